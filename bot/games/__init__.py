@@ -1,0 +1,70 @@
+"""The rules engines: pure, synchronous, deterministic, and importing nothing but the stdlib.
+
+Public API (stable; tests, bots, benchmarks and tools rely on it):
+
+    from bot.games import GAMES, create
+    game = create("spades", options={"target": 500}, seed=7)
+    game.to_act(); game.legal(seat); game.apply(seat, "play:QH"); game.view(seat)
+    game.finished; game.scores(); game.result(); game.deal_record()
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+
+from .base import (
+    Event,
+    Game,
+    IllegalAction,
+    InvalidOptions,
+    OptionSpec,
+    Result,
+    ScoreLine,
+    ScoreSheet,
+    replay,
+)
+
+GAMES: tuple[str, ...] = ("bridge", "single_dummy", "spades", "tennis", "bidfair")
+
+# Where each game's class lives; imported on first use so one game's module never has to
+# load the others.
+_CLASSES: dict[str, tuple[str, str]] = {
+    "bridge": ("bot.games.bridge", "ContractBridge"),
+    "single_dummy": ("bot.games.single_dummy", "SingleDummyBridge"),
+    "spades": ("bot.games.spades", "Spades"),
+    "tennis": ("bot.games.tennis", "Tennis"),
+    "bidfair": ("bot.games.bidfair", "BidFair"),
+}
+
+
+def game_class(name: str) -> type[Game]:
+    """The engine class of a game, by its name in GAMES."""
+    try:
+        module_name, class_name = _CLASSES[name]
+    except KeyError:
+        raise InvalidOptions(
+            f"Unknown game {name!r}; the games are: {', '.join(GAMES)}.") from None
+    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    return cls
+
+
+def create(name: str, options: Mapping[str, object] | None = None, seed: int = 0) -> Game:
+    """A new match of the named game."""
+    return game_class(name)(options=options, seed=seed)
+
+
+__all__ = [
+    "GAMES",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidOptions",
+    "OptionSpec",
+    "Result",
+    "ScoreLine",
+    "ScoreSheet",
+    "create",
+    "game_class",
+    "replay",
+]

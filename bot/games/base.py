@@ -1,0 +1,233 @@
+"""The engine contract every game implements, and the small value types it speaks in.
+
+A game object is a whole match: built from (options, seed), driven by `apply(seat, action)`
+and read through `to_act`, `legal`, `view`, `scores` and `result`. Actions travel as their
+short text form (`play:QH`, `bid:3NT`, `pass`), which is also what the action log stores;
+replaying the log from the seed rebuilds the exact state.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .cards import Card
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now. The message is written for the player."""
+
+
+class InvalidOptions(ValueError):
+    """Table options that are unknown or out of range. The message is written for a person."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a game accepts at table creation (also drives the slash-command options)."""
+
+    name: str
+    kind: type  # bool or int
+    default: int | bool
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: object) -> int | bool:
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            if value in (0, 1):
+                return bool(value)
+            raise InvalidOptions(f"Option `{self.name}` must be true or false.")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidOptions(f"Option `{self.name}` must be a whole number.")
+        if self.minimum is not None and value < self.minimum:
+            raise InvalidOptions(f"Option `{self.name}` must be at least {self.minimum}.")
+        if self.maximum is not None and value > self.maximum:
+            raise InvalidOptions(f"Option `{self.name}` must be at most {self.maximum}.")
+        return value
+
+
+def resolve_options(specs: Sequence[OptionSpec],
+                    given: Mapping[str, object] | None) -> dict[str, int | bool]:
+    """The full option set: defaults overlaid with what was given, each value checked."""
+    known = {spec.name: spec for spec in specs}
+    out: dict[str, int | bool] = {spec.name: spec.default for spec in specs}
+    for name, value in (given or {}).items():
+        spec = known.get(name)
+        if spec is None:
+            names = ", ".join(known) or "none"
+            raise InvalidOptions(f"Unknown option `{name}` (this game takes: {names}).")
+        out[name] = spec.check(value)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened as the result of an action, for the table to show.
+
+    `kind` is one of a small vocabulary shared by the games: "action" (a seat acted; data
+    holds the action text), "trick" (data: winner, cards), "deal_start", "deal_end"
+    (data: the deal's result), "thrown_in", "match_end", plus game-specific kinds
+    documented by each game ("bids_revealed", "dummy_faced", ...). `text` is one line a
+    person can read, naming seats by their seat names.
+    """
+
+    kind: str
+    text: str = ""
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One row of a score sheet (usually one deal): points per side and a short note."""
+
+    label: str
+    points: tuple[int, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """The running match score: one column per side."""
+
+    sides: tuple[str, ...]
+    lines: tuple[ScoreLine, ...]
+    totals: tuple[int, ...]
+    lower_wins: bool = False
+    detail: Any = None  # a game's own richer sheet (the bridge rubber sheet)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The final standing of a finished match."""
+
+    sides: tuple[str, ...]
+    side_seats: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]  # per side: 0 for the winner; equal ranks for a draw
+    summary: str
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side's index, or None for a draw."""
+        firsts = [i for i, rank in enumerate(self.ranks) if rank == 0]
+        return firsts[0] if len(firsts) == 1 else None
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+
+def ranks_from_totals(totals: Sequence[int], lower_wins: bool = False) -> tuple[int, ...]:
+    """Competition ranks (0 best) from totals; equal totals share a rank."""
+    keyed = [(-t if not lower_wins else t) for t in totals]
+    return tuple(sorted(set(keyed)).index(k) for k in keyed)
+
+
+class Game(ABC):
+    """One match of one game. Subclasses implement the underscored hooks and the readers."""
+
+    NAME: ClassVar[str]
+    TITLE: ClassVar[str]
+    SEATS: ClassVar[int]
+    SEAT_NAMES: ClassVar[tuple[str, ...]]
+    SIDES: ClassVar[tuple[tuple[int, ...], ...]]
+    SIDE_NAMES: ClassVar[tuple[str, ...]]
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
+        self.options = resolve_options(self.OPTIONS, options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, str]] = []
+        self._stacked: list[list[Card]] = []
+
+    # -- the contract ---------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def finished(self) -> bool:
+        """True once the match is over."""
+
+    @abstractmethod
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now (several at once for simultaneous decisions)."""
+
+    @abstractmethod
+    def legal(self, seat: int) -> list[str]:
+        """The legal actions of `seat` now, as their text forms (empty if not on turn)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: str) -> list[Event]:
+        """Check, then do: raise IllegalAction before changing anything."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """A fresh object holding what `seat` may see (None: a spectator)."""
+
+    @abstractmethod
+    def scores(self) -> ScoreSheet:
+        """The running match score sheet."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The final standing, or None while the match is still going."""
+
+    @abstractmethod
+    def deal_record(self) -> Any:
+        """The current deal's hands as dealt (hand records and tests only)."""
+
+    # -- shared machinery -----------------------------------------------------------
+
+    def apply(self, seat: int, action: object) -> list[Event]:
+        """Apply one action for `seat`; returns the events. Illegal: raises, changes nothing."""
+        text = str(action).strip()
+        if self.finished:
+            raise IllegalAction("This match is over.")
+        if not isinstance(seat, int) or not 0 <= seat < self.SEATS:
+            raise IllegalAction("There is no such seat at this table.")
+        if seat not in self.to_act():
+            raise IllegalAction("It is not your turn.")
+        events = self._apply(seat, text)
+        self.history.append((seat, text))
+        return events
+
+    def is_legal(self, seat: int, action: str) -> bool:
+        return action in self.legal(seat)
+
+    def seat_name(self, seat: int) -> str:
+        return self.SEAT_NAMES[seat]
+
+    def side_of(self, seat: int) -> int:
+        for i, members in enumerate(self.SIDES):
+            if seat in members:
+                return i
+        raise ValueError(f"seat {seat} is on no side")
+
+    def stack_deck(self, pack: Sequence[Card]) -> None:
+        """Tests only: the next deal uses this card order instead of a shuffle.
+
+        Each game documents how it deals a pack (hand i is usually the i-th block).
+        """
+        self._stacked.append(list(pack))
+
+    def next_pack(self, pack: Sequence[Card]) -> list[Card]:
+        """The card order for the next deal: a stacked one (tests), else a seeded shuffle."""
+        if self._stacked:
+            return self._stacked.pop(0)
+        order = list(pack)
+        self.rng.shuffle(order)
+        return order
+
+
+def replay(game: Game, history: Sequence[tuple[int, str]]) -> Game:
+    """Apply a recorded action log to a freshly created game; returns it."""
+    for seat, action in history:
+        game.apply(seat, action)
+    return game

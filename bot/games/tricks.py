@@ -1,0 +1,64 @@
+"""Trick helpers shared by the games: following suit and finding a trick's winner.
+
+A trick is a list of (player, card) in the order played; "player" is whatever the game uses
+to name who played (a seat, or a Tennis hand). Games whose rank order differs from the
+natural one (Bid Fair) pass a `power` function giving each card's strength within its suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
+
+from .cards import Card, Suit
+
+P = TypeVar("P")
+
+Power = Callable[[Card, int], int]
+"""Strength of a card within its suit, given its position in the trick (0 = led)."""
+
+
+def natural_power(c: Card, position: int) -> int:
+    return int(c.rank)
+
+
+def legal_follow(hand: Sequence[Card], led: Suit | None) -> list[Card]:
+    """The cards of `hand` that may be played to a trick whose led suit is `led`.
+
+    Anything may be led; a player holding the suit led must play one of them.
+    """
+    if led is None:
+        return list(hand)
+    same = [c for c in hand if c.suit == led]
+    return same if same else list(hand)
+
+
+def follow_error(hand: Sequence[Card], led: Suit | None, played: Card) -> str | None:
+    """Why `played` may not be played to this trick, or None when it may."""
+    if played not in hand:
+        return f"You do not hold the {played.label}."
+    if led is not None and played.suit != led and any(c.suit == led for c in hand):
+        return (f"You must follow suit: you hold a {led.title.lower()[:-1]}"
+                f" ({led.symbol}).")
+    return None
+
+
+def trick_winner(trick: Sequence[tuple[P, Card]], trump: Suit | None = None,
+                 power: Power = natural_power) -> P:
+    """Who wins the trick: the highest trump, else the highest card of the suit led."""
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    led = trick[0][1].suit
+    best_player, best_card = trick[0]
+    best_key = (best_card.suit == trump, power(best_card, 0))
+    for position, (player, c) in enumerate(trick[1:], start=1):
+        if c.suit != led and c.suit != trump:
+            continue
+        key = (c.suit == trump, power(c, position))
+        if key > best_key:
+            best_player, best_card, best_key = player, c, key
+    return best_player
+
+
+def suits_held(hand: Iterable[Card]) -> set[Suit]:
+    return {c.suit for c in hand}
