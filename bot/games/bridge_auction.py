@@ -1,0 +1,335 @@
+"""The bridge auction, shared by Contract Bridge (four seats) and Single Dummy Bridge (two).
+
+Calls are Pass, a bid (1-7 in C, D, H, S, NT), Double and Redouble, per the Laws of
+Contract Bridge: Double only of the last bid, made by an opponent, not already doubled;
+Redouble only of the last bid, made by one's own side, doubled by an opponent, not yet
+redoubled. A new bid cancels earlier doubles. The auction ends after `passes_to_end` passes
+in a row following a bid; `opening_passes_to_throw_in` passes at the start throw it in.
+
+Action texts: `pass`, `double`, `redouble`, `bid:<level><strain>` (`bid:1C`, `bid:3NT`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import ClassVar
+
+from .base import IllegalAction
+from .cards import Suit
+
+_LETTERS = ("C", "D", "H", "S", "NT")
+_SYMBOLS = ("♣", "♦", "♥", "♠", "NT")
+
+
+class Strain(IntEnum):
+    """The five strains in bidding order (clubs lowest, notrump highest)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    NOTRUMP = 4
+
+    @property
+    def letter(self) -> str:
+        return _LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def trump(self) -> Suit | None:
+        return None if self == Strain.NOTRUMP else Suit(int(self))
+
+    @property
+    def is_minor(self) -> bool:
+        return self <= Strain.DIAMONDS
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        key = text.strip().upper()
+        if key in ("N", "NT", "NOTRUMP", "NOTRUMPS", "NO TRUMP"):
+            return cls.NOTRUMP
+        if key in _SYMBOLS:
+            return cls(_SYMBOLS.index(key))
+        return cls(int(Suit.parse(key)))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Bid:
+    """A bid of `level` odd tricks (1-7) in `strain`; ordered as the auction ranks them."""
+
+    level: int
+    strain: Strain
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.level <= 7:
+            raise ValueError(f"a bid's level is 1 to 7, not {self.level}")
+
+    @property
+    def index(self) -> int:
+        """0 for 1♣ up to 34 for 7NT."""
+        return (self.level - 1) * 5 + int(self.strain)
+
+    @property
+    def text(self) -> str:
+        return f"{self.level}{self.strain.letter}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.level}{self.strain.symbol}"
+
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        key = text.strip()
+        if len(key) < 2 or not key[0].isdigit():
+            raise ValueError(f"{text!r} is not a bid (write level then strain, e.g. 3NT or 1C)")
+        level = int(key[0])
+        if not 1 <= level <= 7:
+            raise ValueError(f"{text!r}: a bid's level is 1 to 7")
+        try:
+            strain = Strain.parse(key[1:])
+        except ValueError:
+            raise ValueError(f"{text!r} is not a bid (the strain is C, D, H, S or NT)") from None
+        return ALL_BIDS[(level - 1) * 5 + strain]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+ALL_BIDS: tuple[Bid, ...] = tuple(Bid(level, strain) for level in range(1, 8)
+                                  for strain in Strain)
+
+_KINDS = ("pass", "bid", "double", "redouble")
+_LABELS = {"pass": "Pass", "double": "Dbl", "redouble": "Rdbl"}
+_ALIASES = {"p": "pass", "x": "double", "dbl": "double", "xx": "redouble",
+            "rdbl": "redouble"}
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call in the auction: kind "pass", "bid", "double" or "redouble"."""
+
+    kind: str
+    bid: Bid | None = None
+
+    PASS: ClassVar[Call]
+    DOUBLE: ClassVar[Call]
+    REDOUBLE: ClassVar[Call]
+
+    @property
+    def text(self) -> str:
+        """The action text: `pass`, `double`, `redouble`, `bid:3NT`."""
+        if self.bid is not None:
+            return "bid:" + self.bid.text
+        return self.kind
+
+    @property
+    def label(self) -> str:
+        """How people read it: Pass, Dbl, Rdbl, 3NT, 2♠."""
+        if self.bid is not None:
+            return self.bid.label
+        return _LABELS[self.kind]
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        key = text.strip().lower()
+        key = _ALIASES.get(key, key)
+        if key == "pass":
+            return CALL_PASS
+        if key == "double":
+            return CALL_DOUBLE
+        if key == "redouble":
+            return CALL_REDOUBLE
+        if key.startswith("bid:"):
+            key = key[4:]
+        return BID_CALLS[Bid.parse(key).index]
+
+    @classmethod
+    def of(cls, bid: Bid) -> Call:
+        return BID_CALLS[bid.index]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+CALL_PASS = Call("pass")
+CALL_DOUBLE = Call("double")
+CALL_REDOUBLE = Call("redouble")
+Call.PASS, Call.DOUBLE, Call.REDOUBLE = CALL_PASS, CALL_DOUBLE, CALL_REDOUBLE
+BID_CALLS: tuple[Call, ...] = tuple(Call("bid", bid) for bid in ALL_BIDS)
+
+_DOUBLE_MARKS = ("", "X", "XX")
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The final contract: `doubled` is 0, 1 (doubled) or 2 (redoubled)."""
+
+    level: int
+    strain: Strain
+    declarer: int
+    doubled: int = 0
+
+    @property
+    def bid(self) -> Bid:
+        return ALL_BIDS[(self.level - 1) * 5 + self.strain]
+
+    @property
+    def tricks_needed(self) -> int:
+        return 6 + self.level
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.strain.trump
+
+    @property
+    def label(self) -> str:
+        """`4♠X`: level, strain symbol and X / XX."""
+        return f"{self.level}{self.strain.symbol}{_DOUBLE_MARKS[self.doubled]}"
+
+    @property
+    def code(self) -> str:
+        """`4SX`: the plain-letter form (hand records)."""
+        return f"{self.level}{self.strain.letter}{_DOUBLE_MARKS[self.doubled]}"
+
+    def text(self, seat_names: Sequence[str] | Callable[[int], str]) -> str:
+        """`4♠X by South`, naming declarer through `seat_names`."""
+        name = seat_names(self.declarer) if callable(seat_names) else seat_names[self.declarer]
+        return f"{self.label} by {name}"
+
+
+class Auction:
+    """One deal's auction among `players` (in calling order, the dealer first)."""
+
+    __slots__ = ("_first_namer", "_n", "_passes", "calls", "doubled", "last_bid",
+                 "last_bidder", "opening_passes_to_throw_in", "passes_to_end", "players",
+                 "side_of")
+
+    def __init__(self, players: Sequence[int], side_of: Callable[[int], int],
+                 passes_to_end: int = 3, opening_passes_to_throw_in: int = 4) -> None:
+        self.players = tuple(players)
+        self.side_of = side_of
+        self.passes_to_end = passes_to_end
+        self.opening_passes_to_throw_in = opening_passes_to_throw_in
+        self.calls: list[tuple[int, Call]] = []
+        self.last_bid: Bid | None = None
+        self.last_bidder: int | None = None
+        self.doubled = 0
+        self._n = len(self.players)
+        self._passes = 0  # passes in a row at the end of the auction so far
+        # (side, strain) -> the first player of that side to name that strain
+        self._first_namer: dict[tuple[int, Strain], int] = {}
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        if self.last_bid is None:
+            return self._passes >= self.opening_passes_to_throw_in
+        return self._passes >= self.passes_to_end
+
+    @property
+    def passed_out(self) -> bool:
+        """Thrown in: everyone passed without a bid."""
+        return self.last_bid is None and self._passes >= self.opening_passes_to_throw_in
+
+    @property
+    def dealer(self) -> int:
+        return self.players[0]
+
+    def to_call(self) -> int:
+        """The player to call next."""
+        return self.players[len(self.calls) % self._n]
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final contract once the auction is over (None while open or thrown in)."""
+        if not self.finished or self.last_bid is None or self.last_bidder is None:
+            return None
+        side = self.side_of(self.last_bidder)
+        declarer = self._first_namer[(side, self.last_bid.strain)]
+        return Contract(self.last_bid.level, self.last_bid.strain, declarer, self.doubled)
+
+    # -- check, then do ---------------------------------------------------------------
+
+    def _why_not(self, player: int, call: Call) -> str | None:
+        if self.finished:
+            return "The auction is over."
+        if player != self.to_call():
+            return "It is not your turn to call."
+        kind = call.kind
+        if kind == "pass":
+            return None
+        last = self.last_bid
+        if kind == "bid":
+            assert call.bid is not None
+            if last is not None and call.bid <= last:
+                return f"{call.bid.label} is not enough: the last bid is {last.label}."
+            return None
+        if last is None or self.last_bidder is None:
+            return f"There is no bid to {kind}."
+        own_side = self.side_of(self.last_bidder) == self.side_of(player)
+        if kind == "double":
+            if own_side:
+                return "You can only double a bid made by an opponent."
+            if self.doubled == 2:
+                return f"{last.label} is already redoubled."
+            if self.doubled == 1:
+                return f"{last.label} is already doubled."
+            return None
+        if kind == "redouble":
+            if not own_side:
+                return "You can only redouble your own side's bid."
+            if self.doubled == 0:
+                return f"You can only redouble when an opponent has doubled {last.label}."
+            if self.doubled == 2:
+                return f"{last.label} is already redoubled."
+            return None
+        return f"{call.text!r} is not a call."
+
+    def check(self, player: int, call: Call) -> None:
+        """Raise IllegalAction with a readable reason if `player` may not make `call` now."""
+        reason = self._why_not(player, call)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def legal_calls(self, player: int) -> list[Call]:
+        """Every call `player` may make now (the same rules as `check`)."""
+        if self.finished or player != self.to_call():
+            return []
+        out = [CALL_PASS]
+        last = self.last_bid
+        if last is None or self.last_bidder is None:
+            out.extend(BID_CALLS)
+            return out
+        out.extend(BID_CALLS[last.index + 1:])
+        own_side = self.side_of(self.last_bidder) == self.side_of(player)
+        if not own_side and self.doubled == 0:
+            out.append(CALL_DOUBLE)
+        elif own_side and self.doubled == 1:
+            out.append(CALL_REDOUBLE)
+        return out
+
+    def call(self, player: int, call: Call) -> None:
+        """Make a call (checked first; an illegal call changes nothing)."""
+        self.check(player, call)
+        self.calls.append((player, call))
+        kind = call.kind
+        if kind == "pass":
+            self._passes += 1
+            return
+        self._passes = 0
+        if kind == "bid":
+            assert call.bid is not None
+            self.last_bid = call.bid
+            self.last_bidder = player
+            self.doubled = 0  # a new bid cancels earlier doubles and redoubles
+            self._first_namer.setdefault((self.side_of(player), call.bid.strain), player)
+        elif kind == "double":
+            self.doubled = 1
+        else:
+            self.doubled = 2
