@@ -1,0 +1,393 @@
+"""Tennis: two players, each with a Forehand and a Backhand, bidding each hand's tricks exactly.
+
+Rules: RULES.md "Tennis" (source text seeds/000_065169015a056e9d.txt). A match is two sets
+of five games (deals); the trump of games 1..5 of each set is clubs, diamonds, hearts,
+spades, notrump. The first dealer is drawn from the seed; the deal alternates every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from .base import (
+    Event,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    ScoreLine,
+    ScoreSheet,
+    ranks_from_totals,
+)
+from .cards import FULL_DECK, Card, Suit, sort_hand
+from .tennis_rules import (
+    BACKHAND,
+    FOREHAND,
+    GAMES_PER_MATCH,
+    HAND_SIZE,
+    KIND_NAMES,
+    TRICKS_PER_GAME,
+    bid_value,
+    game_errors,
+    hand_id,
+    kind_of,
+    play_order,
+    seat_of,
+    set_and_game,
+    trump_name,
+    trump_of,
+)
+from .tennis_views import TennisDealSummary, TennisTrick, TennisView
+from .tricks import follow_error, legal_follow, trick_winner
+
+
+class Tennis(Game):
+    """A match of Tennis (2 players, 10 games).
+
+    Deal: one pack per game, dealt in blocks of 13 (see `tennis_rules`): block 0 is seat 0's
+    Backhand, block 1 seat 1's Backhand, block 2 seat 0's Forehand, block 3 seat 1's
+    Forehand. `stack_deck` takes the 52 cards of one game in that order. The Forehand blocks
+    are only put into the players' hands after both Backhand bids are revealed.
+
+    Actions: `bid:<card>` (a card of the hand being bid, e.g. `bid:7H`; A=1, 2-10 face value,
+    J=11, Q=12, K=0) and `play:<card>` (the engine knows which hand is due).
+
+    Phases: "bidding" (both seats act at once; `to_act` holds the seats that have not yet
+    bid this hand; the bids are revealed together once both are in), "play", "match_over".
+
+    Events: "action" (for a bid the data is {"action": "bid", "hand": kind} without the
+    card, which stays secret until the reveal); "bids_revealed" {"hand": kind, "bids":
+    {seat: card text}, "values": {seat: tricks}}; "forehand_dealt" {"deal_no"}; "trick"
+    {"winner": seat, "winner_hand": kind, "cards": [(seat, text)], "hands": [kind]};
+    "deal_end" {"deal_no", "lines", "hands": {"<seat name> <kind>": [texts]}, "bids",
+    "tricks", "errors"}; "deal_start" {"deal_no", "set", "game", "trump", "dealer"};
+    "play_start" {"leader": seat} (after the Forehand bids: who serves); "match_end"
+    {"result"}.
+    """
+
+    NAME: ClassVar[str] = "tennis"
+    TITLE: ClassVar[str] = "Tennis"
+    SEATS: ClassVar[int] = 2
+    # No compass here: the two players are simply first and second to sit down.
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("First player", "Second player")
+    SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0,), (1,))
+    SIDE_NAMES: ClassVar[tuple[str, ...]] = SEAT_NAMES
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
+        super().__init__(options, seed)
+        self.first_dealer = self.rng.randrange(2)
+        self.deal_no = 1
+        self._lines: list[ScoreLine] = []
+        self._totals = [0, 0]
+        self._previous: TennisDealSummary | None = None
+        self._finished = False
+        self._dealt: tuple[tuple[Card, ...], ...] = ()
+        self._hands: list[list[Card]] = []
+        self._bids: list[Card | None] = []
+        self._bidding: int | None = BACKHAND  # the kind being bid; None once play starts
+        self._leader = 0  # the hand leading the current trick
+        self._trick: list[tuple[int, Card]] = []  # (hand, card)
+        self._tricks: list[int] = []  # tricks won per hand
+        self._last_trick: TennisTrick | None = None
+        self._tricks_played = 0
+        self._pending_deal = True  # the first deal waits for the first action (stacking)
+
+    # -- dealing ------------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        return self.first_dealer ^ ((self.deal_no - 1) & 1)
+
+    @property
+    def set_no(self) -> int:
+        return set_and_game(self.deal_no)[0]
+
+    @property
+    def game_no(self) -> int:
+        return set_and_game(self.deal_no)[1]
+
+    @property
+    def trump(self) -> Suit | None:
+        """This game's trump suit (None: notrump)."""
+        return trump_of(self.deal_no)
+
+    def _ensure_dealt(self) -> None:
+        # Deal lazily so tests can stack the first game's pack after construction.
+        if self._pending_deal:
+            self._pending_deal = False
+            self._start_deal()
+
+    def _start_deal(self) -> None:
+        pack = self.next_pack(FULL_DECK)
+        if len(pack) != 4 * HAND_SIZE or len(set(pack)) != len(pack):
+            raise ValueError("a Tennis pack is 52 different cards")
+        self._dealt = tuple(tuple(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(4))
+        self._hands = [list(self._dealt[0]), list(self._dealt[1]), [], []]
+        self._bids = [None, None, None, None]
+        self._bidding = BACKHAND
+        self._leader = hand_id(1 - self.dealer, FOREHAND)  # the non-dealer serves
+        self._trick = []
+        self._tricks = [0, 0, 0, 0]
+        self._last_trick = None
+        self._tricks_played = 0
+
+    # -- the contract -------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    def to_act(self) -> frozenset[int]:
+        if self._finished:
+            return frozenset()
+        self._ensure_dealt()
+        if self._bidding is not None:
+            kind = self._bidding
+            return frozenset(s for s in (0, 1) if self._bids[hand_id(s, kind)] is None)
+        return frozenset((seat_of(self._due_hand()),))
+
+    def legal(self, seat: int) -> list[str]:
+        if seat not in self.to_act():
+            return []
+        if self._bidding is not None:
+            return ["bid:" + c.text for c in self._hands[hand_id(seat, self._bidding)]]
+        hand = self._hands[self._due_hand()]
+        return ["play:" + c.text for c in legal_follow(hand, self._led())]
+
+    def _apply(self, seat: int, action: str) -> list[Event]:
+        verb, _, arg = action.partition(":")
+        if verb not in ("bid", "play"):
+            raise IllegalAction(f"`{action}` is not a Tennis action (bid:<card> or play:<card>).")
+        try:
+            played = Card.parse(arg)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        if verb == "bid":
+            self._check_bid(seat, played)
+            return self._do_bid(seat, played)
+        self._check_play(seat, played)
+        return self._do_play(seat, played)
+
+    # -- bidding ------------------------------------------------------------------------
+
+    def _check_bid(self, seat: int, bid: Card) -> None:
+        if self._bidding is None:
+            raise IllegalAction("The bidding is over: play a card.")
+        kind = self._bidding
+        if self._bids[hand_id(seat, kind)] is not None:
+            raise IllegalAction(f"You have already bid for your {KIND_NAMES[kind]}.")
+        if bid not in self._hands[hand_id(seat, kind)]:
+            raise IllegalAction(
+                f"You do not hold the {bid.label} in your {KIND_NAMES[kind]}: bid with one"
+                " of its cards.")
+
+    def _do_bid(self, seat: int, bid: Card) -> list[Event]:
+        assert self._bidding is not None
+        kind = self._bidding
+        hand = hand_id(seat, kind)
+        self._hands[hand].remove(bid)
+        self._bids[hand] = bid
+        name = self.SEAT_NAMES[seat]
+        events = [Event("action", f"{name} places a {KIND_NAMES[kind]} bid face down.", seat,
+                        {"action": "bid", "hand": KIND_NAMES[kind]})]
+        if self._bids[hand_id(1 - seat, kind)] is None:
+            return events
+        events.append(self._reveal(kind))
+        if kind == BACKHAND:
+            self._hands[hand_id(0, FOREHAND)] = list(self._dealt[hand_id(0, FOREHAND)])
+            self._hands[hand_id(1, FOREHAND)] = list(self._dealt[hand_id(1, FOREHAND)])
+            self._bidding = FOREHAND
+            events.append(Event("forehand_dealt", "The Forehands are dealt.", None,
+                                {"deal_no": self.deal_no}))
+        else:
+            self._bidding = None
+            server = seat_of(self._leader)
+            events.append(Event("play_start", f"{self.SEAT_NAMES[server]} serves from the"
+                                " Forehand.", server, {"leader": server}))
+        return events
+
+    def _reveal(self, kind: int) -> Event:
+        bids = {s: self._bids[hand_id(s, kind)] for s in (0, 1)}
+        shown = {s: c for s, c in bids.items() if c is not None}
+        text = f"{KIND_NAMES[kind]} bids: " + ", ".join(
+            f"{self.SEAT_NAMES[s]} {c.label} ({bid_value(c)})" for s, c in shown.items())
+        return Event("bids_revealed", text, None, {
+            "hand": KIND_NAMES[kind],
+            "bids": {s: c.text for s, c in shown.items()},
+            "values": {s: bid_value(c) for s, c in shown.items()},
+        })
+
+    # -- play ---------------------------------------------------------------------------
+
+    def _due_hand(self) -> int:
+        return play_order(self._leader)[len(self._trick)]
+
+    def _led(self) -> Suit | None:
+        return self._trick[0][1].suit if self._trick else None
+
+    def _check_play(self, seat: int, played: Card) -> None:
+        if self._bidding is not None:
+            raise IllegalAction(f"Bid for your {KIND_NAMES[self._bidding]} first.")
+        hand = self._due_hand()
+        error = follow_error(self._hands[hand], self._led(), played)
+        if error is not None:
+            raise IllegalAction(f"{error[:-1]} in your {KIND_NAMES[kind_of(hand)]}.")
+
+    def _do_play(self, seat: int, played: Card) -> list[Event]:
+        hand = self._due_hand()
+        self._hands[hand].remove(played)
+        self._trick.append((hand, played))
+        kind = KIND_NAMES[kind_of(hand)]
+        events = [Event("action", f"{self.SEAT_NAMES[seat]} plays {played.label} from the"
+                        f" {kind}.", seat, {"action": "play:" + played.text, "hand": kind})]
+        if len(self._trick) == 4:
+            events.extend(self._finish_trick())
+        return events
+
+    def _finish_trick(self) -> list[Event]:
+        trump = trump_of(self.deal_no)
+        winner = trick_winner(self._trick, trump)
+        self._tricks[winner] += 1
+        record = TennisTrick(
+            cards=tuple((seat_of(h), c) for h, c in self._trick),
+            hands=tuple(KIND_NAMES[kind_of(h)] for h, _ in self._trick),
+            winner=seat_of(winner), winner_hand=KIND_NAMES[kind_of(winner)])
+        self._last_trick = record
+        self._leader = winner
+        self._trick = []
+        self._tricks_played += 1
+        events = [Event(
+            "trick", f"{self.SEAT_NAMES[record.winner]}'s {record.winner_hand} wins the trick.",
+            record.winner, {"winner": record.winner, "winner_hand": record.winner_hand,
+                            "cards": [(s, c.text) for s, c in record.cards],
+                            "hands": list(record.hands)})]
+        if self._tricks_played == TRICKS_PER_GAME:
+            events.extend(self._end_deal())
+        return events
+
+    # -- scoring ------------------------------------------------------------------------
+
+    def _bid_values(self) -> list[int]:
+        return [bid_value(c) if c is not None else 0 for c in self._bids]
+
+    def _end_deal(self) -> list[Event]:
+        values = self._bid_values()
+        errors = tuple(game_errors(self._tricks[hand_id(s, FOREHAND)],
+                                   values[hand_id(s, FOREHAND)],
+                                   self._tricks[hand_id(s, BACKHAND)],
+                                   values[hand_id(s, BACKHAND)]) for s in (0, 1))
+        trump = trump_of(self.deal_no)
+        note = "; ".join(
+            f"{self.SEAT_NAMES[s]}: Forehand bid {values[hand_id(s, FOREHAND)]} won"
+            f" {self._tricks[hand_id(s, FOREHAND)]}, Backhand bid"
+            f" {values[hand_id(s, BACKHAND)]} won {self._tricks[hand_id(s, BACKHAND)]}"
+            for s in (0, 1))
+        line = ScoreLine(f"Set {self.set_no} game {self.game_no} ({trump_name(trump)})",
+                         errors, note)
+        self._lines.append(line)
+        for s in (0, 1):
+            self._totals[s] += errors[s]
+        bids = [c for c in self._bids if c is not None]
+        self._previous = TennisDealSummary(
+            deal_no=self.deal_no, set_no=self.set_no, game_no=self.game_no, trump=trump,
+            dealer=self.dealer,
+            backhands=(self._dealt[0], self._dealt[1]),
+            forehands=(self._dealt[2], self._dealt[3]),
+            backhand_bids=(bids[0], bids[1]), forehand_bids=(bids[2], bids[3]),
+            backhand_tricks=(self._tricks[0], self._tricks[1]),
+            forehand_tricks=(self._tricks[2], self._tricks[3]),
+            errors=errors, lines=(line,))
+        events = [Event("deal_end", f"Game {self.deal_no} over: " + ", ".join(
+            f"{self.SEAT_NAMES[s]} {errors[s]} error{'s' if errors[s] != 1 else ''}"
+            for s in (0, 1)) + ".", None, {
+            "deal_no": self.deal_no, "lines": [line],
+            "hands": {f"{self.SEAT_NAMES[seat_of(h)]} {KIND_NAMES[kind_of(h)]}":
+                      [c.text for c in self._dealt[h]] for h in range(4)},
+            "bids": {f"{self.SEAT_NAMES[seat_of(h)]} {KIND_NAMES[kind_of(h)]}":
+                     bids[h].text for h in range(4)},
+            "tricks": {f"{self.SEAT_NAMES[seat_of(h)]} {KIND_NAMES[kind_of(h)]}":
+                       self._tricks[h] for h in range(4)},
+            "errors": list(errors)})]
+        if self.deal_no == GAMES_PER_MATCH:
+            self._finished = True
+            result = self.result()
+            assert result is not None
+            events.append(Event("match_end", result.summary, None, {"result": result}))
+            return events
+        self.deal_no += 1
+        self._start_deal()
+        events.append(Event("deal_start", f"Set {self.set_no}, game {self.game_no}:"
+                            f" {trump_name(trump_of(self.deal_no))};"
+                            f" {self.SEAT_NAMES[self.dealer]} deals.", None, {
+                                "deal_no": self.deal_no, "set": self.set_no,
+                                "game": self.game_no,
+                                "trump": trump_name(trump_of(self.deal_no)),
+                                "dealer": self.dealer}))
+        return events
+
+    def scores(self) -> ScoreSheet:
+        return ScoreSheet(sides=self.SIDE_NAMES, lines=tuple(self._lines),
+                          totals=tuple(self._totals), lower_wins=True)
+
+    def result(self) -> Result | None:
+        if not self._finished:
+            return None
+        totals = tuple(self._totals)
+        ranks = ranks_from_totals(totals, lower_wins=True)
+        if ranks[0] == ranks[1]:
+            summary = f"A draw: {totals[0]} errors each."
+        else:
+            best = ranks.index(0)
+            summary = (f"{self.SEAT_NAMES[best]} wins with {totals[best]} errors to"
+                       f" {totals[1 - best]}.")
+        return Result(sides=self.SIDE_NAMES, side_seats=self.SIDES, totals=totals,
+                      ranks=ranks, summary=summary)
+
+    def deal_record(self) -> tuple[tuple[Card, ...], ...]:
+        """The current game's four hands as dealt, in block order (see the class docstring)."""
+        self._ensure_dealt()
+        return self._dealt
+
+    # -- views --------------------------------------------------------------------------
+
+    def _shown_hand(self, seat: int) -> int | None:
+        """The one hand of `seat` its view shows (see TennisView), or None."""
+        if self._finished:
+            return None
+        if self._bidding is not None:
+            return hand_id(seat, self._bidding)
+        order = play_order(self._leader)
+        pos = len(self._trick)
+        for h in order[pos:]:
+            if seat_of(h) == seat:
+                return h
+        return next(h for h in reversed(order[:pos]) if seat_of(h) == seat)
+
+    def view(self, seat: int | None) -> TennisView:
+        self._ensure_dealt()
+        shown = None if seat is None else self._shown_hand(seat)
+        bids: list[Card | None] = []
+        for h in range(4):
+            kind_in = (self._bids[h ^ 1] is not None and self._bids[h] is not None)
+            bids.append(self._bids[h] if kind_in or seat_of(h) == seat else None)
+        to_act = self.to_act()
+        playing = self._bidding is None and not self._finished
+        return TennisView(
+            seat=seat, deal_no=self.deal_no, set_no=self.set_no, game_no=self.game_no,
+            phase="match_over" if self._finished else ("play" if playing else "bidding"),
+            bidding=KIND_NAMES[self._bidding] if self._bidding is not None else "",
+            turn=next(iter(to_act)) if playing else None,
+            to_act=to_act,
+            hand=tuple(sort_hand(self._hands[shown])) if shown is not None else (),
+            hand_kind=KIND_NAMES[kind_of(shown)] if shown is not None else "",
+            trump=trump_of(self.deal_no), dealer=self.dealer,
+            backhand_bids=(bids[0], bids[1]), forehand_bids=(bids[2], bids[3]),
+            backhand_tricks=(self._tricks[0], self._tricks[1]),
+            forehand_tricks=(self._tricks[2], self._tricks[3]),
+            to_play_hand=KIND_NAMES[kind_of(self._due_hand())] if playing else "",
+            trick=tuple((seat_of(h), c) for h, c in self._trick),
+            trick_hands=tuple(KIND_NAMES[kind_of(h)] for h, _ in self._trick),
+            last_trick=self._last_trick, tricks_played=self._tricks_played,
+            errors=tuple(self._totals), previous_deal=self._previous, score=self.scores())
