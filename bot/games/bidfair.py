@@ -1,0 +1,436 @@
+"""Bid Fair: two players, 24 cards, a shared crib, one bid card each and a movable high rank.
+
+Rules: RULES.md "Bid Fair". A deal runs through these phases:
+
+- "crib": both players at once put 4 of their 12 cards face down into the crib, one card
+  per action: `crib:<card>` (e.g. `crib:QH`).
+- "bidding": each player ends up placing one card: `up:<card>` (face up, a bid),
+  `down:<card>` (face down, no bid) or `pass` (the non-dealer first; the dealer only after
+  a pass). Both passed: the same dealer deals again (event "redeal").
+- the crib is shuffled and its top card cut face up: its suit is trump (event "trump";
+  event "contract" names the bidder, holder, high rank and contract value).
+- "exchange": with a contract, the holder may swap hands with the 7 remaining crib cards:
+  `exchange` or `keep`.
+- "play": 7 tricks of two cards, `play:<card>`; the holder leads (no contract: the
+  non-dealer).
+
+Dealing: each deal takes a 24-card pack from `next_pack`; seat i's 12 cards are the i-th
+block of 12 (seat 0 North: cards 0-11, seat 1 South: cards 12-23), whoever deals. Tests may
+also call `stack_cut(card)` to choose the card the next crib shuffle turns up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from .base import Event, Game, IllegalAction, OptionSpec, Result, ScoreLine, ScoreSheet
+from .base import ranks_from_totals as _ranks
+from .bidfair_rank import (
+    CONTRACT_VALUES,
+    beats,
+    bidfair_pack,
+    card_points,
+    make_power,
+    rank_word,
+)
+from .bidfair_scoring import score_deal
+from .bidfair_view import BidFairView, DealSummary, Placement, PlayedTrick
+from .cards import Card, Rank, Suit, sort_hand
+from .tricks import follow_error
+
+HAND_SIZE = 12
+CRIB_EACH = 4
+TRICKS = 7
+
+
+class BidFair(Game):
+    """A match of Bid Fair between North (seat 0) and South (seat 1)."""
+
+    NAME: ClassVar[str] = "bidfair"
+    TITLE: ClassVar[str] = "Bid Fair"
+    SEATS: ClassVar[int] = 2
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("North", "South")
+    SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0,), (1,))
+    SIDE_NAMES: ClassVar[tuple[str, ...]] = ("North", "South")
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("target", int, 800, "Points that end the game (after the deal)",
+                   minimum=100, maximum=5000),
+    )
+
+    def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
+        super().__init__(options, seed)
+        self.target = int(self.options["target"])
+        self.lines: list[ScoreLine] = []
+        self.totals = [0, 0]
+        self.previous: DealSummary | None = None
+        self._over = False
+        self._cuts: list[Card] = []
+        self.deal_no = 1
+        self.redeals = 0
+        self.dealer = self.rng.randrange(2)
+        self._new_deal()
+
+    # -- dealing --------------------------------------------------------------------
+
+    def stack_cut(self, card: Card) -> None:
+        """Tests only: the next crib shuffle turns up this card (it must be in that crib)."""
+        self._cuts.append(card)
+
+    def _new_deal(self) -> None:
+        pack = self.next_pack(bidfair_pack())
+        self.dealt = [tuple(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(2)]
+        self.hands = [sort_hand(h) for h in self.dealt]
+        self.cribs: list[list[Card]] = [[], []]
+        self.placed: list[Placement | None] = [None, None]
+        self.passes = [False, False]
+        self.phase = "crib"
+        self.bidder: int | None = None
+        self.holder: int | None = None
+        self.high: Rank | None = None
+        self.value: int | None = None
+        self.cut: Card | None = None
+        self.trump: Suit | None = None
+        self.exchanged: bool | None = None
+        self.remaining: list[Card] = []
+        self.power = make_power(None)
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks: list[PlayedTrick] = []
+        self.played: list[Card] = []
+        self.captured = [0, 0]
+        self.turn: int | None = None
+
+    @property
+    def non_dealer(self) -> int:
+        return 1 - self.dealer
+
+    # -- the contract ---------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self._over
+
+    def to_act(self) -> frozenset[int]:
+        if self._over:
+            return frozenset()
+        if self.phase == "crib":
+            return frozenset(s for s in (0, 1) if len(self.cribs[s]) < CRIB_EACH)
+        if self.phase == "bidding":
+            turn = self._bid_turn()
+            return frozenset() if turn is None else frozenset((turn,))
+        return frozenset() if self.turn is None else frozenset((self.turn,))
+
+    def legal(self, seat: int) -> list[str]:
+        if seat not in self.to_act():
+            return []
+        hand = self.hands[seat]
+        if self.phase == "crib":
+            return [f"crib:{c.text}" for c in hand]
+        if self.phase == "bidding":
+            floor = self._bid_floor(seat)
+            out = [f"up:{c.text}" for c in hand if floor is None or c.rank > floor]
+            out += [f"down:{c.text}" for c in hand]
+            if self._may_pass(seat):
+                out.append("pass")
+            return out
+        if self.phase == "exchange":
+            return ["exchange", "keep"]
+        led = self.trick[0][1].suit if self.trick else None
+        same = [c for c in hand if c.suit == led]
+        return [f"play:{c.text}" for c in (same or hand)]
+
+    def _apply(self, seat: int, action: str) -> list[Event]:
+        verb, _, arg = action.partition(":")
+        if self.phase == "crib":
+            return self._do_crib(seat, verb, arg)
+        if self.phase == "bidding":
+            return self._do_bid(seat, verb, arg)
+        if self.phase == "exchange":
+            return self._do_exchange(seat, verb)
+        return self._do_play(seat, verb, arg)
+
+    # -- crib -----------------------------------------------------------------------
+
+    def _card_arg(self, seat: int, verb: str, arg: str, expected: str) -> Card:
+        if verb != expected or not arg:
+            raise IllegalAction(self._expect_text())
+        try:
+            c = Card.parse(arg)
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        if c not in self.hands[seat]:
+            raise IllegalAction(f"You do not hold the {c.label}.")
+        return c
+
+    def _expect_text(self) -> str:
+        return {
+            "crib": "Put a card into the crib (crib:<card>).",
+            "bidding": "Place a card face up (up:<card>), face down (down:<card>), or pass.",
+            "exchange": "Choose to exchange your hand with the crib, or keep it.",
+            "play": "Play a card (play:<card>).",
+        }[self.phase]
+
+    def _do_crib(self, seat: int, verb: str, arg: str) -> list[Event]:
+        c = self._card_arg(seat, verb, arg, "crib")
+        self.hands[seat].remove(c)
+        self.cribs[seat].append(c)
+        events = [Event("action", f"{self.seat_name(seat)} puts a card into the crib.",
+                        seat, {"action": "crib"})]
+        if all(len(cr) == CRIB_EACH for cr in self.cribs):
+            self.phase = "bidding"
+            events.append(Event("crib_done", "The crib is complete: bidding starts.",
+                                None, {"first": self.non_dealer}))
+        return events
+
+    # -- bidding --------------------------------------------------------------------
+
+    def _bid_turn(self) -> int | None:
+        nd, dealer = self.non_dealer, self.dealer
+        if self.placed[nd] is None and not self.passes[nd]:
+            return nd
+        if self.placed[dealer] is None:
+            return dealer
+        if self.placed[nd] is None:
+            return nd
+        return None
+
+    def _bid_floor(self, seat: int) -> Rank | None:
+        """The rank a face-up bid by `seat` must beat: the opponent's face-up bid, if any."""
+        other = self.placed[1 - seat]
+        if other is not None and other.face_up and other.card is not None:
+            return other.card.rank
+        return None
+
+    def _may_pass(self, seat: int) -> bool:
+        if seat == self.non_dealer:
+            return not self.passes[seat] and self.placed[self.dealer] is None
+        return self.passes[self.non_dealer]
+
+    def _bid_error(self, seat: int, c: Card) -> str | None:
+        floor = self._bid_floor(seat)
+        if floor is None or c.rank > floor:
+            return None
+        other = self.placed[1 - seat]
+        assert other is not None and other.card is not None
+        higher = [r for r in CONTRACT_VALUES if r > floor]
+        if not higher:
+            return f"Nothing outranks the {other.card.label}: place a card face down."
+        words = " or ".join(", ".join(rank_word(r) for r in higher).rsplit(", ", 1))
+        return (f"Your bid must outrank the {other.card.label}: play {words} face up, "
+                f"or place a card face down.")
+
+    def _do_bid(self, seat: int, verb: str, arg: str) -> list[Event]:
+        name = self.seat_name(seat)
+        if verb == "pass" and not arg:
+            if not self._may_pass(seat):
+                raise IllegalAction("You may not pass now: place a card face up or face down.")
+            self.passes[seat] = True
+            events = [Event("action", f"{name} passes.", seat, {"action": "pass"})]
+            if all(self.passes):
+                events.append(self._redeal())
+            return events
+        if verb not in ("up", "down"):
+            raise IllegalAction(self._expect_text())
+        c = self._card_arg(seat, verb, arg, verb)
+        if verb == "up":
+            error = self._bid_error(seat, c)
+            if error:
+                raise IllegalAction(error)
+        self.hands[seat].remove(c)
+        self.placed[seat] = Placement(verb == "up", c)
+        if verb == "up":
+            events = [Event("action", f"{name} bids {c.label} (face up).", seat,
+                            {"action": f"up:{c.text}"})]
+        else:
+            events = [Event("action", f"{name} places a card face down (no bid).", seat,
+                            {"action": "down"})]
+        if self._bid_turn() is None:
+            events += self._settle_contract()
+        return events
+
+    def _redeal(self) -> Event:
+        self.redeals += 1
+        self._new_deal()
+        return Event("redeal", f"Both passed: {self.seat_name(self.dealer)} deals again.",
+                     None, {"dealer": self.dealer, "deal_no": self.deal_no})
+
+    def _settle_contract(self) -> list[Event]:
+        ups = [(p.card.rank, s) for s, p in enumerate(self.placed)
+               if p is not None and p.face_up and p.card is not None]
+        if ups:
+            self.high, self.bidder = max(ups)
+            self.holder = 1 - self.bidder
+            self.value = CONTRACT_VALUES[self.high]
+        self.power = make_power(self.high)
+        order = self.cribs[0] + self.cribs[1]
+        self.rng.shuffle(order)
+        if self._cuts:
+            wanted = self._cuts.pop(0)
+            order.remove(wanted)  # a test stacked a card that is not in the crib: fail loudly
+            order.insert(0, wanted)
+        self.cut, self.remaining = order[0], order[1:]
+        self.trump = self.cut.suit
+        bonus = [s for s, p in enumerate(self.placed)
+                 if p is not None and p.face_up and p.card is not None
+                 and p.card.suit == self.trump]
+        events = [Event("trump", f"The cut turns up the {self.cut.label}: "
+                        f"{self.trump.title.lower()} are trump.", None,
+                        {"cut": self.cut.text, "trump": self.trump.letter,
+                         "bonus": bonus})]
+        if self.holder is None:
+            events.append(Event("contract", "No bid: no contract this deal.", None,
+                                {"bidder": None, "holder": None, "high_rank": None,
+                                 "value": None, "both_up": False}))
+            self._start_play(self.non_dealer)
+        else:
+            assert self.bidder is not None and self.high is not None
+            events.append(Event(
+                "contract", f"{self.seat_name(self.bidder)} bid highest "
+                f"({self.high.label} is high): {self.seat_name(self.holder)} holds a "
+                f"contract of {self.value}.", None,
+                {"bidder": self.bidder, "holder": self.holder,
+                 "high_rank": self.high.char, "value": self.value,
+                 "both_up": self._both_up()}))
+            self.phase = "exchange"
+            self.turn = self.holder
+        return events
+
+    def _both_up(self) -> bool:
+        return all(p is not None and p.face_up for p in self.placed)
+
+    # -- exchange and play ----------------------------------------------------------
+
+    def _do_exchange(self, seat: int, verb: str) -> list[Event]:
+        if verb not in ("exchange", "keep"):
+            raise IllegalAction(self._expect_text())
+        name = self.seat_name(seat)
+        if verb == "exchange":
+            self.hands[seat], self.remaining = sort_hand(self.remaining), self.hands[seat]
+            self.exchanged = True
+            text = f"{name} exchanges hands with the crib."
+        else:
+            self.exchanged = False
+            text = f"{name} keeps the hand."
+        self._start_play(seat)
+        return [Event("action", text, seat, {"action": verb})]
+
+    def _start_play(self, leader: int) -> None:
+        self.phase = "play"
+        self.turn = leader
+
+    def _do_play(self, seat: int, verb: str, arg: str) -> list[Event]:
+        c = self._card_arg(seat, verb, arg, "play")
+        led = self.trick[0][1].suit if self.trick else None
+        error = follow_error(self.hands[seat], led, c)
+        if error:
+            raise IllegalAction(error)
+        self.hands[seat].remove(c)
+        self.trick.append((seat, c))
+        self.played.append(c)
+        events = [Event("action", f"{self.seat_name(seat)} plays {c.label}.", seat,
+                        {"action": f"play:{c.text}"})]
+        if len(self.trick) == 1:
+            self.turn = 1 - seat
+            return events
+        (first, led_card), (second, second_card) = self.trick
+        assert self.trump is not None
+        winner = second if beats(led_card, second_card, self.trump, self.power) else first
+        self.captured[winner] += card_points(led_card) + card_points(second_card)
+        done = PlayedTrick(tuple(self.trick), winner)
+        self.tricks.append(done)
+        self.trick = []
+        self.turn = winner
+        events.append(Event("trick", f"{self.seat_name(winner)} wins the trick.", winner,
+                            {"winner": winner,
+                             "cards": [(s, x.text) for s, x in done.cards]}))
+        if len(self.tricks) == TRICKS:
+            events += self._end_deal()
+        return events
+
+    # -- end of deal and match ------------------------------------------------------
+
+    def _end_deal(self) -> list[Event]:
+        up = [p is not None and p.face_up and p.card is not None and p.card.suit == self.trump
+              for p in self.placed]
+        score = score_deal((self.captured[0], self.captured[1]), self.holder, self.value,
+                           self._both_up(), (up[0], up[1]))
+        line = ScoreLine(f"Deal {self.deal_no}", score.points, score.note)
+        self.lines.append(line)
+        self.totals = [self.totals[0] + score.points[0], self.totals[1] + score.points[1]]
+        self.previous = self.deal_record(line)
+        events = [Event("deal_end", f"Deal {self.deal_no}: {score.note}.", None,
+                        {"deal_no": self.deal_no, "lines": [line],
+                         "hands": {self.SEAT_NAMES[s]: [c.text for c in self.dealt[s]]
+                                   for s in (0, 1)},
+                         "score": score})]
+        top = max(self.totals)
+        if top >= self.target and self.totals[0] != self.totals[1]:
+            self._over = True
+            self.turn = None
+            self.phase = "match_over"
+            result = self.result()
+            assert result is not None
+            events.append(Event("match_end", result.summary, None, {"result": result}))
+            return events
+        if self.totals[0] != self.totals[1]:
+            self.dealer = 0 if self.totals[0] > self.totals[1] else 1
+        else:
+            self.dealer = 1 - self.dealer
+        self.deal_no += 1
+        self.redeals = 0
+        self._new_deal()
+        events.append(Event("deal_start", f"Deal {self.deal_no}: "
+                            f"{self.seat_name(self.dealer)} deals.", None,
+                            {"deal_no": self.deal_no, "dealer": self.dealer}))
+        return events
+
+    def scores(self) -> ScoreSheet:
+        return ScoreSheet(self.SIDE_NAMES, tuple(self.lines), (self.totals[0], self.totals[1]))
+
+    def result(self) -> Result | None:
+        if not self._over:
+            return None
+        totals = (self.totals[0], self.totals[1])
+        ranks = _ranks(totals)
+        winner = ranks.index(0)
+        return Result(self.SIDE_NAMES, self.SIDES, totals, ranks,
+                      f"{self.SIDE_NAMES[winner]} wins {totals[winner]} to "
+                      f"{totals[1 - winner]}.")
+
+    def deal_record(self, line: ScoreLine | None = None) -> DealSummary:
+        """The current deal, everything included (never shown to a player mid-deal)."""
+        return DealSummary(
+            self.deal_no, self.dealer, tuple(self.dealt),
+            (tuple(self.cribs[0]), tuple(self.cribs[1])), tuple(self.placed), self.bidder,
+            self.holder, self.high, self.value, self.cut, self.trump, bool(self.exchanged),
+            tuple(self.remaining), tuple(self.tricks), (self.captured[0], self.captured[1]),
+            line)
+
+    # -- what a seat may see --------------------------------------------------------
+
+    def view(self, seat: int | None) -> BidFairView:
+        to_act = self.to_act()
+        turn = next(iter(to_act)) if len(to_act) == 1 else None
+        placed = tuple(p if p is None or p.face_up or s == seat else Placement(False, None)
+                       for s, p in enumerate(self.placed))
+        return BidFairView(
+            seat=seat, deal_no=self.deal_no,
+            phase="match_over" if self._over else self.phase,
+            turn=turn, to_act=to_act,
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            trick=tuple(self.trick),
+            last_trick=self.tricks[-1] if self.tricks else None,
+            previous_deal=self.previous, score=self.scores(), dealer=self.dealer,
+            target=self.target, hand_sizes=(len(self.hands[0]), len(self.hands[1])),
+            crib_owed=(CRIB_EACH - len(self.cribs[0]), CRIB_EACH - len(self.cribs[1])),
+            crib_count=len(self.cribs[0]) + len(self.cribs[1]),
+            my_crib=tuple(self.cribs[seat]) if seat is not None else (),
+            passes=(self.passes[0], self.passes[1]), bids=placed, bidder=self.bidder,
+            holder=self.holder, high_rank=self.high, contract_value=self.value,
+            cut=self.cut, trump=self.trump, exchanged=self.exchanged,
+            set_aside=tuple(self.remaining) if self.exchanged and seat == self.holder
+            else (),
+            played=tuple(self.played),
+            tricks_won=(sum(t.winner == 0 for t in self.tricks),
+                        sum(t.winner == 1 for t in self.tricks)),
+            captured=(self.captured[0], self.captured[1]), redeals=self.redeals)
