@@ -1,0 +1,371 @@
+"""Single Dummy Bridge: two players, each playing their own hand and a dummy opposite.
+
+Seats: 0 plays South (and the dummy at North), 1 plays West (and the dummy at East).
+Hands are indexed 0 South, 1 West, 2 North, 3 East (`HAND_NAMES`); hand h is played by
+seat h % 2. The pack is dealt in blocks of 13 in hand order: S, W, N, E (so a stacked pack
+gives South cards 0-12, West 13-25, North 26-38, East 39-51).
+
+A deal: the dealer (random for the first deal, then alternating) deals; one dummy, chosen
+at random, is shown to both players; the two players hold an auction starting with the
+dealer (after a bid a single pass ends it; two opening passes throw the deal in). The bid
+winner then takes the revealed dummy or the hidden one (`dummy:revealed` / `dummy:hidden`;
+the dummies swap places if needed so the chosen one sits opposite the winner), both dummies
+are faced, and the winner's opponent leads from their own hand. Play runs clockwise S, W,
+N, E; when a dummy is to play its owner acts and `legal` lists the dummy's cards. The
+winner of a trick (a hand) leads the next one.
+
+Actions: `pass`, `double`, `redouble`, `bid:<level><strain>`, `dummy:revealed`,
+`dummy:hidden`, `play:<card>`.
+Events: "action"; "deal_start" {deal_no, dealer}; "dummy_revealed" {hand, cards};
+"thrown_in" {deal_no}; "auction_end" {contract, declarer}; "dummies_faced" {choice,
+swapped, hands: {hand name: [card texts]}}; "trick" {winner: seat, winner_hand: hand index,
+cards: [(hand index, card text)]}; "deal_end" {deal_no, lines, hands, contract, tricks};
+"match_end" {result}.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .base import Event, Game, IllegalAction, OptionSpec, Result, ScoreLine, ScoreSheet
+from .base import ranks_from_totals as _ranks
+from .bridge_auction import Auction, Call, Contract
+from .bridge_scoring import single_dummy_score
+from .cards import FULL_DECK, Card
+from .single_dummy_view import (
+    HAND_NAMES,
+    DealSummary,
+    SingleDummyView,
+    TrickRecord,
+    owner_of,
+)
+from .tricks import follow_error, trick_winner
+
+DUMMY_CHOICES = ("dummy:revealed", "dummy:hidden")
+
+
+@dataclass(frozen=True, slots=True)
+class SingleDummyRecord:
+    """A deal as dealt (before any dummy swap): hand records and tests."""
+
+    deal_no: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]  # by hand index S, W, N, E
+    revealed: int
+    calls: tuple[tuple[int, str], ...]
+    dummy_choice: str | None
+    play: tuple[tuple[int, str], ...]  # (hand index, card text) in order
+
+
+class SingleDummyBridge(Game):
+    """Single Dummy Bridge for two players (see the module docstring)."""
+
+    NAME: ClassVar[str] = "single_dummy"
+    TITLE: ClassVar[str] = "Single Dummy Bridge"
+    SEATS: ClassVar[int] = 2
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("South", "West")
+    SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0,), (1,))
+    SIDE_NAMES: ClassVar[tuple[str, ...]] = ("South", "West")
+    HAND_NAMES: ClassVar[tuple[str, ...]] = HAND_NAMES
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("target", int, 500, "Points needed to win the match", 100, 2000),
+        OptionSpec("undertrick_penalty", bool, False,
+                   "A failed contract gives the opponent 50 per undertrick"),
+    )
+
+    def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
+        super().__init__(options, seed)
+        self.target = int(self.options["target"])
+        self.undertrick_penalty = bool(self.options["undertrick_penalty"])
+        self.deal_no = 0
+        self.dealer = self.rng.randrange(2)
+        self.lines: list[ScoreLine] = []
+        self.totals = [0, 0]
+        self.previous: DealSummary | None = None
+        self._over = False
+        self._start_deal(first=True)
+
+    # -- dealing ----------------------------------------------------------------------
+
+    def _start_deal(self, first: bool = False) -> list[Event]:
+        if not first:
+            self.dealer = 1 - self.dealer
+        self.deal_no += 1
+        pack = self.next_pack(FULL_DECK)
+        self.dealt: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(pack[i * 13:(i + 1) * 13]) for i in range(4))
+        self.hands: list[list[Card]] = [list(h) for h in self.dealt]
+        self.revealed = 2 + self.rng.randrange(2)
+        self.auction = Auction([self.dealer, 1 - self.dealer], side_of=lambda s: s,
+                               passes_to_end=1, opening_passes_to_throw_in=2)
+        self.contract: Contract | None = None
+        self.dummy_choice: str | None = None
+        self.swapped = False
+        self.trick: list[tuple[int, Card]] = []
+        self.leader = 0
+        self.last_trick: TrickRecord | None = None
+        self.tricks_won = [0, 0]
+        self.played: list[Card] = []
+        self.play_log: list[tuple[int, str]] = []
+        name = self.SEAT_NAMES[self.dealer]
+        return [
+            Event("deal_start", f"Deal {self.deal_no}: {name} deals.", self.dealer,
+                  {"deal_no": self.deal_no, "dealer": self.dealer}),
+            Event("dummy_revealed", f"{HAND_NAMES[self.revealed]}'s dummy is shown.", None,
+                  {"hand": self.revealed,
+                   "cards": [c.text for c in self.hands[self.revealed]]}),
+        ]
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self._over
+
+    @property
+    def phase(self) -> str:
+        if self._over:
+            return "match_over"
+        if self.contract is None:
+            return "auction"
+        if self.dummy_choice is None:
+            return "dummy_choice"
+        return "play"
+
+    @property
+    def playing_hand(self) -> int | None:
+        """The hand to play next (None outside the play)."""
+        if self.phase != "play":
+            return None
+        return (self.leader + len(self.trick)) % 4
+
+    def _turn(self) -> int | None:
+        phase = self.phase
+        if phase == "auction":
+            return self.auction.to_call()
+        if phase == "dummy_choice":
+            assert self.contract is not None
+            return self.contract.declarer
+        if phase == "play":
+            return owner_of((self.leader + len(self.trick)) % 4)
+        return None
+
+    def to_act(self) -> frozenset[int]:
+        turn = self._turn()
+        return frozenset() if turn is None else frozenset((turn,))
+
+    def legal(self, seat: int) -> list[str]:
+        if seat != self._turn():
+            return []
+        phase = self.phase
+        if phase == "auction":
+            return [call.text for call in self.auction.legal_calls(seat)]
+        if phase == "dummy_choice":
+            return list(DUMMY_CHOICES)
+        hand = self.hands[(self.leader + len(self.trick)) % 4]
+        if self.trick:
+            led = self.trick[0][1].suit
+            if any(c.suit == led for c in hand):
+                return ["play:" + c.text for c in hand if c.suit == led]
+        return ["play:" + c.text for c in hand]
+
+    # -- check, then do ---------------------------------------------------------------
+
+    def _apply(self, seat: int, action: str) -> list[Event]:
+        phase = self.phase
+        if phase == "auction":
+            return self._call(seat, action)
+        if phase == "dummy_choice":
+            return self._choose_dummy(seat, action)
+        return self._play(seat, action)
+
+    def _call(self, seat: int, action: str) -> list[Event]:
+        if action.startswith(("play:", "dummy:")):
+            raise IllegalAction("The auction is still going: pass, bid, double or redouble.")
+        try:
+            call = Call.parse(action)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        self.auction.check(seat, call)
+        self.auction.call(seat, call)
+        name = self.SEAT_NAMES[seat]
+        verbs = {"pass": "passes", "double": "doubles", "redouble": "redoubles"}
+        text = f"{name} {verbs[call.kind]}" if call.bid is None else f"{name} bids {call.label}"
+        events = [Event("action", text, seat, {"action": call.text})]
+        if self.auction.passed_out:
+            events.append(Event("thrown_in", "Both players passed: the deal is thrown in.",
+                                None, {"deal_no": self.deal_no}))
+            events.extend(self._end_deal(thrown_in=True))
+        elif self.auction.finished:
+            self.contract = self.auction.contract
+            assert self.contract is not None
+            declarer = self.contract.declarer
+            events.append(Event(
+                "auction_end", f"Contract: {self.contract.text(self.SEAT_NAMES)}.", declarer,
+                {"contract": self.contract.code, "declarer": declarer}))
+        return events
+
+    def _choose_dummy(self, seat: int, action: str) -> list[Event]:
+        if action not in DUMMY_CHOICES:
+            raise IllegalAction("Choose a dummy first: the revealed one or the hidden one.")
+        assert self.contract is not None
+        choice = action.split(":", 1)[1]
+        winner_dummy = 2 + seat  # the dummy opposite the winner
+        # The chosen dummy must end up opposite the winner: swap when it is not there.
+        self.swapped = (self.revealed == winner_dummy) != (choice == "revealed")
+        if self.swapped:
+            self.hands[2], self.hands[3] = self.hands[3], self.hands[2]
+        self.dummy_choice = choice
+        self.leader = 1 - seat  # the opponent of the winner leads from their own hand
+        name = self.SEAT_NAMES[seat]
+        return [
+            Event("action", f"{name} takes the {choice} dummy", seat, {"action": action}),
+            Event("dummies_faced", "Both dummies are face up.", None,
+                  {"choice": choice, "swapped": self.swapped,
+                   "hands": {HAND_NAMES[h]: [c.text for c in self.hands[h]]
+                             for h in (2, 3)}}),
+        ]
+
+    def _play(self, seat: int, action: str) -> list[Event]:
+        if not action.startswith("play:"):
+            raise IllegalAction("It is time to play a card.")
+        try:
+            played = Card.parse(action[5:])
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        who = (self.leader + len(self.trick)) % 4
+        hand = self.hands[who]
+        led = self.trick[0][1].suit if self.trick else None
+        reason = follow_error(hand, led, played)
+        if reason is not None:
+            if played not in hand:
+                reason = f"{HAND_NAMES[who]} does not hold the {played.label}."
+            raise IllegalAction(reason)
+        hand.remove(played)
+        self.trick.append((who, played))
+        self.play_log.append((who, played.text))
+        name = HAND_NAMES[who]
+        events = [Event("action", f"{name} plays {played.label}", seat,
+                        {"action": "play:" + played.text, "hand": who})]
+        if len(self.trick) == 4:
+            events.extend(self._finish_trick())
+        return events
+
+    def _finish_trick(self) -> list[Event]:
+        assert self.contract is not None
+        winner = trick_winner(self.trick, self.contract.trump)
+        record = TrickRecord(tuple(self.trick), winner)
+        self.tricks_won[owner_of(winner)] += 1
+        self.played.extend(c for _, c in self.trick)
+        self.last_trick = record
+        self.trick = []
+        self.leader = winner
+        events = [Event("trick", f"{HAND_NAMES[winner]} wins the trick.", owner_of(winner),
+                        {"winner": owner_of(winner), "winner_hand": winner,
+                         "cards": [(h, c.text) for h, c in record.cards]})]
+        if len(self.played) == 52:
+            events.extend(self._end_deal(thrown_in=False))
+        return events
+
+    # -- end of deal and match --------------------------------------------------------
+
+    def _seated_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The four hands as dealt, at the places they were played from."""
+        hands = list(self.dealt)
+        if self.swapped:
+            hands[2], hands[3] = hands[3], hands[2]
+        return tuple(hands)
+
+    def _end_deal(self, thrown_in: bool) -> list[Event]:
+        points = [0, 0]
+        contract = self.contract
+        if thrown_in or contract is None:
+            note = "thrown in"
+        else:
+            declarer = contract.declarer
+            taken = self.tricks_won[declarer]
+            mine, theirs = single_dummy_score(contract.level, contract.strain,
+                                              contract.doubled, taken,
+                                              self.undertrick_penalty)
+            points[declarer], points[1 - declarer] = mine, theirs
+            result = taken - contract.tricks_needed
+            outcome = "made" if result >= 0 else f"down {-result}"
+            note = f"{contract.text(self.SEAT_NAMES)}, {taken} tricks: {outcome}"
+        line = ScoreLine(f"Deal {self.deal_no}", (points[0], points[1]), note)
+        self.lines.append(line)
+        self.totals[0] += points[0]
+        self.totals[1] += points[1]
+        seated = self._seated_hands()
+        self.previous = DealSummary(
+            deal_no=self.deal_no, dealer=self.dealer, hands=seated, revealed=self.revealed,
+            dummy_choice=self.dummy_choice, calls=self._calls(), contract=contract,
+            tricks=(self.tricks_won[0], self.tricks_won[1]), line=line)
+        events = [Event("deal_end", f"Deal {self.deal_no}: {note}.", None, {
+            "deal_no": self.deal_no, "lines": [line],
+            "hands": {HAND_NAMES[h]: [c.text for c in seated[h]] for h in range(4)},
+            "contract": contract.code if contract and not thrown_in else None,
+            "tricks": (self.tricks_won[0], self.tricks_won[1])})]
+        if max(self.totals) >= self.target:
+            self._over = True
+            final = self.result()
+            assert final is not None
+            events.append(Event("match_end", final.summary, None, {"result": final}))
+        else:
+            events.extend(self._start_deal())
+        return events
+
+    def _calls(self) -> tuple[tuple[int, str], ...]:
+        return tuple((seat, call.text) for seat, call in self.auction.calls)
+
+    def scores(self) -> ScoreSheet:
+        return ScoreSheet(self.SIDE_NAMES, tuple(self.lines), (self.totals[0], self.totals[1]))
+
+    def result(self) -> Result | None:
+        if not self._over:
+            return None
+        totals = (self.totals[0], self.totals[1])
+        # Only one player can score on a deal, so both reaching the target at once cannot
+        # happen; if it ever did, the higher total wins (equal would be a draw).
+        ranks = _ranks(totals)
+        if ranks[0] == ranks[1]:
+            summary = f"Draw at {totals[0]}."
+        else:
+            win = ranks.index(0)
+            summary = (f"{self.SIDE_NAMES[win]} wins {totals[win]} to {totals[1 - win]}.")
+        return Result(self.SIDE_NAMES, self.SIDES, totals, ranks, summary)
+
+    def deal_record(self) -> SingleDummyRecord:
+        return SingleDummyRecord(
+            deal_no=self.deal_no, dealer=self.dealer, hands=self.dealt,
+            revealed=self.revealed, calls=self._calls(), dummy_choice=self.dummy_choice,
+            play=tuple(self.play_log))
+
+    # -- views ------------------------------------------------------------------------
+
+    def _visible(self, seat: int | None) -> tuple[tuple[Card, ...] | None, ...]:
+        faced = self.dummy_choice is not None
+        out: list[tuple[Card, ...] | None] = []
+        for h in range(4):
+            if h == seat or (h >= 2 and (faced or h == self.revealed)):
+                out.append(tuple(self.hands[h]))
+            else:
+                out.append(None)
+        return tuple(out)
+
+    def view(self, seat: int | None) -> SingleDummyView:
+        playing = self.playing_hand
+        return SingleDummyView(
+            seat=seat, deal_no=self.deal_no, phase=self.phase, turn=self._turn(),
+            to_act=self.to_act(),
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            hands=self._visible(seat), trick=tuple(self.trick), last_trick=self.last_trick,
+            previous_deal=self.previous, score=self.scores(), dealer=self.dealer,
+            revealed=self.revealed, dummies_faced=self.dummy_choice is not None,
+            calls=self._calls(), contract=self.contract,
+            declarer=self.contract.declarer if self.contract else None,
+            playing_for=HAND_NAMES[playing] if playing is not None else None,
+            playing_hand=playing, tricks_won=(self.tricks_won[0], self.tricks_won[1]),
+            played=tuple(self.played), target=self.target,
+            undertrick_penalty=self.undertrick_penalty)
