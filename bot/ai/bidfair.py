@@ -1,0 +1,191 @@
+"""A basic Bid Fair computer player: a crib that stacks a suit for a trump bid, a bid card
+that sets a contract hard to reach, an exchange when the crib looks better, greedy play.
+
+Reasoning behind the bidding: a face-up bid card whose suit comes up trump earns 40, and
+the trump is cut from the crib, so the player stacks one suit in the crib and bids with a
+card of that suit. The bid's rank sets the opponent's contract (9: 40 ... A: 90); a high
+rank makes the opponent's contract (and its difference bonus) unlikely, and an ace costs
+only 1 card point to place. A strong hand would rather hold a contract (it leads, may
+exchange and takes the difference bonus), so it places a card face down instead.
+
+It decides only from the view and the legal actions it is given.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from bot.games.bidfair_rank import (
+    CONTRACT_VALUES,
+    beats,
+    bidfair_pack,
+    card_points,
+    make_power,
+)
+from bot.games.bidfair_view import BidFairView
+from bot.games.cards import Card, Rank, Suit
+from bot.games.tricks import Power
+
+# How much a card is worth keeping, before trump and high rank are known.
+_KEEP: dict[Rank, float] = {
+    Rank.KING: 10, Rank.QUEEN: 9, Rank.JACK: 8, Rank.TEN: 7, Rank.NINE: 5, Rank.ACE: 3,
+}
+_AVERAGE_KEEP = sum(_KEEP.values()) / len(_KEEP)
+_PACK = tuple(bidfair_pack())
+_STRONG = 1.12  # a hand this much above an average one wants to hold the contract
+_RANK_DENIAL: dict[Rank, float] = {r: 2.0 * i for i, r in enumerate(CONTRACT_VALUES)}
+
+
+def _keep_value(c: Card, high: Rank | None = None, trump: Suit | None = None) -> float:
+    value = _KEEP[c.rank]
+    if high is not None and c.rank == high:
+        value += 3
+    if trump is not None and c.suit == trump:
+        value += 5
+    return value
+
+
+def _cheapest(cards: Iterable[Card], power: Power, trump: Suit | None) -> Card:
+    """The card that costs least to give away: fewest points, then non-trump, then weakest."""
+    return min(cards, key=lambda c: (card_points(c), c.suit == trump, power(c, 1), c.index))
+
+
+class BidFairPlayer:
+    """The default Bid Fair computer player."""
+
+    kind = "bidfair-basic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: BidFairView, legal: Sequence[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "crib":
+            return self._crib(view, legal)
+        if view.phase == "bidding":
+            return self._bid(view, legal)
+        if view.phase == "exchange":
+            return "exchange" if self._crib_looks_better(view) else "keep"
+        return self._play(view, legal)
+
+    # -- crib -----------------------------------------------------------------------
+
+    @staticmethod
+    def crib_plan(cards: Sequence[Card]) -> tuple[list[Card], Suit | None]:
+        """The 4 cards to put in the crib from the 12 dealt, and the suit stacked there."""
+        ordered = sorted(cards, key=lambda c: (_keep_value(c), c.index))
+        best = ordered[:4]
+        best_score = -sum(_keep_value(c) for c in best)
+        best_suit: Suit | None = None
+        for suit in Suit:
+            own = [c for c in ordered if c.suit == suit]
+            stack = own[:min(4, len(own) - 1)]  # keep one of the suit to bid with
+            if len(stack) < 2:
+                continue
+            rest = [c for c in ordered if c not in stack][:4 - len(stack)]
+            chosen = stack + rest
+            in_crib = sum(c.suit == suit for c in chosen) + (6 - len(own)) * 4 / 12
+            score = 40 * in_crib / 8 - sum(_keep_value(c) for c in chosen)
+            if score > best_score:
+                best, best_score, best_suit = chosen, score, suit
+        return best, best_suit
+
+    def _crib(self, view: BidFairView, legal: Sequence[str]) -> str:
+        plan, _ = self.crib_plan(list(view.hand) + list(view.my_crib))
+        for c in plan:
+            if f"crib:{c.text}" in legal and c not in view.my_crib:
+                return f"crib:{c.text}"
+        return legal[0]
+
+    # -- bidding --------------------------------------------------------------------
+
+    def _strength(self, view: BidFairView) -> float:
+        return sum(_keep_value(c) for c in view.hand) / (_AVERAGE_KEEP * len(view.hand))
+
+    def _bid(self, view: BidFairView, legal: Sequence[str]) -> str:
+        crib_suits = [c.suit for c in view.my_crib]
+        ups = [Card.parse(a[3:]) for a in legal if a.startswith("up:")]
+        downs = [Card.parse(a[5:]) for a in legal if a.startswith("down:")]
+        junk = min(downs, key=lambda c: (_keep_value(c), c.index))
+        if self._strength(view) >= _STRONG:
+            return f"down:{junk.text}"
+
+        def worth(c: Card) -> float:
+            # Expected trump bonus, plus denial by a high rank, less what the card is worth.
+            in_crib = crib_suits.count(c.suit) + (6 - crib_suits.count(c.suit)) * 4 / 16
+            return 40 * in_crib / 8 + _RANK_DENIAL[c.rank] - _keep_value(c)
+
+        if ups:
+            best = max(ups, key=lambda c: (worth(c), c.index))
+            if worth(best) > -_keep_value(junk) + 4:
+                return f"up:{best.text}"
+        return f"down:{junk.text}"
+
+    # -- exchange -------------------------------------------------------------------
+
+    def _seen_elsewhere(self, view: BidFairView) -> set[Card]:
+        seen = set(view.hand) | set(view.my_crib) | set(view.played)
+        seen |= {p.card for p in view.bids if p is not None and p.card is not None}
+        if view.cut is not None:
+            seen.add(view.cut)
+        return seen
+
+    def _crib_looks_better(self, view: BidFairView) -> bool:
+        high, trump = view.high_rank, view.trump
+        unknown = [c for c in _PACK if c not in self._seen_elsewhere(view)]
+        known_in_crib = [c for c in view.my_crib if c != view.cut]
+        unknown_in_crib = 7 - len(known_in_crib)
+        average = (sum(_keep_value(c, high, trump) for c in unknown) / len(unknown)
+                   if unknown else 0.0)
+        crib = sum(_keep_value(c, high, trump) for c in known_in_crib)
+        crib += unknown_in_crib * average
+        hand = sum(_keep_value(c, high, trump) for c in view.hand)
+        return crib > hand + 2
+
+    # -- play -----------------------------------------------------------------------
+
+    def _opponent_may_hold(self, view: BidFairView) -> list[Card]:
+        """Cards the opponent might hold: all unseen ones (and my crib if they took it)."""
+        me = view.seat
+        out = set(_PACK) - set(view.hand) - set(view.played) - set(view.set_aside)
+        out -= {p.card for p in view.bids if p is not None and p.card is not None}
+        if view.cut is not None:
+            out.discard(view.cut)
+        opponent_took_crib = view.exchanged and view.holder is not None and view.holder != me
+        if not opponent_took_crib:
+            out -= set(view.my_crib)
+        return sorted(out)
+
+    def _play(self, view: BidFairView, legal: Sequence[str]) -> str:
+        cards = [Card.parse(a[5:]) for a in legal]
+        power = make_power(view.high_rank)
+        trump = view.trump
+        assert trump is not None
+        if view.trick:
+            led = view.trick[0][1]
+            winners = [c for c in cards if beats(led, c, trump, power)]
+            if winners:
+                # Win as cheaply as possible; a second-played ace is top and worth 1 point.
+                pick = min(winners, key=lambda c: (c.suit == trump and led.suit != trump,
+                                                   power(c, 1), card_points(c)))
+            else:
+                pick = _cheapest(cards, power, trump)
+            return f"play:{pick.text}"
+        possible = self._opponent_may_hold(view)
+        safe = [c for c in cards if self._cannot_be_beaten(c, possible, trump, power)]
+        if safe:
+            pick = max(safe, key=lambda c: (card_points(c), -power(c, 0), c.index))
+        else:
+            pick = _cheapest(cards, power, trump)
+        return f"play:{pick.text}"
+
+    @staticmethod
+    def _cannot_be_beaten(c: Card, possible: Sequence[Card], trump: Suit,
+                          power: Power) -> bool:
+        same = [x for x in possible if x.suit == c.suit]
+        if same:
+            return not any(beats(c, x, trump, power) for x in same)
+        # They may be void: then a trump beats a plain card.
+        return c.suit == trump or not any(x.suit == trump for x in possible)
