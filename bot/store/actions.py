@@ -1,0 +1,148 @@
+"""The append-only action log, and loading whole tables in bulk for a restart."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable
+
+import aiosqlite
+
+from .base import StoreBase, missing_match, placeholders
+from .codec import (
+    ACTION_COLUMNS,
+    MATCH_COLUMNS,
+    SEAT_COLUMNS,
+    action_row,
+    match_row,
+    now_text,
+    seat_row,
+)
+from .errors import StoreConflict, StoreError
+from .models import ACTORS, ActionRow, Actor, MatchBundle, MatchRow, SeatRow
+
+# Far below SQLite's limit on bound parameters (32766 since 3.32, 999 before).
+_CHUNK = 500
+
+Loaded = dict[int, MatchBundle | StoreError]
+
+
+class ActionsMixin(StoreBase):
+    async def append_action(
+        self, match_id: int, seq: int, seat: int, action: str, actor: Actor,
+        user_id: int | None = None,
+    ) -> None:
+        """Append action number seq (0-based) to the match's log, committed on return.
+
+        seq must be exactly the next number; otherwise StoreConflict and nothing is
+        written. The check and the insert are one statement, so two writers (tasks or
+        processes) can never both append the same seq.
+        """
+        if actor not in ACTORS:
+            raise ValueError(f"Unknown actor {actor!r}; expected one of {ACTORS}")
+        doing = f"appending action {seq} to match {match_id}"
+        async with self._using(doing) as conn:
+            try:
+                cursor = await conn.execute(
+                    f"INSERT INTO actions ({ACTION_COLUMNS})"
+                    " SELECT :match_id, :seq, :seat, :action, :actor, :user_id, :now"
+                    " WHERE (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions"
+                    "        WHERE match_id = :match_id) = :seq",
+                    {"match_id": match_id, "seq": seq, "seat": seat, "action": action,
+                     "actor": actor, "user_id": user_id, "now": now_text()})
+            except sqlite3.IntegrityError as error:
+                if "FOREIGN KEY" in str(error):
+                    raise missing_match(match_id) from error
+                raise StoreConflict(
+                    f"Action {seq} of match {match_id} was already written; "
+                    "nothing was written.") from error
+            inserted = cursor.rowcount
+            await cursor.close()
+            if inserted == 1:
+                return
+            expected = await _next_seq(conn, match_id)
+        raise StoreConflict(
+            f"Action {seq} of match {match_id} is out of order: the log's next number is "
+            f"{expected}; nothing was written.")
+
+    async def actions(self, match_id: int) -> list[ActionRow]:
+        """The match's log in replay order."""
+        rows = await self._fetchall(
+            f"reading the actions of match {match_id}",
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE match_id = ? ORDER BY seq",
+            (match_id,))
+        return [action_row(row) for row in rows]
+
+    async def next_seq(self, match_id: int) -> int:
+        """The seq the next append_action must use (the number of actions logged)."""
+        async with self._using(f"counting the actions of match {match_id}") as conn:
+            return await _next_seq(conn, match_id)
+
+    async def load_match_bundle(self, match_ids: Iterable[int]) -> Loaded:
+        """Load many tables at once: three queries per 500 ids, in one consistent snapshot.
+
+        Each id maps to its MatchBundle, or to the StoreError that makes it unreadable
+        (the caller logs it and skips that table); ids that do not exist are left out.
+        """
+        ids = sorted(set(match_ids))
+        loaded: Loaded = {}
+        async with self._transaction(f"loading {len(ids)} matches", write=False) as conn:
+            for start in range(0, len(ids), _CHUNK):
+                chunk = ids[start:start + _CHUNK]
+                loaded.update(await _load(conn, f"id IN ({placeholders(chunk)})", chunk))
+        return loaded
+
+    async def load_unfinished(self) -> Loaded:
+        """Every table in the lobby or being played, as load_match_bundle: three queries."""
+        async with self._transaction("loading unfinished matches", write=False) as conn:
+            return await _load(conn, "status IN ('lobby', 'playing')", [])
+
+
+async def _next_seq(conn: aiosqlite.Connection, match_id: int) -> int:
+    async with conn.execute(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = ?",
+            (match_id,)) as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+async def _rows(conn: aiosqlite.Connection, sql: str, params: list[int]) -> list[sqlite3.Row]:
+    async with conn.execute(sql, params) as cursor:
+        return list(await cursor.fetchall())
+
+
+async def _load(conn: aiosqlite.Connection, where: str, params: list[int]) -> Loaded:
+    """Bundles for the matches selected by `where` (a fixed condition on matches)."""
+    chosen = f"SELECT id FROM matches WHERE {where}"
+    match_rows = await _rows(
+        conn, f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id", params)
+    seat_rows = await _rows(
+        conn, f"SELECT {SEAT_COLUMNS} FROM seats WHERE match_id IN ({chosen})"
+        " ORDER BY match_id, seat", params)
+    action_rows = await _rows(
+        conn, f"SELECT {ACTION_COLUMNS} FROM actions WHERE match_id IN ({chosen})"
+        " ORDER BY match_id, seq", params)
+    seats: defaultdict[int, list[SeatRow]] = defaultdict(list)
+    actions: defaultdict[int, list[ActionRow]] = defaultdict(list)
+    broken: dict[int, StoreError] = {}
+    for row in seat_rows:
+        try:
+            seats[row[0]].append(seat_row(row))
+        except StoreError as error:
+            broken.setdefault(row[0], error)
+    for row in action_rows:
+        try:
+            actions[row[0]].append(action_row(row))
+        except StoreError as error:
+            broken.setdefault(row[0], error)
+    loaded: Loaded = {}
+    for row in match_rows:
+        match_id: int = row[0]
+        try:
+            match: MatchRow = match_row(row)
+        except StoreError as error:
+            loaded[match_id] = error
+            continue
+        loaded[match_id] = broken.get(match_id) or MatchBundle(
+            match, tuple(seats[match_id]), tuple(actions[match_id]))
+    return loaded

@@ -1,0 +1,115 @@
+"""The schema, as numbered migrations applied in order (one transaction each).
+
+To change the schema, append a Migration with the next number; never edit a released one.
+`PRAGMA user_version` holds the number of the last migration applied. Scripts run inside a
+transaction, so they must not change pragmas that are no-ops there (foreign_keys): a table
+rebuild keeps foreign keys on and copies rows in dependency order instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+_INITIAL: Final = """
+CREATE TABLE matches (
+    id          INTEGER PRIMARY KEY,
+    game        TEXT    NOT NULL,
+    options     TEXT    NOT NULL DEFAULT '{}',   -- JSON object
+    seed        INTEGER NOT NULL,
+    guild_id    INTEGER NOT NULL,
+    channel_id  INTEGER NOT NULL,
+    thread_id   INTEGER,
+    message_id  INTEGER,
+    creator_id  INTEGER NOT NULL,
+    status      TEXT    NOT NULL DEFAULT 'lobby'
+                CHECK (status IN ('lobby', 'playing', 'finished', 'abandoned', 'cancelled')),
+    settings    TEXT    NOT NULL DEFAULT '{}',   -- JSON object: turn timeout, bot pause, ...
+    created_at  TEXT    NOT NULL,                -- ISO-8601 UTC, millisecond precision
+    started_at  TEXT,
+    finished_at TEXT
+);
+
+-- Restart (all unfinished tables) and "is a table open in this channel/thread?".
+CREATE INDEX matches_unfinished ON matches (status)
+    WHERE status IN ('lobby', 'playing');
+CREATE INDEX matches_active_channel ON matches (channel_id)
+    WHERE status IN ('lobby', 'playing');
+CREATE INDEX matches_active_thread ON matches (thread_id)
+    WHERE status IN ('lobby', 'playing') AND thread_id IS NOT NULL;
+-- Leaderboards: a guild's matches of one game, newest first.
+CREATE INDEX matches_guild_game ON matches (guild_id, game, finished_at);
+
+CREATE TABLE seats (
+    match_id     INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seat         INTEGER NOT NULL CHECK (seat >= 0),
+    user_id      INTEGER,
+    bot_kind     TEXT,
+    display_name TEXT    NOT NULL,
+    left_user_id INTEGER,                        -- the person a bot is standing in for
+    PRIMARY KEY (match_id, seat),
+    CHECK ((user_id IS NULL) <> (bot_kind IS NULL))
+) WITHOUT ROWID;
+
+CREATE TABLE actions (
+    match_id   INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL CHECK (seq >= 0),
+    seat       INTEGER NOT NULL,
+    action     TEXT    NOT NULL,
+    actor      TEXT    NOT NULL CHECK (actor IN ('user', 'bot', 'timer')),
+    user_id    INTEGER,
+    created_at TEXT    NOT NULL,
+    PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+
+-- The log is replayed from the seed: a changed entry would silently change history.
+CREATE TRIGGER actions_append_only BEFORE UPDATE ON actions
+BEGIN
+    SELECT RAISE(ABORT, 'actions are append-only');
+END;
+
+CREATE TABLE deal_results (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    deal_no  INTEGER NOT NULL CHECK (deal_no >= 0),
+    points   TEXT    NOT NULL,                   -- JSON list of ints, one per side
+    detail   TEXT    NOT NULL DEFAULT '{}',      -- JSON object
+    PRIMARY KEY (match_id, deal_no)
+) WITHOUT ROWID;
+
+CREATE TABLE match_results (
+    match_id    INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+    finished_at TEXT    NOT NULL,
+    result      TEXT    NOT NULL,                -- JSON object
+    winner_side INTEGER                          -- NULL: a draw (or no winner)
+);
+
+CREATE TABLE match_players (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    side     INTEGER NOT NULL,
+    user_id  INTEGER,
+    bot_kind TEXT,
+    rank     INTEGER NOT NULL CHECK (rank >= 0),
+    points   INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seat),
+    CHECK (user_id IS NOT NULL OR bot_kind IS NOT NULL)
+) WITHOUT ROWID;
+
+-- A person's results (and, joined through matches_guild_game, per-guild leaderboards).
+CREATE INDEX match_players_user ON match_players (user_id, match_id)
+    WHERE user_id IS NOT NULL;
+"""
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (
+    Migration(1, "initial schema: matches, seats, actions, deal and match results", _INITIAL),
+)
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)
