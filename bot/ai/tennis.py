@@ -1,0 +1,136 @@
+"""A Tennis computer player: honest bids, then steering each trick to the hand that needs it.
+
+It decides only from its seat's view. Because a Tennis view shows one hand at a time, the
+player remembers what it was shown of its own two hands this game (its own seat's
+information) and the cards it has seen played; after a restart mid-game it simply knows
+less and still plays from the view alone. Keep one player object per seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bot.games.cards import FULL_DECK, Card, Suit
+from bot.games.tennis_rules import bid_value
+from bot.games.tennis_views import TennisView
+from bot.games.tricks import trick_winner
+
+from .tennis_estimate import best_bid
+
+OTHER_KIND = {"Forehand": "Backhand", "Backhand": "Forehand"}
+
+
+class TennisPlayer:
+    """The default Tennis bot (kind "tennis-basic")."""
+
+    kind = "tennis-basic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self._seen: dict[str, set[Card]] = {}  # own hands as shown this game, by kind
+        self._played: set[Card] = set()
+
+    # -- memory -------------------------------------------------------------------------
+
+    def _remember(self, view: TennisView) -> None:
+        if view.phase == "bidding" and view.bidding == "Backhand" and len(view.hand) == 13:
+            self._seen, self._played = {}, set()  # a new game starts with the Backhand bid
+        if view.hand_kind and view.hand_kind not in self._seen:
+            self._seen[view.hand_kind] = set(view.hand)
+        for _, c in view.trick:
+            self._played.add(c)
+        if view.last_trick is not None:
+            self._played.update(c for _, c in view.last_trick.cards)
+
+    def _unseen(self, view: TennisView) -> set[Card]:
+        """Cards that may still be in the opponent's hands."""
+        known = set(self._played) | set(view.hand)
+        for cards in self._seen.values():
+            known |= cards
+        for c in (*view.backhand_bids, *view.forehand_bids):
+            if c is not None:
+                known.add(c)
+        return set(FULL_DECK) - known
+
+    # -- choosing -----------------------------------------------------------------------
+
+    def choose(self, view: TennisView, legal: Sequence[str]) -> str:
+        self._remember(view)
+        if view.phase == "bidding":
+            hand = [Card.parse(a[4:]) for a in legal]
+            return "bid:" + best_bid(hand, view.trump).text
+        cards = [Card.parse(a.partition(":")[2]) for a in legal]
+        return "play:" + self._play(view, cards).text
+
+    def _needs(self, view: TennisView, kind: str) -> int:
+        """Tricks the viewer's hand of this kind still needs (<= 0: it must not win more)."""
+        seat = view.seat if view.seat is not None else 0
+        if kind == "Forehand":
+            bid, won = view.forehand_bids[seat], view.forehand_tricks[seat]
+        else:
+            bid, won = view.backhand_bids[seat], view.backhand_tricks[seat]
+        return (bid_value(bid) if bid is not None else 3) - won
+
+    def _play(self, view: TennisView, cards: list[Card]) -> Card:
+        kind = view.hand_kind
+        other = OTHER_KIND[kind]
+        need, other_need = self._needs(view, kind), self._needs(view, other)
+        pos = len(view.trick)
+        other_to_come = pos < 2  # our other hand plays later in this trick
+        if pos:
+            best = trick_winner(list(enumerate(c for _, c in view.trick)), view.trump)
+            mine = view.trick[best][0] == view.seat
+            best_kind = view.trick_hands[best]
+        else:
+            mine, best_kind = False, ""
+        if need > 0 and (need >= other_need or not other_to_come):
+            want_win = not (mine and best_kind == other and other_need > need)
+        else:
+            want_win = False
+        unseen = self._unseen(view)
+        if pos == 0:
+            return self._lead(cards, want_win, view.trump, unseen)
+        return self._follow(view, cards, want_win, pos, unseen)
+
+    @staticmethod
+    def _is_top(c: Card, unseen: set[Card]) -> bool:
+        return not any(u.suit == c.suit and u.rank > c.rank for u in unseen)
+
+    def _lead(self, cards: list[Card], want_win: bool, trump: Suit | None,
+              unseen: set[Card]) -> Card:
+        if want_win:
+            tops = [c for c in cards if self._is_top(c, unseen)]
+            if tops:
+                return max(tops, key=lambda c: (c.suit == trump, c.rank))
+            lengths = {s: sum(1 for c in cards if c.suit == s) for s in Suit}
+            return min(cards, key=lambda c: (-lengths[c.suit], c.rank))
+        # Lead low, side suits first: a hand that must not win gives the lead away.
+        return min(cards, key=lambda c: (c.suit == trump, c.rank))
+
+    def _follow(self, view: TennisView, cards: list[Card], want_win: bool, pos: int,
+                unseen: set[Card]) -> Card:
+        trick = [c for _, c in view.trick]
+        trump = view.trump
+
+        def wins(c: Card) -> bool:
+            return trick_winner([*enumerate(trick), (len(trick), c)], trump) == len(trick)
+
+        winners = [c for c in cards if wins(c)]
+        losers = [c for c in cards if not wins(c)]
+        opponent_later = pos < 3
+        if want_win:
+            if not winners:
+                return min(cards, key=lambda c: (c.suit == trump, c.rank))
+            if not opponent_later:
+                return min(winners, key=lambda c: (c.suit == trump, c.rank))
+            sure = [c for c in winners if self._is_top(c, unseen)]
+            if sure:
+                return min(sure, key=lambda c: (c.suit == trump, c.rank))
+            return max(winners, key=lambda c: (c.suit == trump, c.rank))
+        if losers:
+            # Dump the most dangerous card that still loses this trick.
+            return max(losers, key=lambda c: (c.suit == trump, c.rank))
+        if opponent_later:
+            return min(winners, key=lambda c: (c.suit == trump, c.rank))
+        return max(winners, key=lambda c: (c.suit == trump, c.rank))
