@@ -1,0 +1,386 @@
+"""Contract Bridge (rubber): four seats, N-S against E-W, scored per the Laws.
+
+Seats 0=North, 1=East, 2=South, 3=West; sides 0=North-South, 1=East-West. The first dealer
+is drawn from the seed; the deal passes clockwise. Each deal takes a 52-card pack from
+`next_pack` and deals it in blocks: seat i gets cards 13*i .. 13*i+12 (North, East, South,
+West), so tests can `stack_deck` exact hands.
+
+Actions: the auction's `pass`, `double`, `redouble`, `bid:<level><strain>` (`bid:3NT`), and
+`play:<card>` (`play:QH`). The auction runs from the dealer; four opening passes throw the
+deal in and the next dealer deals. Declarer's left-hand opponent leads, then dummy is faced
+and declarer plays both hands: when dummy is to play, `to_act()` is {declarer} and
+`legal(declarer)` lists dummy's cards. Dummy's owner never acts.
+
+Events (besides "action", "trick", "deal_end", "thrown_in", "match_end"):
+- "auction_end": data {"contract": "4SX", "declarer": seat}
+- "dummy_faced": seat = dummy, data {"dummy": seat, "cards": [card texts]}
+- "game": data {"side": side} (a side won a game: a line is drawn)
+- "rubber_end": data {"rubber_no", "winner": side, "bonus": points}
+- "deal_start": data {"deal_no", "dealer": seat, "vulnerable": [bool, bool]}
+
+`stop()` ends the match early (a table abandoned): the deal in progress is not scored, the
+unfinished rubber scores 300 for a side's single game and 100 for a part score, and the
+match is over. It is not an action and is not in `history`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from .base import (
+    Event,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    Result,
+    ScoreLine,
+    ScoreSheet,
+    ranks_from_totals,
+)
+from .bridge_auction import Auction, Call, Contract
+from .bridge_rubber import RubberScorer
+from .bridge_scoring import honours_bonus
+from .bridge_view import BridgeView, DealRecord, DealSummary, LastTrick
+from .cards import FULL_DECK, Card, sort_hand
+from .tricks import trick_winner
+
+_PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
+_EMPTY: frozenset[int] = frozenset()
+
+
+class ContractBridge(Game):
+    """A match of one or more rubbers of Contract Bridge."""
+
+    NAME: ClassVar[str] = "bridge"
+    TITLE: ClassVar[str] = "Contract Bridge"
+    SEATS: ClassVar[int] = 4
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("North", "East", "South", "West")
+    SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
+    SIDE_NAMES: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("rubbers", int, 1, "How many rubbers the match lasts.", 1, 5),
+    )
+
+    def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
+        super().__init__(options, seed)
+        self.rubbers = int(self.options["rubbers"])
+        self.sheet = RubberScorer(("We (North-South)", "They (East-West)"))
+        self.lines: list[ScoreLine] = []
+        self.previous: DealSummary | None = None
+        self._score_cache: ScoreSheet | None = None  # rebuilt when the sheet changes
+        self.last: LastTrick | None = None
+        self._finished = False
+        self.stopped = False
+        self.deal_no = 0
+        self.dealer = self.rng.randrange(4)
+        self._start_deal(first=True)
+
+    # -- dealing ---------------------------------------------------------------------
+
+    @staticmethod
+    def _side(seat: int) -> int:
+        return seat & 1
+
+    def _start_deal(self, first: bool = False) -> None:
+        if not first:
+            self.dealer = (self.dealer + 1) % 4
+        self.deal_no += 1
+        pack = self.next_pack(FULL_DECK)
+        self.dealt: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(pack[13 * i:13 * i + 13]) for i in range(4))
+        self.hands: list[list[Card]] = [list(h) for h in self.dealt]
+        self.vulnerable = (self.sheet.vulnerable(0), self.sheet.vulnerable(1))
+        self.auction = Auction([(self.dealer + i) % 4 for i in range(4)], self._side, 3, 4)
+        self.contract: Contract | None = None
+        self.declarer: int | None = None
+        self.dummy: int | None = None
+        self.dummy_faced = False
+        self.turn: int = self.dealer  # whose cards are played next (in play)
+        self.trick: list[tuple[int, Card]] = []
+        self.play: list[tuple[int, Card]] = []
+        self.tricks_won = [0, 0]
+        self.last = None
+
+    # -- the contract ----------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    @property
+    def phase(self) -> str:
+        if self._finished:
+            return "match_over"
+        return "bidding" if self.contract is None else "play"
+
+    def to_act(self) -> frozenset[int]:
+        if self._finished:
+            return _EMPTY
+        if self.contract is None:
+            return frozenset((self.auction.to_call(),))
+        return frozenset((self._player_of(self.turn),))
+
+    def _player_of(self, seat: int) -> int:
+        """Who decides for `seat`'s cards: declarer for dummy."""
+        return self.declarer if seat == self.dummy and self.declarer is not None else seat
+
+    def legal(self, seat: int) -> list[str]:
+        if self._finished:
+            return []
+        if self.contract is None:
+            return [c.text for c in self.auction.legal_calls(seat)]
+        if self._player_of(self.turn) != seat:
+            return []
+        hand = self.hands[self.turn]
+        if self.trick:
+            led = self.trick[0][1].suit
+            same = [_PLAY_TEXT[c.index] for c in hand if c.suit == led]
+            if same:
+                return same
+        return [_PLAY_TEXT[c.index] for c in hand]
+
+    def apply(self, seat: int, action: object) -> list[Event]:
+        # Dummy's owner gets the reason rather than a bare "not your turn".
+        if (not self._finished and self.contract is not None and seat == self.dummy):
+            raise IllegalAction("Your partner plays dummy's cards.")
+        return super().apply(seat, action)
+
+    def _apply(self, seat: int, action: str) -> list[Event]:
+        if self.contract is None:
+            return self._apply_call(seat, action)
+        return self._apply_play(seat, action)
+
+    # -- the auction -------------------------------------------------------------------
+
+    def _apply_call(self, seat: int, action: str) -> list[Event]:
+        if action.startswith("play:"):
+            raise IllegalAction("The auction is not over yet: make a call.")
+        try:
+            call = Call.parse(action)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        self.auction.call(seat, call)
+        name = self.SEAT_NAMES[seat]
+        if call.kind == "bid":
+            text = f"{name} bids {call.label}"
+        elif call.kind == "pass":
+            text = f"{name} passes"
+        else:
+            text = f"{name} {call.kind}s"
+        events = [Event("action", text, seat, {"action": call.text})]
+        if not self.auction.finished:
+            return events
+        contract = self.auction.contract
+        if contract is None:
+            events.append(Event(
+                "thrown_in", "All four passed: the deal is thrown in.", None,
+                {"deal_no": self.deal_no, "dealer": self.dealer}))
+            self._end_deal(events, None)
+            return events
+        self.contract = contract
+        self.declarer = contract.declarer
+        self.dummy = (contract.declarer + 2) % 4
+        self.turn = (contract.declarer + 1) % 4
+        events.append(Event(
+            "auction_end", f"The contract is {contract.text(self.SEAT_NAMES)}.", None,
+            {"contract": contract.code, "declarer": contract.declarer}))
+        return events
+
+    # -- the play ------------------------------------------------------------------------
+
+    def _play_error(self, seat: int, played: Card) -> str | None:
+        hand = self.hands[self.turn]
+        for_dummy = self.turn != seat
+        if played not in hand:
+            if for_dummy and played in self.hands[seat]:
+                return "It is dummy's turn: play a card from dummy."
+            if not for_dummy and self.dummy is not None and played in self.hands[self.dummy]:
+                return "It is your own hand's turn, not dummy's."
+            return f"{'Dummy does' if for_dummy else 'You do'} not hold the {played.label}."
+        if self.trick:
+            led = self.trick[0][1].suit
+            if played.suit != led and any(c.suit == led for c in hand):
+                who = "Dummy holds" if for_dummy else "You hold"
+                return (f"You must follow suit: {who.lower()} a"
+                        f" {led.title.lower()[:-1]} ({led.symbol}).")
+        return None
+
+    def _apply_play(self, seat: int, action: str) -> list[Event]:
+        kind, _, rest = action.partition(":")
+        if kind != "play":
+            raise IllegalAction("The auction is over: play a card.")
+        try:
+            played = Card.parse(rest)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        reason = self._play_error(seat, played)
+        if reason is not None:
+            raise IllegalAction(reason)
+        position = self.turn
+        self.hands[position].remove(played)
+        self.trick.append((position, played))
+        self.play.append((position, played))
+        who = self.SEAT_NAMES[position]
+        text = (f"{self.SEAT_NAMES[seat]} plays {played.label} from dummy"
+                if position != seat else f"{who} plays {played.label}")
+        events = [Event("action", text, seat, {"action": _PLAY_TEXT[played.index],
+                                               "position": position})]
+        if not self.dummy_faced:
+            self.dummy_faced = True
+            assert self.dummy is not None
+            dummy_cards = sort_hand(self.hands[self.dummy])
+            events.append(Event(
+                "dummy_faced", f"Dummy ({self.SEAT_NAMES[self.dummy]}) is faced.",
+                self.dummy, {"dummy": self.dummy, "cards": [c.text for c in dummy_cards]}))
+        if len(self.trick) < 4:
+            self.turn = (position + 1) % 4
+            return events
+        assert self.contract is not None
+        winner = trick_winner(self.trick, self.contract.strain.trump)
+        self.tricks_won[self._side(winner)] += 1
+        cards = tuple(self.trick)
+        self.last = LastTrick(cards, winner)
+        self.trick = []
+        self.turn = winner
+        events.append(Event("trick", f"{self.SEAT_NAMES[winner]} wins the trick.", winner,
+                            {"winner": winner, "cards": [(s, c.text) for s, c in cards]}))
+        if len(self.play) == 52:
+            self._end_deal(events, self.contract)
+        return events
+
+    # -- end of deal, rubber and match --------------------------------------------------
+
+    def _honours(self, contract: Contract) -> tuple[int, int, str] | None:
+        """Honours claimed for the side of the hand holding them (either side)."""
+        for seat, hand in enumerate(self.dealt):
+            points = honours_bonus(contract.strain, hand)
+            if points:
+                what = "aces" if contract.trump is None else "honours"
+                return (self._side(seat), points, f"{what} ({self.SEAT_NAMES[seat]})")
+        return None
+
+    def _end_deal(self, events: list[Event], contract: Contract | None) -> None:
+        deal_no = self.deal_no
+        if contract is None:
+            line = ScoreLine(f"Deal {deal_no}", (0, 0), "thrown in")
+        else:
+            side = self._side(contract.declarer)
+            taken = self.tricks_won[side]
+            made = taken - contract.tricks_needed
+            outcome = "made" if made == 0 else (f"+{made}" if made > 0 else f"down {-made}")
+            score = self.sheet.record_deal(deal_no, contract, side, taken,
+                                           self._honours(contract))
+            line = ScoreLine(f"Deal {deal_no}", score.points,
+                             f"{contract.text(self.SEAT_NAMES)}, {outcome}")
+            if score.game_won_by is not None:
+                events.append(Event("game", f"{self.SIDE_NAMES[side]} win a game.", None,
+                                    {"side": side}))
+            if score.rubber_won_by is not None:
+                rubber = self.sheet.current
+                bonus = score.entries[-1][2].points
+                events.append(Event(
+                    "rubber_end",
+                    f"{self.SIDE_NAMES[side]} win rubber {rubber.number} (bonus {bonus}).",
+                    None, {"rubber_no": rubber.number, "winner": side, "bonus": bonus}))
+        self.lines.append(line)
+        self._score_cache = None
+        self.previous = DealSummary(
+            deal_no, self.dealer, self.vulnerable, self.dealt, tuple(self.auction.calls),
+            contract, (self.tricks_won[0], self.tricks_won[1]), (line,))
+        events.append(Event(
+            "deal_end", f"Deal {deal_no} is over.", None,
+            {"deal_no": deal_no, "lines": [line],
+             "hands": {self.SEAT_NAMES[i]: [c.text for c in h]
+                       for i, h in enumerate(self.dealt)}}))
+        if self.sheet.current.winner is not None:
+            if self.sheet.completed >= self.rubbers:
+                self._finish(events)
+                return
+            self.sheet.new_rubber()
+        self._start_deal()
+        events.append(Event(
+            "deal_start", f"Deal {self.deal_no}: {self.SEAT_NAMES[self.dealer]} deals.",
+            None, {"deal_no": self.deal_no, "dealer": self.dealer,
+                   "vulnerable": list(self.vulnerable)}))
+
+    def _finish(self, events: list[Event]) -> None:
+        self._finished = True
+        result = self.result()
+        assert result is not None
+        events.append(Event("match_end", result.summary, None, {"result": result}))
+
+    def stop(self) -> list[Event]:
+        """End the match now (an abandoned table): the deal in progress is not scored; the
+        unfinished rubber scores 300 for a side's single game and 100 for a part score in
+        the unfinished game (Laws). Returns the events; does nothing once finished."""
+        if self._finished:
+            return []
+        points = self.sheet.stop(self.deal_no)
+        self.stopped = True
+        events: list[Event] = []
+        if any(points):
+            line = ScoreLine("Unfinished rubber", points, "match stopped")
+            self.lines.append(line)
+        self._score_cache = None
+        self._finish(events)
+        return events
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def scores(self) -> ScoreSheet:
+        if self._score_cache is None:
+            self._score_cache = ScoreSheet(self.SIDE_NAMES, tuple(self.lines),
+                                           self.sheet.totals(), False, self.sheet.sheet())
+        return self._score_cache
+
+    def result(self) -> Result | None:
+        if not self._finished:
+            return None
+        totals = self.sheet.totals()
+        ranks = ranks_from_totals(totals)
+        if ranks[0] == ranks[1]:
+            summary = f"A draw at {totals[0]} points each."
+        else:
+            win = 0 if ranks[0] == 0 else 1
+            summary = (f"{self.SIDE_NAMES[win]} win by {abs(totals[0] - totals[1])} points"
+                       f" ({totals[0]} to {totals[1]}).")
+        if self.stopped:
+            summary += " The match was stopped early."
+        return Result(self.SIDE_NAMES, self.SIDES, totals, ranks, summary)
+
+    def view(self, seat: int | None) -> BridgeView:
+        playing = self.contract is not None and not self._finished
+        to_act = self.to_act()
+        hand: tuple[Card, ...] = ()
+        if seat is not None and not self._finished:
+            hand = tuple(sort_hand(self.hands[seat]))
+        dummy_hand: tuple[Card, ...] = ()
+        if playing and self.dummy_faced and self.dummy is not None:
+            dummy_hand = tuple(sort_hand(self.hands[self.dummy]))
+        playing_for = None
+        if playing and seat is not None and seat in to_act:
+            playing_for = self.turn
+        if self._finished:
+            turn = None
+        elif playing:
+            turn = self.turn
+        else:
+            turn = self.auction.to_call()
+        rubber = self.sheet.current
+        return BridgeView(
+            seat=seat, deal_no=self.deal_no, phase=self.phase, turn=turn, to_act=to_act,
+            hand=hand, trick=tuple(self.trick), last_trick=self.last,
+            previous_deal=self.previous, score=self.scores(), dealer=self.dealer,
+            vulnerable=self.vulnerable, calls=tuple(self.auction.calls),
+            contract=self.contract, declarer=self.declarer, dummy=self.dummy,
+            dummy_hand=dummy_hand, playing_for=playing_for,
+            tricks_won=(self.tricks_won[0], self.tricks_won[1]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            rubber_no=rubber.number,
+            games_won=(rubber.games_won(0), rubber.games_won(1)),
+            part_scores=(rubber.part_score(0), rubber.part_score(1)))
+
+    def deal_record(self) -> DealRecord:
+        return DealRecord(self.deal_no, self.dealer, self.vulnerable, self.dealt,
+                          tuple(self.auction.calls), self.contract, tuple(self.play))
