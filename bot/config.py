@@ -1,0 +1,65 @@
+"""Settings read from the environment (and `.env`, loaded by the entry point)."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+# A bot token is three dot-separated base64url parts; this only catches obvious mistakes
+# (a pasted client secret or application id) before Discord is asked.
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message says which and where to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: str = "tricktable.db"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    bot_delay_seconds: float = 1.0
+    turn_timeout_seconds: int = 0
+
+
+def _number(name: str, text: str, kind: type[int] | type[float], minimum: float) -> float:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise ConfigError(f"{name}={text!r} in .env is not a number.") from None
+    if value < minimum:
+        raise ConfigError(f"{name} in .env must be at least {minimum}.")
+    return value
+
+
+def load_settings(env: dict[str, str] | None = None) -> Settings:
+    """Settings from `env` (default: the process environment); raises ConfigError."""
+    source = dict(os.environ if env is None else env)
+    token = source.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token "
+            "there (Discord Developer Portal -> your application -> Bot -> Reset Token).")
+    if not _TOKEN_SHAPE.match(token):
+        raise ConfigError(
+            "DISCORD_TOKEN in .env does not look like a bot token (three parts separated "
+            "by dots): copy it again from the Developer Portal's Bot page.")
+    guild_text = source.get("DEV_GUILD_ID", "").strip()
+    dev_guild = int(_number("DEV_GUILD_ID", guild_text, int, 1)) if guild_text else None
+    level = source.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise ConfigError(f"LOG_LEVEL={level!r} in .env: use DEBUG, INFO, WARNING or ERROR.")
+    return Settings(
+        token=token,
+        database_path=source.get("DATABASE_PATH", "").strip() or "tricktable.db",
+        dev_guild_id=dev_guild,
+        log_level=level,
+        bot_delay_seconds=_number("BOT_DELAY_SECONDS",
+                                  source.get("BOT_DELAY_SECONDS", "1").strip() or "1", float, 0),
+        turn_timeout_seconds=int(_number(
+            "TURN_TIMEOUT_SECONDS", source.get("TURN_TIMEOUT_SECONDS", "0").strip() or "0",
+            int, 0)),
+    )

@@ -1,0 +1,70 @@
+"""What every game's text has in common; each game overrides the parts that differ."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.render.layout import CARD_KINDS
+from bot.render.text import action_label, cards_inline, hand_block
+
+if TYPE_CHECKING:
+    from bot.render.messages import Seating
+
+Field = tuple[str, str, bool]
+
+
+class GameText:
+    """Default texts built from the fields every view has."""
+
+    card_kinds: frozenset[str] = CARD_KINDS
+
+    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+        lines = []
+        dealer = getattr(view, "dealer", None)
+        if dealer is not None:
+            lines.append(f"Dealer: {seating.who(dealer)}")
+        lines.append(self.turn_line(view, seating))
+        return lines
+
+    def turn_line(self, view: Any, seating: Seating) -> str:
+        if view.phase == "match_over":
+            return "The match is over."
+        if view.turn is not None:
+            return f"**{seating.who(view.turn)}** to {self.verb(view)}."
+        waiting = ", ".join(seating.who(s) for s in sorted(view.to_act))
+        return f"Waiting for {waiting}." if waiting else ""
+
+    def verb(self, view: Any) -> str:
+        return "play" if view.phase == "play" else "bid"
+
+    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        return [("Trick", self.trick_text(view.trick, seating), False)]
+
+    def trick_text(self, trick: Sequence[tuple[int, Any]], seating: Seating) -> str:
+        if not trick:
+            return "—"
+        return "\n".join(f"{seating.who(seat)}: **{card.label}**" for seat, card in trick)
+
+    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        return ["Your hand:", hand_block(view.hand) if view.hand else "(no cards)"]
+
+    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+        if all(a.startswith("play:") for a in legal):
+            return "**Your turn: play a card.**"
+        return "**Your turn.**"
+
+    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+        return []
+
+    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+        hands = getattr(summary, "hands", ())
+        return [(seating.who(seat), hand_block(h), True) for seat, h in enumerate(hands)]
+
+    @staticmethod
+    def inline(cards: Sequence[Any]) -> str:
+        return cards_inline(cards)
+
+    @staticmethod
+    def label(action: str) -> str:
+        return action_label(action)

@@ -1,0 +1,66 @@
+"""Custom ids for every button and select the bot sends.
+
+They carry the table id (and, for actions, the seat, the seat's decision number and the
+action text) so a click can be resolved after a restart: nothing is kept per message.
+Discord allows 100 characters; the longest we make (`tt:act:<id>:<seat>:<n>:<action>`)
+stays far below that.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "tt"
+MAX_LENGTH = 100
+PATTERN = r"tt:(?P<verb>[a-z]+)(?::(?P<args>[^\s]*))?"
+_NUMBER = re.compile(r"^\d{1,19}$")
+
+
+class BadCustomId(ValueError):
+    """A custom id we did not make (forged, or from an older version of the bot)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedId:
+    verb: str
+    table_id: int
+    args: tuple[str, ...]
+
+
+def make(verb: str, table_id: int, *args: object) -> str:
+    custom_id = ":".join([PREFIX, verb, str(table_id), *(str(a) for a in args)])
+    if len(custom_id) > MAX_LENGTH:
+        raise ValueError(f"custom id too long: {custom_id!r}")
+    return custom_id
+
+
+def action_id(table_id: int, seat: int, decision: int, action: str) -> str:
+    """A button that performs `action` for `seat` at its `decision`-th decision."""
+    return make("act", table_id, seat, decision, action)
+
+
+def parse(custom_id: str) -> ParsedId:
+    parts = custom_id.split(":")
+    if len(parts) < 3 or parts[0] != PREFIX or not _NUMBER.match(parts[2]):
+        raise BadCustomId(custom_id)
+    return ParsedId(verb=parts[1], table_id=int(parts[2]), args=tuple(parts[3:]))
+
+
+@dataclass(frozen=True, slots=True)
+class ActionClick:
+    table_id: int
+    seat: int
+    decision: int
+    action: str
+
+
+def parse_action(parsed: ParsedId) -> ActionClick:
+    """The seat, decision number and action of an `act` id (the action may hold colons)."""
+    if len(parsed.args) < 3 or not all(_NUMBER.match(a) for a in parsed.args[:2]):
+        raise BadCustomId(":".join(parsed.args))
+    seat, decision = int(parsed.args[0]), int(parsed.args[1])
+    action = ":".join(parsed.args[2:])
+    if not action or len(action) > 40:
+        raise BadCustomId(action)
+    return ActionClick(parsed.table_id, seat, decision, action)

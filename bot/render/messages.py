@@ -1,0 +1,228 @@
+"""Messages for a table: the lobby, the public table, a private hand, deal and match ends.
+
+Everything a person other than the seat can see is built from the spectator's view
+(`game.view(None)`); a private hand is built from that seat's own view. The per-game
+details (auction grids, bids, dummies) come from `bot.render.games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.games import Result, ScoreSheet
+
+from . import ids
+from .components import button
+from .games import text_for
+from .layout import ActionButton, GroupButton, layout
+from .text import clip
+
+COLOUR = discord.Colour.dark_green()
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where, as the messages name them."""
+
+    seat_names: tuple[str, ...]  # "North", ...
+    names: tuple[str | None, ...]  # display name per seat (None: empty)
+    user_ids: tuple[int | None, ...]
+    bots: tuple[bool, ...]
+
+    def who(self, seat: int) -> str:
+        name = self.names[seat]
+        return f"{self.seat_names[seat]} ({name or 'empty'})"
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] or self.seat_names[seat]
+
+
+@dataclass(slots=True)
+class Message:
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    mentions: discord.AllowedMentions = field(
+        default_factory=lambda: discord.AllowedMentions(users=True, roles=False,
+                                                        everyone=False))
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "embeds": self.embeds,
+                                  "allowed_mentions": self.mentions}
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        return {"content": self.content, "embeds": self.embeds, "view": self.view,
+                "allowed_mentions": self.mentions}
+
+
+def _view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def _embed(title: str, description: str = "") -> discord.Embed:
+    return discord.Embed(title=clip(title, 256), description=clip(description, 4096),
+                         colour=COLOUR)
+
+
+def _add_fields(embed: discord.Embed, fields: Sequence[tuple[str, str, bool]]) -> None:
+    for name, value, inline in fields[:25]:
+        embed.add_field(name=clip(name, 256), value=clip(value or "—", 1024), inline=inline)
+
+
+# -- the lobby ------------------------------------------------------------------------
+
+def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: Sequence[str],
+          sides: Sequence[tuple[int, ...]], side_names: Sequence[str], creator: str,
+          options_text: str, can_start: bool) -> Message:
+    lines = [f"Opened by **{creator}**. {options_text}".strip(), ""]
+    if len(sides) > 1 and any(len(side) > 1 for side in sides):
+        for side, side_name in zip(sides, side_names, strict=True):
+            members = " & ".join(f"{seat_names[s]}: {seating[s] or '*empty*'}" for s in side)
+            lines.append(f"**{side_name}** — {members}")
+    else:
+        for seat, name in enumerate(seating):
+            lines.append(f"**{seat_names[seat]}**: {name or '*empty*'}")
+    lines += ["", "Press **Join** to sit down, **Add bot** to fill a seat with a computer "
+              "player, and **Start** when every seat is filled."]
+    embed = _embed(f"{title} · table #{table_id} · waiting for players", "\n".join(lines))
+    items: list[discord.ui.Item[Any]] = [
+        button(ids.make("join", table_id), "Join", discord.ButtonStyle.primary, row=0),
+        button(ids.make("leave", table_id), "Leave", row=0),
+        button(ids.make("addbot", table_id), "Add bot", row=0),
+        button(ids.make("start", table_id), "Start", discord.ButtonStyle.success, row=0,
+               disabled=not can_start),
+        button(ids.make("cancel", table_id), "Cancel", discord.ButtonStyle.danger, row=0),
+    ]
+    seat_buttons = [button(ids.make("sit", table_id, seat), f"Sit {seat_names[seat]}", row=1)
+                    for seat in range(len(seat_names)) if seating[seat] is None]
+    items.extend(seat_buttons[:5])
+    return Message(embeds=[embed], view=_view(items))
+
+
+# -- the public table -----------------------------------------------------------------
+
+def public_table(table_id: int, game_name: str, title: str, view: Any, seating: Seating,
+                 recent: Sequence[str], waiting: Sequence[int], closed_note: str = ""
+                 ) -> Message:
+    """The table everyone in the channel sees (built from the spectator's view only)."""
+    text = text_for(game_name)
+    embed = _embed(f"{title} · table #{table_id} · deal {view.deal_no}",
+                   "\n".join(text.status_lines(view, seating)))
+    _add_fields(embed, text.public_fields(view, seating))
+    if recent:
+        embed.add_field(name="Latest", value=clip("\n".join(recent), 1024), inline=False)
+    _add_fields(embed, [("Score", score_text(view.score), False)])
+    content = None
+    if closed_note:
+        embed.set_footer(text=closed_note)
+    elif waiting:
+        people = [seating.user_ids[s] for s in waiting if seating.user_ids[s] is not None]
+        if people:
+            content = " ".join(f"<@{uid}>" for uid in people) + (
+                " — your turn." if len(people) == 1 else " — your turn (everyone at once).")
+        embed.set_footer(text="Press My hand to see your cards and play.")
+    items: list[discord.ui.Item[Any]] = []
+    if not closed_note:
+        items = [button(ids.make("hand", table_id), "My hand", discord.ButtonStyle.primary),
+                 button(ids.make("join", table_id), "Take my seat back"),
+                 button(ids.make("rules", table_id), "Rules")]
+    return Message(content=content, embeds=[embed], view=_view(items) if items else None)
+
+
+def score_text(sheet: ScoreSheet) -> str:
+    totals = " · ".join(f"{side}: **{total}**" for side, total in
+                        zip(sheet.sides, sheet.totals, strict=True))
+    if sheet.lower_wins:
+        totals += " (fewest wins)"
+    recent = [f"{line.label}: " + " / ".join(str(p) for p in line.points)
+              + (f" — {line.note}" if line.note else "") for line in sheet.lines[-4:]]
+    return clip("\n".join([totals, *recent]), 1024)
+
+
+# -- a private hand -------------------------------------------------------------------
+
+def hand(table_id: int, game_name: str, title: str, seat: int, view: Any,
+         legal: Sequence[str], decision: int, seating: Seating, note: str = "",
+         group: str | None = None) -> Message:
+    """A seat's own hand with a button for exactly each legal action."""
+    text = text_for(game_name)
+    lines = [f"**{title}** · table #{table_id} · you are **{seating.seat_names[seat]}**"]
+    if note:
+        lines.append(f"> {note}")
+    lines += text.private_lines(view, seating)
+    if legal:
+        lines.append(text.prompt(view, legal))
+    elif view.phase != "match_over":
+        waiting = [seating.who(s) for s in sorted(view.to_act)] or ["nobody"]
+        lines.append(f"Waiting for {', '.join(waiting)}.")
+    items: list[discord.ui.Item[Any]] = []
+    if legal:
+        plan = layout(legal, group, text.card_kinds)
+        for row_no, row in enumerate(plan.rows):
+            for item in row:
+                if isinstance(item, GroupButton):
+                    items.append(button(ids.make("pick", table_id, seat, decision, item.key),
+                                        item.label, discord.ButtonStyle.primary, row=row_no))
+                else:
+                    items.append(_action_button(table_id, seat, decision, item, row_no))
+        if plan.back:
+            items.append(button(ids.make("pick", table_id, seat, decision, "-"), "Back",
+                                row=len(plan.rows)))
+    else:
+        items.append(button(ids.make("hand", table_id), "Refresh"))
+    return Message(content=clip("\n".join(lines), 2000), view=_view(items))
+
+
+def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
+                   row: int) -> discord.ui.Item[Any]:
+    style = (discord.ButtonStyle.primary if item.primary else
+             discord.ButtonStyle.danger if item.red else discord.ButtonStyle.secondary)
+    return button(ids.action_id(table_id, seat, decision, item.action), item.label, style,
+                  row=row)
+
+
+def spectator_hand(table_id: int, title: str, note: str) -> Message:
+    return Message(content=f"**{title}** · table #{table_id}\n{note}")
+
+
+# -- ends of deals and matches --------------------------------------------------------
+
+def deal_end(table_id: int, game_name: str, title: str, view: Any,
+             seating: Seating) -> Message | None:
+    """All hands of the deal that just ended, its result and the running score."""
+    summary = getattr(view, "previous_deal", None)
+    if summary is None:
+        return None
+    text = text_for(game_name)
+    embed = _embed(f"{title} · table #{table_id} · deal {summary.deal_no} is over",
+                   "\n".join(text.deal_lines(summary, seating)))
+    _add_fields(embed, text.deal_fields(summary, seating))
+    _add_fields(embed, [("Score", score_text(view.score), False)])
+    return Message(embeds=[embed])
+
+
+def match_end(table_id: int, title: str, result: Result, sheet: ScoreSheet,
+              seating: Seating) -> Message:
+    order = sorted(range(len(result.sides)), key=lambda i: result.ranks[i])
+    lines = []
+    for place, side in enumerate(order, start=1):
+        people = ", ".join(seating.name(s) for s in result.side_seats[side])
+        medal = "🏆 " if result.ranks[side] == 0 and not result.is_draw else ""
+        lines.append(f"{place}. {medal}**{result.sides[side]}** ({people}): "
+                     f"{result.totals[side]}")
+    if result.is_draw:
+        lines.insert(0, "**A draw.**")
+    lines += ["", result.summary]
+    embed = _embed(f"{title} · table #{table_id} · final standings", "\n".join(lines))
+    _add_fields(embed, [("Score sheet", score_text(sheet), False)])
+    return Message(embeds=[embed])

@@ -1,0 +1,84 @@
+"""Text pieces shared by every game's messages: cards, hands by suit, action labels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.games.cards import Card, Suit, by_suit
+
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+
+
+def card_label(card: Card) -> str:
+    return card.label
+
+
+def cards_inline(cards: Iterable[Card]) -> str:
+    text = " ".join(c.label for c in cards)
+    return text or "—"
+
+
+def hand_lines(hand: Iterable[Card]) -> list[str]:
+    """One line per suit, spades first, high to low: `♠ A K 7 3`; a void shows a dash."""
+    groups = by_suit(hand)
+    return [f"{suit.symbol} " + (" ".join(c.rank.label for c in groups[suit]) or "—")
+            for suit in SUIT_ORDER]
+
+
+def hand_block(hand: Iterable[Card]) -> str:
+    return "\n".join(hand_lines(hand))
+
+
+def hand_compact(hand: Iterable[Card]) -> str:
+    """One line for a whole hand: `♠AK73 ♥J4 ♦— ♣QT852`."""
+    groups = by_suit(hand)
+    return " ".join(
+        suit.symbol + ("".join(c.rank.char for c in groups[suit]) or "—") for suit in SUIT_ORDER)
+
+
+def strain_label(text: str) -> str:
+    """`3NT` -> `3NT`, `4S` -> `4♠`."""
+    level, strain = text[:1], text[1:]
+    return level + STRAIN_SYMBOLS.get(strain, strain)
+
+
+def action_label(action: str) -> str:
+    """How a button names an action: `play:QH` -> `Q♥`, `bid:3NT` -> `3NT`, `pass` -> `Pass`."""
+    kind, _, arg = action.partition(":")
+    if kind in ("play", "crib") and arg:
+        return Card.parse(arg).label
+    if kind == "up" and arg:
+        return f"{Card.parse(arg).label} up"
+    if kind == "down" and arg:
+        return f"{Card.parse(arg).label} down"
+    if kind == "bid":
+        if arg == "nil":
+            return "Nil"
+        if arg == "double_nil":
+            return "Double Nil"
+        if arg.isdigit():
+            return arg
+        if len(arg) in (2, 3) and arg[:1].isdigit():
+            return strain_label(arg)
+        try:
+            return Card.parse(arg).label
+        except ValueError:
+            return arg
+    if kind == "dummy":
+        return "Take the revealed dummy" if arg == "revealed" else "Take the hidden dummy"
+    named = {"pass": "Pass", "double": "Double", "redouble": "Redouble",
+             "look": "Look at my hand", "exchange": "Exchange with the crib",
+             "keep": "Keep my hand"}
+    return named.get(action, action)
+
+
+def join_names(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def clip(text: str, limit: int) -> str:
+    """Keep within a Discord limit, marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,141 @@
+"""A table's state: who sits where, its settings, and its match; plus the refusal errors.
+
+Nothing here talks to Discord or the database: `TableService` drives these objects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games import Game
+
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+CANCELLED = "cancelled"
+CLOSED = frozenset({FINISHED, ABANDONED, CANCELLED})
+
+
+class TableError(Exception):
+    """A refused request. The message is written for the person who asked."""
+
+
+class StaleAction(TableError):
+    """A button from a moment that has passed (an old trick, an old deal, a closed table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    user_id: int
+    name: str
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    """Who decides for a seat: a person, or a computer player (`bot_kind`)."""
+
+    name: str
+    user_id: int | None = None
+    bot_kind: str | None = None
+    # A person who left mid-match: the bot plays on and they may take the seat back.
+    left_user_id: int | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    turn_timeout: int = 0  # seconds; 0 = no timer
+    thread: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"turn_timeout": self.turn_timeout, "thread": self.thread}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        return cls(turn_timeout=int(data.get("turn_timeout", 0) or 0),
+                   thread=bool(data.get("thread", False)))
+
+
+@dataclass(eq=False)
+class Table:
+    """One table: a lobby, then a match. `id` is the match id in the store."""
+
+    id: int
+    game_name: str
+    options: dict[str, Any]
+    seed: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    settings: TableSettings
+    game: Game
+    seats: list[SeatInfo | None]
+    status: str = LOBBY
+    message_id: int | None = None
+    # How many decisions each seat has made: a button carries this number, so a click
+    # from before the seat's last decision is recognised as stale.
+    decisions: list[int] = field(default_factory=list)
+    recent: deque[str] = field(default_factory=lambda: deque(maxlen=6))
+    abandon_votes: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.decisions:
+            self.decisions = [0] * self.game.SEATS
+            for seat, _action in self.game.history:
+                self.decisions[seat] += 1
+
+    @property
+    def closed(self) -> bool:
+        return self.status in CLOSED
+
+    @property
+    def seq(self) -> int:
+        """The number of actions applied so far (the next action's sequence number)."""
+        return len(self.game.history)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, info in enumerate(self.seats):
+            if info is not None and info.user_id == user_id:
+                return seat
+        return None
+
+    def left_seat_of(self, user_id: int) -> int | None:
+        for seat, info in enumerate(self.seats):
+            if info is not None and info.left_user_id == user_id:
+                return seat
+        return None
+
+    def people(self) -> list[int]:
+        return [info.user_id for info in self.seats if info is not None and info.user_id]
+
+    def free_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.seats) if info is None]
+
+    def is_full(self) -> bool:
+        return all(info is not None for info in self.seats)
+
+    def seat_label(self, seat: int) -> str:
+        """`North (Alice)` style label for a seat."""
+        info = self.seats[seat]
+        who = info.name if info is not None else "empty"
+        return f"{self.game.seat_name(seat)} ({who})"
+
+    def waiting_on(self) -> list[int]:
+        """The seats the table is waiting for: the seat on turn, or all who act at once."""
+        if self.status != PLAYING or self.game.finished:
+            return []
+        to_act = self.game.to_act()
+        turn = getattr(self.game.view(None), "turn", None)
+        if turn is not None and turn in to_act:
+            return [turn]
+        return sorted(to_act)
