@@ -51,7 +51,7 @@ class SeatInfo:
 
 @dataclass(frozen=True, slots=True)
 class TableSettings:
-    turn_timeout: int = 0  # seconds; 0 = no timer
+    turn_timeout: float = 0  # seconds; 0 = no timer
     thread: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,7 +59,7 @@ class TableSettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        return cls(turn_timeout=int(data.get("turn_timeout", 0) or 0),
+        return cls(turn_timeout=float(data.get("turn_timeout", 0) or 0),
                    thread=bool(data.get("thread", False)))
 
 

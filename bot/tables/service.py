@@ -265,12 +265,14 @@ class TableService:
 
     async def restore(self) -> list[Table]:
         """Rebuild every unfinished table from its action log; skip (and log) broken ones."""
-        rows = await self.store.unfinished_matches()
-        bundle = await self.store.load_match_bundle([row.id for row in rows])
+        loaded = await self.store.load_unfinished()
         restored: list[Table] = []
-        for match_id, (row, seats, actions) in bundle.items():
+        for match_id, bundle in sorted(loaded.items()):
+            if isinstance(bundle, Exception):
+                log.error("table %s: unreadable in the store (%s); skipped", match_id, bundle)
+                continue
             try:
-                table = self._rebuild(row, seats, actions)
+                table = self._rebuild(bundle.match, bundle.seats, bundle.actions)
             except Exception:
                 log.exception("table %s: could not be rebuilt from its log; left as it is",
                               match_id)

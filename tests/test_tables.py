@@ -1,0 +1,299 @@
+"""The table service without Discord: lobby rules, turn flow, bots, timers, leaving and
+coming back, abandoning, stale and double clicks, restart, and failed writes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+
+import pytest
+
+from bot.games import Event
+from bot.store import Store
+from bot.tables import (
+    ABANDONED,
+    FINISHED,
+    PLAYING,
+    Person,
+    StaleAction,
+    Table,
+    TableError,
+    TableService,
+    TableSettings,
+)
+
+ALICE = Person(1, "Alice")
+BOB = Person(2, "Bob")
+CAROL = Person(3, "Carol")
+DAVE = Person(4, "Dave")
+EVE = Person(5, "Eve")
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.changes: list[tuple[int, list[Event]]] = []
+        self.closed: list[int] = []
+
+    def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+        self.changes.append((table.id, list(events)))
+
+    def table_closed(self, table: Table) -> None:
+        self.closed.append(table.id)
+
+
+@pytest.fixture
+async def store(tmp_path) -> AsyncIterator[Store]:
+    s = await Store.open(tmp_path / "t.db")
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+async def service(store) -> AsyncIterator[TableService]:
+    svc = TableService(store, bot_delay=0, observer=Recorder(), seed_source=lambda: 42)
+    yield svc
+    await svc.shutdown()
+
+
+async def settle(svc: TableService, table: Table, timeout: float = 10.0) -> None:
+    """Let computer players act until a person must (the store writes in a thread)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        if table.driver is None or table.driver.done():
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("computer players did not settle")
+
+
+async def person_turns(svc: TableService, table: Table, user: Person) -> None:
+    """Play the person's legal actions (first legal each time) until the match ends."""
+    for _ in range(5000):
+        await settle(svc, table)
+        if table.closed:
+            return
+        seat = table.seat_of(user.user_id)
+        assert seat is not None
+        legal = table.game.legal(seat)
+        assert legal, "the computer players stopped while the person was not to act"
+        await svc.act(table.id, user.user_id, seat, table.decisions[seat], legal[0])
+    raise AssertionError("the match did not end")
+
+
+async def test_creator_takes_the_first_seat_and_a_channel_holds_one_table(service):
+    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    assert table.seats[0] is not None and table.seats[0].user_id == ALICE.user_id
+    with pytest.raises(TableError, match="already open in this channel"):
+        await service.create("spades", {}, guild_id=9, channel_id=100, creator=BOB)
+    other = await service.create("spades", {}, guild_id=9, channel_id=101, creator=BOB)
+    assert other.id != table.id
+
+
+async def test_bad_options_are_refused_and_nothing_is_created(service, store):
+    with pytest.raises(TableError, match="target"):
+        await service.create("spades", {"target": 5}, guild_id=9, channel_id=100,
+                             creator=ALICE)
+    assert service.in_channel(100) is None
+    assert await store.unfinished_matches() == []
+
+
+async def test_lobby_join_rules(service):
+    table = await service.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    assert await service.join(table.id, BOB) == 1
+    with pytest.raises(TableError, match="already sit"):
+        await service.join(table.id, BOB)
+    with pytest.raises(TableError, match="taken by Bob"):
+        await service.join(table.id, CAROL, seat=1)
+    with pytest.raises(TableError, match="no such seat"):
+        await service.join(table.id, CAROL, seat=7)
+    assert await service.join(table.id, CAROL, seat=3) == 3
+    assert await service.add_bot(table.id, ALICE.user_id) == 2
+    # A newcomer may take a computer player's seat in the lobby, never a person's.
+    assert await service.join(table.id, DAVE) == 2
+    assert table.seats[2] is not None and table.seats[2].user_id == DAVE.user_id
+    with pytest.raises(TableError, match="full"):
+        await service.join(table.id, EVE)
+
+
+async def test_start_needs_every_seat_and_a_member(service):
+    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    with pytest.raises(TableError, match="Every seat must be filled"):
+        await service.start(table.id, ALICE.user_id)
+    with pytest.raises(TableError, match="Only people sitting"):
+        await service.add_bot(table.id, BOB.user_id)
+    await service.add_bot(table.id, ALICE.user_id)
+    with pytest.raises(TableError, match="Only people sitting"):
+        await service.start(table.id, BOB.user_id)
+    await service.start(table.id, ALICE.user_id)
+    assert table.status == PLAYING
+    with pytest.raises(TableError, match="already started"):
+        await service.start(table.id, ALICE.user_id)
+
+
+async def test_bots_act_until_a_person_must(service):
+    table = await service.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    for _ in range(3):
+        await service.add_bot(table.id, ALICE.user_id)
+    await service.start(table.id, ALICE.user_id)
+    await settle(service, table)
+    assert table.game.legal(0), "after the bots, it is Alice's turn"
+    assert all(s == 0 for s in table.game.to_act())
+
+
+async def test_a_whole_match_is_stored_with_its_result(service, store):
+    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.add_bot(table.id, ALICE.user_id)
+    await service.start(table.id, ALICE.user_id)
+    await person_turns(service, table, ALICE)
+    assert table.status == FINISHED
+    row = await store.get_match(table.id)
+    assert row is not None and row.status == FINISHED
+    stored = await store.get_result(table.id)
+    assert stored is not None and len(stored.players) == 2
+    assert [a.action for a in await store.actions(table.id)] == [
+        a for _, a in table.game.history]
+    assert await store.deals(table.id), "each deal's result is recorded"
+    assert service.in_channel(100) is None, "the channel is free again"
+    with pytest.raises(StaleAction):
+        await service.act(table.id, ALICE.user_id, 0, table.decisions[0], "pass")
+
+
+async def test_refusals_change_nothing(service):
+    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.add_bot(table.id, ALICE.user_id)
+    await service.start(table.id, ALICE.user_id)
+    await settle(service, table)
+    before = list(table.game.history)
+    legal = table.game.legal(0)
+    with pytest.raises(TableError, match="not playing at this table"):
+        await service.act(table.id, BOB.user_id, 0, table.decisions[0], legal[0])
+    with pytest.raises(TableError, match="not your seat"):
+        await service.act(table.id, ALICE.user_id, 1, table.decisions[1], legal[0])
+    with pytest.raises(StaleAction, match="moved on"):
+        await service.act(table.id, ALICE.user_id, 0, table.decisions[0] + 5, legal[0])
+    with pytest.raises(TableError):
+        await service.act(table.id, ALICE.user_id, 0, table.decisions[0], "play:2C")
+    with pytest.raises(TableError, match="no such seat"):
+        await service.act(table.id, ALICE.user_id, 9, 0, legal[0])
+    assert table.game.history == before
+
+
+async def test_two_clicks_at_once_apply_once(service):
+    table = await service.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    for _ in range(3):
+        await service.add_bot(table.id, ALICE.user_id)
+    await service.start(table.id, ALICE.user_id)
+    await settle(service, table)
+    decision = table.decisions[0]
+    action = table.game.legal(0)[0]
+    outcomes = await asyncio.gather(
+        service.act(table.id, ALICE.user_id, 0, decision, action),
+        service.act(table.id, ALICE.user_id, 0, decision, action),
+        return_exceptions=True)
+    assert sum(1 for o in outcomes if isinstance(o, list)) == 1
+    assert sum(1 for o in outcomes if isinstance(o, StaleAction)) == 1
+    assert table.decisions[0] == decision + 1
+
+
+async def test_leaving_mid_match_hands_the_seat_to_a_bot_and_it_can_be_taken_back(service):
+    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE.user_id)
+    message = await service.leave(table.id, BOB.user_id)
+    assert "computer player" in message
+    assert table.seats[1] is not None and table.seats[1].is_bot
+    with pytest.raises(TableError, match="seats are taken"):
+        await service.join(table.id, CAROL)
+    await settle(service, table)
+    assert await service.join(table.id, BOB) == 1
+    assert table.seats[1] is not None and table.seats[1].user_id == BOB.user_id
+
+
+async def test_abandon_needs_creator_manager_or_majority(service):
+    table = await service.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.join(table.id, BOB)
+    await service.join(table.id, CAROL)
+    await service.add_bot(table.id, ALICE.user_id)
+    await service.start(table.id, ALICE.user_id)
+    with pytest.raises(TableError, match="Only the table's creator"):
+        await service.abandon(table.id, DAVE.user_id)
+    assert "1 of 2" in await service.abandon(table.id, BOB.user_id)
+    assert table.status == PLAYING
+    assert "majority" in await service.abandon(table.id, CAROL.user_id)
+    assert table.status == ABANDONED
+
+
+async def test_manage_messages_can_abandon(service, store):
+    table = await service.create("tennis", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.join(table.id, BOB)
+    await service.start(table.id, ALICE.user_id)
+    await service.abandon(table.id, DAVE.user_id, can_manage=True)
+    row = await store.get_match(table.id)
+    assert row is not None and row.status == ABANDONED
+
+
+async def test_turn_timer_lets_the_bot_play_for_an_absent_person(service, store):
+    table = await service.create("tennis", {}, guild_id=9, channel_id=100, creator=ALICE,
+                                 settings=TableSettings(turn_timeout=0.05))
+    await service.add_bot(table.id, ALICE.user_id)
+    await service.start(table.id, ALICE.user_id)
+    await settle(service, table)
+    assert 0 in table.game.to_act()
+    before = table.decisions[0]
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if table.decisions[0] > before:
+            break
+    assert table.decisions[0] > before
+    actors = {a.actor for a in await store.actions(table.id) if a.seat == 0}
+    assert actors == {"timer"}
+    assert any("time ran out" in line for line in table.recent)
+
+
+async def test_restart_rebuilds_unfinished_tables_from_the_log(store, tmp_path):
+    first = TableService(store, bot_delay=0, seed_source=lambda: 7)
+    table = await first.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    for _ in range(3):
+        await first.add_bot(table.id, ALICE.user_id)
+    await first.start(table.id, ALICE.user_id)
+    await settle(first, table)
+    await first.act(table.id, ALICE.user_id, 0, table.decisions[0], table.game.legal(0)[0])
+    await settle(first, table)
+    history = list(table.game.history)
+    await first.shutdown()
+    await store.close()
+
+    reopened = await Store.open(tmp_path / "t.db")
+    try:
+        second = TableService(reopened, bot_delay=0)
+        restored = await second.restore()
+        assert [t.id for t in restored] == [table.id]
+        again = restored[0]
+        assert again.game.history == history
+        assert again.decisions == table.decisions
+        assert again.seats[0] is not None and again.seats[0].user_id == ALICE.user_id
+        assert second.in_channel(100) is again
+        await settle(second, again)
+        await second.act(again.id, ALICE.user_id, 0, again.decisions[0],
+                         again.game.legal(0)[0])
+        await second.shutdown()
+    finally:
+        await reopened.close()
+
+
+async def test_a_failed_write_leaves_the_table_unchanged(service, store, monkeypatch):
+    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.add_bot(table.id, ALICE.user_id)
+    await service.start(table.id, ALICE.user_id)
+    await settle(service, table)
+    before = list(table.game.history)
+
+    async def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "append_action", broken)
+    with pytest.raises(TableError, match="could not be saved"):
+        await service.act(table.id, ALICE.user_id, 0, table.decisions[0],
+                          table.game.legal(0)[0])
+    assert table.game.history == before
+    assert table.decisions[0] == sum(1 for s, _ in before if s == 0)
