@@ -83,3 +83,9 @@ def placeholders(values: Iterable[object]) -> str:
 
 def missing_match(match_id: int) -> StoreError:
     return StoreError(f"Match {match_id} does not exist.")
+
+
+def is_missing_parent(error: StoreError) -> bool:
+    """Whether a write failed because its match does not exist (a foreign key)."""
+    cause = error.__cause__
+    return isinstance(cause, sqlite3.IntegrityError) and "FOREIGN KEY" in str(cause)

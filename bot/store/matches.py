@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
-from .base import StoreBase, missing_match
+from .base import StoreBase, is_missing_parent, missing_match
 from .codec import (
     MATCH_COLUMNS,
     SEAT_COLUMNS,
@@ -93,7 +92,7 @@ class MatchesMixin(StoreBase):
                 " left_user_id = excluded.left_user_id",
                 (match_id, seat, user_id, bot_kind, display_name, left_user_id))
         except StoreError as error:
-            if _is_missing_parent(error):
+            if is_missing_parent(error):
                 raise missing_match(match_id) from error
             raise
 
@@ -134,8 +133,3 @@ class MatchesMixin(StoreBase):
             "listing unfinished matches",
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE {_ACTIVE} ORDER BY id")
         return [match_row(row) for row in rows]
-
-
-def _is_missing_parent(error: StoreError) -> bool:
-    cause = error.__cause__
-    return isinstance(cause, sqlite3.IntegrityError) and "FOREIGN KEY" in str(cause)

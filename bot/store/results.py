@@ -7,7 +7,7 @@ from typing import Any
 
 import aiosqlite
 
-from .base import StoreBase, missing_match
+from .base import StoreBase, is_missing_parent, missing_match
 from .codec import (
     DEAL_COLUMNS,
     PLAYER_COLUMNS,
@@ -18,7 +18,7 @@ from .codec import (
     now_text,
     player_result,
 )
-from .errors import StoreConflict
+from .errors import StoreConflict, StoreError
 from .models import END_STATUSES, DealRow, MatchResultRow, PlayerResult, Status
 
 Extra = Callable[[aiosqlite.Connection], Awaitable[None]]
@@ -29,13 +29,18 @@ class ResultsMixin(StoreBase):
         self, match_id: int, deal_no: int, points: Sequence[int], detail: dict[str, Any],
     ) -> None:
         """Write (or rewrite: replaying a log may score a deal again) one deal's score."""
-        await self._write(
-            f"recording deal {deal_no} of match {match_id}",
-            f"INSERT INTO deal_results ({DEAL_COLUMNS}) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (match_id, deal_no) DO UPDATE SET"
-            " points = excluded.points, detail = excluded.detail",
-            (match_id, deal_no, dump_json([int(p) for p in points], "points"),
-             dump_json(detail, "detail")))
+        try:
+            await self._write(
+                f"recording deal {deal_no} of match {match_id}",
+                f"INSERT INTO deal_results ({DEAL_COLUMNS}) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (match_id, deal_no) DO UPDATE SET"
+                " points = excluded.points, detail = excluded.detail",
+                (match_id, deal_no, dump_json([int(p) for p in points], "points"),
+                 dump_json(detail, "detail")))
+        except StoreError as error:
+            if is_missing_parent(error):
+                raise missing_match(match_id) from error
+            raise
 
     async def deals(self, match_id: int) -> list[DealRow]:
         rows = await self._fetchall(

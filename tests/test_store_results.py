@@ -1,0 +1,137 @@
+"""bot/store results: deal scores, and finish_match writing everything or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.store import DealRow, PlayerResult, Store, StoreConflict, StoreError
+
+PLAYERS = [
+    PlayerResult(seat=0, side=0, user_id=10, bot_kind=None, rank=0, points=512),
+    PlayerResult(seat=1, side=1, user_id=11, bot_kind=None, rank=1, points=430),
+    PlayerResult(seat=2, side=0, user_id=None, bot_kind="random", rank=0, points=512),
+    PlayerResult(seat=3, side=1, user_id=13, bot_kind=None, rank=1, points=430),
+]
+RESULT = {"summary": "North-South win 512 to 430", "totals": [512, 430]}
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with await Store.open(tmp_path / "t.db") as opened:
+        yield opened
+
+
+async def _playing(store: Store) -> int:
+    match_id = await store.create_match("spades", {}, 7, 1, 2, 3, {})
+    await store.set_status(match_id, "playing")
+    return match_id
+
+
+async def _nothing_written(store: Store, match_id: int) -> None:
+    match = await store.get_match(match_id)
+    assert match is not None and match.status == "playing" and match.finished_at is None
+    assert await store.get_result(match_id) is None
+    async with store.connection.execute(
+            "SELECT COUNT(*) FROM match_players WHERE match_id = ?", (match_id,)) as cursor:
+        assert await cursor.fetchone() == (0,)
+    assert await store.deals(match_id) == []
+
+
+async def test_deals_are_recorded_in_order_and_rewritten_idempotently(store: Store) -> None:
+    match_id = await _playing(store)
+    await store.record_deal(match_id, 1, [-40, 71], {"bags": [0, 1]})
+    await store.record_deal(match_id, 0, [62, 40], {"bags": [2, 0]})
+    await store.record_deal(match_id, 1, [-40, 71], {"bags": [0, 1]})  # replayed
+    deals = await store.deals(match_id)
+    assert deals == [DealRow(match_id, 0, (62, 40), {"bags": [2, 0]}),
+                     DealRow(match_id, 1, (-40, 71), {"bags": [0, 1]})]
+    await store.record_deal(match_id, 1, [-50, 71], {"bags": [0, 1], "set": True})
+    assert (await store.deals(match_id))[1].points == (-50, 71)
+
+
+async def test_a_deal_for_a_missing_match_is_refused(store: Store) -> None:
+    with pytest.raises(StoreError, match="Match 404 does not exist"):
+        await store.record_deal(404, 0, [1, 2], {})
+
+
+async def test_finish_match_writes_status_result_and_players(store: Store) -> None:
+    match_id = await _playing(store)
+    await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS)
+    match = await store.get_match(match_id)
+    assert match is not None and match.status == "finished" and not match.is_active
+    outcome = await store.get_result(match_id)
+    assert outcome is not None
+    assert (outcome.result, outcome.winner_side) == (RESULT, 0)
+    assert outcome.finished_at == match.finished_at
+    assert outcome.players == tuple(PLAYERS)
+    assert await store.active_match_in_channel(2) is None
+
+
+async def test_an_abandoned_match_can_record_a_draw(store: Store) -> None:
+    match_id = await _playing(store)
+    await store.finish_match(match_id, status="abandoned", result={}, winner_side=None,
+                             players=[])
+    outcome = await store.get_result(match_id)
+    assert outcome is not None and outcome.winner_side is None and outcome.players == ()
+    match = await store.get_match(match_id)
+    assert match is not None and match.status == "abandoned"
+
+
+async def test_the_extra_hook_commits_with_the_match(store: Store) -> None:
+    match_id = await _playing(store)
+
+    async def extra(conn: aiosqlite.Connection) -> None:
+        await conn.execute(
+            "INSERT INTO deal_results VALUES (?, 0, '[1, 2]', '{}')", (match_id,))
+
+    await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS,
+                             extra=extra)
+    assert [d.points for d in await store.deals(match_id)] == [(1, 2)]
+
+
+async def test_a_failing_extra_hook_writes_nothing(store: Store) -> None:
+    match_id = await _playing(store)
+
+    async def extra(conn: aiosqlite.Connection) -> None:
+        await conn.execute(
+            "INSERT INTO deal_results VALUES (?, 0, '[1, 2]', '{}')", (match_id,))
+        raise RuntimeError("ratings exploded")
+
+    with pytest.raises(RuntimeError, match="ratings exploded"):
+        await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS,
+                                 extra=extra)
+    await _nothing_written(store, match_id)
+    # The store is still usable and the match can then be finished for real.
+    await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS)
+    assert await store.get_result(match_id) is not None
+
+
+async def test_a_failing_player_row_writes_nothing(store: Store) -> None:
+    match_id = await _playing(store)
+    with pytest.raises(StoreError, match="UNIQUE"):
+        await store.finish_match(match_id, result=RESULT, winner_side=0,
+                                 players=[PLAYERS[0], PLAYERS[0]])
+    await _nothing_written(store, match_id)
+
+
+async def test_a_match_is_finished_only_once(store: Store) -> None:
+    match_id = await _playing(store)
+    await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS)
+    with pytest.raises(StoreConflict, match="already ended"):
+        await store.finish_match(match_id, result={}, winner_side=1, players=[])
+    outcome = await store.get_result(match_id)
+    assert outcome is not None and outcome.winner_side == 0 and len(outcome.players) == 4
+
+
+async def test_finishing_a_missing_match_or_to_a_live_status_is_refused(store: Store) -> None:
+    with pytest.raises(StoreError, match="Match 5 does not exist"):
+        await store.finish_match(5, result={}, winner_side=None, players=[])
+    match_id = await _playing(store)
+    with pytest.raises(ValueError, match="ends as"):
+        await store.finish_match(match_id, status="playing", result={}, winner_side=None,
+                                 players=[])
+    await _nothing_written(store, match_id)
