@@ -15,13 +15,14 @@ Rules: RULES.md "Bid Fair". A deal runs through these phases:
   non-dealer).
 
 Dealing: each deal takes a 24-card pack from `next_pack`; seat i's 12 cards are the i-th
-block of 12 (seat 0 North: cards 0-11, seat 1 South: cards 12-23), whoever deals. Tests may
-also call `stack_cut(card)` to choose the card the next crib shuffle turns up.
+block of 12 (seat 0 North: cards 0-11, seat 1 South: cards 12-23), whoever deals.
+`stack_deck` before anyone acts in a deal replaces that deal at once. Tests may also call
+`stack_cut(card)` to choose the card the next crib shuffle turns up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from .base import Event, Game, IllegalAction, OptionSpec, Result, ScoreLine, ScoreSheet
@@ -42,6 +43,8 @@ from .tricks import follow_error
 HAND_SIZE = 12
 CRIB_EACH = 4
 TRICKS = 7
+_PACK = tuple(bidfair_pack())
+_PACK_SET = frozenset(_PACK)
 
 
 class BidFair(Game):
@@ -73,12 +76,27 @@ class BidFair(Game):
 
     # -- dealing --------------------------------------------------------------------
 
+    def stack_deck(self, pack: Sequence[Card]) -> None:
+        """Tests only: North's 12 cards then South's 12.
+
+        Before anyone has acted in the current deal, that deal is replaced at once (tests
+        may also set `dealer` then).
+        """
+        super().stack_deck(pack)
+        if not self._begun():
+            self._new_deal()
+
+    def _begun(self) -> bool:
+        return any(self.cribs) or any(self.passes) or self._over
+
     def stack_cut(self, card: Card) -> None:
         """Tests only: the next crib shuffle turns up this card (it must be in that crib)."""
         self._cuts.append(card)
 
     def _new_deal(self) -> None:
-        pack = self.next_pack(bidfair_pack())
+        pack = self.next_pack(_PACK)
+        if len(pack) != 2 * HAND_SIZE or set(pack) != _PACK_SET:
+            raise ValueError("a Bid Fair pack is 24 different cards")
         self.dealt = [tuple(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(2)]
         self.hands = [sort_hand(h) for h in self.dealt]
         self.cribs: list[list[Card]] = [[], []]
