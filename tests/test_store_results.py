@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -135,3 +136,28 @@ async def test_finishing_a_missing_match_or_to_a_live_status_is_refused(store: S
         await store.finish_match(match_id, status="playing", result={}, winner_side=None,
                                  players=[])
     await _nothing_written(store, match_id)
+
+
+async def test_a_cancelled_finish_writes_everything_or_nothing(
+    store: Store, tmp_path: Path,
+) -> None:
+    """Cancel finish_match at many points: each match ends whole or not at all, and the
+    connection is never left inside a transaction (later writes still commit)."""
+    ids = [await _playing(store) for _ in range(24)]
+    for delay, match_id in enumerate(ids):
+        task = asyncio.create_task(store.finish_match(
+            match_id, result=RESULT, winner_side=0, players=PLAYERS))
+        for _ in range(delay):
+            await asyncio.sleep(0)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+    later = await _playing(store)
+    async with await Store.open(tmp_path / "t.db") as reader:  # sees only committed rows
+        assert await reader.get_match(later) is not None
+        for match_id in ids:
+            match, outcome = await reader.get_match(match_id), await reader.get_result(match_id)
+            assert match is not None
+            if match.status == "finished":
+                assert outcome is not None and len(outcome.players) == len(PLAYERS)
+            else:
+                assert match.status == "playing" and outcome is None

@@ -52,13 +52,14 @@ class StoreBase:
         """BEGIN ... COMMIT, rolled back on any exception. Writers take the write lock at
         BEGIN (IMMEDIATE) so a second process waits instead of failing halfway."""
         async with self._using(doing) as conn:
-            await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
+                await conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield conn
                 await conn.execute("COMMIT")
             except BaseException:
-                if conn.in_transaction:  # also when COMMIT itself failed (disk full, busy)
-                    await conn.execute("ROLLBACK")
+                # Shielded: a cancelled task must still leave the connection out of any
+                # transaction, or every later write would silently join it.
+                await asyncio.shield(rollback_if_open(conn))
                 raise
 
     async def _fetchall(self, doing: str, sql: str, params: Params = ()) -> list[sqlite3.Row]:
@@ -74,6 +75,19 @@ class StoreBase:
         """Run one statement (committed on return, autocommit); return the rows changed."""
         async with self._using(doing) as conn, conn.execute(sql, params) as cursor:
             return cursor.rowcount
+
+
+async def rollback_if_open(conn: aiosqlite.Connection) -> None:
+    """Roll back the open transaction, if any, after everything already queued has run.
+
+    A cancelled await does not stop its statement in aiosqlite's worker thread (a BEGIN
+    may still be on its way), so ask sqlite itself rather than trusting in_transaction.
+    """
+    try:
+        await conn.execute("ROLLBACK")
+    except sqlite3.OperationalError as error:
+        if "no transaction is active" not in str(error):
+            raise
 
 
 def placeholders(values: Iterable[object]) -> str:

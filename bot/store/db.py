@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sqlite3
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from .base import rollback_if_open
 from .errors import StoreError
 from .migrations import MIGRATIONS, Migration
 
@@ -118,8 +120,8 @@ async def migrate(
         raise newer_schema_error(found, known)
     applied: list[int] = []
     for migration in migrations[found:]:
-        await conn.execute("BEGIN IMMEDIATE")
         try:
+            await conn.execute("BEGIN IMMEDIATE")
             # Another process may have migrated while we waited for the write lock.
             current = await _pragma_int(conn, "user_version")
             if current > known:
@@ -132,8 +134,7 @@ async def migrate(
             await conn.execute(f"PRAGMA user_version = {migration.version:d}")
             await conn.execute("COMMIT")
         except BaseException as error:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
+            await asyncio.shield(rollback_if_open(conn))
             if isinstance(error, sqlite3.Error):
                 raise StoreError(
                     f"Migration {migration.version} ({migration.name}) failed on '{path}' and "
