@@ -87,13 +87,14 @@ class TableService:
 
     async def create(self, game_name: str, options: dict[str, Any], *, guild_id: int,
                      channel_id: int, creator: Person,
-                     settings: TableSettings = TableSettings()) -> Table:
+                     settings: TableSettings | None = None) -> Table:
         """A new table in a channel, with its creator in the first seat."""
         busy = self.in_channel(channel_id)
         if busy is not None:
             raise TableError(
                 f"A {busy.game.TITLE} table is already open in this channel. Finish it or "
                 "/abandon it first, or start yours in a thread with `thread: True`.")
+        settings = settings or TableSettings()
         seed = self._new_seed()
         try:
             game = create(game_name, options=options, seed=seed)

@@ -1,0 +1,32 @@
+"""/help and /rules: what the bot does and the rules it plays by."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render.rules import help_embed, rules_embed
+
+GameName = Literal["spades", "bridge", "single_dummy", "tennis", "bidfair"]
+
+
+class Info(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="How to play cards with TrickTable")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+
+    @app_commands.command(name="rules", description="The rules of a game, as this bot "
+                                                    "plays them")
+    @app_commands.describe(game="Which game")
+    async def rules(self, interaction: discord.Interaction[Any], game: GameName) -> None:
+        await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Info(bot))

@@ -1,0 +1,241 @@
+"""Slash commands to open and run tables: /play <game>, /hand, /table, /leave, /abandon.
+
+The bounds of each game's options come from the engine's own OptionSpec, so a slash
+option can never offer a value the engine would refuse.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import game_class
+from bot.tables import Person, Table, TableError, TableService, TableSettings
+from cogs.tables import Tables, table_message
+
+log = logging.getLogger(__name__)
+
+MAX_TURN_TIMEOUT = 3600
+
+
+def _bounds(game: str, option: str) -> tuple[int, int]:
+    for spec in game_class(game).OPTIONS:
+        if spec.name == option:
+            assert spec.minimum is not None and spec.maximum is not None
+            return spec.minimum, spec.maximum
+    raise KeyError(f"{game} has no option {option}")
+
+
+def _range(game: str, option: str) -> Any:
+    low, high = _bounds(game, option)
+    return app_commands.Range[int, low, high]
+
+
+SpadesTarget = _range("spades", "target")
+Rubbers = _range("bridge", "rubbers")
+SingleDummyTarget = _range("single_dummy", "target")
+BidFairTarget = _range("bidfair", "target")
+TurnTimeout = app_commands.Range[int, 0, MAX_TURN_TIMEOUT]
+
+COMMON = {
+    "turn_timeout": "Seconds before a computer player moves for an absent person (0: no timer)",
+    "thread": "Open the table in a new thread of this channel",
+}
+
+
+class Play(commands.Cog):
+    """Opening and running tables."""
+
+    play = app_commands.Group(name="play", description="Open a card table in this channel",
+                              guild_only=True)
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.service: TableService = bot.tables
+
+    @property
+    def tables_cog(self) -> Tables:
+        cog = self.bot.get_cog("Tables")
+        assert isinstance(cog, Tables)
+        return cog
+
+    # -- /play <game> ---------------------------------------------------------------------
+
+    @play.command(name="spades", description="Spades: four players in partnerships, "
+                                             "nil and double nil")
+    @app_commands.describe(target="Points a side needs to win (default 500)",
+                           bags_penalty="Every 10 overtricks cost 100 points (default off)",
+                           **COMMON)
+    async def play_spades(self, interaction: discord.Interaction[Any], target: SpadesTarget = 500,
+                          bags_penalty: bool = False, turn_timeout: TurnTimeout = 0,
+                          thread: bool = False) -> None:
+        await self._open(interaction, "spades",
+                         {"target": target, "bags_penalty": bags_penalty},
+                         turn_timeout, thread)
+
+    @play.command(name="bridge", description="Contract Bridge, rubber scoring, four players")
+    @app_commands.describe(rubbers="How many rubbers the match lasts (default 1)", **COMMON)
+    async def play_bridge(self, interaction: discord.Interaction[Any], rubbers: Rubbers = 1,
+                          turn_timeout: TurnTimeout = 0, thread: bool = False) -> None:
+        await self._open(interaction, "bridge", {"rubbers": rubbers}, turn_timeout, thread)
+
+    @play.command(name="single_dummy", description="Single Dummy Bridge for two players")
+    @app_commands.describe(target="Points needed to win (default 500)",
+                           undertrick_penalty="A failed contract gives the opponent 50 per "
+                                              "undertrick (default off)", **COMMON)
+    async def play_single_dummy(self, interaction: discord.Interaction[Any],
+                                target: SingleDummyTarget = 500,
+                                undertrick_penalty: bool = False,
+                                turn_timeout: TurnTimeout = 0, thread: bool = False) -> None:
+        await self._open(interaction, "single_dummy",
+                         {"target": target, "undertrick_penalty": undertrick_penalty},
+                         turn_timeout, thread)
+
+    @play.command(name="tennis", description="Tennis: two players, each with a Forehand "
+                                             "and a Backhand")
+    @app_commands.describe(**COMMON)
+    async def play_tennis(self, interaction: discord.Interaction[Any],
+                          turn_timeout: TurnTimeout = 0, thread: bool = False) -> None:
+        await self._open(interaction, "tennis", {}, turn_timeout, thread)
+
+    @play.command(name="bidfair", description="Bid Fair: two players, 24 cards, a crib")
+    @app_commands.describe(target="Points that end the game (default 800)", **COMMON)
+    async def play_bidfair(self, interaction: discord.Interaction[Any],
+                           target: BidFairTarget = 800, turn_timeout: TurnTimeout = 0,
+                           thread: bool = False) -> None:
+        await self._open(interaction, "bidfair", {"target": target}, turn_timeout, thread)
+
+    async def _open(self, interaction: discord.Interaction[Any], game: str,
+                    options: dict[str, Any], turn_timeout: int, thread: bool) -> None:
+        channel = interaction.channel
+        if interaction.guild_id is None or channel is None:
+            await interaction.response.send_message("Tables can only be opened in a server "
+                                                    "channel.", ephemeral=True)
+            return
+        if not 0 <= turn_timeout <= MAX_TURN_TIMEOUT:
+            await interaction.response.send_message(
+                f"turn_timeout must be between 0 and {MAX_TURN_TIMEOUT} seconds.",
+                ephemeral=True)
+            return
+        person = Person(interaction.user.id, interaction.user.display_name)
+        settings = TableSettings(turn_timeout=turn_timeout, thread=thread)
+        busy = self.service.in_channel(channel.id)
+        if busy is not None and not thread:
+            await interaction.response.send_message(
+                f"A {busy.game.TITLE} table is already open here. Finish it or /abandon it "
+                "first, or open yours in a thread with `thread: True`.", ephemeral=True)
+            return
+        if thread:
+            await self._open_in_thread(interaction, game, options, person, settings)
+            return
+        try:
+            table = await self.service.create(game, options, guild_id=interaction.guild_id,
+                                              channel_id=channel.id, creator=person,
+                                              settings=settings)
+        except TableError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message(**table_message(table).send_kwargs())
+        message = await interaction.original_response()
+        await self.service.set_message(table, message.id)
+
+    async def _open_in_thread(self, interaction: discord.Interaction[Any], game: str,
+                              options: dict[str, Any], person: Person,
+                              settings: TableSettings) -> None:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            await interaction.response.send_message(
+                "A thread can only be opened from a text channel.", ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        title = game_class(game).TITLE
+        try:
+            thread = await channel.create_thread(
+                name=f"{title} — {person.name}"[:100], type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440)
+        except discord.HTTPException:
+            await interaction.followup.send("I could not open a thread here: I need the "
+                                            "Create Public Threads permission.",
+                                            ephemeral=True)
+            return
+        try:
+            table = await self.service.create(game, options, guild_id=interaction.guild_id or 0,
+                                              channel_id=thread.id, creator=person,
+                                              settings=settings)
+        except TableError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        message = await thread.send(**table_message(table).send_kwargs())
+        await self.service.set_message(table, message.id)
+        await interaction.followup.send(f"{title} table opened in {thread.mention}.")
+
+    # -- running a table ------------------------------------------------------------------
+
+    def _here(self, interaction: discord.Interaction[Any]) -> Table | None:
+        channel_id = interaction.channel_id
+        return self.service.in_channel(channel_id) if channel_id is not None else None
+
+    async def _no_table(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(
+            "There is no table open in this channel. Open one with /play.", ephemeral=True)
+
+    @app_commands.command(name="hand", description="Your cards at this channel's table, "
+                                                   "privately")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._here(interaction)
+        if table is None:
+            await self._no_table(interaction)
+            return
+        await self.tables_cog.show_hand(interaction, table)
+
+    @app_commands.command(name="table", description="Post this channel's table again at "
+                                                    "the bottom")
+    @app_commands.guild_only()
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._here(interaction)
+        if table is None:
+            await self._no_table(interaction)
+            return
+        await interaction.response.send_message(**table_message(table).send_kwargs())
+        message = await interaction.original_response()
+        await self.service.set_message(table, message.id)
+
+    @app_commands.command(name="leave", description="Leave your seat (a computer player "
+                                                    "takes over mid-match)")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._here(interaction)
+        if table is None:
+            await self._no_table(interaction)
+            return
+        try:
+            text = await self.service.leave(table.id, interaction.user.id)
+        except TableError as exc:
+            text = str(exc)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="abandon", description="Stop this channel's match (creator, "
+                                                      "a majority, or moderators)")
+    @app_commands.guild_only()
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._here(interaction)
+        if table is None:
+            await self._no_table(interaction)
+            return
+        permissions = interaction.permissions
+        try:
+            text = await self.service.abandon(table.id, interaction.user.id,
+                                              bool(permissions and permissions.manage_messages))
+        except TableError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message(text, ephemeral=not table.closed)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Play(bot))

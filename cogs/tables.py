@@ -1,0 +1,379 @@
+"""The adapter between Discord and the tables: buttons in, messages out.
+
+- Every click on a TrickTable button arrives here (`on_component`), is resolved by its
+  custom id against the table service, and is answered within Discord's 3 seconds.
+- The service tells this cog about every stored change (`table_changed`); the cog then
+  edits the public table message (coalesced to about one edit a second per table, always
+  showing the latest state), posts end-of-deal and end-of-match messages in order, and
+  refreshes each seated person's private hand through their last interaction (ephemeral
+  messages can only be edited that way, and only for 15 minutes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.games import Event
+from bot.render import ids
+from bot.render import messages as render
+from bot.render.components import TableButton, TableSelect
+from bot.render.rules import rules_embed
+from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 14 * 60  # seconds we trust an interaction token (Discord: 15 minutes)
+
+
+@dataclass(slots=True)
+class HandSession:
+    """The last private hand message a person has for a table (edited in place)."""
+
+    interaction: discord.Interaction[Any]
+    seat: int
+    created: float
+    group: str | None = None
+    decision: int = -1
+
+
+def seating_of(table: Table) -> render.Seating:
+    return render.Seating(
+        seat_names=tuple(table.game.SEAT_NAMES),
+        names=tuple(info.name if info else None for info in table.seats),
+        user_ids=tuple(info.user_id if info else None for info in table.seats),
+        bots=tuple(bool(info and info.is_bot) for info in table.seats))
+
+
+def options_text(table: Table) -> str:
+    def shown(value: object) -> str:
+        return {True: "on", False: "off"}.get(value, str(value)) if isinstance(value, bool) \
+            else str(value)
+
+    parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in table.options.items()]
+    if table.settings.turn_timeout:
+        parts.append(f"turn timer: {int(table.settings.turn_timeout)}s")
+    return ("Options — " + ", ".join(parts) + ".") if parts else ""
+
+
+def table_message(table: Table) -> render.Message:
+    """The table's public message as it should look now."""
+    game = table.game
+    if table.status == LOBBY:
+        return render.lobby(table.id, game.TITLE, [s.name if s else None for s in table.seats],
+                            game.SEAT_NAMES, game.SIDES, game.SIDE_NAMES,
+                            creator=_creator_name(table), options_text=options_text(table),
+                            can_start=table.is_full())
+    closed = {"finished": "The match is over. Start another with /play.",
+              "abandoned": "This match was abandoned.",
+              "cancelled": "This table was cancelled."}.get(table.status, "")
+    return render.public_table(table.id, table.game_name, game.TITLE, game.view(None),
+                               seating_of(table), list(table.recent), table.waiting_on(),
+                               closed_note=closed)
+
+
+def _creator_name(table: Table) -> str:
+    seat = table.seat_of(table.creator_id)
+    info = table.seats[seat] if seat is not None else None
+    return info.name if info else f"<@{table.creator_id}>"
+
+
+class Tables(commands.Cog):
+    """Table messages, private hands and every button."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.service: TableService = bot.tables
+        self.edit_interval: float = getattr(bot.settings, "edit_interval", 1.0)
+        self._dirty: set[int] = set()
+        self._flushers: dict[int, asyncio.Task[None]] = {}
+        self._last_edit: dict[int, float] = {}
+        self._outbox: dict[int, list[render.Message]] = {}
+        self._hands: dict[tuple[int, int], HandSession] = {}
+        self._closed: dict[int, Table] = {}
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(TableButton, TableSelect)
+        self.service.observer = self
+        self.bot.component_handler = self
+
+    async def cog_unload(self) -> None:
+        for task in self._flushers.values():
+            task.cancel()
+
+    # -- told by the service ------------------------------------------------------------
+
+    def table_changed(self, table: Table, events: Any) -> None:
+        view = None
+        for event in events:
+            if event.kind == "deal_end":
+                view = view or table.game.view(None)
+                message = render.deal_end(table.id, table.game_name, table.game.TITLE, view,
+                                          seating_of(table))
+                if message is not None:
+                    self._outbox.setdefault(table.id, []).append(message)
+            elif event.kind == "match_end":
+                result = table.game.result()
+                if result is not None:
+                    self._outbox.setdefault(table.id, []).append(render.match_end(
+                        table.id, table.game.TITLE, result, table.game.scores(),
+                        seating_of(table)))
+        self._mark(table)
+
+    def table_closed(self, table: Table) -> None:
+        self._closed[table.id] = table
+        self._mark(table)
+        if table.status == "finished":
+            self.bot.dispatch("table_finished", table)
+
+    def _mark(self, table: Table) -> None:
+        self._dirty.add(table.id)
+        task = self._flushers.get(table.id)
+        if task is None or task.done():
+            self._flushers[table.id] = asyncio.create_task(self._flush(table),
+                                                           name=f"table-{table.id}-edits")
+
+    async def _flush(self, table: Table) -> None:
+        """Apply pending changes to Discord, at most one table edit per interval."""
+        try:
+            while table.id in self._dirty:
+                wait = self._last_edit.get(table.id, 0) + self.edit_interval - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._dirty.discard(table.id)
+                self._last_edit[table.id] = time.monotonic()
+                await self._publish(table)
+        except Exception:
+            log.exception("table %s: could not update its messages", table.id)
+        finally:
+            self._flushers.pop(table.id, None)
+            if table.closed and table.id not in self._dirty:
+                self._closed.pop(table.id, None)
+                self._last_edit.pop(table.id, None)
+                self._forget_hands(table.id)
+
+    async def _publish(self, table: Table) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        for message in self._outbox.pop(table.id, []):
+            try:
+                await channel.send(**message.send_kwargs())
+            except discord.HTTPException:
+                log.exception("table %s: could not post a message", table.id)
+        current = table_message(table)
+        if table.message_id is not None:
+            try:
+                await channel.get_partial_message(table.message_id).edit(
+                    **current.edit_kwargs())
+            except discord.NotFound:
+                await self._repost(table, current)
+            except discord.HTTPException:
+                log.exception("table %s: could not edit the table message", table.id)
+        await self._refresh_hands(table)
+
+    async def _repost(self, table: Table, current: render.Message) -> None:
+        """The table message is gone (deleted): post it again at the bottom."""
+        if table.closed:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        message = await channel.send(**current.send_kwargs())
+        await self.service.set_message(table, message.id)
+
+    async def repost(self, table: Table) -> discord.Message:
+        """Post the table again at the bottom of the channel (/table); the old one stays
+        usable: its buttons carry the table id."""
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        message = await channel.send(**table_message(table).send_kwargs())
+        await self.service.set_message(table, message.id)
+        return message
+
+    async def _refresh_hands(self, table: Table) -> None:
+        now = time.monotonic()
+        for (table_id, user_id), session in list(self._hands.items()):
+            if table_id != table.id:
+                continue
+            if now - session.created > TOKEN_LIFETIME or table.seat_of(user_id) != session.seat:
+                del self._hands[(table_id, user_id)]
+                continue
+            if session.decision != table.decisions[session.seat]:
+                session.group = None
+            message = self._hand_message(table, session.seat, session.group)
+            session.decision = table.decisions[session.seat]
+            try:
+                await session.interaction.edit_original_response(**message.edit_kwargs())
+            except discord.HTTPException:
+                # Expired or deleted: the person asks for a fresh one with My hand.
+                self._hands.pop((table_id, user_id), None)
+
+    def _forget_hands(self, table_id: int) -> None:
+        for key in [k for k in self._hands if k[0] == table_id]:
+            del self._hands[key]
+
+    # -- private hands --------------------------------------------------------------------
+
+    def _hand_message(self, table: Table, seat: int, group: str | None = None,
+                      note: str = "") -> render.Message:
+        game = table.game
+        legal = game.legal(seat) if table.status == "playing" else []
+        return render.hand(table.id, table.game_name, game.TITLE, seat, game.view(seat), legal,
+                           table.decisions[seat], seating_of(table), note=note, group=group)
+
+    async def show_hand(self, interaction: discord.Interaction[Any], table: Table,
+                        note: str = "", group: str | None = None,
+                        in_place: bool = False) -> None:
+        """Answer with the person's hand (ephemeral); edit in place when asked from one."""
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            text = ("You are not playing at this table, so you have no hand here; the "
+                    "table message shows everything a spectator may see.")
+            if note:
+                text = f"{note}\n{text}"
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        if table.status == LOBBY:
+            await interaction.response.send_message(
+                "The match has not started yet: your cards come when it does.", ephemeral=True)
+            return
+        message = self._hand_message(table, seat, group, note)
+        if in_place:
+            await interaction.response.edit_message(**message.edit_kwargs())
+        else:
+            await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
+        self._hands[(table.id, interaction.user.id)] = HandSession(
+            interaction=interaction, seat=seat, created=time.monotonic(), group=group,
+            decision=table.decisions[seat])
+
+    # -- every button ---------------------------------------------------------------------
+
+    async def on_component(self, interaction: discord.Interaction[Any], custom_id: str,
+                           values: list[str]) -> None:
+        try:
+            parsed = ids.parse(custom_id)
+        except ids.BadCustomId:
+            await self._refuse(interaction, "That button is not one of TrickTable's.")
+            return
+        in_place = bool(interaction.message and interaction.message.flags.ephemeral)
+        try:
+            await self._dispatch(interaction, parsed, in_place)
+        except StaleAction as exc:
+            table = self.service.tables.get(parsed.table_id)
+            if table is not None and not table.closed and table.seat_of(interaction.user.id) \
+                    is not None:
+                await self.show_hand(interaction, table, note=f"{exc} Here is your hand now.",
+                                     in_place=in_place)
+            else:
+                await self._refuse(interaction, str(exc))
+        except ids.BadCustomId:
+            await self._refuse(interaction, "That button is not one of TrickTable's.")
+        except TableError as exc:
+            table = self.service.tables.get(parsed.table_id)
+            if in_place and table is not None and table.seat_of(interaction.user.id) \
+                    is not None:
+                await self.show_hand(interaction, table, note=str(exc), in_place=True)
+            else:
+                await self._refuse(interaction, str(exc))
+        except Exception:
+            log.exception("table %s: unexpected error handling %r for user %s",
+                          parsed.table_id, custom_id, interaction.user.id)
+            await self._refuse(interaction, "Something went wrong on our side; the table "
+                                            "is unchanged. Please try again.")
+
+    async def _refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def _dispatch(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId,
+                        in_place: bool) -> None:
+        verb = parsed.verb
+        if verb == "rules":
+            table = self.service.tables.get(parsed.table_id)
+            game = table.game_name if table else None
+            await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
+            return
+        table = self.service.get(parsed.table_id)
+        person = Person(interaction.user.id, interaction.user.display_name)
+        if verb == "act":
+            click = ids.parse_action(parsed)
+            await self.service.act(table.id, person.user_id, click.seat, click.decision,
+                                   click.action)
+            await self.show_hand(interaction, table, in_place=in_place)
+        elif verb == "pick":
+            seat, decision, group = self._pick_args(parsed)
+            if table.seat_of(person.user_id) != seat:
+                raise TableError("That is not your seat.")
+            if decision != table.decisions[seat]:
+                raise StaleAction("That has moved on.")
+            await self.show_hand(interaction, table, group=None if group == "-" else group,
+                                 in_place=in_place)
+        elif verb == "hand":
+            await self.show_hand(interaction, table, in_place=in_place)
+        elif verb in ("join", "sit"):
+            seat = self._seat_arg(parsed) if verb == "sit" else None
+            taken = await self.service.join(table.id, person, seat)
+            await self._lobby_answer(interaction, table,
+                                     f"You sit at {table.game.seat_name(taken)}.")
+        elif verb == "leave":
+            text = await self.service.leave(table.id, person.user_id)
+            await self._lobby_answer(interaction, table, text)
+        elif verb == "addbot":
+            seat = await self.service.add_bot(table.id, person.user_id)
+            await self._lobby_answer(interaction, table,
+                                     f"A computer player sits at {table.game.seat_name(seat)}.")
+        elif verb == "start":
+            await self.service.start(table.id, person.user_id)
+            await self._lobby_answer(interaction, table, None)
+        elif verb == "cancel":
+            await self.service.cancel(table.id, person.user_id, _can_manage(interaction))
+            await self._lobby_answer(interaction, table, None)
+        else:
+            raise TableError("That button is not one of TrickTable's.")
+
+    async def _lobby_answer(self, interaction: discord.Interaction[Any], table: Table,
+                            text: str | None) -> None:
+        """Answer a table-message button by redrawing that message, or privately."""
+        on_table_message = (interaction.message is not None
+                            and interaction.message.id == table.message_id)
+        if on_table_message:
+            self._dirty.discard(table.id)
+            self._last_edit[table.id] = time.monotonic()
+            await interaction.response.edit_message(**table_message(table).edit_kwargs())
+            if text and table.status != LOBBY:
+                await interaction.followup.send(text, ephemeral=True)
+        elif text:
+            await interaction.response.send_message(text, ephemeral=True)
+            self._mark(table)
+        else:
+            await interaction.response.defer()
+            self._mark(table)
+
+    @staticmethod
+    def _seat_arg(parsed: ids.ParsedId) -> int:
+        if len(parsed.args) != 1 or not parsed.args[0].isdigit():
+            raise TableError("That button is not one of TrickTable's.")
+        return int(parsed.args[0])
+
+    @staticmethod
+    def _pick_args(parsed: ids.ParsedId) -> tuple[int, int, str]:
+        if len(parsed.args) != 3 or not parsed.args[0].isdigit() or \
+                not parsed.args[1].isdigit() or len(parsed.args[2]) > 8:
+            raise TableError("That button is not one of TrickTable's.")
+        return int(parsed.args[0]), int(parsed.args[1]), parsed.args[2]
+
+
+def _can_manage(interaction: discord.Interaction[Any]) -> bool:
+    permissions = interaction.permissions
+    return bool(permissions and permissions.manage_messages)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Tables(bot))
+
+
+__all__ = ["Event", "Tables", "setup", "table_message"]
