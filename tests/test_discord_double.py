@@ -1,0 +1,586 @@
+"""Tests of the Discord double: a throwaway discord.py bot driven through the driver."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from tests.discord_double import Driver, World, button, custom_ids, limits
+from tests.discord_double.state import TOKEN_LIFETIME
+
+pytest_plugins = ["tests.discord_double.fixtures"]
+
+
+@dataclass
+class Probe:
+    """What the throwaway bot saw, for the test to inspect."""
+
+    errors: list[discord.HTTPException] = field(default_factory=list)
+    interactions: dict[str, discord.Interaction] = field(default_factory=dict)
+    messages: dict[str, discord.Message] = field(default_factory=dict)
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+    seen_own_messages: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class TableView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Hit", custom_id="table:hit")
+    async def hit(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
+        await interaction.response.edit_message(
+            content=f"hit by {interaction.user.display_name}", view=self)
+
+    @discord.ui.button(label="Stand", custom_id="table:stand", style=discord.ButtonStyle.danger)
+    async def stand(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
+        await interaction.response.send_message("you stand", ephemeral=True)
+
+    @discord.ui.select(custom_id="table:pick", options=[
+        discord.SelectOption(label="Spades", value="S"),
+        discord.SelectOption(label="Hearts", value="H")])
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
+        await interaction.response.send_message(f"picked {select.values[0]}")
+
+
+class SeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"seat:(?P<seat>[NESW])"):
+    def __init__(self, seat: str) -> None:
+        super().__init__(discord.ui.Button(label=f"Sit {seat}", custom_id=f"seat:{seat}"))
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> SeatButton:
+        return cls(match["seat"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            f"{interaction.user.display_name} sits {self.seat}")
+
+
+class RawView(discord.ui.View):
+    """A view whose components are given raw, to send what discord.py would refuse to build."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.rows = rows
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.rows
+
+
+def make_bot(probe: Probe) -> commands.Bot:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(),
+                       guild_ready_timeout=0.1)
+    tree = bot.tree
+
+    async def guarded(interaction: discord.Interaction, coro: Any) -> None:
+        try:
+            await coro
+        except discord.HTTPException as exc:
+            probe.errors.append(exc)
+
+    @tree.command(description="Private hello")
+    async def secret(interaction: discord.Interaction, times: int = 1) -> None:
+        await interaction.response.send_message("psst " * times, ephemeral=True)
+        probe.interactions["secret"] = interaction
+
+    @tree.command(description="Open a table")
+    async def table(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("table open", view=TableView())
+
+    @tree.command(description="Slow work")
+    async def slow(interaction: discord.Interaction, private: bool = False) -> None:
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        await asyncio.sleep(0.01)
+        await interaction.followup.send("done")
+        await interaction.followup.send("and more")
+
+    @tree.command(description="Seats")
+    async def seats(interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        for seat in "NESW":
+            view.add_item(SeatButton(seat))
+        await interaction.response.send_message("choose a seat", view=view)
+
+    @tree.command(description="Announce")
+    async def announce(interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.send_message("announcing", ephemeral=True)
+        assert isinstance(interaction.channel, discord.TextChannel)
+        sent = await interaction.channel.send(text)
+        await asyncio.sleep(0.01)
+        await sent.edit(content=text.upper())
+
+    @tree.command(description="Invite")
+    async def invite(interaction: discord.Interaction, who: discord.Member) -> None:
+        await interaction.response.send_message(f"invited {who.display_name}")
+
+    @tree.command(description="Hand record")
+    async def record(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            "record", file=discord.File(_bytes_io(b"N:AKQ2.J43.T9.8765"), "hand.pbn"))
+
+    @tree.command(description="Thread")
+    async def thread(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("opening", ephemeral=True)
+        assert isinstance(interaction.channel, discord.TextChannel)
+        made = await interaction.channel.create_thread(
+            name="Table 1", type=discord.ChannelType.public_thread)
+        await made.send("welcome to table 1")
+        probe.notes.append(str(made.id))
+
+    @tree.command(description="Whatever the test set up")
+    async def raw(interaction: discord.Interaction, what: str) -> None:
+        await guarded(interaction, RAW_ACTIONS[what](interaction, probe))
+
+    match_group = app_commands.Group(name="match", description="Matches")
+    bridge = app_commands.Group(name="bridge", description="Bridge", parent=match_group)
+
+    @bridge.command(name="start", description="Start")
+    async def bridge_start(interaction: discord.Interaction, seats: int, rated: bool) -> None:
+        await interaction.response.send_message(f"bridge {seats} {rated}")
+
+    tree.add_command(match_group)
+    bot.add_dynamic_items(SeatButton)
+
+    @bot.listen()
+    async def on_message(message: discord.Message) -> None:
+        if message.author == bot.user:
+            probe.seen_own_messages.append(message.id)
+
+    return bot
+
+
+def _bytes_io(data: bytes) -> Any:
+    import io
+    return io.BytesIO(data)
+
+
+async def _six_rows(interaction: discord.Interaction, probe: Probe) -> None:
+    rows = [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": str(i), "custom_id": f"r{i}"}]} for i in range(6)]
+    await interaction.response.send_message("rows", view=RawView(rows))
+
+
+async def _long_custom_id(interaction: discord.Interaction, probe: Probe) -> None:
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="x", custom_id="c" * 101))
+    await interaction.response.send_message("long id", view=view)
+
+
+async def _long_content(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.send_message("x" * 2001)
+
+
+async def _late(interaction: discord.Interaction, probe: Probe) -> None:
+    await probe.release.wait()
+    await interaction.response.send_message("too late")
+
+
+async def _twice(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.send_message("answer")
+
+
+async def _big_embed(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.send_message(embed=discord.Embed(title="t" * 257))
+
+
+async def _keep(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.send_message("your hand", ephemeral=True)
+    probe.interactions["keep"] = interaction
+
+
+RAW_ACTIONS = {
+    "six_rows": _six_rows, "long_custom_id": _long_custom_id, "long_content": _long_content,
+    "late": _late, "twice": _twice, "big_embed": _big_embed, "keep": _keep,
+}
+
+
+@pytest.fixture
+async def world(discord_double: Driver) -> World:
+    return await discord_double.make_world()
+
+
+@pytest.fixture
+def probe() -> Probe:
+    return Probe()
+
+
+# The double serving discord.py
+
+
+async def test_bot_logs_in_and_sees_the_world(discord_double: Driver, world: World,
+                                              probe: Probe) -> None:
+    bot = make_bot(probe)
+    async with discord_double.running(bot):
+        guild = bot.get_guild(world.guild.id)
+        assert guild is not None and guild.name == "Test Guild"
+        assert guild.get_channel(world.channel.id) is not None
+        assert bot.user is not None and bot.user.id == discord_double.bot_user.id
+    paths = [r.path for r in discord_double.double.requests]
+    assert paths[:2] == ["/users/@me", "/oauth2/applications/@me"]
+
+
+async def test_ephemeral_reply_is_seen_only_by_the_invoker(discord_double: Driver, world: World,
+                                                           probe: Probe) -> None:
+    alice, bob = world.users[:2]
+    async with discord_double.running(make_bot(probe)):
+        handle = await discord_double.slash(alice, world.channel, "secret", options={"times": 2})
+    assert handle.response_type == 4 and handle.ephemeral
+    assert handle.message is not None and handle.message.content == "psst psst "
+    assert discord_double.ephemerals(alice) == [handle.message]
+    assert discord_double.ephemerals(bob) == []
+    assert discord_double.visible_to(bob, world.channel) == []
+    assert discord_double.channel_messages(world.channel) == []
+    [sent] = discord_double.recorded_payloads(kind="interaction_response")
+    assert sent.audience.user_id == alice.id and sent.audience.ephemeral
+
+
+async def test_button_edits_its_message(discord_double: Driver, world: World,
+                                        probe: Probe) -> None:
+    alice, bob = world.users[:2]
+    async with discord_double.running(make_bot(probe)):
+        opened = await discord_double.slash(alice, world.channel, "table")
+        message = opened.message
+        assert message is not None and not opened.ephemeral
+        assert button(message, "Hit")["custom_id"] == "table:hit"
+        assert custom_ids(message) == ["table:hit", "table:stand", "table:pick"]
+        clicked = await discord_double.click(bob, message, button(message, prefix="table:h")
+                                             ["custom_id"])
+        assert clicked.response_type == 7
+        assert discord_double.message(world.channel, message.id).content == "hit by Bob"
+        assert [v.content for v in discord_double.edits_of(message)] == ["table open",
+                                                                         "hit by Bob"]
+        stood = await discord_double.click(bob, message, "table:stand")
+        assert stood.message is not None and stood.message.ephemeral_to == bob.id
+        picked = await discord_double.select(alice, message, "table:pick", ["H"])
+        assert picked.message is not None and picked.message.content == "picked H"
+    assert discord_double.last_message(world.channel) == picked.message
+
+
+async def test_defer_then_followups(discord_double: Driver, world: World, probe: Probe) -> None:
+    alice = world.users[0]
+    async with discord_double.running(make_bot(probe)):
+        handle = await discord_double.slash(alice, world.channel, "slow", options={"private": True})
+    assert handle.deferred and handle.ephemeral
+    assert handle.message is not None and handle.message.content == "done"
+    assert [m.content for m in handle.followups] == ["and more"]
+    assert all(m.ephemeral_to is None for m in handle.followups)
+    assert [m.content for m in discord_double.visible_to(alice, world.channel)] == [
+        "done", "and more"]
+
+
+async def test_dynamic_item_button(discord_double: Driver, world: World, probe: Probe) -> None:
+    alice, bob = world.users[:2]
+    async with discord_double.running(make_bot(probe)):
+        handle = await discord_double.slash(alice, world.channel, "seats")
+        assert handle.message is not None
+        sit = button(handle.message, "Sit E")
+        clicked = await discord_double.click(bob, handle.message, sit["custom_id"])
+    assert clicked.message is not None and clicked.message.content == "Bob sits E"
+
+
+async def test_channel_message_sent_then_edited(discord_double: Driver, world: World,
+                                                probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        await discord_double.slash(world.users[0], world.channel, "announce",
+                                   options={"text": "deal 1"})
+        await discord_double.wait_for(lambda: probe.seen_own_messages)
+    posted = discord_double.last_message(world.channel)
+    assert posted is not None and posted.content == "DEAL 1"
+    assert [v.content for v in discord_double.edits_of(posted)] == ["deal 1", "DEAL 1"]
+    assert probe.seen_own_messages == [posted.id]  # MESSAGE_CREATE reached the bot
+
+
+async def test_user_option_is_resolved(discord_double: Driver, world: World,
+                                       probe: Probe) -> None:
+    alice, bob = world.users[:2]
+    async with discord_double.running(make_bot(probe)):
+        handle = await discord_double.slash(alice, world.channel, "invite", options={"who": bob})
+    assert handle.message is not None and handle.message.content == "invited Bob"
+
+
+async def test_subcommand_group_options(discord_double: Driver, world: World,
+                                        probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        handle = await discord_double.slash(
+            world.users[0], world.channel, "match", group="bridge", subcommand="start",
+            options={"seats": 4, "rated": True})
+    assert handle.message is not None and handle.message.content == "bridge 4 True"
+
+
+async def test_attachment_keeps_name_and_bytes(discord_double: Driver, world: World,
+                                               probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        handle = await discord_double.slash(world.users[0], world.channel, "record")
+    assert handle.message is not None
+    assert handle.message.attachment("hand.pbn") == b"N:AKQ2.J43.T9.8765"
+
+
+async def test_thread_is_created_and_used(discord_double: Driver, world: World,
+                                          probe: Probe) -> None:
+    bot = make_bot(probe)
+    async with discord_double.running(bot):
+        await discord_double.slash(world.users[0], world.channel, "thread")
+        thread = discord_double.state.channels[int(probe.notes[0])]
+        assert bot.get_channel(thread.id) is not None  # THREAD_CREATE reached the bot
+    assert thread.parent_id == world.channel.id and thread.name == "Table 1"
+    last = discord_double.last_message(thread)
+    assert last is not None and last.content == "welcome to table 1"
+
+
+async def test_command_sync_is_stored_and_used(discord_double: Driver, world: World,
+                                               probe: Probe) -> None:
+    bot = make_bot(probe)
+    async with discord_double.running(bot):
+        guild = discord.Object(world.guild.id)
+        bot.tree.copy_global_to(guild=guild)
+        synced = await bot.tree.sync(guild=guild)
+        assert {c.name for c in synced} >= {"secret", "table", "match"}
+        assert all(c.id for c in synced)
+        handle = await discord_double.slash(world.users[0], world.channel, "secret")
+        assert handle.interaction.payload["data"]["guild_id"] == str(world.guild.id)
+    assert "secret" in {c["name"] for c in discord_double.commands(world.guild)}
+
+
+# Discord's rules enforced (each test breaks one on purpose and takes the violation back)
+
+
+async def _raw(driver: Driver, world: World, what: str, **kwargs: Any) -> Any:
+    return await driver.slash(world.users[0], world.channel, "raw", options={"what": what},
+                              **kwargs)
+
+
+def _rules(driver: Driver) -> list[str]:
+    return [v.rule for v in driver.take_violations()]
+
+
+async def test_six_action_rows_are_refused(discord_double: Driver, world: World,
+                                           probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        await _raw(discord_double, world, "six_rows", wait=False)
+        await discord_double.wait_for(lambda: probe.errors)
+    assert probe.errors[0].code == 50035 and probe.errors[0].status == 400
+    violations = discord_double.take_violations()
+    assert [v.rule for v in violations] == ["limit"]
+    assert "6 action rows" in violations[0].detail
+    assert discord_double.channel_messages(world.channel) == []
+
+
+async def test_custom_id_over_100_characters_is_refused(discord_double: Driver, world: World,
+                                                        probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        await _raw(discord_double, world, "long_custom_id", wait=False)
+        await discord_double.wait_for(lambda: probe.errors)
+    [violation] = discord_double.take_violations()
+    assert "101 characters" in violation.detail and probe.errors[0].code == 50035
+
+
+async def test_content_over_2000_characters_is_refused(discord_double: Driver, world: World,
+                                                       probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        await _raw(discord_double, world, "long_content", wait=False)
+        await discord_double.wait_for(lambda: probe.errors)
+    [violation] = discord_double.take_violations()
+    assert "content has 2001 characters" in violation.detail
+
+
+async def test_embed_title_over_256_characters_is_refused(discord_double: Driver, world: World,
+                                                          probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        await _raw(discord_double, world, "big_embed", wait=False)
+        await discord_double.wait_for(lambda: probe.errors)
+    [violation] = discord_double.take_violations()
+    assert "title has 257 characters" in violation.detail
+
+
+async def test_answer_after_three_seconds_is_refused(discord_double: Driver, world: World,
+                                                     probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        handle = await _raw(discord_double, world, "late", wait=False)
+        await discord_double.settle()
+        discord_double.advance_time(3.2)
+        probe.release.set()
+        await discord_double.wait_for(lambda: probe.errors)
+    assert probe.errors[0].code == 10062 and isinstance(probe.errors[0], discord.NotFound)
+    assert not handle.responded
+    assert _rules(discord_double) == ["deadline"]
+
+
+async def test_answer_within_three_seconds_is_accepted(discord_double: Driver, world: World,
+                                                       probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        handle = await _raw(discord_double, world, "late", wait=False)
+        discord_double.advance_time(2.9)
+        probe.release.set()
+        await handle.wait_response()
+    assert handle.message is not None and handle.message.content == "too late"
+
+
+async def test_second_answer_gets_40060(discord_double: Driver, world: World,
+                                        probe: Probe) -> None:
+    # Two running copies of a bot both answer each interaction: a real way to answer twice.
+    async with discord_double.running(make_bot(probe)), discord_double.running(make_bot(probe)):
+        await _raw(discord_double, world, "twice")
+        await discord_double.wait_for(lambda: probe.errors)
+    assert probe.errors[0].code == 40060
+    assert _rules(discord_double) == ["double-ack"]
+
+
+async def test_second_answer_marked_expected_is_no_violation(discord_double: Driver,
+                                                             world: World,
+                                                             probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)), discord_double.running(make_bot(probe)):
+        await _raw(discord_double, world, "twice", expect_double_ack=True)
+        await discord_double.wait_for(lambda: probe.errors)
+    assert probe.errors[0].code == 40060 and discord_double.violations == []
+
+
+async def test_ephemeral_edit_after_15_minutes_fails(discord_double: Driver, world: World,
+                                                     probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        handle = await _raw(discord_double, world, "keep")
+        interaction = probe.interactions["keep"]
+        await interaction.edit_original_response(content="updated hand")
+        discord_double.advance_time(TOKEN_LIFETIME + 1)
+        with pytest.raises(discord.HTTPException) as failed:
+            await interaction.edit_original_response(content="too late")
+    assert failed.value.status == 401 and failed.value.code == 50027
+    assert handle.message is not None and handle.message.content == "updated hand"
+    assert _rules(discord_double) == ["expired-token"]
+
+
+async def test_ephemeral_cannot_be_edited_through_the_channel(discord_double: Driver,
+                                                              world: World,
+                                                              probe: Probe) -> None:
+    bot = make_bot(probe)
+    async with discord_double.running(bot):
+        handle = await _raw(discord_double, world, "keep")
+        assert handle.message is not None
+        channel = bot.get_channel(world.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        with pytest.raises(discord.NotFound):
+            await channel.get_partial_message(handle.message.id).edit(content="leak")
+    assert _rules(discord_double) == ["ephemeral-via-channel"]
+    assert handle.message.content == "your hand"
+
+
+async def test_followup_with_unknown_token_fails(discord_double: Driver, world: World,
+                                                 probe: Probe) -> None:
+    bot = make_bot(probe)
+    async with discord_double.running(bot):
+        hook = discord.Webhook.partial(discord_double.state.application_id, "no-such-token",
+                                       client=bot)
+        with pytest.raises(discord.HTTPException) as failed:
+            await hook.send("hello", wait=True)
+    assert failed.value.code == 50027
+    assert _rules(discord_double) == ["unknown-token"]
+
+
+async def test_rate_limit_reaches_the_bot(discord_double: Driver, world: World,
+                                          probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        discord_double.fail_next("POST", r"^/interactions/\d+/[^/]+/callback$", retry_after=0.01)
+        await _raw(discord_double, world, "long_content", wait=False)
+        await discord_double.wait_for(lambda: probe.errors)
+        assert probe.errors[0].status == 429
+        # One shot: the next answer goes through.
+        handle = await discord_double.slash(world.users[0], world.channel, "secret")
+        assert handle.responded
+    assert discord_double.violations == []
+
+
+async def test_rate_limit_with_via_is_retried(discord_double: Driver, world: World,
+                                              probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        discord_double.fail_next("POST", r"/callback$", retry_after=0.01, via=True)
+        handle = await discord_double.slash(world.users[0], world.channel, "secret")
+    assert handle.message is not None and handle.message.content == "psst "
+    statuses = [r.status for r in discord_double.double.requests if r.path.endswith("/callback")]
+    assert statuses == [429, 200]
+
+
+async def test_unknown_route_is_a_violation(discord_double: Driver, world: World,
+                                            probe: Probe) -> None:
+    bot = make_bot(probe)
+    async with discord_double.running(bot):
+        guild = bot.get_guild(world.guild.id)
+        assert guild is not None
+        with pytest.raises(discord.NotFound):
+            await guild.fetch_roles()
+    [violation] = discord_double.take_violations()
+    assert violation.rule == "unknown-route" and "/roles" in violation.detail
+
+
+async def test_other_users_cannot_click_an_ephemeral(discord_double: Driver, world: World,
+                                                     probe: Probe) -> None:
+    alice, bob = world.users[:2]
+    async with discord_double.running(make_bot(probe)):
+        opened = await discord_double.slash(alice, world.channel, "table")
+        assert opened.message is not None
+        stood = await discord_double.click(alice, opened.message, "table:stand")
+        assert stood.message is not None
+        with pytest.raises(AssertionError, match="cannot see"):
+            await discord_double.click(bob, stood.message, "table:hit")
+
+
+async def test_reconnect_resumes_the_session(discord_double: Driver, world: World,
+                                             probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        await discord_double.reconnect()
+        await discord_double.wait_for(lambda: discord_double.double.gateway.connected
+                                      and discord_double.double.gateway.known_sessions)
+        handle = await discord_double.slash(world.users[0], world.channel, "secret")
+    assert handle.responded
+
+
+# The limit checks on their own (bodies discord.py would refuse to build)
+
+
+def test_limits_accept_a_full_legal_message() -> None:
+    rows = [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "b" * 80, "custom_id": f"{r}-{i}" + "x" * 90}
+        for i in range(5)]} for r in range(4)]
+    rows.append({"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [
+        {"label": "l" * 100, "value": f"{i:03d}" + "v" * 97} for i in range(25)]}]})
+    embed = {"title": "t" * 256, "description": "d" * 4096, "fields": [
+        {"name": "n", "value": "v" * 60} for _ in range(25)]}
+    assert limits.check_message({"content": "c" * 2000, "components": rows,
+                                 "embeds": [embed]}) == []
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ({"components": [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": str(i), "custom_id": str(i)} for i in range(6)]}]},
+     "6 buttons"),
+    ({"components": [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "a", "custom_id": "same"},
+        {"type": 2, "style": 1, "label": "b", "custom_id": "same"}]}]}, "used twice"),
+    ({"components": [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "x" * 81, "custom_id": "x"}]}]}, "81 characters"),
+    ({"components": [{"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [
+        {"label": str(i), "value": str(i)} for i in range(26)]}]}]}, "26 options"),
+    ({"components": [{"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [
+        {"label": "l" * 101, "value": "v"}]}]}]}, "label has 101"),
+    ({"components": [{"type": 1, "components": [
+        {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]},
+        {"type": 2, "style": 1, "label": "b", "custom_id": "b"}]}]}, "alone in its row"),
+    ({"embeds": [{"description": "d" * 4097}]}, "description has 4097"),
+    ({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}, "26 fields"),
+    ({"embeds": [{"fields": [{"name": "n" * 257, "value": "v"}]}]}, "name has 257"),
+    ({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]}, "value has 1025"),
+    ({"embeds": [{"footer": {"text": "f" * 2049}}]}, "footer.text has 2049"),
+    ({"embeds": [{"author": {"name": "a" * 257}}]}, "author.name has 257"),
+    ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "total 6001"),
+    ({"embeds": [{"title": "t"}] * 11}, "11 embeds"),
+])
+def test_limits_refuse(body: dict[str, Any], expected: str) -> None:
+    problems = limits.check_message(body)
+    assert any(expected in p for p in problems), problems
