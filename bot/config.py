@@ -23,6 +23,8 @@ class Settings:
     log_level: str = "INFO"
     bot_delay_seconds: float = 1.0
     turn_timeout_seconds: int = 0
+    # Least seconds between two edits of one table message (Discord rate-limits edits).
+    edit_interval: float = 1.0
 
 
 def _number(name: str, text: str, kind: type[int] | type[float], minimum: float) -> float:

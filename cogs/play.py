@@ -71,7 +71,7 @@ class Play(commands.Cog):
                            bags_penalty="Every 10 overtricks cost 100 points (default off)",
                            **COMMON)
     async def play_spades(self, interaction: discord.Interaction[Any], target: SpadesTarget = 500,
-                          bags_penalty: bool = False, turn_timeout: TurnTimeout = 0,
+                          bags_penalty: bool = False, turn_timeout: TurnTimeout | None = None,
                           thread: bool = False) -> None:
         await self._open(interaction, "spades",
                          {"target": target, "bags_penalty": bags_penalty},
@@ -80,7 +80,7 @@ class Play(commands.Cog):
     @play.command(name="bridge", description="Contract Bridge, rubber scoring, four players")
     @app_commands.describe(rubbers="How many rubbers the match lasts (default 1)", **COMMON)
     async def play_bridge(self, interaction: discord.Interaction[Any], rubbers: Rubbers = 1,
-                          turn_timeout: TurnTimeout = 0, thread: bool = False) -> None:
+                          turn_timeout: TurnTimeout | None = None, thread: bool = False) -> None:
         await self._open(interaction, "bridge", {"rubbers": rubbers}, turn_timeout, thread)
 
     @play.command(name="single_dummy", description="Single Dummy Bridge for two players")
@@ -90,7 +90,8 @@ class Play(commands.Cog):
     async def play_single_dummy(self, interaction: discord.Interaction[Any],
                                 target: SingleDummyTarget = 500,
                                 undertrick_penalty: bool = False,
-                                turn_timeout: TurnTimeout = 0, thread: bool = False) -> None:
+                                turn_timeout: TurnTimeout | None = None,
+                                thread: bool = False) -> None:
         await self._open(interaction, "single_dummy",
                          {"target": target, "undertrick_penalty": undertrick_penalty},
                          turn_timeout, thread)
@@ -99,19 +100,21 @@ class Play(commands.Cog):
                                              "and a Backhand")
     @app_commands.describe(**COMMON)
     async def play_tennis(self, interaction: discord.Interaction[Any],
-                          turn_timeout: TurnTimeout = 0, thread: bool = False) -> None:
+                          turn_timeout: TurnTimeout | None = None, thread: bool = False) -> None:
         await self._open(interaction, "tennis", {}, turn_timeout, thread)
 
     @play.command(name="bidfair", description="Bid Fair: two players, 24 cards, a crib")
     @app_commands.describe(target="Points that end the game (default 800)", **COMMON)
     async def play_bidfair(self, interaction: discord.Interaction[Any],
-                           target: BidFairTarget = 800, turn_timeout: TurnTimeout = 0,
+                           target: BidFairTarget = 800, turn_timeout: TurnTimeout | None = None,
                            thread: bool = False) -> None:
         await self._open(interaction, "bidfair", {"target": target}, turn_timeout, thread)
 
     async def _open(self, interaction: discord.Interaction[Any], game: str,
-                    options: dict[str, Any], turn_timeout: int, thread: bool) -> None:
+                    options: dict[str, Any], turn_timeout: int | None, thread: bool) -> None:
         channel = interaction.channel
+        if turn_timeout is None:
+            turn_timeout = self.bot.settings.turn_timeout_seconds
         if interaction.guild_id is None or channel is None:
             await interaction.response.send_message("Tables can only be opened in a server "
                                                     "channel.", ephemeral=True)

@@ -6,6 +6,9 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+# The local Discord API double and its `discord_double` fixture (end-to-end tests).
+pytest_plugins = ["tests.discord_double.fixtures"]
+
 settings.register_profile(
     "default", max_examples=25, deadline=None,
     suppress_health_check=[HealthCheck.too_slow])

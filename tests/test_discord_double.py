@@ -15,8 +15,6 @@ from discord.ext import commands
 from tests.discord_double import Driver, World, button, custom_ids, limits
 from tests.discord_double.state import TOKEN_LIFETIME
 
-pytest_plugins = ["tests.discord_double.fixtures"]
-
 
 @dataclass
 class Probe:
@@ -197,9 +195,15 @@ async def _keep(interaction: discord.Interaction, probe: Probe) -> None:
     probe.interactions["keep"] = interaction
 
 
+async def _defer_then_private(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.defer(thinking=True)
+    await interaction.followup.send("only for you?", ephemeral=True)
+
+
 RAW_ACTIONS = {
     "six_rows": _six_rows, "long_custom_id": _long_custom_id, "long_content": _long_content,
     "late": _late, "twice": _twice, "big_embed": _big_embed, "keep": _keep,
+    "defer_then_private": _defer_then_private,
 }
 
 
@@ -584,3 +588,15 @@ def test_limits_accept_a_full_legal_message() -> None:
 def test_limits_refuse(body: dict[str, Any], expected: str) -> None:
     problems = limits.check_message(body)
     assert any(expected in p for p in problems), problems
+
+
+async def test_ephemeral_followup_after_public_defer_is_public(discord_double: Driver,
+                                                               world: World,
+                                                               probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        handle = await _raw(discord_double, world, "defer_then_private")
+    assert handle.message is not None and handle.message.content == "only for you?"
+    assert handle.message.ephemeral_to is None  # Discord kept the defer's visibility
+    [public] = discord_double.recorded_payloads(kind="followup", public=True)
+    assert public.body["content"] == "only for you?"
+    assert _rules(discord_double) == ["followup-visibility"]

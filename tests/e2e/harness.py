@@ -1,0 +1,152 @@
+"""Running the real TrickTable bot against the Discord double, and playing like a person."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.app import TrickTableBot
+from bot.config import Settings
+from tests.discord_double import Driver, World
+from tests.discord_double.state import Message, User
+
+TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GabcDe.abcdefghijklmnopqrstuvwxyz0123"
+
+
+class _Collector(logging.Handler):
+    """Errors our own loggers report (a bad click must never log one)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def make_bot(db: Path, guild_id: int, **overrides: Any) -> TrickTableBot:
+    settings = Settings(token=TOKEN, database_path=str(db), dev_guild_id=guild_id,
+                        bot_delay_seconds=0, edit_interval=0.02, **overrides)
+    return TrickTableBot(settings, guild_ready_timeout=0.1)
+
+
+@dataclass
+class Harness:
+    driver: Driver
+    world: World
+    bot: TrickTableBot
+    db: Path
+    errors: _Collector = field(default_factory=_Collector)
+
+    @property
+    def channel(self) -> Any:
+        return self.world.channel
+
+    def user(self, index: int) -> User:
+        return self.world.users[index]
+
+    # -- reading -------------------------------------------------------------------------
+
+    def table_message(self, table_id: int | None = None) -> Message:
+        table = self.table(table_id)
+        assert table.message_id is not None
+        return self.driver.message(table.message_id)
+
+    def table(self, table_id: int | None = None) -> Any:
+        service = self.bot.tables
+        if table_id is None:
+            found = service.in_channel(self.channel.id)
+            assert found is not None, "no table open in the channel"
+            return found
+        return service.tables[table_id]
+
+    @staticmethod
+    def buttons(message: Message) -> list[dict[str, Any]]:
+        return [c for row in message.components for c in row.get("components", [])
+                if c.get("type") == 2]
+
+    def button(self, message: Message, label: str) -> str:
+        for comp in self.buttons(self.driver.message(message)):
+            if comp.get("label") == label:
+                return str(comp["custom_id"])
+        labels = [c.get("label") for c in self.buttons(self.driver.message(message))]
+        raise AssertionError(f"no button {label!r} on message {message.id}: {labels}")
+
+    def hand_of(self, user: User) -> Message | None:
+        """The user's latest private hand message (ephemeral), if any."""
+        mine = [m for m in self.driver.ephemerals(user) if "you are **" in (m.content or "")]
+        return mine[-1] if mine else None
+
+    # -- acting --------------------------------------------------------------------------
+
+    async def slash(self, user: User, name: str, subcommand: str | None = None,
+                    **options: Any) -> Any:
+        return await self.driver.slash(user, self.channel, name, subcommand, options)
+
+    async def press(self, user: User, message: Message, label: str) -> Any:
+        return await self.driver.click(user, message, self.button(message, label))
+
+    async def open_table(self, user: User, game: str, **options: Any) -> Any:
+        await self.slash(user, "play", game, **options)
+        return self.table()
+
+    async def seat_people(self, people: Iterable[User]) -> None:
+        for person in people:
+            await self.press(person, self.table_message(), "Join")
+
+    async def open_hand(self, user: User) -> Message:
+        await self.press(user, self.table_message(), "My hand")
+        hand = self.hand_of(user)
+        assert hand is not None, f"{user.name} got no hand"
+        return hand
+
+    def action_buttons(self, message: Message) -> list[dict[str, Any]]:
+        return [c for c in self.buttons(self.driver.message(message))
+                if str(c.get("custom_id", "")).startswith("tt:act:")]
+
+    async def act_once(self, user: User, choose: Any = None) -> bool:
+        """Press one legal action on the user's hand message; False if they have none."""
+        hand = self.hand_of(user)
+        if hand is None:
+            hand = await self.open_hand(user)
+        hand = self.driver.message(hand)
+        actions = self.action_buttons(hand)
+        if not actions:
+            groups = [c for c in self.buttons(hand)
+                      if str(c.get("custom_id", "")).startswith("tt:pick:")
+                      and not str(c["custom_id"]).endswith(":-")]
+            if not groups:
+                return False
+            await self.driver.click(user, hand, str(groups[0]["custom_id"]))
+            actions = self.action_buttons(hand)
+            if not actions:
+                return False
+        chosen = choose(actions) if choose else actions[0]
+        await self.driver.click(user, hand, str(chosen["custom_id"]))
+        return True
+
+
+@asynccontextmanager
+async def running(driver: Driver, tmp_path: Path, world: World | None = None,
+                  db_name: str = "e2e.db", **overrides: Any) -> AsyncIterator[Harness]:
+    world = world or await driver.make_world()
+    db = tmp_path / db_name
+    bot = make_bot(db, world.guild.id, **overrides)
+    harness = Harness(driver, world, bot, db)
+    loggers = [logging.getLogger(name) for name in ("bot", "cogs")]
+    for lg in loggers:
+        lg.addHandler(harness.errors)
+    try:
+        async with driver.running(bot):
+            yield harness
+            await driver.settle()
+    finally:
+        for lg in loggers:
+            lg.removeHandler(harness.errors)
+    problems = [f"{r.name}: {r.getMessage()}" for r in harness.errors.records
+                if r.levelno >= logging.ERROR]
+    assert not problems, "the bot logged errors:\n" + "\n".join(problems)

@@ -1,0 +1,36 @@
+"""Spades end to end: /play, lobby, bots, private hands, whole match, stored result."""
+
+from __future__ import annotations
+
+from tests.e2e.harness import running
+
+
+async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
+        discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        alice = h.user(0)
+        table = await h.open_table(alice, "spades", target=100)
+        lobby = h.table_message()
+        assert "waiting for players" in lobby.embeds[0]["title"]
+        for _ in range(3):
+            await h.press(alice, lobby, "Add bot")
+        await h.press(alice, lobby, "Start")
+        assert "deal 1" in h.table_message().embeds[0]["title"]
+        hand = await h.open_hand(alice)
+        assert hand.ephemeral_to == alice.id
+        for _ in range(2000):
+            if table.closed:
+                break
+            acted = await h.act_once(alice)
+            if not acted:
+                await discord_double.settle()
+                if not table.closed and not h.action_buttons(h.hand_of(alice)):
+                    await h.open_hand(alice)
+        assert table.closed and table.status == "finished"
+        await discord_double.settle()
+        texts = [" ".join(e.get("title", "") for e in m.embeds)
+                 for m in discord_double.channel_messages(h.channel)]
+        assert any("final standings" in t for t in texts)
+        assert any("is over" in t for t in texts), "each deal's end is posted"
+        row = await h.bot.store.get_result(table.id)
+        assert row is not None and {p.seat for p in row.players} == {0, 1, 2, 3}
