@@ -92,7 +92,7 @@ class Tennis(Game):
         self._tricks: list[int] = []  # tricks won per hand
         self._last_trick: TennisTrick | None = None
         self._tricks_played = 0
-        self._pending_deal = True  # the first deal waits for the first action (stacking)
+        self._pending_deal = True  # each game's pack is drawn when first needed
 
     # -- dealing ------------------------------------------------------------------------
 
@@ -114,7 +114,7 @@ class Tennis(Game):
         return trump_of(self.deal_no)
 
     def _ensure_dealt(self) -> None:
-        # Deal lazily so tests can stack the first game's pack after construction.
+        # Deal lazily, so a test can stack a game's pack once the previous game is over.
         if self._pending_deal:
             self._pending_deal = False
             self._start_deal()
@@ -317,7 +317,7 @@ class Tennis(Game):
             events.append(Event("match_end", result.summary, None, {"result": result}))
             return events
         self.deal_no += 1
-        self._start_deal()
+        self._pending_deal = True
         events.append(Event("deal_start", f"Set {self.set_no}, game {self.game_no}:"
                             f" {trump_name(trump_of(self.deal_no))};"
                             f" {self.SEAT_NAMES[self.dealer]} deals.", None, {
