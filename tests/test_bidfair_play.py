@@ -316,4 +316,4 @@ def test_deal_end_event_lists_the_hands_as_dealt() -> None:
         events += g.apply(seat, g.legal(seat)[0])
     end = next(e for e in events if e.kind == "deal_end")
     assert end.data["deal_no"] == 1 and end.data["lines"] == [g.lines[0]]
-    assert set(end.data["hands"]["North"]) == {c.text for c in cards(B_NORTH)}
+    assert set(end.data["hands"][NORTH]) == {c.text for c in cards(B_NORTH)}

@@ -27,14 +27,8 @@ from typing import ClassVar
 
 from .base import Event, Game, IllegalAction, OptionSpec, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
-from .bidfair_rank import (
-    CONTRACT_VALUES,
-    beats,
-    bidfair_pack,
-    card_points,
-    make_power,
-    rank_word,
-)
+from .bidfair_bidding import bid_error, bid_floor, bid_turn, contract_of, may_pass
+from .bidfair_rank import CONTRACT_VALUES, beats, bidfair_pack, card_points, make_power
 from .bidfair_scoring import score_deal
 from .bidfair_view import BidFairView, DealSummary, Placement, PlayedTrick
 from .cards import Card, Rank, Suit, sort_hand
@@ -145,10 +139,10 @@ class BidFair(Game):
         if self.phase == "crib":
             return [f"crib:{c.text}" for c in hand]
         if self.phase == "bidding":
-            floor = self._bid_floor(seat)
+            floor = bid_floor(seat, self.placed)
             out = [f"up:{c.text}" for c in hand if floor is None or c.rank > floor]
             out += [f"down:{c.text}" for c in hand]
-            if self._may_pass(seat):
+            if may_pass(seat, self.dealer, self.placed, self.passes):
                 out.append("pass")
             return out
         if self.phase == "exchange":
@@ -203,44 +197,12 @@ class BidFair(Game):
     # -- bidding --------------------------------------------------------------------
 
     def _bid_turn(self) -> int | None:
-        nd, dealer = self.non_dealer, self.dealer
-        if self.placed[nd] is None and not self.passes[nd]:
-            return nd
-        if self.placed[dealer] is None:
-            return dealer
-        if self.placed[nd] is None:
-            return nd
-        return None
-
-    def _bid_floor(self, seat: int) -> Rank | None:
-        """The rank a face-up bid by `seat` must beat: the opponent's face-up bid, if any."""
-        other = self.placed[1 - seat]
-        if other is not None and other.face_up and other.card is not None:
-            return other.card.rank
-        return None
-
-    def _may_pass(self, seat: int) -> bool:
-        if seat == self.non_dealer:
-            return not self.passes[seat] and self.placed[self.dealer] is None
-        return self.passes[self.non_dealer]
-
-    def _bid_error(self, seat: int, c: Card) -> str | None:
-        floor = self._bid_floor(seat)
-        if floor is None or c.rank > floor:
-            return None
-        other = self.placed[1 - seat]
-        assert other is not None and other.card is not None
-        higher = [r for r in CONTRACT_VALUES if r > floor]
-        if not higher:
-            return f"Nothing outranks the {other.card.label}: place a card face down."
-        words = " or ".join(", ".join(rank_word(r) for r in higher).rsplit(", ", 1))
-        return (f"Your bid must outrank the {other.card.label}: play {words} face up, "
-                f"or place a card face down.")
+        return bid_turn(self.dealer, self.placed, self.passes)
 
     def _do_bid(self, seat: int, verb: str, arg: str) -> list[Event]:
         name = self.seat_name(seat)
         if verb == "pass" and not arg:
-            if not self._may_pass(seat):
+            if not may_pass(seat, self.dealer, self.placed, self.passes):
                 raise IllegalAction("You may not pass now: place a card face up or face down.")
             self.passes[seat] = True
             events = [Event("action", f"{name} passes.", seat, {"action": "pass"})]
@@ -251,7 +213,7 @@ class BidFair(Game):
             raise IllegalAction(self._expect_text())
         c = self._card_arg(seat, verb, arg, verb)
         if verb == "up":
-            error = self._bid_error(seat, c)
+            error = bid_error(seat, c, self.placed)
             if error:
                 raise IllegalAction(error)
         self.hands[seat].remove(c)
@@ -273,10 +235,9 @@ class BidFair(Game):
                      None, {"dealer": self.dealer, "deal_no": self.deal_no})
 
     def _settle_contract(self) -> list[Event]:
-        ups = [(p.card.rank, s) for s, p in enumerate(self.placed)
-               if p is not None and p.face_up and p.card is not None]
-        if ups:
-            self.high, self.bidder = max(ups)
+        contract = contract_of(self.placed)
+        if contract is not None:
+            self.bidder, self.high = contract
             self.holder = 1 - self.bidder
             self.value = CONTRACT_VALUES[self.high]
         self.power = make_power(self.high)
@@ -378,8 +339,7 @@ class BidFair(Game):
         self.previous = self.deal_record(line)
         events = [Event("deal_end", f"Deal {self.deal_no}: {score.note}.", None,
                         {"deal_no": self.deal_no, "lines": [line],
-                         "hands": {self.SEAT_NAMES[s]: [c.text for c in self.dealt[s]]
-                                   for s in (0, 1)},
+                         "hands": {s: [c.text for c in self.dealt[s]] for s in (0, 1)},
                          "score": score})]
         top = max(self.totals)
         if top >= self.target and self.totals[0] != self.totals[1]:
