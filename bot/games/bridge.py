@@ -3,7 +3,8 @@
 Seats 0=North, 1=East, 2=South, 3=West; sides 0=North-South, 1=East-West. The first dealer
 is drawn from the seed; the deal passes clockwise. Each deal takes a 52-card pack from
 `next_pack` and deals it in blocks: seat i gets cards 13*i .. 13*i+12 (North, East, South,
-West), so tests can `stack_deck` exact hands.
+West), so tests can `stack_deck` exact hands. `stack_deck` called before the first call
+of a deal replaces that deal (tests can stack the first deal); otherwise it stacks the next.
 
 Actions: the auction's `pass`, `double`, `redouble`, `bid:<level><strain>` (`bid:3NT`), and
 `play:<card>` (`play:QH`). The auction runs from the dealer; four opening passes throw the
@@ -25,7 +26,7 @@ match is over. It is not an action and is not in `history`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from .base import (
@@ -82,11 +83,20 @@ class ContractBridge(Game):
     def _side(seat: int) -> int:
         return seat & 1
 
+    def stack_deck(self, pack: Sequence[Card]) -> None:
+        super().stack_deck(pack)
+        if not self.auction.calls and not self._finished:
+            self._deal(self.next_pack(FULL_DECK))
+
     def _start_deal(self, first: bool = False) -> None:
         if not first:
             self.dealer = (self.dealer + 1) % 4
         self.deal_no += 1
-        pack = self.next_pack(FULL_DECK)
+        self._deal(self.next_pack(FULL_DECK))
+
+    def _deal(self, pack: Sequence[Card]) -> None:
+        if len(pack) != 52 or len(set(pack)) != 52:
+            raise ValueError("a bridge pack is 52 different cards")
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(
             tuple(pack[13 * i:13 * i + 13]) for i in range(4))
         self.hands: list[list[Card]] = [list(h) for h in self.dealt]
@@ -291,8 +301,7 @@ class ContractBridge(Game):
         events.append(Event(
             "deal_end", f"Deal {deal_no} is over.", None,
             {"deal_no": deal_no, "lines": [line],
-             "hands": {self.SEAT_NAMES[i]: [c.text for c in h]
-                       for i, h in enumerate(self.dealt)}}))
+             "hands": {i: [c.text for c in h] for i, h in enumerate(self.dealt)}}))
         if self.sheet.current.winner is not None:
             if self.sheet.completed >= self.rubbers:
                 self._finish(events)

@@ -144,9 +144,8 @@ class Call:
             return CALL_DOUBLE
         if key == "redouble":
             return CALL_REDOUBLE
-        if key.startswith("bid:"):
-            key = key[4:]
-        return BID_CALLS[Bid.parse(key).index]
+        raw = text.strip()
+        return BID_CALLS[Bid.parse(raw[4:] if key.startswith("bid:") else raw).index]
 
     @classmethod
     def of(cls, bid: Bid) -> Call:
