@@ -3,7 +3,8 @@
 Seats: 0 plays South (and the dummy at North), 1 plays West (and the dummy at East).
 Hands are indexed 0 South, 1 West, 2 North, 3 East (`HAND_NAMES`); hand h is played by
 seat h % 2. The pack is dealt in blocks of 13 in hand order: S, W, N, E (so a stacked pack
-gives South cards 0-12, West 13-25, North 26-38, East 39-51).
+gives South cards 0-12, West 13-25, North 26-38, East 39-51); `stack_deck` before the
+first call of a deal replaces that deal's cards.
 
 A deal: the dealer (random for the first deal, then alternating) deals; one dummy, chosen
 at random, is shown to both players; the two players hold an auction starting with the
@@ -25,7 +26,7 @@ cards: [(hand index, card text)]}; "deal_end" {deal_no, lines, hands, contract, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -93,10 +94,7 @@ class SingleDummyBridge(Game):
         if not first:
             self.dealer = 1 - self.dealer
         self.deal_no += 1
-        pack = self.next_pack(FULL_DECK)
-        self.dealt: tuple[tuple[Card, ...], ...] = tuple(
-            tuple(pack[i * 13:(i + 1) * 13]) for i in range(4))
-        self.hands: list[list[Card]] = [list(h) for h in self.dealt]
+        self._deal(self.next_pack(FULL_DECK))
         self.revealed = 2 + self.rng.randrange(2)
         self.auction = Auction([self.dealer, 1 - self.dealer], side_of=lambda s: s,
                                passes_to_end=1, opening_passes_to_throw_in=2)
@@ -117,6 +115,20 @@ class SingleDummyBridge(Game):
                   {"hand": self.revealed,
                    "cards": [c.text for c in self.hands[self.revealed]]}),
         ]
+
+    def _deal(self, pack: Sequence[Card]) -> None:
+        if len(pack) != 52 or len(set(pack)) != 52:
+            raise ValueError("a bridge pack is 52 different cards")
+        self.dealt: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(pack[i * 13:(i + 1) * 13]) for i in range(4))
+        self.hands: list[list[Card]] = [list(h) for h in self.dealt]
+
+    def stack_deck(self, pack: Sequence[Card]) -> None:
+        """Tests: called before the first call of a deal, it replaces that deal's cards at
+        once (the dealer and the revealed dummy stay); otherwise the next deal uses it."""
+        super().stack_deck(pack)
+        if not self.auction.calls and not self._over:
+            self._deal(self.next_pack(FULL_DECK))
 
     # -- reading ----------------------------------------------------------------------
 
