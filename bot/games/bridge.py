@@ -47,6 +47,7 @@ from .cards import FULL_DECK, Card, sort_hand
 from .tricks import trick_winner
 
 _PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
+_LABEL: tuple[str, ...] = tuple(c.label for c in FULL_DECK)
 _EMPTY: frozenset[int] = frozenset()
 
 
@@ -232,8 +233,9 @@ class ContractBridge(Game):
         self.trick.append((position, played))
         self.play.append((position, played))
         who = self.SEAT_NAMES[position]
-        text = (f"{self.SEAT_NAMES[seat]} plays {played.label} from dummy"
-                if position != seat else f"{who} plays {played.label}")
+        label = _LABEL[played.index]
+        text = (f"{self.SEAT_NAMES[seat]} plays {label} from dummy"
+                if position != seat else f"{who} plays {label}")
         events = [Event("action", text, seat, {"action": _PLAY_TEXT[played.index],
                                                "position": position})]
         if not self.dummy_faced:

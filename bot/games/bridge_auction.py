@@ -12,7 +12,7 @@ Action texts: `pass`, `double`, `redouble`, `bid:<level><strain>` (`bid:1C`, `bi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import ClassVar
 
@@ -64,23 +64,17 @@ class Bid:
 
     level: int
     strain: Strain
+    # Worked out once: bots read these a lot.
+    index: int = field(init=False, compare=False, repr=False)  # 0 for 1♣ .. 34 for 7NT
+    text: str = field(init=False, compare=False, repr=False)  # "3NT", "1C"
+    label: str = field(init=False, compare=False, repr=False)  # "3NT", "1♣"
 
     def __post_init__(self) -> None:
         if not 1 <= self.level <= 7:
             raise ValueError(f"a bid's level is 1 to 7, not {self.level}")
-
-    @property
-    def index(self) -> int:
-        """0 for 1♣ up to 34 for 7NT."""
-        return (self.level - 1) * 5 + int(self.strain)
-
-    @property
-    def text(self) -> str:
-        return f"{self.level}{self.strain.letter}"
-
-    @property
-    def label(self) -> str:
-        return f"{self.level}{self.strain.symbol}"
+        object.__setattr__(self, "index", (self.level - 1) * 5 + int(self.strain))
+        object.__setattr__(self, "text", f"{self.level}{self.strain.letter}")
+        object.__setattr__(self, "label", f"{self.level}{self.strain.symbol}")
 
     @classmethod
     def parse(cls, text: str) -> Bid:
@@ -115,24 +109,21 @@ class Call:
 
     kind: str
     bid: Bid | None = None
+    # the action text: `pass`, `double`, `redouble`, `bid:3NT`
+    text: str = field(init=False, compare=False, repr=False)
+    # how people read it: Pass, Dbl, Rdbl, 3NT, 2♠
+    label: str = field(init=False, compare=False, repr=False)
 
     PASS: ClassVar[Call]
     DOUBLE: ClassVar[Call]
     REDOUBLE: ClassVar[Call]
 
-    @property
-    def text(self) -> str:
-        """The action text: `pass`, `double`, `redouble`, `bid:3NT`."""
-        if self.bid is not None:
-            return "bid:" + self.bid.text
-        return self.kind
-
-    @property
-    def label(self) -> str:
-        """How people read it: Pass, Dbl, Rdbl, 3NT, 2♠."""
-        if self.bid is not None:
-            return self.bid.label
-        return _LABELS[self.kind]
+    def __post_init__(self) -> None:
+        if self.kind not in _KINDS or (self.kind == "bid") != (self.bid is not None):
+            raise ValueError(f"not a call: {self.kind!r} {self.bid!r}")
+        bid = self.bid
+        object.__setattr__(self, "text", self.kind if bid is None else "bid:" + bid.text)
+        object.__setattr__(self, "label", _LABELS[self.kind] if bid is None else bid.label)
 
     @classmethod
     def parse(cls, text: str) -> Call:
