@@ -48,7 +48,8 @@ def seating_of(table: Table) -> render.Seating:
         seat_names=tuple(table.game.SEAT_NAMES),
         names=tuple(info.name if info else None for info in table.seats),
         user_ids=tuple(info.user_id if info else None for info in table.seats),
-        bots=tuple(bool(info and info.is_bot) for info in table.seats))
+        bots=tuple(bool(info and info.is_bot) for info in table.seats),
+        away=any(info is not None and info.left_user_id for info in table.seats))
 
 
 def options_text(table: Table) -> str:

@@ -32,6 +32,7 @@ class Seating:
     names: tuple[str | None, ...]  # display name per seat (None: empty)
     user_ids: tuple[int | None, ...]
     bots: tuple[bool, ...]
+    away: bool = False  # someone left mid-match and may take their seat back
 
     def who(self, seat: int) -> str:
         name = self.names[seat]
@@ -134,8 +135,9 @@ def public_table(table_id: int, game_name: str, title: str, view: Any, seating: 
     items: list[discord.ui.Item[Any]] = []
     if not closed_note:
         items = [button(ids.make("hand", table_id), "My hand", discord.ButtonStyle.primary),
-                 button(ids.make("join", table_id), "Take my seat back"),
                  button(ids.make("rules", table_id), "Rules")]
+        if seating.away:
+            items.insert(1, button(ids.make("join", table_id), "Take my seat back"))
     return Message(content=content, embeds=[embed], view=_view(items) if items else None)
 
 
@@ -156,7 +158,8 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: Any,
          group: str | None = None) -> Message:
     """A seat's own hand with a button for exactly each legal action."""
     text = text_for(game_name)
-    lines = [f"**{title}** · table #{table_id} · you are **{seating.seat_names[seat]}**"]
+    lines = [f"**{title}** · table #{table_id} · deal {view.deal_no} · "
+             f"you are **{seating.seat_names[seat]}**"]
     if note:
         lines.append(f"> {note}")
     lines += text.private_lines(view, seating)

@@ -151,8 +151,7 @@ class TableService:
             if table.seats[seat] is not None:
                 raise TableError(f"{table.game.seat_name(seat)} is not empty.")
             kind = self._player(table, seat).kind
-            await self._seat(table, seat, SeatInfo(name=f"Bot {table.game.seat_name(seat)}",
-                                                   bot_kind=kind))
+            await self._seat(table, seat, SeatInfo(name="Bot", bot_kind=kind))
             self.observer.table_changed(table, ())
             return seat
 
@@ -253,8 +252,8 @@ class TableService:
                 raise TableError("That is not your seat.")
             if decision != table.decisions[seat]:
                 raise StaleAction("That has moved on.")
-            if seat not in table.game.to_act():
-                raise TableError("It is not your turn.")
+            # Whose turn it is, and why not, is the engine's to say ("Your partner plays
+            # dummy's cards.").
             return await self._apply(table, seat, action, actor="user", user_id=user_id)
 
     def view_for(self, table: Table, user_id: int) -> tuple[int | None, Any]:
@@ -338,6 +337,9 @@ class TableService:
                              "Please try again.") from None
         table.decisions[seat] += 1
         for event in events:
+            if event.kind == "deal_end":
+                # The log shows the deal in progress; the finished one gets its own message.
+                table.recent.clear()
             if event.text and event.kind != "action":
                 table.recent.append(event.text)
             elif event.kind == "action" and event.text:

@@ -13,6 +13,7 @@ from bot.app import TrickTableBot
 from bot.config import Settings
 from tests.discord_double import Driver, World
 from tests.discord_double.state import Message, User
+from tests.e2e.privacy import PrivacyGuard
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GabcDe.abcdefghijklmnopqrstuvwxyz0123"
 
@@ -41,6 +42,7 @@ class Harness:
     bot: TrickTableBot
     db: Path
     errors: _Collector = field(default_factory=_Collector)
+    privacy: PrivacyGuard | None = None
 
     @property
     def channel(self) -> Any:
@@ -137,6 +139,7 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
     db = tmp_path / db_name
     bot = make_bot(db, world.guild.id, **overrides)
     harness = Harness(driver, world, bot, db)
+    harness.privacy = PrivacyGuard(harness)
     loggers = [logging.getLogger(name) for name in ("bot", "cogs")]
     for lg in loggers:
         lg.addHandler(harness.errors)
@@ -150,3 +153,5 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
     problems = [f"{r.name}: {r.getMessage()}" for r in harness.errors.records
                 if r.levelno >= logging.ERROR]
     assert not problems, "the bot logged errors:\n" + "\n".join(problems)
+    assert not harness.privacy.leaks, "hidden cards were shown:\n" + "\n".join(
+        harness.privacy.leaks[:5])

@@ -34,3 +34,4 @@ async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
         assert any("is over" in t for t in texts), "each deal's end is posted"
         row = await h.bot.store.get_result(table.id)
         assert row is not None and {p.seat for p in row.players} == {0, 1, 2, 3}
+        assert h.privacy is not None and h.privacy.checked > 50

@@ -1,0 +1,116 @@
+"""Watching every payload the bot sends: none may show a card its audience may not see.
+
+The guard sees each payload as the double records it, and compares it with the table's
+state at that moment: the cards an audience may not see are the private cards of the
+other seats (what their views show beyond the spectator's) that its own view does not
+show. Only payloads about the deal in progress are judged (a message names its deal);
+the end-of-deal message shows a finished deal, which is public.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from typing import Any
+
+from bot.games.cards import Card, Rank, Suit
+
+SYMBOL = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
+RANK = r"(?:10|[2-9TJQKA])"
+LABEL = re.compile(rf"({RANK})([♠♥♦♣])")
+GROUP = re.compile(rf"([♠♥♦♣]) ?((?:{RANK} ?)+)")
+CARD_ACTION = re.compile(r"(?:play|crib|up|down|bid):((?:10|[2-9TJQKA])[CDHS])\b")
+DEAL = re.compile(r"deal (\d+)")
+BRIDGE_GAMES = ("bridge", "single_dummy")
+
+
+def cards_in(obj: Any, skip: tuple[str, ...] = ("previous_deal", "score")) -> set[Card]:
+    """Every card held anywhere in a view, except in the public record of past deals."""
+    found: set[Card] = set()
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            found.add(item)
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item)
+                         if f.name not in skip)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+    return found
+
+
+def _rank(token: str) -> Rank:
+    return Rank.parse("T" if token == "10" else token)
+
+
+def cards_shown(text: str, game: str) -> set[Card]:
+    """Cards a payload's text names: labels (Q♥), suit groups (♥ A K 7) and card actions."""
+    found: set[Card] = set()
+    for rank, symbol in LABEL.findall(text):
+        # In the bridge games "3♥" may be a bid, not a card: judge only ranks above 7.
+        if game in BRIDGE_GAMES and rank in "234567" and rank != "10":
+            continue
+        found.add(Card(SYMBOL[symbol], _rank(rank)))
+    for symbol, ranks in GROUP.findall(text):
+        tokens = re.findall(RANK, ranks)
+        if game in BRIDGE_GAMES and len(tokens) == 1 and tokens[0] in "1234567":
+            continue
+        for token in tokens:
+            found.add(Card(SYMBOL[symbol], _rank(token)))
+    for text_card in CARD_ACTION.findall(text):
+        found.add(Card.parse(text_card))
+    return found
+
+
+def payload_text(body: dict[str, Any]) -> str:
+    return json.dumps(body, ensure_ascii=False)
+
+
+class PrivacyGuard:
+    """Installed on the double's payload log; records every leak it sees."""
+
+    def __init__(self, harness: Any) -> None:
+        self.harness = harness
+        self.leaks: list[str] = []
+        self.checked = 0
+        state = harness.driver.state
+        guard = self
+
+        class Watched(list):  # type: ignore[type-arg]
+            def append(self, payload: Any) -> None:
+                super().append(payload)
+                guard.check(payload)
+
+        state.payloads = Watched(state.payloads)
+
+    def check(self, payload: Any) -> None:
+        table = self.harness.bot.tables.in_channel(self.harness.channel.id)
+        if table is None or table.status != "playing" or table.game.finished:
+            return
+        text = payload_text(payload.body)
+        deals = {int(n) for n in DEAL.findall(text)}
+        game = table.game
+        if deals != {game.deal_no} or "is over" in text:
+            return
+        views = {seat: game.view(seat) for seat in range(game.SEATS)}
+        public = cards_in(game.view(None))
+        private = {seat: cards_in(v) - public for seat, v in views.items()}
+        audience = payload.audience
+        viewer = None
+        if audience is not None and audience.user_id is not None:
+            viewer = table.seat_of(audience.user_id)
+        if viewer is None:
+            forbidden = set().union(*private.values())
+        else:
+            forbidden = set().union(*(p for s, p in private.items() if s != viewer))
+            forbidden -= cards_in(views[viewer])
+        self.checked += 1
+        leaked = cards_shown(text, table.game_name) & forbidden
+        if leaked:
+            who = f"user {audience.user_id}" if viewer is not None else "everyone"
+            self.leaks.append(f"{payload.kind} to {who} shows {sorted(map(str, leaked))}: "
+                              f"{text[:300]}")
