@@ -227,7 +227,7 @@ def test_the_hand_that_wins_a_trick_leads_the_next() -> None:
     for _ in range(4):
         seat = actor(game)
         events += game.apply(seat, game.legal(seat)[-1])
-    trick = [e for e in events if e.kind == "trick"][0]
+    trick = next(e for e in events if e.kind == "trick")
     assert trick.data["winner_hand"] == S and trick.data["winner"] == 0
     assert [h for h, _ in trick.data["cards"]] == [W, N, E, S]
     assert game.view(0).playing_hand == S
@@ -239,7 +239,7 @@ def test_made_contract_scores_every_trick_over_six_notrump_40_then_30() -> None:
     win_auction(game, 0, "1NT")
     game.apply(0, "dummy:revealed")
     events = play_out(game)
-    end = [e for e in events if e.kind == "deal_end"][0]
+    end = next(e for e in events if e.kind == "deal_end")
     assert end.data["tricks"] == (13, 0)
     assert game.scores().lines[0].points == (40 + 6 * 30, 0)
 
