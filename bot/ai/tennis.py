@@ -16,7 +16,7 @@ from bot.games.tennis_rules import bid_value
 from bot.games.tennis_views import TennisView
 from bot.games.tricks import trick_winner
 
-from .tennis_estimate import best_bid
+from .tennis_estimate import best_bid, forehand_shift
 
 OTHER_KIND = {"Forehand": "Backhand", "Backhand": "Forehand"}
 
@@ -43,15 +43,19 @@ class TennisPlayer:
         if view.last_trick is not None:
             self._played.update(c for _, c in view.last_trick.cards)
 
-    def _unseen(self, view: TennisView) -> set[Card]:
-        """Cards that may still be in the opponent's hands."""
-        known = set(self._played) | set(view.hand)
+    def _top_unseen(self, view: TennisView) -> list[int]:
+        """Per suit, the highest rank that may still be in the opponent's hands (0: none)."""
+        known = self._played.union(view.hand)
         for cards in self._seen.values():
             known |= cards
         for c in (*view.backhand_bids, *view.forehand_bids):
             if c is not None:
                 known.add(c)
-        return set(FULL_DECK) - known
+        top = [0, 0, 0, 0]
+        for c in FULL_DECK:
+            if c not in known and c.rank > top[c.suit]:
+                top[c.suit] = c.rank
+        return top
 
     # -- choosing -----------------------------------------------------------------------
 
@@ -59,7 +63,11 @@ class TennisPlayer:
         self._remember(view)
         if view.phase == "bidding":
             hand = [Card.parse(a[4:]) for a in legal]
-            return "bid:" + best_bid(hand, view.trump).text
+            shift = 0.0
+            if view.bidding == "Forehand" and None not in view.backhand_bids:
+                shift = forehand_shift(hand, view.trump, [
+                    bid_value(c) for c in view.backhand_bids if c is not None])
+            return "bid:" + best_bid(hand, view.trump, shift).text
         cards = [Card.parse(a.partition(":")[2]) for a in legal]
         return "play:" + self._play(view, cards).text
 
@@ -88,19 +96,33 @@ class TennisPlayer:
             want_win = not (mine and best_kind == other and other_need > need)
         else:
             want_win = False
-        unseen = self._unseen(view)
+        top = self._top_unseen(view)
+        if pos == 0 and not want_win and other_need > 0:
+            lead = self._lead_to_other_hand(view, cards, other, top)
+            if lead is not None:
+                return lead
         if pos == 0:
-            return self._lead(cards, want_win, view.trump, unseen)
-        return self._follow(view, cards, want_win, pos, unseen)
+            return self._lead(cards, want_win, view.trump, top)
+        return self._follow(view, cards, want_win, pos, top)
 
-    @staticmethod
-    def _is_top(c: Card, unseen: set[Card]) -> bool:
-        return not any(u.suit == c.suit and u.rank > c.rank for u in unseen)
+    def _lead_to_other_hand(self, view: TennisView, cards: list[Card], other: str,
+                            top: list[int]) -> Card | None:
+        """A low lead in a suit where our other hand (as remembered) holds the top card."""
+        remembered = self._seen.get(other)
+        if not remembered:
+            return None
+        bids = {*view.backhand_bids, *view.forehand_bids}
+        masters: dict[Suit, int] = {}
+        for c in remembered - self._played - bids:
+            if c.rank > top[c.suit] and c.rank > masters.get(c.suit, 0):
+                masters[c.suit] = c.rank
+        options = [c for c in cards if c.rank < masters.get(c.suit, 0)]
+        return min(options, key=lambda c: c.rank) if options else None
 
     def _lead(self, cards: list[Card], want_win: bool, trump: Suit | None,
-              unseen: set[Card]) -> Card:
+              top: list[int]) -> Card:
         if want_win:
-            tops = [c for c in cards if self._is_top(c, unseen)]
+            tops = [c for c in cards if c.rank > top[c.suit]]
             if tops:
                 return max(tops, key=lambda c: (c.suit == trump, c.rank))
             lengths = {s: sum(1 for c in cards if c.suit == s) for s in Suit}
@@ -109,7 +131,7 @@ class TennisPlayer:
         return min(cards, key=lambda c: (c.suit == trump, c.rank))
 
     def _follow(self, view: TennisView, cards: list[Card], want_win: bool, pos: int,
-                unseen: set[Card]) -> Card:
+                top: list[int]) -> Card:
         trick = [c for _, c in view.trick]
         trump = view.trump
 
@@ -124,7 +146,7 @@ class TennisPlayer:
                 return min(cards, key=lambda c: (c.suit == trump, c.rank))
             if not opponent_later:
                 return min(winners, key=lambda c: (c.suit == trump, c.rank))
-            sure = [c for c in winners if self._is_top(c, unseen)]
+            sure = [c for c in winners if c.rank > top[c.suit]]
             if sure:
                 return min(sure, key=lambda c: (c.suit == trump, c.rank))
             return max(winners, key=lambda c: (c.suit == trump, c.rank))

@@ -18,6 +18,11 @@ from bot.games.tennis_rules import bid_value
 SCALE = 1.0
 OFFSET = 0.4
 
+SUITS = tuple(Suit)
+TRICKS = 12
+AVERAGE_HAND = 3.0
+LEAN = 0.25  # how much the Forehand bid trusts the trick count over its own estimate
+
 
 def raw_winners(hand: Sequence[Card], trump: Suit | None) -> float:
     """Likely winners of a hand, counted suit by suit."""
@@ -27,7 +32,7 @@ def raw_winners(hand: Sequence[Card], trump: Suit | None) -> float:
         lengths[c.suit] += 1
         ranks[c.suit].add(c.rank)
     total = 0.0
-    for suit in Suit:
+    for suit in SUITS:
         n, held = lengths[suit], ranks[suit]
         if n == 0:
             continue
@@ -46,7 +51,7 @@ def raw_winners(hand: Sequence[Card], trump: Suit | None) -> float:
             total += 0.5 * (n - 4)  # an established long suit runs at notrump
     if trump is not None:
         spare = lengths[trump] - 1
-        for suit in Suit:
+        for suit in SUITS:
             if suit != trump and lengths[suit] <= 1 and spare > 0:
                 ruffs = min(spare, 2 - lengths[suit])
                 total += 0.5 * ruffs
@@ -58,18 +63,30 @@ def expected_tricks(hand: Sequence[Card], trump: Suit | None) -> float:
     return SCALE * raw_winners(hand, trump) + OFFSET
 
 
-def best_bid(hand: Sequence[Card], trump: Suit | None) -> Card:
+def best_bid(hand: Sequence[Card], trump: Suit | None, shift: float = 0.0) -> Card:
     """The bid card whose value best matches what the rest of the hand should take.
 
-    Ties go to the card the hand misses least in play (a low card of a side suit).
+    `shift` moves the estimate (the Forehand bid leans towards the tricks the Backhand bids
+    leave over). Near-ties go to the card the hand misses least in play.
     """
     best: tuple[float, int] | None = None
     choice = hand[0]
     for c in hand:
         rest = [x for x in hand if x is not c]
-        miss = abs(expected_tricks(rest, trump) - bid_value(c))
+        miss = abs(expected_tricks(rest, trump) + shift - bid_value(c))
         keep = int(c.rank) + (8 if c.suit == trump else 0)  # what the card is worth in play
         key = (miss + 0.015 * keep, c.index)
         if best is None or key < best:
             best, choice = key, c
     return choice
+
+
+def forehand_shift(forehand: Sequence[Card], trump: Suit | None,
+                   backhand_bids: Sequence[int]) -> float:
+    """How far to move a Forehand estimate so the four bids lean towards the 12 tricks.
+
+    The opponent's Forehand is unknown: it counts as an average hand (3 tricks).
+    """
+    rest = expected_tricks(forehand, trump) - 0.5  # about what a bid card takes away
+    left_over = TRICKS - sum(backhand_bids) - AVERAGE_HAND - rest
+    return LEAN * left_over
