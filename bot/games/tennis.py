@@ -29,7 +29,6 @@ from .tennis_rules import (
     KIND_NAMES,
     TRICKS_PER_GAME,
     bid_value,
-    game_errors,
     hand_id,
     kind_of,
     play_order,
@@ -38,6 +37,7 @@ from .tennis_rules import (
     trump_name,
     trump_of,
 )
+from .tennis_scoring import deal_end_data, deal_end_text, score_game
 from .tennis_views import TennisDealSummary, TennisTrick, TennisView
 from .tricks import follow_error, legal_follow, trick_winner
 
@@ -52,6 +52,10 @@ class Tennis(Game):
 
     Actions: `bid:<card>` (a card of the hand being bid, e.g. `bid:7H`; A=1, 2-10 face value,
     J=11, Q=12, K=0) and `play:<card>` (the engine knows which hand is due).
+
+    Views (`TennisView`): a player sees one of their hands at a time, the one about to bid
+    or play (off turn: the hand they play next in this trick, else the one they played
+    last); bids are hidden from the other seat and spectators until both are in.
 
     Phases: "bidding" (both seats act at once; `to_act` holds the seats that have not yet
     bid this hand; the bids are revealed together once both are in), "play", "match_over".
@@ -269,47 +273,17 @@ class Tennis(Game):
 
     # -- scoring ------------------------------------------------------------------------
 
-    def _bid_values(self) -> list[int]:
-        return [bid_value(c) if c is not None else 0 for c in self._bids]
-
     def _end_deal(self) -> list[Event]:
-        values = self._bid_values()
-        errors = tuple(game_errors(self._tricks[hand_id(s, FOREHAND)],
-                                   values[hand_id(s, FOREHAND)],
-                                   self._tricks[hand_id(s, BACKHAND)],
-                                   values[hand_id(s, BACKHAND)]) for s in (0, 1))
-        trump = trump_of(self.deal_no)
-        note = "; ".join(
-            f"{self.SEAT_NAMES[s]}: Forehand bid {values[hand_id(s, FOREHAND)]} won"
-            f" {self._tricks[hand_id(s, FOREHAND)]}, Backhand bid"
-            f" {values[hand_id(s, BACKHAND)]} won {self._tricks[hand_id(s, BACKHAND)]}"
-            for s in (0, 1))
-        line = ScoreLine(f"Set {self.set_no} game {self.game_no} ({trump_name(trump)})",
-                         errors, note)
-        self._lines.append(line)
-        for s in (0, 1):
-            self._totals[s] += errors[s]
         bids = [c for c in self._bids if c is not None]
-        self._previous = TennisDealSummary(
-            deal_no=self.deal_no, set_no=self.set_no, game_no=self.game_no, trump=trump,
-            dealer=self.dealer,
-            backhands=(self._dealt[0], self._dealt[1]),
-            forehands=(self._dealt[2], self._dealt[3]),
-            backhand_bids=(bids[0], bids[1]), forehand_bids=(bids[2], bids[3]),
-            backhand_tricks=(self._tricks[0], self._tricks[1]),
-            forehand_tricks=(self._tricks[2], self._tricks[3]),
-            errors=errors, lines=(line,))
-        events = [Event("deal_end", f"Game {self.deal_no} over: " + ", ".join(
-            f"{self.SEAT_NAMES[s]} {errors[s]} error{'s' if errors[s] != 1 else ''}"
-            for s in (0, 1)) + ".", None, {
-            "deal_no": self.deal_no, "lines": [line],
-            "hands": {f"{self.SEAT_NAMES[seat_of(h)]} {KIND_NAMES[kind_of(h)]}":
-                      [c.text for c in self._dealt[h]] for h in range(4)},
-            "bids": {f"{self.SEAT_NAMES[seat_of(h)]} {KIND_NAMES[kind_of(h)]}":
-                     bids[h].text for h in range(4)},
-            "tricks": {f"{self.SEAT_NAMES[seat_of(h)]} {KIND_NAMES[kind_of(h)]}":
-                       self._tricks[h] for h in range(4)},
-            "errors": list(errors)})]
+        summary = score_game(self.SEAT_NAMES, self.deal_no, self.dealer, self._dealt, bids,
+                             self._tricks)
+        self._previous = summary
+        self._lines.extend(summary.lines)
+        for s in (0, 1):
+            self._totals[s] += summary.errors[s]
+        events = [Event("deal_end", deal_end_text(self.SEAT_NAMES, summary), None,
+                        deal_end_data(self.SEAT_NAMES, summary, self._dealt, bids,
+                                      self._tricks))]
         if self.deal_no == GAMES_PER_MATCH:
             self._finished = True
             result = self.result()
