@@ -14,7 +14,7 @@ from bot.games.bridge_auction import Call
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card, Suit
 
-from .bridge_bidding import Bidder
+from .bridge_bidding import CALLS, Bidder
 from .bridge_play import PlaySituation, choose_card
 
 
@@ -67,7 +67,7 @@ class BridgePlayer:
     def choose(self, view: BridgeView, legal: Sequence[str]) -> str:
         if view.phase == "bidding" or view.contract is None:
             assert view.seat is not None
-            calls = [Call.parse(text) for text in legal]
+            calls = [CALLS[text] for text in legal]
             return self.bidder.choose(view.hand, view.calls, view.seat, calls).text
         return self._play(view, legal)
 

@@ -50,7 +50,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.games.bridge_auction import Bid, Call, Strain
+from bot.games.bridge_auction import (
+    BID_CALLS,
+    CALL_DOUBLE,
+    CALL_PASS,
+    CALL_REDOUBLE,
+    Bid,
+    Call,
+    Strain,
+)
 from bot.games.cards import Card, Suit
 
 from .bridge_eval import (
@@ -64,8 +72,11 @@ from .bridge_eval import (
 
 ME, LHO, PARTNER, RHO = 0, 1, 2, 3
 NT = Strain.NOTRUMP
-PASS = Call.parse("pass")
-DOUBLE = Call.parse("double")
+PASS = CALL_PASS
+DOUBLE = CALL_DOUBLE
+# Every call by its action text (parsing texts is slow in a bot's inner loop).
+CALLS: dict[str, Call] = {c.text: c for c in (CALL_PASS, CALL_DOUBLE, CALL_REDOUBLE,
+                                              *BID_CALLS)}
 
 
 def bid_call(level: int, strain: Strain) -> Call:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.bridge_auction import Bid, Call
+from bot.games.bridge_auction import Bid
 from bot.games.cards import Card
 from bot.games.single_dummy_view import SingleDummyView
 
+from .bridge_bidding import CALLS
 from .bridge_play import PlaySituation, choose_card
 from .single_dummy_bidding import choose_call, choose_dummy
 
@@ -40,7 +41,7 @@ class SingleDummyPlayer:
         last_bidder: int | None = None
         doubled = 0
         for seat, text in view.calls:
-            call = Call.parse(text)
+            call = CALLS[text]
             if call.bid is not None:
                 last_bid, last_bidder, doubled = call.bid, seat, 0
             elif call.kind == "double":
@@ -48,7 +49,7 @@ class SingleDummyPlayer:
             elif call.kind == "redouble":
                 doubled = 2
         revealed = view.hands[view.revealed] or ()
-        calls = [Call.parse(text) for text in legal]
+        calls = [CALLS[text] for text in legal]
         choice = choose_call(view.hand, revealed, last_bid, last_bidder != view.seat,
                              doubled, calls, self.rng)
         return choice.text

@@ -60,11 +60,17 @@ def hidden_estimate(mine: Sequence[Card], revealed: Sequence[Card]) -> DummyEsti
 
 
 def strain_points(mine: Sequence[Card], dummy: DummyEstimate, strain: Strain) -> float:
-    points = hcp(mine) + length_points(mine) + dummy.hcp
+    base = hcp(mine) + length_points(mine)
+    return _points(base, lengths(mine), dummy, strain)
+
+
+def _points(base: float, mine: Sequence[int], dummy: DummyEstimate, strain: Strain) -> float:
+    """Our points (`base`) plus the dummy's, adjusted for the trump fit."""
+    points = base + dummy.hcp
     suit = strain.trump
     if suit is None:
         return points
-    fit = lengths(mine)[suit] + dummy.lengths[suit]
+    fit = mine[suit] + dummy.lengths[suit]
     return points + (1.5 * (fit - 8) if fit >= 8 else 3 * (fit - 8))
 
 
@@ -78,7 +84,9 @@ def max_level(points: float, strain: Strain) -> int:
 def best_levels(mine: Sequence[Card], revealed: Sequence[Card]) -> dict[Strain, int]:
     """Per strain, the highest level we expect to make with the better dummy."""
     options = (revealed_estimate(revealed), hidden_estimate(mine, revealed))
-    return {strain: max(max_level(strain_points(mine, d, strain), strain) for d in options)
+    base = hcp(mine) + length_points(mine)
+    ln = lengths(mine)
+    return {strain: max(max_level(_points(base, ln, d, strain), strain) for d in options)
             for strain in Strain}
 
 

@@ -85,6 +85,7 @@ class SingleDummyBridge(Game):
         self.lines: list[ScoreLine] = []
         self.totals = [0, 0]
         self.previous: DealSummary | None = None
+        self._sheet: ScoreSheet | None = None  # rebuilt when a deal is scored
         self._over = False
         self._start_deal(first=True)
 
@@ -98,6 +99,7 @@ class SingleDummyBridge(Game):
         self.revealed = 2 + self.rng.randrange(2)
         self.auction = Auction([self.dealer, 1 - self.dealer], side_of=lambda s: s,
                                passes_to_end=1, opening_passes_to_throw_in=2)
+        self._call_texts: tuple[tuple[int, str], ...] = ()
         self.contract: Contract | None = None
         self.dummy_choice: str | None = None
         self.swapped = False
@@ -202,6 +204,7 @@ class SingleDummyBridge(Game):
             raise IllegalAction(str(exc)) from None
         self.auction.check(seat, call)
         self.auction.call(seat, call)
+        self._call_texts += ((seat, call.text),)
         name = self.SEAT_NAMES[seat]
         verbs = {"pass": "passes", "double": "doubles", "redouble": "redoubles"}
         text = f"{name} {verbs[call.kind]}" if call.bid is None else f"{name} bids {call.label}"
@@ -307,6 +310,7 @@ class SingleDummyBridge(Game):
             note = f"{contract.text(self.SEAT_NAMES)}, {taken} tricks: {outcome}"
         line = ScoreLine(f"Deal {self.deal_no}", (points[0], points[1]), note)
         self.lines.append(line)
+        self._sheet = None
         self.totals[0] += points[0]
         self.totals[1] += points[1]
         seated = self._seated_hands()
@@ -329,10 +333,13 @@ class SingleDummyBridge(Game):
         return events
 
     def _calls(self) -> tuple[tuple[int, str], ...]:
-        return tuple((seat, call.text) for seat, call in self.auction.calls)
+        return self._call_texts
 
     def scores(self) -> ScoreSheet:
-        return ScoreSheet(self.SIDE_NAMES, tuple(self.lines), (self.totals[0], self.totals[1]))
+        if self._sheet is None:
+            self._sheet = ScoreSheet(self.SIDE_NAMES, tuple(self.lines),
+                                     (self.totals[0], self.totals[1]))
+        return self._sheet
 
     def result(self) -> Result | None:
         if not self._over:
