@@ -1,4 +1,4 @@
-"""Tennis invariants over whole random matches (hypothesis), and the computer player."""
+"""Tennis invariants over whole random matches (hypothesis)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from collections.abc import Iterator
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ai import Player, RandomPlayer
-from bot.ai.tennis import TennisPlayer
 from bot.games import create, replay
 from bot.games.base import Event
 from bot.games.cards import FULL_DECK, Card
@@ -148,37 +146,3 @@ def test_replaying_the_history_rebuilds_the_state(seed, steps):
         assert again.legal(seat) == game.legal(seat)
     assert again.deal_record() == game.deal_record()
     assert again.scores() == game.scores() and again.result() == game.result()
-
-
-def play_match(seed: int, players: list[Player]) -> tuple[int, ...]:
-    game = Tennis(seed=seed)
-    while not game.finished:
-        for seat in sorted(game.to_act()):
-            game.apply(seat, players[seat].choose(game.view(seat), game.legal(seat)))
-    result = game.result()
-    assert result is not None
-    return result.totals
-
-
-def test_tennis_player_makes_fewer_errors_than_a_random_player():
-    smart = dumb = 0
-    for seed in range(4):
-        smart_seat = seed % 2
-        players: list[Player] = [RandomPlayer(seed), RandomPlayer(seed)]
-        players[smart_seat] = TennisPlayer(seed)
-        totals = play_match(seed, players)
-        smart += totals[smart_seat]
-        dumb += totals[1 - smart_seat]
-    assert smart * 2 < dumb
-
-
-def test_tennis_player_plays_legally_from_the_view_alone():
-    # A fresh player for every decision has no memory: it must still choose legally.
-    game = Tennis(seed=9)
-    while not game.finished:
-        seat = min(game.to_act())
-        legal = game.legal(seat)
-        choice = TennisPlayer(seed=len(game.history)).choose(game.view(seat), legal)
-        assert choice in legal
-        game.apply(seat, choice)
-    assert TennisPlayer.kind == "tennis-basic"
