@@ -371,3 +371,33 @@ def test_illegal_texts_are_refused_readably() -> None:
         game.apply(W, "pass")
     with pytest.raises(IllegalAction, match="do not hold"):
         game.apply(W, "play:AS")
+
+
+def test_honours_four_aces_at_notrump_claimed_by_their_holder() -> None:
+    deal = "N:AKQJT98765.A.A.A 4.KQJT98765432.. 3..KQJT98765432. 2...KQJT98765432"
+    game = table(deal)
+    bid_contract(game, N, "1NT")
+    play_out(game)
+    rubber = game.scores().detail.rubbers[0]
+    assert [(e.label, e.points) for e in rubber.above[0] if "aces" in e.label] == [
+        ("aces (North)", 150)]
+    assert not any("aces" in e.label for e in rubber.above[1])
+
+
+def test_events_name_the_contract_and_the_game() -> None:
+    game = table(ONE_SUIT_EACH)
+    events = bid_contract(game, N, "4S", doubled=1)
+    end = next(e for e in events if e.kind == "auction_end")
+    assert end.data == {"contract": "4SX", "declarer": N}
+    assert end.text == "The contract is 4♠X by North."
+    assert any(e.text == "East doubles" for e in events)
+    events = play_out(game)
+    assert next(e for e in events if e.kind == "game").data == {"side": 0}
+    deal_end = next(e for e in events if e.kind == "deal_end")
+    assert deal_end.data["deal_no"] == 1
+    assert deal_end.data["lines"] == [game.scores().lines[0]]
+    assert deal_end.data["hands"][N] == [c.text for c in parse_deal(ONE_SUIT_EACH)[Seat.NORTH]]
+    start = next(e for e in events if e.kind == "deal_start")
+    assert start.data["vulnerable"] == [True, False]
+    # 4♠X making 13, not vulnerable: 240 below, 3 x 100 over, 50 for making, 150 honours
+    assert game.scores().lines[0].points == (240 + 300 + 50 + 150, 0)
