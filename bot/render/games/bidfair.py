@@ -1,0 +1,197 @@
+"""Bid Fair texts: the crib, bid cards face up or down, the high rank and contract, the cut,
+the exchange, captured points.
+
+A face-down bid card is shown only to its owner (the view holds None for everyone else)
+until the deal is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.games.bidfair_rank import order_text
+from bot.render.text import cards_inline, hand_block
+
+from .base import Field, GameText
+from .common import play_lines, plays_inline, plural, score_lines, suit_word
+
+if TYPE_CHECKING:
+    from bot.render.messages import Seating
+
+SEATS = ("North", "South")
+CRIB_EACH = 4
+
+
+def placement_text(placement: Any, passed: bool, show_down: bool = False) -> str:
+    """`face up **Q♥**`, `face down`, `passed`, or `—`."""
+    if placement is None:
+        return "passed" if passed else "—"
+    if placement.face_up:
+        return f"face up **{placement.card.label}**"
+    if show_down and placement.card is not None:
+        return f"face down ({placement.card.label})"
+    return "face down"
+
+
+def contract_line(view: Any, name: Any) -> str:
+    """Who holds the contract and for how much, or that there is none."""
+    if view.holder is None or view.high_rank is None:
+        return "No contract: nobody bid face up."
+    return (f"Contract: **{name(view.holder)}** must capture **{view.contract_value}** points "
+            f"(bidder {name(view.bidder)}, high rank {view.high_rank.label})")
+
+
+def trump_line(view: Any, name: Any) -> str:
+    """The trump suit and cut card, and who earns 40 for a face-up bid card in trump."""
+    if view.cut is None:
+        return ""
+    text = f"Trump: **{suit_word(view.trump)}** (cut card {view.cut.label})"
+    bonus = [name(s) for s, p in enumerate(view.bids)
+             if p is not None and p.face_up and p.card is not None and p.card.suit == view.trump]
+    if bonus:
+        text += " · 40 for a face-up bid card in trump: " + ", ".join(bonus)
+    return text
+
+
+class BidFairText(GameText):
+    def verb(self, view: Any) -> str:
+        return {"crib": "build the crib",
+                "bidding": "place a bid card (face up or face down) or pass",
+                "exchange": "exchange hands with the crib or keep",
+                "play": "play"}.get(view.phase, "play")
+
+    def turn_line(self, view: Any, seating: Seating) -> str:
+        if view.phase == "crib":
+            owed = ", ".join(f"{seating.who(s)} {view.crib_owed[s]} more"
+                             for s in sorted(view.to_act))
+            return f"Building the crib (4 cards each, face down): waiting for {owed}."
+        return super().turn_line(view, seating)
+
+    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+        first = f"Dealer: {seating.who(view.dealer)} · first to {view.target} points"
+        if view.redeals:
+            first += f" · thrown in {plural(view.redeals, 'time')} (both passed)"
+        lines = [first]
+        if view.phase in ("exchange", "play"):
+            lines.append(contract_line(view, seating.who))
+            lines.append(trump_line(view, seating.name))
+            lines.append(f"Order in each suit: {order_text(view.high_rank)}")
+            if view.exchanged is not None and view.holder is not None:
+                lines.append(f"{seating.name(view.holder)} "
+                             + ("exchanged hands with the crib." if view.exchanged
+                                else "kept their hand."))
+        lines.append(self.turn_line(view, seating))
+        return [line for line in lines if line]
+
+    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        fields: list[Field] = []
+        if view.phase == "crib":
+            fields.append(("Crib", f"{view.crib_count} of 8 cards in", True))
+        if view.phase in ("bidding", "exchange", "play"):
+            bids = [f"{seating.who(s)}: {placement_text(view.bids[s], view.passes[s])}"
+                    for s in (0, 1)]
+            if view.high_rank is not None:
+                bids.append(f"High rank: **{view.high_rank.label}** · contract value "
+                            f"**{view.contract_value}**")
+            fields.append(("Bid cards", "\n".join(bids), False))
+        if view.phase == "play":
+            fields.append((f"Trick {sum(view.tricks_won) + 1} of 7",
+                           play_lines(view.trick, seating.who), True))
+            if view.last_trick is not None:
+                last = view.last_trick
+                fields.append(("Last trick", plays_inline(last.cards, seating.name)
+                               + f"\nWon by **{seating.who(last.winner)}**", True))
+            fields.append(("Captured", "\n".join(
+                f"{seating.who(s)}: **{view.captured[s]}** points in "
+                f"{plural(view.tricks_won[s], 'trick')}" for s in (0, 1)), False))
+        return fields
+
+    # -- the private hand -------------------------------------------------------------
+
+    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        seat = view.seat
+        lines = ["Your hand:", hand_block(view.hand) if view.hand else "(no cards)"]
+        if view.phase == "match_over":
+            return lines
+        if view.my_crib:
+            lines.append(f"Your crib cards: {cards_inline(view.my_crib)}")
+        mine = view.bids[seat] if view.phase != "crib" else None
+        if mine is not None:
+            lines.append(f"Your bid card: {placement_text(mine, False, show_down=True)}")
+        other = view.bids[1 - seat]
+        if view.phase == "bidding":
+            lines.append(f"Opponent: {placement_text(other, view.passes[1 - seat])}")
+            lines.append("Face up is a bid: the higher face-up rank wins and sets the high "
+                         "rank (contract value 9→40, 10→50, J→60, Q→70, K→80, A→90); "
+                         "face down is no bid.")
+        if view.phase in ("exchange", "play"):
+            def you(s: int) -> str:
+                return "you" if s == seat else "your opponent"
+
+            lines.append(contract_line(view, you))
+            lines.append(trump_line(view, you))
+            lines.append(f"Order in each suit: {order_text(view.high_rank)}")
+        if view.set_aside:
+            lines.append(f"Your old hand (now the unused crib): {cards_inline(view.set_aside)}")
+        if view.phase == "exchange" and seat == view.holder:
+            lines.append("**Exchange** swaps your 7 cards for the 7 face-down crib cards left "
+                         "after the cut (your old hand becomes the crib); **Keep** plays the "
+                         "hand you hold.")
+        if view.phase == "play":
+            lines.append(f"Captured: you {view.captured[seat]}, opponent "
+                         f"{view.captured[1 - seat]} · Trick: "
+                         + plays_inline(view.trick, lambda s: SEATS[s]))
+        return [line for line in lines if line]
+
+    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+        if view.phase == "crib":
+            owed = view.crib_owed[view.seat]
+            return f"**Put {CRIB_EACH} cards into the crib ({owed} more)**"
+        if view.phase == "bidding":
+            text = "**Place a card face up (a bid) or face down (no bid)"
+            text += ", or pass**" if "pass" in legal else "**"
+            other = view.bids[1 - view.seat]
+            if other is not None and other.face_up and other.card is not None:
+                rank = other.card.rank.label
+                text += (f" — a face-up card must beat {rank}"
+                         if any(a.startswith("up:") for a in legal)
+                         else f" — nothing you hold beats {rank}: place a card face down")
+            return text
+        if view.phase == "exchange":
+            return "**Exchange your hand with the crib, or keep it?**"
+        return "**Lead a card**" if not view.trick else "**Play a card**"
+
+    # -- the end of a deal ------------------------------------------------------------
+
+    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+        lines = [f"Dealer: {seating.who(summary.dealer)}"]
+        lines += [f"{seating.who(s)} bid card: "
+                  f"{placement_text(summary.bids[s], summary.bids[s] is None, show_down=True)}"
+                  for s in (0, 1)]
+        if summary.holder is not None and summary.high_rank is not None:
+            lines.append(f"High rank {summary.high_rank.label}: **{seating.name(summary.holder)}"
+                         f"** had to capture **{summary.contract_value}** "
+                         + ("(exchanged hands with the crib)" if summary.exchanged
+                            else "(kept the hand)"))
+        else:
+            lines.append("No contract.")
+        if summary.cut is not None:
+            lines.append(trump_line(summary, seating.name).replace("**", ""))
+        lines.append("Captured: " + " · ".join(
+            f"{seating.who(s)} **{summary.captured[s]}**" for s in (0, 1)))
+        if summary.line is not None:
+            lines += score_lines([summary.line], SEATS)
+        return lines
+
+    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+        fields: list[Field] = [(f"{seating.who(s)} — dealt", hand_block(summary.hands[s]), True)
+                               for s in (0, 1)]
+        fields += [(f"{seating.who(s)} — crib cards", cards_inline(summary.cribs[s]), True)
+                   for s in (0, 1)]
+        if summary.remaining_crib:
+            fields.append(("Unused crib", cards_inline(summary.remaining_crib), False))
+        return fields
+
+
+TEXT = BidFairText()

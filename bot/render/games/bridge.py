@@ -1,0 +1,174 @@
+"""Contract Bridge texts: vulnerability, the auction grid, the contract, dummy, the deal diagram."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.render.text import hand_block
+
+from .base import Field, GameText
+from .common import (
+    call_label,
+    diagram,
+    follow_hint,
+    grid,
+    play_lines,
+    plays_inline,
+    plural,
+    score_lines,
+)
+
+if TYPE_CHECKING:
+    from bot.render.messages import Seating
+
+SEATS = ("North", "East", "South", "West")
+SIDES = ("North-South", "East-West")
+
+
+def vulnerability(vulnerable: Sequence[bool]) -> str:
+    if all(vulnerable):
+        return "both sides"
+    if not any(vulnerable):
+        return "neither side"
+    return SIDES[0] if vulnerable[0] else SIDES[1]
+
+
+def auction_text(calls: Sequence[tuple[int, Any]], next_to_call: int | None,
+                 limit: int = 900) -> str:
+    """The auction grid with N E S W columns (calls are `Call`s)."""
+    return grid(("N", "E", "S", "W"), [(seat, call_label(call.text)) for seat, call in calls],
+                next_to_call, limit)
+
+
+def outcome(contract: Any, won: int) -> str:
+    """`made`, `made +1`, `down 2`."""
+    over = won - contract.tricks_needed
+    if over < 0:
+        return f"down {-over}"
+    return "made" + (f" +{over}" if over else "")
+
+
+class BridgeText(GameText):
+    def verb(self, view: Any) -> str:
+        return "play" if view.phase == "play" else "call"
+
+    def turn_line(self, view: Any, seating: Seating) -> str:
+        if view.phase == "play" and view.turn is not None and view.turn == view.dummy:
+            return (f"**{seating.who(view.declarer)}** to play from dummy "
+                    f"({seating.seat_names[view.dummy]}).")
+        return super().turn_line(view, seating)
+
+    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+        lines = [f"Dealer: {seating.who(view.dealer)} · Vulnerable: "
+                 f"**{vulnerability(view.vulnerable)}**",
+                 f"Rubber {view.rubber_no} · games won: {SIDES[0]} {view.games_won[0]}, "
+                 f"{SIDES[1]} {view.games_won[1]} · below the line: "
+                 f"{view.part_scores[0]} / {view.part_scores[1]}"]
+        contract = view.contract
+        if contract is not None and view.phase == "play":
+            lines.append(f"Contract: **{contract.label} by {seating.who(contract.declarer)}**"
+                         f" · needs {contract.tricks_needed} tricks")
+        lines.append(self.turn_line(view, seating))
+        return lines
+
+    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        bidding = view.phase == "bidding"
+        fields: list[Field] = [("Auction", auction_text(
+            view.calls, view.turn if bidding else None), False)]
+        if view.phase != "play":
+            return fields
+        if view.dummy is not None and view.dummy_hand:
+            fields.append((f"Dummy — {seating.who(view.dummy)}", hand_block(view.dummy_hand),
+                           True))
+        fields.append((f"Trick {sum(view.tricks_won) + 1}", self.trick_text(view.trick,
+                                                                            seating), True))
+        if view.last_trick is not None:
+            last = view.last_trick
+            fields.append(("Last trick", plays_inline(last.cards, seating.name)
+                           + f"\nWon by **{seating.who(last.winner)}**", False))
+        fields.append(("Tricks", self._tricks_text(view), False))
+        return fields
+
+    @staticmethod
+    def _tricks_text(view: Any) -> str:
+        contract = view.contract
+        side = contract.declarer % 2
+        won = view.tricks_won
+        return (f"Declarer ({SIDES[side]}): **{won[side]}** of {contract.tricks_needed} · "
+                f"defenders ({SIDES[1 - side]}): **{won[1 - side]}**")
+
+    def trick_text(self, trick: Sequence[tuple[int, Any]], seating: Seating) -> str:
+        return play_lines(trick, seating.who)
+
+    # -- the private hand -------------------------------------------------------------
+
+    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        seat = view.seat
+        side = seat % 2
+        vul = ("you are " + ("vulnerable" if view.vulnerable[side] else "not vulnerable")
+               + ", they are " + ("vulnerable" if view.vulnerable[1 - side]
+                                  else "not vulnerable"))
+        lines = [f"Dealer {SEATS[view.dealer]} · {vul}."]
+        if view.phase == "bidding":
+            lines.append(auction_text(view.calls, view.turn, limit=600))
+        contract = view.contract
+        if contract is not None and view.phase == "play":
+            lines.append(f"Contract: **{contract.label} by {SEATS[contract.declarer]}** · "
+                         + self._tricks_text(view))
+        if seat == view.dummy:
+            lines.append(f"You are dummy: your partner {SEATS[view.declarer]} plays your "
+                         "cards.")
+        lines += ["Your hand:", hand_block(view.hand) if view.hand else "(no cards left)"]
+        if view.dummy_hand and seat != view.dummy:
+            lines += [f"Dummy ({SEATS[view.dummy]}):", hand_block(view.dummy_hand)]
+        if view.phase == "play":
+            lines.append("Trick: " + plays_inline(view.trick, lambda s: SEATS[s]))
+            if view.playing_for is not None and view.playing_for == view.dummy \
+                    and seat != view.dummy:
+                lines.append("**You are playing dummy's cards now.**")
+        return lines
+
+    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+        if view.phase == "bidding":
+            last = next((call for _, call in reversed(view.calls) if call.kind == "bid"), None)
+            return "**Your call**" + (f" (the last bid is {last.label})" if last else "")
+        if view.playing_for is not None and view.playing_for == view.dummy \
+                and view.seat != view.dummy:
+            cards = view.dummy_hand
+            where = f"from dummy ({SEATS[view.dummy]})"
+        else:
+            cards = view.hand
+            where = "from your hand"
+        verb = "Lead a card" if not view.trick else "Play a card"
+        return f"**{verb} {where}**" + follow_hint(view.trick, cards)
+
+    # -- the end of a deal ------------------------------------------------------------
+
+    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+        contract = summary.contract
+        if contract is None:
+            lines = ["**Thrown in**: all four passed."]
+        else:
+            side = contract.declarer % 2
+            won = summary.tricks_won[side]
+            lines = [f"**{contract.label} by {seating.who(contract.declarer)}** — "
+                     f"{plural(won, 'trick')}, **{outcome(contract, won)}**"]
+        lines.append(f"Dealer: {seating.who(summary.dealer)} · Vulnerable: "
+                     f"{vulnerability(summary.vulnerable)}")
+        hands = summary.hands
+        lines.append(diagram((SEATS[0], hands[0]), (SEATS[3], hands[3]),
+                             (SEATS[1], hands[1]), (SEATS[2], hands[2])))
+        return lines
+
+    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+        fields: list[Field] = [("Auction", auction_text(summary.calls, None), False)]
+        if summary.contract is not None:
+            fields.append(("Tricks", f"{SIDES[0]} {summary.tricks_won[0]} · "
+                                     f"{SIDES[1]} {summary.tricks_won[1]}", False))
+        fields.append(("This deal", "\n".join(score_lines(summary.lines, SIDES)) or "No score.",
+                       False))
+        return fields
+
+
+TEXT = BridgeText()

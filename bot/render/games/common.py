@@ -1,0 +1,133 @@
+"""Pieces several games' texts share: score lines, tricks, the auction grid, hand diagrams.
+
+Everything here formats what it is given; the callers pass only what their view (or the
+finished deal's public summary) holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from bot.games.base import ScoreLine
+from bot.games.cards import Card, Suit, by_suit
+from bot.render.text import SUIT_ORDER
+
+Namer = Callable[[int], str]
+
+# Room kept for an auction grid inside an embed field (1024) or a hand message (2000).
+GRID_LIMIT = 900
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def play_lines(plays: Iterable[tuple[int, Card]], name: Namer) -> str:
+    """`North (Ann): **Q♥**` per card, in the order played."""
+    return "\n".join(f"{name(who)}: **{card.label}**" for who, card in plays) or "—"
+
+
+def plays_inline(plays: Iterable[tuple[int, Card]], name: Namer) -> str:
+    """`North Q♥ · East 2♥` on one line."""
+    return " · ".join(f"{name(who)} {card.label}" for who, card in plays) or "—"
+
+
+def follow_hint(trick: Sequence[tuple[int, Card]], hand: Sequence[Card]) -> str:
+    """What the rules ask of the next card, said briefly (empty when leading)."""
+    if not trick:
+        return ""
+    led = trick[0][1].suit
+    if any(c.suit == led for c in hand):
+        return f" (follow {led.symbol} {led.title.lower()})"
+    return f" (no {led.title.lower()} left: any card)"
+
+
+def score_lines(lines: Iterable[ScoreLine], sides: Sequence[str],
+                signed: bool = True) -> list[str]:
+    """A deal's score lines: `Deal 3: North-South +120, East-West 0 — 4♠ by South, made`."""
+    out = []
+    for line in lines:
+        points = ", ".join(f"{side} {p:+d}" if p and signed else f"{side} {p}"
+                           for side, p in zip(sides, line.points, strict=False))
+        out.append(f"{line.label}: {points}" + (f" — {line.note}" if line.note else ""))
+    return out
+
+
+# -- the bridge auction grid ----------------------------------------------------------
+
+_CALL_MARKS = {"pass": "Pass", "double": "X", "redouble": "XX"}
+_STRAINS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT", "N": "NT"}
+
+
+def call_label(text: str) -> str:
+    """A call as an auction grid writes it: `1♣`, `2NT`, `X`, `XX`, `Pass`."""
+    if text in _CALL_MARKS:
+        return _CALL_MARKS[text]
+    bid = text.removeprefix("bid:")
+    return bid[:1] + _STRAINS.get(bid[1:].upper(), bid[1:])
+
+
+def grid(columns: Sequence[str], calls: Sequence[tuple[int, str]], next_to_call: int | None,
+         limit: int = GRID_LIMIT) -> str:
+    """The auction as a monospace grid, one column per caller, dealer's row first.
+
+    `calls` are (column, label) in calling order; a row ends after the last column, so the
+    first row leaves the cells before the dealer empty. `next_to_call` marks the next cell
+    with `?`. When the grid is too long for `limit` only its latest rounds are kept.
+    """
+    width = max(5, *(len(c) for c in columns)) + 1
+    cells = list(calls)
+    if next_to_call is not None:
+        cells.append((next_to_call, "?"))
+    rows: list[list[str]] = []
+    row: list[str] = [""] * len(columns)
+    for column, label in cells:
+        if column == 0 and any(row):
+            rows.append(row)
+            row = [""] * len(columns)
+        row[column] = label
+    if any(row):
+        rows.append(row)
+
+    def line(items: Sequence[str]) -> str:
+        return "".join(item.ljust(width) for item in items).rstrip()
+
+    body = [line(r) for r in rows]
+    head = line(columns)
+    dropped = 0
+    while body and len(head) + sum(len(b) + 1 for b in body) + 40 > limit:
+        body.pop(0)
+        dropped += 1
+    if dropped:
+        body.insert(0, f"({plural(dropped, 'earlier round')} not shown)")
+    if not body:
+        body = ["(no calls yet)"]
+    return "```\n" + "\n".join([head, *body]) + "\n```"
+
+
+# -- hand diagrams ----------------------------------------------------------------------
+
+def suit_rows(hand: Iterable[Card]) -> list[str]:
+    """Four short lines, spades first: `♠ AKT73` (T for ten keeps diagrams narrow)."""
+    groups = by_suit(hand)
+    return [f"{suit.symbol} " + ("".join(c.rank.char for c in groups[suit]) or "—")
+            for suit in SUIT_ORDER]
+
+
+def diagram(north: tuple[str, Sequence[Card]], west: tuple[str, Sequence[Card]],
+            east: tuple[str, Sequence[Card]], south: tuple[str, Sequence[Card]]) -> str:
+    """A bridge-style deal diagram in a code block: North on top, West and East at the
+    sides, South at the bottom. Each hand is (title, cards)."""
+    west_lines = [west[0], *suit_rows(west[1])]
+    east_lines = [east[0], *suit_rows(east[1])]
+    gap = max(14, *(len(text) + 3 for text in west_lines))
+    indent = " " * (gap // 2 + 1)
+    out = [indent + text for text in (north[0], *suit_rows(north[1]))]
+    out += [w.ljust(gap) + e for w, e in zip(west_lines, east_lines, strict=True)]
+    out += [indent + text for text in (south[0], *suit_rows(south[1]))]
+    return "```\n" + "\n".join(line.rstrip() for line in out) + "\n```"
+
+
+def suit_word(suit: Suit | None) -> str:
+    """`♥ hearts`, or `notrump`."""
+    return "notrump" if suit is None else f"{suit.symbol} {suit.title.lower()}"

@@ -1,0 +1,181 @@
+"""Single Dummy Bridge texts: the revealed dummy, the two-column auction, both dummies, tricks.
+
+Hands are indexed S, W, N, E (0-3); hand h is played by seat h % 2, so North is South's
+dummy and East is West's once the bid winner has chosen a dummy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.games.single_dummy_view import HAND_NAMES
+from bot.render.text import hand_block
+
+from .base import Field, GameText
+from .common import (
+    call_label,
+    diagram,
+    follow_hint,
+    grid,
+    play_lines,
+    plays_inline,
+    plural,
+    score_lines,
+)
+
+if TYPE_CHECKING:
+    from bot.render.messages import Seating
+
+SEATS = ("South", "West")
+
+
+def auction_text(calls: Sequence[tuple[int, str]], next_to_call: int | None,
+                 limit: int = 900) -> str:
+    return grid(SEATS, [(seat, call_label(text)) for seat, text in calls], next_to_call, limit)
+
+
+def outcome(contract: Any, won: int) -> str:
+    over = won - contract.tricks_needed
+    if over < 0:
+        return f"down {-over}"
+    return "made" + (f" +{over}" if over else "")
+
+
+def hand_title(hand: int, seating: Seating) -> str:
+    """`South (Ann)`, or `North (Ann's dummy)`."""
+    if hand < 2:
+        return seating.who(hand)
+    return f"{HAND_NAMES[hand]} ({seating.name(hand % 2)}'s dummy)"
+
+
+class SingleDummyText(GameText):
+    def verb(self, view: Any) -> str:
+        if view.phase == "auction":
+            return "call"
+        if view.phase == "dummy_choice":
+            return "choose a dummy (the revealed one or the hidden one)"
+        if view.playing_hand is not None and view.playing_hand >= 2:
+            return f"play from their dummy ({view.playing_for})"
+        return "play"
+
+    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+        rules = f"first to {view.target} points wins"
+        if view.undertrick_penalty:
+            rules += " · undertricks cost 50 each"
+        lines = [f"Dealer: {seating.who(view.dealer)} · {rules}"]
+        contract = view.contract
+        if contract is not None and view.phase in ("dummy_choice", "play"):
+            lines.append(f"Contract: **{contract.label} by {seating.who(contract.declarer)}**"
+                         f" · needs {contract.tricks_needed} tricks")
+        if view.phase == "auction":
+            lines.append(f"The revealed dummy was dealt to {HAND_NAMES[view.revealed]}; the "
+                         "bid winner chooses it or the hidden one.")
+        lines.append(self.turn_line(view, seating))
+        return lines
+
+    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        fields: list[Field] = [("Auction", auction_text(
+            view.calls, view.turn if view.phase == "auction" else None), False)]
+        if view.phase == "match_over":
+            return fields
+        if not view.dummies_faced:
+            shown = view.hands[view.revealed]
+            if shown is not None:
+                fields.append(("Revealed dummy", hand_block(shown), True))
+        else:
+            for h in (2, 3):
+                cards = view.hands[h]
+                if cards is not None:
+                    fields.append((hand_title(h, seating), hand_block(cards), True))
+        if view.phase == "play":
+            fields.append((f"Trick {sum(view.tricks_won) + 1}", play_lines(
+                view.trick, lambda h: hand_title(h, seating)), False))
+            if view.last_trick is not None:
+                last = view.last_trick
+                fields.append(("Last trick", plays_inline(
+                    last.cards, lambda h: HAND_NAMES[h]) + f"\nWon by **{HAND_NAMES[last.winner]}"
+                    f"** for {seating.name(last.winner_seat)}", False))
+            fields.append(("Tricks", " · ".join(
+                f"{seating.who(s)}: **{view.tricks_won[s]}**" for s in (0, 1)), False))
+        return fields
+
+    # -- the private hand -------------------------------------------------------------
+
+    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        seat = view.seat
+        lines: list[str] = []
+        if view.phase == "auction":
+            lines.append(auction_text(view.calls, view.turn, limit=600))
+        contract = view.contract
+        if contract is not None and view.phase in ("dummy_choice", "play"):
+            lines.append(f"Contract: **{contract.label} by {SEATS[contract.declarer]}**"
+                         f" · needs {contract.tricks_needed} tricks")
+        lines += [f"Your hand ({SEATS[seat]}):",
+                  hand_block(view.hand) if view.hand else "(no cards left)"]
+        if not view.dummies_faced:
+            shown = view.hands[view.revealed]
+            if shown is not None and view.phase != "match_over":
+                lines += ["Revealed dummy (the bid winner takes it or the hidden one):",
+                          hand_block(shown)]
+        else:
+            for h, whose in ((2 + seat, "Your dummy"), (3 - seat, "Opponent's dummy")):
+                cards = view.hands[h]
+                if cards is not None:
+                    lines += [f"{whose} ({HAND_NAMES[h]}):", hand_block(cards)]
+        if view.phase == "play":
+            lines.append(f"Tricks: you {view.tricks_won[seat]}, opponent "
+                         f"{view.tricks_won[1 - seat]}")
+            lines.append("Trick: " + plays_inline(view.trick, lambda h: HAND_NAMES[h]))
+            if view.playing_hand is not None:
+                mine = view.playing_hand % 2 == seat
+                whose = ("your dummy" if view.playing_hand >= 2 else "your hand") if mine \
+                    else "your opponent"
+                lines.append(f"To play: **{view.playing_for}** ({whose}).")
+        return lines
+
+    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+        if view.phase == "auction":
+            last = next((call_label(t) for _, t in reversed(view.calls)
+                         if t.startswith("bid:")), None)
+            return "**Your call**" + (f" (the last bid is {last})" if last else "")
+        if view.phase == "dummy_choice":
+            return ("**Choose your dummy**: take the revealed one, or the hidden one; both are "
+                    "then face up.")
+        hand = view.playing_hand
+        cards = view.hands[hand] if hand is not None else None
+        where = (f"from your dummy ({view.playing_for})" if hand is not None and hand >= 2
+                 else f"from your hand ({view.playing_for})")
+        verb = "Lead a card" if not view.trick else "Play a card"
+        return f"**{verb} {where}**" + follow_hint(view.trick, cards or ())
+
+    # -- the end of a deal ------------------------------------------------------------
+
+    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+        contract = summary.contract
+        if contract is None:
+            lines = ["**Thrown in**: both passed."]
+        else:
+            won = summary.tricks[contract.declarer]
+            lines = [f"**{contract.label} by {seating.who(contract.declarer)}** — "
+                     f"{plural(won, 'trick')}, **{outcome(contract, won)}**"]
+            if summary.dummy_choice is not None:
+                lines.append(f"{seating.name(contract.declarer)} took the "
+                             f"{summary.dummy_choice} dummy.")
+        lines.append(f"Dealer: {seating.who(summary.dealer)} · North was "
+                     f"{seating.name(0)}'s dummy, East {seating.name(1)}'s.")
+        hands = summary.hands
+        lines.append(diagram(("North (dummy)", hands[2]), ("West", hands[1]),
+                             ("East (dummy)", hands[3]), ("South", hands[0])))
+        return lines
+
+    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+        fields: list[Field] = [("Auction", auction_text(summary.calls, None), False)]
+        if summary.contract is not None:
+            fields.append(("Tricks", " · ".join(
+                f"{seating.who(s)} {summary.tricks[s]}" for s in (0, 1)), False))
+        fields.append(("This deal", "\n".join(score_lines([summary.line], SEATS)), False))
+        return fields
+
+
+TEXT = SingleDummyText()

@@ -1,0 +1,150 @@
+"""Spades texts: bids and tricks per seat, face-down hands, Double Nil, the deal's result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.games.cards import Suit
+from bot.games.spades_scoring import bid_label
+from bot.render.text import hand_block
+
+from .base import Field, GameText
+from .common import follow_hint, play_lines, plays_inline, plural, score_lines
+
+if TYPE_CHECKING:
+    from bot.render.messages import Seating
+
+SIDES = ("North-South", "East-West")
+SIDE_SEATS = ((0, 2), (1, 3))
+
+
+def _bid_cell(view: Any, seat: int) -> str:
+    bid = view.bids[seat]
+    if bid is not None:
+        return bid_label(bid)
+    if not view.looked[seat]:
+        return "not yet looked"
+    return "to bid" if view.turn == seat else "not bid yet"
+
+
+def _side_line(bids: Sequence[int | None], won: Sequence[int], side: int) -> str:
+    a, b = SIDE_SEATS[side]
+    made = won[a] + won[b]
+    if bids[a] is None or bids[b] is None:
+        return f"{SIDES[side]}: {plural(made, 'trick')}"
+    counted = [s for s in (a, b) if (bids[s] or 0) > 0]
+    nils = [bid_label(bids[s] or 0) for s in (a, b) if s not in counted]
+    contract = sum(bids[s] or 0 for s in counted)
+    parts = [f"bid {contract}" if counted else "no trick bid"]
+    parts += [f"+ {n}" for n in nils]
+    return f"{SIDES[side]}: {' '.join(parts)} · {plural(made, 'trick')} won"
+
+
+class SpadesText(GameText):
+    def verb(self, view: Any) -> str:
+        if view.phase == "play":
+            return "play"
+        if view.turn is not None and not view.looked[view.turn]:
+            return "look at their cards or bid Double Nil"
+        return "bid"
+
+    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+        rules = f"first side to {view.target} wins"
+        if view.bags_penalty:
+            rules += " · bags penalty on"
+        lines = [f"Dealer: {seating.who(view.dealer)} · {rules}"]
+        if view.phase == "play":
+            broken = ("broken" if view.spades_broken
+                      else "not broken yet (no spade leads while you hold another suit)")
+            lines.append(f"♠ Spades are trump, {broken}.")
+        elif view.phase == "bidding":
+            lines.append("♠ Spades are trump. Bids: Nil or 1-13 tricks; Double Nil only "
+                         "before looking at one's cards.")
+        lines.append(self.turn_line(view, seating))
+        return lines
+
+    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        playing = view.phase == "play"
+        seat_lines = []
+        for seat in range(4):
+            line = f"{seating.who(seat)}: **{_bid_cell(view, seat)}**"
+            if playing:
+                line += f" · won {view.tricks_won[seat]}"
+            seat_lines.append(line)
+        fields: list[Field] = [("Bids", "\n".join(seat_lines), False)]
+        if playing:
+            sides = [_side_line(view.bids, view.tricks_won, side) for side in (0, 1)]
+            sides.append("Bags so far: " + " · ".join(
+                f"{SIDES[s]} {view.bags[s]}" for s in (0, 1)))
+            fields.append(("Sides", "\n".join(sides), False))
+        if playing:
+            trick_no = len(view.tricks) + 1
+            fields.append((f"Trick {trick_no} of 13", self.trick_text(view.trick, seating),
+                           True))
+        if view.last_trick is not None and playing:
+            last = view.last_trick
+            fields.append(("Last trick", plays_inline(last.cards, seating.name)
+                           + f"\nWon by **{seating.who(last.winner)}**", True))
+        return fields
+
+    def trick_text(self, trick: Sequence[tuple[int, Any]], seating: Seating) -> str:
+        return play_lines(trick, seating.who)
+
+    # -- the private hand -------------------------------------------------------------
+
+    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        seat = view.seat
+        partner = (seat + 2) % 4
+        lines: list[str] = []
+        if view.phase != "match_over" and not view.looked[seat]:
+            lines += [f"Your {plural(view.hand_sizes[seat], 'card')} are face down.",
+                      "Look at them whenever you like. **Double Nil** (+200 / −200) can "
+                      "only be bid while they are still face down, on your turn."]
+        elif view.hand:
+            lines += ["Your hand:", hand_block(view.hand)]
+        if view.phase == "match_over":
+            return lines
+        bids = [f"you **{_bid_cell(view, seat)}**",
+                f"partner {seating.seat_names[partner]} **{_bid_cell(view, partner)}**"]
+        bids += [f"{seating.seat_names[s]} **{_bid_cell(view, s)}**"
+                 for s in ((seat + 1) % 4, (seat + 3) % 4)]
+        lines.append("Bids: " + ", ".join(bids))
+        if view.phase == "play":
+            side = seat % 2
+            lines.append(_side_line(view.bids, view.tricks_won, side)
+                         + f" (you {view.tricks_won[seat]}, partner "
+                         f"{view.tricks_won[partner]})")
+            lines.append("Trick: " + plays_inline(view.trick, lambda s: seating.seat_names[s]))
+        return lines
+
+    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+        if legal == ["look"]:
+            return "**Look at your cards** when you are ready; you bid when your turn comes."
+        if "look" in legal:
+            return "**Your bid:** look at your cards first, or bid **Double Nil** blind."
+        if any(a.startswith("bid:") for a in legal):
+            return "**Your bid:** Nil, 1-13 tricks"
+        if not view.trick:
+            holds_spades = any(c.suit == Suit.SPADES for c in view.hand)
+            if holds_spades and not any(a.endswith("S") for a in legal):
+                return "**Your lead** (spades are not broken yet: lead another suit)"
+            return "**Your lead**"
+        return "**Play a card**" + follow_hint(view.trick, view.hand)
+
+    # -- the end of a deal ------------------------------------------------------------
+
+    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+        lines = [f"Dealer: {seating.who(summary.dealer)}"]
+        lines += [_side_line(summary.bids, summary.tricks_won, side)
+                  + f" · {plural(summary.bags[side], 'bag')}" for side in (0, 1)]
+        lines += score_lines(summary.lines, SIDES)
+        return lines
+
+    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+        return [(f"{seating.who(seat)} — bid {bid_label(summary.bids[seat])}, "
+                 f"won {summary.tricks_won[seat]}", hand_block(hand), True)
+                for seat, hand in enumerate(summary.hands)]
+
+
+TEXT = SpadesText()

@@ -1,0 +1,166 @@
+"""Tennis texts: two hands a player (Forehand, Backhand), bid cards, which hand plays each card.
+
+A player may look at only one of their hands at a time, so the private hand names which
+hand it shows and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.games.tennis_rules import bid_value
+from bot.render.layout import CARD_KINDS
+from bot.render.text import hand_block
+
+from .base import Field, GameText
+from .common import follow_hint, plural, score_lines, suit_word
+
+if TYPE_CHECKING:
+    from bot.render.messages import Seating
+
+SEATS = ("First player", "Second player")
+KINDS = ("Backhand", "Forehand")
+BID_VALUES = "A=1, 2-10 face value, J=11, Q=12, K=0"
+
+
+def bid_text(card: Any) -> str:
+    """`**7♥** = 7`."""
+    return f"**{card.label}** = {bid_value(card)}"
+
+
+def _bids_of(view: Any, kind: str) -> Sequence[Any]:
+    bids: Sequence[Any] = view.backhand_bids if kind == "Backhand" else view.forehand_bids
+    return bids
+
+
+def _bid_cell(view: Any, seat: int, kind: str) -> str:
+    card = _bids_of(view, kind)[seat]
+    if card is not None:
+        return bid_text(card)
+    if view.phase == "bidding" and view.bidding == kind:
+        return "choosing…" if seat in view.to_act else "chosen, face down"
+    return "—"
+
+
+def _plays(trick: Sequence[tuple[int, Any]], kinds: Sequence[str],
+           name: Any, sep: str) -> str:
+    return sep.join(f"{name(seat)} {kind}: **{card.label}**"
+                    for (seat, card), kind in zip(trick, kinds, strict=True)) or "—"
+
+
+class TennisText(GameText):
+    card_kinds = CARD_KINDS | {"bid"}  # a Tennis bid is a card: `bid:7H`
+
+    def verb(self, view: Any) -> str:
+        if view.phase == "play":
+            return f"play from their {view.to_play_hand}"
+        return f"choose a {view.bidding} bid card"
+
+    def turn_line(self, view: Any, seating: Seating) -> str:
+        if view.phase == "bidding":
+            waiting = ", ".join(seating.who(s) for s in sorted(view.to_act))
+            return (f"Waiting for the **{view.bidding}** bid of {waiting} (both bid at once; "
+                    "the bids are shown together).")
+        return super().turn_line(view, seating)
+
+    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+        lines = [f"Set {view.set_no}, game {view.game_no} of 5 · trump: "
+                 f"**{suit_word(view.trump)}** · Dealer: {seating.who(view.dealer)}"]
+        if view.phase == "play":
+            lines.append(f"Trick {view.tricks_played + 1} of 12.")
+        lines.append(self.turn_line(view, seating))
+        return lines
+
+    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        playing = view.phase == "play"
+
+        def cell(seat: int, kind: str) -> str:
+            text = _bid_cell(view, seat, kind)
+            if playing:
+                won = (view.backhand_tricks if kind == "Backhand" else view.forehand_tricks)
+                text += f", won **{won[seat]}**"
+            return text
+
+        fields: list[Field] = [("Bids and tricks" if playing else "Bids", "\n".join(
+            f"{seating.who(s)}: Backhand {cell(s, 'Backhand')} · Forehand "
+            f"{cell(s, 'Forehand')}" for s in (0, 1)), False)]
+        if view.phase == "play":
+            trick = _plays(view.trick, view.trick_hands, seating.who, "\n")
+            trick += f"\nNext: {seating.name(view.turn)}'s **{view.to_play_hand}**"
+            fields.append(("Trick", trick, True))
+            last = view.last_trick
+            if last is not None:
+                fields.append(("Last trick", _plays(last.cards, last.hands, seating.name, "\n")
+                               + f"\nWon by **{seating.name(last.winner)}'s "
+                               f"{last.winner_hand}**", True))
+        return fields
+
+    # -- the private hand -------------------------------------------------------------
+
+    def _why_this_hand(self, view: Any) -> str:
+        if view.phase == "bidding":
+            return "the hand being bid"
+        mine_played = sum(1 for seat, _ in view.trick if seat == view.seat)
+        if view.turn == view.seat:
+            return "the hand you play from now"
+        if mine_played < 2:
+            return "the hand you play from next in this trick"
+        return "the hand you played from last"
+
+    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        seat = view.seat
+        lines = [f"Set {view.set_no}, game {view.game_no} · trump: **{suit_word(view.trump)}**"]
+        if view.hand_kind:
+            lines += [f"Your **{view.hand_kind}** — {self._why_this_hand(view)}. You may "
+                      "look at only one of your hands at a time.", hand_block(view.hand)]
+        if view.phase == "match_over":
+            return lines
+        opponent = 1 - seat
+        lines.append("Bids: yours " + " · ".join(
+            f"{kind} {_bid_cell(view, seat, kind)}" for kind in KINDS)
+            + "; opponent's " + " · ".join(
+            f"{kind} {_bid_cell(view, opponent, kind)}" for kind in KINDS))
+        if view.phase == "bidding":
+            lines.append(f"Bid values: {BID_VALUES}. Each bid card leaves its hand.")
+        else:
+            lines.append(f"Tricks: your Backhand {view.backhand_tricks[seat]}, Forehand "
+                         f"{view.forehand_tricks[seat]} · opponent's Backhand "
+                         f"{view.backhand_tricks[opponent]}, Forehand "
+                         f"{view.forehand_tricks[opponent]}")
+            lines.append("Trick: " + _plays(view.trick, view.trick_hands,
+                                            lambda s: "you" if s == seat else "opponent",
+                                            " · "))
+        return lines
+
+    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+        if view.phase == "bidding":
+            return f"**Choose your {view.bidding} bid card** ({BID_VALUES})"
+        verb = "Lead a card" if not view.trick else "Play a card"
+        return f"**{verb} from your {view.to_play_hand}**" + follow_hint(view.trick, view.hand)
+
+    # -- the end of a deal ------------------------------------------------------------
+
+    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+        lines = [f"Set {summary.set_no}, game {summary.game_no} · trump: "
+                 f"**{suit_word(summary.trump)}** · Dealer: {seating.who(summary.dealer)}"]
+        for s in (0, 1):
+            lines.append(
+                f"{seating.who(s)}: Backhand bid {bid_text(summary.backhand_bids[s])}, won "
+                f"{summary.backhand_tricks[s]} · Forehand bid "
+                f"{bid_text(summary.forehand_bids[s])}, won {summary.forehand_tricks[s]} → "
+                f"**{plural(summary.errors[s], 'error')}**")
+        lines += score_lines(summary.lines, SEATS, signed=False)
+        return lines
+
+    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+        fields: list[Field] = []
+        for s in (0, 1):
+            fields.append((f"{seating.who(s)} — Backhand", hand_block(summary.backhands[s]),
+                           True))
+            fields.append((f"{seating.who(s)} — Forehand", hand_block(summary.forehands[s]),
+                           True))
+        return fields
+
+
+TEXT = TennisText()
