@@ -7,6 +7,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.ai import Player, RandomPlayer, make_player
 from bot.ai.bridge import BridgePlayer
@@ -47,6 +49,23 @@ def test_single_dummy_players_finish_a_whole_match(seed: int) -> None:
     run_match(game, [SingleDummyPlayer(seed * 2 + i) for i in range(2)])
     result = game.result()
     assert result is not None and max(result.totals) >= 500
+
+
+@given(seed=st.integers(0, 10**6), bots=st.lists(st.booleans(), min_size=4, max_size=4))
+@pytest.mark.parametrize(("game_name", "player"), [("bridge", BridgePlayer),
+                                                    ("single_dummy", SingleDummyPlayer)])
+def test_bots_choose_legal_actions_against_random_players(
+        game_name: str, player: Callable[[int], Player], seed: int, bots: list[bool]) -> None:
+    """Random opponents and partners make odd auctions; the bots must cope with them."""
+    game = create(game_name, seed=seed)
+    players = [player(seed + i) if bots[i] else RandomPlayer(seed + i)
+               for i in range(game.SEATS)]
+    while not game.finished and game.deal_no <= 2:
+        (seat,) = game.to_act()
+        legal = game.legal(seat)
+        action = players[seat].choose(game.view(seat), legal)
+        assert action in legal
+        game.apply(seat, action)
 
 
 def declarer_tricks(game_name: str, seed: int, bidder: Callable[[int], Player],
