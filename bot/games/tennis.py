@@ -8,6 +8,7 @@ spades, notrump. The first dealer is drawn from the seed; the deal alternates ev
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import ClassVar
 
 from .base import (
@@ -20,7 +21,7 @@ from .base import (
     ScoreSheet,
     ranks_from_totals,
 )
-from .cards import FULL_DECK, Card, Suit, sort_hand
+from .cards import FULL_DECK, Card, Suit
 from .tennis_rules import (
     BACKHAND,
     FOREHAND,
@@ -40,6 +41,9 @@ from .tennis_rules import (
 from .tennis_scoring import deal_end_data, deal_end_text, score_game
 from .tennis_views import TennisDealSummary, TennisTrick, TennisView
 from .tricks import follow_error, legal_follow, trick_winner
+
+# Hands are shown spades first, high to low: descending card index.
+_HIGH_FIRST = attrgetter("index")
 
 
 class Tennis(Game):
@@ -85,6 +89,7 @@ class Tennis(Game):
         self.deal_no = 1
         self._lines: list[ScoreLine] = []
         self._totals = [0, 0]
+        self._sheet: ScoreSheet | None = None
         self._previous: TennisDealSummary | None = None
         self._finished = False
         self._dealt: tuple[tuple[Card, ...], ...] = ()
@@ -279,6 +284,7 @@ class Tennis(Game):
                              self._tricks)
         self._previous = summary
         self._lines.extend(summary.lines)
+        self._sheet = None
         for s in (0, 1):
             self._totals[s] += summary.errors[s]
         events = [Event("deal_end", deal_end_text(self.SEAT_NAMES, summary), None,
@@ -302,8 +308,11 @@ class Tennis(Game):
         return events
 
     def scores(self) -> ScoreSheet:
-        return ScoreSheet(sides=self.SIDE_NAMES, lines=tuple(self._lines),
-                          totals=tuple(self._totals), lower_wins=True)
+        # Built once per game (views ask for it on every call); it is immutable.
+        if self._sheet is None:
+            self._sheet = ScoreSheet(sides=self.SIDE_NAMES, lines=tuple(self._lines),
+                                     totals=tuple(self._totals), lower_wins=True)
+        return self._sheet
 
     def result(self) -> Result | None:
         if not self._finished:
@@ -354,14 +363,15 @@ class Tennis(Game):
             bidding=KIND_NAMES[self._bidding] if self._bidding is not None else "",
             turn=next(iter(to_act)) if playing else None,
             to_act=to_act,
-            hand=tuple(sort_hand(self._hands[shown])) if shown is not None else (),
+            hand=tuple(sorted(self._hands[shown], key=_HIGH_FIRST, reverse=True))
+            if shown is not None else (),
             hand_kind=KIND_NAMES[kind_of(shown)] if shown is not None else "",
             trump=trump_of(self.deal_no), dealer=self.dealer,
             backhand_bids=(bids[0], bids[1]), forehand_bids=(bids[2], bids[3]),
             backhand_tricks=(self._tricks[0], self._tricks[1]),
             forehand_tricks=(self._tricks[2], self._tricks[3]),
             to_play_hand=KIND_NAMES[kind_of(self._due_hand())] if playing else "",
-            trick=tuple((seat_of(h), c) for h, c in self._trick),
-            trick_hands=tuple(KIND_NAMES[kind_of(h)] for h, _ in self._trick),
+            trick=tuple([(h & 1, c) for h, c in self._trick]),
+            trick_hands=tuple([KIND_NAMES[h >> 1] for h, _ in self._trick]),
             last_trick=self._last_trick, tricks_played=self._tricks_played,
             errors=tuple(self._totals), previous_deal=self._previous, score=self.scores())
