@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spades_helpers import bid_round, stacked
 
 from bot.ai import RandomPlayer, make_player
@@ -143,3 +145,35 @@ def test_self_play_makes_most_contracts():
                     total += 1
                     made += sum(tricks[s] for s in bidders) >= sum(bids[s] for s in bidders)
     assert made / total >= 0.75
+
+
+def west_last_to_a_heart_trick(bids: dict[int, str]) -> Spades:
+    game = stacked(DEAL_A, dealer=3)  # North leads; West plays last
+    bid_round(game, bids)
+    for seat, card in ((0, "8H"), (1, "2H"), (2, "5H")):
+        game.apply(seat, f"play:{card}")
+    return game
+
+
+def test_wins_cheaply_while_the_bid_is_not_made():
+    game = west_last_to_a_heart_trick({0: "3", 1: "1", 2: "2", 3: "1"})
+    assert ask(game, 3) == "play:JH"  # the jack does it; the ace is not squandered
+
+
+def test_ducks_to_avoid_bags_once_the_bid_is_made():
+    game = west_last_to_a_heart_trick({0: "3", 1: "1", 2: "2", 3: "1"})
+    # Seen from West's seat as if East-West had already taken their two tricks.
+    view = replace(game.view(3), tricks_won=(0, 2, 0, 0))
+    assert SpadesPlayer(0).choose(view, game.legal(3)) == "play:4H"
+
+
+def test_double_nil_only_as_a_rare_gamble():
+    game = stacked(DEAL_A, dealer=0)
+    for seat in (1, 2):
+        game.apply(seat, "look")
+    game.apply(1, "bid:6")  # West's partner bids strongly
+    game.apply(2, "bid:3")
+    view = game.view(3)  # West has not looked: may bid double nil blind
+    assert SpadesPlayer(0).choose(view, game.legal(3)) == "look"
+    desperate = replace(view, score=replace(view.score, totals=(430, 120)))
+    assert SpadesPlayer(0).choose(desperate, game.legal(3)) == "bid:double_nil"

@@ -26,6 +26,7 @@ from bot.games.tricks import trick_winner
 from .spades_bidding import choose_bid, wants_double_nil
 
 SPADES = Suit.SPADES
+DECK = frozenset(FULL_DECK)
 
 
 def beats(c: Card, best: Card) -> bool:
@@ -92,7 +93,7 @@ def read_table(view: SpadesView, legal: list[Card]) -> Table:
     opponents = ((me + 1) % 4, (me + 3) % 4)
     return Table(
         me=me, partner=partner, hand=view.hand, legal=legal, trick=view.trick,
-        outstanding=frozenset(c for c in FULL_DECK if c not in seen),
+        outstanding=DECK - seen,
         remaining=13 - len(view.tricks),
         need=side_need(me, partner), opp_need=side_need(*opponents),
         my_nil=is_nil(bids[me]), partner_nil=is_nil(bids[partner]) and won[partner] == 0,
