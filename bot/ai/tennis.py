@@ -8,7 +8,6 @@ less and still plays from the view alone. Keep one player object per seat.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from bot.games.cards import FULL_DECK, Card, Suit
@@ -27,15 +26,19 @@ class TennisPlayer:
     kind = "tennis-basic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed  # the player is deterministic; the seed is kept for the record
+        self._deal_no = 0  # the game the memory below belongs to
         self._seen: dict[str, set[Card]] = {}  # own hands as shown this game, by kind
         self._played: set[Card] = set()
 
     # -- memory -------------------------------------------------------------------------
 
     def _remember(self, view: TennisView) -> None:
-        if view.phase == "bidding" and view.bidding == "Backhand" and len(view.hand) == 13:
-            self._seen, self._played = {}, set()  # a new game starts with the Backhand bid
+        new_game = view.phase == "bidding" and view.bidding == "Backhand" and len(view.hand) == 13
+        seen = self._seen.get(view.hand_kind)
+        stale = view.deal_no != self._deal_no or (seen is not None and not seen >= set(view.hand))
+        if new_game or stale:  # e.g. a bot taking over a seat part way through a match
+            self._deal_no, self._seen, self._played = view.deal_no, {}, set()
         if view.hand_kind and view.hand_kind not in self._seen:
             self._seen[view.hand_kind] = set(view.hand)
         for _, c in view.trick:
