@@ -58,7 +58,13 @@ _LOOK_ONLY: tuple[str, ...] = ("look",)
 
 
 class Spades(Game):
-    """A match of Spades played to `target` points."""
+    """A match of Spades played to `target` points (option `bags_penalty`: every 10 bags
+    cost 100).
+
+    Deal blocks: `stack_deck(pack)` takes 52 cards, cards 13*i .. 13*i+12 being seat i's
+    hand (0 North, 1 East, 2 South, 3 West) whoever deals. Attributes read by tables and
+    tests: `deal_no` (1-based), `dealer` (seat), `target`, `bags_penalty`.
+    """
 
     NAME: ClassVar[str] = "spades"
     TITLE: ClassVar[str] = "Spades"
