@@ -15,6 +15,9 @@ from discord.ext import commands
 from tests.discord_double import Driver, World, button, custom_ids, limits
 from tests.discord_double.state import TOKEN_LIFETIME
 
+# The discord_double fixture comes from tests/conftest.py; pytester runs an inner session.
+pytest_plugins = ["pytester"]
+
 
 @dataclass
 class Probe:
@@ -600,3 +603,34 @@ async def test_ephemeral_followup_after_public_defer_is_public(discord_double: D
     [public] = discord_double.recorded_payloads(kind="followup", public=True)
     assert public.body["content"] == "only for you?"
     assert _rules(discord_double) == ["followup-visibility"]
+
+
+INNER_TEST = '''
+import discord
+from discord.ext import commands
+
+pytest_plugins = ["tests.discord_double.fixtures"]
+
+
+async def test_breaks_a_rule(discord_double):
+    world = await discord_double.make_world(users=["alice"])
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(),
+                       guild_ready_timeout=0.1)
+
+    @bot.tree.command()
+    async def shout(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("x" * 2001)
+
+    async with discord_double.running(bot):
+        await discord_double.slash(world.users[0], world.channel, "shout", wait=False)
+        await discord_double.wait_for(lambda: discord_double.violations)
+        await discord_double.settle()
+'''
+
+
+def test_fixture_fails_the_test_on_a_violation(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_inner=INNER_TEST)
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-o", "asyncio_mode=auto",
+                                          "-o", "asyncio_default_fixture_loop_scope=function")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(["*Discord double: [[]limit[]] content has 2001 characters*"])

@@ -237,11 +237,19 @@ class Driver:
         """Every version of the message, the original first."""
         return list(self.message(message).versions)
 
-    def recorded_payloads(self, audience: Audience | None = None,
-                          kind: str | None = None) -> list[RecordedPayload]:
+    def recorded_payloads(self, audience: Audience | None = None, kind: str | None = None, *,
+                          public: bool | None = None,
+                          user: User | None = None) -> list[RecordedPayload]:
+        """Bodies the bot sent, oldest first, filtered by exact audience, kind
+        ("message", "edit", "interaction_response", "followup", "delete", "thread"),
+        public (channel-visible or not) or user (ephemeral to that user)."""
         return [p for p in self.state.payloads
                 if (audience is None or p.audience == audience)
-                and (kind is None or p.kind == kind)]
+                and (kind is None or p.kind == kind)
+                and (public is None or (p.audience is not None
+                                        and p.audience.ephemeral != public))
+                and (user is None or (p.audience is not None
+                                      and p.audience.user_id == user.id))]
 
     def commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
         """The application commands the bot synced (globally, or to the guild)."""

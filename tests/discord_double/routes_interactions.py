@@ -154,7 +154,11 @@ async def followup(double: DiscordDouble, request: web.Request) -> web.Response:
     if (inter.response_type == DEFERRED_MESSAGE and not inter.answered_first_followup
             and original is not None):
         # The first followup after a deferral fills in the "thinking" message, keeping the
-        # deferral's visibility.
+        # deferral's visibility (Discord ignores the followup's own ephemeral flag).
+        if (body.get("flags") or 0) & EPHEMERAL and original.ephemeral_to is None:
+            double.violation("followup-visibility", f"interaction {inter.id}: the followup asks "
+                             "to be ephemeral, but the first followup after a public defer "
+                             "replaces the public 'thinking' message: everyone sees it", request)
         failed = await edit_message(double, request, original, body, uploads, kind="followup")
         if failed is not None:
             return failed
