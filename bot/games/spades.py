@@ -55,6 +55,9 @@ _BIDS.update({str(n): n for n in range(1, 14)})
 _BID_ACTIONS: tuple[str, ...] = ("bid:nil", *(f"bid:{n}" for n in range(1, 14)))
 _BLIND_ACTIONS: tuple[str, ...] = ("look", "bid:double_nil")
 _LOOK_ONLY: tuple[str, ...] = ("look",)
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
+_NOBODY: frozenset[int] = frozenset()
+_PLAY_TEXT: dict[Card, str] = {c: "play:" + c.text for c in FULL_DECK}
 
 
 class Spades(Game):
@@ -131,11 +134,11 @@ class Spades(Game):
         return self._result is not None
 
     def to_act(self) -> frozenset[int]:
+        if self._phase == PLAY:
+            return _ONLY[self._turn]
         if self._phase == BIDDING:
             return frozenset([self._turn, *(s for s in range(4) if not self._looked[s])])
-        if self._phase == PLAY:
-            return frozenset((self._turn,))
-        return frozenset()
+        return _NOBODY
 
     def legal(self, seat: int) -> list[str]:
         if self._phase == BIDDING:
@@ -143,7 +146,7 @@ class Spades(Game):
                 return list(_BLIND_ACTIONS if seat == self._turn else _LOOK_ONLY)
             return list(_BID_ACTIONS) if seat == self._turn else []
         if self._phase == PLAY and seat == self._turn:
-            return ["play:" + c.text for c in self._playable(seat)]
+            return [_PLAY_TEXT[c] for c in self._playable(seat)]
         return []
 
     def _playable(self, seat: int) -> list[Card]:
