@@ -33,7 +33,7 @@ _KEEP: dict[Rank, float] = {
 }
 _AVERAGE_KEEP = sum(_KEEP.values()) / len(_KEEP)
 _PACK = tuple(bidfair_pack())
-_STRONG = 1.12  # a hand this much above an average one wants to hold the contract
+
 _RANK_DENIAL: dict[Rank, float] = {r: 2.0 * i for i, r in enumerate(CONTRACT_VALUES)}
 
 
@@ -55,6 +55,7 @@ class BidFairPlayer:
     """The default Bid Fair computer player."""
 
     kind = "bidfair-basic"
+    BID_STRENGTH = 1.25  # bid face up only with a hand this much better than an average one
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -109,13 +110,16 @@ class BidFairPlayer:
         ups = [Card.parse(a[3:]) for a in legal if a.startswith("up:")]
         downs = [Card.parse(a[5:]) for a in legal if a.startswith("down:")]
         junk = min(downs, key=lambda c: (_keep_value(c), c.index))
-        if self._strength(view) >= _STRONG:
+        if self._strength(view) < self.BID_STRENGTH:
             return f"down:{junk.text}"
 
         def worth(c: Card) -> float:
-            # Expected trump bonus, plus denial by a high rank, less what the card is worth.
+            # Expected trump bonus, denial by a high rank, and our other cards of that rank
+            # becoming top of their suits; less what the card itself is worth in play.
             in_crib = crib_suits.count(c.suit) + (6 - crib_suits.count(c.suit)) * 4 / 16
-            return 40 * in_crib / 8 + _RANK_DENIAL[c.rank] - _keep_value(c)
+            same_rank = sum(x.rank == c.rank for x in view.hand) - 1
+            return (40 * in_crib / 8 + _RANK_DENIAL[c.rank] + 3 * same_rank
+                    - _keep_value(c))
 
         if ups:
             best = max(ups, key=lambda c: (worth(c), c.index))
