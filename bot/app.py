@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
@@ -21,6 +22,30 @@ EXTENSIONS: tuple[str, ...] = (
 )
 
 
+class TrickTableTree(app_commands.CommandTree):
+    """Answers every failed command with a private explanation instead of silence."""
+
+    async def on_error(self, interaction: discord.Interaction[Any],
+                       error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.TransformerError):
+            text = f"`{error.value}` is not a valid value for that option."
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = "This command works in a server channel only."
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You cannot use this command here."
+        elif isinstance(error, app_commands.CommandNotFound):
+            text = "That command is not available any more; Discord may still be updating."
+        else:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            log.error("command /%s failed for user %s", command, interaction.user.id,
+                      exc_info=error)
+            text = "Something went wrong on our side; nothing was changed. Please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+
 class TrickTableBot(commands.Bot):
     store: Store
     tables: TableService
@@ -29,7 +54,7 @@ class TrickTableBot(commands.Bot):
         # Slash commands and components need no privileged intents.
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, **kwargs)
+                         help_command=None, tree_cls=TrickTableTree, **kwargs)
         self.settings = settings
 
     async def setup_hook(self) -> None:

@@ -110,6 +110,50 @@ class Harness:
         return [c for c in self.buttons(self.driver.message(message))
                 if str(c.get("custom_id", "")).startswith("tt:act:")]
 
+    async def forge(self, user: User, custom_id: str, source: Message | None = None) -> Any:
+        """Click a button whose custom id we choose: a message from an older bot, a
+        tampered one. Discord only delivers clicks on components a message really has,
+        so the button is first put on the message (in the double's copy of it)."""
+        source = self.driver.message(source or self.table_message())
+        rows = [row for row in source.latest.components
+                if all(c.get("custom_id") != custom_id for c in row.get("components", []))]
+        if len(rows) == 5:
+            rows = rows[:4]
+        rows.append({"type": 1, "components": [
+            {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}]})
+        source.latest.components = rows
+        return await self.driver.click(user, source, custom_id)
+
+    def last_reply(self, user: User) -> str:
+        """The text of the newest ephemeral message the user got."""
+        mine = self.driver.ephemerals(user)
+        assert mine, f"{user.name} got no private reply"
+        newest = max(mine, key=lambda m: m.id)
+        return newest.content or " ".join(e.get("description", "") for e in newest.embeds)
+
+    async def play_people(self, people: Iterable[User], until: Any, limit: int = 3000,
+                          choose: Any = None) -> None:
+        """Whoever has a move presses one, until `until()` is true."""
+        people = list(people)
+        for person in people:
+            await self.open_hand(person)
+        for _ in range(limit):
+            if until():
+                return
+            moved = False
+            for person in people:
+                if until():
+                    return
+                if await self.act_once(person, choose):
+                    moved = True
+            if not moved:
+                await self.driver.settle()
+                for person in people:
+                    table = self.bot.tables.in_channel(self.channel.id)
+                    if table is not None and table.seat_of(person.id) is not None:
+                        await self.open_hand(person)
+        raise AssertionError("the game did not reach the expected point")
+
     async def act_once(self, user: User, choose: Any = None) -> bool:
         """Press one legal action on the user's hand message; False if they have none."""
         hand = self.hand_of(user)

@@ -19,7 +19,9 @@ from bot.games.cards import Card, Rank, Suit
 SYMBOL = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 RANK = r"(?:10|[2-9TJQKA])"
 LABEL = re.compile(rf"({RANK})([♠♥♦♣])")
-GROUP = re.compile(rf"([♠♥♦♣]) ?((?:{RANK} ?)+)")
+# A suit symbol followed by ranks (`♥ A K 7`, `♥AK7`); a rank directly followed by a
+# symbol belongs to the next label (`A♠ K♠`), not to the group.
+GROUP = re.compile(rf"([♠♥♦♣]) ?((?:{RANK}(?![♠♥♦♣0-9]) ?)+)")
 CARD_ACTION = re.compile(r"(?:play|crib|up|down|bid):((?:10|[2-9TJQKA])[CDHS])\b")
 DEAL = re.compile(r"deal (\d+)")
 BRIDGE_GAMES = ("bridge", "single_dummy")

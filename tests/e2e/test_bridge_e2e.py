@@ -1,0 +1,67 @@
+"""Contract Bridge end to end: four people through a whole deal."""
+
+from __future__ import annotations
+
+from tests.e2e.harness import running
+from tests.e2e.privacy import cards_shown
+
+
+async def test_four_people_play_a_whole_bridge_deal(discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        people = list(h.world.users[:4])
+        table = await h.open_table(people[0], "bridge")
+        await h.seat_people(people[1:])
+        await h.press(people[0], h.table_message(), "Start")
+        for person in people:
+            await h.open_hand(person)
+        by_seat = {table.seat_of(p.id): p for p in people}
+        game = table.game
+
+        # The auction with the bidding buttons: 1NT, Double, Redouble, three passes.
+        opener = by_seat[next(iter(game.to_act()))]
+        hand = h.hand_of(opener)
+        await h.press(opener, hand, "Bid 1…")
+        await h.press(opener, hand, "1NT")
+        doubler = by_seat[next(iter(game.to_act()))]
+        await h.press(doubler, h.hand_of(doubler), "Double")
+        partner = by_seat[next(iter(game.to_act()))]
+        await h.press(partner, h.hand_of(partner), "Redouble")
+        for _ in range(3):
+            caller = by_seat[next(iter(game.to_act()))]
+            await h.press(caller, h.hand_of(caller), "Pass")
+        view = game.view(None)
+        assert view.contract is not None and view.contract.doubled == 2
+        declarer = view.declarer
+        dummy = (declarer + 2) % 4
+        grid = str(h.table_message().embeds)
+        assert "1NT" in grid
+
+        # The opening lead comes from declarer's left; dummy is faced only after it.
+        leader = by_seat[next(iter(game.to_act()))]
+        assert table.seat_of(leader.id) == (declarer + 1) % 4
+        dummy_cards = set(game.deal_record().hands[dummy])
+        assert not cards_shown(str(h.table_message().embeds), "bridge") & dummy_cards
+        await h.act_once(leader)
+        await discord_double.settle()
+        shown = cards_shown(str(h.table_message().embeds), "bridge")
+        assert len(shown & dummy_cards) >= 12, "dummy is on the table after the lead"
+
+        # Dummy's owner is refused; declarer plays dummy's cards.
+        owner = by_seat[dummy]
+        assert game.to_act() == frozenset({declarer})
+        card = sorted(game.view(declarer).dummy_hand)[0]
+        await h.forge(owner, f"tt:act:{table.id}:{dummy}:{table.decisions[dummy]}:play:{card}")
+        assert "partner plays dummy" in h.last_reply(owner)
+        declarer_hand = h.driver.message(h.hand_of(by_seat[declarer]))
+        offered = {b["custom_id"].rsplit(":", 1)[1] for b in h.action_buttons(declarer_hand)}
+        assert offered <= {c.text for c in dummy_cards}, "declarer is offered dummy's cards"
+        assert offered
+
+        deal_before = game.deal_no
+        await h.play_people(people, until=lambda: game.deal_no > deal_before)
+        await discord_double.settle()
+        score = [f["value"] for f in h.table_message().embeds[0]["fields"]
+                 if f["name"] == "Score"][0]
+        assert "Deal 1" in score or "1NT" in score
+        assert game.scores().lines, "the rubber score sheet has the deal"
+        assert any("is over" in str(m.embeds) for m in discord_double.channel_messages(h.channel))
