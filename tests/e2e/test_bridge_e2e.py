@@ -60,8 +60,8 @@ async def test_four_people_play_a_whole_bridge_deal(discord_double, tmp_path):
         deal_before = game.deal_no
         await h.play_people(people, until=lambda: game.deal_no > deal_before)
         await discord_double.settle()
-        score = [f["value"] for f in h.table_message().embeds[0]["fields"]
-                 if f["name"] == "Score"][0]
+        score = next(f["value"] for f in h.table_message().embeds[0]["fields"]
+                     if f["name"] == "Score")
         assert "Deal 1" in score or "1NT" in score
         assert game.scores().lines, "the rubber score sheet has the deal"
         assert any("is over" in str(m.embeds) for m in discord_double.channel_messages(h.channel))
