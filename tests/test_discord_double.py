@@ -203,10 +203,34 @@ async def _defer_then_private(interaction: discord.Interaction, probe: Probe) ->
     await interaction.followup.send("only for you?", ephemeral=True)
 
 
+class BidModal(discord.ui.Modal, title="Your bid"):
+    amount: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Tricks", custom_id="amount")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"bid {self.amount.value}", ephemeral=True)
+
+
+async def _modal(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.send_modal(BidModal())
+
+
+async def _new_file(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.send_message(
+        "v1", file=discord.File(_bytes_io(b"one"), "a.txt"))
+    await interaction.edit_original_response(
+        content="v2", attachments=[discord.File(_bytes_io(b"two"), "b.txt")])
+
+
+async def _vanish(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.send_message("brief", ephemeral=True)
+    await interaction.delete_original_response()
+
+
 RAW_ACTIONS = {
     "six_rows": _six_rows, "long_custom_id": _long_custom_id, "long_content": _long_content,
     "late": _late, "twice": _twice, "big_embed": _big_embed, "keep": _keep,
-    "defer_then_private": _defer_then_private,
+    "defer_then_private": _defer_then_private, "modal": _modal, "new_file": _new_file,
+    "vanish": _vanish,
 }
 
 
@@ -634,3 +658,47 @@ def test_fixture_fails_the_test_on_a_violation(pytester: pytest.Pytester) -> Non
                                           "-o", "asyncio_default_fixture_loop_scope=function")
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(["*Discord double: [[]limit[]] content has 2001 characters*"])
+
+
+async def test_modal_is_shown_and_submitted(discord_double: Driver, world: World,
+                                            probe: Probe) -> None:
+    alice = world.users[0]
+    async with discord_double.running(make_bot(probe)):
+        shown = await _raw(discord_double, world, "modal")
+        assert shown.response_type == 9 and shown.modal is not None
+        assert shown.modal["title"] == "Your bid"
+        submitted = await discord_double.submit_modal(alice, shown, {"amount": "4"})
+    assert submitted.message is not None and submitted.message.content == "bid 4"
+    assert submitted.message.ephemeral_to == alice.id
+
+
+async def test_edit_replaces_attachments(discord_double: Driver, world: World,
+                                         probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        handle = await _raw(discord_double, world, "new_file")
+    assert handle.message is not None
+    first, second = discord_double.edits_of(handle.message)
+    assert [a.filename for a in first.attachments] == ["a.txt"]
+    assert [(a.filename, a.data) for a in second.attachments] == [("b.txt", b"two")]
+
+
+async def test_deleted_response_is_gone(discord_double: Driver, world: World,
+                                        probe: Probe) -> None:
+    alice = world.users[0]
+    async with discord_double.running(make_bot(probe)):
+        handle = await _raw(discord_double, world, "vanish")
+    assert handle.message is not None and handle.message.deleted
+    assert discord_double.ephemerals(alice) == []
+    assert [p.kind for p in discord_double.recorded_payloads(user=alice)] == [
+        "interaction_response", "delete"]
+
+
+async def test_command_in_a_thread(discord_double: Driver, world: World, probe: Probe) -> None:
+    bot = make_bot(probe)
+    async with discord_double.running(bot):
+        thread = await discord_double.add_thread(world.channel, "Table 7")
+        await discord_double.wait_for(lambda: bot.get_channel(thread.id))
+        handle = await discord_double.slash(world.users[1], thread, "table")
+    assert handle.message is not None and handle.message.channel_id == thread.id
+    assert discord_double.channel_messages(world.channel) == []
+    assert discord_double.last_message(thread) == handle.message

@@ -31,7 +31,7 @@ from .state import (
 )
 
 if TYPE_CHECKING:
-    from discord.ext import commands
+    from discord.ext.commands import Bot
 
 T = TypeVar("T")
 APPLICATION_COMMAND, COMPONENT, MODAL_SUBMIT = 2, 3, 5
@@ -315,8 +315,8 @@ class Driver:
         await self.double.gateway.reconnect()
 
     @asynccontextmanager
-    async def running(self, bot: commands.Bot, token: str = "test-token",
-                      ready_timeout: float = 5.0) -> AsyncIterator[commands.Bot]:
+    async def running(self, bot: Bot, token: str = "test-token",
+                      ready_timeout: float = 5.0) -> AsyncIterator[Bot]:
         """Run `bot` against the double until the block ends (create it with
         guild_ready_timeout=0.1, or on_ready waits 2 s)."""
         async with run_bot(self, bot, token, ready_timeout) as running_bot:

@@ -66,7 +66,8 @@ class Gateway:
         return ws
 
     async def _on_frame(self, session: Session, frame: dict[str, Any]) -> None:
-        op, data = frame.get("op"), frame.get("d")
+        op = frame.get("op")
+        data: Any = frame.get("d") or {}
         if op == HEARTBEAT:
             await session.send(HEARTBEAT_ACK, None)
         elif op == IDENTIFY:

@@ -110,7 +110,8 @@ class DiscordDouble:
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.path == "/":
-            return await handler(request)  # the gateway keeps its own activity clock
+            gateway: web.StreamResponse = await handler(request)
+            return gateway  # the gateway keeps its own activity clock
         self.in_flight += 1
         self.touch()
         path = request.path.removeprefix(API_PREFIX)
@@ -176,5 +177,6 @@ class DiscordDouble:
 
 def _bind(double: DiscordDouble, handler: Any) -> Any:
     async def bound(request: web.Request) -> web.StreamResponse:
-        return await handler(double, request)
+        response: web.StreamResponse = await handler(double, request)
+        return response
     return bound
