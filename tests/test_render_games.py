@@ -201,6 +201,8 @@ def check_point(name: str, game: Game, where: str) -> None:
         leaked = mentioned(msg, seat_strip) - own
         assert not leaked, f"{where}: seat {seat}'s hand shows {sorted(leaked)}"
         assert set(view.hand) <= cards_in(message_text(msg)), f"{where}: seat {seat}'s cards"
+        if game.finished:
+            assert "The match is over" in (msg.content or ""), where
         if legal:
             reached = reachable_actions(render)
             assert sorted(reached) == sorted(legal), f"{where}: buttons of seat {seat}"

@@ -14,7 +14,7 @@ from bot.games.bidfair_rank import order_text
 from bot.render.text import cards_inline, hand_block
 
 from .base import Field, GameText
-from .common import play_lines, plays_inline, plural, score_lines, suit_word
+from .common import MATCH_OVER, play_lines, plays_inline, plural, score_lines, suit_word
 
 if TYPE_CHECKING:
     from bot.render.messages import Seating
@@ -85,6 +85,8 @@ class BidFairText(GameText):
         return [line for line in lines if line]
 
     def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        if view.phase == "match_over":
+            return []
         fields: list[Field] = []
         if view.phase == "crib":
             fields.append(("Crib", f"{view.crib_count} of 8 cards in", True))
@@ -110,10 +112,10 @@ class BidFairText(GameText):
     # -- the private hand -------------------------------------------------------------
 
     def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        if view.phase == "match_over":
+            return [MATCH_OVER]
         seat = view.seat
         lines = ["Your hand:", hand_block(view.hand) if view.hand else "(no cards)"]
-        if view.phase == "match_over":
-            return lines
         if view.my_crib:
             lines.append(f"Your crib cards: {cards_inline(view.my_crib)}")
         mine = view.bids[seat] if view.phase != "crib" else None

@@ -9,6 +9,7 @@ from bot.render.text import hand_block
 
 from .base import Field, GameText
 from .common import (
+    MATCH_OVER,
     call_label,
     diagram,
     follow_hint,
@@ -73,6 +74,8 @@ class BridgeText(GameText):
         return lines
 
     def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        if view.phase == "match_over":
+            return []
         bidding = view.phase == "bidding"
         fields: list[Field] = [("Auction", auction_text(
             view.calls, view.turn if bidding else None), False)]
@@ -104,6 +107,8 @@ class BridgeText(GameText):
     # -- the private hand -------------------------------------------------------------
 
     def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        if view.phase == "match_over":
+            return [MATCH_OVER]
         seat = view.seat
         side = seat % 2
         vul = ("you are " + ("vulnerable" if view.vulnerable[side] else "not vulnerable")

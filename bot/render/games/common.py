@@ -14,6 +14,8 @@ from bot.render.text import SUIT_ORDER
 
 Namer = Callable[[int], str]
 
+MATCH_OVER = "The match is over: the final standings are on the table."
+
 # Room kept for an auction grid inside an embed field (1024) or a hand message (2000).
 GRID_LIMIT = 900
 

@@ -14,6 +14,7 @@ from bot.render.text import hand_block
 
 from .base import Field, GameText
 from .common import (
+    MATCH_OVER,
     call_label,
     diagram,
     follow_hint,
@@ -75,10 +76,10 @@ class SingleDummyText(GameText):
         return lines
 
     def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        if view.phase == "match_over":
+            return []
         fields: list[Field] = [("Auction", auction_text(
             view.calls, view.turn if view.phase == "auction" else None), False)]
-        if view.phase == "match_over":
-            return fields
         if not view.dummies_faced:
             shown = view.hands[view.revealed]
             if shown is not None:
@@ -103,6 +104,8 @@ class SingleDummyText(GameText):
     # -- the private hand -------------------------------------------------------------
 
     def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        if view.phase == "match_over":
+            return [MATCH_OVER]
         seat = view.seat
         lines: list[str] = []
         if view.phase == "auction":
@@ -115,7 +118,7 @@ class SingleDummyText(GameText):
                   hand_block(view.hand) if view.hand else "(no cards left)"]
         if not view.dummies_faced:
             shown = view.hands[view.revealed]
-            if shown is not None and view.phase != "match_over":
+            if shown is not None:
                 lines += ["Revealed dummy (the bid winner takes it or the hidden one):",
                           hand_block(shown)]
         else:

@@ -10,7 +10,7 @@ from bot.games.spades_scoring import bid_label
 from bot.render.text import hand_block
 
 from .base import Field, GameText
-from .common import follow_hint, play_lines, plays_inline, plural, score_lines
+from .common import MATCH_OVER, follow_hint, play_lines, plays_inline, plural, score_lines
 
 if TYPE_CHECKING:
     from bot.render.messages import Seating
@@ -65,6 +65,8 @@ class SpadesText(GameText):
         return lines
 
     def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        if view.phase == "match_over":
+            return []
         playing = view.phase == "play"
         seat_lines = []
         for seat in range(4):
@@ -94,17 +96,17 @@ class SpadesText(GameText):
     # -- the private hand -------------------------------------------------------------
 
     def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        if view.phase == "match_over":
+            return [MATCH_OVER]
         seat = view.seat
         partner = (seat + 2) % 4
         lines: list[str] = []
-        if view.phase != "match_over" and not view.looked[seat]:
+        if not view.looked[seat]:
             lines += [f"Your {plural(view.hand_sizes[seat], 'card')} are face down.",
                       "Look at them whenever you like. **Double Nil** (+200 / −200) can "
                       "only be bid while they are still face down, on your turn."]
         elif view.hand:
             lines += ["Your hand:", hand_block(view.hand)]
-        if view.phase == "match_over":
-            return lines
         bids = [f"you **{_bid_cell(view, seat)}**",
                 f"partner {seating.seat_names[partner]} **{_bid_cell(view, partner)}**"]
         bids += [f"{seating.seat_names[s]} **{_bid_cell(view, s)}**"

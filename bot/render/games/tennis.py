@@ -14,7 +14,7 @@ from bot.render.layout import CARD_KINDS
 from bot.render.text import hand_block
 
 from .base import Field, GameText
-from .common import follow_hint, plural, score_lines, suit_word
+from .common import MATCH_OVER, follow_hint, plural, suit_word
 
 if TYPE_CHECKING:
     from bot.render.messages import Seating
@@ -73,6 +73,8 @@ class TennisText(GameText):
         return lines
 
     def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+        if view.phase == "match_over":
+            return []
         playing = view.phase == "play"
 
         def cell(seat: int, kind: str) -> str:
@@ -109,13 +111,13 @@ class TennisText(GameText):
         return "the hand you played from last"
 
     def private_lines(self, view: Any, seating: Seating) -> list[str]:
+        if view.phase == "match_over":
+            return [MATCH_OVER]
         seat = view.seat
         lines = [f"Set {view.set_no}, game {view.game_no} · trump: **{suit_word(view.trump)}**"]
         if view.hand_kind:
             lines += [f"Your **{view.hand_kind}** — {self._why_this_hand(view)}. You may "
                       "look at only one of your hands at a time.", hand_block(view.hand)]
-        if view.phase == "match_over":
-            return lines
         opponent = 1 - seat
         lines.append("Bids: yours " + " · ".join(
             f"{kind} {_bid_cell(view, seat, kind)}" for kind in KINDS)
@@ -150,7 +152,6 @@ class TennisText(GameText):
                 f"{summary.backhand_tricks[s]} · Forehand bid "
                 f"{bid_text(summary.forehand_bids[s])}, won {summary.forehand_tricks[s]} → "
                 f"**{plural(summary.errors[s], 'error')}**")
-        lines += score_lines(summary.lines, SEATS, signed=False)
         return lines
 
     def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
