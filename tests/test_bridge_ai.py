@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.ai.bridge_bidding import Bidder
-from bot.ai.bridge_eval import hcp, is_balanced, shape, summarize
+from bot.ai.bridge_eval import hcp, is_balanced, shape, summarize, support_points
 from bot.ai.bridge_play import PlaySituation, choose_card, winning_index
 from bot.ai.single_dummy_bidding import choose_call as sd_call
 from bot.ai.single_dummy_bidding import choose_dummy, hidden_estimate
@@ -36,6 +36,12 @@ def test_high_card_points_count_a4_k3_q2_j1() -> None:
     assert hcp(parse_hand("T98.765.432.T9876")) == 0
     summary = summarize(parse_hand("AKJ752.K3.Q4.943"))
     assert (summary.hcp, summary.points) == (13, 15)  # six spades: two length points
+
+
+def test_support_points_value_shortness_outside_trumps() -> None:
+    hand = parse_hand("K.J8752.AT876.98")  # singleton spade, doubleton club
+    assert support_points(hand, Suit.DIAMONDS) == 2 + 1
+    assert support_points(parse_hand(".J8752.AT8764.98"), Suit.HEARTS) == 3 + 1
 
 
 def test_balanced_shapes_have_no_singleton_and_at_most_one_doubleton() -> None:

@@ -12,7 +12,7 @@ Opening (nobody has bid yet)
 Responses (partner opened, we have not bid yet)
 - Under 6 points: pass.
 - Partner opened 1NT (2NT): add our points to partner's 16 (20.5): 25+ gives 3NT, or four
-  of a six-card major (three of a five-card major); 23-24 gives 2NT; 33+ gives 6NT; with
+  of a six-card major (three of a five-card major); 23-24 gives 2NT; 33+ HCP gives 6NT; with
   less, a six-card suit is bid at the two level to play, else pass.
 - Partner opened a suit: with a fit (3+ cards in partner's major, 4+ in a minor) raise by
   points counted with shortness: 6-9 to two, 10-12 to three, 13+ to game (four of a major;
@@ -26,15 +26,17 @@ Overcalls (the opponents opened, our side has not bid)
   the two level only with 10+; otherwise pass (no takeout doubles).
 
 Later (rebids and competition): the partnership's strength is our points plus an estimate
-of partner's from the calls partner made (an opening 14, 1NT 16, a simple raise or 1NT
+of partner's from the calls partner made (an opening 13, 1NT 16, a simple raise or 1NT
 response 7.5, a limit raise 11, a new suit at the one level 9, at the two level 12, an
-overcall 11, a pass 5); the shown lengths (an opened major 5, a minor 3, a response or new
-suit 4, a rebid suit one more, a raise 3 or 4) give the fit. The strain is a major with 8+
-cards together, else notrump, else a minor with 8+ (or our own six-card suit, else the
-longest); the level is game with 25+ (3NT, 4 of a major) or 29+ for five of a minor, small
-slam 33+, grand slam 37+; below game we only bid to correct to a better strain at the
-cheapest level (when partner's strain holds fewer than seven cards together) and invite
-(one level higher) with 23-24.
+overcall 11, a pass 5; over our 1NT: a two-level suit 4, 2NT 8, game 10); the shown
+lengths (an opened major 5, a minor 3, a response or new suit 4, a rebid suit one more, a
+raise 3 or 4) give the fit. The strain is a major with 8+ cards together, else notrump,
+else a minor with 8+ (or our own six-card suit, else the longest); the level is game with
+25+ (3NT, 4 of a major) or 29+ for five of a minor, bid at once; small slam 33+ and grand
+slam 37+ counted cautiously (our high-card points only and partner's estimate less two, so
+slams stay rare). Below game we raise our side's strain to two with 21-22 and to three
+with 23-24 (an invitation), and otherwise only bid to correct to a better strain at the
+cheapest level (when partner's strain holds fewer than seven cards together).
 
 Doubles: only of an opponents' suit contract at the two level or higher when we hold four
 of their trumps with two of the top three honours and our side has 20+ points; of 3NT or
@@ -163,10 +165,15 @@ def _learn(model: PartnerModel, bid: Bid, before: list[Bid], mine: list[Bid],
                 model.points, model.balanced = (16.0 if level == 1 else 20.5), True
                 model.lengths = [2, 2, 2, 2]
             else:
-                model.points = 14.0
-        elif opened_by == ME and mine:  # partner responded to our opening
+                model.points = 13.0
+        elif mine:  # partner's first bid answers ours (our opening or overcall)
             my_suit = mine[0].strain
-            if strain == my_suit and strain != NT:
+            if my_suit == NT:  # over our notrump: sign-off, invitation or game
+                model.points = (4.0 if level <= 2 and strain != NT else
+                                8.0 if level <= 2 else 10.0)
+                if mine[0].level == 2:
+                    model.points = 6.0
+            elif strain == my_suit:
                 model.points = {2: 7.5, 3: 11.0}.get(level, 14.0)
             elif strain == NT:
                 model.points, model.balanced = {1: 7.5, 2: 11.0}.get(level, 14.0), True
@@ -227,20 +234,25 @@ class Bidder:
         total = h.points + p.points
         fits = {suit: h.lengths[suit] + p.expected_length(suit) for suit in Suit}
         strain = self._strain(h, fits, total)
-        level = target_level(strain, total)
+        # Slams need the points for sure: our HCP only, and partner's estimate less two.
+        sure = h.hcp + p.points - 2
+        level = target_level(strain, total, sure)
         last = r.last_bid
         assert last is not None
         ours = r.last_bidder in (ME, PARTNER)
         if level >= (3 if strain == NT else 4 if strain >= Strain.HEARTS else 5):
             if ours and last.strain == strain and last.level >= level:
                 return PASS
-            if ours and last.level >= level and total < 33:
+            if ours and last.level >= level and sure < 33:
                 return PASS  # we are already in game
-            return _cheapest_up_to(strain, level, last, legal)
+            target = bid_call(level, strain)
+            # Bid the game (or slam) at once rather than creeping up a level a round.
+            return target if target.bid is not None and target.bid > last and target in legal \
+                else PASS
         # Below game: correct to a better strain only when partner's strain misfits.
         current = last.strain if ours else None
         if current is not None and (current in (NT, strain) or fits[Suit(int(current))] >= 7):
-            if total >= 23 and last.level < level and current == strain:
+            if total >= 21 and last.level < level and current == strain:
                 return _cheapest_up_to(strain, level, last, legal)
             return PASS
         if not ours and total < 20:
@@ -265,11 +277,13 @@ class Bidder:
         return NT
 
 
-def target_level(strain: Strain, total: float) -> int:
-    """The level the partnership's points support in `strain`."""
-    if total >= 37:
+def target_level(strain: Strain, total: float, sure: float | None = None) -> int:
+    """The level the partnership's points support in `strain` (`sure`: the cautious count
+    that slams need; defaults to `total`)."""
+    sure = total if sure is None else sure
+    if sure >= 37:
         return 7
-    if total >= 33:
+    if sure >= 33:
         return 6
     if strain == NT:
         return 3 if total >= 25 else 2 if total >= 23 else 1
@@ -352,7 +366,7 @@ def response(h: HandSummary, hand: Sequence[Card], r: AuctionReading) -> Call:
 def _respond_to_nt(h: HandSummary, partner: float, level: int) -> Call:
     total = h.points + partner
     major = max((Suit.SPADES, Suit.HEARTS), key=lambda s: (h.lengths[s], s))
-    if total >= 33:
+    if h.hcp + partner >= 33:
         return bid_call(6, NT)
     if total >= 25:
         if h.lengths[major] >= 6:

@@ -53,8 +53,7 @@ def length_points(cards: Iterable[Card]) -> int:
 
 def support_points(cards: Iterable[Card], trump: Suit) -> int:
     """Shortness outside trumps, valued for a hand that supports partner's suit."""
-    return sum((0, 3, 2, 1)[min(n, 3)] if n < 3 else 0
-               for suit, n in enumerate(lengths(cards)) if suit != trump)
+    return sum((3, 2, 1)[n] for suit, n in enumerate(lengths(cards)) if suit != trump and n < 3)
 
 
 def suit_hcp(cards: Iterable[Card], suit: Suit) -> int:
