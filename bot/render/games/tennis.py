@@ -67,8 +67,9 @@ class TennisText(GameText):
     def status_lines(self, view: Any, seating: Seating) -> list[str]:
         lines = [f"Set {view.set_no}, game {view.game_no} of 5 · trump: "
                  f"**{suit_word(view.trump)}** · Dealer: {seating.who(view.dealer)}"]
-        if view.phase == "play":
-            lines.append(f"Trick {view.tricks_played + 1} of 12.")
+        progress = f"Trick {view.tricks_played + 1} of 12 · " if view.phase == "play" else ""
+        lines.append(progress + "Errors so far (fewest wins): " + " · ".join(
+            f"{seating.name(s)} {view.errors[s]}" for s in (0, 1)))
         lines.append(self.turn_line(view, seating))
         return lines
 
