@@ -93,6 +93,18 @@ def test_responder_bids_game_over_1nt_with_the_combined_points() -> None:
     assert bid("K74.Q852.J92.943", "bid:1NT pass") == "pass"  # 6 + 16 = 22
 
 
+def test_opener_bids_game_after_a_raise_when_the_combined_points_are_there() -> None:
+    raised = "bid:1S pass bid:2S pass"
+    assert bid("AKJ74.AK3.Q4.943", raised, dealer=S) == "bid:4S"  # 18 + 7.5
+    assert bid("AKJ74.K32.Q4.943", raised, dealer=S) == "pass"  # 14 + 7.5
+
+
+def test_small_slam_needs_33_points() -> None:
+    assert bid("AK4.KQ52.AQ2.K43", "bid:1NT pass") == "bid:6NT"  # 21 + 16
+    assert bid("AK4.Q852.AJ2.K43", "bid:1NT pass") == "bid:6NT"  # 17 + 16
+    assert bid("AK4.Q852.J92.K43", "bid:1NT pass") == "bid:3NT"  # 13 + 16
+
+
 def test_overcall_needs_a_good_five_card_suit() -> None:
     assert bid("AQJ74.K32.94.943", "bid:1C", dealer=E) == "bid:1S"
     assert bid("97432.AK2.K4.Q43", "bid:1C", dealer=E) == "pass"  # a poor suit
