@@ -108,12 +108,24 @@ def message_event(state: DoubleState, m: Message) -> dict[str, Any]:
     return data
 
 
+def member_permissions(g: Guild, user_id: int) -> int:
+    """What a member may do: @everyone's permissions joined with their roles' (the owner
+    and administrators would have all; the double has no overwrites)."""
+    found = g.members.get(user_id)
+    wanted = {g.id, *(found.role_ids if found else ())}
+    perms = 0
+    for role in g.roles:
+        if role.id in wanted:
+            perms |= role.permissions
+    return perms
+
+
 def interaction_base(state: DoubleState, inter_id: int, token: str, kind: int, u: User,
                      c: Channel) -> dict[str, Any]:
     g = state.guild_of(c)
     mem = member(state, g.members[u.id]) if u.id in g.members else {
         "user": user(u), "roles": [], "flags": 0, "joined_at": state.clock.iso(0)}
-    mem["permissions"] = str(ALL_PERMISSIONS)
+    mem["permissions"] = str(member_permissions(g, u.id))
     return {
         "id": str(inter_id), "type": kind, "token": token, "version": 1,
         "application_id": str(state.application_id), "guild_id": str(g.id),
