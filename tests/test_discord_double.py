@@ -289,7 +289,7 @@ async def test_button_edits_its_message(discord_double: Driver, world: World,
         assert discord_double.message(world.channel, message.id).content == "hit by Bob"
         assert [v.content for v in discord_double.edits_of(message)] == ["table open",
                                                                          "hit by Bob"]
-        stood = await discord_double.click(bob, message, "table:stand")
+        stood = await discord_double.press(bob, message, "Stand")
         assert stood.message is not None and stood.message.ephemeral_to == bob.id
         picked = await discord_double.select(alice, message, "table:pick", ["H"])
         assert picked.message is not None and picked.message.content == "picked H"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import payloads
-from .components import find_component
+from .components import button, buttons, find_component
 from .interactions import InteractionHandle, command_data, new_interaction
 from .runner import run_bot
 from .server import DiscordDouble, InjectedFailure
@@ -49,6 +49,7 @@ class World:
 class Driver:
     def __init__(self, double: DiscordDouble) -> None:
         self.double = double
+        self.idle = 0.05  # seconds without requests that count as "the bot is done"
         self.bot_errors: list[str] = []  # ERROR logs of the discord logger while running
 
     @property
@@ -181,6 +182,20 @@ class Driver:
         return await self._send(MODAL_SUBMIT, user, shown.interaction.channel, data, source,
                                 wait, False, timeout)
 
+    async def press(self, user: User, message: Message, label: str | None = None, *,
+                    prefix: str | None = None, **kwargs: Any) -> InteractionHandle:
+        """Click the button found by label or custom_id prefix on the message's latest state."""
+        found = self.button(message, label, prefix=prefix)
+        return await self.click(user, message, found["custom_id"], **kwargs)
+
+    def button(self, message: Message, label: str | None = None, *,
+               prefix: str | None = None) -> dict[str, Any]:
+        """A button of the message's latest state, by label or custom_id prefix."""
+        return button(self.message(message), label, prefix=prefix)
+
+    def buttons(self, message: Message) -> list[dict[str, Any]]:
+        return buttons(self.message(message))
+
     def _clickable(self, user: User, message: Message) -> Message:
         message = self.message(message)
         if message.deleted:
@@ -290,16 +305,24 @@ class Driver:
                 raise TimeoutError(f"timed out after {timeout} s waiting for {what}")
             await asyncio.sleep(0.005)
 
-    async def settle(self, idle: float = 0.05, timeout: float = 5.0) -> None:
-        """Return once no request is in flight and none arrived for `idle` seconds."""
+    async def settle(self, idle: float | None = None, timeout: float = 5.0) -> None:
+        """Return once no request is in flight and none arrived for `idle` seconds
+        (default `self.idle`). Time the event loop spent blocked (a bot thinking in the
+        loop) does not count as quiet: the bot had no chance to talk."""
+        idle = self.idle if idle is None else idle
         deadline = time.monotonic() + timeout
+        calm_since = time.monotonic()
         while True:
-            quiet = time.monotonic() - self.double.last_activity
+            now = time.monotonic()
+            quiet = now - max(self.double.last_activity, calm_since)
             if self.double.in_flight == 0 and quiet >= idle:
                 return
-            if time.monotonic() > deadline:
+            if now > deadline:
                 raise TimeoutError(f"the bot kept talking to Discord for {timeout} s")
-            await asyncio.sleep(max(0.005, idle - quiet))
+            nap = max(0.005, idle - quiet)
+            await asyncio.sleep(nap)
+            if time.monotonic() - now > nap + idle / 2:
+                calm_since = time.monotonic()  # the loop was blocked: start counting again
 
     def fail_next(self, method: str, path_regex: str, status: int = 429,
                   retry_after: float = 0.05, *, via: bool = False,
