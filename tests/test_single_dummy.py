@@ -15,17 +15,22 @@ S, W, N, E = 0, 1, 2, 3  # hand indexes; seats are 0 (South) and 1 (West)
 
 # South holds the top of every suit: at notrump South takes all 13 tricks however anyone
 # plays (every South card outranks every other card of its suit).
-SOUTH_TOPS = ("AKQ.AKQ.AKQJ.AKQ", "JT9.JT9.T98.JT9", "876.876.765.876",
-              "5432.5432.432.5432")
+SOUTH_TOPS = ("AKQ.AKQ.AKQJ.AKQ", "JT9.JT9.T98.JT98", "876.876.765.7654",
+              "5432.5432.432.32")
 # Each hand one whole suit: S spades, W hearts, N diamonds, E clubs. At notrump the hand
 # that leads wins every trick; with spades trumps South wins every trick.
 ONE_SUIT_EACH = ("AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.",
                  "...AKQJT98765432")
+# The same with South and North swapped: diamonds trumps, South ruffs and runs them.
+SOUTH_DIAMONDS = ("..AKQJT98765432.", ".AKQJT98765432..", "AKQJT98765432...",
+                  "...AKQJT98765432")
 
 
 def pack_of(hands: tuple[str, str, str, str]) -> list[Card]:
     """The pack in dealing blocks S, W, N, E."""
-    return [c for h in hands for c in parse_hand(h)]
+    parsed = [parse_hand(h) for h in hands]
+    assert [len(h) for h in parsed] == [13] * 4
+    return [c for h in parsed for c in h]
 
 
 def table(hands: tuple[str, str, str, str] = SOUTH_TOPS, seed: int = 3,
@@ -250,7 +255,7 @@ def test_suit_contracts_score_20_minor_30_major() -> None:
     game.apply(0, "dummy:hidden")
     play_out(game)
     assert game.scores().lines[0].points == (7 * 30, 0)
-    game = table(SOUTH_TOPS)
+    game = table(SOUTH_DIAMONDS)
     win_auction(game, 0, "1D")
     game.apply(0, "dummy:hidden")
     play_out(game)
@@ -318,3 +323,28 @@ def test_options_are_checked() -> None:
     with pytest.raises(ValueError):
         create("single_dummy", {"target": 50})
     assert create("single_dummy").options == {"target": 500, "undertrick_penalty": False}
+
+
+def test_a_hand_must_follow_suit() -> None:
+    game = table()
+    win_auction(game, 0, "1NT")
+    game.apply(0, "dummy:revealed" if game.revealed == N else "dummy:hidden")  # no swap
+    game.apply(1, "play:JS")  # West leads a spade; North holds spades
+    with pytest.raises(IllegalAction, match="follow suit"):
+        game.apply(0, "play:8H")
+    with pytest.raises(IllegalAction):
+        game.apply(0, "bid:2NT")
+    assert sorted(game.legal(0)) == ["play:6S", "play:7S", "play:8S"]
+
+
+def test_deal_record_keeps_the_deal_as_dealt_the_auction_and_the_play() -> None:
+    game = table()
+    revealed = game.revealed
+    win_auction(game, 0, "1NT")
+    game.apply(0, "dummy:hidden")
+    game.apply(1, "play:JS")
+    record = game.deal_record()
+    assert record.hands == tuple(tuple(parse_hand(h)) for h in SOUTH_TOPS)
+    assert record.revealed == revealed and record.dummy_choice == "hidden"
+    assert record.calls[-2:] == ((0, "bid:1NT"), (1, "pass"))
+    assert record.play == ((W, "JS"),)
