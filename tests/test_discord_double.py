@@ -449,7 +449,7 @@ async def test_answer_within_three_seconds_is_accepted(discord_double: Driver, w
                                                        probe: Probe) -> None:
     async with discord_double.running(make_bot(probe)):
         handle = await _raw(discord_double, world, "late", wait=False)
-        discord_double.advance_time(2.9)
+        discord_double.advance_time(2.5)
         probe.release.set()
         await handle.wait_response()
     assert handle.message is not None and handle.message.content == "too late"
@@ -566,8 +566,8 @@ async def test_reconnect_resumes_the_session(discord_double: Driver, world: Worl
                                              probe: Probe) -> None:
     async with discord_double.running(make_bot(probe)):
         await discord_double.reconnect()
-        await discord_double.wait_for(lambda: discord_double.double.gateway.connected
-                                      and discord_double.double.gateway.known_sessions)
+        gateway = discord_double.double.gateway
+        await discord_double.wait_for(lambda: gateway.resumes == 1 and gateway.connected)
         handle = await discord_double.slash(world.users[0], world.channel, "secret")
     assert handle.responded
 

@@ -43,6 +43,7 @@ class Gateway:
         self.double = double
         self.sessions: list[Session] = []
         self.known_sessions: dict[str, int] = {}  # session id -> last seq, for RESUME
+        self.resumes = 0
 
     @property
     def connected(self) -> bool:
@@ -80,6 +81,7 @@ class Gateway:
             session.session_id = data["session_id"]
             session.seq = int(data.get("seq") or 0)
             session.ready = True
+            self.resumes += 1
             await session.send(DISPATCH, {}, "RESUMED")
         elif op == REQUEST_MEMBERS:
             guild = self.double.state.guilds[int(data["guild_id"])]
@@ -107,6 +109,7 @@ class Gateway:
             "guild_join_requests": [], "geo_ordered_rtc_regions": [], "user_settings": {},
         }, "READY")
         session.ready = True
+        self.known_sessions[session.session_id] = 0
         for guild in state.guilds.values():
             await session.send(DISPATCH, payloads.guild_create(state, guild), "GUILD_CREATE")
 
