@@ -34,7 +34,7 @@ from .base import Event, Game, IllegalAction, OptionSpec, Result, ScoreLine, Sco
 from .base import ranks_from_totals as _ranks
 from .bridge_auction import Auction, Call, Contract
 from .bridge_scoring import single_dummy_score
-from .cards import FULL_DECK, Card
+from .cards import FULL_DECK, Card, sort_hand
 from .single_dummy_view import (
     HAND_NAMES,
     DealSummary,
@@ -123,7 +123,8 @@ class SingleDummyBridge(Game):
             raise ValueError("a bridge pack is 52 different cards")
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(
             tuple(pack[i * 13:(i + 1) * 13]) for i in range(4))
-        self.hands: list[list[Card]] = [list(h) for h in self.dealt]
+        # Each hand is kept sorted (spades first, high to low) so views and buttons are.
+        self.hands: list[list[Card]] = [sort_hand(h) for h in self.dealt]
 
     def stack_deck(self, pack: Sequence[Card]) -> None:
         """Tests: called before the first call of a deal, it replaces that deal's cards at
