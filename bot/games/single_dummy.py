@@ -113,7 +113,9 @@ class SingleDummyBridge(Game):
         return [
             Event("deal_start", f"Deal {self.deal_no}: {name} deals.", self.dealer,
                   {"deal_no": self.deal_no, "dealer": self.dealer}),
-            Event("dummy_revealed", f"{HAND_NAMES[self.revealed]}'s dummy is shown.", None,
+            Event("dummy_revealed",
+                  f"{self.SEAT_NAMES[owner_of(self.revealed)]}'s dummy"
+                  f" ({HAND_NAMES[self.revealed]}) is shown to both players.", None,
                   {"hand": self.revealed,
                    "cards": [c.text for c in self.hands[self.revealed]]}),
         ]
