@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,7 @@ from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableServi
 
 log = logging.getLogger(__name__)
 
+VerbHandler = Callable[[discord.Interaction[Any], ids.ParsedId], Awaitable[None]]
 TOKEN_LIFETIME = 14 * 60  # seconds we trust an interaction token (Discord: 15 minutes)
 
 
@@ -98,6 +100,9 @@ class Tables(commands.Cog):
         self._outbox: dict[int, list[render.Message]] = {}
         self._hands: dict[tuple[int, int], HandSession] = {}
         self._closed: dict[int, Table] = {}
+        # Buttons of other cogs (hand records, leaderboard pages): verb -> handler. A
+        # handler gets the interaction and the parsed custom id, and must answer.
+        self.verbs: dict[str, VerbHandler] = {}
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TableButton, TableSelect)
@@ -297,6 +302,10 @@ class Tables(commands.Cog):
             table = self.service.tables.get(parsed.table_id)
             game = table.game_name if table else None
             await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
+            return
+        handler = self.verbs.get(verb)
+        if handler is not None:
+            await handler(interaction, parsed)
             return
         table = self.service.get(parsed.table_id)
         person = Person(interaction.user.id, interaction.user.display_name)
