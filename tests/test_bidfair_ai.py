@@ -17,7 +17,7 @@ from bot.ai import RandomPlayer, make_player
 from bot.ai.bidfair import BidFairPlayer
 from bot.games import create
 from bot.games.bidfair import BidFair
-from bot.games.cards import Suit, cards
+from bot.games.cards import cards
 
 
 def test_the_registry_makes_the_bidfair_player() -> None:
@@ -54,11 +54,17 @@ def test_two_bidfair_players_finish_a_match() -> None:
     assert g.result() is not None
 
 
-def test_crib_plan_stacks_a_long_cheap_suit_for_a_trump_bid() -> None:
-    hand = cards("9H TH AH JH QH KS QS KD QD KC QC JC")
-    plan, suit = BidFairPlayer.crib_plan(hand)
-    assert len(plan) == 4 and suit == Suit.HEARTS
-    assert sum(c.suit == Suit.HEARTS for c in plan) >= 3
+def test_crib_gets_the_least_useful_cards() -> None:
+    hand = cards("9H TH AH JH QH KS QS KD QD KC QC AC")
+    assert set(BidFairPlayer.crib_plan(hand)) == set(cards("AH AC 9H TH"))
+
+
+def test_player_builds_the_crib_one_planned_card_at_a_time() -> None:
+    g = game_with(A_NORTH, A_SOUTH)
+    player = BidFairPlayer(0)
+    for _ in range(4):
+        g.apply(NORTH, player.choose(g.view(NORTH), g.legal(NORTH)))
+    assert set(g.cribs[NORTH]) == set(BidFairPlayer.crib_plan(cards(A_NORTH)))
 
 
 def test_player_wins_with_an_ace_played_second_when_nothing_else_wins() -> None:
