@@ -141,9 +141,9 @@ def reachable_actions(render: Any) -> list[str]:
 
 # -- driving matches ----------------------------------------------------------------------
 
-def seating(game: Game) -> m.Seating:
+def seating(game: Game, names: tuple[str, ...] = NAMES) -> m.Seating:
     n = game.SEATS
-    return m.Seating(seat_names=tuple(game.SEAT_NAMES), names=NAMES[:n],
+    return m.Seating(seat_names=tuple(game.SEAT_NAMES), names=names[:n],
                      user_ids=tuple(1000 + s for s in range(n)), bots=(False,) * n)
 
 
@@ -169,8 +169,8 @@ def checkpoints(name: str, seed: int, options: dict[str, object] | None = None
     yield game, "match over"
 
 
-def check_point(name: str, game: Game, where: str) -> None:
-    seats = seating(game)
+def check_point(name: str, game: Game, where: str, names: tuple[str, ...] = NAMES) -> None:
+    seats = seating(game, names)
     title = game.TITLE
     text = text_for(name)
     public_view = game.view(None)
@@ -247,6 +247,13 @@ def test_whole_matches_render_within_limits_privately_with_every_action(name: st
 def test_option_variants_render(name: str, options: dict[str, object]) -> None:
     for game, where in checkpoints(name, 5, options):
         check_point(name, game, f"{name} {options} {where}")
+
+
+@pytest.mark.parametrize("name", list(OPTIONS))
+def test_longest_display_names_stay_within_limits(name: str) -> None:
+    longest = tuple(f"{'Ω' * 28}{seat:04d}" for seat in range(4))  # Discord allows 32
+    for game, where in checkpoints(name, 7):
+        check_point(name, game, f"{name} long names {where}", longest)
 
 
 def test_action_labels_cover_every_engine_action() -> None:

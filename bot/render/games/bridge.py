@@ -14,6 +14,7 @@ from .common import (
     diagram,
     follow_hint,
     grid,
+    outcome,
     play_lines,
     plays_inline,
     plural,
@@ -40,14 +41,6 @@ def auction_text(calls: Sequence[tuple[int, Any]], next_to_call: int | None,
     """The auction grid with N E S W columns (calls are `Call`s)."""
     return grid(("N", "E", "S", "W"), [(seat, call_label(call.text)) for seat, call in calls],
                 next_to_call, limit)
-
-
-def outcome(contract: Any, won: int) -> str:
-    """`made`, `made +1`, `down 2`."""
-    over = won - contract.tricks_needed
-    if over < 0:
-        return f"down {-over}"
-    return "made" + (f" +{over}" if over else "")
 
 
 class BridgeText(GameText):

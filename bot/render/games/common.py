@@ -7,6 +7,7 @@ finished deal's public summary) holds.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from bot.games.base import ScoreLine
 from bot.games.cards import Card, Suit, by_suit
@@ -105,6 +106,14 @@ def grid(columns: Sequence[str], calls: Sequence[tuple[int, str]], next_to_call:
     if not body:
         body = ["(no calls yet)"]
     return "```\n" + "\n".join([head, *body]) + "\n```"
+
+
+def outcome(contract: Any, won: int) -> str:
+    """A bridge contract's result from declarer's tricks: `made`, `made +1`, `down 2`."""
+    over = won - contract.tricks_needed
+    if over < 0:
+        return f"down {-over}"
+    return "made" + (f" +{over}" if over else "")
 
 
 # -- hand diagrams ----------------------------------------------------------------------

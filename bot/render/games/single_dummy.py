@@ -19,6 +19,7 @@ from .common import (
     diagram,
     follow_hint,
     grid,
+    outcome,
     play_lines,
     plays_inline,
     plural,
@@ -34,13 +35,6 @@ SEATS = ("South", "West")
 def auction_text(calls: Sequence[tuple[int, str]], next_to_call: int | None,
                  limit: int = 900) -> str:
     return grid(SEATS, [(seat, call_label(text)) for seat, text in calls], next_to_call, limit)
-
-
-def outcome(contract: Any, won: int) -> str:
-    over = won - contract.tricks_needed
-    if over < 0:
-        return f"down {-over}"
-    return "made" + (f" +{over}" if over else "")
 
 
 def hand_title(hand: int, seating: Seating) -> str:
