@@ -130,12 +130,15 @@ class BidFairPlayer:
         return seen
 
     def _crib_looks_better(self, view: BidFairView) -> bool:
+        """Compare the hand with the crib: what we put in it, plus the opponent's share,
+        guessed as the weakest of the cards we have not seen (it put its least useful)."""
         high, trump = view.high_rank, view.trump
-        unknown = [c for c in _PACK if c not in self._seen_elsewhere(view)]
+        seen = self._seen_elsewhere(view)
+        unknown = sorted(_keep_value(c, high, trump) for c in _PACK if c not in seen)
         known_in_crib = [c for c in view.my_crib if c != view.cut]
         unknown_in_crib = 7 - len(known_in_crib)
-        average = (sum(_keep_value(c, high, trump) for c in unknown) / len(unknown)
-                   if unknown else 0.0)
+        weakest = unknown[:max(unknown_in_crib, len(unknown) // 3)]
+        average = sum(weakest) / len(weakest) if weakest else 0.0
         crib = sum(_keep_value(c, high, trump) for c in known_in_crib)
         crib += unknown_in_crib * average
         hand = sum(_keep_value(c, high, trump) for c in view.hand)
