@@ -14,6 +14,18 @@ Rules: RULES.md "Bid Fair". A deal runs through these phases:
 - "play": 7 tricks of two cards, `play:<card>`; the holder leads (no contract: the
   non-dealer).
 
+Scoring: only cards captured in tricks count (see bidfair_scoring): the two bid cards, the
+cut card and the 7 unused crib cards are captured by nobody.
+
+Events: "action" (data {"action"}: the action text, except that hidden placements read just
+"crib" or "down" so the event can be shown to everyone), "crib_done" ({"first"}: the seat
+that places first), "redeal" ({"dealer", "deal_no"}), "trump" ({"cut", "trump": suit
+letter, "bonus": seats whose face-up bid is of the trump suit}), "contract" ({"bidder",
+"holder", "high_rank": rank letter, "value", "both_up"}; all None/False with no contract),
+"trick" ({"winner", "cards"}), "deal_end" ({"deal_no", "lines", "hands": {seat: card
+texts as dealt}, "score": DealScore}), "deal_start" ({"deal_no", "dealer"}), "match_end"
+({"result"}).
+
 Dealing: each deal takes a 24-card pack from `next_pack`; seat i's 12 cards are the i-th
 block of 12 (seat 0 North: cards 0-11, seat 1 South: cards 12-23), whoever deals.
 `stack_deck` before anyone acts in a deal replaces that deal at once. Tests may also call
