@@ -11,6 +11,7 @@ import asyncio
 import logging
 import sys
 
+from bot.config import Settings
 from bot.games import GAMES
 
 
@@ -43,36 +44,57 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run_bot() -> int:
-    from dotenv import load_dotenv
+    from dotenv import find_dotenv, load_dotenv
 
     from bot.config import ConfigError, load_settings
 
-    load_dotenv()
+    load_dotenv(find_dotenv(usecwd=True))  # the .env of the folder the bot is run from
     try:
         settings = load_settings()
     except ConfigError as exc:
         return _fail(str(exc))
 
-    import discord
-
-    from bot.app import TrickTableBot
-    from bot.store import StoreError
-
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        asyncio.run(TrickTableBot(settings).start(settings.token))
-    except discord.LoginFailure:
-        return _fail("Discord rejected DISCORD_TOKEN: reset the token on the Developer "
-                     "Portal's Bot page and paste the new one into .env.")
-    except discord.PrivilegedIntentsRequired:
-        return _fail("Discord refused the requested gateway intents.")
-    except StoreError as exc:
-        return _fail(str(exc))
+        asyncio.run(serve(settings))
     except KeyboardInterrupt:
         return 0
+    except Exception as exc:
+        message = startup_failure(exc)
+        if message is None:
+            raise
+        return _fail(message)
     return 0
 
+
+async def serve(settings: Settings) -> None:
+    """Open the database (before contacting Discord, so a bad path fails fast), then run."""
+    from bot.app import TrickTableBot
+    from bot.store import Store
+
+    store = await Store.open(settings.database_path)
+    try:
+        async with TrickTableBot(settings, store=store) as bot:
+            await bot.start(settings.token)
+    finally:
+        await store.close()
+
+
+def startup_failure(exc: BaseException) -> str | None:
+    """The one line to print for a failure a person can fix, or None for a real bug."""
+    import discord
+
+    from bot.store import StoreError
+
+    if isinstance(exc, discord.LoginFailure):
+        return ("Discord rejected DISCORD_TOKEN: reset the token on the Developer Portal's "
+                "Bot page and paste the new one into .env.")
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return "Discord refused the gateway intents this bot asked for."
+    if isinstance(exc, StoreError):
+        return str(exc)
+    return None
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -50,15 +50,16 @@ class TrickTableBot(commands.Bot):
     store: Store
     tables: TableService
 
-    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
         # Slash commands and components need no privileged intents.
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=TrickTableTree, **kwargs)
         self.settings = settings
+        self._given_store = store
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
+        self.store = self._given_store or await Store.open(self.settings.database_path)
         self.tables = TableService(self.store, bot_delay=self.settings.bot_delay_seconds)
         for extension in EXTENSIONS:
             try:

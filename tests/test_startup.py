@@ -1,0 +1,93 @@
+"""Starting the bot: each fixable problem stops it with one clear line and exit code 2."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import discord
+import pytest
+
+from bot.__main__ import main, serve, startup_failure
+from bot.config import ConfigError, load_settings
+from tests.e2e.harness import TOKEN
+
+ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
+             "BOT_DELAY_SECONDS", "TURN_TIMEOUT_SECONDS")
+
+
+@pytest.fixture
+def clean_env(monkeypatch, tmp_path):
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env here
+    return monkeypatch
+
+
+def one_line_exit(capsys, code: int) -> str:
+    captured = capsys.readouterr()
+    assert code == 2
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert "Traceback" not in captured.err
+    return lines[0]
+
+
+def test_no_token_explains_what_is_missing_and_where(clean_env, capsys):
+    line = one_line_exit(capsys, main([]))
+    assert "DISCORD_TOKEN is not set" in line and ".env" in line
+
+
+def test_a_malformed_token_is_refused_before_contacting_discord(clean_env, capsys):
+    clean_env.setenv("DISCORD_TOKEN", "my-client-secret")
+    line = one_line_exit(capsys, main([]))
+    assert "does not look like a bot token" in line
+
+
+def test_the_token_is_read_from_dot_env_in_the_current_folder(clean_env, tmp_path, capsys):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=not-a-token\n")
+    line = one_line_exit(capsys, main([]))
+    assert "does not look like a bot token" in line
+
+
+def test_an_unusable_database_path_stops_with_one_line(clean_env, tmp_path, capsys):
+    clean_env.setenv("DISCORD_TOKEN", TOKEN)
+    clean_env.setenv("DATABASE_PATH", str(tmp_path / "missing" / "dir" / "t.db"))
+    line = one_line_exit(capsys, main([]))
+    assert "missing" in line
+
+
+def test_a_database_from_a_newer_version_stops_with_one_line(clean_env, tmp_path, capsys):
+    path = tmp_path / "new.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    clean_env.setenv("DISCORD_TOKEN", TOKEN)
+    clean_env.setenv("DATABASE_PATH", str(path))
+    line = one_line_exit(capsys, main([]))
+    assert "newer version" in line
+
+
+def test_bad_settings_are_named():
+    with pytest.raises(ConfigError, match="BOT_DELAY_SECONDS"):
+        load_settings({"DISCORD_TOKEN": TOKEN, "BOT_DELAY_SECONDS": "soon"})
+    with pytest.raises(ConfigError, match="LOG_LEVEL"):
+        load_settings({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"})
+    settings = load_settings({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "123"})
+    assert settings.dev_guild_id == 123 and settings.database_path == "tricktable.db"
+
+
+async def test_a_rejected_token_stops_with_one_line(discord_double, tmp_path):
+    discord_double.fail_next("GET", r"^/users/@me$", status=401)
+    settings = load_settings({"DISCORD_TOKEN": TOKEN,
+                              "DATABASE_PATH": str(tmp_path / "t.db")})
+    with pytest.raises(discord.LoginFailure) as caught:
+        await serve(settings)
+    message = startup_failure(caught.value)
+    assert message is not None and "rejected DISCORD_TOKEN" in message
+    assert startup_failure(RuntimeError("a bug")) is None
+
+
+def test_simulate_prints_results_and_throughput(capsys):
+    assert main(["simulate", "tennis", "--matches", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 3 and out[-1].startswith("2 tennis matches in")
+    assert "actions/s" in out[-1]
