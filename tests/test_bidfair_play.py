@@ -279,9 +279,14 @@ def test_the_higher_total_wins_when_both_pass_800() -> None:
 
 def test_a_tie_at_800_plays_another_deal() -> None:
     g = _deal_b_played((726, 710))  # 800 all
-    assert not g.finished and g.deal_no == 2
+    assert not g.finished and g.result() is None and g.deal_no == 2
+    assert g.dealer == SOUTH  # level: the deal alternates
+    g.stack_deck(cards(B_NORTH) + cards(B_SOUTH))
     play_out(g)
-    assert g.finished or g.scores().totals[0] == g.scores().totals[1]
+    north, south = g.scores().totals
+    assert north != south and g.finished
+    result = g.result()
+    assert result is not None and result.winner == (NORTH if north > south else SOUTH)
 
 
 def test_the_target_option_changes_the_end() -> None:
