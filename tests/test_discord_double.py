@@ -702,3 +702,18 @@ async def test_command_in_a_thread(discord_double: Driver, world: World, probe: 
     assert handle.message is not None and handle.message.channel_id == thread.id
     assert discord_double.channel_messages(world.channel) == []
     assert discord_double.last_message(thread) == handle.message
+
+
+async def test_member_permissions_come_from_roles(discord_double: Driver, world: World,
+                                                  probe: Probe) -> None:
+    alice, bob = world.users[:2]
+    world.guild.roles[0].permissions = int(discord.Permissions(send_messages=True).value)
+    async with discord_double.running(make_bot(probe)):
+        await discord_double.add_role(world.guild, "mods",
+                                      discord.Permissions(manage_messages=True).value, [bob])
+        await discord_double.slash(alice, world.channel, "secret")
+        plain = probe.interactions["secret"].permissions
+        await discord_double.slash(bob, world.channel, "secret")
+        mod = probe.interactions["secret"].permissions
+    assert plain.send_messages and not plain.manage_messages
+    assert mod.send_messages and mod.manage_messages

@@ -102,6 +102,25 @@ class Driver:
             "GUILD_MEMBER_ADD", {**payloads.member(self.state, member), "guild_id": str(guild.id)})
         return member
 
+    async def add_role(self, guild: Guild, name: str, permissions: int = 0,
+                       members: Iterable[User] = ()) -> Role:
+        """A role with these permission bits, given to `members`. (@everyone is
+        guild.roles[0]; its permissions can be set directly before an interaction.)"""
+        role = Role(self.state.snowflakes.next(), name, permissions)
+        guild.roles.append(role)
+        await self.double.gateway.dispatch("GUILD_ROLE_CREATE", {
+            "guild_id": str(guild.id), "role": payloads.role(role, len(guild.roles) - 1)})
+        for user in members:
+            await self.give_role(guild, user, role)
+        return role
+
+    async def give_role(self, guild: Guild, user: User, role: Role) -> None:
+        member = guild.members[user.id]
+        if role.id not in member.role_ids:
+            member.role_ids.append(role.id)
+        await self.double.gateway.dispatch("GUILD_MEMBER_UPDATE", {
+            **payloads.member(self.state, member), "guild_id": str(guild.id)})
+
     async def make_world(self, users: Iterable[str] = ("alice", "bob", "carol", "dave"),
                          guild: str = "Test Guild", channel: str = "tables") -> World:
         """A guild, a text channel and members with display names (Alice, Bob, ...)."""

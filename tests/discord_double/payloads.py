@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import Channel, DoubleState, Guild, Member, Message, User
+from .state import Channel, DoubleState, Guild, Member, Message, Role, User
 
 ALL_PERMISSIONS = (1 << 50) - 1
+ADMINISTRATOR = 1 << 3
 
 
 def user(u: User) -> dict[str, Any]:
@@ -48,16 +49,18 @@ def channel(state: DoubleState, c: Channel) -> dict[str, Any]:
     return data
 
 
+def role(r: Role, position: int) -> dict[str, Any]:
+    return {"id": str(r.id), "name": r.name, "permissions": str(r.permissions),
+            "position": position, "color": 0, "hoist": False, "managed": False,
+            "mentionable": False, "flags": 0}
+
+
 def guild_create(state: DoubleState, g: Guild) -> dict[str, Any]:
     chans = [state.channels[cid] for cid in g.channel_ids]
     return {
         "id": str(g.id), "name": g.name, "icon": None, "owner_id": str(state.owner.id),
         "unavailable": False, "large": False, "member_count": len(g.members),
-        "roles": [
-            {"id": str(r.id), "name": r.name, "permissions": str(r.permissions),
-             "position": i, "color": 0, "hoist": False, "managed": False,
-             "mentionable": False, "flags": 0}
-            for i, r in enumerate(g.roles)],
+        "roles": [role(r, i) for i, r in enumerate(g.roles)],
         "channels": [channel(state, c) for c in chans if not c.is_thread],
         "threads": [channel(state, c) for c in chans if c.is_thread],
         "members": [member(state, m) for m in g.members.values()],
@@ -114,10 +117,10 @@ def member_permissions(g: Guild, user_id: int) -> int:
     found = g.members.get(user_id)
     wanted = {g.id, *(found.role_ids if found else ())}
     perms = 0
-    for role in g.roles:
-        if role.id in wanted:
-            perms |= role.permissions
-    return perms
+    for r in g.roles:
+        if r.id in wanted:
+            perms |= r.permissions
+    return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
 
 
 def interaction_base(state: DoubleState, inter_id: int, token: str, kind: int, u: User,
