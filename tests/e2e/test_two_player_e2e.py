@@ -95,3 +95,23 @@ async def test_one_person_and_a_bot_play_a_bid_fair_deal(discord_double, tmp_pat
         assert kinds & {"up", "down", "pass"}
         assert "play" in kinds
         assert game.scores().lines
+
+
+async def test_a_table_can_open_in_its_own_thread(discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        alice, bob = h.user(0), h.user(1)
+        await h.slash(alice, "play", "tennis", thread=True)
+        await discord_double.settle()
+        threads = [c for c in discord_double.state.channels.values()
+                   if c.parent_id == h.channel.id]
+        assert len(threads) == 1
+        thread = threads[0]
+        table = h.bot.tables.in_channel(thread.id)
+        assert table is not None and h.bot.tables.in_channel(h.channel.id) is None
+        lobby = discord_double.message(table.message_id)
+        assert lobby.channel_id == thread.id
+        await h.press(bob, lobby, "Join")
+        assert table.seat_of(bob.id) == 1
+        # The parent channel stays free for another table.
+        await h.open_table(bob, "spades")
+        assert h.bot.tables.in_channel(h.channel.id).game_name == "spades"
