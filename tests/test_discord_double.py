@@ -226,11 +226,18 @@ async def _vanish(interaction: discord.Interaction, probe: Probe) -> None:
     await interaction.delete_original_response()
 
 
+async def _thread_on_reply(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.send_message("table 2 below")
+    reply = await interaction.original_response()
+    thread = await reply.create_thread(name="Table 2")
+    await thread.send("seats open")
+
+
 RAW_ACTIONS = {
     "six_rows": _six_rows, "long_custom_id": _long_custom_id, "long_content": _long_content,
     "late": _late, "twice": _twice, "big_embed": _big_embed, "keep": _keep,
     "defer_then_private": _defer_then_private, "modal": _modal, "new_file": _new_file,
-    "vanish": _vanish,
+    "vanish": _vanish, "thread_on_reply": _thread_on_reply,
 }
 
 
@@ -717,3 +724,13 @@ async def test_member_permissions_come_from_roles(discord_double: Driver, world:
         mod = probe.interactions["secret"].permissions
     assert plain.send_messages and not plain.manage_messages
     assert mod.send_messages and mod.manage_messages
+
+
+async def test_thread_started_from_a_reply(discord_double: Driver, world: World,
+                                           probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        handle = await _raw(discord_double, world, "thread_on_reply")
+    assert handle.message is not None and handle.message.thread_id == handle.message.id
+    thread = discord_double.state.channels[handle.message.id]  # Discord reuses the id
+    assert thread.name == "Table 2" and thread.parent_id == world.channel.id
+    assert [m.content for m in discord_double.channel_messages(thread)] == ["seats open"]

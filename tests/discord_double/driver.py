@@ -348,7 +348,8 @@ class Driver:
                   is_global: bool = False) -> None:
         """Answer the next matching request (path after /api/v10) with an error, once.
 
-        A 429 without `via` is raised by discord.py at once; with `via` it sleeps and retries."""
+        A 429 without `via` is raised by discord.py at once; with `via` it sleeps and retries.
+        A 5xx makes discord.py sleep 1 s and retry; 403/404/other 4xx are raised at once."""
         self.double.failures.append(InjectedFailure(
             method.upper(), re.compile(path_regex), status, retry_after, via, is_global))
 
