@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 APPLICATION_COMMAND, COMPONENT, MODAL_SUBMIT = 2, 3, 5
+# Broad rights for @everyone so tests need no setup; administrator left out on purpose.
+EVERYONE_DEFAULT = ((1 << 41) - 1) & ~payloads.ADMINISTRATOR
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ class Driver:
     async def add_guild(self, name: str = "Test Guild") -> Guild:
         state = self.state
         gid = state.snowflakes.next()
-        guild = Guild(gid, name, roles=[Role(gid, "@everyone", permissions=(1 << 41) - 1)])
+        guild = Guild(gid, name, roles=[Role(gid, "@everyone", permissions=EVERYONE_DEFAULT)])
         guild.members[state.bot_user.id] = Member(state.bot_user, joined_at=state.clock.now())
         state.guilds[gid] = guild
         await self.double.gateway.dispatch("GUILD_CREATE", payloads.guild_create(state, guild))
