@@ -39,6 +39,9 @@ class Seating:
         return f"{self.seat_names[seat]} ({name or 'empty'})"
 
     def name(self, seat: int) -> str:
+        """A person's name; a computer player is named by its seat (all are "Bot")."""
+        if self.bots[seat]:
+            return f"{self.seat_names[seat]} bot"
         return self.names[seat] or self.seat_names[seat]
 
 
