@@ -1,0 +1,56 @@
+"""Rebuild one finished deal of a stored match by replaying its action log from the seed.
+
+Only a deal that has ended is ever returned: the record is taken at that deal's
+"deal_end" event, so a deal still in progress can never leak through a hand record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from bot.games import create
+from bot.games.cards import Card
+
+from .record import HandRecord, from_bridge, from_single_dummy
+
+HAND_RECORD_GAMES: tuple[str, ...] = ("bridge", "single_dummy")
+# Where each game's "action" event says whose cards a play came from.
+_POSITION_KEY = {"bridge": "position", "single_dummy": "hand"}
+
+
+class NotBridge(ValueError):
+    """Hand records exist for the bridge games only."""
+
+
+class DealNotOver(LookupError):
+    """The deal asked for has not ended (or never happened)."""
+
+
+def replay_deal(game_name: str, options: Mapping[str, object], seed: int,
+                actions: Iterable[tuple[int, str]], deal_no: int) -> HandRecord:
+    """The hand record of deal `deal_no`, from the match's seed and (seat, action) log."""
+    if game_name not in HAND_RECORD_GAMES:
+        raise NotBridge(game_name)
+    if deal_no < 1:
+        raise DealNotOver(f"there is no deal {deal_no}")
+    game = create(game_name, options=options, seed=seed)
+    key = _POSITION_KEY[game_name]
+    play: list[tuple[int, Card]] = []
+    for seat, action in actions:
+        current = int(getattr(game, "deal_no", 0))
+        if current > deal_no:
+            break
+        events = game.apply(seat, action)
+        if current != deal_no:
+            continue
+        for event in events:
+            if event.kind == "action" and key in event.data:
+                play.append((int(event.data[key]), Card.parse(event.data["action"][5:])))
+            elif event.kind == "deal_end" and event.data.get("deal_no") == deal_no:
+                summary = getattr(game, "previous", None)
+                if summary is None or summary.deal_no != deal_no:
+                    raise DealNotOver(f"deal {deal_no} left no summary")
+                if game_name == "bridge":
+                    return from_bridge(summary, play)
+                return from_single_dummy(summary, play)
+    raise DealNotOver(f"deal {deal_no} is not over")
