@@ -1,0 +1,191 @@
+"""/leaderboard, /stats and /history, their buttons, and ratings at the end of a match.
+
+Thin: the rating update is bot.ratings' finish hook (installed here on the table service,
+so it runs inside the transaction that stores the result); reads come from
+bot.store.ratings, messages from bot.render.leaderboard. The `table_finished` event posts
+the rating changes line once the result is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.ratings.model import ESTABLISHED_GAMES
+from bot.ratings.recorder import finish_hook
+from bot.render import ids
+from bot.render import leaderboard as render
+from bot.render.messages import Message
+from bot.store.ratings import RatingsReader
+
+log = logging.getLogger(__name__)
+
+GameName = Literal["spades", "bridge", "single_dummy", "tennis", "bidfair"]
+GAME_NAMES = ("spades", "bridge", "single_dummy", "tennis", "bidfair")
+TREND = 5  # rating changes shown in /stats
+MAX_PAGE = 10_000
+
+
+class Leaderboard(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.reader = RatingsReader(bot.store)
+
+    async def cog_load(self) -> None:
+        hooks = self.bot.tables.finish_hooks
+        if finish_hook not in hooks:
+            hooks.append(finish_hook)
+        tables = self.bot.get_cog("Tables")
+        if tables is None:
+            log.warning("the Tables cog is not loaded: leaderboard buttons will not work")
+            return
+        tables.verbs.update({"lb": self.on_page, "hist": self.on_history_page,
+                             "sheet": self.on_sheet})
+
+    async def cog_unload(self) -> None:
+        hooks = self.bot.tables.finish_hooks
+        if finish_hook in hooks:
+            hooks.remove(finish_hook)
+        tables = self.bot.get_cog("Tables")
+        if tables is not None:
+            for verb in ("lb", "hist", "sheet"):
+                tables.verbs.pop(verb, None)
+
+    # -- commands ---------------------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard",
+                          description="This server's best players of a game")
+    @app_commands.describe(game="Which game", page="Page number (from 1)")
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: GameName,
+                          page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        message = await self._board(_guild(interaction), game, page - 1)
+        await interaction.response.send_message(**message.send_kwargs())
+
+    @app_commands.command(name="stats", description="Games, results, rating and figures of "
+                                                    "a member (you by default)")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction[Any],
+                    member: discord.User | None = None) -> None:
+        who = member or interaction.user
+        ratings, changes, figures = await self.reader.player(_guild(interaction), who.id,
+                                                             TREND)
+        message = render.stats(who.display_name, ratings, changes, figures)
+        await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
+
+    @app_commands.command(name="history",
+                          description="Recent matches of a member (you by default)")
+    @app_commands.describe(member="Whose matches (default: yours)", page="Page (from 1)")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction[Any],
+                      member: discord.User | None = None,
+                      page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        who = member or interaction.user
+        message = await self._history(_guild(interaction), who.id, who.display_name, page - 1)
+        await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
+
+    # -- buttons (verbs of the Tables cog's custom ids) ---------------------------------------
+
+    async def on_page(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
+                      ) -> None:
+        if len(parsed.args) != 1 or parsed.args[0] not in GAME_NAMES:
+            raise ids.BadCustomId(parsed.verb)
+        page = min(parsed.table_id, MAX_PAGE)
+        message = await self._board(_guild(interaction), parsed.args[0], page)
+        await interaction.response.edit_message(**message.edit_kwargs())
+
+    async def on_history_page(self, interaction: discord.Interaction[Any],
+                              parsed: ids.ParsedId) -> None:
+        if len(parsed.args) != 1 or not parsed.args[0].isdigit():
+            raise ids.BadCustomId(parsed.verb)
+        user_id, page = parsed.table_id, min(int(parsed.args[0]), MAX_PAGE)
+        name = _name_of(interaction, user_id)
+        message = await self._history(_guild(interaction), user_id, name, page)
+        await interaction.response.edit_message(**message.edit_kwargs())
+
+    async def on_sheet(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
+                       ) -> None:
+        sheet = await self.reader.score_sheet(_guild(interaction), parsed.table_id)
+        if sheet is None:
+            await interaction.response.send_message(
+                "That match is not a finished match of this server.", ephemeral=True)
+            return
+        message = render.score_sheet(sheet)
+        await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
+
+    # -- the end of a match -------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_table_finished(self, table: Any) -> None:
+        """Post the rating changes under the match's end (after the table's own messages)."""
+        try:
+            changes = await self.reader.match_changes(table.id)
+            names: dict[str, str] = {}
+            for info in table.seats:
+                if info is None:
+                    continue
+                key = f"u:{info.user_id}" if info.user_id is not None else f"b:{info.bot_kind}"
+                names.setdefault(key, info.name if info.user_id is not None
+                                 else f"{info.bot_kind} (bot)")
+            message = render.rating_changes(table.game.TITLE, names, changes)
+            if message is None:
+                return
+            await self._after_table_messages(table.id)
+            channel = self.bot.get_partial_messageable(table.channel_id)
+            await channel.send(**message.send_kwargs())
+        except Exception:
+            log.exception("table %s: could not post the rating changes", table.id)
+
+    async def _after_table_messages(self, table_id: int) -> None:
+        # The Tables cog posts the end of the match from its own task; let it go first.
+        tables = self.bot.get_cog("Tables")
+        task = getattr(tables, "_flushers", {}).get(table_id)
+        if task is not None and not task.done():
+            await asyncio.wait([task], timeout=5)
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    async def _board(self, guild_id: int, game: str, page: int) -> Message:
+        board = await self.reader.board(guild_id, game, page, render.PER_PAGE,
+                                        ESTABLISHED_GAMES)
+        if page > 0 and not board.rows and board.total:
+            last = (board.total - 1) // render.PER_PAGE
+            return await self._board(guild_id, game, last)
+        bots = await self.reader.bots(guild_id, game)
+        return render.leaderboard(game, page, board, bots, ESTABLISHED_GAMES)
+
+    async def _history(self, guild_id: int, user_id: int, name: str, page: int
+                       ) -> Message:
+        entries, more = await self.reader.history(guild_id, user_id, page,
+                                                  render.HISTORY_PER_PAGE)
+        return render.history(name, user_id, page, entries, more)
+
+
+def _guild(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+def _name_of(interaction: discord.Interaction[Any], user_id: int) -> str:
+    if interaction.user.id == user_id:
+        return interaction.user.display_name
+    guild = interaction.guild
+    member = guild.get_member(user_id) if guild is not None else None
+    if member is not None:
+        return member.display_name
+    # Not cached (no members intent): the page being turned already names them.
+    embeds = interaction.message.embeds if interaction.message else []
+    title = (embeds[0].title or "") if embeds else ""
+    prefix = "Match history of "
+    return title[len(prefix):] if title.startswith(prefix) else "this member"
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Leaderboard(bot))
