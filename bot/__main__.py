@@ -2,6 +2,7 @@
 
     python -m bot                                  run the bot (needs DISCORD_TOKEN in .env)
     python -m bot simulate GAME --matches N --seed S
+    python -m bot ratings --rebuild                recompute ratings and stats from results
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--matches", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--quiet", action="store_true", help="print only the summary line")
+    ratings = sub.add_parser("ratings", help="maintain the leaderboard ratings")
+    ratings.add_argument("--rebuild", action="store_true",
+                         help="recompute every rating and figure from the stored results")
+    ratings.add_argument("--database", help="the database file (default: DATABASE_PATH)")
     return parser
 
 
@@ -40,7 +45,34 @@ def main(argv: list[str] | None = None) -> int:
             return _fail("--matches must be at least 1.")
         run(args.game, args.matches, args.seed, quiet=args.quiet)
         return 0
+    if args.command == "ratings":
+        if not args.rebuild:
+            return _fail("say what to do: `ratings --rebuild`.")
+        return _rebuild_ratings(args.database)
     return _run_bot()
+
+
+def _rebuild_ratings(database: str | None) -> int:
+    import os
+
+    from dotenv import load_dotenv
+
+    from bot.ratings.recorder import rebuild
+    from bot.store import DEFAULT_PATH, Store, StoreError
+
+    load_dotenv()
+    path = database or os.environ.get("DATABASE_PATH") or DEFAULT_PATH
+
+    async def go() -> int:
+        async with await Store.open(path) as store:
+            return await rebuild(store)
+
+    try:
+        count = asyncio.run(go())
+    except StoreError as exc:
+        return _fail(str(exc))
+    print(f"Rebuilt ratings from {count} finished matches in {path}.")
+    return 0
 
 
 def _run_bot() -> int:

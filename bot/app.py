@@ -19,6 +19,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.tables",
     "cogs.play",
     "cogs.info",
+    "cogs.leaderboard",
 )
 
 

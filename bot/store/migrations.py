@@ -108,8 +108,63 @@ CREATE INDEX match_players_user ON match_players (user_id, match_id)
     WHERE user_id IS NOT NULL;
 """
 
+_RATINGS: Final = """
+-- One rating per server, game and entity: a person ('u:<user id>', user_id set) or a
+-- computer-player kind ('b:<kind>', user_id NULL). Recomputable from match_players.
+CREATE TABLE ratings (
+    guild_id   INTEGER NOT NULL,
+    player     TEXT    NOT NULL,
+    game       TEXT    NOT NULL,
+    user_id    INTEGER,
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    games      INTEGER NOT NULL DEFAULT 0,
+    wins       INTEGER NOT NULL DEFAULT 0,
+    losses     INTEGER NOT NULL DEFAULT 0,
+    draws      INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT    NOT NULL,
+    PRIMARY KEY (guild_id, player, game)
+) WITHOUT ROWID;
+
+-- /leaderboard: a server's people for one game, best conservative rating first.
+CREATE INDEX ratings_board ON ratings (guild_id, game, (mu - 3 * sigma) DESC)
+    WHERE user_id IS NOT NULL;
+
+-- Each match's change for each entity (the trend in /stats, the line after a match).
+CREATE TABLE rating_changes (
+    match_id     INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    player       TEXT    NOT NULL,
+    guild_id     INTEGER NOT NULL,
+    game         TEXT    NOT NULL,
+    user_id      INTEGER,
+    outcome      TEXT    NOT NULL CHECK (outcome IN ('win', 'loss', 'draw')),
+    mu_before    REAL    NOT NULL,
+    sigma_before REAL    NOT NULL,
+    mu_after     REAL    NOT NULL,
+    sigma_after  REAL    NOT NULL,
+    PRIMARY KEY (match_id, player)
+) WITHOUT ROWID;
+
+CREATE INDEX rating_changes_trend ON rating_changes (guild_id, player, game, match_id);
+
+-- Game-specific totals per server, entity and game (contracts made, nils, errors...).
+CREATE TABLE player_figures (
+    guild_id INTEGER NOT NULL,
+    player   TEXT    NOT NULL,
+    game     TEXT    NOT NULL,
+    figure   TEXT    NOT NULL,
+    value    INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, player, game, figure)
+) WITHOUT ROWID;
+
+-- /history: a person's finished matches, newest first (match_players_user gives the
+-- ids; this finds the rebuild order and per-guild filtering cheaply).
+CREATE INDEX match_results_order ON match_results (finished_at, match_id);
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "initial schema: matches, seats, actions, deal and match results", _INITIAL),
+    Migration(2, "ratings, rating changes and per-game figures", _RATINGS),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
