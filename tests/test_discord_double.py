@@ -44,6 +44,11 @@ class TableView(discord.ui.View):
     async def stand(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
         await interaction.response.send_message("you stand", ephemeral=True)
 
+    @discord.ui.select(cls=discord.ui.UserSelect, custom_id="table:partner")
+    async def partner(self, interaction: discord.Interaction,
+                      select: discord.ui.UserSelect[Any]) -> None:
+        await interaction.response.send_message(f"partner {select.values[0].display_name}")
+
     @discord.ui.select(custom_id="table:pick", options=[
         discord.SelectOption(label="Spades", value="S"),
         discord.SelectOption(label="Hearts", value="H")])
@@ -289,7 +294,8 @@ async def test_button_edits_its_message(discord_double: Driver, world: World,
         message = opened.message
         assert message is not None and not opened.ephemeral
         assert button(message, "Hit")["custom_id"] == "table:hit"
-        assert custom_ids(message) == ["table:hit", "table:stand", "table:pick"]
+        assert custom_ids(message) == ["table:hit", "table:stand", "table:partner",
+                                       "table:pick"]
         clicked = await discord_double.click(bob, message, button(message, prefix="table:h")
                                              ["custom_id"])
         assert clicked.response_type == 7
@@ -300,7 +306,9 @@ async def test_button_edits_its_message(discord_double: Driver, world: World,
         assert stood.message is not None and stood.message.ephemeral_to == bob.id
         picked = await discord_double.select(alice, message, "table:pick", ["H"])
         assert picked.message is not None and picked.message.content == "picked H"
-    assert discord_double.last_message(world.channel) == picked.message
+        partnered = await discord_double.select(alice, message, "table:partner", [bob])
+        assert partnered.message is not None and partnered.message.content == "partner Bob"
+    assert discord_double.last_message(world.channel) == partnered.message
 
 
 async def test_defer_then_followups(discord_double: Driver, world: World, probe: Probe) -> None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import payloads
 from .components import button, buttons, find_component
-from .interactions import InteractionHandle, command_data, new_interaction
+from .interactions import InteractionHandle, command_data, new_interaction, resolve
 from .runner import run_bot
 from .server import DiscordDouble, InjectedFailure
 from .state import (
@@ -162,23 +162,31 @@ class Driver:
         return await self._send(COMPONENT, user, self.state.channels[message.channel_id], data,
                                 message, wait, expect_double_ack, timeout)
 
-    async def select(self, user: User, message: Message, custom_id: str, values: list[str], *,
-                     wait: bool = True, expect_double_ack: bool = False,
-                     timeout: float = 5.0) -> InteractionHandle:
+    async def select(self, user: User, message: Message, custom_id: str,
+                     values: Sequence[str | User | Channel | Role], *, wait: bool = True,
+                     expect_double_ack: bool = False, timeout: float = 5.0) -> InteractionHandle:
+        """Choose values in a select: option values (strings) for a string select; users,
+        roles or channels for the other select kinds (sent with `resolved`)."""
         message = self._clickable(user, message)
+        channel = self.state.channels[message.channel_id]
+        resolved: dict[str, dict[str, Any]] = {}
+        ids = [v if isinstance(v, str) else resolve(self, channel, v, resolved) for v in values]
         comp = find_component(message, custom_id=custom_id)
         if comp.get("disabled"):
             raise AssertionError(f"select {custom_id!r} is disabled")
         if comp.get("type") == 3:
             offered = {o["value"] for o in comp.get("options", [])}
-            unknown = set(values) - offered
+            unknown = set(ids) - offered
             if unknown:
                 raise AssertionError(f"values {sorted(unknown)} not among the options {offered}")
-        if not comp.get("min_values", 1) <= len(values) <= comp.get("max_values", 1):
-            raise AssertionError(f"{len(values)} values outside min/max of {custom_id!r}")
-        data = {"custom_id": custom_id, "component_type": comp["type"], "values": values}
-        return await self._send(COMPONENT, user, self.state.channels[message.channel_id], data,
-                                message, wait, expect_double_ack, timeout)
+        if not comp.get("min_values", 1) <= len(ids) <= comp.get("max_values", 1):
+            raise AssertionError(f"{len(ids)} values outside min/max of {custom_id!r}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp["type"],
+                                "values": ids}
+        if resolved:
+            data["resolved"] = resolved
+        return await self._send(COMPONENT, user, channel, data, message, wait,
+                                expect_double_ack, timeout)
 
     async def submit_modal(self, user: User, shown: InteractionHandle, values: dict[str, str],
                            *, wait: bool = True, timeout: float = 5.0) -> InteractionHandle:

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import payloads
-from .state import Channel, Interaction, Message, User
+from .state import Channel, Interaction, Message, Role, User
 
 if TYPE_CHECKING:
     from .driver import Driver
 
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, NUMBER = 3, 4, 5, 6, 7, 10
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, NUMBER = 3, 4, 5, 6, 7, 8, 10
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 
 
@@ -63,22 +63,37 @@ class InteractionHandle:
         return self
 
 
+def resolve(driver: Driver, channel: Channel, value: User | Channel | Role,
+            resolved: dict[str, dict[str, Any]]) -> str:
+    """Add a user, channel or role to an interaction's `resolved` map; its id as text."""
+    state = driver.state
+    guild = state.guild_of(channel)
+    if isinstance(value, User):
+        resolved.setdefault("users", {})[str(value.id)] = payloads.user(value)
+        if value.id in guild.members:
+            member = payloads.member(state, guild.members[value.id], with_user=False)
+            member["permissions"] = str(payloads.member_permissions(guild, value.id))
+            resolved.setdefault("members", {})[str(value.id)] = member
+    elif isinstance(value, Channel):
+        data = payloads.channel(state, value)
+        data["permissions"] = str(payloads.ALL_PERMISSIONS)
+        resolved.setdefault("channels", {})[str(value.id)] = data
+    else:
+        position = next(i for i, r in enumerate(guild.roles) if r.id == value.id)
+        resolved.setdefault("roles", {})[str(value.id)] = payloads.role(value, position)
+    return str(value.id)
+
+
 def _option(state_users: dict[int, User], name: str, value: Any,
             resolved: dict[str, dict[str, Any]], driver: Driver,
             channel: Channel) -> dict[str, Any]:
     if isinstance(value, User):
-        resolved.setdefault("users", {})[str(value.id)] = payloads.user(value)
-        guild = driver.state.guild_of(channel)
-        if value.id in guild.members:
-            member = payloads.member(driver.state, guild.members[value.id], with_user=False)
-            member["permissions"] = "0"
-            resolved.setdefault("members", {})[str(value.id)] = member
-        return {"name": name, "type": USER, "value": str(value.id)}
+        return {"name": name, "type": USER, "value": resolve(driver, channel, value, resolved)}
     if isinstance(value, Channel):
-        data = payloads.channel(driver.state, value)
-        data["permissions"] = str(payloads.ALL_PERMISSIONS)
-        resolved.setdefault("channels", {})[str(value.id)] = data
-        return {"name": name, "type": CHANNEL, "value": str(value.id)}
+        return {"name": name, "type": CHANNEL,
+                "value": resolve(driver, channel, value, resolved)}
+    if isinstance(value, Role):
+        return {"name": name, "type": ROLE, "value": resolve(driver, channel, value, resolved)}
     if isinstance(value, bool):
         return {"name": name, "type": BOOLEAN, "value": value}
     if isinstance(value, int):
