@@ -157,8 +157,7 @@ CREATE TABLE player_figures (
     PRIMARY KEY (guild_id, player, game, figure)
 ) WITHOUT ROWID;
 
--- /history: a person's finished matches, newest first (match_players_user gives the
--- ids; this finds the rebuild order and per-guild filtering cheaply).
+-- `ratings --rebuild` replays finished matches in the order they finished.
 CREATE INDEX match_results_order ON match_results (finished_at, match_id);
 """
 

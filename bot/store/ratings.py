@@ -229,8 +229,8 @@ BOARD_SQL = (
     " WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND games {cmp} ?"
     " ORDER BY mu - 3 * sigma DESC LIMIT ? OFFSET ?")  # index ratings_board
 BOARD_COUNT_SQL = (
-    "SELECT COUNT(*), COALESCE(SUM(games >= ?), 0) FROM ratings"
-    " WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL")  # index ratings_board
+    "SELECT COUNT(*), COALESCE(SUM(games >= ?), 0) FROM ratings INDEXED BY ratings_board"
+    " WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL")  # else it walks the guild
 BOTS_SQL = (
     f"SELECT {_RATING_COLUMNS} FROM ratings"
     " WHERE guild_id = ? AND player >= 'b:' AND player < 'b;' AND game = ?"
