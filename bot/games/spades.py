@@ -57,7 +57,16 @@ _BLIND_ACTIONS: tuple[str, ...] = ("look", "bid:double_nil")
 _LOOK_ONLY: tuple[str, ...] = ("look",)
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
 _NOBODY: frozenset[int] = frozenset()
-_PLAY_TEXT: dict[Card, str] = {c: "play:" + c.text for c in FULL_DECK}
+# Hot-path tables indexed by Card.index (a dict keyed by Card calls its Python __hash__).
+_PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
+_CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in FULL_DECK}
+_SPADES = Suit.SPADES
+_SEAT_NAMES = ("North", "East", "South", "West")
+# A card play's "action" event depends only on (seat, card): built once and shared (events
+# are frozen; their data is read, never changed), indexed seat * 52 + card index.
+_PLAY_EVENTS: tuple[Event, ...] = tuple(
+    Event("action", f"{_SEAT_NAMES[s]} plays {c.label}.", s, {"action": "play:" + c.text})
+    for s in range(4) for c in FULL_DECK)
 
 
 class Spades(Game):
@@ -72,7 +81,7 @@ class Spades(Game):
     NAME: ClassVar[str] = "spades"
     TITLE: ClassVar[str] = "Spades"
     SEATS: ClassVar[int] = 4
-    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("North", "East", "South", "West")
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = _SEAT_NAMES
     SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
     SIDE_NAMES: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
@@ -146,7 +155,7 @@ class Spades(Game):
                 return list(_BLIND_ACTIONS if seat == self._turn else _LOOK_ONLY)
             return list(_BID_ACTIONS) if seat == self._turn else []
         if self._phase == PLAY and seat == self._turn:
-            return [_PLAY_TEXT[c] for c in self._playable(seat)]
+            return [_PLAY_TEXT[c.index] for c in self._playable(seat)]
         return []
 
     def _playable(self, seat: int) -> list[Card]:
@@ -154,7 +163,7 @@ class Spades(Game):
         if self._trick:
             return legal_follow(hand, self._trick[0][1].suit)
         if not self._broken:
-            others = [c for c in hand if c.suit != Suit.SPADES]
+            others = [c for c in hand if c.suit is not _SPADES]
             if others:
                 return others
         return list(hand)
@@ -184,19 +193,26 @@ class Spades(Game):
     def _check_play(self, seat: int, text: str) -> Card:
         if self._phase != PLAY:
             raise IllegalAction("Cards are played once the bidding is over.")
+        hand = self._hands[seat]
+        played = _CARD_BY_TEXT.get(text)
+        if played is not None and played in hand and (
+                not self._trick or played.suit is self._trick[0][1].suit):
+            # The common case (a card held, following suit or leading): only a lead of an
+            # unbroken spade still needs the full check below.
+            if self._trick or played.suit is not _SPADES or self._broken:
+                return played
         try:
             played = Card.parse(text)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
-        hand = self._hands[seat]
         if self._trick:
             error = follow_error(hand, self._trick[0][1].suit, played)
             if error:
                 raise IllegalAction(error)
         elif played not in hand:
             raise IllegalAction(f"You do not hold the {played.label}.")
-        elif (played.suit == Suit.SPADES and not self._broken
-              and any(c.suit != Suit.SPADES for c in hand)):
+        elif (played.suit is _SPADES and not self._broken
+              and any(c.suit is not _SPADES for c in hand)):
             raise IllegalAction("Spades are not broken yet: lead another suit.")
         return played
 
@@ -241,14 +257,14 @@ class Spades(Game):
     def _do_play(self, seat: int, played: Card) -> list[Event]:
         self._hands[seat].remove(played)
         self._trick.append((seat, played))
-        events = [self._action_event(seat, "play:" + played.text, f"plays {played.label}.")]
-        if played.suit == Suit.SPADES and not self._broken:
+        events = [_PLAY_EVENTS[seat * 52 + played.index]]
+        if played.suit is _SPADES and not self._broken:
             self._broken = True
             events.append(Event("spades_broken", "Spades are broken.", seat))
         if len(self._trick) < 4:
             self._turn = (seat + 1) % 4
             return events
-        winner = trick_winner(self._trick, Suit.SPADES)
+        winner = trick_winner(self._trick, _SPADES)
         done = CompletedTrick(self._leader, tuple(self._trick), winner)
         self._tricks.append(done)
         self._won[winner] += 1

@@ -48,6 +48,8 @@ def trick_winner(trick: Sequence[tuple[P, Card]], trump: Suit | None = None,
     """Who wins the trick: the highest trump, else the highest card of the suit led."""
     if not trick:
         raise ValueError("an empty trick has no winner")
+    if power is natural_power:
+        return _natural_winner(trick, trump)
     led = trick[0][1].suit
     best_player, best_card = trick[0]
     best_key = (best_card.suit == trump, power(best_card, 0))
@@ -57,6 +59,22 @@ def trick_winner(trick: Sequence[tuple[P, Card]], trump: Suit | None = None,
         key = (c.suit == trump, power(c, position))
         if key > best_key:
             best_player, best_card, best_key = player, c, key
+    return best_player
+
+
+def _natural_winner(trick: Sequence[tuple[P, Card]], trump: Suit | None) -> P:
+    """`trick_winner` for natural rank order, without building keys (the hot path).
+
+    The best card so far is always of the suit led or a trump, so a card beats it when it
+    is of the same suit and higher, or a trump played to a non-trump.
+    """
+    best_player, best = trick[0]
+    for player, c in trick[1:]:
+        if c.suit == best.suit:
+            if c.rank > best.rank:
+                best_player, best = player, c
+        elif c.suit == trump:
+            best_player, best = player, c
     return best_player
 
 
