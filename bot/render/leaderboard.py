@@ -125,7 +125,7 @@ def _pager(prev_id: str, next_id: str, page: int, last: int, row: int = 0
 
 
 def rating_text(value: float) -> str:
-    return f"{value:.1f}"
+    return f"{value:.1f}".replace("-", "−")
 
 
 def signed(value: float) -> str:
@@ -224,7 +224,7 @@ def _when(moment: datetime) -> str:
 
 
 def _who(player: Any) -> str:
-    return f"{player.name} (bot)" if player.user_id is None else player.name
+    return f"{player.name} ({player.bot_kind})" if player.user_id is None else player.name
 
 
 def history_line(entry: Any) -> str:

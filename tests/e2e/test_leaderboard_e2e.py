@@ -1,0 +1,182 @@
+"""/leaderboard, /stats and /history through the Discord double: content, paging (also
+after a restart), empty states, another member, a member who never played, score sheets,
+and a real match rating its players when it ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.ai import make_player
+from bot.games import create
+from tests.e2e.harness import running
+from tests.test_ratings_support import add_finished, bot, person
+
+
+def _text(message: Any) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.get("title", ""), embed.get("description", ""),
+                  embed.get("footer", {}).get("text", "")]
+        parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
+    return "\n".join(parts)
+
+
+def _labels(h: Any, message: Any) -> dict[str, bool]:
+    """Button label -> enabled."""
+    return {b["label"]: not b.get("disabled", False)
+            for b in h.buttons(h.driver.message(message))}
+
+
+async def _reply(h: Any, user: Any, name: str, **options: Any) -> Any:
+    handle = await h.slash(user, name, **options)
+    assert handle.responded
+    return handle
+
+
+def _played_bidfair(seed: int) -> list[tuple[int, str]]:
+    game = create("bidfair", options={"target": 150}, seed=seed)
+    players = [make_player("bidfair", seed + s) for s in (0, 1)]
+    while not game.finished:
+        seat = min(game.to_act())
+        game.apply(seat, players[seat].choose(game.view(seat), game.legal(seat)))
+    return list(game.history)
+
+
+async def test_leaderboard_empty_then_paged_with_buttons_that_survive_a_restart(
+        discord_double, tmp_path):
+    world = await discord_double.make_world()
+    alice = world.users[0]
+    async with running(discord_double, tmp_path, world=world) as h:
+        handle = await _reply(h, alice, "leaderboard", game="spades")
+        assert not handle.ephemeral
+        assert "Nobody has finished a Spades match on this server yet" in _text(handle.message)
+        assert not h.buttons(handle.message), "nothing to page through"
+
+        guild = world.guild.id
+        # Users 1001..1012 each beat user 2000 once (provisional); 3001 wins 5 (established).
+        for user in range(1001, 1013):
+            await add_finished(h.bot.store, "tennis", guild, [person(user), person(2000)],
+                               [[0], [1]], [0, 1])
+        for _ in range(5):
+            await add_finished(h.bot.store, "tennis", guild,
+                               [person(3001), bot("tennis-basic")], [[0], [1]], [0, 1])
+        await add_finished(h.bot.store, "tennis", 999, [person(4242), person(2000)],
+                           [[0], [1]], [0, 1])  # another server: never listed here
+
+        board = (await _reply(h, alice, "leaderboard", game="tennis")).message
+        text = _text(board)
+        assert "Tennis leaderboard" in text and "Page 1 of 2" in text
+        assert text.index("<@3001>") < text.index("Fewer than 5 games"), "established first"
+        assert "**1.** <@3001>" in text and "5 games · 5 W · 0 D · 100% won" in text
+        assert "Computer players" in text and "tennis-basic" in text
+        assert "<@4242>" not in text
+        assert _labels(h, board) == {"◀ Prev": False, "Next ▶": True}
+
+        await h.press(alice, board, "Next ▶")
+        second = _text(h.driver.message(board))
+        assert "Page 2 of 2" in second and "**11.**" in second and "**1.**" not in second
+        assert _labels(h, board) == {"◀ Prev": True, "Next ▶": False}
+        bob = world.users[1]
+        direct = (await _reply(h, bob, "leaderboard", game="tennis", page=2)).message
+        assert "Page 2 of 2" in _text(direct)
+        far = (await _reply(h, bob, "leaderboard", game="tennis", page=40)).message
+        assert "Page 2 of 2" in _text(far), "past the end: the last page"
+        board_id = board.id
+
+    async with running(discord_double, tmp_path, world=world) as h:
+        old = discord_double.message(board_id)
+        await h.press(alice, old, "◀ Prev")
+        assert "Page 1 of 2" in _text(discord_double.message(board_id))
+
+
+async def test_stats_for_self_another_member_and_someone_who_never_played(
+        discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        alice, bob, carol = h.user(0), h.user(1), h.user(2)
+        mine = await _reply(h, alice, "stats")
+        assert mine.ephemeral
+        assert "Alice has not finished a match on this server yet" in _text(mine.message)
+
+        guild = h.world.guild.id
+        for seed in (3, 4, 5):
+            await add_finished(h.bot.store, "bidfair", guild, [person(bob.id, "Bob"),
+                                                               person(alice.id, "Alice")],
+                               [[0], [1]], [0, 1], history=_played_bidfair(seed), seed=seed,
+                               options={"target": 150})
+        await add_finished(h.bot.store, "spades", guild,
+                           [person(bob.id), bot("spades-basic"), person(alice.id),
+                            bot("spades-basic")], [[0, 2], [1, 3]], [0, 0])
+        others = await _reply(h, alice, "stats", member=bob)
+        text = _text(others.message)
+        assert "Stats for Bob" in text and "Bid Fair" in text and "Spades" in text
+        assert "3 games: 3 won, 0 lost, 0 drawn" in text
+        assert "1 games: 0 won, 0 lost, 1 drawn" in text
+        assert "Contracts fulfilled:" in text and "Nil bids made: 0 of 0" in text
+        assert "Trend: ▲" in text and "over the last 3" in text
+        own = _text((await _reply(h, alice, "stats")).message)
+        assert "3 games: 0 won, 3 lost" in own and "Trend: ▼" in own
+        never = _text((await _reply(h, alice, "stats", member=carol)).message)
+        assert "Carol has not finished a match on this server yet" in never
+        assert h.driver.visible_to(bob, h.channel) == [], "stats are private to the asker"
+
+
+async def test_history_pages_and_score_sheets(discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        alice, bob, carol = h.user(0), h.user(1), h.user(2)
+        empty = await _reply(h, alice, "history")
+        assert empty.ephemeral and "Alice has not finished a match" in _text(empty.message)
+        assert not h.buttons(empty.message)
+
+        guild = h.world.guild.id
+        first = await add_finished(
+            h.bot.store, "spades", guild,
+            [person(bob.id, "Bob"), person(carol.id, "Carol"), bot("spades-basic"),
+             person(alice.id, "Alice")], [[0, 2], [1, 3]], [1, 0], totals=[310, 505],
+            deals=[[120, -40], [190, 545]])
+        for _ in range(6):
+            await add_finished(h.bot.store, "tennis", guild,
+                               [person(bob.id, "Bob"), person(alice.id, "Alice")],
+                               [[0], [1]], [1, 0], totals=[14, 9])
+        listing = (await _reply(h, alice, "history", member=bob)).message
+        text = _text(listing)
+        assert "Match history of Bob" in text and text.count("Tennis") == 5
+        assert "**Lost** 14–9" in text and "vs Alice" in text
+        labels = _labels(h, listing)
+        assert labels["Next ▶"] and not labels["◀ Prev"]
+        assert sum(label.startswith("Sheet #") for label in labels) == 5
+
+        await h.press(alice, listing, "Next ▶")
+        page2 = _text(h.driver.message(listing))
+        assert "Page 2" in page2 and f"#{first} Spades" in page2
+        assert "**Lost** 310–505" in page2 and "with spades-basic" not in page2
+        assert "with Bot (spades-basic)" in page2 and "vs Carol, Alice" in page2
+
+        await h.press(alice, listing, f"Sheet #{first}")
+        sheet = h.driver.ephemerals(alice)[-1]
+        sheet_text = _text(sheet)
+        assert f"Spades #{first} · score sheet" in sheet_text
+        assert "Deal 1: 120 / -40 — note 1" in sheet_text
+        assert "Deal 2: 190 / 545" in sheet_text and "**Final:** 310 / 505" in sheet_text
+
+        never = (await _reply(h, bob, "history", member=h.user(3))).message
+        assert "Dave has not finished a match on this server yet" in _text(never)
+
+
+async def test_a_real_match_rates_its_players_and_posts_the_changes(discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        alice = h.user(0)
+        table = await h.open_table(alice, "bidfair", target=100)
+        await h.press(alice, h.table_message(), "Add bot")
+        await h.press(alice, h.table_message(), "Start")
+        await h.play_people([alice], until=lambda: table.game.finished)
+        await h.driver.settle()
+        posted = [_text(m) for m in h.driver.channel_messages(h.channel)]
+        changes = [text for text in posted if "Bid Fair rating changes" in text]
+        assert "rating changes" in posted[-1], "after the table's own end-of-match message"
+        assert len(changes) == 1 and "Alice" in changes[0] and "(bot)" in changes[0]
+        stats = _text((await _reply(h, alice, "stats")).message)
+        won = table.game.result().ranks[table.seat_of(alice.id)] == 0
+        assert "Bid Fair" in stats and "Contracts fulfilled:" in stats
+        assert ("1 games: 1 won" if won else "1 games: 0 won, 1 lost") in stats
+        board = _text((await _reply(h, alice, "leaderboard", game="bidfair")).message)
+        assert f"<@{alice.id}>" in board and "Fewer than 5 games" in board
