@@ -43,12 +43,30 @@ from .bridge_auction import Auction, Call, Contract
 from .bridge_rubber import RubberScorer
 from .bridge_scoring import honours_bonus
 from .bridge_view import BridgeView, DealRecord, DealSummary, LastTrick
-from .cards import FULL_DECK, Card, sort_hand
+from .cards import FULL_DECK, Card, Suit, sort_hand
 from .tricks import trick_winner
 
 _PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
 _LABEL: tuple[str, ...] = tuple(c.label for c in FULL_DECK)
 _EMPTY: frozenset[int] = frozenset()
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
+_CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in FULL_DECK}
+_SEAT_NAMES = ("North", "East", "South", "West")
+
+
+def _play_event(seat: int, position: int, played: Card) -> Event:
+    label = _LABEL[played.index]
+    text = (f"{_SEAT_NAMES[seat]} plays {label} from dummy" if position != seat
+            else f"{_SEAT_NAMES[position]} plays {label}")
+    return Event("action", text, seat, {"action": _PLAY_TEXT[played.index],
+                                        "position": position})
+
+
+# A play's "action" event depends only on (seat, position, card): built once and shared
+# (events are frozen; their data is read, never changed). Index (seat*4+position)*52+card.
+_PLAY_EVENTS: tuple[Event, ...] = tuple(
+    _play_event(seat, position, c) for seat in range(4) for position in range(4)
+    for c in FULL_DECK)
 
 
 class ContractBridge(Game):
@@ -57,7 +75,7 @@ class ContractBridge(Game):
     NAME: ClassVar[str] = "bridge"
     TITLE: ClassVar[str] = "Contract Bridge"
     SEATS: ClassVar[int] = 4
-    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("North", "East", "South", "West")
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = _SEAT_NAMES
     SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
     SIDE_NAMES: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
@@ -104,6 +122,7 @@ class ContractBridge(Game):
         self.vulnerable = (self.sheet.vulnerable(0), self.sheet.vulnerable(1))
         self.auction = Auction([(self.dealer + i) % 4 for i in range(4)], self._side, 3, 4)
         self.contract: Contract | None = None
+        self._trump: Suit | None = None
         self.declarer: int | None = None
         self.dummy: int | None = None
         self.dummy_faced = False
@@ -129,8 +148,8 @@ class ContractBridge(Game):
         if self._finished:
             return _EMPTY
         if self.contract is None:
-            return frozenset((self.auction.to_call(),))
-        return frozenset((self._player_of(self.turn),))
+            return _ONLY[self.auction.to_call()]
+        return _ONLY[self._player_of(self.turn)]
 
     def _player_of(self, seat: int) -> int:
         """Who decides for `seat`'s cards: declarer for dummy."""
@@ -190,6 +209,7 @@ class ContractBridge(Game):
             self._end_deal(events, None)
             return events
         self.contract = contract
+        self._trump = contract.strain.trump
         self.declarer = contract.declarer
         self.dummy = (contract.declarer + 2) % 4
         self.turn = (contract.declarer + 1) % 4
@@ -221,23 +241,22 @@ class ContractBridge(Game):
         kind, _, rest = action.partition(":")
         if kind != "play":
             raise IllegalAction("The auction is over: play a card.")
-        try:
-            played = Card.parse(rest)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
-        reason = self._play_error(seat, played)
-        if reason is not None:
-            raise IllegalAction(reason)
         position = self.turn
-        self.hands[position].remove(played)
+        hand = self.hands[position]
+        played = _CARD_BY_TEXT.get(rest)  # the usual spelling; Card.parse takes the rest
+        if played is None or played not in hand or (
+                self.trick and played.suit != self.trick[0][1].suit):
+            try:
+                played = Card.parse(rest)
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+            reason = self._play_error(seat, played)
+            if reason is not None:
+                raise IllegalAction(reason)
+        hand.remove(played)
         self.trick.append((position, played))
         self.play.append((position, played))
-        who = self.SEAT_NAMES[position]
-        label = _LABEL[played.index]
-        text = (f"{self.SEAT_NAMES[seat]} plays {label} from dummy"
-                if position != seat else f"{who} plays {label}")
-        events = [Event("action", text, seat, {"action": _PLAY_TEXT[played.index],
-                                               "position": position})]
+        events = [_PLAY_EVENTS[(seat * 4 + position) * 52 + played.index]]
         if not self.dummy_faced:
             self.dummy_faced = True
             assert self.dummy is not None
@@ -249,7 +268,7 @@ class ContractBridge(Game):
             self.turn = (position + 1) % 4
             return events
         assert self.contract is not None
-        winner = trick_winner(self.trick, self.contract.strain.trump)
+        winner = trick_winner(self.trick, self._trump)
         self.tricks_won[self._side(winner)] += 1
         cards = tuple(self.trick)
         self.last = LastTrick(cards, winner)

@@ -195,12 +195,12 @@ class Spades(Game):
             raise IllegalAction("Cards are played once the bidding is over.")
         hand = self._hands[seat]
         played = _CARD_BY_TEXT.get(text)
+        # The common case: a card held that follows suit, or a lead other than an unbroken
+        # spade. Anything else goes through the full check below, which says why not.
         if played is not None and played in hand and (
-                not self._trick or played.suit is self._trick[0][1].suit):
-            # The common case (a card held, following suit or leading): only a lead of an
-            # unbroken spade still needs the full check below.
-            if self._trick or played.suit is not _SPADES or self._broken:
-                return played
+                (self._trick and played.suit is self._trick[0][1].suit)
+                or (not self._trick and (played.suit is not _SPADES or self._broken))):
+            return played
         try:
             played = Card.parse(text)
         except ValueError as exc:
