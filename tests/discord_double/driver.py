@@ -285,7 +285,7 @@ class Driver:
                           public: bool | None = None,
                           user: User | None = None) -> list[RecordedPayload]:
         """Bodies the bot sent, oldest first, filtered by exact audience, kind
-        ("message", "edit", "interaction_response", "followup", "delete", "thread"),
+        ("message", "edit", "interaction_response", "followup", "delete", "thread", "channel"),
         public (channel-visible or not) or user (ephemeral to that user)."""
         return [p for p in self.state.payloads
                 if (audience is None or p.audience == audience)

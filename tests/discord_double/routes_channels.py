@@ -50,6 +50,7 @@ async def edit_channel(double: DiscordDouble, request: web.Request) -> web.Respo
     if channel is None:
         return error(404, 10003, "Unknown Channel")
     body, _ = await read_body(request)
+    double.record(request, "channel", None, body, [], 200)
     channel.name = body.get("name", channel.name)
     data = payloads.channel(double.state, channel)
     if channel.is_thread:
