@@ -664,14 +664,19 @@ async def test_breaks_a_rule(discord_double):
         await discord_double.slash(world.users[0], world.channel, "shout", wait=False)
         await discord_double.wait_for(lambda: discord_double.violations)
         await discord_double.settle()
+
+
+def test_runs_after_and_sees_discord_restored():
+    assert discord.http.Route.BASE == "https://discord.com/api/v10"
+    assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "wss://gateway.discord.gg/"
 '''
 
 
-def test_fixture_fails_the_test_on_a_violation(pytester: pytest.Pytester) -> None:
+def test_fixture_fails_on_a_violation_and_restores_discord(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_inner=INNER_TEST)
     result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-o", "asyncio_mode=auto",
                                           "-o", "asyncio_default_fixture_loop_scope=function")
-    result.assert_outcomes(passed=1, errors=1)
+    result.assert_outcomes(passed=2, errors=1)
     result.stdout.fnmatch_lines(["*Discord double: [[]limit[]] content has 2001 characters*"])
 
 
