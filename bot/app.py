@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.tables",
+    "cogs.records",
     "cogs.play",
     "cogs.info",
     "cogs.leaderboard",

@@ -22,9 +22,10 @@ import discord
 from discord.ext import commands
 
 from bot.games import Event
+from bot.handrecord import HAND_RECORD_GAMES
 from bot.render import ids
 from bot.render import messages as render
-from bot.render.components import TableButton, TableSelect
+from bot.render.components import TableButton, TableSelect, button
 from bot.render.rules import rules_embed
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 
@@ -81,6 +82,14 @@ def table_message(table: Table) -> render.Message:
                                closed_note=closed)
 
 
+def _deal_buttons(table: Table, event: Event) -> list[TableButton]:
+    """Buttons under an end-of-deal message: the bridge games' hand record (cogs/records)."""
+    deal_no = event.data.get("deal_no")
+    if table.game_name not in HAND_RECORD_GAMES or not isinstance(deal_no, int):
+        return []
+    return [button(ids.make("rec", table.id, deal_no), "Hand record")]
+
+
 def _creator_name(table: Table) -> str:
     seat = table.seat_of(table.creator_id)
     info = table.seats[seat] if seat is not None else None
@@ -121,7 +130,7 @@ class Tables(commands.Cog):
             if event.kind == "deal_end":
                 view = view or table.game.view(None)
                 message = render.deal_end(table.id, table.game_name, table.game.TITLE, view,
-                                          seating_of(table))
+                                          seating_of(table), _deal_buttons(table, event))
                 if message is not None:
                     self._outbox.setdefault(table.id, []).append(message)
             elif event.kind == "match_end":

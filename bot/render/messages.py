@@ -204,8 +204,10 @@ def spectator_hand(table_id: int, title: str, note: str) -> Message:
 # -- ends of deals and matches --------------------------------------------------------
 
 def deal_end(table_id: int, game_name: str, title: str, view: Any,
-             seating: Seating) -> Message | None:
-    """All hands of the deal that just ended, its result and the running score."""
+             seating: Seating, buttons: Sequence[discord.ui.Item[Any]] = ()
+             ) -> Message | None:
+    """All hands of the deal that just ended, its result and the running score; `buttons`
+    (from other features, e.g. "Hand record") go under it."""
     summary = getattr(view, "previous_deal", None)
     if summary is None:
         return None
@@ -214,7 +216,7 @@ def deal_end(table_id: int, game_name: str, title: str, view: Any,
                    "\n".join(text.deal_lines(summary, seating)))
     _add_fields(embed, text.deal_fields(summary, seating))
     _add_fields(embed, [("Score", score_text(view.score), False)])
-    return Message(embeds=[embed])
+    return Message(embeds=[embed], view=_view(buttons) if buttons else None)
 
 
 def match_end(table_id: int, title: str, result: Result, sheet: ScoreSheet,

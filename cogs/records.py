@@ -1,0 +1,130 @@
+"""Hand records: the "Hand record" button under a bridge end-of-deal message.
+
+The click (`tt:rec:<table id>:<deal no>`) is answered privately with the deal's
+double-dummy table and par, and the deal as a PBN file. The deal is rebuilt from the
+stored action log, so the button works after a restart and after the table is closed;
+a deal that has not ended is refused (the record is only ever taken at its end).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from datetime import date
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.games import game_class
+from bot.handrecord import HAND_RECORD_GAMES, DealNotOver, HandRecord, Heading, replay_deal, to_pbn
+from bot.render import ids
+from bot.store import MatchRow, SeatRow
+
+log = logging.getLogger(__name__)
+
+VERB = "rec"
+NOT_OURS = "That button is not one of TrickTable's."
+
+
+def _names(game: str, seats: list[SeatRow]) -> tuple[str, str, str, str]:
+    """Player names by compass seat N, E, S, W (Single Dummy: each player's dummy too)."""
+    by_seat = {s.seat: s.display_name for s in seats}
+    if game == "single_dummy":
+        south, west = by_seat.get(0, "South"), by_seat.get(1, "West")
+        return (f"{south} (dummy)", f"{west} (dummy)", south, west)
+    n, e, s, w = (by_seat.get(i, name) for i, name in
+                  enumerate(("North", "East", "South", "West")))
+    return (n, e, s, w)
+
+
+def _comments(record: HandRecord) -> list[str]:
+    if record.game != "single_dummy":
+        return []
+    return ["Single Dummy Bridge: South plays North as a dummy and West plays East; "
+            "North and East pass throughout the auction; the declarer's opponent leads."]
+
+
+def build(match: MatchRow, seats: list[SeatRow], actions: list[tuple[int, str]],
+          deal_no: int) -> tuple[HandRecord, str, str]:
+    """Replay, write the PBN and solve (blocking: run it in a thread)."""
+    record = replay_deal(match.game, match.options, match.seed, actions, deal_no)
+    title = game_class(match.game).TITLE
+    started = match.started_at or match.created_at
+    heading = Heading(event=f"TrickTable {title}, table #{match.id}", site="Discord",
+                      day=date(started.year, started.month, started.day),
+                      names=_names(match.game, seats))
+    text = to_pbn(record, heading, _comments(record))
+    # endplay is slow to import: load it on the first hand record only.
+    from bot.handrecord.solver import grid, par_text, solve
+    analysis = solve(record)
+    summary = f"```\n{grid(analysis)}\n```\n{par_text(analysis)}"
+    return record, text, summary
+
+
+class Records(commands.Cog):
+    """Owns the `rec` button verb of the Tables cog."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        tables = self.bot.get_cog("Tables")
+        if tables is None:
+            raise RuntimeError("the Tables cog must be loaded before the Records cog")
+        tables.verbs[VERB] = self.hand_record
+
+    async def cog_unload(self) -> None:
+        tables = self.bot.get_cog("Tables")
+        if tables is not None:
+            tables.verbs.pop(VERB, None)
+
+    async def hand_record(self, interaction: discord.Interaction[Any],
+                          parsed: ids.ParsedId) -> None:
+        if len(parsed.args) != 1 or not parsed.args[0].isdigit():
+            await _say(interaction, NOT_OURS)
+            return
+        deal_no = int(parsed.args[0])
+        store = self.bot.store
+        match = await store.get_match(parsed.table_id)
+        if match is None:
+            await _say(interaction, "That table no longer exists.")
+            return
+        if match.game not in HAND_RECORD_GAMES:
+            await _say(interaction, "Hand records are kept for the bridge games only.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        seats = await store.seats(match.id)
+        actions = [(a.seat, a.action) for a in await store.actions(match.id)]
+        try:
+            record, text, summary = await asyncio.to_thread(build, match, seats, actions,
+                                                            deal_no)
+        except DealNotOver:
+            await interaction.followup.send(
+                f"Deal {deal_no} at table #{match.id} is not over yet: its hand record "
+                "comes when the last card is played.", ephemeral=True)
+            return
+        content = (f"**Hand record** · table #{match.id} · deal {deal_no} "
+                   f"({_outcome(record)})\n"
+                   f"Double-dummy tricks by declarer and strain:\n{summary}")
+        name = f"table{match.id}-deal{deal_no}.pbn"
+        await interaction.followup.send(
+            content, file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name),
+            ephemeral=True)
+
+
+def _outcome(record: HandRecord) -> str:
+    declarer = record.declarer
+    if record.contract is None or declarer is None:
+        return "passed out"
+    return (f"{record.contract.code} by {declarer.name.title()}, "
+            f"{record.declarer_tricks} tricks")
+
+
+async def _say(interaction: discord.Interaction[Any], text: str) -> None:
+    await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Records(bot))

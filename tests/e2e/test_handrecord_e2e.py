@@ -1,0 +1,128 @@
+"""Hand records end to end: the button under a bridge deal's end, answered privately."""
+
+from __future__ import annotations
+
+from endplay.parsers import pbn
+
+from bot.games.cards import Seat
+from bot.handrecord import replay_deal
+from bot.handrecord.solver import grid, solve
+from tests.e2e.harness import Harness, running
+from tests.test_handrecord import call_text, contract_code, hands_of, our_card
+
+
+def _deal_end_message(h: Harness, deal_no: int):
+    for message in h.driver.channel_messages(h.channel):
+        if f"deal {deal_no} is over" in str(message.embeds):
+            return message
+    raise AssertionError(f"no end-of-deal message for deal {deal_no}")
+
+
+async def _answer(h: Harness, handle):
+    """The private reply to a Hand record click. The bot defers ("thinking") while it
+    replays and solves the deal off the event loop, then its followup replaces that."""
+    await h.driver.wait_for(lambda: handle.message is not None and handle.message.content,
+                            timeout=15)
+    return handle.message
+
+
+async def _play_until_a_contract_is_played(h: Harness, game_name: str):
+    """1 person (first legal action) and bots, until a deal with a contract has ended
+    (a deal can be thrown in when everyone passes). Returns the table and that deal."""
+    alice = h.user(0)
+    table = await h.open_table(alice, game_name)
+    for _ in range(table.game.SEATS - 1):
+        await h.press(alice, h.table_message(), "Add bot")
+    await h.press(alice, h.table_message(), "Start")
+    game = table.game
+
+    def played() -> bool:
+        summary = game.view(None).previous_deal
+        return game.finished or (summary is not None and summary.contract is not None)
+
+    await h.play_people([alice], until=played)
+    await h.driver.settle()
+    return table, game.view(None).previous_deal
+
+
+async def test_the_hand_record_button_gives_the_pbn_and_double_dummy_table(discord_double,
+                                                                           tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        bob = h.user(1)
+        table, summary = await _play_until_a_contract_is_played(h, "bridge")
+        assert summary is not None and summary.contract is not None
+        n = summary.deal_no
+        ended = _deal_end_message(h, n)
+        assert h.button(ended, "Hand record") == f"tt:rec:{table.id}:{n}"
+
+        # Anyone may ask, seated or not: the deal is over and public.
+        reply = await _answer(h, await h.press(bob, ended, "Hand record"))
+        assert reply.ephemeral_to == bob.id
+        text = reply.attachment(f"table{table.id}-deal{n}.pbn").decode("utf-8")
+        board = pbn.loads(text)[0]
+        assert board.board_num == n
+        assert hands_of(board) == {Seat(i): frozenset(hand)
+                                   for i, hand in enumerate(summary.hands)}
+        assert [call_text(b) for b in board.auction] == [c.text for _, c in summary.calls]
+        # Earlier deals were thrown in and the next one has no card played yet: every
+        # card in the log belongs to this deal.
+        plays = [a[5:] for _, a in table.game.history if a.startswith("play:")]
+        assert len(plays) == 52
+        assert [our_card(c).text for c in board.play] == plays
+        assert contract_code(board.contract) == summary.contract.code
+        assert int(board.contract.declarer) == summary.contract.declarer
+        names = [info.name for info in table.seats]
+        assert f'[North "{names[0]}"]' in text and f'[West "{names[3]}"]' in text
+
+        # The reply shows the solver's table as a monospace grid, and the par.
+        record = replay_deal("bridge", table.game.options, table.seed,
+                             table.game.history, n)
+        assert f"```\n{grid(solve(record))}\n```" in reply.content
+        assert "Par:" in reply.content and f"deal {n}" in reply.content
+
+
+async def test_a_deal_in_progress_or_another_game_gets_no_hand_record(discord_double,
+                                                                      tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        alice = h.user(0)
+        table, summary = await _play_until_a_contract_is_played(h, "single_dummy")
+        assert summary is not None and not table.game.finished
+        n = summary.deal_no
+        reply = await _answer(h, await h.press(alice, _deal_end_message(h, n),
+                                               "Hand record"))
+        assert "Hand record" in reply.content
+        board = pbn.loads(reply.attachment(f"table{table.id}-deal{n}.pbn").decode())[0]
+        assert len(board.play) == 52 and board.vul.name == "none"
+
+        # The next deal is being played: a forged button for it is refused, showing nothing.
+        assert table.game.deal_no == n + 1
+        refused = await _answer(h, await h.forge(alice, f"tt:rec:{table.id}:{n + 1}"))
+        assert "not over yet" in refused.content and "Par" not in refused.content
+        assert not refused.attachments
+
+        # A match of another game (stored, say, before a restart) has no hand records.
+        spades = await h.bot.store.create_match("spades", {}, 5, h.world.guild.id,
+                                                h.channel.id, alice.id, {})
+        await h.forge(alice, f"tt:rec:{spades}:1")
+        assert "bridge games only" in h.last_reply(alice)
+        await h.forge(alice, f"tt:rec:{table.id}:x")
+        assert "not one of TrickTable's" in h.last_reply(alice)
+
+
+async def test_the_hand_record_button_works_after_a_restart(discord_double, tmp_path):
+    world = await discord_double.make_world()
+    async with running(discord_double, tmp_path, world=world) as h:
+        table, summary = await _play_until_a_contract_is_played(h, "bridge")
+        assert summary is not None
+        table_id, n, seed = table.id, summary.deal_no, table.seed
+        ended = _deal_end_message(h, n)
+        history = list(table.game.history)
+
+    async with running(discord_double, tmp_path, world=world) as h:
+        await discord_double.settle()
+        reply = await _answer(h, await h.press(world.users[2], ended, "Hand record"))
+        board = pbn.loads(reply.attachment(f"table{table_id}-deal{n}.pbn").decode())[0]
+        record = replay_deal("bridge", {}, seed, history, n)
+        assert hands_of(board) == {Seat(i): frozenset(hand)
+                                   for i, hand in enumerate(record.hands)}
+        assert len(board.play) == 52
