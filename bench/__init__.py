@@ -1,0 +1,1 @@
+"""Benchmarks: engines, tables under load, restart (see README, Performance)."""
