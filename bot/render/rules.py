@@ -61,6 +61,7 @@ HELP = """\
 **Playing:** press **My hand** (or use `/hand`) to get your cards privately, with a button for each move you may make. It updates as the game goes; if it stops updating (after 15 minutes Discord no longer lets us edit it), press **My hand** again.
 **Other commands:** `/table` posts the table again at the bottom of the channel, `/leave` hands your seat to a computer player (press **Take my seat back** to return), `/abandon` stops a match (its creator, a majority of its players, or anyone who can manage messages), `/rules game` explains a game.
 **Standings:** `/leaderboard game` ranks this server's players, `/stats [member]` shows results, rating and figures, `/history [member]` lists recent matches with their score sheets.
+**Hand records:** under each bridge deal's end, **Hand record** privately gives the deal as a PBN file with its double-dummy table and par.
 With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
 Everyone in the channel can watch: the table shows only what a spectator may see; all hands are shown when a deal ends."""
 
