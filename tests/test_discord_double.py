@@ -238,11 +238,15 @@ async def _thread_on_reply(interaction: discord.Interaction, probe: Probe) -> No
     await thread.send("seats open")
 
 
+async def _empty(interaction: discord.Interaction, probe: Probe) -> None:
+    await interaction.response.send_message()
+
+
 RAW_ACTIONS = {
     "six_rows": _six_rows, "long_custom_id": _long_custom_id, "long_content": _long_content,
     "late": _late, "twice": _twice, "big_embed": _big_embed, "keep": _keep,
     "defer_then_private": _defer_then_private, "modal": _modal, "new_file": _new_file,
-    "vanish": _vanish, "thread_on_reply": _thread_on_reply,
+    "vanish": _vanish, "thread_on_reply": _thread_on_reply, "empty": _empty,
 }
 
 
@@ -445,6 +449,15 @@ async def test_embed_title_over_256_characters_is_refused(discord_double: Driver
         await discord_double.wait_for(lambda: probe.errors)
     [violation] = discord_double.take_violations()
     assert "title has 257 characters" in violation.detail
+
+
+async def test_empty_message_is_refused(discord_double: Driver, world: World,
+                                        probe: Probe) -> None:
+    async with discord_double.running(make_bot(probe)):
+        await _raw(discord_double, world, "empty", wait=False)
+        await discord_double.wait_for(lambda: probe.errors)
+    assert probe.errors[0].code == 50006
+    assert _rules(discord_double) == ["empty-message"]
 
 
 async def test_answer_after_three_seconds_is_refused(discord_double: Driver, world: World,

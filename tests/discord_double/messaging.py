@@ -9,7 +9,8 @@ from aiohttp import web
 from . import payloads
 from .bodies import Upload, new_version
 from .gateway import GUILD_MESSAGES_INTENT
-from .state import EPHEMERAL, Audience, Channel, Interaction, Message
+from .server import error
+from .state import EPHEMERAL, Audience, Channel, Interaction, Message, Version
 
 if TYPE_CHECKING:
     from .server import DiscordDouble
@@ -25,11 +26,13 @@ async def create_message(
     flags = forced_flags if forced_flags is not None else body.get("flags") or 0
     ephemeral_to = interaction.user.id if interaction and flags & EPHEMERAL else None
     audience = Audience(channel.id, ephemeral_to)
+    version = new_version(state, body, uploads, None, forced_flags=forced_flags)
     invalid = double.invalid_body(request, body)
+    if invalid is None and forced_flags is None and _empty(version):
+        invalid = _refuse_empty(double, request)
     double.record(request, kind, audience, body, uploads, invalid.status if invalid else 200)
     if invalid is not None:
         return invalid
-    version = new_version(state, body, uploads, None, forced_flags=forced_flags)
     if interaction is None:
         version.flags &= ~EPHEMERAL  # only interactions can make ephemeral messages
     message = Message(
@@ -48,12 +51,15 @@ async def edit_message(
     uploads: list[Upload], *, kind: str,
 ) -> web.Response | None:
     """Apply an edit; None when it succeeded, else Discord's error answer."""
+    version = new_version(double.state, body, uploads, message.latest)
     invalid = double.invalid_body(request, body)
+    if invalid is None and _empty(version):
+        invalid = _refuse_empty(double, request)
     double.record(request, kind, message.audience, body, uploads,
                   invalid.status if invalid else 200)
     if invalid is not None:
         return invalid
-    message.versions.append(new_version(double.state, body, uploads, message.latest))
+    message.versions.append(version)
     if message.ephemeral_to is None and double.dispatch_message_events:
         await double.gateway.dispatch(
             "MESSAGE_UPDATE", payloads.message_event(double.state, message),
@@ -68,3 +74,14 @@ async def delete_message(double: DiscordDouble, request: web.Request, message: M
         await double.gateway.dispatch("MESSAGE_DELETE", {
             "id": str(message.id), "channel_id": str(message.channel_id),
             "guild_id": str(message.guild_id)}, intent=GUILD_MESSAGES_INTENT)
+
+
+def _empty(version: Version) -> bool:
+    return not (version.content or version.embeds or version.components
+                or version.attachments)
+
+
+def _refuse_empty(double: DiscordDouble, request: web.Request) -> web.Response:
+    double.violation("empty-message", "a message needs content, embeds, components or "
+                     "attachments", request)
+    return error(400, 50006, "Cannot send an empty message")
