@@ -18,7 +18,7 @@ MATCHES = 10_000
 GUILDS = (1, 2, 3)
 USERS = 300
 GAMES = ("spades", "bridge", "single_dummy", "tennis", "bidfair")
-BIG = ("matches", "match_players", "match_results", "seats", "deal_results", "ratings",
+BIG = ("matches", "match_players", "match_results", "seats", "deal_results", "skill_ratings",
        "rating_changes", "player_figures", "actions")
 
 
@@ -57,7 +57,7 @@ def _fill(path: Path) -> None:
         conn.executemany("INSERT OR IGNORE INTO rating_changes VALUES"
                          " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", changes)
         conn.executemany(
-            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)",
+            "INSERT INTO skill_ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, ?)",
             [(g, p, game, u, mu, sigma, n, n // 2, now)
              for (g, p, game), (u, mu, sigma, n) in ratings.items()])
         conn.executemany(

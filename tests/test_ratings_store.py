@@ -32,7 +32,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 def _dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     with sqlite3.connect(path) as conn:
         return {table: conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2, 3").fetchall()
-                for table in ("ratings", "rating_changes", "player_figures")}
+                for table in ("skill_ratings", "rating_changes", "player_figures")}
 
 
 async def test_finish_match_updates_ratings_in_the_same_transaction(store):
@@ -175,11 +175,11 @@ def test_rebuild_command_line(tmp_path, capsys):
                                [0, 1])
             before = _dump(path)
             async with RatingsReader(store).transaction("spoiling") as conn:
-                await conn.execute("DELETE FROM ratings")
+                await conn.execute("DELETE FROM skill_ratings")
         return before
 
     before = asyncio.run(prepare())
-    assert _dump(path)["ratings"] == []
+    assert _dump(path)["skill_ratings"] == []
     assert main(["ratings", "--rebuild", "--database", str(path)]) == 0
     assert "1 finished matches" in capsys.readouterr().out
     assert _dump(path) == before

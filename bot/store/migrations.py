@@ -111,7 +111,7 @@ CREATE INDEX match_players_user ON match_players (user_id, match_id)
 _RATINGS: Final = """
 -- One rating per server, game and entity: a person ('u:<user id>', user_id set) or a
 -- computer-player kind ('b:<kind>', user_id NULL). Recomputable from match_players.
-CREATE TABLE ratings (
+CREATE TABLE skill_ratings (
     guild_id   INTEGER NOT NULL,
     player     TEXT    NOT NULL,
     game       TEXT    NOT NULL,
@@ -127,7 +127,7 @@ CREATE TABLE ratings (
 ) WITHOUT ROWID;
 
 -- /leaderboard: a server's people for one game, best conservative rating first.
-CREATE INDEX ratings_board ON ratings (guild_id, game, (mu - 3 * sigma) DESC)
+CREATE INDEX ratings_board ON skill_ratings (guild_id, game, (mu - 3 * sigma) DESC)
     WHERE user_id IS NOT NULL;
 
 -- Each match's change for each entity (the trend in /stats, the line after a match).

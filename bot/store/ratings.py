@@ -161,7 +161,7 @@ async def current_ratings(conn: aiosqlite.Connection, guild_id: int, game: str,
                           players: Iterable[str]) -> dict[str, tuple[float, float]]:
     wanted = sorted(set(players))
     async with conn.execute(
-            f"SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
+            f"SELECT player, mu, sigma FROM skill_ratings WHERE guild_id = ? AND game = ?"
             f" AND player IN ({placeholders(wanted)})", (guild_id, game, *wanted)) as cursor:
         return {player: (mu, sigma) for player, mu, sigma in await cursor.fetchall()}
 
@@ -172,7 +172,7 @@ async def save_changes(conn: aiosqlite.Connection, match: MatchToRate,
     for c in changes:
         won, lost, drew = (int(c.outcome == kind) for kind in ("win", "loss", "draw"))
         await conn.execute(
-            "INSERT INTO ratings (guild_id, player, game, user_id, mu, sigma, games, wins,"
+            "INSERT INTO skill_ratings (guild_id, player, game, user_id, mu, sigma, games, wins,"
             " losses, draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, player, game) DO UPDATE SET mu = excluded.mu,"
             " sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
@@ -202,7 +202,7 @@ async def add_figures(conn: aiosqlite.Connection, guild_id: int, game: str,
 
 async def clear_all(conn: aiosqlite.Connection) -> None:
     """Forget every rating, change and figure (a rebuild recomputes them)."""
-    for table in ("ratings", "rating_changes", "player_figures"):
+    for table in ("skill_ratings", "rating_changes", "player_figures"):
         await conn.execute(f"DELETE FROM {table}")  # our own table names, never input
 
 
@@ -225,17 +225,17 @@ async def logged_actions(conn: aiosqlite.Connection, match_id: int) -> list[tupl
 
 _RATING_COLUMNS = "player, game, user_id, mu, sigma, games, wins, losses, draws"
 BOARD_SQL = (
-    f"SELECT {_RATING_COLUMNS} FROM ratings"
+    f"SELECT {_RATING_COLUMNS} FROM skill_ratings"
     " WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND games {cmp} ?"
     " ORDER BY mu - 3 * sigma DESC LIMIT ? OFFSET ?")  # index ratings_board
 BOARD_COUNT_SQL = (
-    "SELECT COUNT(*), COALESCE(SUM(games >= ?), 0) FROM ratings INDEXED BY ratings_board"
+    "SELECT COUNT(*), COALESCE(SUM(games >= ?), 0) FROM skill_ratings INDEXED BY ratings_board"
     " WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL")  # else it walks the guild
 BOTS_SQL = (
-    f"SELECT {_RATING_COLUMNS} FROM ratings"
+    f"SELECT {_RATING_COLUMNS} FROM skill_ratings"
     " WHERE guild_id = ? AND player >= 'b:' AND player < 'b;' AND game = ?"
     " ORDER BY mu - 3 * sigma DESC")  # primary key range
-PLAYER_SQL = (f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND player = ?"
+PLAYER_SQL = (f"SELECT {_RATING_COLUMNS} FROM skill_ratings WHERE guild_id = ? AND player = ?"
               " ORDER BY game")  # primary key prefix
 TREND_SQL = (
     "SELECT match_id, player, user_id, outcome, mu_before, sigma_before, mu_after,"
