@@ -154,7 +154,9 @@ class Play(commands.Cog):
             await interaction.response.send_message(
                 "A thread can only be opened from a text channel.", ephemeral=True)
             return
-        await interaction.response.defer(thinking=True)
+        # Private "thinking": the first followup inherits the defer's visibility, so the
+        # refusals below stay private; the channel is told in a message of its own.
+        await interaction.response.defer(thinking=True, ephemeral=True)
         title = game_class(game).TITLE
         try:
             thread = await channel.create_thread(
@@ -162,19 +164,20 @@ class Play(commands.Cog):
                 auto_archive_duration=1440)
         except discord.HTTPException:
             await interaction.followup.send("I could not open a thread here: I need the "
-                                            "Create Public Threads permission.",
-                                            ephemeral=True)
+                                            "Create Public Threads permission.")
             return
         try:
             table = await self.service.create(game, options, guild_id=interaction.guild_id or 0,
                                               channel_id=thread.id, creator=person,
                                               settings=settings)
         except TableError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(str(exc))
             return
         message = await thread.send(**table_message(table).send_kwargs())
         await self.service.set_message(table, message.id)
-        await interaction.followup.send(f"{title} table opened in {thread.mention}.")
+        await interaction.followup.send(f"Your {title} table is open in {thread.mention}.")
+        await channel.send(f"{person.name} opened a {title} table in {thread.mention}: "
+                           "join there.", allowed_mentions=discord.AllowedMentions.none())
 
     # -- running a table ------------------------------------------------------------------
 
