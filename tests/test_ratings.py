@@ -134,3 +134,19 @@ def test_spades_nil_figures_match_the_bids_and_tricks():
     for seat, counts in expected.items():
         assert figures[seat]["nil_bids"] == counts["nil_bids"]
         assert figures[seat]["nil_made"] == counts["nil_made"]
+
+
+def test_the_rating_math_imports_only_openskill_and_the_stdlib():
+    import ast
+    import sys
+    from pathlib import Path
+
+    import bot.ratings.model as model
+
+    tree = ast.parse(Path(model.__file__).read_text(encoding="utf-8"))
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names}
+    names |= {node.module or "" for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom)}
+    tops = {name.split(".")[0] for name in names}
+    assert tops - set(sys.stdlib_module_names) - {"__future__"} == {"openskill"}
