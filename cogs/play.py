@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import game_class
+from bot.games import InvalidOptions, game_class
+from bot.games.base import resolve_options
 from bot.tables import Person, Table, TableError, TableService, TableSettings
 from cogs.tables import Tables, table_message
 
@@ -123,6 +124,11 @@ class Play(commands.Cog):
             await interaction.response.send_message(
                 f"turn_timeout must be between 0 and {MAX_TURN_TIMEOUT} seconds.",
                 ephemeral=True)
+            return
+        try:  # refuse bad options before anything is made (a thread, a table)
+            resolve_options(game_class(game).OPTIONS, options)
+        except InvalidOptions as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
             return
         person = Person(interaction.user.id, interaction.user.display_name)
         settings = TableSettings(turn_timeout=turn_timeout, thread=thread)

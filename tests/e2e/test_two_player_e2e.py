@@ -100,6 +100,8 @@ async def test_one_person_and_a_bot_play_a_bid_fair_deal(discord_double, tmp_pat
 async def test_a_table_can_open_in_its_own_thread(discord_double, tmp_path):
     async with running(discord_double, tmp_path) as h:
         alice, bob = h.user(0), h.user(1)
+        await h.slash(alice, "play", "bidfair", thread=True, target=1)
+        assert "at least 100" in h.last_reply(alice)
         await h.slash(alice, "play", "tennis", thread=True)
         await discord_double.settle()
         threads = [c for c in discord_double.state.channels.values()
