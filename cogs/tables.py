@@ -44,6 +44,7 @@ class HandSession:
     created: float
     group: str | None = None
     decision: int = -1
+    shown: Any = None  # the fingerprint of what the message shows now
 
 
 def seating_of(table: Table) -> render.Seating:
@@ -107,7 +108,10 @@ class Tables(commands.Cog):
         self._flushers: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
         self._outbox: dict[int, list[render.Message]] = {}
-        self._hands: dict[tuple[int, int], HandSession] = {}
+        # table id -> user id -> their hand session (by table: a flush touches one table)
+        self._hands: dict[int, dict[int, HandSession]] = {}
+        # table id -> (message id, fingerprint) of what its message shows, when we know
+        self._shown: dict[int, Any] = {}
         self._closed: dict[int, Table] = {}
         # Buttons of other cogs (hand records, leaderboard pages): verb -> handler. A
         # handler gets the interaction and the parsed custom id, and must answer.
@@ -181,10 +185,12 @@ class Tables(commands.Cog):
             except discord.HTTPException:
                 log.exception("table %s: could not post a message", table.id)
         current = table_message(table)
-        if table.message_id is not None:
+        shown = (table.message_id, _fingerprint(current))
+        if table.message_id is not None and shown != self._shown.get(table.id):
             try:
                 await channel.get_partial_message(table.message_id).edit(
                     **current.edit_kwargs())
+                self._shown[table.id] = shown
             except discord.NotFound:
                 await self._repost(table, current)
             except discord.HTTPException:
@@ -209,25 +215,28 @@ class Tables(commands.Cog):
 
     async def _refresh_hands(self, table: Table) -> None:
         now = time.monotonic()
-        for (table_id, user_id), session in list(self._hands.items()):
-            if table_id != table.id:
-                continue
+        sessions = self._hands.get(table.id, {})
+        for user_id, session in list(sessions.items()):
             if now - session.created > TOKEN_LIFETIME or table.seat_of(user_id) != session.seat:
-                del self._hands[(table_id, user_id)]
+                del sessions[user_id]
                 continue
             if session.decision != table.decisions[session.seat]:
                 session.group = None
             message = self._hand_message(table, session.seat, session.group)
             session.decision = table.decisions[session.seat]
+            shown = _fingerprint(message)
+            if shown == session.shown:
+                continue  # the same hand as on screen: no need to send it again
             try:
                 await session.interaction.edit_original_response(**message.edit_kwargs())
+                session.shown = shown
             except discord.HTTPException:
                 # Expired or deleted: the person asks for a fresh one with My hand.
-                self._hands.pop((table_id, user_id), None)
+                sessions.pop(user_id, None)
 
     def _forget_hands(self, table_id: int) -> None:
-        for key in [k for k in self._hands if k[0] == table_id]:
-            del self._hands[key]
+        self._hands.pop(table_id, None)
+        self._shown.pop(table_id, None)
 
     # -- private hands --------------------------------------------------------------------
 
@@ -259,9 +268,9 @@ class Tables(commands.Cog):
             await interaction.response.edit_message(**message.edit_kwargs())
         else:
             await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
-        self._hands[(table.id, interaction.user.id)] = HandSession(
+        self._hands.setdefault(table.id, {})[interaction.user.id] = HandSession(
             interaction=interaction, seat=seat, created=time.monotonic(), group=group,
-            decision=table.decisions[seat])
+            decision=table.decisions[seat], shown=_fingerprint(message))
 
     # -- every button ---------------------------------------------------------------------
 
@@ -362,7 +371,10 @@ class Tables(commands.Cog):
         if on_table_message:
             self._dirty.discard(table.id)
             self._last_edit[table.id] = time.monotonic()
-            await interaction.response.edit_message(**table_message(table).edit_kwargs())
+            current = table_message(table)
+            self._shown.pop(table.id, None)
+            await interaction.response.edit_message(**current.edit_kwargs())
+            self._shown[table.id] = (table.message_id, _fingerprint(current))
             if text and table.status != LOBBY:
                 await interaction.followup.send(text, ephemeral=True)
         elif text:
@@ -384,6 +396,12 @@ class Tables(commands.Cog):
                 not parsed.args[1].isdigit() or len(parsed.args[2]) > 8:
             raise TableError("That button is not one of TrickTable's.")
         return int(parsed.args[0]), int(parsed.args[1]), parsed.args[2]
+
+
+def _fingerprint(message: render.Message) -> Any:
+    """What a message shows (text, embeds, components), to skip re-sending the same."""
+    return (message.content, [embed.to_dict() for embed in message.embeds],
+            message.view.to_components() if message.view is not None else None)
 
 
 def _can_manage(interaction: discord.Interaction[Any]) -> bool:
