@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import logging
 from datetime import date
 from typing import Any
 
@@ -21,8 +20,6 @@ from bot.games import game_class
 from bot.handrecord import HAND_RECORD_GAMES, DealNotOver, HandRecord, Heading, replay_deal, to_pbn
 from bot.render import ids
 from bot.store import MatchRow, SeatRow
-
-log = logging.getLogger(__name__)
 
 VERB = "rec"
 NOT_OURS = "That button is not one of TrickTable's."
