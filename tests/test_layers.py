@@ -16,6 +16,7 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "bot.store": ({"bot.store"}, {"aiosqlite"}),
     "bot.tables": ({"bot.games", "bot.ai", "bot.store", "bot.tables"}, set()),
     "bot.render": ({"bot.games", "bot.render"}, {"discord"}),
+    "bot.handrecord": ({"bot.games", "bot.store", "bot.handrecord"}, {"endplay"}),
     "bot.ratings": ({"bot.games", "bot.store", "bot.ratings"}, {"openskill", "aiosqlite"}),
 }
 

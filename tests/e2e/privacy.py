@@ -63,8 +63,10 @@ def cards_shown(text: str, game: str) -> set[Card]:
             continue
         for token in tokens:
             found.add(Card(SYMBOL[symbol], _rank(token)))
-    for text_card in CARD_ACTION.findall(text):
-        found.add(Card.parse(text_card))
+    for match in CARD_ACTION.finditer(text):
+        if game in BRIDGE_GAMES and match.group(0).startswith("bid:"):
+            continue  # a bridge bid (`bid:5S`), not a card
+        found.add(Card.parse(match.group(1)))
     return found
 
 
