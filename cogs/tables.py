@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 VerbHandler = Callable[[discord.Interaction[Any], ids.ParsedId], Awaitable[None]]
 TOKEN_LIFETIME = 14 * 60  # seconds we trust an interaction token (Discord: 15 minutes)
+PUBLISHERS = 4  # tables whose messages are being updated at one time
 
 
 @dataclass(slots=True)
@@ -107,6 +108,7 @@ class Tables(commands.Cog):
         self._dirty: set[int] = set()
         self._flushers: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
+        self._publishing = asyncio.Semaphore(PUBLISHERS)
         self._outbox: dict[int, list[render.Message]] = {}
         # table id -> user id -> their hand session (by table: a flush touches one table)
         self._hands: dict[int, dict[int, HandSession]] = {}
@@ -165,9 +167,12 @@ class Tables(commands.Cog):
                 wait = self._last_edit.get(table.id, 0) + self.edit_interval - time.monotonic()
                 if wait > 0:
                     await asyncio.sleep(wait)
-                self._dirty.discard(table.id)
-                self._last_edit[table.id] = time.monotonic()
-                await self._publish(table)
+                # Few tables publish at once: answering clicks (3 s) comes first, and a
+                # table whose turn to publish comes later shows its latest state anyway.
+                async with self._publishing:
+                    self._dirty.discard(table.id)
+                    self._last_edit[table.id] = time.monotonic()
+                    await self._publish(table)
         except Exception:
             log.exception("table %s: could not update its messages", table.id)
         finally:
