@@ -1,0 +1,454 @@
+"""Tables under load: N concurrent tables played through the Discord API double.
+
+    python -m bench.tables [--tables 50,200,500] [--seconds 20] [--edit-interval 1.0]
+
+The real bot (TrickTableBot, its cogs, its store on a SQLite file) runs in its own process,
+as in production, connected to the local Discord double (tests/discord_double) that runs
+in this process with the simulated people. For each N: N channels, one table in each (the
+five games in turn), opened with /play and filled through the buttons as people do: two
+people and two computer players at four-seat tables, one and one at two-seat tables;
+computer players act at once (bot pause 0). Each person opens their hand and then, for
+`--seconds`, presses one of their legal action buttons (chosen at random) as soon as their
+hand message shows any, waiting for each answer before the next press; when they have
+none they wait until the bot refreshes their hand message.
+
+Measured over that window (the setup is not counted):
+- interactions per second: presses sent in the window / its length;
+- arrival to callback (p50, p99, max): from the moment discord.py in the bot process
+  parses the INTERACTION_CREATE (a wrapped gateway parser stamps it) to the moment the
+  double receives the bot's initial response, the callback answer (both clocks are
+  time.time() on this machine). That is the bot's whole reaction: discord.py, the Tables
+  cog, the table lock, the engine, the store's commit, rendering and the HTTP call.
+  "D p99" is the same from the double's sending of the interaction (adds the gateway hop);
+- database writes per action: INSERT/UPDATE/DELETE statements run on the store's
+  connection (its execute methods are wrapped; executemany counts each row) divided by
+  the actions stored (append_action calls, computer players' included);
+- memory per live table: growth of the bot process's resident set from before the
+  tables were opened to the end of the window, divided by N;
+- late: the double's "deadline" violations (an initial response after Discord's 3 s);
+  unanswered: presses with no answer at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import random
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.games import GAMES
+from tests.discord_double import Driver
+from tests.discord_double.server import DiscordDouble
+from tests.discord_double.state import Channel, Message, User
+
+from .engines import machine_line
+
+TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GabcDe.abcdefghijklmnopqrstuvwxyz0123"
+SEATS = {"bridge": 4, "spades": 4, "single_dummy": 2, "tennis": 2, "bidfair": 2}
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+ANSWER_WAIT = 5.0  # seconds a person waits for an answer (Discord gives up after 3)
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        pages = int(statm.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+# -- the bot process -----------------------------------------------------------------------
+
+
+@dataclass
+class Probe:
+    """What the bot process records about itself, stamped with time.time()."""
+
+    arrivals: dict[int, float] = field(default_factory=dict)  # interaction id -> time
+    appends: list[float] = field(default_factory=list)
+    writes: list[tuple[float, int]] = field(default_factory=list)
+    rss: list[tuple[float, int]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def wrap_parser(self, bot: Any) -> None:
+        parsers = bot._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+
+        def parse(data: dict[str, Any]) -> Any:
+            self.arrivals[int(data["id"])] = time.time()
+            return original(data)
+
+        parsers["INTERACTION_CREATE"] = parse
+
+    def wrap_store(self, bot: Any) -> None:
+        conn = bot.store.connection
+
+        def counted(run: Callable[..., Any], many: bool) -> Callable[..., Any]:
+            def call(sql: str, *args: Any, **kwargs: Any) -> Any:
+                if sql.lstrip().upper().startswith(WRITES):
+                    if many:  # executemany runs the statement once per parameter set
+                        args = (list(args[0]), *args[1:])
+                    self.writes.append((time.time(), len(args[0]) if many else 1))
+                return run(sql, *args, **kwargs)
+            return call
+
+        conn.execute = counted(conn.execute, False)
+        conn.executemany = counted(conn.executemany, True)
+        conn.execute_fetchall = counted(conn.execute_fetchall, False)
+        store = bot.store
+        append = store.append_action
+
+        async def append_action(*args: Any, **kwargs: Any) -> None:
+            await append(*args, **kwargs)
+            self.appends.append(time.time())
+
+        store.append_action = append_action
+
+
+async def serve_bot(config: dict[str, Any], out: Path) -> None:
+    """Run the bot against the double until SIGTERM; then write what the probe saw."""
+    import discord
+    import yarl
+
+    from bot.app import TrickTableBot
+    from bot.config import Settings
+
+    discord.http.Route.BASE = config["api_base"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config["gateway"])
+    probe = Probe()
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            probe.errors.append(f"{record.name}: {record.getMessage()}")
+
+    logging.basicConfig(level=logging.CRITICAL)
+    for name in ("bot", "cogs", "discord"):
+        logging.getLogger(name).addHandler(Collect(logging.ERROR))
+    settings = Settings(token=TOKEN, database_path=config["db"],
+                        dev_guild_id=config["guild_id"], bot_delay_seconds=0,
+                        edit_interval=config["edit_interval"])
+    bot = TrickTableBot(settings, guild_ready_timeout=0.1)
+    probe.wrap_parser(bot)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    runner = asyncio.create_task(bot.start(TOKEN))
+    while not bot.is_ready() and not runner.done():
+        await asyncio.sleep(0.01)
+    probe.wrap_store(bot)
+
+    async def sample() -> None:
+        while True:
+            probe.rss.append((time.time(), rss_bytes()))
+            await asyncio.sleep(0.2)
+
+    sampler = asyncio.create_task(sample())
+    profiler = None
+    if config.get("profile"):
+        import cProfile
+        profiler = cProfile.Profile()
+        profiler.enable()
+    await stop.wait()
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(config["profile"])
+    sampler.cancel()
+    probe.rss.append((time.time(), rss_bytes()))
+    await bot.close()
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(runner, 5)
+    out.write_text(json.dumps({
+        "arrivals": {str(k): v for k, v in probe.arrivals.items()},
+        "appends": probe.appends, "writes": probe.writes, "rss": probe.rss,
+        "errors": probe.errors}))
+
+
+# -- the people ------------------------------------------------------------------------------
+
+
+class Notifier:
+    """Wakes the simulated people when the double receives something for them, so they
+    need not poll."""
+
+    def __init__(self, double: DiscordDouble) -> None:
+        self.answers: dict[int, asyncio.Future[None]] = {}
+        self.users: dict[int, asyncio.Event] = {}
+        record = double.record
+
+        def recorded(request: Any, kind: str, audience: Any, *args: Any) -> None:
+            record(request, kind, audience, *args)
+            if kind == "interaction_response":
+                parts = request.path.split("/")
+                if "interactions" in parts:
+                    waiter = self.answers.pop(int(parts[parts.index("interactions") + 1]),
+                                              None)
+                    if waiter is not None and not waiter.done():
+                        waiter.set_result(None)
+            user_id = getattr(audience, "user_id", None)
+            if user_id is not None and user_id in self.users:
+                self.users[user_id].set()
+
+        double.record = recorded  # type: ignore[method-assign]
+
+    def answer_of(self, interaction_id: int) -> asyncio.Future[None]:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.answers[interaction_id] = future
+        return future
+
+    def user_event(self, user_id: int) -> asyncio.Event:
+        return self.users.setdefault(user_id, asyncio.Event())
+
+
+@dataclass
+class Person:
+    user: User
+    hand: Message | None = None
+
+
+async def answered(handle: Any) -> None:
+    with contextlib.suppress(Exception):
+        await handle.wait_response(ANSWER_WAIT)
+
+
+def _has_button(driver: Driver, message: Message, label: str) -> bool:
+    return any(c.get("label") == label and not c.get("disabled")
+               for c in driver.buttons(message))
+
+
+async def _press(driver: Driver, user: User, message: Message, label: str) -> Any:
+    """Press a button once the message shows it enabled, and wait for the answer."""
+    await driver.wait_for(lambda: _has_button(driver, message, label), 30, label)
+    handle = await driver.press(user, message, label, wait=False)
+    await answered(handle)
+    return handle
+
+
+async def set_up_table(driver: Driver, channel: Channel, game: str,
+                       people: list[User]) -> list[Person]:
+    """/play, Join, Add bot, Start, My hand: as people would."""
+    opener = people[0]
+    handle = await driver.slash(opener, channel, "play", game, {}, wait=False)
+    await answered(handle)
+    message = handle.message  # the /play answer is the table message
+    for person in people[1:]:
+        await _press(driver, person, message, "Join")
+    for _ in range(SEATS[game] - len(people)):
+        await _press(driver, opener, message, "Add bot")
+    await _press(driver, opener, message, "Start")
+    seated = []
+    for person in people:
+        handle = await _press(driver, person, message, "My hand")
+        seated.append(Person(person, handle.message))
+    return seated
+
+
+def _choices(driver: Driver, hand: Message) -> tuple[list[str], list[str]]:
+    acts, picks = [], []
+    for comp in driver.buttons(hand):
+        custom_id = str(comp.get("custom_id", ""))
+        if comp.get("disabled"):
+            continue
+        if custom_id.startswith("tt:act:"):
+            acts.append(custom_id)
+        elif custom_id.startswith("tt:pick:") and not custom_id.endswith(":-"):
+            picks.append(custom_id)
+    return acts, picks
+
+
+async def play(driver: Driver, notifier: Notifier, person: Person, until: float,
+               rng: random.Random, poll: float) -> None:
+    """Press a legal action whenever the hand shows one, until the time is up."""
+    last_version = -1
+    changed = notifier.user_event(person.user.id)
+    while time.monotonic() < until and person.hand is not None:
+        changed.clear()
+        hand = driver.message(person.hand)
+        acts, picks = _choices(driver, hand)
+        version = len(hand.versions)
+        if acts or (picks and version != last_version):
+            custom_id = rng.choice(acts) if acts else rng.choice(picks)
+            last_version = version if not acts else -1
+            try:
+                handle = await driver.click(person.user, hand, custom_id, wait=False)
+            except AssertionError:  # the message changed under us: look again
+                await asyncio.sleep(0.01)
+                continue
+            answer = notifier.answer_of(handle.interaction.id)
+            if handle.interaction.response_at is None:
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(answer, ANSWER_WAIT)
+        else:
+            # Until the bot edits this person's hand (or `poll` passes, to be safe).
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(changed.wait(),
+                                       max(0.0, min(poll, until - time.monotonic())))
+
+
+# -- one run -----------------------------------------------------------------------------------
+
+
+@dataclass
+class RunFigures:
+    tables: int
+    seconds: float
+    interactions: int
+    bot_latency: list[float]
+    discord_latency: list[float]
+    writes: int
+    actions: int
+    rss_delta: int
+    late: int
+    violations: int
+    unanswered: int
+    errors: list[str]
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _rss_at(samples: list[list[float]], moment: float) -> float:
+    before = [rss for at, rss in samples if at <= moment]
+    return before[-1] if before else samples[0][1]
+
+
+async def run_once(count: int, seconds: float, edit_interval: float, directory: Path,
+                   seed: int, poll: float, profile: str | None = None) -> RunFigures:
+    double = DiscordDouble()
+    await double.start()
+    driver = Driver(double)
+    notifier = Notifier(double)
+    rng = random.Random(seed)
+    out = directory / f"probe-{count}.json"
+    process = None
+    try:
+        world = await driver.make_world(users=())
+        config = {"api_base": double.api_base, "gateway": double.gateway_url,
+                  "db": str(directory / f"tables-{count}.db"), "guild_id": world.guild.id,
+                  "edit_interval": edit_interval, "profile": profile}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bench.tables", "--bot-process", json.dumps(config),
+            str(out), cwd=str(Path(__file__).resolve().parent.parent))
+        await driver.wait_for(lambda: double.gateway.connected and driver.commands(world.guild),
+                              60, "the bot to connect and sync its commands")
+        await asyncio.sleep(0.5)
+        before = time.time()
+        channels = [world.channel]
+        for i in range(1, count):
+            channels.append(await driver.add_channel(world.guild, f"tables-{i}"))
+        users: list[list[User]] = []
+        for i in range(count):
+            group = []
+            for j in range(SEATS[GAMES[i % len(GAMES)]] // 2):
+                user = driver.add_user(f"p{i}x{j}", f"P{i}.{j}")
+                await driver.add_member(world.guild, user)
+                group.append(user)
+            users.append(group)
+        limit = asyncio.Semaphore(16)
+
+        async def one(i: int) -> list[Person]:
+            async with limit:
+                return await set_up_table(driver, channels[i], GAMES[i % len(GAMES)], users[i])
+
+        people = [p for group in await asyncio.gather(*(one(i) for i in range(count)))
+                  for p in group]
+        await asyncio.sleep(2 * edit_interval)  # the first table edits go out
+        first_id = double.state.snowflakes.next()
+        start_wall = time.time()
+        until = time.monotonic() + seconds
+        await asyncio.gather(*(play(driver, notifier, person, until,
+                                    random.Random(rng.random()), poll)
+                               for person in people))
+        end_wall = start_wall + seconds
+        await asyncio.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.wait(), 30)
+        probe = json.loads(out.read_text())
+        arrivals = {int(k): v for k, v in probe["arrivals"].items()}
+        window = [inter for inter in double.state.interactions.values()
+                  if inter.id > first_id and inter.created_at <= end_wall]
+        bot_latency = [inter.response_at - arrivals[inter.id] for inter in window
+                       if inter.response_at is not None and inter.id in arrivals]
+        discord_latency = [inter.response_at - inter.created_at for inter in window
+                           if inter.response_at is not None]
+        violations = driver.violations
+        return RunFigures(
+            tables=count, seconds=seconds, interactions=len(window),
+            bot_latency=bot_latency, discord_latency=discord_latency,
+            writes=sum(n for at, n in probe["writes"] if start_wall <= at <= end_wall),
+            actions=sum(1 for at in probe["appends"] if start_wall <= at <= end_wall),
+            rss_delta=int(_rss_at(probe["rss"], end_wall) - _rss_at(probe["rss"], before)),
+            late=sum(1 for v in violations if v.rule == "deadline"),
+            violations=len(violations),
+            unanswered=sum(1 for inter in window if inter.response_at is None),
+            errors=probe["errors"])
+    finally:
+        if process is not None and process.returncode is None:
+            process.kill()
+            await process.wait()
+        await double.stop()
+
+
+def print_figures(figures: list[RunFigures]) -> None:
+    print(f"# tables: {machine_line()}")
+    print(f"{'tables':>6} {'inter/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
+          f"{'D p99 ms':>8} {'writes/act':>10} {'KB/table':>8} {'late':>5} {'unans':>5} "
+          f"{'errors':>6}")
+    for f in figures:
+        ms = [1000 * x for x in f.bot_latency]
+        dms = [1000 * x for x in f.discord_latency]
+        per_action = f.writes / f.actions if f.actions else float("nan")
+        print(f"{f.tables:>6} {f.interactions / f.seconds:>8.1f} {pct(ms, 0.5):>7.1f} "
+              f"{pct(ms, 0.99):>7.1f} {max(ms, default=float('nan')):>7.1f} "
+              f"{pct(dms, 0.99):>8.1f} {per_action:>10.2f} "
+              f"{f.rss_delta / f.tables / 1024:>8.1f} {f.late:>5} {f.unanswered:>5} "
+              f"{len(f.errors):>6}")
+    print("(p50/p99/max: arrival at the bot to its callback answer; D p99: from Discord's "
+          "sending; writes/act: SQL writes per stored action; KB/table: bot RSS growth / N; "
+          "late: answered after 3 s)")
+    for f in figures:
+        for error in f.errors[:3]:
+            print(f"  {f.tables} tables, bot error: {error}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="50,200,500", help="comma-separated counts")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured play time")
+    parser.add_argument("--edit-interval", type=float, default=1.0,
+                        help="the bot's table-edit interval (production default 1 s)")
+    parser.add_argument("--poll", type=float, default=2.0,
+                        help="a waiting person looks at their hand at least this often (s)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", default=None,
+                        help="cProfile the bot process (setup included) into this file")
+    parser.add_argument("--bot-process", nargs=2, metavar=("CONFIG", "OUT"),
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.bot_process:
+        asyncio.run(serve_bot(json.loads(args.bot_process[0]), Path(args.bot_process[1])))
+        return 0
+    counts = [int(n) for n in args.tables.split(",") if n]
+    figures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for count in counts:
+            figures.append(asyncio.run(run_once(count, args.seconds, args.edit_interval,
+                                                Path(tmp), args.seed, args.poll,
+                                                args.profile)))
+    print_figures(figures)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
