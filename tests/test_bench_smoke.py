@@ -1,0 +1,54 @@
+"""The benchmark scripts still run (tiny sizes) and print their table; speed is not checked."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str, timeout: float = 60) -> str:
+    done = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def _rows(output: str, header: str) -> list[list[str]]:
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split()[:1] == [header])
+    rows = []
+    for line in lines[start + 1:]:
+        if not line.strip() or line.startswith("("):
+            break
+        rows.append(line.split())
+    return rows
+
+
+def test_engines_benchmark_prints_a_row_per_game_and_kind_of_play() -> None:
+    out = _run("bench.engines", "--deals", "3", "--ai-deals", "2", "--rounds", "1",
+               "--no-open-spiel")
+    assert out.startswith("# engines:")
+    rows = _rows(out, "engine")
+    assert {(row[0], row[1]) for row in rows} == {
+        (game, play) for game in ("bridge", "single_dummy", "spades", "tennis", "bidfair")
+        for play in ("random", "ai")}
+    assert all(int(row[2]) in (2, 3) and int(row[3]) > 0 for row in rows)
+
+
+def test_restart_benchmark_rebuilds_every_table() -> None:
+    out = _run("bench.restart", "--tables", "5", "--rounds", "1")
+    assert out.startswith("# restart:")
+    [row] = _rows(out, "tables")
+    assert row[0] == "5" and row[2] == "5"  # 5 tables made, 5 restored
+
+
+def test_tables_benchmark_plays_three_tables_without_late_answers() -> None:
+    out = _run("bench.tables", "--tables", "3", "--seconds", "1.5", "--edit-interval", "0.2")
+    assert out.startswith("# tables:")
+    [row] = _rows(out, "tables")
+    assert row[0] == "3"
+    assert float(row[1]) > 0  # some interactions were answered in the window
+    assert row[-3:] == ["0", "0", "0"]  # none late, none unanswered, no bot errors
