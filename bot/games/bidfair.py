@@ -53,6 +53,10 @@ _PACK = tuple(bidfair_pack())
 _PACK_SET = frozenset(_PACK)
 
 
+# (seat * 52 + card index) -> the shared "action" event of that play
+_PLAY_EVENTS: dict[int, Event] = {}
+
+
 class BidFair(Game):
     """A match of Bid Fair between North (seat 0) and South (seat 1)."""
 
@@ -318,8 +322,13 @@ class BidFair(Game):
         self.hands[seat].remove(c)
         self.trick.append((seat, c))
         self.played.append(c)
-        events = [Event("action", f"{self.seat_name(seat)} plays {c.label}.", seat,
-                        {"action": f"play:{c.text}"})]
+        key = seat * 52 + c.index
+        event = _PLAY_EVENTS.get(key)
+        if event is None:  # built once per (seat, card) and shared: events are frozen
+            event = _PLAY_EVENTS[key] = Event(
+                "action", f"{self.seat_name(seat)} plays {c.label}.", seat,
+                {"action": f"play:{c.text}"})
+        events = [event]
         if len(self.trick) == 1:
             self.turn = 1 - seat
             return events

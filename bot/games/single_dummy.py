@@ -45,6 +45,13 @@ from .single_dummy_view import (
 from .tricks import follow_error, trick_winner
 
 DUMMY_CHOICES = ("dummy:revealed", "dummy:hidden")
+_CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in FULL_DECK}
+# A play's "action" event depends only on (seat, hand, card): built once and shared
+# (events are frozen; their data is read, never changed). Index (seat*4+hand)*52+card.
+_PLAY_EVENTS: tuple[Event, ...] = tuple(
+    Event("action", f"{HAND_NAMES[who]} plays {c.label}", seat,
+          {"action": "play:" + c.text, "hand": who})
+    for seat in range(2) for who in range(4) for c in FULL_DECK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,24 +256,24 @@ class SingleDummyBridge(Game):
     def _play(self, seat: int, action: str) -> list[Event]:
         if not action.startswith("play:"):
             raise IllegalAction("It is time to play a card.")
-        try:
-            played = Card.parse(action[5:])
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
         who = (self.leader + len(self.trick)) % 4
         hand = self.hands[who]
         led = self.trick[0][1].suit if self.trick else None
-        reason = follow_error(hand, led, played)
-        if reason is not None:
-            if played not in hand:
-                reason = f"{HAND_NAMES[who]} does not hold the {played.label}."
-            raise IllegalAction(reason)
+        played = _CARD_BY_TEXT.get(action[5:])  # the usual spelling; Card.parse the rest
+        if played is None or played not in hand or (led is not None and played.suit != led):
+            try:
+                played = Card.parse(action[5:])
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+            reason = follow_error(hand, led, played)
+            if reason is not None:
+                if played not in hand:
+                    reason = f"{HAND_NAMES[who]} does not hold the {played.label}."
+                raise IllegalAction(reason)
         hand.remove(played)
         self.trick.append((who, played))
         self.play_log.append((who, played.text))
-        name = HAND_NAMES[who]
-        events = [Event("action", f"{name} plays {played.label}", seat,
-                        {"action": "play:" + played.text, "hand": who})]
+        events = [_PLAY_EVENTS[(seat * 4 + who) * 52 + played.index]]
         if len(self.trick) == 4:
             events.extend(self._finish_trick())
         return events

@@ -46,6 +46,10 @@ from .tricks import follow_error, legal_follow, trick_winner
 _HIGH_FIRST = attrgetter("index")
 
 
+# ((seat * 2 + hand kind) * 52 + card index) -> the shared "action" event of that play
+_PLAY_EVENTS: dict[int, Event] = {}
+
+
 class Tennis(Game):
     """A match of Tennis (2 players, 10 games).
 
@@ -248,9 +252,14 @@ class Tennis(Game):
         hand = self._due_hand()
         self._hands[hand].remove(played)
         self._trick.append((hand, played))
-        kind = KIND_NAMES[kind_of(hand)]
-        events = [Event("action", f"{self.SEAT_NAMES[seat]} plays {played.label} from the"
-                        f" {kind}.", seat, {"action": "play:" + played.text, "hand": kind})]
+        key = (seat * 2 + kind_of(hand)) * 52 + played.index
+        event = _PLAY_EVENTS.get(key)
+        if event is None:  # built once per (seat, hand kind, card), shared: events are frozen
+            kind = KIND_NAMES[kind_of(hand)]
+            event = _PLAY_EVENTS[key] = Event(
+                "action", f"{self.SEAT_NAMES[seat]} plays {played.label} from the {kind}.",
+                seat, {"action": "play:" + played.text, "hand": kind})
+        events = [event]
         if len(self._trick) == 4:
             events.extend(self._finish_trick())
         return events
