@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 VerbHandler = Callable[[discord.Interaction[Any], ids.ParsedId], Awaitable[None]]
 TOKEN_LIFETIME = 14 * 60  # seconds we trust an interaction token (Discord: 15 minutes)
 PUBLISHERS = 4  # tables whose messages are being updated at one time
+PUBLISH_DEFER = 1.0  # longest a table's update waits for a moment without clicks (s)
 
 
 @dataclass(slots=True)
@@ -109,6 +111,9 @@ class Tables(commands.Cog):
         self._flushers: dict[int, asyncio.Task[None]] = {}
         self._last_edit: dict[int, float] = {}
         self._publishing = asyncio.Semaphore(PUBLISHERS)
+        self._answering = 0  # clicks being answered now
+        self._quiet = asyncio.Event()  # set while no click is being answered
+        self._quiet.set()
         self._outbox: dict[int, list[render.Message]] = {}
         # table id -> user id -> their hand session (by table: a flush touches one table)
         self._hands: dict[int, dict[int, HandSession]] = {}
@@ -167,8 +172,11 @@ class Tables(commands.Cog):
                 wait = self._last_edit.get(table.id, 0) + self.edit_interval - time.monotonic()
                 if wait > 0:
                     await asyncio.sleep(wait)
-                # Few tables publish at once: answering clicks (3 s) comes first, and a
-                # table whose turn to publish comes later shows its latest state anyway.
+                # Answering clicks (Discord's 3 s) comes first: a flush waits for a moment
+                # with no click being answered (at most PUBLISH_DEFER), and few tables
+                # publish at once. A table published later shows its latest state anyway.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._quiet.wait(), PUBLISH_DEFER)
                 async with self._publishing:
                     self._dirty.discard(table.id)
                     self._last_edit[table.id] = time.monotonic()
@@ -281,6 +289,17 @@ class Tables(commands.Cog):
 
     async def on_component(self, interaction: discord.Interaction[Any], custom_id: str,
                            values: list[str]) -> None:
+        self._answering += 1
+        self._quiet.clear()
+        try:
+            await self._on_component(interaction, custom_id, values)
+        finally:
+            self._answering -= 1
+            if not self._answering:
+                self._quiet.set()
+
+    async def _on_component(self, interaction: discord.Interaction[Any], custom_id: str,
+                            values: list[str]) -> None:
         try:
             parsed = ids.parse(custom_id)
         except ids.BadCustomId:
