@@ -10,7 +10,8 @@ people and two computer players at four-seat tables, one and one at two-seat tab
 computer players act at once (bot pause 0). Each person opens their hand and then, for
 `--seconds`, presses one of their legal action buttons (chosen at random) as soon as their
 hand message shows any, waiting for each answer before the next press; when they have
-none they wait until the bot refreshes their hand message.
+none they wait until the bot refreshes their hand message. (Each person's first press
+comes at a random moment of the first second, not all in the same instant.)
 
 Measured over that window (the setup is not counted):
 - interactions per second: presses sent in the window / its length;
@@ -268,6 +269,7 @@ async def play(driver: Driver, notifier: Notifier, person: Person, until: float,
     """Press a legal action whenever the hand shows one, until the time is up."""
     last_version = -1
     changed = notifier.user_event(person.user.id)
+    await asyncio.sleep(rng.uniform(0, 1))  # people do not all start in the same instant
     while time.monotonic() < until and person.hand is not None:
         changed.clear()
         hand = driver.message(person.hand)
