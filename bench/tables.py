@@ -77,7 +77,7 @@ class Probe:
     arrivals: dict[int, float] = field(default_factory=dict)  # interaction id -> time
     appends: list[float] = field(default_factory=list)
     writes: list[tuple[float, int]] = field(default_factory=list)
-    rss: list[tuple[float, int]] = field(default_factory=list)
+    rss: list[tuple[float, int, float]] = field(default_factory=list)  # time, RSS, CPU s
     errors: list[str] = field(default_factory=list)
 
     def wrap_parser(self, bot: Any) -> None:
@@ -148,7 +148,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
 
     async def sample() -> None:
         while True:
-            probe.rss.append((time.time(), rss_bytes()))
+            probe.rss.append((time.time(), rss_bytes(), time.process_time()))
             await asyncio.sleep(0.2)
 
     sampler = asyncio.create_task(sample())
@@ -162,7 +162,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
         profiler.disable()
         profiler.dump_stats(config["profile"])
     sampler.cancel()
-    probe.rss.append((time.time(), rss_bytes()))
+    probe.rss.append((time.time(), rss_bytes(), time.process_time()))
     await bot.close()
     with contextlib.suppress(Exception):
         await asyncio.wait_for(runner, 5)
@@ -307,6 +307,7 @@ class RunFigures:
     writes: int
     actions: int
     rss_delta: int
+    cpu: float  # CPU seconds the bot process used in the window
     late: int
     violations: int
     unanswered: int
@@ -320,9 +321,9 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _rss_at(samples: list[list[float]], moment: float) -> float:
-    before = [rss for at, rss in samples if at <= moment]
-    return before[-1] if before else samples[0][1]
+def _sample_at(samples: list[list[float]], moment: float, column: int) -> float:
+    before = [sample[column] for sample in samples if sample[0] <= moment]
+    return before[-1] if before else samples[0][column]
 
 
 async def run_once(count: int, seconds: float, edit_interval: float, directory: Path,
@@ -390,7 +391,10 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
             bot_latency=bot_latency, discord_latency=discord_latency,
             writes=sum(n for at, n in probe["writes"] if start_wall <= at <= end_wall),
             actions=sum(1 for at in probe["appends"] if start_wall <= at <= end_wall),
-            rss_delta=int(_rss_at(probe["rss"], end_wall) - _rss_at(probe["rss"], before)),
+            rss_delta=int(_sample_at(probe["rss"], end_wall, 1)
+                          - _sample_at(probe["rss"], before, 1)),
+            cpu=(_sample_at(probe["rss"], end_wall, 2)
+                 - _sample_at(probe["rss"], start_wall, 2)),
             late=sum(1 for v in violations if v.rule == "deadline"),
             violations=len(violations),
             unanswered=sum(1 for inter in window if inter.response_at is None),
@@ -405,8 +409,8 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
 def print_figures(figures: list[RunFigures]) -> None:
     print(f"# tables: {machine_line()}")
     print(f"{'tables':>6} {'inter/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-          f"{'D p99 ms':>8} {'writes/act':>10} {'KB/table':>8} {'late':>5} {'unans':>5} "
-          f"{'errors':>6}")
+          f"{'D p99 ms':>8} {'writes/act':>10} {'KB/table':>8} {'bot CPU':>7} {'late':>5} "
+          f"{'unans':>5} {'errors':>6}")
     for f in figures:
         ms = [1000 * x for x in f.bot_latency]
         dms = [1000 * x for x in f.discord_latency]
@@ -414,11 +418,11 @@ def print_figures(figures: list[RunFigures]) -> None:
         print(f"{f.tables:>6} {f.interactions / f.seconds:>8.1f} {pct(ms, 0.5):>7.1f} "
               f"{pct(ms, 0.99):>7.1f} {max(ms, default=float('nan')):>7.1f} "
               f"{pct(dms, 0.99):>8.1f} {per_action:>10.2f} "
-              f"{f.rss_delta / f.tables / 1024:>8.1f} {f.late:>5} {f.unanswered:>5} "
-              f"{len(f.errors):>6}")
+              f"{f.rss_delta / f.tables / 1024:>8.1f} {100 * f.cpu / f.seconds:>6.0f}% "
+              f"{f.late:>5} {f.unanswered:>5} {len(f.errors):>6}")
     print("(p50/p99/max: arrival at the bot to its callback answer; D p99: from Discord's "
           "sending; writes/act: SQL writes per stored action; KB/table: bot RSS growth / N; "
-          "late: answered after 3 s)")
+          "bot CPU: of one core, in the window; late: answered after 3 s)")
     for f in figures:
         for error in f.errors[:3]:
             print(f"  {f.tables} tables, bot error: {error}")
