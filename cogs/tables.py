@@ -26,7 +26,7 @@ from bot.games import Event
 from bot.handrecord import HAND_RECORD_GAMES
 from bot.render import ids
 from bot.render import messages as render
-from bot.render.components import TableButton, TableSelect, button
+from bot.render.components import TableButton, button
 from bot.render.rules import rules_embed
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 
@@ -125,7 +125,7 @@ class Tables(commands.Cog):
         self.verbs: dict[str, VerbHandler] = {}
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton, TableSelect)
+        self.bot.add_dynamic_items(TableButton)
         self.service.observer = self
         self.bot.component_handler = self
 
@@ -287,8 +287,8 @@ class Tables(commands.Cog):
 
     # -- every button ---------------------------------------------------------------------
 
-    async def on_component(self, interaction: discord.Interaction[Any], custom_id: str,
-                           values: list[str]) -> None:
+    async def on_component(self, interaction: discord.Interaction[Any],
+                           custom_id: str) -> None:
         self._answering += 1
         self._quiet.clear()
         try:

@@ -2,7 +2,8 @@
 
 All buttons are `DynamicItem`s matching `tt:<verb>:<table id>:...`, so they keep working
 after a restart and nothing is stored per message. A click is handed to the client's
-`component_handler` (the Tables cog), which resolves the table and answers.
+`component_handler` (the Tables cog), which resolves the table and answers. Choices are
+always buttons (a seat, a bid level), so no select menu is needed.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from . import ids
 
 
 class ComponentHandler(Protocol):
-    async def on_component(self, interaction: discord.Interaction[Any], custom_id: str,
-                           values: list[str]) -> None: ...
+    async def on_component(self, interaction: discord.Interaction[Any],
+                           custom_id: str) -> None: ...
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PATTERN):
@@ -40,35 +41,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.P
             await interaction.response.send_message(
                 "The bot is still starting; try again in a moment.", ephemeral=True)
             return
-        await handler.on_component(interaction, self.item.custom_id or "", [])
-
-
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=r"tts:(?P<verb>[a-z]+):(?P<args>[^\s]*)"):
-    """A select menu (choosing a seat in the lobby); values are checked like clicks."""
-
-    def __init__(self, custom_id: str, options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None, row: int | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id,
-                                           options=options or [discord.SelectOption(
-                                               label="…")],
-                                           placeholder=placeholder, row=row))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str]
-                             ) -> TableSelect:
-        return cls(match.string)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handler: ComponentHandler | None = getattr(interaction.client, "component_handler",
-                                                   None)
-        if handler is None:
-            await interaction.response.send_message(
-                "The bot is still starting; try again in a moment.", ephemeral=True)
-            return
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
-        await handler.on_component(interaction, self.item.custom_id or "", values)
+        await handler.on_component(interaction, self.item.custom_id or "")
 
 
 def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
