@@ -292,14 +292,14 @@ class Tables(commands.Cog):
         self._answering += 1
         self._quiet.clear()
         try:
-            await self._on_component(interaction, custom_id, values)
+            await self._on_component(interaction, custom_id)
         finally:
             self._answering -= 1
             if not self._answering:
                 self._quiet.set()
 
-    async def _on_component(self, interaction: discord.Interaction[Any], custom_id: str,
-                            values: list[str]) -> None:
+    async def _on_component(self, interaction: discord.Interaction[Any],
+                            custom_id: str) -> None:
         try:
             parsed = ids.parse(custom_id)
         except ids.BadCustomId:
