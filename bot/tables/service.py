@@ -11,6 +11,7 @@ Rules of the house, enforced here for every game alike:
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -265,6 +266,17 @@ class TableService:
 
     async def restore(self) -> list[Table]:
         """Rebuild every unfinished table from its action log; skip (and log) broken ones."""
+        # Loading and replaying make many objects and no garbage: cyclic collections
+        # would only walk them again and again (a fifth of the time for 1000 tables).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return await self._restore()
+        finally:
+            if collecting:
+                gc.enable()
+
+    async def _restore(self) -> list[Table]:
         loaded = await self.store.load_unfinished()
         restored: list[Table] = []
         for match_id, bundle in sorted(loaded.items()):
