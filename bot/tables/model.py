@@ -87,6 +87,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
+    # waiting_on's answer for (game object, actions applied): it builds a spectator view
+    _waiting: tuple[Game, int, tuple[int, ...]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.decisions:
@@ -134,8 +136,12 @@ class Table:
         """The seats the table is waiting for: the seat on turn, or all who act at once."""
         if self.status != PLAYING or self.game.finished:
             return []
-        to_act = self.game.to_act()
-        turn = getattr(self.game.view(None), "turn", None)
-        if turn is not None and turn in to_act:
-            return [turn]
-        return sorted(to_act)
+        game, seq = self.game, len(self.game.history)
+        cached = self._waiting
+        if cached is not None and cached[0] is game and cached[1] == seq:
+            return list(cached[2])
+        to_act = game.to_act()
+        turn = getattr(game.view(None), "turn", None)
+        waiting = [turn] if turn is not None and turn in to_act else sorted(to_act)
+        self._waiting = (game, seq, tuple(waiting))
+        return waiting
