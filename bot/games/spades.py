@@ -103,7 +103,7 @@ class Spades(Game):
         self._deal_scores: list[DealScore] = []
         self._previous: SpadesDealSummary | None = None
         self._result: Result | None = None
-        self._sheet = self._build_sheet()
+        self._sheet: ScoreSheet | None = None  # built when asked for, after each deal
         self._start_deal()
 
     # -- dealing --------------------------------------------------------------------
@@ -288,7 +288,7 @@ class Spades(Game):
         line = ScoreLine(f"Deal {self.deal_no}", score.points, note)
         self._lines.append(line)
         self._deal_scores.append(score)
-        self._sheet = self._build_sheet()
+        self._sheet = None
         self._previous = SpadesDealSummary(
             deal_no=self.deal_no, dealer=self.dealer, hands=self._dealt, bids=bids,
             tricks_won=tuple(self._won), tricks=tuple(self._tricks), lines=(line,),
@@ -340,6 +340,8 @@ class Spades(Game):
                           detail=detail)
 
     def scores(self) -> ScoreSheet:
+        if self._sheet is None:
+            self._sheet = self._build_sheet()
         return self._sheet
 
     def result(self) -> Result | None:
@@ -371,7 +373,7 @@ class Spades(Game):
             target=self.target,
             bags_penalty=self.bags_penalty,
             bags=tuple(self._bags),
-            score=self._sheet,
+            score=self.scores(),
             previous_deal=self._previous,
             result=self._result,
         )
