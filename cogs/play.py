@@ -7,7 +7,7 @@ option can never offer a value the engine would refuse.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.games import InvalidOptions, game_class
 from bot.games.base import resolve_options
 from bot.tables import Person, Table, TableError, TableService, TableSettings
-from cogs.tables import Tables, table_message
+from cogs.tables import Tables, snapshot, table_message
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +36,16 @@ def _range(game: str, option: str) -> Any:
     return app_commands.Range[int, low, high]
 
 
-SpadesTarget = _range("spades", "target")
-Rubbers = _range("bridge", "rubbers")
-SingleDummyTarget = _range("single_dummy", "target")
-BidFairTarget = _range("bidfair", "target")
+if TYPE_CHECKING:  # to the type checker these are plain ints
+    SpadesTarget = int
+    Rubbers = int
+    SingleDummyTarget = int
+    BidFairTarget = int
+else:
+    SpadesTarget = _range("spades", "target")
+    Rubbers = _range("bridge", "rubbers")
+    SingleDummyTarget = _range("single_dummy", "target")
+    BidFairTarget = _range("bidfair", "target")
 TurnTimeout = app_commands.Range[int, 0, MAX_TURN_TIMEOUT]
 
 COMMON = {
@@ -213,7 +219,8 @@ class Play(commands.Cog):
         if table is None:
             await self._no_table(interaction)
             return
-        await interaction.response.send_message(**table_message(table).send_kwargs())
+        current = await snapshot(table, lambda: table_message(table))
+        await interaction.response.send_message(**current.send_kwargs())
         message = await interaction.original_response()
         await self.service.set_message(table, message.id)
 

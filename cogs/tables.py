@@ -17,7 +17,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord.ext import commands
@@ -33,6 +33,7 @@ from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableServi
 log = logging.getLogger(__name__)
 
 VerbHandler = Callable[[discord.Interaction[Any], ids.ParsedId], Awaitable[None]]
+T = TypeVar("T")
 TOKEN_LIFETIME = 14 * 60  # seconds we trust an interaction token (Discord: 15 minutes)
 PUBLISHERS = 4  # tables whose messages are being updated at one time
 PUBLISH_DEFER = 1.0  # longest a table's update waits for a moment without clicks (s)
@@ -92,6 +93,14 @@ def _deal_buttons(table: Table, event: Event) -> list[TableButton]:
     if table.game_name not in HAND_RECORD_GAMES or not isinstance(deal_no, int):
         return []
     return [button(ids.make("rec", table.id, deal_no), "Hand record")]
+
+
+async def snapshot(table: Table, build: Callable[[], T]) -> T:
+    """Build a message from stored state only. The service changes a table (engine, then
+    store) while holding its lock, so what is built under the lock never shows a move
+    that is not yet committed."""
+    async with table.lock:
+        return build()
 
 
 def _creator_name(table: Table) -> str:
@@ -197,7 +206,7 @@ class Tables(commands.Cog):
                 await channel.send(**message.send_kwargs())
             except discord.HTTPException:
                 log.exception("table %s: could not post a message", table.id)
-        current = table_message(table)
+        current = await snapshot(table, lambda: table_message(table))
         shown = (table.message_id, _fingerprint(current))
         if table.message_id is not None and shown != self._shown.get(table.id):
             try:
@@ -218,25 +227,25 @@ class Tables(commands.Cog):
         message = await channel.send(**current.send_kwargs())
         await self.service.set_message(table, message.id)
 
-    async def repost(self, table: Table) -> discord.Message:
-        """Post the table again at the bottom of the channel (/table); the old one stays
-        usable: its buttons carry the table id."""
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        message = await channel.send(**table_message(table).send_kwargs())
-        await self.service.set_message(table, message.id)
-        return message
-
     async def _refresh_hands(self, table: Table) -> None:
         now = time.monotonic()
         sessions = self._hands.get(table.id, {})
-        for user_id, session in list(sessions.items()):
-            if now - session.created > TOKEN_LIFETIME or table.seat_of(user_id) != session.seat:
-                del sessions[user_id]
-                continue
-            if session.decision != table.decisions[session.seat]:
-                session.group = None
-            message = self._hand_message(table, session.seat, session.group)
-            session.decision = table.decisions[session.seat]
+
+        def build() -> list[tuple[int, HandSession, render.Message]]:
+            fresh = []
+            for user_id, session in list(sessions.items()):
+                if now - session.created > TOKEN_LIFETIME or \
+                        table.seat_of(user_id) != session.seat:
+                    del sessions[user_id]
+                    continue
+                if session.decision != table.decisions[session.seat]:
+                    session.group = None
+                session.decision = table.decisions[session.seat]
+                fresh.append((user_id, session,
+                              self._hand_message(table, session.seat, session.group)))
+            return fresh
+
+        for user_id, session, message in await snapshot(table, build):
             shown = _fingerprint(message)
             if shown == session.shown:
                 continue  # the same hand as on screen: no need to send it again
@@ -276,7 +285,7 @@ class Tables(commands.Cog):
             await interaction.response.send_message(
                 "The match has not started yet: your cards come when it does.", ephemeral=True)
             return
-        message = self._hand_message(table, seat, group, note)
+        message = await snapshot(table, lambda: self._hand_message(table, seat, group, note))
         if in_place:
             await interaction.response.edit_message(**message.edit_kwargs())
         else:
@@ -367,8 +376,8 @@ class Tables(commands.Cog):
         elif verb == "hand":
             await self.show_hand(interaction, table, in_place=in_place)
         elif verb in ("join", "sit"):
-            seat = self._seat_arg(parsed) if verb == "sit" else None
-            taken = await self.service.join(table.id, person, seat)
+            chosen = self._seat_arg(parsed) if verb == "sit" else None
+            taken = await self.service.join(table.id, person, chosen)
             await self._lobby_answer(interaction, table,
                                      f"You sit at {table.game.seat_name(taken)}.")
         elif verb == "leave":
@@ -395,7 +404,7 @@ class Tables(commands.Cog):
         if on_table_message:
             self._dirty.discard(table.id)
             self._last_edit[table.id] = time.monotonic()
-            current = table_message(table)
+            current = await snapshot(table, lambda: table_message(table))
             self._shown.pop(table.id, None)
             await interaction.response.edit_message(**current.edit_kwargs())
             self._shown[table.id] = (table.message_id, _fingerprint(current))

@@ -8,15 +8,16 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from bot.games import Game
+from bot.store import Status
 
-LOBBY = "lobby"
-PLAYING = "playing"
-FINISHED = "finished"
-ABANDONED = "abandoned"
-CANCELLED = "cancelled"
+LOBBY: Final = "lobby"
+PLAYING: Final = "playing"
+FINISHED: Final = "finished"
+ABANDONED: Final = "abandoned"
+CANCELLED: Final = "cancelled"
 CLOSED = frozenset({FINISHED, ABANDONED, CANCELLED})
 
 
@@ -77,7 +78,7 @@ class Table:
     settings: TableSettings
     game: Game
     seats: list[SeatInfo | None]
-    status: str = LOBBY
+    status: Status = LOBBY
     message_id: int | None = None
     # How many decisions each seat has made: a button carries this number, so a click
     # from before the seat's last decision is recognised as stale.

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from bot.ai import Player, make_player
 from bot.games import Event, IllegalAction, InvalidOptions, create
-from bot.store import PlayerResult, Store
+from bot.store import Actor, PlayerResult, Status, Store
 
 from .model import (
     ABANDONED,
@@ -331,7 +331,7 @@ class TableService:
 
     # -- the heart: apply one action ------------------------------------------------
 
-    async def _apply(self, table: Table, seat: int, action: str, *, actor: str,
+    async def _apply(self, table: Table, seat: int, action: str, *, actor: Actor,
                      user_id: int | None = None) -> list[Event]:
         seq = table.seq
         try:
@@ -366,7 +366,7 @@ class TableService:
             self._kick(table)
         return events
 
-    def _with_name(self, table: Table, seat: int, text: str, actor: str) -> str:
+    def _with_name(self, table: Table, seat: int, text: str, actor: Actor) -> str:
         info = table.seats[seat]
         name = info.name if info is not None else "?"
         seat_name = table.game.seat_name(seat)
@@ -413,7 +413,7 @@ class TableService:
         self.observer.table_changed(table, events)
         self.observer.table_closed(table)
 
-    async def _close(self, table: Table, status: str) -> None:
+    async def _close(self, table: Table, status: Status) -> None:
         await self.store.set_status(table.id, status)
         table.status = status
         self._stop_tasks(table)
@@ -471,7 +471,7 @@ class TableService:
                     table.driver = None
                     return
 
-    async def _bot_act(self, table: Table, seat: int, actor: str) -> None:
+    async def _bot_act(self, table: Table, seat: int, actor: Actor) -> None:
         legal = table.game.legal(seat)
         if not legal:
             return

@@ -117,4 +117,4 @@ class PrivacyGuard:
         if leaked:
             who = f"user {audience.user_id}" if viewer is not None else "everyone"
             self.leaks.append(f"{payload.kind} to {who} shows {sorted(map(str, leaked))}: "
-                              f"{text[:300]}")
+                              f"{text[:2500]}")
