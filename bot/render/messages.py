@@ -197,10 +197,6 @@ def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
                   row=row)
 
 
-def spectator_hand(table_id: int, title: str, note: str) -> Message:
-    return Message(content=f"**{title}** · table #{table_id}\n{note}")
-
-
 # -- ends of deals and matches --------------------------------------------------------
 
 def deal_end(table_id: int, game_name: str, title: str, view: Any,

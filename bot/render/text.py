@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from bot.games.cards import Card, Suit, by_suit
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
-
-
-def card_label(card: Card) -> str:
-    return card.label
 
 
 def cards_inline(cards: Iterable[Card]) -> str:
@@ -71,12 +67,6 @@ def action_label(action: str) -> str:
              "look": "Look at my hand", "exchange": "Exchange with the crib",
              "keep": "Keep my hand"}
     return named.get(action, action)
-
-
-def join_names(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def clip(text: str, limit: int) -> str:

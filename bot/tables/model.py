@@ -127,12 +127,6 @@ class Table:
     def is_full(self) -> bool:
         return all(info is not None for info in self.seats)
 
-    def seat_label(self, seat: int) -> str:
-        """`North (Alice)` style label for a seat."""
-        info = self.seats[seat]
-        who = info.name if info is not None else "empty"
-        return f"{self.game.seat_name(seat)} ({who})"
-
     def waiting_on(self) -> list[int]:
         """The seats the table is waiting for: the seat on turn, or all who act at once."""
         if self.status != PLAYING or self.game.finished:

@@ -257,11 +257,6 @@ class TableService:
             # dummy's cards.").
             return await self._apply(table, seat, action, actor="user", user_id=user_id)
 
-    def view_for(self, table: Table, user_id: int) -> tuple[int | None, Any]:
-        """The seat a person holds at a table (None: spectator) and what they may see."""
-        seat = table.seat_of(user_id)
-        return seat, table.game.view(seat)
-
     # -- restart --------------------------------------------------------------------
 
     async def restore(self) -> list[Table]:
