@@ -1,4 +1,4 @@
-"""The life of every table: lobby, start, turns, computer players, timers, the end, restart.
+"""The life of every table: playing, the end, restart (lobby: lobby.py; turns: turns.py).
 
 Rules of the house, enforced here for every game alike:
 - an action is checked by the engine, written to the store, and only then shown (the
@@ -17,23 +17,20 @@ import random
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
-from bot.ai import Player, make_player
-from bot.games import Event, IllegalAction, InvalidOptions, create
+from bot.games import Event, IllegalAction, create
 from bot.store import Actor, PlayerResult, Status, Store
 
+from .lobby import Lobby
 from .model import (
-    ABANDONED,
-    CANCELLED,
     FINISHED,
-    LOBBY,
     PLAYING,
-    Person,
     SeatInfo,
     StaleAction,
     Table,
     TableError,
     TableSettings,
 )
+from .turns import TurnFlow
 
 log = logging.getLogger(__name__)
 
@@ -57,19 +54,21 @@ class _NullObserver:
         pass
 
 
-class TableService:
-    """Every live table of this bot, keyed by id and by channel (one table per channel)."""
+class TableService(Lobby):
+    """Every live table of this bot, keyed by id and by channel (one table per channel).
+
+    The lobby and seat operations are in `Lobby`, computer players and timers in
+    `TurnFlow`; this class holds the tables and applies actions."""
 
     def __init__(self, store: Store, *, bot_delay: float = 1.0,
                  observer: TableObserver | None = None,
                  seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
-        self.bot_delay = bot_delay
         self.observer: TableObserver = observer or _NullObserver()
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.finish_hooks: list[FinishHook] = []
-        self._players: dict[tuple[int, int], Player] = {}
+        self.turns = TurnFlow(self._apply_for, bot_delay)
         self._new_seed = seed_source or (lambda: random.SystemRandom().getrandbits(48))
 
     # -- looking tables up ----------------------------------------------------------
@@ -83,156 +82,6 @@ class TableService:
     def in_channel(self, channel_id: int) -> Table | None:
         table_id = self.by_channel.get(channel_id)
         return self.tables.get(table_id) if table_id is not None else None
-
-    # -- the lobby ------------------------------------------------------------------
-
-    async def create(self, game_name: str, options: dict[str, Any], *, guild_id: int,
-                     channel_id: int, creator: Person,
-                     settings: TableSettings | None = None) -> Table:
-        """A new table in a channel, with its creator in the first seat."""
-        busy = self.in_channel(channel_id)
-        if busy is not None:
-            raise TableError(
-                f"A {busy.game.TITLE} table is already open in this channel. Finish it or "
-                "/abandon it first, or start yours in a thread with `thread: True`.")
-        settings = settings or TableSettings()
-        seed = self._new_seed()
-        try:
-            game = create(game_name, options=options, seed=seed)
-        except InvalidOptions as exc:
-            raise TableError(str(exc)) from None
-        match_id = await self.store.create_match(
-            game_name, dict(game.options), seed, guild_id, channel_id, creator.user_id,
-            settings.to_dict())
-        table = Table(id=match_id, game_name=game_name, options=dict(game.options), seed=seed,
-                      guild_id=guild_id, channel_id=channel_id, creator_id=creator.user_id,
-                      settings=settings, game=game, seats=[None] * game.SEATS)
-        self._register(table)
-        await self._seat(table, 0, SeatInfo(name=creator.name, user_id=creator.user_id))
-        return table
-
-    async def join(self, table_id: int, person: Person, seat: int | None = None) -> int:
-        """Take a seat (a chosen one, or the next free one); returns the seat."""
-        table = self.get(table_id)
-        async with table.lock:
-            if table.status == PLAYING:
-                return await self._take_back(table, person)
-            current = table.seat_of(person.user_id)
-            if seat is None:
-                if current is not None:
-                    raise TableError(f"You already sit at {table.game.seat_name(current)}.")
-                free = table.free_seats() or [
-                    s for s, info in enumerate(table.seats) if info is not None and info.is_bot]
-                if not free:
-                    raise TableError("The table is full.")
-                seat = free[0]
-            self._check_seat_number(table, seat)
-            occupant = table.seats[seat]
-            if occupant is not None and not occupant.is_bot:
-                if occupant.user_id == person.user_id:
-                    raise TableError(f"You already sit at {table.game.seat_name(seat)}.")
-                raise TableError(f"{table.game.seat_name(seat)} is taken by {occupant.name}.")
-            if current is not None:  # moving to another seat
-                await self._unseat(table, current)
-            await self._seat(table, seat, SeatInfo(name=person.name, user_id=person.user_id))
-            self.observer.table_changed(table, ())
-            return seat
-
-    async def add_bot(self, table_id: int, user_id: int, seat: int | None = None) -> int:
-        table = self.get(table_id)
-        async with table.lock:
-            self._require_lobby(table)
-            self._require_member(table, user_id)
-            free = table.free_seats()
-            if seat is None:
-                if not free:
-                    raise TableError("Every seat is already filled.")
-                seat = free[0]
-            self._check_seat_number(table, seat)
-            if table.seats[seat] is not None:
-                raise TableError(f"{table.game.seat_name(seat)} is not empty.")
-            kind = self._player(table, seat).kind
-            await self._seat(table, seat, SeatInfo(name="Bot", bot_kind=kind))
-            self.observer.table_changed(table, ())
-            return seat
-
-    async def leave(self, table_id: int, user_id: int) -> str:
-        """Leave a seat: in the lobby it is freed; mid-match a computer player takes over."""
-        table = self.get(table_id)
-        async with table.lock:
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError("You are not sitting at this table.")
-            info = table.seats[seat]
-            assert info is not None
-            if table.status == LOBBY:
-                await self._unseat(table, seat)
-                if not table.people():
-                    await self._close(table, CANCELLED)
-                    return "You left; nobody is seated any more, so the table is closed."
-                self.observer.table_changed(table, ())
-                return f"You left {table.game.seat_name(seat)}."
-            bot = SeatInfo(name=f"Bot for {info.name}", bot_kind=self._player(table, seat).kind,
-                           left_user_id=user_id)
-            await self._seat(table, seat, bot)
-            line = (f"{info.name} left {table.game.seat_name(seat)}: a computer player "
-                    "takes over until they come back.")
-            table.recent.append(line)
-            self.observer.table_changed(table, (Event("seat_change", line, seat),))
-            self._kick(table)
-            return ("You left; a computer player plays your seat. Press Join to take it "
-                    "back while the match lasts.")
-
-    async def start(self, table_id: int, user_id: int) -> None:
-        table = self.get(table_id)
-        async with table.lock:
-            self._require_lobby(table)
-            self._require_member(table, user_id)
-            if not table.is_full():
-                free = ", ".join(table.game.seat_name(s) for s in table.free_seats())
-                raise TableError(f"Every seat must be filled first (empty: {free}). "
-                                 "Invite people or press Add bot.")
-            await self.store.set_status(table.id, PLAYING)
-            table.status = PLAYING
-            line = f"The {table.game.TITLE} match begins."
-            table.recent.append(line)
-            self.observer.table_changed(table, (Event("match_start", line),))
-            self._kick(table)
-
-    async def cancel(self, table_id: int, user_id: int, can_manage: bool = False) -> None:
-        table = self.get(table_id)
-        async with table.lock:
-            self._require_lobby(table)
-            if user_id != table.creator_id and not can_manage:
-                raise TableError("Only the person who opened this table can cancel it.")
-            await self._close(table, CANCELLED)
-
-    async def abandon(self, table_id: int, user_id: int, can_manage: bool = False) -> str:
-        """Stop a table: its creator, Manage Messages, or a majority of the seated people."""
-        table = self.get(table_id)
-        async with table.lock:
-            if table.status == LOBBY:
-                if user_id != table.creator_id and not can_manage:
-                    raise TableError("Only the person who opened this table can cancel it.")
-                await self._close(table, CANCELLED)
-                return "The table is cancelled."
-            people = table.people()
-            if user_id == table.creator_id or can_manage:
-                await self._close(table, ABANDONED)
-                return "The match is abandoned; it does not count for the leaderboards."
-            if user_id not in people:
-                raise TableError("Only the table's creator, a majority of its players, or "
-                                 "members who can manage messages can abandon it.")
-            table.abandon_votes.add(user_id)
-            votes = len(table.abandon_votes & set(people))
-            if votes * 2 > len(people):
-                await self._close(table, ABANDONED)
-                return "A majority voted to stop: the match is abandoned."
-            needed = len(people) // 2 + 1
-            line = f"{votes} of {needed} votes needed to abandon this match."
-            table.recent.append(line)
-            self.observer.table_changed(table, (Event("abandon_vote", line),))
-            return f"Your vote counts: {line}"
 
     # -- playing --------------------------------------------------------------------
 
@@ -292,7 +141,7 @@ class TableService:
             restored.append(table)
         for table in restored:
             if table.status == PLAYING:
-                self._kick(table)
+                self.turns.kick(table)
         return restored
 
     def _rebuild(self, row: Any, seats: Sequence[Any], actions: Sequence[Any]) -> Table:
@@ -317,7 +166,7 @@ class TableService:
     async def shutdown(self) -> None:
         """Stop every timer and computer player (the state is already stored)."""
         for table in self.tables.values():
-            self._stop_tasks(table)
+            self.turns.stop(table)
         tasks = [t for table in self.tables.values() for t in
                  [table.driver, *table.timers.values()] if t is not None]
         for task in tasks:
@@ -358,8 +207,13 @@ class TableService:
             await self._finish(table, events)
         else:
             self.observer.table_changed(table, events)
-            self._kick(table)
+            self.turns.kick(table)
         return events
+
+    async def _apply_for(self, table: Table, seat: int, action: str,
+                         actor: Actor) -> list[Event]:
+        """`_apply` for the turn flow: a computer player or a timer acting."""
+        return await self._apply(table, seat, action, actor=actor)
 
     def _with_name(self, table: Table, seat: int, text: str, actor: Actor) -> str:
         info = table.seats[seat]
@@ -403,7 +257,7 @@ class TableService:
                                       winner_side=result.winner, players=players,
                                       extra=hooks if self.finish_hooks else None)
         table.status = FINISHED
-        self._stop_tasks(table)
+        self.turns.stop(table)
         self._unregister(table)
         self.observer.table_changed(table, events)
         self.observer.table_closed(table)
@@ -411,7 +265,7 @@ class TableService:
     async def _close(self, table: Table, status: Status) -> None:
         await self.store.set_status(table.id, status)
         table.status = status
-        self._stop_tasks(table)
+        self.turns.stop(table)
         self._unregister(table)
         self.observer.table_closed(table)
 
@@ -426,100 +280,6 @@ class TableService:
         for seat, _ in game.history:
             table.decisions[seat] += 1
 
-    # -- computer players and timers ------------------------------------------------
-
-    def _player(self, table: Table, seat: int) -> Player:
-        key = (table.id, seat)
-        player = self._players.get(key)
-        if player is None:
-            player = make_player(table.game_name, table.seed * 7 + seat)
-            self._players[key] = player
-        return player
-
-    def _bot_seats(self, table: Table) -> list[int]:
-        if table.status != PLAYING or table.game.finished:
-            return []
-        return [s for s in sorted(table.game.to_act())
-                if (info := table.seats[s]) is not None and info.is_bot]
-
-    def _kick(self, table: Table) -> None:
-        """After any change: let computer players act, and (re)arm turn timers."""
-        self._arm_timers(table)
-        if self._bot_seats(table) and (table.driver is None or table.driver.done()):
-            table.driver = asyncio.create_task(self._drive(table),
-                                               name=f"table-{table.id}-bots")
-
-    async def _drive(self, table: Table) -> None:
-        while True:
-            await asyncio.sleep(self.bot_delay)
-            async with table.lock:
-                seats = self._bot_seats(table)
-                if not seats or table.closed:
-                    table.driver = None
-                    return
-                seat = seats[0]
-                try:
-                    await self._bot_act(table, seat, actor="bot")
-                except Exception:
-                    log.exception("table %s: computer player at seat %s failed", table.id,
-                                  seat)
-                    table.driver = None
-                    return
-
-    async def _bot_act(self, table: Table, seat: int, actor: Actor) -> None:
-        legal = table.game.legal(seat)
-        if not legal:
-            return
-        try:
-            choice = self._player(table, seat).choose(table.game.view(seat), legal)
-        except Exception:
-            log.exception("table %s: computer player raised; playing its first legal action",
-                          table.id)
-            choice = legal[0]
-        if choice not in legal:
-            log.error("table %s: computer player chose %r, not legal; using %r", table.id,
-                      choice, legal[0])
-            choice = legal[0]
-        await self._apply(table, seat, choice, actor=actor)
-
-    def _arm_timers(self, table: Table) -> None:
-        timeout = table.settings.turn_timeout
-        waiting = set(table.waiting_on()) if timeout > 0 else set()
-        for seat, task in list(table.timers.items()):
-            if seat not in waiting or task.done():
-                task.cancel()
-                del table.timers[seat]
-        for seat in waiting:
-            info = table.seats[seat]
-            if info is None or info.is_bot or seat in table.timers:
-                continue
-            table.timers[seat] = asyncio.create_task(
-                self._timer(table, seat, table.decisions[seat], timeout),
-                name=f"table-{table.id}-timer-{seat}")
-
-    async def _timer(self, table: Table, seat: int, decision: int, timeout: float) -> None:
-        await asyncio.sleep(timeout)
-        async with table.lock:
-            if table.timers.get(seat) is asyncio.current_task():
-                del table.timers[seat]
-            if (table.status != PLAYING or table.decisions[seat] != decision
-                    or seat not in table.game.to_act()):
-                return
-            try:
-                await self._bot_act(table, seat, actor="timer")
-            except Exception:
-                log.exception("table %s: the turn timer could not act for seat %s",
-                              table.id, seat)
-
-    def _stop_tasks(self, table: Table) -> None:
-        for task in table.timers.values():
-            task.cancel()
-        table.timers.clear()
-        current = asyncio.current_task()
-        if table.driver is not None and table.driver is not current:
-            table.driver.cancel()
-        table.driver = None
-
     # -- small helpers --------------------------------------------------------------
 
     def _register(self, table: Table) -> None:
@@ -531,44 +291,4 @@ class TableService:
         self.tables.pop(table.id, None)
         if self.by_channel.get(table.channel_id) == table.id:
             del self.by_channel[table.channel_id]
-        for seat in range(table.game.SEATS):
-            self._players.pop((table.id, seat), None)
-
-    async def _seat(self, table: Table, seat: int, info: SeatInfo) -> None:
-        await self.store.set_seat(table.id, seat, user_id=info.user_id,
-                                  bot_kind=info.bot_kind, display_name=info.name,
-                                  left_user_id=info.left_user_id)
-        table.seats[seat] = info
-
-    async def _unseat(self, table: Table, seat: int) -> None:
-        await self.store.clear_seat(table.id, seat)
-        table.seats[seat] = None
-
-    async def _take_back(self, table: Table, person: Person) -> int:
-        seat = table.left_seat_of(person.user_id)
-        if seat is None:
-            if table.seat_of(person.user_id) is not None:
-                raise TableError("You are already playing at this table.")
-            raise TableError("This match has started, so its seats are taken; you can "
-                             "watch, and join the next table.")
-        await self._seat(table, seat, SeatInfo(name=person.name, user_id=person.user_id))
-        line = f"{person.name} is back at {table.game.seat_name(seat)}."
-        table.recent.append(line)
-        self.observer.table_changed(table, (Event("seat_change", line, seat),))
-        self._kick(table)
-        return seat
-
-    @staticmethod
-    def _check_seat_number(table: Table, seat: int) -> None:
-        if not 0 <= seat < table.game.SEATS:
-            raise TableError("There is no such seat at this table.")
-
-    @staticmethod
-    def _require_lobby(table: Table) -> None:
-        if table.status != LOBBY:
-            raise TableError("The match has already started.")
-
-    @staticmethod
-    def _require_member(table: Table, user_id: int) -> None:
-        if user_id != table.creator_id and table.seat_of(user_id) is None:
-            raise TableError("Only people sitting at this table can do that.")
+        self.turns.forget(table)

@@ -1,0 +1,127 @@
+"""Turn flow: computer players act, and turn timers act for people who are away.
+
+Whatever acts goes through the service's own apply (checked, stored, then shown), under
+the table's lock, exactly like a person's click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.ai import Player, make_player
+from bot.games import Event
+from bot.store import Actor
+
+from .model import PLAYING, Table
+
+log = logging.getLogger(__name__)
+
+ApplyAction = Callable[[Table, int, str, Actor], Awaitable[list[Event]]]
+
+
+class TurnFlow:
+    """The computer players of every table, and the turn timers."""
+
+    def __init__(self, apply: ApplyAction, bot_delay: float) -> None:
+        self._apply = apply
+        self.bot_delay = bot_delay
+        self._players: dict[tuple[int, int], Player] = {}
+
+    def player(self, table: Table, seat: int) -> Player:
+        key = (table.id, seat)
+        player = self._players.get(key)
+        if player is None:
+            player = make_player(table.game_name, table.seed * 7 + seat)
+            self._players[key] = player
+        return player
+
+    def _bot_seats(self, table: Table) -> list[int]:
+        if table.status != PLAYING or table.game.finished:
+            return []
+        return [s for s in sorted(table.game.to_act())
+                if (info := table.seats[s]) is not None and info.is_bot]
+
+    def kick(self, table: Table) -> None:
+        """After any change: let computer players act, and (re)arm turn timers."""
+        self._arm_timers(table)
+        if self._bot_seats(table) and (table.driver is None or table.driver.done()):
+            table.driver = asyncio.create_task(self._drive(table),
+                                               name=f"table-{table.id}-bots")
+
+    async def _drive(self, table: Table) -> None:
+        while True:
+            await asyncio.sleep(self.bot_delay)
+            async with table.lock:
+                seats = self._bot_seats(table)
+                if not seats or table.closed:
+                    table.driver = None
+                    return
+                seat = seats[0]
+                try:
+                    await self._bot_act(table, seat, actor="bot")
+                except Exception:
+                    log.exception("table %s: computer player at seat %s failed", table.id,
+                                  seat)
+                    table.driver = None
+                    return
+
+    async def _bot_act(self, table: Table, seat: int, actor: Actor) -> None:
+        legal = table.game.legal(seat)
+        if not legal:
+            return
+        try:
+            choice = self.player(table, seat).choose(table.game.view(seat), legal)
+        except Exception:
+            log.exception("table %s: computer player raised; playing its first legal action",
+                          table.id)
+            choice = legal[0]
+        if choice not in legal:
+            log.error("table %s: computer player chose %r, not legal; using %r", table.id,
+                      choice, legal[0])
+            choice = legal[0]
+        await self._apply(table, seat, choice, actor)
+
+    def _arm_timers(self, table: Table) -> None:
+        timeout = table.settings.turn_timeout
+        waiting = set(table.waiting_on()) if timeout > 0 else set()
+        for seat, task in list(table.timers.items()):
+            if seat not in waiting or task.done():
+                task.cancel()
+                del table.timers[seat]
+        for seat in waiting:
+            info = table.seats[seat]
+            if info is None or info.is_bot or seat in table.timers:
+                continue
+            table.timers[seat] = asyncio.create_task(
+                self._timer(table, seat, table.decisions[seat], timeout),
+                name=f"table-{table.id}-timer-{seat}")
+
+    async def _timer(self, table: Table, seat: int, decision: int, timeout: float) -> None:
+        await asyncio.sleep(timeout)
+        async with table.lock:
+            if table.timers.get(seat) is asyncio.current_task():
+                del table.timers[seat]
+            if (table.status != PLAYING or table.decisions[seat] != decision
+                    or seat not in table.game.to_act()):
+                return
+            try:
+                await self._bot_act(table, seat, actor="timer")
+            except Exception:
+                log.exception("table %s: the turn timer could not act for seat %s",
+                              table.id, seat)
+
+    def stop(self, table: Table) -> None:
+        for task in table.timers.values():
+            task.cancel()
+        table.timers.clear()
+        current = asyncio.current_task()
+        if table.driver is not None and table.driver is not current:
+            table.driver.cancel()
+        table.driver = None
+
+    def forget(self, table: Table) -> None:
+        """Drop a closed table's computer players."""
+        for seat in range(table.game.SEATS):
+            self._players.pop((table.id, seat), None)
