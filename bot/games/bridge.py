@@ -44,7 +44,6 @@ from .bridge_rubber import RubberScorer
 from .bridge_scoring import honours_bonus
 from .bridge_view import BridgeView, DealRecord, DealSummary, LastTrick
 from .cards import FULL_DECK, Card, Suit, sort_hand
-from .tricks import trick_winner
 
 _PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
 _LABEL: tuple[str, ...] = tuple(c.label for c in FULL_DECK)
@@ -52,6 +51,8 @@ _EMPTY: frozenset[int] = frozenset()
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
 _CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in FULL_DECK}
 _SEAT_NAMES = ("North", "East", "South", "West")
+_CARD_BY_PLAY: dict[str, Card] = {"play:" + c.text: c for c in FULL_DECK}
+_TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in _SEAT_NAMES)
 
 
 def _play_event(seat: int, position: int, played: Card) -> Event:
@@ -171,9 +172,26 @@ class ContractBridge(Game):
         return [_PLAY_TEXT[c.index] for c in hand]
 
     def apply(self, seat: int, action: object) -> list[Event]:
-        # Dummy's owner gets the reason rather than a bare "not your turn".
-        if (not self._finished and self.contract is not None and seat == self.dummy):
-            raise IllegalAction("Your partner plays dummy's cards.")
+        if not self._finished and self.contract is not None:
+            # Dummy's owner gets the reason rather than a bare "not your turn".
+            if seat == self.dummy:
+                raise IllegalAction("Your partner plays dummy's cards.")
+            # The common case, decided without the general checks: a card of the hand on
+            # turn, in its usual spelling, that follows suit, played by whoever plays that
+            # hand. Everything else (errors included) goes the general way.
+            if isinstance(action, str) and type(action) is str and type(seat) is int:
+                played = _CARD_BY_PLAY.get(action)
+            else:
+                played = None
+            if played is not None:
+                position = self.turn
+                trick = self.trick
+                if (seat == (self.declarer if position == self.dummy else position)
+                        and played in self.hands[position]
+                        and (not trick or played.suit is trick[0][1].suit)):
+                    events = self._do_play(seat, position, played)
+                    self.history.append((seat, _PLAY_TEXT[played.index]))  # == action
+                    return events
         return super().apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
@@ -253,7 +271,11 @@ class ContractBridge(Game):
             reason = self._play_error(seat, played)
             if reason is not None:
                 raise IllegalAction(reason)
-        hand.remove(played)
+        return self._do_play(seat, position, played)
+
+    def _do_play(self, seat: int, position: int, played: Card) -> list[Event]:
+        """Play `played` (checked) from `position`'s hand, `seat` deciding."""
+        self.hands[position].remove(played)
         self.trick.append((position, played))
         self.play.append((position, played))
         events = [_PLAY_EVENTS[(seat * 4 + position) * 52 + played.index]]
@@ -268,13 +290,22 @@ class ContractBridge(Game):
             self.turn = (position + 1) % 4
             return events
         assert self.contract is not None
-        winner = trick_winner(self.trick, self._trump)
-        self.tricks_won[self._side(winner)] += 1
         cards = tuple(self.trick)
+        # The trick's winner (tricks.trick_winner, inlined): the best card so far is of the
+        # suit led or a trump; a card beats it when higher in its suit, or a first trump.
+        trump = self._trump
+        winner, best = cards[0]
+        for player, c in cards[1:]:
+            if c.suit is best.suit:
+                if c.rank > best.rank:
+                    winner, best = player, c
+            elif c.suit is trump:
+                winner, best = player, c
+        self.tricks_won[winner & 1] += 1
         self.last = LastTrick(cards, winner)
         self.trick = []
         self.turn = winner
-        events.append(Event("trick", f"{self.SEAT_NAMES[winner]} wins the trick.", winner,
+        events.append(Event("trick", _TRICK_TEXT[winner], winner,
                             {"winner": winner, "cards": [(s, c.text) for s, c in cards]}))
         if len(self.play) == 52:
             self._end_deal(events, self.contract)
