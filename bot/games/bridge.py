@@ -120,6 +120,11 @@ class ContractBridge(Game):
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(
             tuple(pack[13 * i:13 * i + 13]) for i in range(4))
         self.hands: list[list[Card]] = [list(h) for h in self.dealt]
+        # The same hands as play texts, whole and per suit, in hand order (legal's lists).
+        self._texts: list[list[str]] = [[_PLAY_TEXT[c.index] for c in h] for h in self.dealt]
+        self._suit_texts: list[list[list[str]]] = [
+            [[_PLAY_TEXT[c.index] for c in h if c.suit == suit] for suit in Suit]
+            for h in self.dealt]
         self.vulnerable = (self.sheet.vulnerable(0), self.sheet.vulnerable(1))
         self.auction = Auction([(self.dealer + i) % 4 for i in range(4)], self._side, 3, 4)
         self.contract: Contract | None = None
@@ -163,13 +168,11 @@ class ContractBridge(Game):
             return [c.text for c in self.auction.legal_calls(seat)]
         if self._player_of(self.turn) != seat:
             return []
-        hand = self.hands[self.turn]
         if self.trick:
-            led = self.trick[0][1].suit
-            same = [_PLAY_TEXT[c.index] for c in hand if c.suit == led]
+            same = self._suit_texts[self.turn][self.trick[0][1].suit]
             if same:
-                return same
-        return [_PLAY_TEXT[c.index] for c in hand]
+                return same[:]
+        return self._texts[self.turn][:]
 
     def apply(self, seat: int, action: object) -> list[Event]:
         if not self._finished and self.contract is not None:
@@ -177,8 +180,9 @@ class ContractBridge(Game):
             if seat == self.dummy:
                 raise IllegalAction("Your partner plays dummy's cards.")
             # The common case, decided without the general checks: a card of the hand on
-            # turn, in its usual spelling, that follows suit, played by whoever plays that
-            # hand. Everything else (errors included) goes the general way.
+            # turn, in its usual spelling, that follows suit (or any card of a hand void in
+            # the suit led), played by whoever plays that hand. Everything else (errors
+            # included) goes the general way.
             if isinstance(action, str) and type(action) is str and type(seat) is int:
                 played = _CARD_BY_PLAY.get(action)
             else:
@@ -188,7 +192,8 @@ class ContractBridge(Game):
                 trick = self.trick
                 if (seat == (self.declarer if position == self.dummy else position)
                         and played in self.hands[position]
-                        and (not trick or played.suit is trick[0][1].suit)):
+                        and (not trick or played.suit is trick[0][1].suit
+                             or not self._suit_texts[position][trick[0][1].suit])):
                     events = self._do_play(seat, position, played)
                     self.history.append((seat, _PLAY_TEXT[played.index]))  # == action
                     return events
@@ -276,6 +281,9 @@ class ContractBridge(Game):
     def _do_play(self, seat: int, position: int, played: Card) -> list[Event]:
         """Play `played` (checked) from `position`'s hand, `seat` deciding."""
         self.hands[position].remove(played)
+        text = _PLAY_TEXT[played.index]
+        self._texts[position].remove(text)
+        self._suit_texts[position][played.suit].remove(text)
         self.trick.append((position, played))
         self.play.append((position, played))
         events = [_PLAY_EVENTS[(seat * 4 + position) * 52 + played.index]]
