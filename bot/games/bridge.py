@@ -39,7 +39,7 @@ from .base import (
     ScoreSheet,
     ranks_from_totals,
 )
-from .bridge_auction import Auction, Call, Contract
+from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract
 from .bridge_rubber import RubberScorer
 from .bridge_scoring import honours_bonus
 from .bridge_view import BridgeView, DealRecord, DealSummary, LastTrick
@@ -68,6 +68,22 @@ def _play_event(seat: int, position: int, played: Card) -> Event:
 _PLAY_EVENTS: tuple[Event, ...] = tuple(
     _play_event(seat, position, c) for seat in range(4) for position in range(4)
     for c in FULL_DECK)
+
+
+def _call_event(seat: int, call: Call) -> Event:
+    name = _SEAT_NAMES[seat]
+    if call.kind == "bid":
+        text = f"{name} bids {call.label}"
+    elif call.kind == "pass":
+        text = f"{name} passes"
+    else:
+        text = f"{name} {call.kind}s"
+    return Event("action", text, seat, {"action": call.text})
+
+
+# A call's "action" event depends only on (seat, call): built once and shared, like plays'.
+_CALL_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {text: _call_event(seat, call) for text, call in CALL_BY_TEXT.items()} for seat in range(4))
 
 
 class ContractBridge(Game):
@@ -165,7 +181,7 @@ class ContractBridge(Game):
         if self._finished:
             return []
         if self.contract is None:
-            return [c.text for c in self.auction.legal_calls(seat)]
+            return self.auction.legal_texts(seat)
         if self._player_of(self.turn) != seat:
             return []
         if self.trick:
@@ -175,7 +191,16 @@ class ContractBridge(Game):
         return self._texts[self.turn][:]
 
     def apply(self, seat: int, action: object) -> list[Event]:
-        if not self._finished and self.contract is not None:
+        if (self.contract is None and not self._finished and isinstance(action, str)
+                and type(action) is str and type(seat) is int):
+            # A call in its usual spelling by the seat to call: the general checks would
+            # pass and the parse give this call; the auction still checks the call itself.
+            call = CALL_BY_TEXT.get(action)
+            if call is not None and seat == self.auction.to_call():
+                events = self._do_call(seat, call)
+                self.history.append((seat, call.text))  # == action
+                return events
+        elif not self._finished and self.contract is not None:
             # Dummy's owner gets the reason rather than a bare "not your turn".
             if seat == self.dummy:
                 raise IllegalAction("Your partner plays dummy's cards.")
@@ -213,15 +238,12 @@ class ContractBridge(Game):
             call = Call.parse(action)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
+        return self._do_call(seat, call)
+
+    def _do_call(self, seat: int, call: Call) -> list[Event]:
+        """Make the call (the auction checks it first), then end the auction if it is over."""
         self.auction.call(seat, call)
-        name = self.SEAT_NAMES[seat]
-        if call.kind == "bid":
-            text = f"{name} bids {call.label}"
-        elif call.kind == "pass":
-            text = f"{name} passes"
-        else:
-            text = f"{name} {call.kind}s"
-        events = [Event("action", text, seat, {"action": call.text})]
+        events = [_CALL_EVENTS[seat][call.text]]
         if not self.auction.finished:
             return events
         contract = self.auction.contract

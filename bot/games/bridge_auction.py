@@ -152,6 +152,17 @@ CALL_REDOUBLE = Call("redouble")
 Call.PASS, Call.DOUBLE, Call.REDOUBLE = CALL_PASS, CALL_DOUBLE, CALL_REDOUBLE
 BID_CALLS: tuple[Call, ...] = tuple(Call("bid", bid) for bid in ALL_BIDS)
 
+CALL_BY_TEXT: dict[str, Call] = {c.text: c for c in (CALL_PASS, CALL_DOUBLE, CALL_REDOUBLE,
+                                                    *BID_CALLS)}
+"""Each call by its action text exactly as written (`Call.parse` takes other spellings)."""
+
+# legal_texts' answers, by the first bid still allowed (0 when none was made, 35 after 7NT)
+# and what may be added: nothing, double or redouble. Copied, never handed out.
+_LEGAL_TEXTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(("pass", *(c.text for c in BID_CALLS[start:]), *extra)
+          for extra in ((), ("double",), ("redouble",)))
+    for start in range(len(BID_CALLS) + 1))
+
 _DOUBLE_MARKS = ("", "X", "XX")
 
 
@@ -303,6 +314,22 @@ class Auction:
         elif own_side and self.doubled == 1:
             out.append(CALL_REDOUBLE)
         return out
+
+    def legal_texts(self, player: int) -> list[str]:
+        """The action texts of `legal_calls(player)`, in the same order."""
+        if self.finished or player != self.players[len(self.calls) % self._n]:
+            return []
+        last = self.last_bid
+        if last is None or self.last_bidder is None:
+            return list(_LEGAL_TEXTS[0][0])
+        own_side = self.side_of(self.last_bidder) == self.side_of(player)
+        if not own_side and self.doubled == 0:
+            extra = 1
+        elif own_side and self.doubled == 1:
+            extra = 2
+        else:
+            extra = 0
+        return list(_LEGAL_TEXTS[last.index + 1][extra])
 
     def call(self, player: int, call: Call) -> None:
         """Make a call (checked first; an illegal call changes nothing)."""
