@@ -44,7 +44,7 @@ from .spades_view import (
     SpadesScoreDetail,
     SpadesView,
 )
-from .tricks import follow_error, legal_follow, trick_winner
+from .tricks import follow_error
 
 BIDDING = "bidding"
 PLAY = "play"
@@ -62,6 +62,8 @@ _PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
 _CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in FULL_DECK}
 _SPADES = Suit.SPADES
 _SEAT_NAMES = ("North", "East", "South", "West")
+_CARD_BY_PLAY: dict[str, Card] = {"play:" + c.text: c for c in FULL_DECK}
+_TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in _SEAT_NAMES)
 # A card play's "action" event depends only on (seat, card): built once and shared (events
 # are frozen; their data is read, never changed), indexed seat * 52 + card index.
 _PLAY_EVENTS: tuple[Event, ...] = tuple(
@@ -116,6 +118,15 @@ class Spades(Game):
             raise ValueError("a Spades pack must hold the 52 different cards")
         self._dealt = tuple(tuple(sort_hand(pack[13 * i:13 * i + 13])) for i in range(4))
         self._hands = [list(hand) for hand in self._dealt]
+        # The same hands as play texts, whole and per suit, in hand order (legal's lists).
+        # Hands are sorted spades first, so a hand's non-spades are its texts after them.
+        self._texts = [[_PLAY_TEXT[c.index] for c in hand] for hand in self._dealt]
+        self._suit_texts: list[list[list[str]]] = []
+        for hand in self._dealt:
+            per_suit: list[list[str]] = [[], [], [], []]
+            for c in hand:
+                per_suit[c.suit].append(_PLAY_TEXT[c.index])
+            self._suit_texts.append(per_suit)
         self._looked = [False] * 4
         self._bids: list[int | None] = [None] * 4
         self._phase = BIDDING
@@ -155,18 +166,18 @@ class Spades(Game):
                 return list(_BLIND_ACTIONS if seat == self._turn else _LOOK_ONLY)
             return list(_BID_ACTIONS) if seat == self._turn else []
         if self._phase == PLAY and seat == self._turn:
-            return [_PLAY_TEXT[c.index] for c in self._playable(seat)]
+            # Follow suit if able; lead no spade before spades are broken unless holding only
+            # spades. Copied from the lists kept beside the hand.
+            texts = self._texts[seat]
+            if self._trick:
+                same = self._suit_texts[seat][self._trick[0][1].suit]
+                return same[:] if same else texts[:]
+            if not self._broken:
+                others = texts[len(self._suit_texts[seat][_SPADES]):]
+                if others:
+                    return others
+            return texts[:]
         return []
-
-    def _playable(self, seat: int) -> list[Card]:
-        hand = self._hands[seat]
-        if self._trick:
-            return legal_follow(hand, self._trick[0][1].suit)
-        if not self._broken:
-            others = [c for c in hand if c.suit is not _SPADES]
-            if others:
-                return others
-        return list(hand)
 
     # -- the checks (each raises a reason a player can read) ---------------------------
 
@@ -218,6 +229,28 @@ class Spades(Game):
 
     # -- doing --------------------------------------------------------------------------
 
+    def apply(self, seat: int, action: object) -> list[Event]:
+        if (self._phase == PLAY and isinstance(action, str) and type(action) is str
+                and type(seat) is int and seat == self._turn):
+            # The common case, decided without the general checks: a legal card in its
+            # usual spelling by the seat on turn. Everything else (errors included) goes
+            # the general way.
+            played = _CARD_BY_PLAY.get(action)
+            if played is not None and played in self._hands[seat]:
+                trick = self._trick
+                suit_texts = self._suit_texts[seat]
+                if trick:
+                    led = trick[0][1].suit
+                    legal = played.suit is led or not suit_texts[led]
+                else:
+                    legal = (played.suit is not _SPADES or self._broken
+                             or len(suit_texts[_SPADES]) == len(self._texts[seat]))
+                if legal:
+                    events = self._do_play(seat, played)
+                    self.history.append((seat, _PLAY_TEXT[played.index]))  # == action
+                    return events
+        return super().apply(seat, action)
+
     def _apply(self, seat: int, action: str) -> list[Event]:
         kind, _, arg = action.partition(":")
         if action == "look":
@@ -256,6 +289,9 @@ class Spades(Game):
 
     def _do_play(self, seat: int, played: Card) -> list[Event]:
         self._hands[seat].remove(played)
+        text = _PLAY_TEXT[played.index]
+        self._texts[seat].remove(text)
+        self._suit_texts[seat][played.suit].remove(text)
         self._trick.append((seat, played))
         events = [_PLAY_EVENTS[seat * 52 + played.index]]
         if played.suit is _SPADES and not self._broken:
@@ -264,13 +300,22 @@ class Spades(Game):
         if len(self._trick) < 4:
             self._turn = (seat + 1) % 4
             return events
-        winner = trick_winner(self._trick, _SPADES)
-        done = CompletedTrick(self._leader, tuple(self._trick), winner)
+        cards = tuple(self._trick)
+        # The trick's winner (tricks.trick_winner, inlined): the best card so far is of the
+        # suit led or a spade; a card beats it when higher in its suit, or a first spade.
+        winner, best = cards[0]
+        for player, c in cards[1:]:
+            if c.suit is best.suit:
+                if c.rank > best.rank:
+                    winner, best = player, c
+            elif c.suit is _SPADES:
+                winner, best = player, c
+        done = CompletedTrick(self._leader, cards, winner)
         self._tricks.append(done)
         self._won[winner] += 1
         self._trick = []
         self._turn = self._leader = winner
-        events.append(Event("trick", f"{self.SEAT_NAMES[winner]} wins the trick.", winner,
+        events.append(Event("trick", _TRICK_TEXT[winner], winner,
                             {"winner": winner,
                              "cards": [(s, c.text) for s, c in done.cards]}))
         if len(self._tricks) == 13:
