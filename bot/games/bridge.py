@@ -128,19 +128,23 @@ class ContractBridge(Game):
         if not first:
             self.dealer = (self.dealer + 1) % 4
         self.deal_no += 1
-        self._deal(self.next_pack(FULL_DECK))
+        shuffled = not self._stacked  # a shuffle of the full deck needs no check
+        self._deal(self.next_pack(FULL_DECK), checked=shuffled)
 
-    def _deal(self, pack: Sequence[Card]) -> None:
-        if len(pack) != 52 or len(set(pack)) != 52:
+    def _deal(self, pack: Sequence[Card], checked: bool = False) -> None:
+        if not checked and (len(pack) != 52 or len(set(pack)) != 52):
             raise ValueError("a bridge pack is 52 different cards")
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(
             tuple(pack[13 * i:13 * i + 13]) for i in range(4))
         self.hands: list[list[Card]] = [list(h) for h in self.dealt]
         # The same hands as play texts, whole and per suit, in hand order (legal's lists).
         self._texts: list[list[str]] = [[_PLAY_TEXT[c.index] for c in h] for h in self.dealt]
-        self._suit_texts: list[list[list[str]]] = [
-            [[_PLAY_TEXT[c.index] for c in h if c.suit == suit] for suit in Suit]
-            for h in self.dealt]
+        self._suit_texts: list[list[list[str]]] = []
+        for h in self.dealt:
+            per_suit: list[list[str]] = [[], [], [], []]
+            for c in h:
+                per_suit[c.suit].append(_PLAY_TEXT[c.index])
+            self._suit_texts.append(per_suit)
         self.vulnerable = (self.sheet.vulnerable(0), self.sheet.vulnerable(1))
         self.auction = Auction([(self.dealer + i) % 4 for i in range(4)], self._side, 3, 4)
         self.contract: Contract | None = None

@@ -64,6 +64,10 @@ _SPADES = Suit.SPADES
 _SEAT_NAMES = ("North", "East", "South", "West")
 _CARD_BY_PLAY: dict[str, Card] = {"play:" + c.text: c for c in FULL_DECK}
 _TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in _SEAT_NAMES)
+# The deck in sort_hand's order, each card's position in it (by Card.index), and its texts.
+_SORTED_DECK: tuple[Card, ...] = tuple(sort_hand(FULL_DECK))
+_SORT_POS: tuple[int, ...] = tuple(_SORTED_DECK.index(c) for c in FULL_DECK)
+_SORTED_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in _SORTED_DECK)
 # A card play's "action" event depends only on (seat, card): built once and shared (events
 # are frozen; their data is read, never changed), indexed seat * 52 + card index.
 _PLAY_EVENTS: tuple[Event, ...] = tuple(
@@ -111,16 +115,21 @@ class Spades(Game):
     # -- dealing --------------------------------------------------------------------
 
     def _start_deal(self) -> None:
-        self._deal(self.next_pack(FULL_DECK))
+        shuffled = not self._stacked  # a shuffle of the full deck needs no check
+        self._deal(self.next_pack(FULL_DECK), checked=shuffled)
 
-    def _deal(self, pack: Sequence[Card]) -> None:
-        if len(pack) != 52 or len(set(pack)) != 52:
+    def _deal(self, pack: Sequence[Card], checked: bool = False) -> None:
+        if not checked and (len(pack) != 52 or len(set(pack)) != 52):
             raise ValueError("a Spades pack must hold the 52 different cards")
-        self._dealt = tuple(tuple(sort_hand(pack[13 * i:13 * i + 13])) for i in range(4))
+        # Each hand sorted as sort_hand does (spades first, high to low), by sorting the
+        # cards' precomputed positions in that order.
+        keys = [_SORT_POS[c.index] for c in pack]
+        blocks = [sorted(keys[13 * i:13 * i + 13]) for i in range(4)]
+        self._dealt = tuple(tuple([_SORTED_DECK[k] for k in block]) for block in blocks)
         self._hands = [list(hand) for hand in self._dealt]
         # The same hands as play texts, whole and per suit, in hand order (legal's lists).
         # Hands are sorted spades first, so a hand's non-spades are its texts after them.
-        self._texts = [[_PLAY_TEXT[c.index] for c in hand] for hand in self._dealt]
+        self._texts = [[_SORTED_TEXT[k] for k in block] for block in blocks]
         self._suit_texts: list[list[list[str]]] = []
         for hand in self._dealt:
             per_suit: list[list[str]] = [[], [], [], []]
