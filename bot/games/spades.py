@@ -64,6 +64,19 @@ _SPADES = Suit.SPADES
 _SEAT_NAMES = ("North", "East", "South", "West")
 _CARD_BY_PLAY: dict[str, Card] = {"play:" + c.text: c for c in FULL_DECK}
 _TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in _SEAT_NAMES)
+# Bidding: to_act by (seat on turn) * 16 + (bit s: seat s has not looked yet); bids by their
+# exact action text; look and bid "action" events built once (indexed seat * 15 + bid + 1).
+_BIDDING_TO_ACT: tuple[frozenset[int], ...] = tuple(
+    frozenset([turn, *(s for s in range(4) if mask >> s & 1)])
+    for turn in range(4) for mask in range(16))
+_BID_ACTION_TEXT: tuple[str, ...] = tuple("bid:" + bid_text(b) for b in range(DOUBLE_NIL, 14))
+_BID_BY_ACTION: dict[str, int] = {"bid:" + bid_text(b): b for b in range(DOUBLE_NIL, 14)}
+_LOOK_EVENTS: tuple[Event, ...] = tuple(
+    Event("action", f"{name} looks at their hand.", s, {"action": "look"})
+    for s, name in enumerate(_SEAT_NAMES))
+_BID_EVENTS: tuple[Event, ...] = tuple(
+    Event("action", f"{name} bids {bid_label(b)}.", s, {"action": "bid:" + bid_text(b)})
+    for s, name in enumerate(_SEAT_NAMES) for b in range(DOUBLE_NIL, 14))
 # The deck in sort_hand's order, each card's position in it (by Card.index), and its texts.
 _SORTED_DECK: tuple[Card, ...] = tuple(sort_hand(FULL_DECK))
 _SORT_POS: tuple[int, ...] = tuple(_SORTED_DECK.index(c) for c in FULL_DECK)
@@ -137,6 +150,7 @@ class Spades(Game):
                 per_suit[c.suit].append(_PLAY_TEXT[c.index])
             self._suit_texts.append(per_suit)
         self._looked = [False] * 4
+        self._unlooked = 0b1111  # bit s: seat s has not looked yet (to_act's table key)
         self._bids: list[int | None] = [None] * 4
         self._phase = BIDDING
         self._turn = (self.dealer + 1) % 4
@@ -166,7 +180,7 @@ class Spades(Game):
         if self._phase == PLAY:
             return _ONLY[self._turn]
         if self._phase == BIDDING:
-            return frozenset([self._turn, *(s for s in range(4) if not self._looked[s])])
+            return _BIDDING_TO_ACT[self._turn * 16 + self._unlooked]
         return _NOBODY
 
     def legal(self, seat: int) -> list[str]:
@@ -258,6 +272,22 @@ class Spades(Game):
                     events = self._do_play(seat, played)
                     self.history.append((seat, _PLAY_TEXT[played.index]))  # == action
                     return events
+        elif (self._phase == BIDDING and isinstance(action, str) and type(action) is str
+              and type(seat) is int and 0 <= seat < 4):
+            # A look by a seat that has not looked, or a bid in its usual spelling by the
+            # seat on turn that is allowed (double nil blind, the others after looking).
+            if action == "look":
+                if not self._looked[seat]:
+                    events = self._do_look(seat)
+                    self.history.append((seat, "look"))
+                    return events
+            else:
+                bid = _BID_BY_ACTION.get(action)
+                if (bid is not None and seat == self._turn
+                        and (bid == DOUBLE_NIL) is not self._looked[seat]):
+                    events = self._do_bid(seat, bid)
+                    self.history.append((seat, _BID_ACTION_TEXT[bid + 1]))  # == action
+                    return events
         return super().apply(seat, action)
 
     def _apply(self, seat: int, action: str) -> list[Event]:
@@ -271,19 +301,18 @@ class Spades(Game):
             return self._do_play(seat, self._check_play(seat, arg))
         raise IllegalAction(f"`{action}` is not a Spades action (look, bid:<n>, play:<card>).")
 
-    def _action_event(self, seat: int, action: str, text: str) -> Event:
-        return Event("action", f"{self.SEAT_NAMES[seat]} {text}", seat, {"action": action})
-
     def _do_look(self, seat: int) -> list[Event]:
         self._begun = True
         self._looked[seat] = True
-        return [self._action_event(seat, "look", "looks at their hand.")]
+        self._unlooked &= ~(1 << seat)
+        return [_LOOK_EVENTS[seat]]
 
     def _do_bid(self, seat: int, bid: int) -> list[Event]:
         self._begun = True
         self._looked[seat] = True  # a double nil bidder now sees their hand
+        self._unlooked &= ~(1 << seat)
         self._bids[seat] = bid
-        events = [self._action_event(seat, "bid:" + bid_text(bid), f"bids {bid_label(bid)}.")]
+        events = [_BID_EVENTS[seat * 15 + bid + 1]]
         self._turn = (seat + 1) % 4
         if all(b is not None for b in self._bids):
             self._phase = PLAY
