@@ -81,6 +81,7 @@ _BID_EVENTS: tuple[Event, ...] = tuple(
 _SORTED_DECK: tuple[Card, ...] = tuple(sort_hand(FULL_DECK))
 _SORT_POS: tuple[int, ...] = tuple(_SORTED_DECK.index(c) for c in FULL_DECK)
 _SORTED_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in _SORTED_DECK)
+_SORTED_SUIT: tuple[int, ...] = tuple(int(c.suit) for c in _SORTED_DECK)
 # A card play's "action" event depends only on (seat, card): built once and shared (events
 # are frozen; their data is read, never changed), indexed seat * 52 + card index.
 _PLAY_EVENTS: tuple[Event, ...] = tuple(
@@ -140,14 +141,14 @@ class Spades(Game):
         blocks = [sorted(keys[13 * i:13 * i + 13]) for i in range(4)]
         self._dealt = tuple(tuple([_SORTED_DECK[k] for k in block]) for block in blocks)
         self._hands = [list(hand) for hand in self._dealt]
-        # The same hands as play texts, whole and per suit, in hand order (legal's lists).
-        # Hands are sorted spades first, so a hand's non-spades are its texts after them.
-        self._texts = [[_SORTED_TEXT[k] for k in block] for block in blocks]
+        # The same hands as play texts per suit, in hand order (legal's lists). Hands are
+        # sorted spades, hearts, diamonds, clubs, so a whole hand's texts are the suits'
+        # lists joined in that order.
         self._suit_texts: list[list[list[str]]] = []
-        for hand in self._dealt:
+        for block in blocks:
             per_suit: list[list[str]] = [[], [], [], []]
-            for c in hand:
-                per_suit[c.suit].append(_PLAY_TEXT[c.index])
+            for k in block:
+                per_suit[_SORTED_SUIT[k]].append(_SORTED_TEXT[k])
             self._suit_texts.append(per_suit)
         self._looked = [False] * 4
         self._unlooked = 0b1111  # bit s: seat s has not looked yet (to_act's table key)
@@ -191,15 +192,16 @@ class Spades(Game):
         if self._phase == PLAY and seat == self._turn:
             # Follow suit if able; lead no spade before spades are broken unless holding only
             # spades. Copied from the lists kept beside the hand.
-            texts = self._texts[seat]
+            clubs, diamonds, hearts, spades = self._suit_texts[seat]
             if self._trick:
                 same = self._suit_texts[seat][self._trick[0][1].suit]
-                return same[:] if same else texts[:]
-            if not self._broken:
-                others = texts[len(self._suit_texts[seat][_SPADES]):]
+                if same:
+                    return same[:]
+            elif not self._broken:
+                others = hearts + diamonds + clubs
                 if others:
                     return others
-            return texts[:]
+            return spades + hearts + diamonds + clubs
         return []
 
     # -- the checks (each raises a reason a player can read) ---------------------------
@@ -267,7 +269,7 @@ class Spades(Game):
                     legal = played.suit is led or not suit_texts[led]
                 else:
                     legal = (played.suit is not _SPADES or self._broken
-                             or len(suit_texts[_SPADES]) == len(self._texts[seat]))
+                             or len(suit_texts[_SPADES]) == len(self._hands[seat]))
                 if legal:
                     events = self._do_play(seat, played)
                     self.history.append((seat, _PLAY_TEXT[played.index]))  # == action
@@ -327,9 +329,7 @@ class Spades(Game):
 
     def _do_play(self, seat: int, played: Card) -> list[Event]:
         self._hands[seat].remove(played)
-        text = _PLAY_TEXT[played.index]
-        self._texts[seat].remove(text)
-        self._suit_texts[seat][played.suit].remove(text)
+        self._suit_texts[seat][played.suit].remove(_PLAY_TEXT[played.index])
         self._trick.append((seat, played))
         events = [_PLAY_EVENTS[seat * 52 + played.index]]
         if played.suit is _SPADES and not self._broken:
