@@ -175,7 +175,9 @@ class ContractBridge(Game):
             return _EMPTY
         if self.contract is None:
             return _ONLY[self.auction.to_call()]
-        return _ONLY[self._player_of(self.turn)]
+        turn = self.turn  # declarer decides for dummy (_player_of, inlined)
+        return _ONLY[self.declarer if turn == self.dummy and self.declarer is not None
+                     else turn]
 
     def _player_of(self, seat: int) -> int:
         """Who decides for `seat`'s cards: declarer for dummy."""

@@ -135,7 +135,8 @@ def honours_bonus(strain: Strain, hand: Iterable[Card]) -> int:
     if trump is None:
         aces = sum(1 for c in hand if c.rank == Rank.ACE)
         return 150 if aces == 4 else 0
-    held = sum(1 for c in hand if c.suit == trump and c.rank in HONOUR_RANKS)
+    # HONOUR_RANKS are the ranks from the ten up (compared as ints: no enum hashing).
+    held = sum(1 for c in hand if c.suit is trump and c.rank >= Rank.TEN)
     if held == 5:
         return 150
     return 100 if held == 4 else 0
