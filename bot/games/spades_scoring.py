@@ -81,24 +81,31 @@ def score_side(bids: Sequence[int], tricks: Sequence[int],
 
     `names` only label the notes (e.g. the seat names).
     """
-    nil_seats = [i for i in range(2) if is_nil(bids[i])]
+    # Written out for the two seats (this runs at every deal's end); the same notes in the
+    # same order: the nil bidders' (in seat order), then the bidders' contract.
+    bid0, bid1 = bids[0], bids[1]
     notes: list[str] = []
     points = 0
     bags = 0
-    for i in nil_seats:
-        gained = nil_points(bids[i], tricks[i])
-        points += gained
-        made = "made" if gained > 0 else f"set ({tricks[i]} tricks)"
-        notes.append(f"{names[i]} {bid_label(bids[i])} {made}: {gained:+d}")
-    bidders = [i for i in range(2) if not is_nil(bids[i])]
-    if bidders:
-        # With a nil partner the bidder plays alone on their own tricks; otherwise the
-        # side's contract is both bids against both players' tricks.
-        contract = sum(bids[i] for i in bidders)
-        taken = sum(tricks[i] for i in bidders)
+    for i, bid in ((0, bid0), (1, bid1)):
+        if bid <= NIL:
+            gained = nil_points(bid, tricks[i])
+            points += gained
+            made = "made" if gained > 0 else f"set ({tricks[i]} tricks)"
+            notes.append(f"{names[i]} {bid_label(bid)} {made}: {gained:+d}")
+    # With a nil partner the bidder plays alone on their own tricks; otherwise the side's
+    # contract is both bids against both players' tricks.
+    if bid0 > NIL and bid1 > NIL:
+        contract, taken, who = bid0 + bid1, tricks[0] + tricks[1], f"{names[0]} + {names[1]}"
+    elif bid0 > NIL:
+        contract, taken, who = bid0, tricks[0], names[0]
+    elif bid1 > NIL:
+        contract, taken, who = bid1, tricks[1], names[1]
+    else:
+        contract = 0
+    if contract:
         gained, bags = contract_points(contract, taken)
         points += gained
-        who = " + ".join(names[i] for i in bidders)
         result = "made" if taken >= contract else "set"
         extra = f", {bags} bag{'s' if bags != 1 else ''}" if bags else ""
         notes.append(f"{who} bid {contract}, took {taken}: {result}{extra}: {gained:+d}")
