@@ -86,6 +86,15 @@ _CALL_EVENTS: tuple[dict[str, Event], ...] = tuple(
     {text: _call_event(seat, call) for text, call in CALL_BY_TEXT.items()} for seat in range(4))
 
 
+# Shared immutable tuples for the hot path (fewer allocations, less garbage collection):
+# history entries (seat, action text) and plays (seat, card), indexed seat * 52 + card.
+_PLAY_ENTRIES: tuple[tuple[int, str], ...] = tuple(
+    (s, _PLAY_TEXT[c.index]) for s in range(4) for c in FULL_DECK)
+_SEAT_CARDS: tuple[tuple[int, Card], ...] = tuple((s, c) for s in range(4) for c in FULL_DECK)
+_CALL_ENTRIES: tuple[dict[str, tuple[int, str]], ...] = tuple(
+    {text: (seat, text) for text in CALL_BY_TEXT} for seat in range(4))
+
+
 class ContractBridge(Game):
     """A match of one or more rubbers of Contract Bridge."""
 
@@ -204,7 +213,7 @@ class ContractBridge(Game):
             call = CALL_BY_TEXT.get(action)
             if call is not None and seat == self.auction.to_call():
                 events = self._do_call(seat, call)
-                self.history.append((seat, call.text))  # == action
+                self.history.append(_CALL_ENTRIES[seat][call.text])  # == (seat, action)
                 return events
         elif not self._finished and self.contract is not None:
             # Dummy's owner gets the reason rather than a bare "not your turn".
@@ -226,7 +235,7 @@ class ContractBridge(Game):
                         and (not trick or played.suit is trick[0][1].suit
                              or not self._suit_texts[position][trick[0][1].suit])):
                     events = self._do_play(seat, position, played)
-                    self.history.append((seat, _PLAY_TEXT[played.index]))  # == action
+                    self.history.append(_PLAY_ENTRIES[seat * 52 + played.index])
                     return events
         return super().apply(seat, action)
 
@@ -312,8 +321,9 @@ class ContractBridge(Game):
         text = _PLAY_TEXT[played.index]
         self._texts[position].remove(text)
         self._suit_texts[position][played.suit].remove(text)
-        self.trick.append((position, played))
-        self.play.append((position, played))
+        play = _SEAT_CARDS[position * 52 + played.index]  # == (position, played)
+        self.trick.append(play)
+        self.play.append(play)
         events = [_PLAY_EVENTS[(seat * 4 + position) * 52 + played.index]]
         if not self.dummy_faced:
             self.dummy_faced = True

@@ -69,8 +69,15 @@ _TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in _SEAT
 _BIDDING_TO_ACT: tuple[frozenset[int], ...] = tuple(
     frozenset([turn, *(s for s in range(4) if mask >> s & 1)])
     for turn in range(4) for mask in range(16))
-_BID_ACTION_TEXT: tuple[str, ...] = tuple("bid:" + bid_text(b) for b in range(DOUBLE_NIL, 14))
 _BID_BY_ACTION: dict[str, int] = {"bid:" + bid_text(b): b for b in range(DOUBLE_NIL, 14)}
+# Shared immutable tuples for the hot path (fewer allocations, less garbage collection):
+# history entries (seat, action text) and plays (seat, card), indexed as the events are.
+_PLAY_ENTRIES: tuple[tuple[int, str], ...] = tuple(
+    (s, "play:" + c.text) for s in range(4) for c in FULL_DECK)
+_SEAT_CARDS: tuple[tuple[int, Card], ...] = tuple((s, c) for s in range(4) for c in FULL_DECK)
+_LOOK_ENTRIES: tuple[tuple[int, str], ...] = tuple((s, "look") for s in range(4))
+_BID_ENTRIES: tuple[tuple[int, str], ...] = tuple(
+    (s, "bid:" + bid_text(b)) for s in range(4) for b in range(DOUBLE_NIL, 14))
 _LOOK_EVENTS: tuple[Event, ...] = tuple(
     Event("action", f"{name} looks at their hand.", s, {"action": "look"})
     for s, name in enumerate(_SEAT_NAMES))
@@ -271,8 +278,8 @@ class Spades(Game):
                     legal = (played.suit is not _SPADES or self._broken
                              or len(suit_texts[_SPADES]) == len(self._hands[seat]))
                 if legal:
-                    events = self._do_play(seat, played)
-                    self.history.append((seat, _PLAY_TEXT[played.index]))  # == action
+                    events = self._do_play(seat, played, _SEAT_CARDS[seat * 52 + played.index])
+                    self.history.append(_PLAY_ENTRIES[seat * 52 + played.index])
                     return events
         elif (self._phase == BIDDING and isinstance(action, str) and type(action) is str
               and type(seat) is int and 0 <= seat < 4):
@@ -281,14 +288,14 @@ class Spades(Game):
             if action == "look":
                 if not self._looked[seat]:
                     events = self._do_look(seat)
-                    self.history.append((seat, "look"))
+                    self.history.append(_LOOK_ENTRIES[seat])
                     return events
             else:
                 bid = _BID_BY_ACTION.get(action)
                 if (bid is not None and seat == self._turn
                         and (bid == DOUBLE_NIL) is not self._looked[seat]):
                     events = self._do_bid(seat, bid)
-                    self.history.append((seat, _BID_ACTION_TEXT[bid + 1]))  # == action
+                    self.history.append(_BID_ENTRIES[seat * 15 + bid + 1])  # == (seat, action)
                     return events
         return super().apply(seat, action)
 
@@ -327,10 +334,11 @@ class Spades(Game):
                                 None, {"bids": bids, "leader": self._turn}))
         return events
 
-    def _do_play(self, seat: int, played: Card) -> list[Event]:
+    def _do_play(self, seat: int, played: Card, play: Play | None = None) -> list[Event]:
+        """Play a checked card; `play` is (seat, played) when the caller has it shared."""
         self._hands[seat].remove(played)
         self._suit_texts[seat][played.suit].remove(_PLAY_TEXT[played.index])
-        self._trick.append((seat, played))
+        self._trick.append(play or (seat, played))
         events = [_PLAY_EVENTS[seat * 52 + played.index]]
         if played.suit is _SPADES and not self._broken:
             self._broken = True
