@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from bot.games.bidfair import BidFair
-from bot.games.cards import Card, card, cards
+from bot.games.cards import card, cards
 
 NORTH, SOUTH = 0, 1
 
@@ -68,20 +68,3 @@ def play_out(g: BidFair, pick: Callable[[BidFair, int, list[str]], str] | None =
         legal = g.legal(seat)
         g.apply(seat, pick(g, seat, legal) if pick else legal[0])
 
-
-def cards_in(obj: object) -> list[Card]:
-    """Every Card reachable inside a view (dataclasses, tuples, dicts, sets)."""
-    found: list[Card] = []
-    stack = [obj]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.append(item)
-        elif isinstance(item, (tuple, list, frozenset, set)):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, name) for name in item.__dataclass_fields__)
-    return found

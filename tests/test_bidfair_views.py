@@ -12,7 +12,6 @@ from test_bidfair_support import (
     A_CRIB_SOUTH,
     NORTH,
     SOUTH,
-    cards_in,
     deal_a,
     play_out,
     run,
@@ -23,6 +22,7 @@ from bot.games.base import replay
 from bot.games.bidfair import BidFair
 from bot.games.bidfair_rank import bidfair_pack
 from bot.games.cards import Card, card, cards
+from tests.view_cards import cards_in
 
 PACK = frozenset(bidfair_pack())
 

@@ -2,39 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Iterator
-from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.games import create, replay
 from bot.games.bridge import ContractBridge
-from bot.games.bridge_auction import Call
 from bot.games.cards import Card
-
-
-def cards_in(obj: Any, skip: frozenset[str] = frozenset()) -> Iterator[Card]:
-    """Every Card anywhere inside a view (dataclasses, tuples, dicts, sets)."""
-    if obj is None or isinstance(obj, str | int | float):
-        return
-    if isinstance(obj, Card):
-        yield obj
-    elif isinstance(obj, Call):
-        return  # calls hold no cards
-    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            if f.name not in skip:
-                yield from cards_in(getattr(obj, f.name))
-    elif isinstance(obj, dict):
-        for key, value in obj.items():
-            yield from cards_in(key)
-            yield from cards_in(value)
-    elif isinstance(obj, list | tuple | set | frozenset):
-        for item in obj:
-            yield from cards_in(item)
+from tests.view_cards import cards_in
 
 
 def choose(rng: random.Random, legal: list[str]) -> str:

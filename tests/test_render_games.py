@@ -10,7 +10,6 @@ buttons (every legal action has exactly one reachable button).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -26,6 +25,7 @@ from bot.render.games import text_for
 from bot.render.games.common import call_label, diagram, grid
 from bot.render.text import action_label, cards_inline, hand_block, hand_compact
 from tests.discord_double import limits
+from tests.view_cards import cards_in as view_cards
 
 NAMES = ("Ann", "Ben", "Cleo", "Dmitri")
 TABLE = 4242
@@ -56,6 +56,11 @@ def _card(rank: str, suit: str) -> Card:
     return Card(_SUITS[suit], Rank.parse("T" if rank == "10" else rank))
 
 
+def cards_of_view(obj: Any) -> set[Card]:
+    """The cards of a view or summary, leaving out past deals and the score sheet."""
+    return view_cards(obj, ("previous_deal", "score"))
+
+
 def cards_in(text: str) -> set[Card]:
     """Every card a rendered text names, in any of the forms the messages use."""
     found = {_card(r, s) for r, s in _LABEL.findall(text)}
@@ -64,22 +69,6 @@ def cards_in(text: str) -> set[Card]:
     return found
 
 
-def cards_of(obj: Any, skip: tuple[str, ...] = ("previous_deal", "score")) -> set[Card]:
-    """Every card held anywhere in a view or summary (recursively), except `skip` fields."""
-    out: set[Card] = set()
-    stack = [obj]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            out.add(item)
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item)
-                         if f.name not in skip)
-        elif isinstance(item, (tuple, list, set, frozenset)):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-    return out
 
 
 def bid_labels(calls: Any) -> list[str]:
@@ -181,7 +170,7 @@ def check_point(name: str, game: Game, where: str, names: tuple[str, ...] = NAME
                             sorted(game.to_act()))
     check_limits(public, f"{where} public table")
     assert len(public.embeds[0].fields) <= 9, f"{where}: the table has too many fields"
-    visible = cards_of(public_view)
+    visible = cards_of_view(public_view)
     leaked = mentioned(public, strip) - visible
     assert not leaked, f"{where}: the public table shows hidden cards {sorted(leaked)}"
     assert {c for _, c in public_view.trick} <= cards_in(message_text(public)), where
@@ -196,7 +185,7 @@ def check_point(name: str, game: Game, where: str, names: tuple[str, ...] = NAME
 
         msg = render(None)
         check_limits(msg, f"{where} hand of seat {seat}")
-        own = cards_of(view)
+        own = cards_of_view(view)
         seat_strip = bid_labels(view.calls) if bridge_like else []
         leaked = mentioned(msg, seat_strip) - own
         assert not leaked, f"{where}: seat {seat}'s hand shows {sorted(leaked)}"
@@ -215,7 +204,7 @@ def check_point(name: str, game: Game, where: str, names: tuple[str, ...] = NAME
     if end is not None:
         check_limits(end, f"{where} deal end")
         summary = public_view.previous_deal
-        dealt = cards_of(summary)
+        dealt = cards_of_view(summary)
         shown = mentioned(end, bid_labels(summary.calls) if bridge_like else [])
         assert shown <= dealt, f"{where}: the deal end shows {sorted(shown - dealt)}"
         hands = summary.hands if hasattr(summary, "hands") else ()

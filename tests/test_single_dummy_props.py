@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from collections.abc import Iterator
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -12,24 +10,7 @@ from hypothesis import strategies as st
 from bot.games import create, replay
 from bot.games.cards import Card
 from bot.games.single_dummy import SingleDummyBridge
-
-
-def cards_in(obj: object) -> Iterator[Card]:
-    """Every Card reachable in a view (dataclasses, tuples, lists, dicts), skipping the
-    previous deal, which is public once over (and holds the same 52 cards)."""
-    if isinstance(obj, Card):
-        yield obj
-    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            if f.name not in ("previous_deal", "score"):
-                yield from cards_in(getattr(obj, f.name))
-    elif isinstance(obj, (tuple, list, set, frozenset)):
-        for item in obj:
-            yield from cards_in(item)
-    elif isinstance(obj, dict):
-        for key, value in obj.items():
-            yield from cards_in(key)
-            yield from cards_in(value)
+from tests.view_cards import cards_in
 
 
 def forbidden(game: SingleDummyBridge, seat: int | None) -> set[Card]:
@@ -65,7 +46,8 @@ def play_match(seed: int, options: dict[str, object], check_views: bool,
     while not game.finished and game.deal_no <= max_deals:
         if check_views:
             for viewer in (0, 1, None):
-                seen = set(cards_in(game.view(viewer)))
+                # The previous deal is over and public (it holds the same 52 cards).
+                seen = cards_in(game.view(viewer), ("previous_deal", "score"))
                 assert not seen & forbidden(game, viewer), (viewer, game.phase)
         seat, action = random_action(game, rng)
         assert action in game.legal(seat)

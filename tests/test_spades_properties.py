@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Iterator
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,6 +13,7 @@ from bot.ai.spades import SpadesPlayer
 from bot.games import IllegalAction, create, replay
 from bot.games.cards import FULL_DECK, Card
 from bot.games.spades import Spades
+from tests.view_cards import cards_in
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PENALTY = st.booleans()
@@ -34,20 +34,7 @@ def random_action(rng: random.Random, legal: list[str]) -> str:
     return rng.choice(legal)
 
 
-def cards_in(value: object) -> Iterator[Card]:
-    """Every Card reachable inside a view (dataclasses, tuples, sets, dicts)."""
-    if isinstance(value, Card):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from cards_in(getattr(value, f.name))
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from cards_in(k)
-            yield from cards_in(v)
-    elif isinstance(value, (tuple, list, set, frozenset)):
-        for item in value:
-            yield from cards_in(item)
+
 
 
 def snapshot(game: Spades) -> tuple[object, ...]:

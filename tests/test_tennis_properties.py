@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,24 +13,12 @@ from bot.games.base import Event
 from bot.games.cards import FULL_DECK, Card
 from bot.games.tennis import Tennis
 from bot.games.tennis_rules import bid_value, game_errors
+from tests.view_cards import cards_in
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-def cards_in(value: object) -> Iterator[Card]:
-    """Every Card anywhere inside a view (dataclasses, tuples, dicts, sets)."""
-    if isinstance(value, Card):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from cards_in(getattr(value, f.name))
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from cards_in(k)
-            yield from cards_in(v)
-    elif isinstance(value, (tuple, list, set, frozenset)):
-        for item in value:
-            yield from cards_in(item)
+
 
 
 def random_step(game: Tennis, rng: random.Random) -> list[Event]:

@@ -9,12 +9,12 @@ the end-of-deal message shows a finished deal, which is public.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from typing import Any
 
 from bot.games.cards import Card, Rank, Suit
+from tests.view_cards import cards_in
 
 SYMBOL = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 RANK = r"(?:10|[2-9TJQKA])"
@@ -27,22 +27,9 @@ DEAL = re.compile(r"deal (\d+)")
 BRIDGE_GAMES = ("bridge", "single_dummy")
 
 
-def cards_in(obj: Any, skip: tuple[str, ...] = ("previous_deal", "score")) -> set[Card]:
-    """Every card held anywhere in a view, except in the public record of past deals."""
-    found: set[Card] = set()
-    stack = [obj]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Card):
-            found.add(item)
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item)
-                         if f.name not in skip)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            stack.extend(item)
-    return found
+def visible_now(obj: Any) -> set[Card]:
+    """The cards of a view, leaving out the public record of past deals and the score."""
+    return cards_in(obj, ("previous_deal", "score"))
 
 
 def _rank(token: str) -> Rank:
@@ -101,8 +88,8 @@ class PrivacyGuard:
         if deals != {game.deal_no} or "is over" in text:
             return
         views = {seat: game.view(seat) for seat in range(game.SEATS)}
-        public = cards_in(game.view(None))
-        private = {seat: cards_in(v) - public for seat, v in views.items()}
+        public = visible_now(game.view(None))
+        private = {seat: visible_now(v) - public for seat, v in views.items()}
         audience = payload.audience
         viewer = None
         if audience is not None and audience.user_id is not None:
@@ -111,7 +98,7 @@ class PrivacyGuard:
             forbidden = set().union(*private.values())
         else:
             forbidden = set().union(*(p for s, p in private.items() if s != viewer))
-            forbidden -= cards_in(views[viewer])
+            forbidden -= visible_now(views[viewer])
         self.checked += 1
         leaked = cards_shown(text, table.game_name) & forbidden
         if leaked:

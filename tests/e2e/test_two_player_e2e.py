@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.e2e.harness import running
-from tests.e2e.privacy import cards_in, cards_shown
+from tests.e2e.privacy import cards_shown, visible_now
 
 
 async def test_two_people_play_single_dummy_with_the_dummy_choice(discord_double, tmp_path):
@@ -27,7 +27,7 @@ async def test_two_people_play_single_dummy_with_the_dummy_choice(discord_double
         await h.press(chooser, hand, "Take the hidden dummy")
         view = game.view(None)
         assert view.dummies_faced
-        public = cards_in(view)
+        public = visible_now(view)
         record = game.deal_record()
         dummies = set(record.hands[2]) | set(record.hands[3])
         assert dummies <= public, "both dummies are public once chosen"
@@ -68,7 +68,7 @@ async def test_two_people_play_tennis_with_secret_bids(discord_double, tmp_path)
                 view = game.view(seat)
                 # The seat's view holds one of its hands (the engine's tests prove it); the
                 # message must show nothing beyond that view and the public table.
-                allowed = cards_in(view) | cards_in(game.view(None))
+                allowed = visible_now(view) | visible_now(game.view(None))
                 assert shown <= allowed, f"shows {shown - allowed} beyond the seat's view"
 
         deal = game.deal_no
