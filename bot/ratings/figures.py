@@ -12,6 +12,7 @@ are stored per person, so /stats only reads a few rows. Figures are whole number
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -38,7 +39,9 @@ def match_figures(game_name: str, options: Mapping[str, Any], seed: int,
     return {seat: dict(counts) for seat, counts in counter.figures.items() if counts}
 
 
-class _Counter:
+class _Counter(ABC):
+    """Counts one game's figures per seat from the events of a replayed match."""
+
     def __init__(self) -> None:
         self.figures: Figures = {}
 
@@ -50,8 +53,9 @@ class _Counter:
         for event in events:
             self.on(event)
 
+    @abstractmethod
     def on(self, event: Event) -> None:
-        raise NotImplementedError
+        """Count what one event shows."""
 
 
 def _contract_level(code: str | None) -> int | None:
