@@ -26,7 +26,7 @@ from bot.games import Event
 from bot.handrecord import HAND_RECORD_GAMES
 from bot.render import ids
 from bot.render import messages as render
-from bot.render.components import TableButton, button
+from bot.render.components import TableButton, button, table_custom_id
 from bot.render.rules import rules_embed
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 
@@ -134,9 +134,7 @@ class Tables(commands.Cog):
         self.verbs: dict[str, VerbHandler] = {}
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton)
         self.service.observer = self
-        self.bot.component_handler = self
 
     async def cog_unload(self) -> None:
         for task in self._flushers.values():
@@ -295,6 +293,14 @@ class Tables(commands.Cog):
             decision=table.decisions[seat], shown=_fingerprint(message))
 
     # -- every button ---------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every click on a TrickTable button, routed here by its custom id (discord.py
+        keeps no views for our buttons: see bot/render/components.py)."""
+        custom_id = table_custom_id(interaction)
+        if custom_id is not None and interaction.message is not None:
+            await self.on_component(interaction, custom_id)
 
     async def on_component(self, interaction: discord.Interaction[Any],
                            custom_id: str) -> None:
