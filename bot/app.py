@@ -53,8 +53,11 @@ class TrickTableBot(commands.Bot):
     tables: TableService
 
     def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
-        # Slash commands and components need no privileged intents.
+        # Slash commands and components need no privileged intents. Nor do they need
+        # message events: without them Discord does not send the bot a MESSAGE_UPDATE for
+        # every table and hand edit it makes itself (each one parsed into a Message).
         intents = discord.Intents.default()
+        intents.messages = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=TrickTableTree, **kwargs)
         self.settings = settings
