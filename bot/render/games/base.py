@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.render.games.common import play_lines
 from bot.render.layout import CARD_KINDS
 from bot.render.text import action_label, cards_inline, hand_block
 
@@ -42,9 +43,7 @@ class GameText:
         return [("Trick", self.trick_text(view.trick, seating), False)]
 
     def trick_text(self, trick: Sequence[tuple[int, Any]], seating: Seating) -> str:
-        if not trick:
-            return "—"
-        return "\n".join(f"{seating.who(seat)}: **{card.label}**" for seat, card in trick)
+        return play_lines(trick, seating.who)
 
     def private_lines(self, view: Any, seating: Seating) -> list[str]:
         return ["Your hand:", hand_block(view.hand) if view.hand else "(no cards)"]

@@ -15,7 +15,6 @@ from .common import (
     follow_hint,
     grid,
     outcome,
-    play_lines,
     plays_inline,
     plural,
     score_lines,
@@ -93,9 +92,6 @@ class BridgeText(GameText):
         won = view.tricks_won
         return (f"Declarer ({SIDES[side]}): **{won[side]}** of {contract.tricks_needed} · "
                 f"defenders ({SIDES[1 - side]}): **{won[1 - side]}**")
-
-    def trick_text(self, trick: Sequence[tuple[int, Any]], seating: Seating) -> str:
-        return play_lines(trick, seating.who)
 
     # -- the private hand -------------------------------------------------------------
 

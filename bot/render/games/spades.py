@@ -10,7 +10,7 @@ from bot.games.spades_scoring import bid_label
 from bot.render.text import hand_block
 
 from .base import Field, GameText
-from .common import MATCH_OVER, follow_hint, play_lines, plays_inline, plural, score_lines
+from .common import MATCH_OVER, follow_hint, plays_inline, plural, score_lines
 
 if TYPE_CHECKING:
     from bot.render.messages import Seating
@@ -89,9 +89,6 @@ class SpadesText(GameText):
             fields.append(("Last trick", plays_inline(last.cards, seating.name)
                            + f"\nWon by **{seating.who(last.winner)}**", True))
         return fields
-
-    def trick_text(self, trick: Sequence[tuple[int, Any]], seating: Seating) -> str:
-        return play_lines(trick, seating.who)
 
     # -- the private hand -------------------------------------------------------------
 
