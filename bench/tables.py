@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import os
@@ -79,6 +80,50 @@ class Probe:
     writes: list[tuple[float, int]] = field(default_factory=list)
     rss: list[tuple[float, int, float]] = field(default_factory=list)  # time, RSS, CPU s
     errors: list[str] = field(default_factory=list)
+    # --trace: interaction id -> stage -> time (where an answer's time goes)
+    stages: dict[int, dict[str, float]] = field(default_factory=dict)
+
+    def wrap_stages(self, bot: Any) -> None:
+        """Stamp the stages of each click's answer (the handler runs in the click's own
+        task, so a context variable tells which click a store write or callback is for)."""
+        import contextvars
+
+        from discord.webhook import async_ as webhook
+
+        current: contextvars.ContextVar[int | None] = contextvars.ContextVar("click",
+                                                                            default=None)
+        cog = bot.get_cog("Tables")
+        on_component = cog.on_component
+
+        async def component(interaction: Any, custom_id: str) -> None:
+            current.set(interaction.id)
+            self.stages[interaction.id] = {"handler": time.time()}
+            await on_component(interaction, custom_id)
+
+        cog.on_component = component
+
+        def stamp(name: str) -> None:
+            click = current.get()
+            if click is not None:
+                self.stages[click].setdefault(name, time.time())
+
+        store = bot.store
+        append = store.append_action
+
+        async def append_action(*args: Any, **kwargs: Any) -> None:
+            stamp("store")
+            await append(*args, **kwargs)
+            stamp("stored")
+
+        store.append_action = append_action
+        adapter = webhook.AsyncWebhookAdapter
+        respond = adapter.create_interaction_response
+
+        def create_interaction_response(*args: Any, **kwargs: Any) -> Any:
+            stamp("respond")
+            return respond(*args, **kwargs)
+
+        adapter.create_interaction_response = create_interaction_response
 
     def wrap_parser(self, bot: Any) -> None:
         parsers = bot._connection.parsers
@@ -145,6 +190,8 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
     while not bot.is_ready() and not runner.done():
         await asyncio.sleep(0.01)
     probe.wrap_store(bot)
+    if config.get("trace"):
+        probe.wrap_stages(bot)
 
     async def sample() -> None:
         while True:
@@ -169,7 +216,8 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
     out.write_text(json.dumps({
         "arrivals": {str(k): v for k, v in probe.arrivals.items()},
         "appends": probe.appends, "writes": probe.writes, "rss": probe.rss,
-        "errors": probe.errors}))
+        "errors": probe.errors,
+        "stages": {str(k): v for k, v in probe.stages.items()}}))
 
 
 # -- the people ------------------------------------------------------------------------------
@@ -327,7 +375,8 @@ def _sample_at(samples: list[list[float]], moment: float, column: int) -> float:
 
 
 async def run_once(count: int, seconds: float, edit_interval: float, directory: Path,
-                   seed: int, poll: float, profile: str | None = None) -> RunFigures:
+                   seed: int, poll: float, profile: str | None = None,
+                   trace: bool = False) -> RunFigures:
     double = DiscordDouble()
     await double.start()
     driver = Driver(double)
@@ -339,7 +388,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         world = await driver.make_world(users=())
         config = {"api_base": double.api_base, "gateway": double.gateway_url,
                   "db": str(directory / f"tables-{count}.db"), "guild_id": world.guild.id,
-                  "edit_interval": edit_interval, "profile": profile}
+                  "edit_interval": edit_interval, "profile": profile, "trace": trace}
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bench.tables", "--bot-process", json.dumps(config),
             str(out), cwd=str(Path(__file__).resolve().parent.parent))
@@ -386,6 +435,8 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         discord_latency = [inter.response_at - inter.created_at for inter in window
                            if inter.response_at is not None]
         violations = driver.violations
+        if trace:
+            print_stages(window, arrivals, probe["stages"])
         return RunFigures(
             tables=count, seconds=seconds, interactions=len(window),
             bot_latency=bot_latency, discord_latency=discord_latency,
@@ -404,6 +455,31 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
             process.kill()
             await process.wait()
         await double.stop()
+
+
+STAGES = ("arrival", "handler", "store", "stored", "respond", "answered")
+
+
+def print_stages(window: list[Any], arrivals: dict[int, float],
+                 stages: dict[str, dict[str, float]]) -> None:
+    """--trace: where the time from arrival to answer goes (ms between stages)."""
+    rows = []
+    for inter in window:
+        stamps = dict(stages.get(str(inter.id), {}))
+        if inter.id not in arrivals or inter.response_at is None or "respond" not in stamps:
+            continue
+        stamps["arrival"] = arrivals[inter.id]
+        stamps["answered"] = inter.response_at
+        rows.append(stamps)
+    rows.sort(key=lambda r: r["answered"] - r["arrival"])
+    slow = rows[int(0.98 * len(rows)):]
+    print(f"stages of {len(rows)} answers (ms): segment  p50  p99  mean-of-slowest-2%")
+    for a, b in itertools.pairwise(STAGES):
+        # a click that stored nothing (a pick, a refusal) skips the store stages
+        seg = [1000 * (r[b] - r[a]) for r in rows if a in r and b in r]
+        slow_seg = [1000 * (r[b] - r[a]) for r in slow if a in r and b in r]
+        print(f"  {a:>8} -> {b:<8} {pct(seg, 0.5):7.1f} {pct(seg, 0.99):7.1f} "
+              f"{sum(slow_seg) / max(1, len(slow_seg)):7.1f}  (n={len(seg)})")
 
 
 def print_figures(figures: list[RunFigures]) -> None:
@@ -439,6 +515,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", default=None,
                         help="cProfile the bot process (setup included) into this file")
+    parser.add_argument("--trace", action="store_true",
+                        help="print where each answer's time goes, stage by stage")
     parser.add_argument("--bot-process", nargs=2, metavar=("CONFIG", "OUT"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -451,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
         for count in counts:
             figures.append(asyncio.run(run_once(count, args.seconds, args.edit_interval,
                                                 Path(tmp), args.seed, args.poll,
-                                                args.profile)))
+                                                args.profile, args.trace)))
     print_figures(figures)
     return 0
 
