@@ -22,8 +22,8 @@ Measured over that window (the setup is not counted):
   cog, the table lock, the engine, the store's commit, rendering and the HTTP call.
   "D p99" is the same from the double's sending of the interaction (adds the gateway hop);
 - database writes per action: INSERT/UPDATE/DELETE statements run on the store's
-  connection (its execute methods are wrapped; executemany counts each row) divided by
-  the actions stored (append_action calls, computer players' included);
+  writing connection (its trace callback sees each, executemany's rows included) divided
+  by the actions stored (append_action calls, computer players' included);
 - memory per live table: growth of the bot process's resident set from before the
   tables were opened to the end of the window, divided by N;
 - late: the double's "deadline" violations (an initial response after Discord's 3 s);
@@ -44,7 +44,6 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,20 +135,11 @@ class Probe:
         parsers["INTERACTION_CREATE"] = parse
 
     def wrap_store(self, bot: Any) -> None:
-        conn = bot.store.connection
+        def traced(sql: str) -> None:  # sqlite calls this as each statement starts
+            if sql.lstrip().upper().startswith(WRITES):
+                self.writes.append((time.time(), 1))
 
-        def counted(run: Callable[..., Any], many: bool) -> Callable[..., Any]:
-            def call(sql: str, *args: Any, **kwargs: Any) -> Any:
-                if sql.lstrip().upper().startswith(WRITES):
-                    if many:  # executemany runs the statement once per parameter set
-                        args = (list(args[0]), *args[1:])
-                    self.writes.append((time.time(), len(args[0]) if many else 1))
-                return run(sql, *args, **kwargs)
-            return call
-
-        conn.execute = counted(conn.execute, False)
-        conn.executemany = counted(conn.executemany, True)
-        conn.execute_fetchall = counted(conn.execute_fetchall, False)
+        bot.store.writer.set_trace_callback(traced)
         store = bot.store
         append = store.append_action
 

@@ -51,7 +51,7 @@ async def test_finish_match_updates_ratings_in_the_same_transaction(store):
 
 
 async def test_a_failing_rating_update_never_loses_the_result(store, monkeypatch):
-    async def broken(*args: Any, **kwargs: Any) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(recorder.rows, "save_changes", broken)
@@ -174,8 +174,8 @@ def test_rebuild_command_line(tmp_path, capsys):
             await add_finished(store, "tennis", GUILD, [person(1), person(2)], [[0], [1]],
                                [0, 1])
             before = _dump(path)
-            async with RatingsReader(store).transaction("spoiling") as conn:
-                await conn.execute("DELETE FROM skill_ratings")
+            await RatingsReader(store).rewrite(
+                "spoiling", lambda conn: conn.execute("DELETE FROM skill_ratings"))
         return before
 
     before = asyncio.run(prepare())

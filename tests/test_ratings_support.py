@@ -42,8 +42,8 @@ async def add_finished(store: Store, game: str, guild_id: int, seats: Sequence[S
     figures = figures_or_none(game, options or {}, seed, history, match_id) if history \
         else None
 
-    async def extra(conn: Any) -> None:
-        await record_safely(conn, match_id, figures)
+    def extra(conn: Any) -> None:
+        record_safely(conn, match_id, figures)
 
     await store.finish_match(match_id, result=result,
                              winner_side=winners[0] if len(winners) == 1 else None,

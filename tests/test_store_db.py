@@ -112,7 +112,8 @@ async def test_a_second_migration_is_applied_alone(tmp_path: Path) -> None:
     await (await Store.open(path)).close()
     second = Migration(SCHEMA_VERSION + 1, "ratings",
                        "CREATE TABLE ratings (user_id INTEGER PRIMARY KEY, rating REAL);")
-    conn, applied = await open_database(path, (*MIGRATIONS, second))
+    conn, writer, applied = await open_database(path, (*MIGRATIONS, second))
+    writer.close()
     await conn.close()
     assert applied == (SCHEMA_VERSION + 1,)
     assert _user_version(path) == SCHEMA_VERSION + 1

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.store import DealRow, PlayerResult, Store, StoreConflict, StoreError
@@ -85,9 +85,8 @@ async def test_an_abandoned_match_can_record_a_draw(store: Store) -> None:
 async def test_the_extra_hook_commits_with_the_match(store: Store) -> None:
     match_id = await _playing(store)
 
-    async def extra(conn: aiosqlite.Connection) -> None:
-        await conn.execute(
-            "INSERT INTO deal_results VALUES (?, 0, '[1, 2]', '{}')", (match_id,))
+    def extra(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT INTO deal_results VALUES (?, 0, '[1, 2]', '{}')", (match_id,))
 
     await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS,
                              extra=extra)
@@ -97,9 +96,8 @@ async def test_the_extra_hook_commits_with_the_match(store: Store) -> None:
 async def test_a_failing_extra_hook_writes_nothing(store: Store) -> None:
     match_id = await _playing(store)
 
-    async def extra(conn: aiosqlite.Connection) -> None:
-        await conn.execute(
-            "INSERT INTO deal_results VALUES (?, 0, '[1, 2]', '{}')", (match_id,))
+    def extra(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT INTO deal_results VALUES (?, 0, '[1, 2]', '{}')", (match_id,))
         raise RuntimeError("ratings exploded")
 
     with pytest.raises(RuntimeError, match="ratings exploded"):

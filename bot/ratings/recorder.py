@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-import aiosqlite
 
 from bot.store import Store
 from bot.store import ratings as rows
@@ -26,16 +25,15 @@ from .model import Rating, SeatResult, outcomes, rate
 log = logging.getLogger(__name__)
 
 
-async def record_match(conn: aiosqlite.Connection, match_id: int,
+def record_match(conn: sqlite3.Connection, match_id: int,
                        figures: Figures | None = None) -> list[RatingChange]:
     """Update ratings (and add figures, per seat) for one finished match; returns the
     changes. Matches that did not finish normally (abandoned) change nothing."""
-    match = await rows.match_to_rate(conn, match_id)
+    match = rows.match_to_rate(conn, match_id)
     if match is None or match.status != "finished" or not match.seats:
         return []
     seats = [SeatResult(s.player, s.side, s.rank) for s in match.seats]
-    stored = await rows.current_ratings(conn, match.guild_id, match.game,
-                                        (s.key for s in seats))
+    stored = rows.current_ratings(conn, match.guild_id, match.game, (s.key for s in seats))
     before = {key: Rating(*value) for key, value in stored.items()}
     after = rate(seats, before)
     results = outcomes(seats)
@@ -46,14 +44,14 @@ async def record_match(conn: aiosqlite.Connection, match_id: int,
         new = after[key]
         changes.append(RatingChange(match_id, key, user_of[key], results[key], old.mu,
                                     old.sigma, new.mu, new.sigma))
-    await rows.save_changes(conn, match, changes)
+    rows.save_changes(conn, match, changes)
     if figures:
         by_player: dict[str, dict[str, int]] = {}
         for seat in match.seats:
             for name, value in figures.get(seat.seat, {}).items():
                 counts = by_player.setdefault(seat.player, {})
                 counts[name] = counts.get(name, 0) + value
-        await rows.add_figures(conn, match.guild_id, match.game, by_player)
+        rows.add_figures(conn, match.guild_id, match.game, by_player)
     return changes
 
 
@@ -68,39 +66,39 @@ def figures_or_none(game: str, options: Mapping[str, Any], seed: int,
         return None
 
 
-async def record_safely(conn: aiosqlite.Connection, match_id: int,
-                        figures: Figures | None) -> None:
+def record_safely(conn: sqlite3.Connection, match_id: int, figures: Figures | None) -> None:
     """record_match under a savepoint: on error only the ratings are rolled back."""
-    await conn.execute("SAVEPOINT ratings")
+    conn.execute("SAVEPOINT ratings")
     try:
-        await record_match(conn, match_id, figures)
+        record_match(conn, match_id, figures)
     except Exception:
-        await conn.execute("ROLLBACK TO ratings")
+        conn.execute("ROLLBACK TO ratings")
         log.exception("match %s: ratings not updated (run `python -m bot ratings --rebuild`)",
                       match_id)
     finally:
-        await conn.execute("RELEASE ratings")
+        conn.execute("RELEASE ratings")
 
 
-async def finish_hook(conn: aiosqlite.Connection, table: Any) -> None:
+def finish_hook(conn: sqlite3.Connection, table: Any) -> None:
     """A TableService finish hook: runs inside finish_match's transaction."""
     figures = figures_or_none(table.game_name, table.options, table.seed,
                               list(table.game.history), table.id)
-    await record_safely(conn, table.id, figures)
+    record_safely(conn, table.id, figures)
 
 
 async def rebuild(store: Store, *, with_figures: bool = True) -> int:
     """Recompute every rating, change and figure from the stored results, replaying the
     finished matches in the order they finished; returns how many were replayed. One
     transaction: on any error nothing changes."""
-    reader = RatingsReader(store)
-    async with reader.transaction("rebuilding the ratings") as conn:
-        await rows.clear_all(conn)
-        finished = await rows.finished_in_order(conn)
+    def replay(conn: sqlite3.Connection) -> int:
+        rows.clear_all(conn)
+        finished = rows.finished_in_order(conn)
         for match_id, game, options, seed in finished:
             figures = None
             if with_figures:
-                history = await rows.logged_actions(conn, match_id)
+                history = rows.logged_actions(conn, match_id)
                 figures = figures_or_none(game, json.loads(options), seed, history, match_id)
-            await record_match(conn, match_id, figures)
-    return len(finished)
+            record_match(conn, match_id, figures)
+        return len(finished)
+
+    return await RatingsReader(store).rewrite("rebuilding the ratings", replay)

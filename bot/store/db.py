@@ -52,8 +52,6 @@ def newer_schema_error(found: int, known: int) -> StoreError:
 
 def _check_path(path: str) -> None:
     """Catch the common mistakes before sqlite turns them into a vague message."""
-    if path == MEMORY:
-        return
     target = Path(path)
     if target.is_dir():
         raise _unusable(path, "it is a directory; DATABASE_PATH must name a file")
@@ -76,11 +74,10 @@ async def _configure(conn: aiosqlite.Connection, path: str) -> None:
     await conn.execute("PRAGMA foreign_keys = ON")
     await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
     await _pragma_int(conn, "user_version")  # the first real read: "not a database" shows here
-    if path != MEMORY:
-        async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
-            row = await cursor.fetchone()
-        if row is None or str(row[0]).lower() != "wal":
-            log.warning("Database %s stays in journal mode %s (WAL not available)", path, row)
+    async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
+        row = await cursor.fetchone()
+    if row is None or str(row[0]).lower() != "wal":
+        log.warning("Database %s stays in journal mode %s (WAL not available)", path, row)
     # NORMAL with WAL: a commit survives a crash of the bot; only power loss can undo
     # the last few commits, and never corrupts the file.
     await conn.execute("PRAGMA synchronous = NORMAL")
@@ -146,15 +143,34 @@ async def migrate(
     return tuple(applied)
 
 
+def open_writer(path: str) -> sqlite3.Connection:
+    """The writing connection (see base.py): used on the event loop, so it never waits
+    for a lock inside sqlite (timeout 0: the Store retries a busy write after a sleep)
+    and never checkpoints by itself (the Store has the reader do it in its thread)."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=0)
+    try:
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA wal_autocheckpoint = 0")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 async def open_database(
     path: str | os.PathLike[str], migrations: Sequence[Migration] = MIGRATIONS,
-) -> tuple[aiosqlite.Connection, tuple[int, ...]]:
-    """Open (creating if needed) and migrate the database; raise StoreError if it is unusable.
+) -> tuple[aiosqlite.Connection, sqlite3.Connection, tuple[int, ...]]:
+    """Open (creating if needed) and migrate the database; return its reader, its writer
+    and the migrations applied; raise StoreError if it is unusable.
 
-    The connection is in autocommit mode: every statement outside an explicit
+    Both connections are in autocommit mode: every statement outside an explicit
     BEGIN ... COMMIT is committed when it returns.
     """
     text = os.fspath(path)
+    if text == MEMORY:
+        raise ValueError("open_database needs a file: two connections cannot share "
+                         "one in-memory database (Store.open gives ':memory:' a temp file)")
     _check_path(text)
     try:
         conn = await aiosqlite.connect(
@@ -167,7 +183,11 @@ async def open_database(
         except sqlite3.Error as error:
             raise _unusable(text, _reason(error)) from error
         applied = await migrate(conn, text, migrations)
+        try:
+            writer = open_writer(text)
+        except sqlite3.Error as error:
+            raise _unusable(text, _reason(error)) from error
     except BaseException:
         await conn.close()
         raise
-    return conn, applied
+    return conn, writer, applied

@@ -30,13 +30,12 @@ class MatchesMixin(StoreBase):
         """Create a table in the lobby; return its id."""
         row = (game, dump_json(options, "options"), check_int64(seed, "seed"), guild_id,
                channel_id, thread_id, creator_id, dump_json(settings, "settings"), now_text())
-        async with self._using(f"creating a {game} match") as conn:
-            cursor = await conn.execute(
+        match_id = await self._writing(
+            f"creating a {game} match",
+            lambda conn: conn.execute(
                 "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id,"
                 " creator_id, status, settings, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)", row)
-            match_id = cursor.lastrowid
-            await cursor.close()
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)", row).lastrowid)
         assert match_id is not None
         return match_id
 

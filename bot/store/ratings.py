@@ -8,16 +8,18 @@ read names the index it relies on; tests/test_leaderboard_plans.py checks the pl
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from .base import StoreBase, placeholders
 from .codec import deal_row, load_result, load_time
 from .models import DealRow
+
+T = TypeVar("T")
 
 # -- rows -------------------------------------------------------------------------------
 
@@ -138,40 +140,36 @@ class ScoreSheetData:
     players: tuple[Participant, ...] = ()
 
 
-# -- writes, on the connection of an open transaction -------------------------------------
+# -- on the writer, inside an open transaction (finish_match's, or a rebuild's) -----------
 
 
-async def match_to_rate(conn: aiosqlite.Connection, match_id: int) -> MatchToRate | None:
-    async with conn.execute(
-            "SELECT m.guild_id, m.game, m.status, r.finished_at FROM matches m"
-            " JOIN match_results r ON r.match_id = m.id WHERE m.id = ?",
-            (match_id,)) as cursor:
-        row = await cursor.fetchone()
+def match_to_rate(conn: sqlite3.Connection, match_id: int) -> MatchToRate | None:
+    row = conn.execute(
+        "SELECT m.guild_id, m.game, m.status, r.finished_at FROM matches m"
+        " JOIN match_results r ON r.match_id = m.id WHERE m.id = ?", (match_id,)).fetchone()
     if row is None:
         return None
-    async with conn.execute(
-            "SELECT seat, side, user_id, bot_kind, rank FROM match_players"
-            " WHERE match_id = ? ORDER BY seat", (match_id,)) as cursor:
-        seats = tuple(RatedSeat(*r) for r in await cursor.fetchall())
+    seats = tuple(RatedSeat(*r) for r in conn.execute(
+        "SELECT seat, side, user_id, bot_kind, rank FROM match_players"
+        " WHERE match_id = ? ORDER BY seat", (match_id,)))
     guild_id, game, status, finished_at = row
     return MatchToRate(match_id, guild_id, game, status, finished_at, seats)
 
 
-async def current_ratings(conn: aiosqlite.Connection, guild_id: int, game: str,
-                          players: Iterable[str]) -> dict[str, tuple[float, float]]:
+def current_ratings(conn: sqlite3.Connection, guild_id: int, game: str,
+                    players: Iterable[str]) -> dict[str, tuple[float, float]]:
     wanted = sorted(set(players))
-    async with conn.execute(
-            f"SELECT player, mu, sigma FROM skill_ratings WHERE guild_id = ? AND game = ?"
-            f" AND player IN ({placeholders(wanted)})", (guild_id, game, *wanted)) as cursor:
-        return {player: (mu, sigma) for player, mu, sigma in await cursor.fetchall()}
+    return {player: (mu, sigma) for player, mu, sigma in conn.execute(
+        f"SELECT player, mu, sigma FROM skill_ratings WHERE guild_id = ? AND game = ?"
+        f" AND player IN ({placeholders(wanted)})", (guild_id, game, *wanted))}
 
 
-async def save_changes(conn: aiosqlite.Connection, match: MatchToRate,
-                       changes: Sequence[RatingChange]) -> None:
+def save_changes(conn: sqlite3.Connection, match: MatchToRate,
+                 changes: Sequence[RatingChange]) -> None:
     """Write each entity's new rating and tally, and its change row for this match."""
     for c in changes:
         won, lost, drew = (int(c.outcome == kind) for kind in ("win", "loss", "draw"))
-        await conn.execute(
+        conn.execute(
             "INSERT INTO skill_ratings (guild_id, player, game, user_id, mu, sigma, games, wins,"
             " losses, draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, player, game) DO UPDATE SET mu = excluded.mu,"
@@ -180,7 +178,7 @@ async def save_changes(conn: aiosqlite.Connection, match: MatchToRate,
             " updated_at = excluded.updated_at",
             (match.guild_id, c.player, match.game, c.user_id, c.mu_after, c.sigma_after,
              won, lost, drew, match.finished_at))
-        await conn.execute(
+        conn.execute(
             "INSERT INTO rating_changes (match_id, player, guild_id, game, user_id, outcome,"
             " mu_before, sigma_before, mu_after, sigma_after)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -188,37 +186,35 @@ async def save_changes(conn: aiosqlite.Connection, match: MatchToRate,
              c.mu_before, c.sigma_before, c.mu_after, c.sigma_after))
 
 
-async def add_figures(conn: aiosqlite.Connection, guild_id: int, game: str,
-                      figures: Mapping[str, Mapping[str, int]]) -> None:
+def add_figures(conn: sqlite3.Connection, guild_id: int, game: str,
+                figures: Mapping[str, Mapping[str, int]]) -> None:
     """Add one match's figures (entity -> figure -> count) to the stored totals."""
     rows = [(guild_id, player, game, name, int(value))
             for player, counts in sorted(figures.items())
             for name, value in sorted(counts.items())]
-    await conn.executemany(
+    conn.executemany(
         "INSERT INTO player_figures (guild_id, player, game, figure, value)"
         " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, player, game, figure)"
         " DO UPDATE SET value = value + excluded.value", rows)
 
 
-async def clear_all(conn: aiosqlite.Connection) -> None:
+def clear_all(conn: sqlite3.Connection) -> None:
     """Forget every rating, change and figure (a rebuild recomputes them)."""
     for table in ("skill_ratings", "rating_changes", "player_figures"):
-        await conn.execute(f"DELETE FROM {table}")  # our own table names, never input
+        conn.execute(f"DELETE FROM {table}")  # our own table names, never input
 
 
-async def finished_in_order(conn: aiosqlite.Connection) -> list[tuple[int, str, str, int]]:
+def finished_in_order(conn: sqlite3.Connection) -> list[tuple[int, str, str, int]]:
     """Every finished match as (id, game, options JSON, seed), in the order they finished."""
-    async with conn.execute(
-            "SELECT m.id, m.game, m.options, m.seed FROM match_results r"
-            " JOIN matches m ON m.id = r.match_id WHERE m.status = 'finished'"
-            " ORDER BY r.finished_at, r.match_id") as cursor:
-        return [(row[0], row[1], row[2], row[3]) for row in await cursor.fetchall()]
+    return [(row[0], row[1], row[2], row[3]) for row in conn.execute(
+        "SELECT m.id, m.game, m.options, m.seed FROM match_results r"
+        " JOIN matches m ON m.id = r.match_id WHERE m.status = 'finished'"
+        " ORDER BY r.finished_at, r.match_id")]
 
 
-async def logged_actions(conn: aiosqlite.Connection, match_id: int) -> list[tuple[int, str]]:
-    async with conn.execute("SELECT seat, action FROM actions WHERE match_id = ? ORDER BY seq",
-                            (match_id,)) as cursor:
-        return [(seat, action) for seat, action in await cursor.fetchall()]
+def logged_actions(conn: sqlite3.Connection, match_id: int) -> list[tuple[int, str]]:
+    return [(seat, action) for seat, action in conn.execute(
+        "SELECT seat, action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))]
 
 
 # -- reads --------------------------------------------------------------------------------
@@ -277,11 +273,14 @@ class RatingsReader:
         self.store = store
 
     @asynccontextmanager
-    async def transaction(self, doing: str, *, write: bool = True
-                          ) -> AsyncIterator[aiosqlite.Connection]:
-        """A transaction on the store's connection (rebuilds; one consistent read)."""
-        async with self.store._transaction(doing, write=write) as conn:
+    async def snapshot(self, doing: str) -> AsyncIterator[aiosqlite.Connection]:
+        """One consistent read on the store's reader."""
+        async with self.store._snapshot(doing) as conn:
             yield conn
+
+    async def rewrite(self, doing: str, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run work(connection) as one write transaction (a rebuild of every rating)."""
+        return await self.store._writing(doing, work)
 
     async def _all(self, conn: aiosqlite.Connection, sql: str,
                    params: Sequence[Any]) -> list[sqlite3.Row]:
@@ -293,7 +292,7 @@ class RatingsReader:
         """Page `page` (0-based) of people by conservative rating, the established ones
         (at least `min_games`) first."""
         start = max(0, page) * per_page
-        async with self.transaction(f"reading the {game} leaderboard", write=False) as conn:
+        async with self.snapshot(f"reading the {game} leaderboard") as conn:
             counts = await self._all(conn, BOARD_COUNT_SQL, (min_games, guild_id, game))
             total, established = (int(counts[0][0]), int(counts[0][1])) if counts else (0, 0)
             rows: list[RatingRow] = []
@@ -309,7 +308,7 @@ class RatingsReader:
         return BoardPage(tuple(rows), start, total, established)
 
     async def bots(self, guild_id: int, game: str) -> list[RatingRow]:
-        async with self.transaction("reading computer players' ratings", write=False) as c:
+        async with self.snapshot("reading computer players' ratings") as c:
             return [_rating(r) for r in await self._all(c, BOTS_SQL, (guild_id, game))]
 
     async def player(self, guild_id: int, user_id: int, trend: int
@@ -318,7 +317,7 @@ class RatingsReader:
         """A person's ratings per game, the last `trend` changes per game (newest first)
         and their figures per game."""
         player = f"u:{user_id}"
-        async with self.transaction(f"reading the stats of {user_id}", write=False) as conn:
+        async with self.snapshot(f"reading the stats of {user_id}") as conn:
             ratings = [_rating(r) for r in await self._all(conn, PLAYER_SQL,
                                                            (guild_id, player))]
             changes = {r.game: [_change(c) for c in await self._all(
@@ -329,15 +328,14 @@ class RatingsReader:
         return ratings, changes, figures
 
     async def match_changes(self, match_id: int) -> list[RatingChange]:
-        async with self.transaction(f"reading rating changes of {match_id}",
-                                    write=False) as conn:
+        async with self.snapshot(f"reading rating changes of {match_id}") as conn:
             return [_change(r) for r in await self._all(conn, MATCH_CHANGES_SQL, (match_id,))]
 
     async def history(self, guild_id: int, user_id: int, page: int, per_page: int
                       ) -> tuple[list[HistoryEntry], bool]:
         """One page (0-based) of a person's finished matches on this server, newest first,
         and whether there are more."""
-        async with self.transaction(f"reading the history of {user_id}", write=False) as conn:
+        async with self.snapshot(f"reading the history of {user_id}") as conn:
             rows = await self._all(conn, HISTORY_SQL, (user_id, guild_id, per_page + 1,
                                                        max(0, page) * per_page))
             more = len(rows) > per_page
@@ -351,8 +349,7 @@ class RatingsReader:
 
     async def score_sheet(self, guild_id: int, match_id: int) -> ScoreSheetData | None:
         """A finished match of this server with its deals; None if there is none."""
-        async with self.transaction(f"reading the score sheet of {match_id}",
-                                    write=False) as conn:
+        async with self.snapshot(f"reading the score sheet of {match_id}") as conn:
             found = await self._all(conn, SHEET_SQL, (match_id, guild_id))
             if not found:
                 return None

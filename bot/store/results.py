@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+import sqlite3
+from collections.abc import Callable, Sequence
 from typing import Any
-
-import aiosqlite
 
 from .base import StoreBase, is_missing_parent, missing_match
 from .codec import (
@@ -21,7 +20,8 @@ from .codec import (
 from .errors import StoreConflict, StoreError
 from .models import END_STATUSES, DealRow, MatchResultRow, PlayerResult, Status
 
-Extra = Callable[[aiosqlite.Connection], Awaitable[None]]
+# More writes for finish_match's transaction, on its connection (ratings, figures).
+Extra = Callable[[sqlite3.Connection], None]
 
 
 class ResultsMixin(StoreBase):
@@ -54,9 +54,10 @@ class ResultsMixin(StoreBase):
         winner_side: int | None, players: Sequence[PlayerResult], extra: Extra | None = None,
     ) -> None:
         """End a match: status and finished_at, its match_results row and one
-        match_players row per seat, all in ONE transaction with `extra` (run last, on the
-        same connection: it must use that connection, never Store methods, which would
-        wait for the lock this holds). If anything raises, nothing is written.
+        match_players row per seat, all in ONE transaction with `extra` (run last, with the
+        transaction's connection: it writes only through that, synchronously, and may be
+        run again if another process held the write lock). If anything raises, nothing is
+        written.
 
         A match that has already ended raises StoreConflict (results are never counted twice).
         """
@@ -66,30 +67,29 @@ class ResultsMixin(StoreBase):
         player_rows = [(match_id, p.seat, p.side, p.user_id, p.bot_kind, p.rank, p.points)
                        for p in players]
         now = now_text()
-        async with self._transaction(f"finishing match {match_id}") as conn:
-            async with conn.execute(
-                    "SELECT status FROM matches WHERE id = ?", (match_id,)) as cursor:
-                row = await cursor.fetchone()
+
+        def finish(conn: sqlite3.Connection) -> None:
+            row = conn.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
             if row is None:
                 raise missing_match(match_id)
             if row[0] in END_STATUSES:
                 raise StoreConflict(f"Match {match_id} has already ended ({row[0]}).")
-            await conn.execute(
-                "UPDATE matches SET status = ?, finished_at = ? WHERE id = ?",
-                (status, now, match_id))
-            await conn.execute(
+            conn.execute("UPDATE matches SET status = ?, finished_at = ? WHERE id = ?",
+                         (status, now, match_id))
+            conn.execute(
                 "INSERT INTO match_results (match_id, finished_at, result, winner_side)"
                 " VALUES (?, ?, ?, ?)", (match_id, now, result_json, winner_side))
-            await conn.executemany(
+            conn.executemany(
                 f"INSERT INTO match_players (match_id, {PLAYER_COLUMNS})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)", player_rows)
             if extra is not None:
-                await extra(conn)
+                extra(conn)
+
+        await self._writing(f"finishing match {match_id}", finish)
 
     async def get_result(self, match_id: int) -> MatchResultRow | None:
         """The outcome written by finish_match, with its players by seat; None if none."""
-        async with self._transaction(f"reading the result of match {match_id}",
-                                     write=False) as conn:
+        async with self._snapshot(f"reading the result of match {match_id}") as conn:
             async with conn.execute(
                     "SELECT finished_at, result, winner_side FROM match_results"
                     " WHERE match_id = ?", (match_id,)) as cursor:

@@ -8,10 +8,12 @@ actions.py (the action log, bulk loading), results.py (deal scores, match result
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from types import TracebackType
 
 from .actions import ActionsMixin
-from .db import open_database
+from .db import MEMORY, open_database
 from .matches import MatchesMixin
 from .results import ResultsMixin
 
@@ -22,14 +24,29 @@ class Store(MatchesMixin, ActionsMixin, ResultsMixin):
     """Open with `store = await Store.open(path)` (or `async with await Store.open(path)`)."""
 
     applied_migrations: tuple[int, ...] = ()
+    _scratch: str | None = None  # the private folder standing in for ":memory:"
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str] = DEFAULT_PATH) -> Store:
         """Open (creating and migrating if needed) the database at path; ":memory:" for a
-        private in-memory one. Raises StoreError with one readable line if it is unusable."""
-        conn, applied = await open_database(path)
-        store = cls(conn, os.fspath(path))
+        private one that is gone when closed. Raises StoreError with one readable line if
+        it is unusable."""
+        text = os.fspath(path)
+        scratch = None
+        if text == MEMORY:
+            # The reader and the writer cannot share an in-memory database, so a file in
+            # a private folder stands in, removed on close.
+            scratch = tempfile.mkdtemp(prefix="tricktable-")
+            text = os.path.join(scratch, "memory.db")
+        try:
+            conn, writer, applied = await open_database(text)
+        except BaseException:
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
+            raise
+        store = cls(conn, writer, os.fspath(path))
         store.applied_migrations = applied
+        store._scratch = scratch
         return store
 
     @property
@@ -37,11 +54,19 @@ class Store(MatchesMixin, ActionsMixin, ResultsMixin):
         return self._conn is None
 
     async def close(self) -> None:
-        """Close the connection (idempotent); committed writes are already safe."""
+        """Close both connections (idempotent); committed writes are already safe."""
+        if self._checkpoint is not None:
+            self._checkpoint.cancel()
         async with self._lock:
+            writer, self._writer = self._writer, None
+            if writer is not None:
+                writer.close()
             conn, self._conn = self._conn, None
             if conn is not None:
-                await conn.close()
+                await conn.close()  # the last connection out folds the WAL into the file
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
 
     async def __aenter__(self) -> Store:
         return self

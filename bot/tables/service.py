@@ -14,7 +14,7 @@ import asyncio
 import gc
 import logging
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from bot.games import Event, IllegalAction, create
@@ -34,8 +34,9 @@ from .turns import TurnFlow
 
 log = logging.getLogger(__name__)
 
-FinishHook = Callable[[Any, Table], Awaitable[None]]
-"""Runs inside the store transaction that records a finished match (ratings use it)."""
+FinishHook = Callable[[Any, Table], None]
+"""Runs inside the store transaction that records a finished match (ratings use it): it
+gets that transaction's connection and writes through it, synchronously."""
 
 
 class TableObserver(Protocol):
@@ -249,9 +250,9 @@ class TableService(Lobby):
                    "totals": list(result.totals), "ranks": list(result.ranks),
                    "summary": result.summary}
 
-        async def hooks(conn: Any) -> None:
+        def hooks(conn: Any) -> None:
             for hook in self.finish_hooks:
-                await hook(conn, table)
+                hook(conn, table)
 
         await self.store.finish_match(table.id, status=FINISHED, result=summary,
                                       winner_side=result.winner, players=players,
