@@ -30,6 +30,8 @@ from bot.render.components import TableButton, button, table_custom_id
 from bot.render.rules import rules_embed
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 
+from .edits import edit_channel_message, edit_original_response, fingerprint, payload
+
 log = logging.getLogger(__name__)
 
 VerbHandler = Callable[[discord.Interaction[Any], ids.ParsedId], Awaitable[None]]
@@ -41,14 +43,16 @@ PUBLISH_DEFER = 1.0  # longest a table's update waits for a moment without click
 
 @dataclass(slots=True)
 class HandSession:
-    """The last private hand message a person has for a table (edited in place)."""
+    """The last private hand message a person has for a table (edited in place through
+    the interaction that showed it: its application id and token are all that needs)."""
 
-    interaction: discord.Interaction[Any]
+    application_id: int
+    token: str
     seat: int
     created: float
     group: str | None = None
     decision: int = -1
-    shown: Any = None  # the fingerprint of what the message shows now
+    shown: int | None = None  # the fingerprint of what the message shows now
 
 
 def seating_of(table: Table) -> render.Seating:
@@ -205,11 +209,12 @@ class Tables(commands.Cog):
             except discord.HTTPException:
                 log.exception("table %s: could not post a message", table.id)
         current = await snapshot(table, lambda: table_message(table))
-        shown = (table.message_id, _fingerprint(current))
+        body = payload(current)
+        shown = (table.message_id, fingerprint(body))
         if table.message_id is not None and shown != self._shown.get(table.id):
             try:
-                await channel.get_partial_message(table.message_id).edit(
-                    **current.edit_kwargs())
+                await edit_channel_message(self.bot.http, table.channel_id, table.message_id,
+                                           body)
                 self._shown[table.id] = shown
             except discord.NotFound:
                 await self._repost(table, current)
@@ -244,11 +249,13 @@ class Tables(commands.Cog):
             return fresh
 
         for user_id, session, message in await snapshot(table, build):
-            shown = _fingerprint(message)
+            body = payload(message)
+            shown = fingerprint(body)
             if shown == session.shown:
                 continue  # the same hand as on screen: no need to send it again
             try:
-                await session.interaction.edit_original_response(**message.edit_kwargs())
+                await edit_original_response(self.bot.http, session.application_id,
+                                             session.token, body)
                 session.shown = shown
             except discord.HTTPException:
                 # Expired or deleted: the person asks for a fresh one with My hand.
@@ -289,8 +296,9 @@ class Tables(commands.Cog):
         else:
             await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
         self._hands.setdefault(table.id, {})[interaction.user.id] = HandSession(
-            interaction=interaction, seat=seat, created=time.monotonic(), group=group,
-            decision=table.decisions[seat], shown=_fingerprint(message))
+            application_id=interaction.application_id, token=interaction.token, seat=seat,
+            created=time.monotonic(), group=group, decision=table.decisions[seat],
+            shown=fingerprint(payload(message)))
 
     # -- every button ---------------------------------------------------------------------
 
@@ -413,7 +421,7 @@ class Tables(commands.Cog):
             current = await snapshot(table, lambda: table_message(table))
             self._shown.pop(table.id, None)
             await interaction.response.edit_message(**current.edit_kwargs())
-            self._shown[table.id] = (table.message_id, _fingerprint(current))
+            self._shown[table.id] = (table.message_id, fingerprint(payload(current)))
             if text and table.status != LOBBY:
                 await interaction.followup.send(text, ephemeral=True)
         elif text:
@@ -435,12 +443,6 @@ class Tables(commands.Cog):
                 not parsed.args[1].isdigit() or len(parsed.args[2]) > 8:
             raise TableError("That button is not one of TrickTable's.")
         return int(parsed.args[0]), int(parsed.args[1]), parsed.args[2]
-
-
-def _fingerprint(message: render.Message) -> Any:
-    """What a message shows (text, embeds, components), to skip re-sending the same."""
-    return (message.content, [embed.to_dict() for embed in message.embeds],
-            message.view.to_components() if message.view is not None else None)
 
 
 def _can_manage(interaction: discord.Interaction[Any]) -> bool:
