@@ -24,8 +24,10 @@ Measured over that window (the setup is not counted):
 - database writes per action: INSERT/UPDATE/DELETE statements run on the store's
   writing connection (its trace callback sees each, executemany's rows included) divided
   by the actions stored (append_action calls, computer players' included);
-- memory per live table: growth of the bot process's resident set from before the
-  tables were opened to the end of the window, divided by N;
+- memory per live table: growth of the bot process's resident set from after a warm-up
+  (one table of each game opened and started: modules imported, caches filled) to the
+  end of the window, divided by the tables opened meanwhile (N - 5): their channels,
+  members, tables, hands and logs;
 - late: the double's "deadline" violations (an initial response after Discord's 3 s);
   unanswered: presses with no answer at all.
 """
@@ -345,6 +347,7 @@ class RunFigures:
     writes: int
     actions: int
     rss_delta: int
+    measured_tables: int  # the tables opened after the warm-up (rss_delta is theirs)
     cpu: float  # CPU seconds the bot process used in the window
     late: int
     violations: int
@@ -385,26 +388,27 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         await driver.wait_for(lambda: double.gateway.connected and driver.commands(world.guild),
                               60, "the bot to connect and sync its commands")
         await asyncio.sleep(0.5)
-        before = time.time()
-        channels = [world.channel]
-        for i in range(1, count):
-            channels.append(await driver.add_channel(world.guild, f"tables-{i}"))
-        users: list[list[User]] = []
-        for i in range(count):
+        limit = asyncio.Semaphore(16)
+
+        async def one(i: int) -> list[Person]:
+            channel = world.channel if i == 0 else \
+                await driver.add_channel(world.guild, f"tables-{i}")
             group = []
             for j in range(SEATS[GAMES[i % len(GAMES)]] // 2):
                 user = driver.add_user(f"p{i}x{j}", f"P{i}.{j}")
                 await driver.add_member(world.guild, user)
                 group.append(user)
-            users.append(group)
-        limit = asyncio.Semaphore(16)
-
-        async def one(i: int) -> list[Person]:
             async with limit:
-                return await set_up_table(driver, channels[i], GAMES[i % len(GAMES)], users[i])
+                return await set_up_table(driver, channel, GAMES[i % len(GAMES)], group)
 
-        people = [p for group in await asyncio.gather(*(one(i) for i in range(count)))
-                  for p in group]
+        # Warm-up: one table of each game first, so that what is paid once (each game's
+        # modules imported, caches filled) is not counted as memory per table.
+        warm = min(count, len(GAMES))
+        groups = list(await asyncio.gather(*(one(i) for i in range(warm))))
+        await asyncio.sleep(2 * edit_interval)
+        before = time.time()
+        groups += await asyncio.gather(*(one(i) for i in range(warm, count)))
+        people = [p for group in groups for p in group]
         await asyncio.sleep(2 * edit_interval)  # the first table edits go out
         first_id = double.state.snowflakes.next()
         start_wall = time.time()
@@ -434,6 +438,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
             actions=sum(1 for at in probe["appends"] if start_wall <= at <= end_wall),
             rss_delta=int(_sample_at(probe["rss"], end_wall, 1)
                           - _sample_at(probe["rss"], before, 1)),
+            measured_tables=count - warm,
             cpu=(_sample_at(probe["rss"], end_wall, 2)
                  - _sample_at(probe["rss"], start_wall, 2)),
             late=sum(1 for v in violations if v.rule == "deadline"),
@@ -484,10 +489,12 @@ def print_figures(figures: list[RunFigures]) -> None:
         print(f"{f.tables:>6} {f.interactions / f.seconds:>8.1f} {pct(ms, 0.5):>7.1f} "
               f"{pct(ms, 0.99):>7.1f} {max(ms, default=float('nan')):>7.1f} "
               f"{pct(dms, 0.99):>8.1f} {per_action:>10.2f} "
-              f"{f.rss_delta / f.tables / 1024:>8.1f} {100 * f.cpu / f.seconds:>6.0f}% "
+              f"{f.rss_delta / max(1, f.measured_tables) / 1024:>8.1f} "
+              f"{100 * f.cpu / f.seconds:>6.0f}% "
               f"{f.late:>5} {f.unanswered:>5} {len(f.errors):>6}")
     print("(p50/p99/max: arrival at the bot to its callback answer; D p99: from Discord's "
-          "sending; writes/act: SQL writes per stored action; KB/table: bot RSS growth / N; "
+          "sending; writes/act: SQL writes per stored action; KB/table: bot RSS growth / tables "
+          "opened after a warm-up of one table per game; "
           "bot CPU: of one core, in the window; late: answered after 3 s)")
     for f in figures:
         for error in f.errors[:3]:
