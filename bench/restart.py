@@ -70,15 +70,16 @@ async def fill_store(store: Store, tables: list[MadeTable]) -> None:
             else:
                 await store.set_seat(match_id, seat, bot_kind=kind, display_name="Bot")
         await store.set_status(match_id, "playing")
-        # The log in one transaction (bench setup only; the bot appends one by one).
-        conn = store.connection
+        # The log in one transaction on the store's writer (bench setup only; the bot
+        # appends one by one).
         now = now_text()
-        await conn.execute("BEGIN")
-        await conn.executemany(
-            f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(match_id, seq, seat, action, "user", None, now)
-             for seq, (seat, action) in enumerate(made.history)])
-        await conn.execute("COMMIT")
+        rows = [(match_id, seq, seat, action, "user", None, now)
+                for seq, (seat, action) in enumerate(made.history)]
+        await store._writing("writing a bench table's log",
+                             lambda conn, rows=rows: conn.executemany(_INSERT_ACTION, rows))
+
+
+_INSERT_ACTION = f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 
 
 @dataclass(frozen=True, slots=True)
