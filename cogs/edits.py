@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import orjson
 from discord.http import Route, handle_message_parameters
-from discord.utils import _to_json
 
 from bot.render import messages as render
 
@@ -29,7 +29,7 @@ def payload(message: render.Message) -> dict[str, Any]:
 
 def fingerprint(body: dict[str, Any]) -> int:
     """What a message shows, in one number: an edit that would change nothing is skipped."""
-    return hash(_to_json(body))
+    return hash(orjson.dumps(body))
 
 
 async def edit_channel_message(http: discord.http.HTTPClient, channel_id: int,
