@@ -35,6 +35,9 @@ _APPEND_SQL = (
     "        WHERE match_id = :match_id) = :seq")
 
 
+_NEXT_SEQ_SQL = "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = ?"
+
+
 class ActionsMixin(StoreBase):
     async def append_action(
         self, match_id: int, seq: int, seat: int, action: str, actor: Actor,
@@ -96,17 +99,14 @@ def _append(conn: sqlite3.Connection, params: dict[str, Any]) -> None:
         raise StoreConflict(f"Action {seq} of match {match_id} was already written; "
                             "nothing was written.") from error
     if inserted != 1:
-        row = conn.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = ?",
-                           (match_id,)).fetchone()
+        row = conn.execute(_NEXT_SEQ_SQL, (match_id,)).fetchone()
         raise StoreConflict(
             f"Action {seq} of match {match_id} is out of order: the log's next number is "
             f"{row[0]}; nothing was written.")
 
 
 async def _next_seq(conn: aiosqlite.Connection, match_id: int) -> int:
-    async with conn.execute(
-            "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = ?",
-            (match_id,)) as cursor:
+    async with conn.execute(_NEXT_SEQ_SQL, (match_id,)) as cursor:
         row = await cursor.fetchone()
     return int(row[0]) if row is not None else 0
 
