@@ -77,6 +77,7 @@ class Probe:
     """What the bot process records about itself, stamped with time.time()."""
 
     arrivals: dict[int, float] = field(default_factory=dict)  # interaction id -> time
+    connections: list[float] = field(default_factory=list)  # --trace: when each was made
     appends: list[float] = field(default_factory=list)
     writes: list[tuple[float, int]] = field(default_factory=list)
     rss: list[tuple[float, int, float]] = field(default_factory=list)  # time, RSS, CPU s
@@ -136,6 +137,47 @@ class Probe:
 
         parsers["INTERACTION_CREATE"] = parse
 
+    def trace_http(self, bot: Any) -> None:
+        """--trace: stamp each callback's request as it starts, gets its connection (new or
+        reused) and has its body written to the socket (the end of the bot's own reaction;
+        what follows is loopback and the double); count the connections made."""
+        import aiohttp
+
+        trace = aiohttp.TraceConfig()
+
+        def click_of(url: Any) -> int | None:
+            parts = url.path.split("/")
+            if parts[-1] == "callback" and "interactions" in parts:
+                return int(parts[parts.index("interactions") + 1])
+            return None
+
+        def stamp(context: Any, name: str) -> None:
+            click = getattr(context, "click", None)
+            if click is not None and click in self.stages:
+                self.stages[click].setdefault(name, time.time())
+
+        async def request_start(session: Any, context: Any, params: Any) -> None:
+            context.click = click_of(params.url)
+            stamp(context, "request")
+
+        async def connection_made(session: Any, context: Any, params: Any) -> None:
+            self.connections.append(time.time())
+            stamp(context, "connection")
+            stamp(context, "new")
+
+        async def connection_reused(session: Any, context: Any, params: Any) -> None:
+            stamp(context, "connection")
+
+        async def body_sent(session: Any, context: Any, params: Any) -> None:
+            stamp(context, "sent")
+
+        trace.on_request_start.append(request_start)
+        trace.on_connection_create_end.append(connection_made)
+        trace.on_connection_reuseconn.append(connection_reused)
+        trace.on_request_chunk_sent.append(body_sent)
+        trace.freeze()
+        bot.http.http_trace = trace  # read when bot.start() opens the HTTP session
+
     def wrap_store(self, bot: Any) -> None:
         def traced(sql: str) -> None:  # sqlite calls this as each statement starts
             if sql.lstrip().upper().startswith(WRITES):
@@ -176,6 +218,8 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
                         edit_interval=config["edit_interval"])
     bot = TrickTableBot(settings, guild_ready_timeout=0.1)
     probe.wrap_parser(bot)
+    if config.get("trace"):
+        probe.trace_http(bot)
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     runner = asyncio.create_task(bot.start(TOKEN))
@@ -209,7 +253,8 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
         "arrivals": {str(k): v for k, v in probe.arrivals.items()},
         "appends": probe.appends, "writes": probe.writes, "rss": probe.rss,
         "errors": probe.errors,
-        "stages": {str(k): v for k, v in probe.stages.items()}}))
+        "stages": {str(k): v for k, v in probe.stages.items()},
+        "connections": probe.connections}))
 
 
 # -- the people ------------------------------------------------------------------------------
@@ -430,7 +475,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
                            if inter.response_at is not None]
         violations = driver.violations
         if trace:
-            print_stages(window, arrivals, probe["stages"])
+            print_stages(window, arrivals, probe["stages"], probe["connections"])
         return RunFigures(
             tables=count, seconds=seconds, interactions=len(window),
             bot_latency=bot_latency, discord_latency=discord_latency,
@@ -452,11 +497,12 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         await double.stop()
 
 
-STAGES = ("arrival", "handler", "store", "stored", "respond", "answered")
+STAGES = ("arrival", "handler", "store", "stored", "respond", "request", "connection", "sent",
+          "received", "answered")
 
 
 def print_stages(window: list[Any], arrivals: dict[int, float],
-                 stages: dict[str, dict[str, float]]) -> None:
+                 stages: dict[str, dict[str, float]], connections: list[float]) -> None:
     """--trace: where the time from arrival to answer goes (ms between stages)."""
     rows = []
     for inter in window:
@@ -464,16 +510,23 @@ def print_stages(window: list[Any], arrivals: dict[int, float],
         if inter.id not in arrivals or inter.response_at is None or "respond" not in stamps:
             continue
         stamps["arrival"] = arrivals[inter.id]
+        if inter.received_at is not None:
+            stamps["received"] = inter.received_at
         stamps["answered"] = inter.response_at
         rows.append(stamps)
     rows.sort(key=lambda r: r["answered"] - r["arrival"])
     slow = rows[int(0.98 * len(rows)):]
     print(f"stages of {len(rows)} answers (ms): segment  p50  p99  mean-of-slowest-2%")
+    start, end = window[0].created_at, window[-1].created_at
+    print(f"  HTTP connections made: {len(connections)} in all, "
+          f"{sum(1 for at in connections if start <= at <= end)} in the window; answers on a new "
+          f"one: {sum(1 for r in rows if 'new' in r)}, among the slowest 2%: "
+          f"{sum(1 for r in slow if 'new' in r)}")
     for a, b in itertools.pairwise(STAGES):
         # a click that stored nothing (a pick, a refusal) skips the store stages
         seg = [1000 * (r[b] - r[a]) for r in rows if a in r and b in r]
         slow_seg = [1000 * (r[b] - r[a]) for r in slow if a in r and b in r]
-        print(f"  {a:>8} -> {b:<8} {pct(seg, 0.5):7.1f} {pct(seg, 0.99):7.1f} "
+        print(f"  {a:>10} -> {b:<10} {pct(seg, 0.5):7.1f} {pct(seg, 0.99):7.1f} "
               f"{sum(slow_seg) / max(1, len(slow_seg)):7.1f}  (n={len(seg)})")
 
 

@@ -27,6 +27,8 @@ async def callback(double: DiscordDouble, request: web.Request) -> web.Response:
         double.violation("unknown-interaction", "callback for an interaction Discord never sent",
                          request)
         return error(404, 10062, "Unknown interaction")
+    if inter.received_at is None:
+        inter.received_at = state.clock.now()
     body, uploads = await read_body(request)
     kind = int(body.get("type", 0))
     data: dict[str, Any] = body.get("data") or {}

@@ -198,6 +198,7 @@ class Interaction:
     payload: dict[str, Any]
     source_message_id: int | None = None  # the message holding the clicked component
     response_type: int | None = None
+    received_at: float | None = None  # the first callback request reached its handler
     response_at: float | None = None
     ephemeral: bool = False
     original_message_id: int | None = None
