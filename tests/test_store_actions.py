@@ -166,8 +166,8 @@ async def test_bulk_loader_returns_whole_tables(store: Store) -> None:
         assert isinstance(bundle, MatchBundle)
         assert bundle.match == await store.get_match(ids[n])
         assert list(bundle.seats) == await store.seats(ids[n])
-        assert list(bundle.actions) == await store.actions(ids[n])
-        assert [a.action for a in bundle.actions] == PLAYS[:n]
+        assert bundle.log == tuple((a.seat, a.action) for a in await store.actions(ids[n]))
+        assert [action for _, action in bundle.log] == PLAYS[:n]
     assert await store.load_match_bundle([]) == {}
 
 
@@ -179,21 +179,27 @@ async def test_load_unfinished_skips_ended_tables(store: Store) -> None:
     loaded = await store.load_unfinished()
     assert sorted(loaded) == [ids[0], ids[2]]
     bundle = loaded[ids[2]]
-    assert isinstance(bundle, MatchBundle) and len(bundle.actions) == len(PLAYS)
+    assert isinstance(bundle, MatchBundle) and len(bundle.log) == len(PLAYS)
 
 
 async def test_bulk_loader_isolates_a_corrupt_table(store: Store, tmp_path: Path) -> None:
-    ids = [await _match(store, channel=n) for n in range(3)]
+    ids = [await _match(store, channel=n) for n in range(5)]
     for match_id in ids:
-        await _append_all(store, match_id, PLAYS[:2])
+        await _append_all(store, match_id, PLAYS[:3])
     with sqlite3.connect(tmp_path / "t.db") as conn:
         conn.execute("PRAGMA ignore_check_constraints = ON")
         conn.execute("UPDATE matches SET options = '{oops' WHERE id = ?", (ids[0],))
         conn.execute("DROP TRIGGER actions_append_only")
-        conn.execute("UPDATE actions SET actor = 'ghost' WHERE match_id = ?", (ids[2],))
+        # a gap in the log, an action that is not text, a seat that is not a number
+        conn.execute("DELETE FROM actions WHERE match_id = ? AND seq = 1", (ids[2],))
+        conn.execute("UPDATE actions SET action = x'00' WHERE match_id = ? AND seq = 2",
+                     (ids[3],))
+        conn.execute("UPDATE actions SET seat = 'N' WHERE match_id = ? AND seq = 0", (ids[4],))
     loaded = await store.load_unfinished()
-    assert isinstance(loaded[ids[0]], StoreError) and f"Match {ids[0]}" in str(loaded[ids[0]])
-    assert isinstance(loaded[ids[2]], StoreError) and f"Match {ids[2]}" in str(loaded[ids[2]])
+    for broken in (ids[0], ids[2], ids[3], ids[4]):
+        assert isinstance(loaded[broken], StoreError) and f"Match {broken}" in str(loaded[broken])
+    assert "2 actions numbered up to 2" in str(loaded[ids[2]])
+    assert "rows that are not a seat number and a text (1 of 3)" in str(loaded[ids[3]])
     assert isinstance(loaded[ids[1]], MatchBundle)
 
 
@@ -219,7 +225,7 @@ async def test_restoring_a_thousand_tables_takes_a_handful_of_queries(store: Sto
     unfinished = await store.load_unfinished()
     await conn.set_trace_callback(None)
     assert by_id == unfinished and len(by_id) == 1000
-    assert all(isinstance(b, MatchBundle) and len(b.seats) == 4 and len(b.actions) == 20
+    assert all(isinstance(b, MatchBundle) and len(b.seats) == 4 and len(b.log) == 20
                for b in by_id.values())
-    assert queries <= 2 + 3 * 2  # BEGIN, COMMIT and three queries per 500 ids
-    assert len(statements) <= 2 + 3
+    assert queries <= 2 + 4 * 2  # BEGIN, COMMIT and four queries per 500 ids
+    assert len(statements) <= 2 + 4

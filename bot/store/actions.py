@@ -70,7 +70,7 @@ class ActionsMixin(StoreBase):
             return await _next_seq(conn, match_id)
 
     async def load_match_bundle(self, match_ids: Iterable[int]) -> Loaded:
-        """Load many tables at once: three queries per 500 ids, in one consistent snapshot.
+        """Load many tables at once: four queries per 500 ids, in one consistent snapshot.
 
         Each id maps to its MatchBundle, or to the StoreError that makes it unreadable
         (the caller logs it and skips that table); ids that do not exist are left out.
@@ -84,7 +84,7 @@ class ActionsMixin(StoreBase):
         return loaded
 
     async def load_unfinished(self) -> Loaded:
-        """Every table in the lobby or being played, as load_match_bundle: three queries."""
+        """Every table in the lobby or being played, as load_match_bundle: four queries."""
         async with self._snapshot("loading unfinished matches") as conn:
             return await _load(conn, "status IN ('lobby', 'playing')", [])
 
@@ -111,35 +111,54 @@ async def _next_seq(conn: aiosqlite.Connection, match_id: int) -> int:
     return int(row[0]) if row is not None else 0
 
 
+def _corrupt_log(match_id: int, detail: str) -> StoreError:
+    return StoreError(f"Match {match_id} has a corrupt action log in the database: {detail}")
+
+
 async def _rows(conn: aiosqlite.Connection, sql: str, params: list[int]) -> list[sqlite3.Row]:
     async with conn.execute(sql, params) as cursor:
         return list(await cursor.fetchall())
 
 
 async def _load(conn: aiosqlite.Connection, where: str, params: list[int]) -> Loaded:
-    """Bundles for the matches selected by `where` (a fixed condition on matches)."""
+    """Bundles for the matches selected by `where` (a fixed condition on matches).
+
+    The logs come as one ordered list of (seat, action) rows, cut into matches by a
+    second query's per-match counts, which also checks each log in SQLite: numbered
+    densely from 0 (a gap would replay another game) with a number and a text in each
+    row. No Python loop runs per action (a restart loads every unfinished log at once).
+    """
     chosen = f"SELECT id FROM matches WHERE {where}"
     match_rows = await _rows(
         conn, f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id", params)
     seat_rows = await _rows(
         conn, f"SELECT {SEAT_COLUMNS} FROM seats WHERE match_id IN ({chosen})"
         " ORDER BY match_id, seat", params)
-    action_rows = await _rows(
-        conn, f"SELECT {ACTION_COLUMNS} FROM actions WHERE match_id IN ({chosen})"
+    log_rows: list[Any] = await _rows(  # plain tuples: no row factory is set
+        conn, f"SELECT seat, action FROM actions WHERE match_id IN ({chosen})"
         " ORDER BY match_id, seq", params)
+    log_shapes = await _rows(
+        conn, "SELECT match_id, COUNT(*), MAX(seq),"
+        " SUM(typeof(seat) = 'integer' AND typeof(action) = 'text')"
+        f" FROM actions WHERE match_id IN ({chosen}) GROUP BY match_id ORDER BY match_id",
+        params)
     seats: defaultdict[int, list[SeatRow]] = defaultdict(list)
-    actions: defaultdict[int, list[ActionRow]] = defaultdict(list)
+    logs: dict[int, tuple[tuple[int, str], ...]] = {}
     broken: dict[int, StoreError] = {}
     for row in seat_rows:
         try:
             seats[row[0]].append(seat_row(row))
         except StoreError as error:
             broken.setdefault(row[0], error)
-    for row in action_rows:
-        try:
-            actions[row[0]].append(action_row(row))
-        except StoreError as error:
-            broken.setdefault(row[0], error)
+    start = 0
+    for owner, count, last, sound in log_shapes:
+        logs[owner] = tuple(log_rows[start:start + count])
+        start += count
+        if last != count - 1:  # seqs are unique and from 0: only a gap breaks this
+            broken[owner] = _corrupt_log(owner, f"{count} actions numbered up to {last}")
+        elif sound != count:
+            broken[owner] = _corrupt_log(owner, "rows that are not a seat number and a text "
+                                                f"({count - sound} of {count})")
     loaded: Loaded = {}
     for row in match_rows:
         match_id: int = row[0]
@@ -149,5 +168,5 @@ async def _load(conn: aiosqlite.Connection, where: str, params: list[int]) -> Lo
             loaded[match_id] = error
             continue
         loaded[match_id] = broken.get(match_id) or MatchBundle(
-            match, tuple(seats[match_id]), tuple(actions[match_id]))
+            match, tuple(seats[match_id]), logs.get(match_id, ()))
     return loaded

@@ -111,8 +111,10 @@ class MatchResultRow:
 
 @dataclass(frozen=True, slots=True)
 class MatchBundle:
-    """Everything needed to rebuild a table: the match, its seats, its action log in order."""
+    """Everything needed to rebuild a table: the match, its seats, and its action log in
+    replay order as (seat, action) pairs: all a replay reads (a restart loads every
+    unfinished table's log at once, so the log's other columns are left in the store)."""
 
     match: MatchRow
     seats: tuple[SeatRow, ...]
-    actions: tuple[ActionRow, ...]
+    log: tuple[tuple[int, str], ...]

@@ -129,7 +129,7 @@ class TableService(Lobby):
                 log.error("table %s: unreadable in the store (%s); skipped", match_id, bundle)
                 continue
             try:
-                table = self._rebuild(bundle.match, bundle.seats, bundle.actions)
+                table = self._rebuild(bundle.match, bundle.seats, bundle.log)
             except Exception:
                 log.exception("table %s: could not be rebuilt from its log; left as it is",
                               match_id)
@@ -145,10 +145,10 @@ class TableService(Lobby):
                 self.turns.kick(table)
         return restored
 
-    def _rebuild(self, row: Any, seats: Sequence[Any], actions: Sequence[Any]) -> Table:
+    def _rebuild(self, row: Any, seats: Sequence[Any], log: Sequence[tuple[int, str]]) -> Table:
         game = create(row.game, options=row.options, seed=row.seed)
-        for action in actions:
-            game.apply(action.seat, action.action)
+        for seat, action in log:
+            game.apply(seat, action)
         seat_infos: list[SeatInfo | None] = [None] * game.SEATS
         for s in seats:
             seat_infos[s.seat] = SeatInfo(name=s.display_name, user_id=s.user_id,
