@@ -21,10 +21,13 @@ ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 
 
 def payload(message: render.Message) -> dict[str, Any]:
-    """The JSON body Discord receives for an edit of this message."""
-    with handle_message_parameters(**message.edit_kwargs()) as params:
-        body: dict[str, Any] = params.payload or {}
-        return body
+    """The JSON body Discord receives for an edit of this message (its buttons laid out
+    directly, with no discord.py View built for them)."""
+    with handle_message_parameters(content=message.content, embeds=message.embeds,
+                                   allowed_mentions=message.mentions) as params:
+        body: dict[str, Any] = dict(params.payload or {})
+    body["components"] = message.components()
+    return body
 
 
 def fingerprint(body: dict[str, Any]) -> int:

@@ -99,15 +99,13 @@ def mentioned(msg: m.Message, strip: list[str]) -> set[Card]:
 def check_limits(msg: m.Message, where: str) -> None:
     body: dict[str, Any] = {"content": msg.content,
                             "embeds": [e.to_dict() for e in msg.embeds],
-                            "components": msg.view.to_components() if msg.view else []}
+                            "components": msg.components()}
     problems = limits.check_message(body)
     assert not problems, f"{where}: {problems}"
 
 
 def custom_ids(msg: m.Message) -> list[str]:
-    if msg.view is None:
-        return []
-    return [c["custom_id"] for row in msg.view.to_components() for c in row["components"]
+    return [c["custom_id"] for row in msg.components() for c in row["components"]
             if "custom_id" in c]
 
 
@@ -478,6 +476,5 @@ def test_single_dummy_shows_the_revealed_dummy_and_the_choice() -> None:
         assert "**Choose your dummy**" in text
         msg = m.hand(TABLE, "single_dummy", game.TITLE, view.declarer,
                      game.view(view.declarer), game.legal(view.declarer), 0, seating(game))
-        labels = [c.get("label") for row in msg.view.to_components()  # type: ignore[union-attr]
-                  for c in row["components"]]
+        labels = [c.get("label") for row in msg.components() for c in row["components"]]
         assert labels == ["Take the revealed dummy", "Take the hidden dummy"]

@@ -23,7 +23,7 @@ import discord
 from bot.games import game_class
 
 from . import ids
-from .components import button
+from .components import TableButton, button
 from .messages import Message
 from .text import clip
 
@@ -109,17 +109,8 @@ def _embed(title: str, description: str = "") -> discord.Embed:
                          colour=COLOUR)
 
 
-def _view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
 def _pager(prev_id: str, next_id: str, page: int, last: int, row: int = 0
-           ) -> list[discord.ui.Item[Any]]:
+           ) -> list[TableButton]:
     return [button(prev_id, "◀ Prev", row=row, disabled=page <= 0),
             button(next_id, "Next ▶", row=row, disabled=page >= last)]
 
@@ -166,7 +157,7 @@ def leaderboard(game: str, page: int, board: BoardLike, bots: Sequence[RatingLik
                           "mean − 3 deviations")
     items = _pager(ids.make("lb", max(0, page - 1), game), ids.make("lb", page + 1, game),
                    page, last) if board.total > PER_PAGE else []
-    return Message(embeds=[embed], view=_view(items), mentions=NO_MENTIONS)
+    return Message(embeds=[embed], buttons=tuple(items) or None, mentions=NO_MENTIONS)
 
 
 # -- /stats ---------------------------------------------------------------------------------
@@ -252,14 +243,14 @@ def history(name: str, user_id: int, page: int, entries: Sequence[Any], more: bo
         embed = _embed(f"Match history of {name}", "\n".join(map(history_line, entries)))
         embed.set_footer(text=f"Page {page + 1} · newest first · a button shows that "
                               "match's score sheet")
-    items: list[discord.ui.Item[Any]] = [
+    items: list[TableButton] = [
         button(ids.make("sheet", e.match_id), f"Sheet #{e.match_id}", row=0)
         for e in entries[:HISTORY_PER_PAGE]]
     if page > 0 or more:
         items += _pager(ids.make("hist", user_id, max(0, page - 1)),
                         ids.make("hist", user_id, page + 1), page,
                         page + 1 if more else page, row=1)
-    return Message(embeds=[embed], view=_view(items), mentions=NO_MENTIONS)
+    return Message(embeds=[embed], buttons=tuple(items) or None, mentions=NO_MENTIONS)
 
 
 def score_sheet(sheet: Any) -> Message:

@@ -16,7 +16,7 @@ import discord
 from bot.games import Result, ScoreSheet
 
 from . import ids
-from .components import button
+from .components import TableButton, as_view, button, rows
 from .games import text_for
 from .layout import ActionButton, GroupButton, layout
 from .text import clip
@@ -49,28 +49,27 @@ class Seating:
 class Message:
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
-    view: discord.ui.View | None = None
+    # None: no buttons (a post has none; an edit takes away the old ones)
+    buttons: tuple[TableButton, ...] | None = None
     mentions: discord.AllowedMentions = field(
         default_factory=lambda: discord.AllowedMentions(users=True, roles=False,
                                                         everyone=False))
 
+    def components(self) -> list[dict[str, Any]]:
+        """The buttons as Discord's action rows."""
+        return rows(self.buttons or ())
+
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": self.content, "embeds": self.embeds,
                                   "allowed_mentions": self.mentions}
-        if self.view is not None:
-            kwargs["view"] = self.view
+        if self.buttons is not None:
+            kwargs["view"] = as_view(self.buttons)
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "embeds": self.embeds, "view": self.view,
+        return {"content": self.content, "embeds": self.embeds,
+                "view": as_view(self.buttons) if self.buttons is not None else None,
                 "allowed_mentions": self.mentions}
-
-
-def _view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
 
 
 def _embed(title: str, description: str = "") -> discord.Embed:
@@ -99,7 +98,7 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     lines += ["", "Press **Join** to sit down, **Add bot** to fill a seat with a computer "
               "player, and **Start** when every seat is filled."]
     embed = _embed(f"{title} · table #{table_id} · waiting for players", "\n".join(lines))
-    items: list[discord.ui.Item[Any]] = [
+    items: list[TableButton] = [
         button(ids.make("join", table_id), "Join", discord.ButtonStyle.primary, row=0),
         button(ids.make("leave", table_id), "Leave", row=0),
         button(ids.make("addbot", table_id), "Add bot", row=0),
@@ -110,7 +109,7 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     seat_buttons = [button(ids.make("sit", table_id, seat), f"Sit {seat_names[seat]}", row=1)
                     for seat in range(len(seat_names)) if seating[seat] is None]
     items.extend(seat_buttons[:5])
-    return Message(embeds=[embed], view=_view(items))
+    return Message(embeds=[embed], buttons=tuple(items))
 
 
 # -- the public table -----------------------------------------------------------------
@@ -135,13 +134,13 @@ def public_table(table_id: int, game_name: str, title: str, view: Any, seating: 
             content = " ".join(f"<@{uid}>" for uid in people) + (
                 " — your turn." if len(people) == 1 else " — your turn (everyone at once).")
         embed.set_footer(text="Press My hand to see your cards and play.")
-    items: list[discord.ui.Item[Any]] = []
+    items: list[TableButton] = []
     if not closed_note:
         items = [button(ids.make("hand", table_id), "My hand", discord.ButtonStyle.primary),
                  button(ids.make("rules", table_id), "Rules")]
         if seating.away:
             items.insert(1, button(ids.make("join", table_id), "Take my seat back"))
-    return Message(content=content, embeds=[embed], view=_view(items) if items else None)
+    return Message(content=content, embeds=[embed], buttons=tuple(items) if items else None)
 
 
 def score_text(sheet: ScoreSheet) -> str:
@@ -171,7 +170,7 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: Any,
     elif view.phase != "match_over":
         waiting = [seating.who(s) for s in sorted(view.to_act)] or ["nobody"]
         lines.append(f"Waiting for {', '.join(waiting)}.")
-    items: list[discord.ui.Item[Any]] = []
+    items: list[TableButton] = []
     if legal:
         plan = layout(legal, group, text.card_kinds)
         for row_no, row in enumerate(plan.rows):
@@ -186,11 +185,11 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: Any,
                                 row=len(plan.rows)))
     else:
         items.append(button(ids.make("hand", table_id), "Refresh"))
-    return Message(content=clip("\n".join(lines), 2000), view=_view(items))
+    return Message(content=clip("\n".join(lines), 2000), buttons=tuple(items))
 
 
 def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
-                   row: int) -> discord.ui.Item[Any]:
+                   row: int) -> TableButton:
     style = (discord.ButtonStyle.primary if item.primary else
              discord.ButtonStyle.danger if item.red else discord.ButtonStyle.secondary)
     return button(ids.action_id(table_id, seat, decision, item.action), item.label, style,
@@ -200,7 +199,7 @@ def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
 # -- ends of deals and matches --------------------------------------------------------
 
 def deal_end(table_id: int, game_name: str, title: str, view: Any,
-             seating: Seating, buttons: Sequence[discord.ui.Item[Any]] = ()
+             seating: Seating, buttons: Sequence[TableButton] = ()
              ) -> Message | None:
     """All hands of the deal that just ended, its result and the running score; `buttons`
     (from other features, e.g. "Hand record") go under it."""
@@ -212,7 +211,7 @@ def deal_end(table_id: int, game_name: str, title: str, view: Any,
                    "\n".join(text.deal_lines(summary, seating)))
     _add_fields(embed, text.deal_fields(summary, seating))
     _add_fields(embed, [("Score", score_text(view.score), False)])
-    return Message(embeds=[embed], view=_view(buttons) if buttons else None)
+    return Message(embeds=[embed], buttons=tuple(buttons) if buttons else None)
 
 
 def match_end(table_id: int, title: str, result: Result, sheet: ScoreSheet,
