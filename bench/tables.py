@@ -78,6 +78,7 @@ class Probe:
 
     arrivals: dict[int, float] = field(default_factory=dict)  # interaction id -> time
     connections: list[float] = field(default_factory=list)  # --trace: when each was made
+    collections: list[tuple[float, int, float]] = field(default_factory=list)  # --trace: gc
     appends: list[float] = field(default_factory=list)
     writes: list[tuple[float, int]] = field(default_factory=list)
     rss: list[tuple[float, int, float]] = field(default_factory=list)  # time, RSS, CPU s
@@ -178,6 +179,21 @@ class Probe:
         trace.freeze()
         bot.http.http_trace = trace  # read when bot.start() opens the HTTP session
 
+    def trace_gc(self) -> None:
+        """--trace: when each cyclic garbage collection ran, its generation and length."""
+        import gc
+
+        started = [0.0]
+
+        def collected(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                started[0] = time.perf_counter()
+            else:
+                self.collections.append((time.time(), info["generation"],
+                                         time.perf_counter() - started[0]))
+
+        gc.callbacks.append(collected)
+
     def wrap_store(self, bot: Any) -> None:
         def traced(sql: str) -> None:  # sqlite calls this as each statement starts
             if sql.lstrip().upper().startswith(WRITES):
@@ -220,6 +236,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
     probe.wrap_parser(bot)
     if config.get("trace"):
         probe.trace_http(bot)
+        probe.trace_gc()
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     runner = asyncio.create_task(bot.start(TOKEN))
@@ -254,7 +271,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
         "appends": probe.appends, "writes": probe.writes, "rss": probe.rss,
         "errors": probe.errors,
         "stages": {str(k): v for k, v in probe.stages.items()},
-        "connections": probe.connections}))
+        "connections": probe.connections, "collections": probe.collections}))
 
 
 # -- the people ------------------------------------------------------------------------------
@@ -476,6 +493,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         violations = driver.violations
         if trace:
             print_stages(window, arrivals, probe["stages"], probe["connections"])
+            print_collections(window, probe["collections"])
         return RunFigures(
             tables=count, seconds=seconds, interactions=len(window),
             bot_latency=bot_latency, discord_latency=discord_latency,
@@ -528,6 +546,17 @@ def print_stages(window: list[Any], arrivals: dict[int, float],
         slow_seg = [1000 * (r[b] - r[a]) for r in slow if a in r and b in r]
         print(f"  {a:>10} -> {b:<10} {pct(seg, 0.5):7.1f} {pct(seg, 0.99):7.1f} "
               f"{sum(slow_seg) / max(1, len(slow_seg)):7.1f}  (n={len(seg)})")
+
+
+def print_collections(window: list[Any], collections: list[list[float]]) -> None:
+    """--trace: the cyclic garbage collector's runs in the window, by generation."""
+    start, end = window[0].created_at, window[-1].created_at
+    for generation in (0, 1, 2):
+        runs = [1000 * length for at, gen, length in collections
+                if gen == generation and start <= at <= end]
+        if runs:
+            print(f"  gc generation {generation}: {len(runs)} runs, longest "
+                  f"{max(runs):.1f} ms, {sum(runs):.0f} ms in all")
 
 
 def print_figures(figures: list[RunFigures]) -> None:

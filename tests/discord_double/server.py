@@ -94,7 +94,9 @@ class DiscordDouble:
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
-        await web.SockSite(self._runner, sock).start()
+        # A deep accept queue: under a burst of new client connections a short one drops
+        # SYNs, and each dropped one costs the bot a second (real Discord does not).
+        await web.SockSite(self._runner, sock, backlog=1024).start()
 
     async def stop(self) -> None:
         await self.gateway.close_all()
