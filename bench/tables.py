@@ -411,6 +411,7 @@ class RunFigures:
     rss_delta: int
     measured_tables: int  # the tables opened after the warm-up (rss_delta is theirs)
     cpu: float  # CPU seconds the bot process used in the window
+    harness_cpu: float  # CPU seconds this process (the double and the people) used in it
     late: int
     violations: int
     unanswered: int
@@ -473,12 +474,12 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         people = [p for group in groups for p in group]
         await asyncio.sleep(2 * edit_interval)  # the first table edits go out
         first_id = double.state.snowflakes.next()
-        start_wall = time.time()
+        start_wall, start_cpu = time.time(), time.process_time()
         until = time.monotonic() + seconds
         await asyncio.gather(*(play(driver, notifier, person, until,
                                     random.Random(rng.random()), poll)
                                for person in people))
-        end_wall = start_wall + seconds
+        end_wall, harness_cpu = start_wall + seconds, time.process_time() - start_cpu
         await asyncio.sleep(0.5)
         process.send_signal(signal.SIGTERM)
         await asyncio.wait_for(process.wait(), 30)
@@ -502,6 +503,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
             rss_delta=int(_sample_at(probe["rss"], end_wall, 1)
                           - _sample_at(probe["rss"], before, 1)),
             measured_tables=count - warm,
+            harness_cpu=harness_cpu,
             cpu=(_sample_at(probe["rss"], end_wall, 2)
                  - _sample_at(probe["rss"], start_wall, 2)),
             late=sum(1 for v in violations if v.rule == "deadline"),
@@ -562,7 +564,8 @@ def print_collections(window: list[Any], collections: list[list[float]]) -> None
 def print_figures(figures: list[RunFigures]) -> None:
     print(f"# tables: {machine_line()}")
     print(f"{'tables':>6} {'inter/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-          f"{'D p99 ms':>8} {'writes/act':>10} {'KB/table':>8} {'bot CPU':>7} {'late':>5} "
+          f"{'D p99 ms':>8} {'writes/act':>10} {'KB/table':>8} {'bot CPU':>7} {'double':>6} "
+          f"{'late':>5} "
           f"{'unans':>5} {'errors':>6}")
     for f in figures:
         ms = [1000 * x for x in f.bot_latency]
@@ -572,12 +575,13 @@ def print_figures(figures: list[RunFigures]) -> None:
               f"{pct(ms, 0.99):>7.1f} {max(ms, default=float('nan')):>7.1f} "
               f"{pct(dms, 0.99):>8.1f} {per_action:>10.2f} "
               f"{f.rss_delta / max(1, f.measured_tables) / 1024:>8.1f} "
-              f"{100 * f.cpu / f.seconds:>6.0f}% "
+              f"{100 * f.cpu / f.seconds:>6.0f}% {100 * f.harness_cpu / f.seconds:>5.0f}% "
               f"{f.late:>5} {f.unanswered:>5} {len(f.errors):>6}")
     print("(p50/p99/max: arrival at the bot to its callback answer; D p99: from Discord's "
           "sending; writes/act: SQL writes per stored action; KB/table: bot RSS growth / tables "
           "opened after a warm-up of one table per game; "
-          "bot CPU: of one core, in the window; late: answered after 3 s)")
+          "bot CPU: of one core, in the window; double: the same for the process running the "
+          "double and the people; late: answered after 3 s)")
     for f in figures:
         for error in f.errors[:3]:
             print(f"  {f.tables} tables, bot error: {error}")
