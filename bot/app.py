@@ -26,6 +26,11 @@ log = logging.getLogger(__name__)
 # collected as often, so memory stays flat. (Measured: `python -m bench.tables --trace`.)
 FULL_COLLECTION_EVERY = 100
 
+
+def space_full_collections() -> None:
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+
 EXTENSIONS: tuple[str, ...] = (
     "cogs.tables",
     "cogs.records",
@@ -88,8 +93,7 @@ class TrickTableBot(commands.Bot):
         return super()._schedule_event(coro, event_name, *args, **kwargs)
 
     async def setup_hook(self) -> None:
-        young, middle, _ = gc.get_threshold()
-        gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+        space_full_collections()
         self.store = self._given_store or await Store.open(self.settings.database_path)
         self.tables = TableService(self.store, bot_delay=self.settings.bot_delay_seconds)
         for extension in EXTENSIONS:
