@@ -37,6 +37,10 @@ log = logging.getLogger(__name__)
 VerbHandler = Callable[[discord.Interaction[Any], ids.ParsedId], Awaitable[None]]
 T = TypeVar("T")
 TOKEN_LIFETIME = 14 * 60  # seconds we trust an interaction token (Discord: 15 minutes)
+# A hand keeps the token it was reached through while younger than this, rather than take
+# each click's: discord.py keeps a rate-limit bucket per token for five minutes, so a new
+# token per click had cost about a kilobyte per click for five minutes.
+TOKEN_KEPT = 10 * 60
 PUBLISHERS = 4  # tables whose messages are being updated at one time
 PUBLISH_DEFER = 1.0  # longest a table's update waits for a moment without clicks (s)
 
@@ -49,7 +53,8 @@ class HandSession:
     application_id: int
     token: str
     seat: int
-    created: float
+    created: float  # when the token was issued (monotonic clock)
+    message_id: int | None = None  # the hand message, when known
     group: str | None = None
     decision: int = -1
     shown: int | None = None  # the fingerprint of what the message shows now
@@ -293,12 +298,21 @@ class Tables(commands.Cog):
         message = await snapshot(table, lambda: self._hand_message(table, seat, group, note))
         if in_place:
             await interaction.response.edit_message(**message.edit_kwargs())
+            message_id = interaction.message.id if interaction.message else None
         else:
-            await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
-        self._hands.setdefault(table.id, {})[interaction.user.id] = HandSession(
-            application_id=interaction.application_id, token=interaction.token, seat=seat,
-            created=time.monotonic(), group=group, decision=table.decisions[seat],
-            shown=fingerprint(payload(message)))
+            answer = await interaction.response.send_message(ephemeral=True,
+                                                             **message.send_kwargs())
+            message_id = answer.message_id
+        sessions = self._hands.setdefault(table.id, {})
+        kept = sessions.get(interaction.user.id)
+        now = time.monotonic()
+        if kept is None or kept.seat != seat or message_id is None or \
+                kept.message_id != message_id or now - kept.created > TOKEN_KEPT:
+            kept = sessions[interaction.user.id] = HandSession(
+                application_id=interaction.application_id, token=interaction.token,
+                seat=seat, created=now, message_id=message_id)
+        kept.group, kept.decision = group, table.decisions[seat]
+        kept.shown = fingerprint(payload(message))
 
     # -- every button ---------------------------------------------------------------------
 

@@ -46,7 +46,8 @@ def test_restart_benchmark_rebuilds_every_table() -> None:
 
 
 def test_tables_benchmark_plays_three_tables_without_late_answers() -> None:
-    out = _run("bench.tables", "--tables", "3", "--seconds", "1.5", "--edit-interval", "0.2")
+    out = _run("bench.tables", "--tables", "3", "--seconds", "1.5", "--warmup", "0.5",
+               "--edit-interval", "0.2")
     assert out.startswith("# tables:")
     [row] = _rows(out, "tables")
     assert row[0] == "3"

@@ -35,3 +35,31 @@ async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
         row = await h.bot.store.get_result(table.id)
         assert row is not None and {p.seat for p in row.players} == {0, 1, 2, 3}
         assert h.privacy is not None and h.privacy.checked > 50
+
+
+async def test_a_hand_is_kept_live_through_the_token_that_showed_it(discord_double, tmp_path):
+    """Clicks on a hand answer in place and leave its token as it was: each new token would
+    cost a rate-limit bucket in discord.py. A new hand message brings its own token."""
+    async with running(discord_double, tmp_path) as h:
+        alice = h.user(0)
+        table = await h.open_table(alice, "spades", target=100)
+        lobby = h.table_message()
+        for _ in range(3):
+            await h.press(alice, lobby, "Add bot")
+        await h.press(alice, lobby, "Start")
+        hand = await h.open_hand(alice)
+        cog = h.bot.get_cog("Tables")
+        first = cog._hands[table.id][alice.id]
+        assert first.message_id == hand.id
+        for _ in range(6):
+            assert await h.act_once(alice)
+            await discord_double.settle()
+        session = cog._hands[table.id][alice.id]
+        assert session is first and session.token == first.token
+        edits = [p for p in discord_double.state.payloads
+                 if p.method == "PATCH" and "/messages/@original" in p.path]
+        assert edits and all(first.token in p.path for p in edits)
+        again = await h.open_hand(alice)
+        assert again.id != hand.id
+        fresh = cog._hands[table.id][alice.id]
+        assert fresh.message_id == again.id and fresh.token != first.token
