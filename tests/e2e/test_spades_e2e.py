@@ -18,10 +18,12 @@ async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
         assert "deal 1" in h.table_message().embeds[0]["title"]
         hand = await h.open_hand(alice)
         assert hand.ephemeral_to == alice.id
+        presses = 0
         for _ in range(2000):
             if table.closed:
                 break
             acted = await h.act_once(alice)
+            presses += acted
             if not acted:
                 await discord_double.settle()
                 if not table.closed and not h.action_buttons(h.hand_of(alice)):
@@ -34,7 +36,9 @@ async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
         assert any("is over" in t for t in texts), "each deal's end is posted"
         row = await h.bot.store.get_result(table.id)
         assert row is not None and {p.seat for p in row.players} == {0, 1, 2, 3}
-        assert h.privacy is not None and h.privacy.checked > 50
+        # The guard judged the match's messages as it went: at least the answer to most
+        # of Alice's presses (those crossing a deal's end are left to the deal-end check).
+        assert h.privacy is not None and h.privacy.checked >= presses // 2 > 10
 
 
 async def test_a_hand_is_kept_live_through_the_token_that_showed_it(discord_double, tmp_path):
