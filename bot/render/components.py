@@ -49,12 +49,12 @@ def rows(buttons: Sequence[TableButton]) -> list[dict[str, Any]]:
     a button with a row goes there, the others into the first row with room; within a
     row, buttons keep their order. Raises ValueError when they do not fit (a rendering
     bug, never a person's input)."""
-    width = [0] * MAX_ROWS
-    row_of: dict[int, int] = {}  # index in `buttons` -> its row
     def wanted_row(index: int) -> int:
         row = buttons[index].row
         return MAX_ROWS if row is None else row  # the unplaced after the placed
 
+    width = [0] * MAX_ROWS
+    row_of: dict[int, int] = {}  # index in `buttons` -> its row
     placed_first = sorted(range(len(buttons)), key=wanted_row)
     for index in placed_first:
         wanted = buttons[index].row
