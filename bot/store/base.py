@@ -188,4 +188,6 @@ def is_missing_parent(error: StoreError) -> bool:
 
 
 def _is_busy(error: sqlite3.OperationalError) -> bool:
-    return "database is locked" in str(error) or "database is busy" in str(error)
+    """Another connection holds the lock (SQLITE_BUSY or SQLITE_LOCKED, extended codes
+    included): the write may be tried again."""
+    return (error.sqlite_errorcode & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
