@@ -103,10 +103,10 @@ class TrickTableBot(commands.Bot):
                 log.exception("could not load extension %s", extension)
         restored = await self.tables.restore()
         log.info("restored %d unfinished tables", len(restored))
-        publisher = self.get_cog("Tables")
-        if publisher is not None:
+        tables = self.get_cog("Tables")
+        if tables is not None:  # refresh every restored table's messages
             for table in restored:
-                publisher.table_changed(table, ())  # type: ignore[attr-defined]
+                tables.publisher.table_changed(table, ())  # type: ignore[attr-defined]
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:

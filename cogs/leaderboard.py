@@ -8,7 +8,6 @@ the rating changes line once the result is stored.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any, Literal
 
@@ -145,9 +144,8 @@ class Leaderboard(commands.Cog):
     async def _after_table_messages(self, table_id: int) -> None:
         # The Tables cog posts the end of the match from its own task; let it go first.
         tables = self.bot.get_cog("Tables")
-        task = getattr(tables, "_flushers", {}).get(table_id)
-        if task is not None and not task.done():
-            await asyncio.wait([task], timeout=5)
+        if tables is not None:
+            await tables.publisher.settled(table_id, timeout=5)
 
     # -- helpers ------------------------------------------------------------------------------
 

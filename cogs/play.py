@@ -16,7 +16,8 @@ from discord.ext import commands
 from bot.games import InvalidOptions, game_class
 from bot.games.base import resolve_options
 from bot.tables import Person, Table, TableError, TableService, TableSettings
-from cogs.tables import Tables, snapshot, table_message
+from cogs.publisher import snapshot, table_message
+from cogs.tables import Tables
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,316 @@
+"""What the bot sends on its own: the public table message, end-of-deal and end-of-match
+posts, and people's private hands kept live.
+
+The table service tells the publisher about every stored change (`table_changed`). It
+then edits the public table message (coalesced to about one edit a second per table,
+always showing the latest state), posts end-of-deal and end-of-match messages in order,
+and refreshes each seated person's private hand through the interaction token that
+showed it (ephemeral messages can only be edited that way, and only for 15 minutes).
+Answering clicks comes first: a table's update waits for a moment with no click being
+answered (`answering`), and few tables publish at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import discord
+
+from bot.games import Event
+from bot.handrecord import HAND_RECORD_GAMES
+from bot.render import ids
+from bot.render import messages as render
+from bot.render.components import TableButton, button
+from bot.tables import LOBBY, Table, TableService
+
+from .edits import edit_channel_message, edit_original_response, fingerprint, payload
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+TOKEN_LIFETIME = 14 * 60  # seconds we trust an interaction token (Discord: 15 minutes)
+# A hand keeps the token it was reached through while younger than this, rather than take
+# each click's: discord.py keeps a rate-limit bucket per token for five minutes, so a new
+# token per click had cost about a kilobyte per click for five minutes.
+TOKEN_KEPT = 10 * 60
+PUBLISHERS = 4  # tables whose messages are being updated at one time
+PUBLISH_DEFER = 1.0  # longest a table's update waits for a moment without clicks (s)
+
+
+@dataclass(slots=True)
+class HandSession:
+    """The last private hand message a person has for a table (edited in place through
+    the interaction that showed it: its application id and token are all that needs)."""
+
+    application_id: int
+    token: str
+    seat: int
+    created: float  # when the token was issued (monotonic clock)
+    message_id: int | None = None  # the hand message, when known
+    group: str | None = None
+    decision: int = -1
+    shown: int | None = None  # the fingerprint of what the message shows now
+
+
+def seating_of(table: Table) -> render.Seating:
+    return render.Seating(
+        seat_names=tuple(table.game.SEAT_NAMES),
+        names=tuple(info.name if info else None for info in table.seats),
+        user_ids=tuple(info.user_id if info else None for info in table.seats),
+        bots=tuple(bool(info and info.is_bot) for info in table.seats),
+        away=any(info is not None and info.left_user_id for info in table.seats))
+
+
+def options_text(table: Table) -> str:
+    def shown(value: object) -> str:
+        return {True: "on", False: "off"}.get(value, str(value)) if isinstance(value, bool) \
+            else str(value)
+
+    parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in table.options.items()]
+    if table.settings.turn_timeout:
+        parts.append(f"turn timer: {int(table.settings.turn_timeout)}s")
+    return ("Options — " + ", ".join(parts) + ".") if parts else ""
+
+
+def table_message(table: Table) -> render.Message:
+    """The table's public message as it should look now."""
+    game = table.game
+    if table.status == LOBBY:
+        return render.lobby(table.id, game.TITLE, [s.name if s else None for s in table.seats],
+                            game.SEAT_NAMES, game.SIDES, game.SIDE_NAMES,
+                            creator=_creator_name(table), options_text=options_text(table),
+                            can_start=table.is_full())
+    closed = {"finished": "The match is over. Start another with /play.",
+              "abandoned": "This match was abandoned.",
+              "cancelled": "This table was cancelled."}.get(table.status, "")
+    return render.public_table(table.id, table.game_name, game.TITLE, game.view(None),
+                               seating_of(table), list(table.recent), table.waiting_on(),
+                               closed_note=closed)
+
+
+def deal_buttons(table: Table, event: Event) -> list[TableButton]:
+    """Buttons under an end-of-deal message: the bridge games' hand record (cogs/records)."""
+    deal_no = event.data.get("deal_no")
+    if table.game_name not in HAND_RECORD_GAMES or not isinstance(deal_no, int):
+        return []
+    return [button(ids.make("rec", table.id, deal_no), "Hand record")]
+
+
+async def snapshot(table: Table, build: Callable[[], T]) -> T:
+    """Build a message from stored state only. The service changes a table (engine, then
+    store) while holding its lock, so what is built under the lock never shows a move
+    that is not yet committed."""
+    async with table.lock:
+        return build()
+
+
+def _creator_name(table: Table) -> str:
+    seat = table.seat_of(table.creator_id)
+    info = table.seats[seat] if seat is not None else None
+    return info.name if info else f"<@{table.creator_id}>"
+
+
+class Publisher:
+    """The service's observer: keeps every table's messages and hands up to date."""
+
+    def __init__(self, bot: Any, service: TableService, edit_interval: float) -> None:
+        self.bot = bot
+        self.service = service
+        self.edit_interval = edit_interval
+        self._dirty: set[int] = set()
+        self._flushers: dict[int, asyncio.Task[None]] = {}
+        self._last_edit: dict[int, float] = {}
+        self._publishing = asyncio.Semaphore(PUBLISHERS)
+        self._answering = 0  # clicks being answered now
+        self._quiet = asyncio.Event()  # set while no click is being answered
+        self._quiet.set()
+        self._outbox: dict[int, list[render.Message]] = {}
+        # table id -> user id -> their hand session (by table: a flush touches one table)
+        self.hands: dict[int, dict[int, HandSession]] = {}
+        # table id -> (message id, fingerprint) of what its message shows, when we know
+        self._shown: dict[int, Any] = {}
+        self._closed: dict[int, Table] = {}
+
+    def stop(self) -> None:
+        for task in self._flushers.values():
+            task.cancel()
+
+    @contextlib.contextmanager
+    def answering(self) -> Iterator[None]:
+        """Around the answer to a click: table updates wait while any is being answered."""
+        self._answering += 1
+        self._quiet.clear()
+        try:
+            yield
+        finally:
+            self._answering -= 1
+            if not self._answering:
+                self._quiet.set()
+
+    async def settled(self, table_id: int, timeout: float) -> None:
+        """Wait (at most `timeout` s) until the table's pending messages are out."""
+        task = self._flushers.get(table_id)
+        if task is not None and not task.done():
+            await asyncio.wait([task], timeout=timeout)
+
+    # -- told by the service ------------------------------------------------------------
+
+    def table_changed(self, table: Table, events: Any) -> None:
+        view = None
+        for event in events:
+            if event.kind == "deal_end":
+                view = view or table.game.view(None)
+                message = render.deal_end(table.id, table.game_name, table.game.TITLE, view,
+                                          seating_of(table), deal_buttons(table, event))
+                if message is not None:
+                    self._outbox.setdefault(table.id, []).append(message)
+            elif event.kind == "match_end":
+                result = table.game.result()
+                if result is not None:
+                    self._outbox.setdefault(table.id, []).append(render.match_end(
+                        table.id, table.game.TITLE, result, table.game.scores(),
+                        seating_of(table)))
+        self.mark(table)
+
+    def table_closed(self, table: Table) -> None:
+        self._closed[table.id] = table
+        self.mark(table)
+        if table.status == "finished":
+            self.bot.dispatch("table_finished", table)
+
+    def mark(self, table: Table) -> None:
+        self._dirty.add(table.id)
+        task = self._flushers.get(table.id)
+        if task is None or task.done():
+            self._flushers[table.id] = asyncio.create_task(self._flush(table),
+                                                           name=f"table-{table.id}-edits")
+
+    async def _flush(self, table: Table) -> None:
+        """Apply pending changes to Discord, at most one table edit per interval."""
+        try:
+            while table.id in self._dirty:
+                wait = self._last_edit.get(table.id, 0) + self.edit_interval - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                # Answering clicks (Discord's 3 s) comes first: a flush waits for a moment
+                # with no click being answered (at most PUBLISH_DEFER), and few tables
+                # publish at once. A table published later shows its latest state anyway.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._quiet.wait(), PUBLISH_DEFER)
+                async with self._publishing:
+                    self._dirty.discard(table.id)
+                    self._last_edit[table.id] = time.monotonic()
+                    await self._publish(table)
+        except Exception:
+            log.exception("table %s: could not update its messages", table.id)
+        finally:
+            self._flushers.pop(table.id, None)
+            if table.closed and table.id not in self._dirty:
+                self._closed.pop(table.id, None)
+                self._last_edit.pop(table.id, None)
+                self.forget_hands(table.id)
+
+    async def _publish(self, table: Table) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        for message in self._outbox.pop(table.id, []):
+            try:
+                await channel.send(**message.send_kwargs())
+            except discord.HTTPException:
+                log.exception("table %s: could not post a message", table.id)
+        current = await snapshot(table, lambda: table_message(table))
+        body = payload(current)
+        shown = (table.message_id, fingerprint(body))
+        if table.message_id is not None and shown != self._shown.get(table.id):
+            try:
+                await edit_channel_message(self.bot.http, table.channel_id, table.message_id,
+                                           body)
+                self._shown[table.id] = shown
+            except discord.NotFound:
+                await self._repost(table, current)
+            except discord.HTTPException:
+                log.exception("table %s: could not edit the table message", table.id)
+        await self._refresh_hands(table)
+
+    async def _repost(self, table: Table, current: render.Message) -> None:
+        """The table message is gone (deleted): post it again at the bottom."""
+        if table.closed:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        message = await channel.send(**current.send_kwargs())
+        await self.service.set_message(table, message.id)
+
+    async def _refresh_hands(self, table: Table) -> None:
+        now = time.monotonic()
+        sessions = self.hands.get(table.id, {})
+
+        def build() -> list[tuple[int, HandSession, render.Message]]:
+            fresh = []
+            for user_id, session in list(sessions.items()):
+                if now - session.created > TOKEN_LIFETIME or \
+                        table.seat_of(user_id) != session.seat:
+                    del sessions[user_id]
+                    continue
+                if session.decision != table.decisions[session.seat]:
+                    session.group = None
+                session.decision = table.decisions[session.seat]
+                fresh.append((user_id, session,
+                              self.hand_message(table, session.seat, session.group)))
+            return fresh
+
+        for user_id, session, message in await snapshot(table, build):
+            body = payload(message)
+            shown = fingerprint(body)
+            if shown == session.shown:
+                continue  # the same hand as on screen: no need to send it again
+            try:
+                await edit_original_response(self.bot.http, session.application_id,
+                                             session.token, body)
+                session.shown = shown
+            except discord.HTTPException:
+                # Expired or deleted: the person asks for a fresh one with My hand.
+                sessions.pop(user_id, None)
+
+    def forget_hands(self, table_id: int) -> None:
+        self.hands.pop(table_id, None)
+        self._shown.pop(table_id, None)
+
+    def redrawing(self, table: Table) -> None:
+        """A click's answer is about to redraw the table message itself: that is this
+        interval's edit, and what the message shows is unknown until it is done."""
+        self._dirty.discard(table.id)
+        self._last_edit[table.id] = time.monotonic()
+        self._shown.pop(table.id, None)
+
+    def redrawn(self, table: Table, current: render.Message) -> None:
+        """The click's answer has redrawn the table message as `current`."""
+        self._shown[table.id] = (table.message_id, fingerprint(payload(current)))
+
+    # -- private hands --------------------------------------------------------------------
+
+    def hand_message(self, table: Table, seat: int, group: str | None = None,
+                      note: str = "") -> render.Message:
+        game = table.game
+        legal = game.legal(seat) if table.status == "playing" else []
+        return render.hand(table.id, table.game_name, game.TITLE, seat, game.view(seat), legal,
+                           table.decisions[seat], seating_of(table), note=note, group=group)
+
+    def hand_shown(self, interaction: discord.Interaction[Any], table: Table, seat: int,
+                   message_id: int | None, group: str | None,
+                   message: render.Message) -> None:
+        """A click's answer has just shown this hand: keep it live from now on."""
+        sessions = self.hands.setdefault(table.id, {})
+        kept = sessions.get(interaction.user.id)
+        now = time.monotonic()
+        if kept is None or kept.seat != seat or message_id is None or \
+                kept.message_id != message_id or now - kept.created > TOKEN_KEPT:
+            kept = sessions[interaction.user.id] = HandSession(
+                application_id=interaction.application_id, token=interaction.token,
+                seat=seat, created=now, message_id=message_id)
+        kept.group, kept.decision = group, table.decisions[seat]
+        kept.shown = fingerprint(payload(message))
