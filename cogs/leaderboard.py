@@ -142,7 +142,7 @@ class Leaderboard(commands.Cog):
             log.exception("table %s: could not post the rating changes", table.id)
 
     async def _after_table_messages(self, table_id: int) -> None:
-        # The Tables cog posts the end of the match from its own task; let it go first.
+        # The publisher posts the end of the match from its own task; let it go first.
         tables = self.bot.get_cog("Tables")
         if tables is not None:
             await tables.publisher.settled(table_id, timeout=5)
