@@ -44,6 +44,7 @@ from .bridge_rubber import RubberScorer
 from .bridge_scoring import honours_bonus
 from .bridge_view import BridgeView, DealRecord, DealSummary, LastTrick
 from .cards import FULL_DECK, Card, Suit, sort_hand
+from .tricks import trick_winner
 
 _PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
 _LABEL: tuple[str, ...] = tuple(c.label for c in FULL_DECK)
@@ -337,16 +338,7 @@ class ContractBridge(Game):
             return events
         assert self.contract is not None
         cards = tuple(self.trick)
-        # The trick's winner (tricks.trick_winner, inlined): the best card so far is of the
-        # suit led or a trump; a card beats it when higher in its suit, or a first trump.
-        trump = self._trump
-        winner, best = cards[0]
-        for player, c in cards[1:]:
-            if c.suit is best.suit:
-                if c.rank > best.rank:
-                    winner, best = player, c
-            elif c.suit is trump:
-                winner, best = player, c
+        winner = trick_winner(cards, self._trump)
         self.tricks_won[winner & 1] += 1
         self.last = LastTrick(cards, winner)
         self.trick = []

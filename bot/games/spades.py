@@ -44,7 +44,7 @@ from .spades_view import (
     SpadesScoreDetail,
     SpadesView,
 )
-from .tricks import follow_error
+from .tricks import follow_error, trick_winner
 
 BIDDING = "bidding"
 PLAY = "play"
@@ -347,15 +347,7 @@ class Spades(Game):
             self._turn = (seat + 1) % 4
             return events
         cards = tuple(self._trick)
-        # The trick's winner (tricks.trick_winner, inlined): the best card so far is of the
-        # suit led or a spade; a card beats it when higher in its suit, or a first spade.
-        winner, best = cards[0]
-        for player, c in cards[1:]:
-            if c.suit is best.suit:
-                if c.rank > best.rank:
-                    winner, best = player, c
-            elif c.suit is _SPADES:
-                winner, best = player, c
+        winner = trick_winner(cards, _SPADES)
         done = CompletedTrick(self._leader, cards, winner)
         self._tricks.append(done)
         self._won[winner] += 1
