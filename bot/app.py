@@ -95,7 +95,8 @@ class TrickTableBot(commands.Bot):
     async def setup_hook(self) -> None:
         space_full_collections()
         self.store = self._given_store or await Store.open(self.settings.database_path)
-        self.tables = TableService(self.store, bot_delay=self.settings.bot_delay_seconds)
+        self.tables = TableService(self.store, bot_delay=self.settings.bot_delay_seconds,
+                                   think_seconds=self.settings.think_seconds)
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)

@@ -23,6 +23,9 @@ class Settings:
     log_level: str = "INFO"
     bot_delay_seconds: float = 1.0
     turn_timeout_seconds: int = 0
+    # Seconds a computer player may think over one decision (search players size their
+    # sampling to it and fall back to their rule-based answer when it is spent).
+    think_seconds: float = 0.8
     # Least seconds between two edits of one table message (Discord rate-limits edits).
     edit_interval: float = 1.0
 
@@ -64,4 +67,6 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         turn_timeout_seconds=int(_number(
             "TURN_TIMEOUT_SECONDS", source.get("TURN_TIMEOUT_SECONDS", "0").strip() or "0",
             int, 0)),
+        think_seconds=_number("THINK_SECONDS",
+                              source.get("THINK_SECONDS", "0.8").strip() or "0.8", float, 0.05),
     )

@@ -1,16 +1,26 @@
 """Computer players. A player gets a seat's view and its legal actions, and returns one action.
 
 A player never sees more than its seat's view: the table passes `game.view(seat)` and
-`game.legal(seat)`, nothing else. Each game registers its players in `PLAYERS`; the first
-one listed is the default kind the tables use. A kind's name is stable: ratings use it.
+`game.legal(seat)`, nothing else. Players are found by the game's name: the module
+`bot.ai.<game>` lists its players in `PLAYERS` (kind name -> constructor taking a seed), the
+strongest first; that first one is the default the tables use. A kind's name is stable:
+ratings use it, and weaker kinds stay reachable by name (`make_player(game, seed,
+kind="spades-basic")`) as fallbacks, benchmark baselines and a table's chosen level.
+
+`choose` is synchronous and may be slow: the tables call it in a worker thread, off the
+event loop, with a `Budget` that says how long it may think.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
+
+from .budget import Budget
+
+PlayerFactory = Callable[[int], "Player"]
 
 
 class Player(Protocol):
@@ -18,8 +28,8 @@ class Player(Protocol):
 
     kind: str
 
-    def choose(self, view: Any, legal: Sequence[str]) -> str:
-        """One of `legal`, chosen from what `view` shows."""
+    def choose(self, view: Any, legal: Sequence[str], budget: Budget | None = None) -> str:
+        """One of `legal`, chosen from what `view` shows, within `budget` when one is given."""
         ...
 
 
@@ -31,26 +41,46 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: Any, legal: Sequence[str]) -> str:
+    def choose(self, view: Any, legal: Sequence[str], budget: Budget | None = None) -> str:
         return self.rng.choice(list(legal))
 
 
-# game name -> (module, class) of its default computer player
-_DEFAULT: dict[str, tuple[str, str]] = {
-    "spades": ("bot.ai.spades", "SpadesPlayer"),
-    "bridge": ("bot.ai.bridge", "BridgePlayer"),
-    "single_dummy": ("bot.ai.single_dummy", "SingleDummyPlayer"),
-    "tennis": ("bot.ai.tennis", "TennisPlayer"),
-    "bidfair": ("bot.ai.bidfair", "BidFairPlayer"),
-}
+class UnknownPlayer(LookupError):
+    """A game or kind of computer player that does not exist. The message is for a person."""
 
 
-def player_factory(game: str) -> Callable[[int], Player]:
-    """The constructor of a game's default computer player, taking a seed."""
-    module_name, class_name = _DEFAULT[game]
-    factory: Callable[[int], Player] = getattr(importlib.import_module(module_name), class_name)
-    return factory
+def players(game: str) -> Mapping[str, PlayerFactory]:
+    """A game's computer players by kind name, the strongest (the default) first."""
+    try:
+        module = importlib.import_module(f"{__name__}.{game}")
+    except ModuleNotFoundError:
+        raise UnknownPlayer(f"There are no computer players for {game!r}.") from None
+    table: Mapping[str, PlayerFactory] = module.PLAYERS
+    return table
 
 
-def make_player(game: str, seed: int = 0) -> Player:
-    return player_factory(game)(seed)
+def player_kinds(game: str) -> tuple[str, ...]:
+    """The kind names of a game's computer players, the default first."""
+    return tuple(players(game))
+
+
+def player_factory(game: str, kind: str | None = None) -> PlayerFactory:
+    """The constructor of one kind of a game's players (default: the strongest)."""
+    table = players(game)
+    if kind is None:
+        return next(iter(table.values()))
+    try:
+        return table[kind]
+    except KeyError:
+        raise UnknownPlayer(
+            f"No computer player {kind!r} for {game}; the kinds are: "
+            f"{', '.join(table)}.") from None
+
+
+def make_player(game: str, seed: int = 0, kind: str | None = None) -> Player:
+    """A new computer player of `game` (default: its strongest kind)."""
+    return player_factory(game, kind)(seed)
+
+
+__all__ = ["Budget", "Player", "RandomPlayer", "UnknownPlayer", "make_player", "player_factory",
+           "player_kinds", "players"]

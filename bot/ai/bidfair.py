@@ -18,7 +18,7 @@ It decides only from the view and the legal actions it is given.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bot.games.bidfair_rank import (
     CONTRACT_VALUES,
@@ -30,6 +30,8 @@ from bot.games.bidfair_rank import (
 from bot.games.bidfair_view import BidFairView
 from bot.games.cards import Card, Rank, Suit
 from bot.games.tricks import Power
+
+from .budget import Budget
 
 # How much a card is worth keeping, before trump and high rank are known.
 _KEEP: dict[Rank, float] = {
@@ -64,7 +66,8 @@ class BidFairPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: BidFairView, legal: Sequence[str]) -> str:
+    def choose(self, view: BidFairView, legal: Sequence[str],
+               budget: Budget | None = None) -> str:
         if len(legal) == 1:
             return legal[0]
         if view.phase == "crib":
@@ -189,3 +192,7 @@ class BidFairPlayer:
             return not any(beats(c, x, trump, power) for x in same)
         # They may be void: then a trump beats a plain card.
         return c.suit == trump or not any(x.suit == trump for x in possible)
+
+
+# The kinds of player for this game, the strongest (the default) first.
+PLAYERS: dict[str, Callable[[int], BidFairPlayer]] = {BidFairPlayer.kind: BidFairPlayer}

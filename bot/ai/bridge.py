@@ -8,7 +8,7 @@ it is in, so each completed trick shows up as `last_trick` at its next turn).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.bridge_auction import Call
 from bot.games.bridge_view import BridgeView
@@ -16,6 +16,7 @@ from bot.games.cards import Card, Suit
 
 from .bridge_bidding import CALLS, Bidder
 from .bridge_play import PlaySituation, choose_card
+from .budget import Budget
 
 
 class TrickMemory:
@@ -64,7 +65,8 @@ class BridgePlayer:
         self.bidder = Bidder(self.rng)
         self.memory = TrickMemory()
 
-    def choose(self, view: BridgeView, legal: Sequence[str]) -> str:
+    def choose(self, view: BridgeView, legal: Sequence[str],
+               budget: Budget | None = None) -> str:
         if view.phase == "bidding" or view.contract is None:
             assert view.seat is not None
             calls = [CALLS[text] for text in legal]
@@ -95,3 +97,7 @@ class BridgePlayer:
                 view.calls, self.memory.leads, (seat + 2) % 4),
             first_lead=sum(view.tricks_won) == 0 and not view.trick)
         return "play:" + choose_card(sit).text
+
+
+# The kinds of player for this game, the strongest (the default) first.
+PLAYERS: dict[str, Callable[[int], BridgePlayer]] = {BridgePlayer.kind: BridgePlayer}

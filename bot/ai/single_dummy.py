@@ -8,7 +8,7 @@ dummies once faced, and the cards played so far.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.bridge_auction import Bid
 from bot.games.cards import Card
@@ -16,6 +16,7 @@ from bot.games.single_dummy_view import SingleDummyView
 
 from .bridge_bidding import CALLS
 from .bridge_play import PlaySituation, choose_card
+from .budget import Budget
 from .single_dummy_bidding import choose_call, choose_dummy
 
 
@@ -27,7 +28,8 @@ class SingleDummyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: SingleDummyView, legal: Sequence[str]) -> str:
+    def choose(self, view: SingleDummyView, legal: Sequence[str],
+               budget: Budget | None = None) -> str:
         if view.phase == "auction":
             return self._call(view, legal)
         if view.phase == "dummy_choice":
@@ -67,3 +69,7 @@ class SingleDummyPlayer:
             played=frozenset(view.played),
             first_lead=not view.played and not view.trick)
         return "play:" + choose_card(sit).text
+
+
+# The kinds of player for this game, the strongest (the default) first.
+PLAYERS: dict[str, Callable[[int], SingleDummyPlayer]] = {SingleDummyPlayer.kind: SingleDummyPlayer}

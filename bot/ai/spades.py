@@ -15,7 +15,7 @@ double nil only as a rare blind gamble. Play, in order of concern:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.games.cards import FULL_DECK, Card, Suit
@@ -23,6 +23,7 @@ from bot.games.spades_scoring import is_nil
 from bot.games.spades_view import SpadesView
 from bot.games.tricks import trick_winner
 
+from .budget import Budget
 from .spades_bidding import choose_bid, wants_double_nil
 
 SPADES = Suit.SPADES
@@ -108,7 +109,8 @@ class SpadesPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: SpadesView, legal: Sequence[str]) -> str:
+    def choose(self, view: SpadesView, legal: Sequence[str],
+               budget: Budget | None = None) -> str:
         if len(legal) == 1:
             return legal[0]
         if "look" in legal:
@@ -226,3 +228,7 @@ class SpadesPlayer:
                                                    c.rank))
             return lowest(t.legal)
         return self.follow(t)
+
+
+# The kinds of player for this game, the strongest (the default) first.
+PLAYERS: dict[str, Callable[[int], SpadesPlayer]] = {SpadesPlayer.kind: SpadesPlayer}

@@ -8,13 +8,14 @@ less and still plays from the view alone. Keep one player object per seat.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.cards import FULL_DECK, Card, Suit
 from bot.games.tennis_rules import bid_value
 from bot.games.tennis_views import TennisView
 from bot.games.tricks import trick_winner
 
+from .budget import Budget
 from .tennis_estimate import best_bid, forehand_shift
 
 OTHER_KIND = {"Forehand": "Backhand", "Backhand": "Forehand"}
@@ -62,7 +63,8 @@ class TennisPlayer:
 
     # -- choosing -----------------------------------------------------------------------
 
-    def choose(self, view: TennisView, legal: Sequence[str]) -> str:
+    def choose(self, view: TennisView, legal: Sequence[str],
+               budget: Budget | None = None) -> str:
         self._remember(view)
         if view.phase == "bidding":
             hand = [Card.parse(a[4:]) for a in legal]
@@ -159,3 +161,7 @@ class TennisPlayer:
         if opponent_later:
             return min(winners, key=lambda c: (c.suit == trump, c.rank))
         return max(winners, key=lambda c: (c.suit == trump, c.rank))
+
+
+# The kinds of player for this game, the strongest (the default) first.
+PLAYERS: dict[str, Callable[[int], TennisPlayer]] = {TennisPlayer.kind: TennisPlayer}

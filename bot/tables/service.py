@@ -61,7 +61,7 @@ class TableService(Lobby):
     The lobby and seat operations are in `Lobby`, computer players and timers in
     `TurnFlow`; this class holds the tables and applies actions."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 1.0,
+    def __init__(self, store: Store, *, bot_delay: float = 1.0, think_seconds: float = 0.8,
                  observer: TableObserver | None = None,
                  seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
@@ -69,7 +69,7 @@ class TableService(Lobby):
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.finish_hooks: list[FinishHook] = []
-        self.turns = TurnFlow(self._apply_for, bot_delay)
+        self.turns = TurnFlow(self._apply_for, bot_delay, think_seconds)
         self._new_seed = seed_source or (lambda: random.SystemRandom().getrandbits(48))
 
     # -- looking tables up ----------------------------------------------------------

@@ -1,7 +1,9 @@
 """Turn flow: computer players act, and turn timers act for people who are away.
 
 Whatever acts goes through the service's own apply (checked, stored, then shown), under
-the table's lock, exactly like a person's click.
+the table's lock, exactly like a person's click. A computer player thinks without the lock
+(in the thinking pool, off the event loop): its view and legal actions are taken under the
+lock, and its choice is applied only if that seat's decision is still the same one.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.ai import Player, make_player
+from bot.ai import Player, make_player, player_kinds
 from bot.games import Event
 from bot.store import Actor
 
 from .model import PLAYING, Table
+from .thinking import ThinkingPool
 
 log = logging.getLogger(__name__)
 
@@ -24,16 +27,24 @@ ApplyAction = Callable[[Table, int, str, Actor], Awaitable[list[Event]]]
 class TurnFlow:
     """The computer players of every table, and the turn timers."""
 
-    def __init__(self, apply: ApplyAction, bot_delay: float) -> None:
+    def __init__(self, apply: ApplyAction, bot_delay: float,
+                 think_seconds: float = 0.8) -> None:
         self._apply = apply
         self.bot_delay = bot_delay
-        self._players: dict[tuple[int, int], Player] = {}
+        self.thinking = ThinkingPool(think_seconds)
+        self._players: dict[tuple[int, int, str | None], Player] = {}
 
     def player(self, table: Table, seat: int) -> Player:
-        key = (table.id, seat)
+        """The computer player of a seat: the seat's own kind when a bot sits there and that
+        kind still exists, else the game's default (a turn timer acting for a person)."""
+        info = table.seats[seat]
+        kind = info.bot_kind if info is not None and info.is_bot else None
+        if kind is not None and kind not in player_kinds(table.game_name):
+            kind = None
+        key = (table.id, seat, kind)
         player = self._players.get(key)
         if player is None:
-            player = make_player(table.game_name, table.seed * 7 + seat)
+            player = make_player(table.game_name, table.seed * 7 + seat, kind)
             self._players[key] = player
         return player
 
@@ -59,20 +70,25 @@ class TurnFlow:
                     table.driver = None
                     return
                 seat = seats[0]
-                try:
-                    await self._bot_act(table, seat, actor="bot")
-                except Exception:
-                    log.exception("table %s: computer player at seat %s failed", table.id,
-                                  seat)
-                    table.driver = None
-                    return
+            try:
+                await self._bot_act(table, seat, actor="bot")
+            except Exception:
+                log.exception("table %s: computer player at seat %s failed", table.id, seat)
+                table.driver = None
+                return
 
     async def _bot_act(self, table: Table, seat: int, actor: Actor) -> None:
-        legal = table.game.legal(seat)
-        if not legal:
-            return
+        """Think without the table's lock, then apply under it if still current."""
+        async with table.lock:
+            if table.status != PLAYING or table.closed or seat not in table.game.to_act():
+                return
+            legal = table.game.legal(seat)
+            if not legal:
+                return
+            decision = table.decisions[seat]
+            view = table.game.view(seat)
         try:
-            choice = self.player(table, seat).choose(table.game.view(seat), legal)
+            choice = await self.thinking.choose(self.player(table, seat), view, legal)
         except Exception:
             log.exception("table %s: computer player raised; playing its first legal action",
                           table.id)
@@ -81,7 +97,12 @@ class TurnFlow:
             log.error("table %s: computer player chose %r, not legal; using %r", table.id,
                       choice, legal[0])
             choice = legal[0]
-        await self._apply(table, seat, choice, actor)
+        async with table.lock:
+            # A person (taking their seat back), a timer or a restart may have moved on.
+            if (table.status != PLAYING or table.closed or table.decisions[seat] != decision
+                    or seat not in table.game.to_act()):
+                return
+            await self._apply(table, seat, choice, actor)
 
     def _arm_timers(self, table: Table) -> None:
         timeout = table.settings.turn_timeout
@@ -106,11 +127,10 @@ class TurnFlow:
             if (table.status != PLAYING or table.decisions[seat] != decision
                     or seat not in table.game.to_act()):
                 return
-            try:
-                await self._bot_act(table, seat, actor="timer")
-            except Exception:
-                log.exception("table %s: the turn timer could not act for seat %s",
-                              table.id, seat)
+        try:
+            await self._bot_act(table, seat, actor="timer")
+        except Exception:
+            log.exception("table %s: the turn timer could not act for seat %s", table.id, seat)
 
     def stop(self, table: Table) -> None:
         for task in table.timers.values():
@@ -123,5 +143,5 @@ class TurnFlow:
 
     def forget(self, table: Table) -> None:
         """Drop a closed table's computer players."""
-        for seat in range(table.game.SEATS):
-            self._players.pop((table.id, seat), None)
+        for key in [key for key in self._players if key[0] == table.id]:
+            del self._players[key]

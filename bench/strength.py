@@ -1,0 +1,34 @@
+"""Computer players' strength: one section per group of games.
+
+    python -m bench.strength SECTION [options]   (python -m bench.strength --help lists them)
+
+Each section lives in its own module (`bench/strength_<section>.py`) with a `main(argv)`
+and prints its figures with sample sizes, the fixed seeds it used and 95% intervals.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+SECTIONS: dict[str, str] = {
+    "bridge-play": "card play of Contract and Single Dummy Bridge against double dummy",
+    "bridge-bidding": "Contract Bridge bidding against par; Single Dummy bidding",
+    "games": "Spades, Tennis and Bid Fair: whole-match win rates against baselines",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help") or args[0] not in SECTIONS:
+        print(__doc__)
+        for name, what in SECTIONS.items():
+            print(f"  {name:16} {what}")
+        return 0 if args and args[0] in ("-h", "--help") else 2
+    module = importlib.import_module(f"bench.strength_{args[0].replace('-', '_')}")
+    code: int = module.main(args[1:])
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
