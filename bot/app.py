@@ -105,7 +105,8 @@ class TrickTableBot(commands.Bot):
         restored = await self.tables.restore()
         log.info("restored %d unfinished tables", len(restored))
         tables = self.get_cog("Tables")
-        if tables is not None:  # refresh every restored table's messages
+        if tables is not None:  # refresh every restored table's messages and open hands
+            await tables.publisher.restore_hands(restored)  # type: ignore[attr-defined]
             for table in restored:
                 tables.publisher.table_changed(table, ())  # type: ignore[attr-defined]
         await self._sync_commands()

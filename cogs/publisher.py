@@ -16,8 +16,9 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import discord
@@ -215,6 +216,7 @@ class Publisher:
                 self._closed.pop(table.id, None)
                 self._last_edit.pop(table.id, None)
                 self.forget_hands(table.id)
+                await self._forget_stored_hands(table.id)
 
     async def _publish(self, table: Table) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id)
@@ -275,10 +277,42 @@ class Publisher:
             except discord.HTTPException:
                 # Expired or deleted: the person asks for a fresh one with My hand.
                 sessions.pop(user_id, None)
+                await self._forget_stored_hands(table.id, user_id)
 
     def forget_hands(self, table_id: int) -> None:
         self.hands.pop(table_id, None)
         self._shown.pop(table_id, None)
+
+    async def _forget_stored_hands(self, table_id: int, user_id: int | None = None) -> None:
+        try:
+            await self.service.store.forget_hand_tokens(table_id, user_id)
+        except Exception:  # a stale token left behind only costs one failed edit later
+            log.warning("table %s: could not forget its hand tokens", table_id, exc_info=True)
+
+    async def restore_hands(self, tables: Iterable[Table]) -> int:
+        """After a restart: take back the hands people still have open (tokens younger
+        than Discord's 15 minutes) so they are edited again without a press. Returns how
+        many were taken back."""
+        by_id = {table.id: table for table in tables}
+        now_wall, now = datetime.now(UTC), time.monotonic()
+        since = now_wall - timedelta(seconds=TOKEN_LIFETIME)
+        try:
+            rows = await self.service.store.hand_tokens(since)
+            await self.service.store.prune_hand_tokens(since)
+        except Exception:
+            log.exception("could not read the kept hand tokens; hands update on a press")
+            return 0
+        taken = 0
+        for row in rows:
+            table = by_id.get(row.match_id)
+            if table is None or table.seat_of(row.user_id) != row.seat:
+                continue
+            age = (now_wall - row.issued_at).total_seconds()
+            self.hands.setdefault(table.id, {})[row.user_id] = HandSession(
+                application_id=row.application_id, token=row.token, seat=row.seat,
+                created=now - age, message_id=row.message_id)
+            taken += 1
+        return taken
 
     def redrawing(self, table: Table) -> None:
         """A click's answer is about to redraw the table message itself: that is this
@@ -300,17 +334,28 @@ class Publisher:
         return render.hand(table.id, table.game_name, game.TITLE, seat, game.view(seat), legal,
                            table.decisions[seat], seating_of(table), note=note, group=group)
 
-    def hand_shown(self, interaction: discord.Interaction[Any], table: Table, seat: int,
-                   message_id: int | None, group: str | None,
-                   message: render.Message) -> None:
-        """A click's answer has just shown this hand: keep it live from now on."""
+    async def hand_shown(self, interaction: discord.Interaction[Any], table: Table,
+                         seat: int, message_id: int | None, group: str | None,
+                         message: render.Message) -> None:
+        """A click's answer has just shown this hand: keep it live from now on (a new
+        token is also stored, so a restarted bot keeps editing it)."""
         sessions = self.hands.setdefault(table.id, {})
         kept = sessions.get(interaction.user.id)
         now = time.monotonic()
-        if kept is None or kept.seat != seat or message_id is None or \
-                kept.message_id != message_id or now - kept.created > TOKEN_KEPT:
+        fresh = kept is None or kept.seat != seat or message_id is None or \
+            kept.message_id != message_id or now - kept.created > TOKEN_KEPT
+        if fresh:
             kept = sessions[interaction.user.id] = HandSession(
                 application_id=interaction.application_id, token=interaction.token,
                 seat=seat, created=now, message_id=message_id)
+        assert kept is not None
         kept.group, kept.decision = group, table.decisions[seat]
         kept.shown = fingerprint(payload(message))
+        if fresh:
+            try:
+                await self.service.store.save_hand_token(
+                    table.id, interaction.user.id, seat=seat,
+                    application_id=interaction.application_id, token=interaction.token,
+                    message_id=message_id, issued_at=datetime.now(UTC))
+            except Exception:  # the hand is shown and live; only a restart would lose it
+                log.warning("table %s: could not keep a hand token", table.id, exc_info=True)

@@ -71,7 +71,7 @@ class Tables(commands.Cog):
             answer = await interaction.response.send_message(ephemeral=True,
                                                              **message.send_kwargs())
             message_id = answer.message_id
-        publisher.hand_shown(interaction, table, seat, message_id, group, message)
+        await publisher.hand_shown(interaction, table, seat, message_id, group, message)
 
     # -- every button ---------------------------------------------------------------------
 

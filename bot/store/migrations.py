@@ -161,9 +161,28 @@ CREATE TABLE player_figures (
 CREATE INDEX match_results_order ON match_results (finished_at, match_id);
 """
 
+_HAND_TOKENS: Final = """
+-- The interaction that last showed a person their private hand at a table: its token is
+-- the only way to edit that (ephemeral) message, for 15 minutes from issued_at. Kept so a
+-- restarted bot goes on updating the hands people have open.
+CREATE TABLE hand_tokens (
+    match_id       INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    user_id        INTEGER NOT NULL,
+    seat           INTEGER NOT NULL CHECK (seat >= 0),
+    application_id INTEGER NOT NULL,
+    token          TEXT    NOT NULL,
+    message_id     INTEGER,                      -- the hand message, when known
+    issued_at      TEXT    NOT NULL,             -- ISO-8601 UTC, millisecond precision
+    PRIMARY KEY (match_id, user_id)
+) WITHOUT ROWID;
+
+CREATE INDEX hand_tokens_issued ON hand_tokens (issued_at);
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "initial schema: matches, seats, actions, deal and match results", _INITIAL),
     Migration(2, "ratings, rating changes and per-game figures", _RATINGS),
+    Migration(3, "private hands' interaction tokens, kept across restarts", _HAND_TOKENS),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -118,3 +118,16 @@ class MatchBundle:
     match: MatchRow
     seats: tuple[SeatRow, ...]
     log: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandTokenRow:
+    """The interaction that last showed a person their hand at a table (see hands.py)."""
+
+    match_id: int
+    user_id: int
+    seat: int
+    application_id: int
+    token: str = field(repr=False)
+    message_id: int | None
+    issued_at: datetime

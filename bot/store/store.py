@@ -2,7 +2,8 @@
 
 Every write is committed before the call returns (the bot shows an action only after it
 is stored). The parts live in their own modules: matches.py (tables and seats),
-actions.py (the action log, bulk loading), results.py (deal scores, match results).
+actions.py (the action log, bulk loading), results.py (deal scores, match results),
+hands.py (the tokens of people's private hands).
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from types import TracebackType
 
 from .actions import ActionsMixin
 from .db import MEMORY, open_database
+from .hands import HandTokensMixin
 from .matches import MatchesMixin
 from .results import ResultsMixin
 
 DEFAULT_PATH = "tricktable.db"
 
 
-class Store(MatchesMixin, ActionsMixin, ResultsMixin):
+class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin):
     """Open with `store = await Store.open(path)` (or `async with await Store.open(path)`)."""
 
     applied_migrations: tuple[int, ...] = ()
