@@ -3,6 +3,8 @@
     python -m bot                                  run the bot (needs DISCORD_TOKEN in .env)
     python -m bot simulate GAME --matches N --seed S
     python -m bot ratings --rebuild                recompute ratings and stats from results
+    python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT
+                                                   check a fair deal and print its hands
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ def _parser() -> argparse.ArgumentParser:
     ratings.add_argument("--rebuild", action="store_true",
                          help="recompute every rating and figure from the stored results")
     ratings.add_argument("--database", help="the database file (default: DATABASE_PATH)")
+    verify = sub.add_parser("verify", help="check a deal's revealed server seed and print "
+                            "the deal (see /help, Fair deals)")
+    verify.add_argument("game", choices=GAMES)
+    verify.add_argument("server_seed")
+    verify.add_argument("client_seed")
+    verify.add_argument("deal_no", type=int)
+    verify.add_argument("commitment")
     return parser
 
 
@@ -45,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
             return _fail("--matches must be at least 1.")
         run(args.game, args.matches, args.seed, quiet=args.quiet)
         return 0
+    if args.command == "verify":
+        from bot.verify import main as verify_main
+        return verify_main(args.game, args.server_seed, args.client_seed, args.deal_no,
+                           args.commitment)
     if args.command == "ratings":
         if not args.rebuild:
             return _fail("say what to do: `ratings --rebuild`.")

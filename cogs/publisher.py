@@ -25,7 +25,7 @@ import discord
 
 from bot.games import Event
 from bot.handrecord import HAND_RECORD_GAMES
-from bot.render import ids
+from bot.render import fairness, ids
 from bot.render import messages as render
 from bot.render.components import TableButton, button
 from bot.tables import LOBBY, Table, TableService
@@ -79,6 +79,25 @@ def options_text(table: Table) -> str:
     return ("Options — " + ", ".join(parts) + ".") if parts else ""
 
 
+def fair_fields(table: Table) -> list[tuple[str, str, bool]]:
+    """The table's commitment and, once started, its client seed."""
+    commitment = table.commitment
+    if commitment is None:
+        return []
+    return [fairness.commitment_field(commitment, table.settings.client_seed)]
+
+
+def reveal_fields(table: Table) -> list[tuple[str, str, bool]]:
+    """Under an end-of-deal message: the ended deal's server seed and how to check it."""
+    revealed = table.game.revealed_seed()
+    commitment = table.commitment
+    if revealed is None or commitment is None:
+        return []
+    deal_no, server_seed = revealed
+    return [fairness.reveal_field(table.game_name, commitment, table.settings.client_seed,
+                                  deal_no, server_seed)]
+
+
 def table_message(table: Table) -> render.Message:
     """The table's public message as it should look now."""
     game = table.game
@@ -86,13 +105,13 @@ def table_message(table: Table) -> render.Message:
         return render.lobby(table.id, game.TITLE, [s.name if s else None for s in table.seats],
                             game.SEAT_NAMES, game.SIDES, game.SIDE_NAMES,
                             creator=_creator_name(table), options_text=options_text(table),
-                            can_start=table.is_full())
+                            can_start=table.is_full(), extra_fields=fair_fields(table))
     closed = {"finished": "The match is over. Start another with /play.",
               "abandoned": "This match was abandoned.",
               "cancelled": "This table was cancelled."}.get(table.status, "")
     return render.public_table(table.id, table.game_name, game.TITLE, game.view(None),
                                seating_of(table), list(table.recent), table.waiting_on(),
-                               closed_note=closed)
+                               closed_note=closed, extra_fields=fair_fields(table))
 
 
 def deal_buttons(table: Table, event: Event) -> list[TableButton]:
@@ -168,7 +187,8 @@ class Publisher:
             if event.kind == "deal_end":
                 view = view or table.game.view(None)
                 message = render.deal_end(table.id, table.game_name, table.game.TITLE, view,
-                                          seating_of(table), deal_buttons(table, event))
+                                          seating_of(table), deal_buttons(table, event),
+                                          reveal_fields(table))
                 if message is not None:
                     self._outbox.setdefault(table.id, []).append(message)
             elif event.kind == "match_end":

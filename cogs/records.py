@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.games import game_class
+from bot.games.fairness import deal_source
 from bot.handrecord import HAND_RECORD_GAMES, DealNotOver, HandRecord, Heading, replay_deal, to_pbn
 from bot.render import ids
 from bot.store import MatchRow, SeatRow
@@ -46,7 +47,8 @@ def _comments(record: HandRecord) -> list[str]:
 def build(match: MatchRow, seats: list[SeatRow], actions: list[tuple[int, str]],
           deal_no: int) -> tuple[HandRecord, str, str]:
     """Replay, write the PBN and solve (blocking: run it in a thread)."""
-    record = replay_deal(match.game, match.options, match.seed, actions, deal_no)
+    source = deal_source(match.seed, match.settings.get("deals"))
+    record = replay_deal(match.game, match.options, source, actions, deal_no)
     title = game_class(match.game).TITLE
     started = match.started_at or match.created_at
     heading = Heading(event=f"TrickTable {title}, table #{match.id}", site="Discord",

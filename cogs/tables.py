@@ -169,7 +169,7 @@ class Tables(commands.Cog):
             await self._lobby_answer(interaction, table,
                                      f"A computer player sits at {table.game.seat_name(seat)}.")
         elif verb == "start":
-            await self.service.start(table.id, person.user_id)
+            await self.service.start(table.id, person.user_id, interaction.id)
             await self._lobby_answer(interaction, table, None)
         elif verb == "cancel":
             await self.service.cancel(table.id, person.user_id, _can_manage(interaction))

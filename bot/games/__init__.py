@@ -24,6 +24,7 @@ from .base import (
     ScoreSheet,
     replay,
 )
+from .fairness import FairDeals
 
 GAMES: tuple[str, ...] = ("bridge", "single_dummy", "spades", "tennis", "bidfair")
 
@@ -49,8 +50,9 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def create(name: str, options: Mapping[str, object] | None = None, seed: int = 0) -> Game:
-    """A new match of the named game."""
+def create(name: str, options: Mapping[str, object] | None = None,
+           seed: int | FairDeals = 0) -> Game:
+    """A new match of the named game (dealt from fair deals when given those as its seed)."""
     return game_class(name)(options=options, seed=seed)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .cards import Card
+from .fairness import FairDeals
 
 
 class IllegalAction(Exception):
@@ -141,12 +142,20 @@ class Game(ABC):
     SIDE_NAMES: ClassVar[tuple[str, ...]]
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
 
-    def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
+    def __init__(self, options: Mapping[str, object] | None = None,
+                 seed: int | FairDeals = 0) -> None:
         self.options = resolve_options(self.OPTIONS, options)
-        self.seed = seed
-        self.rng = random.Random(seed)
+        # Fair deals (bot/games/fairness.py): packs from the hash chain and client seed,
+        # every other draw from a number those fix; a plain int seed draws everything.
+        self.fair = seed if isinstance(seed, FairDeals) else None
+        self.seed = seed.public_seed() if isinstance(seed, FairDeals) else seed
+        self.rng = random.Random(self.seed)
         self.history: list[tuple[int, str]] = []
         self._stacked: list[list[Card]] = []
+        self.packs_dealt = 0  # fair deals: packs drawn so far (deal k is the k-th)
+        self.packs_over = 0  # fair deals: the packs whose deal has ended
+        if self.fair is not None:
+            self.packs_dealt = self.packs_over = self.fair.first_deal - 1
 
     # -- the contract ---------------------------------------------------------------
 
@@ -194,9 +203,25 @@ class Game(ABC):
             raise IllegalAction("There is no such seat at this table.")
         if seat not in self.to_act():
             raise IllegalAction("It is not your turn.")
-        events = self._apply(seat, text)
+        if self.fair is None:
+            events = self._apply(seat, text)
+        else:
+            drawn = self.packs_dealt
+            events = self._apply(seat, text)
+            # A deal that ended without the next one being dealt yet (Tennis deals
+            # lazily; the match's last deal) is over too.
+            if self.packs_dealt == drawn and (self.finished or any(
+                    event.kind == "deal_end" for event in events)):
+                self.packs_over = self.packs_dealt
         self.history.append((seat, text))
         return events
+
+    def revealed_seed(self) -> tuple[int, str] | None:
+        """Fair deals: (k, server seed) of the last deal that has ended, if any. Earlier
+        deals' seeds follow from it (each is the hash of the next)."""
+        if self.fair is None or self.packs_over < self.fair.first_deal:
+            return None
+        return self.packs_over, self.fair.server_seed(self.packs_over)
 
     def is_legal(self, seat: int, action: str) -> bool:
         return action in self.legal(seat)
@@ -221,6 +246,11 @@ class Game(ABC):
         """The card order for the next deal: a stacked one (tests), else a seeded shuffle."""
         if self._stacked:
             return self._stacked.pop(0)
+        if self.fair is not None:
+            # Drawing a new pack means the previous deal is over.
+            self.packs_over = self.packs_dealt
+            self.packs_dealt += 1
+            return self.fair.pack(pack, self.packs_dealt)
         order = list(pack)
         self.rng.shuffle(order)
         return order

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 
 from bot.games import create
 from bot.games.cards import Card
+from bot.games.fairness import FairDeals
 
 from .record import HandRecord, from_bridge, from_single_dummy
 
@@ -26,7 +27,7 @@ class DealNotOver(LookupError):
     """The deal asked for has not ended (or never happened)."""
 
 
-def replay_deal(game_name: str, options: Mapping[str, object], seed: int,
+def replay_deal(game_name: str, options: Mapping[str, object], seed: int | FairDeals,
                 actions: Iterable[tuple[int, str]], deal_no: int) -> HandRecord:
     """The hand record of deal `deal_no`, from the match's seed and (seat, action) log."""
     if game_name not in HAND_RECORD_GAMES:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from bot.games import Event, create
+from bot.games.fairness import FairDeals
 
 Figures = dict[int, dict[str, int]]  # seat -> figure -> count
 
@@ -29,7 +30,7 @@ FIGURE_NAMES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
-def match_figures(game_name: str, options: Mapping[str, Any], seed: int,
+def match_figures(game_name: str, options: Mapping[str, Any], seed: int | FairDeals,
                   history: Iterable[tuple[int, str]]) -> Figures:
     """Replay the log from the seed and count each seat's figures (only seats with any)."""
     game = create(game_name, options=options, seed=seed)

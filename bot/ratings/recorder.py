@@ -15,6 +15,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.fairness import FairDeals, deal_source
 from bot.store import Store
 from bot.store import ratings as rows
 from bot.store.ratings import RatingChange, RatingsReader
@@ -55,7 +56,7 @@ def record_match(conn: sqlite3.Connection, match_id: int,
     return changes
 
 
-def figures_or_none(game: str, options: Mapping[str, Any], seed: int,
+def figures_or_none(game: str, options: Mapping[str, Any], seed: int | FairDeals,
                     history: Sequence[tuple[int, str]], match_id: int) -> Figures | None:
     """Figures from the log, or None (logged) if it cannot be replayed: figures are extras
     and must never stop a rating or a result."""
@@ -81,7 +82,7 @@ def record_safely(conn: sqlite3.Connection, match_id: int, figures: Figures | No
 
 def finish_hook(conn: sqlite3.Connection, table: Any) -> None:
     """A TableService finish hook: runs inside finish_match's transaction."""
-    figures = figures_or_none(table.game_name, table.options, table.seed,
+    figures = figures_or_none(table.game_name, table.options, table.deal_source,
                               list(table.game.history), table.id)
     record_safely(conn, table.id, figures)
 
@@ -93,11 +94,13 @@ async def rebuild(store: Store, *, with_figures: bool = True) -> int:
     def replay(conn: sqlite3.Connection) -> int:
         rows.clear_all(conn)
         finished = rows.finished_in_order(conn)
-        for match_id, game, options, seed in finished:
+        for match_id, game, options, seed, settings in finished:
             figures = None
             if with_figures:
                 history = rows.logged_actions(conn, match_id)
-                figures = figures_or_none(game, json.loads(options), seed, history, match_id)
+                source = deal_source(seed, json.loads(settings).get("deals"))
+                figures = figures_or_none(game, json.loads(options), source, history,
+                                          match_id)
             record_match(conn, match_id, figures)
         return len(finished)
 

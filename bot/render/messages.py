@@ -86,7 +86,8 @@ def _add_fields(embed: discord.Embed, fields: Sequence[tuple[str, str, bool]]) -
 
 def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: Sequence[str],
           sides: Sequence[tuple[int, ...]], side_names: Sequence[str], creator: str,
-          options_text: str, can_start: bool) -> Message:
+          options_text: str, can_start: bool,
+          extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message:
     lines = [f"Opened by **{creator}**. {options_text}".strip(), ""]
     if len(sides) > 1 and any(len(side) > 1 for side in sides):
         for side, side_name in zip(sides, side_names, strict=True):
@@ -98,6 +99,7 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     lines += ["", "Press **Join** to sit down, **Add bot** to fill a seat with a computer "
               "player, and **Start** when every seat is filled."]
     embed = _embed(f"{title} · table #{table_id} · waiting for players", "\n".join(lines))
+    _add_fields(embed, extra_fields)
     items: list[TableButton] = [
         button(ids.make("join", table_id), "Join", discord.ButtonStyle.primary, row=0),
         button(ids.make("leave", table_id), "Leave", row=0),
@@ -115,8 +117,8 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
 # -- the public table -----------------------------------------------------------------
 
 def public_table(table_id: int, game_name: str, title: str, view: Any, seating: Seating,
-                 recent: Sequence[str], waiting: Sequence[int], closed_note: str = ""
-                 ) -> Message:
+                 recent: Sequence[str], waiting: Sequence[int], closed_note: str = "",
+                 extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message:
     """The table everyone in the channel sees (built from the spectator's view only)."""
     text = text_for(game_name)
     embed = _embed(f"{title} · table #{table_id} · deal {view.deal_no}",
@@ -124,7 +126,7 @@ def public_table(table_id: int, game_name: str, title: str, view: Any, seating: 
     _add_fields(embed, text.public_fields(view, seating))
     if recent:
         embed.add_field(name="Latest", value=clip("\n".join(recent), 1024), inline=False)
-    _add_fields(embed, [("Score", score_text(view.score), False)])
+    _add_fields(embed, [("Score", score_text(view.score), False), *extra_fields])
     content = None
     if closed_note:
         embed.set_footer(text=closed_note)
@@ -199,8 +201,8 @@ def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
 # -- ends of deals and matches --------------------------------------------------------
 
 def deal_end(table_id: int, game_name: str, title: str, view: Any,
-             seating: Seating, buttons: Sequence[TableButton] = ()
-             ) -> Message | None:
+             seating: Seating, buttons: Sequence[TableButton] = (),
+             extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message | None:
     """All hands of the deal that just ended, its result and the running score; `buttons`
     (from other features, e.g. "Hand record") go under it."""
     summary = getattr(view, "previous_deal", None)
@@ -210,7 +212,7 @@ def deal_end(table_id: int, game_name: str, title: str, view: Any,
     embed = _embed(f"{title} · table #{table_id} · deal {summary.deal_no} is over",
                    "\n".join(text.deal_lines(summary, seating)))
     _add_fields(embed, text.deal_fields(summary, seating))
-    _add_fields(embed, [("Score", score_text(view.score), False)])
+    _add_fields(embed, [("Score", score_text(view.score), False), *extra_fields])
     return Message(embeds=[embed], buttons=tuple(buttons) if buttons else None)
 
 

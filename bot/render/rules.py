@@ -62,6 +62,7 @@ HELP = """\
 **Other commands:** `/table` posts the table again at the bottom of the channel, `/leave` hands your seat to a computer player (press **Take my seat back** to return), `/abandon` stops a match (its creator, a majority of its players, or anyone who can manage messages), `/rules game` explains a game.
 **Standings:** `/leaderboard game` ranks this server's players, `/stats [member]` shows results, rating and figures, `/history [member]` lists recent matches with their score sheets.
 **Hand records:** under each bridge deal's end, **Hand record** privately gives the deal as a PBN file with its double-dummy table and par.
+**Fair deals:** a table shows a *commitment* when it opens: the SHA-256 hash that ends a chain of secret server seeds (deal k's seed, hashed k times, gives it). **Start** adds a *client seed* made from that press and the players' ids, which the bot cannot know in advance. Deal k's pack is shuffled (Fisher–Yates) with numbers from HMAC-SHA256(server seed k, "client seed:k:block"); the README gives every step. When a deal ends, its server seed is posted as a command anyone can run: `python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT` checks the seed against the commitment and prints the deal.
 With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
 Everyone in the channel can watch: the table shows only what a spectator may see; all hands are shown when a deal ends."""
 

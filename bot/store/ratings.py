@@ -204,10 +204,11 @@ def clear_all(conn: sqlite3.Connection) -> None:
         conn.execute(f"DELETE FROM {table}")  # our own table names, never input
 
 
-def finished_in_order(conn: sqlite3.Connection) -> list[tuple[int, str, str, int]]:
-    """Every finished match as (id, game, options JSON, seed), in the order they finished."""
-    return [(row[0], row[1], row[2], row[3]) for row in conn.execute(
-        "SELECT m.id, m.game, m.options, m.seed FROM match_results r"
+def finished_in_order(conn: sqlite3.Connection) -> list[tuple[int, str, str, int, str]]:
+    """Every finished match as (id, game, options JSON, seed, settings JSON), in the order
+    they finished (the settings hold its fair deals' seeds)."""
+    return [(row[0], row[1], row[2], row[3], row[4]) for row in conn.execute(
+        "SELECT m.id, m.game, m.options, m.seed, m.settings FROM match_results r"
         " JOIN matches m ON m.id = r.match_id WHERE m.status = 'finished'"
         " ORDER BY r.finished_at, r.match_id")]
 

@@ -3,10 +3,12 @@ leaving (and coming back), cancelling and abandoning."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.games import Event, InvalidOptions, create
+from bot.games.fairness import FairDeals, client_seed_from
 from bot.store import Status, Store
 
 from .model import (
@@ -49,7 +51,8 @@ class Lobby:
             raise TableError(
                 f"A {busy.game.TITLE} table is already open in this channel. Finish it or "
                 "/abandon it first, or start yours in a thread with `thread: True`.")
-        settings = settings or TableSettings()
+        settings = dataclasses.replace(settings or TableSettings(),
+                                       deal_secret=FairDeals.new_secret())
         seed = self._new_seed()
         try:
             game = create(game_name, options=options, seed=seed)
@@ -137,7 +140,9 @@ class Lobby:
             return ("You left; a computer player plays your seat. Press Join to take it "
                     "back while the match lasts.")
 
-    async def start(self, table_id: int, user_id: int) -> None:
+    async def start(self, table_id: int, user_id: int, press_id: int = 0) -> None:
+        """Start the match. `press_id` (the Start press's interaction id) and the seated
+        people make the client seed, which fixes the fair deals with the committed secret."""
         table = self.get(table_id)
         async with table.lock:
             self._require_lobby(table)
@@ -146,6 +151,7 @@ class Lobby:
                 free = ", ".join(table.game.seat_name(s) for s in table.free_seats())
                 raise TableError(f"Every seat must be filled first (empty: {free}). "
                                  "Invite people or press Add bot.")
+            await self._fix_deals(table, press_id)
             await self.store.set_status(table.id, PLAYING)
             table.status = PLAYING
             line = f"The {table.game.TITLE} match begins."
@@ -187,6 +193,19 @@ class Lobby:
             table.recent.append(line)
             self.observer.table_changed(table, (Event("abandon_vote", line),))
             return f"Your vote counts: {line}"
+
+    async def _fix_deals(self, table: Table, press_id: int) -> None:
+        """Add the client seed to the committed secret and deal the match from them."""
+        settings = table.settings
+        if not settings.deal_secret:  # a lobby from before fair deals: commit now
+            settings = dataclasses.replace(settings, deal_secret=FairDeals.new_secret())
+        client = client_seed_from(press_id, [info.user_id if info else None
+                                             for info in table.seats])
+        settings = dataclasses.replace(settings, client_seed=client)
+        game = create(table.game_name, options=table.options,
+                      seed=settings.deal_source(table.seed))
+        await self.store.set_settings(table.id, settings.to_dict())
+        table.settings, table.game = settings, game
 
     # -- seats ------------------------------------------------------------------------
 

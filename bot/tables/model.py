@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.games import Game
+from bot.games.fairness import FairDeals, deal_source
 from bot.store import Status
 
 LOBBY: Final = "lobby"
@@ -54,14 +55,29 @@ class SeatInfo:
 class TableSettings:
     turn_timeout: float = 0  # seconds; 0 = no timer
     thread: bool = False
+    # Fair deals (bot/games/fairness.py): the hash chain's secret, drawn when the table
+    # opens (never shown), and the client seed, made when Start is pressed.
+    deal_secret: str = ""
+    client_seed: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"turn_timeout": self.turn_timeout, "thread": self.thread}
+        out: dict[str, Any] = {"turn_timeout": self.turn_timeout, "thread": self.thread}
+        if self.deal_secret:
+            out["deals"] = {"secret": self.deal_secret, "client": self.client_seed}
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        deals = data.get("deals")
+        deals = deals if isinstance(deals, dict) else {}
         return cls(turn_timeout=float(data.get("turn_timeout", 0) or 0),
-                   thread=bool(data.get("thread", False)))
+                   thread=bool(data.get("thread", False)),
+                   deal_secret=str(deals.get("secret") or ""),
+                   client_seed=str(deals.get("client") or ""))
+
+    def deal_source(self, seed: int) -> int | FairDeals:
+        """What the match deals from: fair deals once started, else the plain seed."""
+        return deal_source(seed, self.to_dict().get("deals"))
 
 
 @dataclass(eq=False)
@@ -88,6 +104,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
+    # The fair deals' commitment, computed once (the secret's hash chain)
+    _commitment: str | None = field(default=None, repr=False)
     # waiting_on's answer for (game object, actions applied): it builds a spectator view
     _waiting: tuple[Game, int, tuple[int, ...]] | None = field(default=None, repr=False)
 
@@ -96,6 +114,20 @@ class Table:
             self.decisions = [0] * self.game.SEATS
             for seat, _action in self.game.history:
                 self.decisions[seat] += 1
+
+    @property
+    def commitment(self) -> str | None:
+        """The hash shown before the match starts that fixes every deal's server seed."""
+        if self.game.fair is not None:
+            return self.game.fair.commitment
+        if self._commitment is None and self.settings.deal_secret:
+            self._commitment = FairDeals(client_seed="",
+                                         secret=self.settings.deal_secret).commitment
+        return self._commitment
+
+    @property
+    def deal_source(self) -> int | FairDeals:
+        return self.settings.deal_source(self.seed)
 
     @property
     def closed(self) -> bool:

@@ -146,7 +146,8 @@ class TableService(Lobby):
         return restored
 
     def _rebuild(self, row: Any, seats: Sequence[Any], log: Sequence[tuple[int, str]]) -> Table:
-        game = create(row.game, options=row.options, seed=row.seed)
+        settings = TableSettings.from_dict(row.settings)
+        game = create(row.game, options=row.options, seed=settings.deal_source(row.seed))
         for seat, action in log:
             game.apply(seat, action)
         seat_infos: list[SeatInfo | None] = [None] * game.SEATS
@@ -156,7 +157,7 @@ class TableService(Lobby):
         table = Table(id=row.id, game_name=row.game, options=dict(row.options), seed=row.seed,
                       guild_id=row.guild_id, channel_id=row.thread_id or row.channel_id,
                       creator_id=row.creator_id,
-                      settings=TableSettings.from_dict(row.settings), game=game,
+                      settings=settings, game=game,
                       seats=seat_infos, status=row.status, message_id=row.message_id)
         return table
 
@@ -273,7 +274,7 @@ class TableService(Lobby):
     async def _reload(self, table: Table) -> None:
         """Make the in-memory game equal to what the store holds (after a failed write)."""
         actions = await self.store.actions(table.id)
-        game = create(table.game_name, options=table.options, seed=table.seed)
+        game = create(table.game_name, options=table.options, seed=table.deal_source)
         for action in actions:
             game.apply(action.seat, action.action)
         table.game = game

@@ -5,6 +5,9 @@ state at that moment: the cards an audience may not see are the private cards of
 other seats (what their views show beyond the spectator's) that its own view does not
 show. Only payloads about the deal in progress are judged (a message names its deal);
 the end-of-deal message shows a finished deal, which is public.
+
+Fair deals: no payload may show the server seed of a deal that has not ended (the
+current deal's, or any later one's), nor the table's secret, whatever deal it names.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ class PrivacyGuard:
         self.harness = harness
         self.leaks: list[str] = []
         self.checked = 0
+        self.seeds_checked = 0
         state = harness.driver.state
         guard = self
 
@@ -80,9 +84,12 @@ class PrivacyGuard:
 
     def check(self, payload: Any) -> None:
         table = self.harness.bot.tables.in_channel(self.harness.channel.id)
-        if table is None or table.status != "playing" or table.game.finished:
+        if table is None:
             return
         text = payload_text(payload.body)
+        self.check_seeds(table, payload, text)
+        if table.status != "playing" or table.game.finished:
+            return
         deals = {int(n) for n in DEAL.findall(text)}
         game = table.game
         if deals != {game.deal_no} or "is over" in text:
@@ -105,3 +112,17 @@ class PrivacyGuard:
             who = f"user {audience.user_id}" if viewer is not None else "everyone"
             self.leaks.append(f"{payload.kind} to {who} shows {sorted(map(str, leaked))}: "
                               f"{text[:2500]}")
+
+    def check_seeds(self, table: Any, payload: Any, text: str) -> None:
+        """No server seed of a deal that has not ended, nor the secret, in any payload."""
+        secret = table.settings.deal_secret
+        fair = table.game.fair
+        hidden = [secret] if secret else []
+        if fair is not None:
+            first = table.game.packs_over + 1
+            hidden += [fair.server_seed(k) for k in range(first, min(first + 3, fair.length + 1))]
+        self.seeds_checked += 1
+        for seed in hidden:
+            if seed in text:
+                self.leaks.append(f"{payload.kind} shows the server seed of an unfinished "
+                                  f"deal: {text[:500]}")

@@ -82,7 +82,7 @@ async def test_the_hand_record_button_gives_the_pbn_and_double_dummy_table(disco
         assert f'[North "{names[0]}"]' in text and f'[West "{names[3]}"]' in text
 
         # The reply shows the solver's table as a monospace grid, and the par.
-        record = replay_deal("bridge", table.game.options, table.seed,
+        record = replay_deal("bridge", table.game.options, table.deal_source,
                              table.game.history, n)
         assert f"```\n{grid(solve(record))}\n```" in reply.content
         assert "Par:" in reply.content and f"deal {n}" in reply.content
@@ -122,7 +122,7 @@ async def test_the_hand_record_button_works_after_a_restart(discord_double, tmp_
     async with running(discord_double, tmp_path, world=world) as h:
         table, summary = await _play_until_a_contract_is_played(h, "bridge", BRIDGE_SEED)
         assert summary is not None
-        table_id, n, seed = table.id, summary.deal_no, table.seed
+        table_id, n, seed = table.id, summary.deal_no, table.deal_source
         ended = _deal_end_message(h, n)
         history = list(table.game.history)
 

@@ -1,0 +1,223 @@
+"""Provably fair deals: the commitment, the documented shuffle, verify, reveal and replay."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.__main__ import main as cli
+from bot.games import GAMES, create
+from bot.games.cards import FULL_DECK
+from bot.games.fairness import CHAIN_LENGTH, FairDeals, check_seed, client_seed_from
+from bot.store import Store
+from bot.tables import PLAYING, Person, TableService
+from bot.verify import dealt_hands, verify
+
+ALICE = Person(1, "Alice")
+SECRET = "5f" * 32
+
+
+def _by_the_book(pack: list[str], server_seed: str, client_seed: str, deal_no: int) -> list[str]:
+    """The shuffle exactly as README and /help describe it, written out a second way."""
+    words: list[int] = []
+    block = 0
+
+    def draw() -> int:
+        nonlocal block
+        if not words:
+            msg = f"{client_seed}:{deal_no}:{block}".encode()
+            digest = hmac.new(server_seed.encode(), msg, "sha256").digest()
+            words.extend(int(digest[i:i + 4].hex(), 16) for i in range(0, 32, 4))
+            block += 1
+        return words.pop(0)
+
+    out = list(pack)
+    for i in reversed(range(1, len(out))):
+        while True:
+            u = draw()
+            if u < 2**32 - 2**32 % (i + 1):
+                break
+        j = u % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _play(game, actions: int, rng: random.Random) -> None:
+    for _ in range(actions):
+        if game.finished:
+            return
+        seat = sorted(game.to_act())[0]
+        game.apply(seat, rng.choice(game.legal(seat)))
+
+
+def test_fairness_the_chain_hashes_each_seed_to_the_one_before():
+    deals = FairDeals(client_seed="c", secret=SECRET)
+    assert deals.server_seed(CHAIN_LENGTH) == SECRET
+    for k in (1, 2, 57):
+        seed = deals.server_seed(k)
+        assert hashlib.sha256(seed.encode()).hexdigest() == deals.server_seed(k - 1) \
+            if k > 1 else deals.commitment
+        assert check_seed(seed, k, deals.commitment)
+        assert not check_seed(seed, k + 1, deals.commitment)
+    with pytest.raises(ValueError, match="covers deals"):
+        deals.server_seed(CHAIN_LENGTH + 1)
+
+
+def test_fairness_the_shuffle_is_the_documented_algorithm():
+    deals = FairDeals(client_seed="abc123", secret=SECRET)
+    texts = [c.text for c in FULL_DECK]
+    for k in (1, 2, 9):
+        ours = [c.text for c in deals.pack(FULL_DECK, k)]
+        assert ours == _by_the_book(texts, deals.server_seed(k), "abc123", k)
+    assert deals.pack(FULL_DECK, 1) != deals.pack(FULL_DECK, 2)
+    other = FairDeals(client_seed="abc124", secret=SECRET)
+    assert other.pack(FULL_DECK, 1) != deals.pack(FULL_DECK, 1)
+
+
+def test_fairness_the_client_seed_depends_on_the_press_and_the_people():
+    a = client_seed_from(111, [1, 2, None, 4])
+    assert len(a) == 32
+    assert a != client_seed_from(112, [1, 2, None, 4])
+    assert a != client_seed_from(111, [1, 2, 3, 4])
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_fairness_verify_reproduces_the_deal_of_each_game(game_name):
+    deals = FairDeals(client_seed="feed", secret=SECRET)
+    game = create(game_name, seed=deals)
+    rng = random.Random(3)
+    seen = 0
+    for _ in range(400):
+        if game.finished or seen >= 2:
+            break
+        record = game.deal_record()  # Tennis deals when first asked
+        k = game.packs_dealt
+        hands = record if isinstance(record, tuple) else record.hands
+        shown = dealt_hands(game_name, deals.server_seed(k), "feed", k)
+        assert [h for _, h in shown] == list(hands)
+        ok, lines = verify(game_name, deals.server_seed(k), "feed", k, deals.commitment)
+        assert ok and "matches the commitment" in lines[0]
+        seen += 1
+        while game.packs_dealt == k and not game.finished:
+            _play(game, 1, rng)
+    assert seen == 2
+
+
+def test_fairness_verify_says_when_the_seed_does_not_match(capsys):
+    deals = FairDeals(client_seed="feed", secret=SECRET)
+    seed = deals.server_seed(3)
+    assert cli(["verify", "spades", seed, "feed", "3", deals.commitment]) == 0
+    out = capsys.readouterr().out
+    assert "matches the commitment" in out and "North:" in out
+    assert cli(["verify", "spades", seed, "feed", "2", deals.commitment]) == 1
+    assert "does NOT match" in capsys.readouterr().out
+    assert cli(["verify", "spades", "zz", "feed", "2", deals.commitment]) == 1
+    assert "64 hexadecimal digits" in capsys.readouterr().out
+
+
+def test_fairness_a_deal_is_revealed_only_when_it_ends():
+    deals = FairDeals(client_seed="c", secret=SECRET)
+    for name in GAMES:
+        game = create(name, seed=FairDeals(client_seed="c", secret=SECRET))
+        ends = 0
+        assert game.revealed_seed() is None
+        rng = random.Random(1)
+        while not game.finished:
+            before = game.packs_dealt
+            seat = sorted(game.to_act())[0]
+            events = [e.kind for e in game.apply(seat, rng.choice(game.legal(seat)))]
+            revealed = game.revealed_seed()
+            if "deal_end" in events:
+                ends += 1
+                assert revealed is not None and revealed[0] == before
+                assert check_seed(revealed[1], revealed[0], deals.commitment)
+            if revealed is not None:
+                assert revealed[0] < game.packs_dealt or game.finished or "deal_end" in events
+            if game.packs_dealt > 3:
+                break
+        assert ends >= 1, name
+
+
+@pytest.fixture
+async def service(tmp_path) -> AsyncIterator[TableService]:
+    store = await Store.open(tmp_path / "t.db")
+    svc = TableService(store, bot_delay=0)
+    yield svc
+    await svc.shutdown()
+    await store.close()
+
+
+async def _bots_only_table(svc: TableService, game: str):
+    table = await svc.create(game, {}, guild_id=9, channel_id=100, creator=ALICE)
+    for _ in range(table.game.SEATS - 1):
+        await svc.add_bot(table.id, ALICE.user_id)
+    return table
+
+
+async def _settle(table) -> None:
+    """Let the computer players act until the person must."""
+    for _ in range(20000):
+        if table.driver is None or table.driver.done():
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("computer players did not settle")
+
+
+async def _play_until(svc: TableService, table, done) -> None:
+    """Alice plays her first legal action whenever she is to act, until done()."""
+    for _ in range(3000):
+        await _settle(table)
+        if done() or table.closed:
+            return
+        legal = table.game.legal(0)
+        assert legal
+        await svc.act(table.id, ALICE.user_id, 0, table.decisions[0], legal[0])
+    raise AssertionError("not done")
+
+
+async def test_fairness_the_commitment_shown_before_the_deal_matches_the_revealed_seed(service):
+    table = await _bots_only_table(service, "spades")
+    shown = table.commitment
+    assert shown is not None and len(shown) == 64
+    assert table.game.fair is None  # no cards until the client seed exists
+    await service.start(table.id, ALICE.user_id, press_id=123456789)
+    assert table.status == PLAYING and table.commitment == shown
+    assert table.settings.client_seed == client_seed_from(123456789, [1, None, None, None])
+    await _play_until(service, table, lambda: table.game.revealed_seed() is not None)
+    k, seed = table.game.revealed_seed()
+    assert k == 1 and check_seed(seed, 1, shown)
+    ok, _ = verify("spades", seed, table.settings.client_seed, 1, shown)
+    assert ok
+
+
+async def test_fairness_replay_after_restart_gives_the_same_deals(tmp_path):
+    path = tmp_path / "t.db"
+    store = await Store.open(path)
+    svc = TableService(store, bot_delay=0)
+    table = await _bots_only_table(svc, "bridge")
+    await svc.start(table.id, ALICE.user_id, press_id=42)
+    game = table.game
+    await _play_until(svc, table, lambda: game.packs_dealt >= 3)
+    dealt, secret = game.deal_record().hands, table.settings.deal_secret
+    commitment, history = table.commitment, list(game.history)
+    revealed = game.revealed_seed()
+    assert revealed is not None and revealed[0] == 2
+    await svc.shutdown()
+    await store.close()
+
+    store = await Store.open(path)
+    again = TableService(store, bot_delay=0)
+    try:
+        [restored] = await again.restore()
+        assert restored.game.history == history
+        assert restored.game.deal_record().hands == dealt
+        assert restored.settings.deal_secret == secret and restored.commitment == commitment
+        assert restored.game.revealed_seed() == revealed
+    finally:
+        await again.shutdown()
+        await store.close()
