@@ -49,7 +49,8 @@ async def test_fairness_the_table_commits_reveals_and_verify_agrees(discord_doub
         assert (game, client_shown, commitment_shown) == ("spades", client, commitment)
         assert int(deal_no) == 1 and check_seed(seed, 1, commitment)
         ok, lines = verify(game, seed, client_shown, 1, commitment_shown)
-        assert ok
+        assert ok and [line.split(":")[0].strip() for line in lines[2:]] == [
+            "North", "East", "South", "West"]
         assert h.privacy is not None and h.privacy.seeds_checked > 20
 
 
