@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.store import Store
 from bot.tables import TableService
+from cogs.utils.router import ClickRouter
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,7 @@ class TrickTableTree(app_commands.CommandTree):
 class TrickTableBot(commands.Bot):
     store: Store
     tables: TableService
+    router: ClickRouter  # every button's verb -> its handler (each cog registers its own)
 
     def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
         # Slash commands and components need no privileged intents. Nor do they need
@@ -77,6 +79,7 @@ class TrickTableBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=TrickTableTree, **kwargs)
         self.settings = settings
+        self.router = ClickRouter()
         self._given_store = store
 
     def _schedule_event(self, coro: Callable[..., Coroutine[Any, Any, Any]], event_name: str,
@@ -104,11 +107,13 @@ class TrickTableBot(commands.Bot):
                 log.exception("could not load extension %s", extension)
         restored = await self.tables.restore()
         log.info("restored %d unfinished tables", len(restored))
+        from cogs.tables import Tables  # the extension module, loaded just above
+
         tables = self.get_cog("Tables")
-        if tables is not None:  # refresh every restored table's messages and open hands
-            await tables.publisher.restore_hands(restored)  # type: ignore[attr-defined]
+        if isinstance(tables, Tables):  # refresh every restored table's messages and hands
+            await tables.publisher.restore_hands(restored)
             for table in restored:
-                tables.publisher.table_changed(table, ())  # type: ignore[attr-defined]
+                tables.publisher.table_changed(table, ())
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -10,11 +10,14 @@ from discord.ext import commands
 
 from bot.render.rules import help_embed, rules_embed
 
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
+
 GameName = Literal["spades", "bridge", "single_dummy", "tennis", "bidfair"]
 
 
 class Info(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: TrickTableBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="How to play cards with TrickTable")
@@ -28,5 +31,5 @@ class Info(commands.Cog):
         await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: TrickTableBot) -> None:
     await bot.add_cog(Info(bot))

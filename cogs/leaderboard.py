@@ -9,7 +9,7 @@ the rating changes line once the result is stored.
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -21,6 +21,10 @@ from bot.render import ids
 from bot.render import leaderboard as render
 from bot.render.messages import Message
 from bot.store.ratings import RatingsReader
+from cogs.tables import Tables
+
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +35,7 @@ MAX_PAGE = 10_000
 
 
 class Leaderboard(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: TrickTableBot) -> None:
         self.bot = bot
         self.reader = RatingsReader(bot.store)
 
@@ -39,21 +43,14 @@ class Leaderboard(commands.Cog):
         hooks = self.bot.tables.finish_hooks
         if finish_hook not in hooks:
             hooks.append(finish_hook)
-        tables = self.bot.get_cog("Tables")
-        if tables is None:
-            log.warning("the Tables cog is not loaded: leaderboard buttons will not work")
-            return
-        tables.verbs.update({"lb": self.on_page, "hist": self.on_history_page,
-                             "sheet": self.on_sheet})
+        self.bot.router.register_all({"lb": self.on_page, "hist": self.on_history_page,
+                                      "sheet": self.on_sheet})
 
     async def cog_unload(self) -> None:
         hooks = self.bot.tables.finish_hooks
         if finish_hook in hooks:
             hooks.remove(finish_hook)
-        tables = self.bot.get_cog("Tables")
-        if tables is not None:
-            for verb in ("lb", "hist", "sheet"):
-                tables.verbs.pop(verb, None)
+        self.bot.router.unregister("lb", "hist", "sheet")
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -144,7 +141,7 @@ class Leaderboard(commands.Cog):
     async def _after_table_messages(self, table_id: int) -> None:
         # The publisher posts the end of the match from its own task; let it go first.
         tables = self.bot.get_cog("Tables")
-        if tables is not None:
+        if isinstance(tables, Tables):
             await tables.publisher.settled(table_id, timeout=5)
 
     # -- helpers ------------------------------------------------------------------------------
@@ -185,5 +182,5 @@ def _name_of(interaction: discord.Interaction[Any], user_id: int) -> str:
     return title[len(prefix):] if title.startswith(prefix) else "this member"
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: TrickTableBot) -> None:
     await bot.add_cog(Leaderboard(bot))

@@ -16,8 +16,11 @@ from discord.ext import commands
 from bot.games import InvalidOptions, game_class
 from bot.games.base import resolve_options
 from bot.tables import Person, Table, TableError, TableService, TableSettings
-from cogs.publisher import snapshot, table_message
 from cogs.tables import Tables
+from cogs.utils.publisher import snapshot, table_message
+
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +64,7 @@ class Play(commands.Cog):
     play = app_commands.Group(name="play", description="Open a card table in this channel",
                               guild_only=True)
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: TrickTableBot) -> None:
         self.bot = bot
         self.service: TableService = bot.tables
 
@@ -149,9 +152,9 @@ class Play(commands.Cog):
             await self._open_in_thread(interaction, game, options, person, settings)
             return
         try:
-            table = await self.service.create(game, options, guild_id=interaction.guild_id,
-                                              channel_id=channel.id, creator=person,
-                                              settings=settings)
+            table = await self.service.lobby.create(
+                game, options, guild_id=interaction.guild_id, channel_id=channel.id,
+                creator=person, settings=settings)
         except TableError as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
@@ -180,9 +183,9 @@ class Play(commands.Cog):
                                             "Create Public Threads permission.")
             return
         try:
-            table = await self.service.create(game, options, guild_id=interaction.guild_id or 0,
-                                              channel_id=thread.id, creator=person,
-                                              settings=settings)
+            table = await self.service.lobby.create(
+                game, options, guild_id=interaction.guild_id or 0, channel_id=thread.id,
+                creator=person, settings=settings)
         except TableError as exc:
             await interaction.followup.send(str(exc))
             return
@@ -234,7 +237,7 @@ class Play(commands.Cog):
             await self._no_table(interaction)
             return
         try:
-            text = await self.service.leave(table.id, interaction.user.id)
+            text = await self.service.lobby.leave(table.id, interaction.user.id)
         except TableError as exc:
             text = str(exc)
         await interaction.response.send_message(text, ephemeral=True)
@@ -249,7 +252,7 @@ class Play(commands.Cog):
             return
         permissions = interaction.permissions
         try:
-            text = await self.service.abandon(table.id, interaction.user.id,
+            text = await self.service.lobby.abandon(table.id, interaction.user.id,
                                               bool(permissions and permissions.manage_messages))
         except TableError as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
@@ -257,5 +260,5 @@ class Play(commands.Cog):
         await interaction.response.send_message(text, ephemeral=not table.closed)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: TrickTableBot) -> None:
     await bot.add_cog(Play(bot))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -20,7 +20,11 @@ from bot.games import game_class
 from bot.games.fairness import deal_source
 from bot.handrecord import HAND_RECORD_GAMES, DealNotOver, HandRecord, Heading, replay_deal, to_pbn
 from bot.render import ids
+from bot.render.text import count
 from bot.store import MatchRow, SeatRow
+
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
 
 VERB = "rec"
 NOT_OURS = "That button is not one of TrickTable's."
@@ -63,21 +67,16 @@ def build(match: MatchRow, seats: list[SeatRow], actions: list[tuple[int, str]],
 
 
 class Records(commands.Cog):
-    """Owns the `rec` button verb of the Tables cog."""
+    """Owns the `rec` button verb."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: TrickTableBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
-        tables = self.bot.get_cog("Tables")
-        if tables is None:
-            raise RuntimeError("the Tables cog must be loaded before the Records cog")
-        tables.verbs[VERB] = self.hand_record
+        self.bot.router.register(VERB, self.hand_record)
 
     async def cog_unload(self) -> None:
-        tables = self.bot.get_cog("Tables")
-        if tables is not None:
-            tables.verbs.pop(VERB, None)
+        self.bot.router.unregister(VERB)
 
     async def hand_record(self, interaction: discord.Interaction[Any],
                           parsed: ids.ParsedId) -> None:
@@ -100,9 +99,8 @@ class Records(commands.Cog):
             record, text, summary = await asyncio.to_thread(build, match, seats, actions,
                                                             deal_no)
         except DealNotOver:
-            await interaction.followup.send(
-                f"Deal {deal_no} at table #{match.id} is not over yet: its hand record "
-                "comes when the last card is played.", ephemeral=True)
+            await interaction.followup.send(await self._no_record(match, deal_no),
+                                            ephemeral=True)
             return
         content = (f"**Hand record** · table #{match.id} · deal {deal_no} "
                    f"({_outcome(record)})\n"
@@ -111,6 +109,16 @@ class Records(commands.Cog):
         await interaction.followup.send(
             content, file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name),
             ephemeral=True)
+
+
+    async def _no_record(self, match: MatchRow, deal_no: int) -> str:
+        """Why a deal has no record: it is being played, or it never was."""
+        ended = len(await self.bot.store.deals(match.id))
+        if match.status == "playing" and deal_no == ended + 1:
+            return (f"Deal {deal_no} at table #{match.id} is not over yet: its hand record "
+                    "comes when the last card is played.")
+        return (f"Table #{match.id} has no deal {deal_no}: {count(ended, 'deal')} "
+                f"{'has' if ended == 1 else 'have'} ended there.")
 
 
 def _outcome(record: HandRecord) -> str:
@@ -125,5 +133,5 @@ async def _say(interaction: discord.Interaction[Any], text: str) -> None:
     await interaction.response.send_message(text, ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: TrickTableBot) -> None:
     await bot.add_cog(Records(bot))

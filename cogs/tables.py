@@ -1,53 +1,63 @@
-"""The adapter between Discord and the tables: every click on a TrickTable button arrives
-here (`on_component`), is resolved by its custom id against the table service, and is
-answered within Discord's 3 seconds. What the bot sends on its own (table messages,
-posts, live hands) is the publisher's (cogs/publisher.py).
+"""The adapter between Discord and the tables: every component interaction arrives here
+(`on_interaction`), is routed by its custom id through the bot's click router
+(cogs/utils/router.py, where every cog registers its verbs) and is answered within
+Discord's 3 seconds, a refusal included. The table service owns the checks (seat, turn,
+stale button); this cog turns a click into a service call and its answer into a message.
+What the bot sends on its own (table messages, posts, live hands) is the publisher's
+(cogs/utils/publisher.py).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
 from bot.render import ids
-from bot.render.components import table_custom_id
 from bot.render.rules import rules_embed
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 
-from .publisher import Publisher, snapshot, table_message
+from .utils.publisher import Publisher, snapshot, table_message
+from .utils.router import ClickRouter, Handler
+
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
 
 log = logging.getLogger(__name__)
 
-VerbHandler = Callable[[discord.Interaction[Any], ids.ParsedId], Awaitable[None]]
+NOT_OURS = "That button is not one of TrickTable's (it may be from an older message)."
+Interaction = discord.Interaction[Any]
 
 
 class Tables(commands.Cog):
     """Every button: clicks in, answers out."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: TrickTableBot) -> None:
         self.bot = bot
         self.service: TableService = bot.tables
-        self.publisher = Publisher(bot, self.service,
-                                   getattr(bot.settings, "edit_interval", 1.0))
-        # Buttons of other cogs (hand records, leaderboard pages): verb -> handler. A
-        # handler gets the interaction and the parsed custom id, and must answer.
-        self.verbs: dict[str, VerbHandler] = {}
+        self.router: ClickRouter = bot.router
+        self.publisher = Publisher(bot, self.service, bot.settings.edit_interval)
+        self._verbs: dict[str, Handler] = {
+            "act": self.on_act, "pick": self.on_pick, "hand": self.on_hand,
+            "rules": self.on_rules, "join": self.on_join, "sit": self.on_sit,
+            "leave": self.on_leave, "addbot": self.on_add_bot, "start": self.on_start,
+            "cancel": self.on_cancel,
+        }
 
     async def cog_load(self) -> None:
+        self.router.register_all(self._verbs)
         self.service.observer = self.publisher
 
     async def cog_unload(self) -> None:
+        self.router.unregister(*self._verbs)
         self.publisher.stop()
 
     # -- private hands --------------------------------------------------------------------
 
-    async def show_hand(self, interaction: discord.Interaction[Any], table: Table,
-                        note: str = "", group: str | None = None,
-                        in_place: bool = False) -> None:
+    async def show_hand(self, interaction: Interaction, table: Table, note: str = "",
+                        group: str | None = None, in_place: bool = False) -> None:
         """Answer with the person's hand (ephemeral); edit in place when asked from one."""
         seat = table.seat_of(interaction.user.id)
         if seat is None:
@@ -73,45 +83,43 @@ class Tables(commands.Cog):
             message_id = answer.message_id
         await publisher.hand_shown(interaction, table, seat, message_id, group, message)
 
-    # -- every button ---------------------------------------------------------------------
+    # -- every component ------------------------------------------------------------------
 
     @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Every click on a TrickTable button, routed here by its custom id (discord.py
-        keeps no views for our buttons: see bot/render/components.py)."""
-        custom_id = table_custom_id(interaction)
-        if custom_id is not None and interaction.message is not None:
-            await self.on_component(interaction, custom_id)
-
-    async def on_component(self, interaction: discord.Interaction[Any],
-                           custom_id: str) -> None:
-        with self.publisher.answering():
-            await self._on_component(interaction, custom_id)
-
-    async def _on_component(self, interaction: discord.Interaction[Any],
-                            custom_id: str) -> None:
-        try:
-            parsed = ids.parse(custom_id)
-        except ids.BadCustomId:
-            await self._refuse(interaction, "That button is not one of TrickTable's.")
+    async def on_interaction(self, interaction: Interaction) -> None:
+        """Every click on a component: ours are routed by custom id (discord.py keeps no
+        views for them, see bot/render/components.py); anything else still gets an
+        answer, so Discord never shows "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
             return
-        in_place = bool(interaction.message and interaction.message.flags.ephemeral)
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id")
+        with self.publisher.answering():
+            await self._on_component(interaction, custom_id if isinstance(custom_id, str)
+                                     else "")
+
+    async def _on_component(self, interaction: Interaction, custom_id: str) -> None:
         try:
-            await self._dispatch(interaction, parsed, in_place)
+            handler, parsed = self.router.resolve(custom_id)
+        except ids.BadCustomId:
+            await self._refuse(interaction, NOT_OURS)
+            return
+        try:
+            await handler(interaction, parsed)
+        except ids.BadCustomId:
+            await self._refuse(interaction, NOT_OURS)
         except StaleAction as exc:
             table = self.service.tables.get(parsed.table_id)
-            if table is not None and not table.closed and table.seat_of(interaction.user.id) \
-                    is not None:
+            if table is not None and not table.closed and \
+                    table.seat_of(interaction.user.id) is not None:
                 await self.show_hand(interaction, table, note=f"{exc} Here is your hand now.",
-                                     in_place=in_place)
+                                     in_place=_in_place(interaction))
             else:
                 await self._refuse(interaction, str(exc))
-        except ids.BadCustomId:
-            await self._refuse(interaction, "That button is not one of TrickTable's.")
         except TableError as exc:
             table = self.service.tables.get(parsed.table_id)
-            if in_place and table is not None and table.seat_of(interaction.user.id) \
-                    is not None:
+            if _in_place(interaction) and table is not None and \
+                    table.seat_of(interaction.user.id) is not None:
                 await self.show_hand(interaction, table, note=str(exc), in_place=True)
             else:
                 await self._refuse(interaction, str(exc))
@@ -121,63 +129,75 @@ class Tables(commands.Cog):
             await self._refuse(interaction, "Something went wrong on our side; the table "
                                             "is unchanged. Please try again.")
 
-    async def _refuse(self, interaction: discord.Interaction[Any], text: str) -> None:
+    @staticmethod
+    async def _refuse(interaction: Interaction, text: str) -> None:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
-    async def _dispatch(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId,
-                        in_place: bool) -> None:
-        verb = parsed.verb
-        if verb == "rules":
-            table = self.service.tables.get(parsed.table_id)
-            game = table.game_name if table else None
-            await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
-            return
-        handler = self.verbs.get(verb)
-        if handler is not None:
-            await handler(interaction, parsed)
-            return
-        table = self.service.get(parsed.table_id)
-        person = Person(interaction.user.id, interaction.user.display_name)
-        if verb == "act":
-            click = ids.parse_action(parsed)
-            await self.service.act(table.id, person.user_id, click.seat, click.decision,
-                                   click.action)
-            await self.show_hand(interaction, table, in_place=in_place)
-        elif verb == "pick":
-            seat, decision, group = self._pick_args(parsed)
-            if table.seat_of(person.user_id) != seat:
-                raise TableError("That is not your seat.")
-            if decision != table.decisions[seat]:
-                raise StaleAction("That has moved on.")
-            await self.show_hand(interaction, table, group=None if group == "-" else group,
-                                 in_place=in_place)
-        elif verb == "hand":
-            await self.show_hand(interaction, table, in_place=in_place)
-        elif verb in ("join", "sit"):
-            chosen = self._seat_arg(parsed) if verb == "sit" else None
-            taken = await self.service.join(table.id, person, chosen)
-            await self._lobby_answer(interaction, table,
-                                     f"You sit at {table.game.seat_name(taken)}.")
-        elif verb == "leave":
-            text = await self.service.leave(table.id, person.user_id)
-            await self._lobby_answer(interaction, table, text)
-        elif verb == "addbot":
-            seat = await self.service.add_bot(table.id, person.user_id)
-            await self._lobby_answer(interaction, table,
-                                     f"A computer player sits at {table.game.seat_name(seat)}.")
-        elif verb == "start":
-            await self.service.start(table.id, person.user_id, interaction.id)
-            await self._lobby_answer(interaction, table, None)
-        elif verb == "cancel":
-            await self.service.cancel(table.id, person.user_id, _can_manage(interaction))
-            await self._lobby_answer(interaction, table, None)
-        else:
-            raise TableError("That button is not one of TrickTable's.")
+    # -- the verbs ------------------------------------------------------------------------
 
-    async def _lobby_answer(self, interaction: discord.Interaction[Any], table: Table,
+    async def on_rules(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        table = self.service.tables.get(parsed.table_id)
+        embed = rules_embed(table.game_name, table.options) if table else rules_embed(None)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def on_act(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        click = ids.parse_action(parsed)
+        table = await self.service.fetch(parsed.table_id)
+        await self.service.act(table.id, interaction.user.id, click.seat, click.decision,
+                               click.action)
+        await self.show_hand(interaction, table, in_place=_in_place(interaction))
+
+    async def on_pick(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        """A group of choices (a suit of cards, a bid level) opened on the hand."""
+        seat, decision, group = _pick_args(parsed)
+        await self.service.fetch(parsed.table_id)
+        table = self.service.current(parsed.table_id, interaction.user.id, seat, decision)
+        await self.show_hand(interaction, table, group=None if group == "-" else group,
+                             in_place=_in_place(interaction))
+
+    async def on_hand(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        table = await self.service.fetch(parsed.table_id)
+        await self.show_hand(interaction, table, in_place=_in_place(interaction))
+
+    async def on_join(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        await self._take_seat(interaction, parsed, None)
+
+    async def on_sit(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        await self._take_seat(interaction, parsed, _seat_arg(parsed))
+
+    async def _take_seat(self, interaction: Interaction, parsed: ids.ParsedId,
+                         chosen: int | None) -> None:
+        table = await self.service.fetch(parsed.table_id)
+        taken = await self.service.lobby.join(table.id, _person(interaction), chosen)
+        await self._lobby_answer(interaction, table,
+                                 f"You sit at {table.game.seat_name(taken)}.")
+
+    async def on_leave(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        table = await self.service.fetch(parsed.table_id)
+        text = await self.service.lobby.leave(table.id, interaction.user.id)
+        await self._lobby_answer(interaction, table, text)
+
+    async def on_add_bot(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        table = await self.service.fetch(parsed.table_id)
+        seat = await self.service.lobby.add_bot(table.id, interaction.user.id)
+        await self._lobby_answer(interaction, table,
+                                 f"A computer player sits at {table.game.seat_name(seat)}.")
+
+    async def on_start(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        table = await self.service.fetch(parsed.table_id)
+        await self.service.lobby.start(table.id, interaction.user.id, interaction.id)
+        await self._lobby_answer(interaction, table, None)
+
+    async def on_cancel(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        table = await self.service.fetch(parsed.table_id)
+        await self.service.lobby.cancel(table.id, interaction.user.id,
+                                        _can_manage(interaction))
+        await self._lobby_answer(interaction, table, None)
+
+    async def _lobby_answer(self, interaction: Interaction, table: Table,
                             text: str | None) -> None:
         """Answer a table-message button by redrawing that message, or privately."""
         on_table_message = (interaction.message is not None
@@ -196,25 +216,33 @@ class Tables(commands.Cog):
             await interaction.response.defer()
             self.publisher.mark(table)
 
-    @staticmethod
-    def _seat_arg(parsed: ids.ParsedId) -> int:
-        if len(parsed.args) != 1 or not parsed.args[0].isdigit():
-            raise TableError("That button is not one of TrickTable's.")
-        return int(parsed.args[0])
 
-    @staticmethod
-    def _pick_args(parsed: ids.ParsedId) -> tuple[int, int, str]:
-        if len(parsed.args) != 3 or not parsed.args[0].isdigit() or \
-                not parsed.args[1].isdigit() or len(parsed.args[2]) > 8:
-            raise TableError("That button is not one of TrickTable's.")
-        return int(parsed.args[0]), int(parsed.args[1]), parsed.args[2]
+def _in_place(interaction: Interaction) -> bool:
+    """Whether the click came from a private hand (answered by editing that hand)."""
+    return bool(interaction.message and interaction.message.flags.ephemeral)
 
 
-def _can_manage(interaction: discord.Interaction[Any]) -> bool:
+def _person(interaction: Interaction) -> Person:
+    return Person(interaction.user.id, interaction.user.display_name)
+
+
+def _seat_arg(parsed: ids.ParsedId) -> int:
+    if len(parsed.args) != 1 or not parsed.args[0].isdigit():
+        raise ids.BadCustomId(parsed.verb)
+    return int(parsed.args[0])
+
+
+def _pick_args(parsed: ids.ParsedId) -> tuple[int, int, str]:
+    if len(parsed.args) != 3 or not parsed.args[0].isdigit() or \
+            not parsed.args[1].isdigit() or len(parsed.args[2]) > 8:
+        raise ids.BadCustomId(parsed.verb)
+    return int(parsed.args[0]), int(parsed.args[1]), parsed.args[2]
+
+
+def _can_manage(interaction: Interaction) -> bool:
     permissions = interaction.permissions
     return bool(permissions and permissions.manage_messages)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: TrickTableBot) -> None:
     await bot.add_cog(Tables(bot))
-

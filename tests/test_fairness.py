@@ -153,9 +153,9 @@ async def service(tmp_path) -> AsyncIterator[TableService]:
 
 
 async def _bots_only_table(svc: TableService, game: str):
-    table = await svc.create(game, {}, guild_id=9, channel_id=100, creator=ALICE)
+    table = await svc.lobby.create(game, {}, guild_id=9, channel_id=100, creator=ALICE)
     for _ in range(table.game.SEATS - 1):
-        await svc.add_bot(table.id, ALICE.user_id)
+        await svc.lobby.add_bot(table.id, ALICE.user_id)
     return table
 
 
@@ -185,7 +185,7 @@ async def test_fairness_the_commitment_shown_before_the_deal_matches_the_reveale
     shown = table.commitment
     assert shown is not None and len(shown) == 64
     assert table.game.fair is None  # no cards until the client seed exists
-    await service.start(table.id, ALICE.user_id, press_id=123456789)
+    await service.lobby.start(table.id, ALICE.user_id, press_id=123456789)
     assert table.status == PLAYING and table.commitment == shown
     assert table.settings.client_seed == client_seed_from(123456789, [1, None, None, None])
     await _play_until(service, table, lambda: table.game.revealed_seed() is not None)
@@ -200,7 +200,7 @@ async def test_fairness_replay_after_restart_gives_the_same_deals(tmp_path):
     store = await Store.open(path)
     svc = TableService(store, bot_delay=0)
     table = await _bots_only_table(svc, "bridge")
-    await svc.start(table.id, ALICE.user_id, press_id=42)
+    await svc.lobby.start(table.id, ALICE.user_id, press_id=42)
     game = table.game
     await _play_until(svc, table, lambda: game.packs_dealt >= 3)
     dealt, secret = game.deal_record().hands, table.settings.deal_secret

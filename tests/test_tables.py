@@ -81,69 +81,69 @@ async def person_turns(svc: TableService, table: Table, user: Person) -> None:
 
 
 async def test_creator_takes_the_first_seat_and_a_channel_holds_one_table(service):
-    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
     assert table.seats[0] is not None and table.seats[0].user_id == ALICE.user_id
     with pytest.raises(TableError, match="already open in this channel"):
-        await service.create("spades", {}, guild_id=9, channel_id=100, creator=BOB)
-    other = await service.create("spades", {}, guild_id=9, channel_id=101, creator=BOB)
+        await service.lobby.create("spades", {}, guild_id=9, channel_id=100, creator=BOB)
+    other = await service.lobby.create("spades", {}, guild_id=9, channel_id=101, creator=BOB)
     assert other.id != table.id
 
 
 async def test_bad_options_are_refused_and_nothing_is_created(service, store):
     with pytest.raises(TableError, match="target"):
-        await service.create("spades", {"target": 5}, guild_id=9, channel_id=100,
+        await service.lobby.create("spades", {"target": 5}, guild_id=9, channel_id=100,
                              creator=ALICE)
     assert service.in_channel(100) is None
     assert await store.unfinished_matches() == []
 
 
 async def test_lobby_join_rules(service):
-    table = await service.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
-    assert await service.join(table.id, BOB) == 1
+    table = await service.lobby.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    assert await service.lobby.join(table.id, BOB) == 1
     with pytest.raises(TableError, match="already sit"):
-        await service.join(table.id, BOB)
+        await service.lobby.join(table.id, BOB)
     with pytest.raises(TableError, match="taken by Bob"):
-        await service.join(table.id, CAROL, seat=1)
+        await service.lobby.join(table.id, CAROL, seat=1)
     with pytest.raises(TableError, match="no such seat"):
-        await service.join(table.id, CAROL, seat=7)
-    assert await service.join(table.id, CAROL, seat=3) == 3
-    assert await service.add_bot(table.id, ALICE.user_id) == 2
+        await service.lobby.join(table.id, CAROL, seat=7)
+    assert await service.lobby.join(table.id, CAROL, seat=3) == 3
+    assert await service.lobby.add_bot(table.id, ALICE.user_id) == 2
     # A newcomer may take a computer player's seat in the lobby, never a person's.
-    assert await service.join(table.id, DAVE) == 2
+    assert await service.lobby.join(table.id, DAVE) == 2
     assert table.seats[2] is not None and table.seats[2].user_id == DAVE.user_id
     with pytest.raises(TableError, match="full"):
-        await service.join(table.id, EVE)
+        await service.lobby.join(table.id, EVE)
 
 
 async def test_start_needs_every_seat_and_a_member(service):
-    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
     with pytest.raises(TableError, match="Every seat must be filled"):
-        await service.start(table.id, ALICE.user_id)
+        await service.lobby.start(table.id, ALICE.user_id)
     with pytest.raises(TableError, match="Only people sitting"):
-        await service.add_bot(table.id, BOB.user_id)
-    await service.add_bot(table.id, ALICE.user_id)
+        await service.lobby.add_bot(table.id, BOB.user_id)
+    await service.lobby.add_bot(table.id, ALICE.user_id)
     with pytest.raises(TableError, match="Only people sitting"):
-        await service.start(table.id, BOB.user_id)
-    await service.start(table.id, ALICE.user_id)
+        await service.lobby.start(table.id, BOB.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
     assert table.status == PLAYING
     with pytest.raises(TableError, match="already started"):
-        await service.start(table.id, ALICE.user_id)
+        await service.lobby.start(table.id, ALICE.user_id)
 
 
 async def test_bots_act_until_a_person_must(service):
-    table = await service.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    table = await service.lobby.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
     for _ in range(3):
-        await service.add_bot(table.id, ALICE.user_id)
-    await service.start(table.id, ALICE.user_id)
+        await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
     await settle(service, table)
     assert table.game.legal(0), "after the bots, it is Alice's turn"
     assert all(s == 0 for s in table.game.to_act())
 
 
 async def test_a_whole_match_is_stored_with_its_result(service, store):
-    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.add_bot(table.id, ALICE.user_id)
-    await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
     await person_turns(service, table, ALICE)
     assert table.status == FINISHED
     row = await store.get_match(table.id)
@@ -159,9 +159,9 @@ async def test_a_whole_match_is_stored_with_its_result(service, store):
 
 
 async def test_refusals_change_nothing(service):
-    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.add_bot(table.id, ALICE.user_id)
-    await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
     await settle(service, table)
     before = list(table.game.history)
     legal = table.game.legal(0)
@@ -179,10 +179,10 @@ async def test_refusals_change_nothing(service):
 
 
 async def test_two_clicks_at_once_apply_once(service):
-    table = await service.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    table = await service.lobby.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
     for _ in range(3):
-        await service.add_bot(table.id, ALICE.user_id)
-    await service.start(table.id, ALICE.user_id)
+        await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
     await settle(service, table)
     decision = table.decisions[0]
     action = table.game.legal(0)[0]
@@ -196,47 +196,47 @@ async def test_two_clicks_at_once_apply_once(service):
 
 
 async def test_leaving_mid_match_hands_the_seat_to_a_bot_and_it_can_be_taken_back(service):
-    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.join(table.id, BOB)
-    await service.start(table.id, ALICE.user_id)
-    message = await service.leave(table.id, BOB.user_id)
+    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.lobby.join(table.id, BOB)
+    await service.lobby.start(table.id, ALICE.user_id)
+    message = await service.lobby.leave(table.id, BOB.user_id)
     assert "computer player" in message
     assert table.seats[1] is not None and table.seats[1].is_bot
     with pytest.raises(TableError, match="seats are taken"):
-        await service.join(table.id, CAROL)
+        await service.lobby.join(table.id, CAROL)
     await settle(service, table)
-    assert await service.join(table.id, BOB) == 1
+    assert await service.lobby.join(table.id, BOB) == 1
     assert table.seats[1] is not None and table.seats[1].user_id == BOB.user_id
 
 
 async def test_abandon_needs_creator_manager_or_majority(service):
-    table = await service.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.join(table.id, BOB)
-    await service.join(table.id, CAROL)
-    await service.add_bot(table.id, ALICE.user_id)
-    await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.lobby.join(table.id, BOB)
+    await service.lobby.join(table.id, CAROL)
+    await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
     with pytest.raises(TableError, match="Only the table's creator"):
-        await service.abandon(table.id, DAVE.user_id)
-    assert "1 of 2" in await service.abandon(table.id, BOB.user_id)
+        await service.lobby.abandon(table.id, DAVE.user_id)
+    assert "1 of 2" in await service.lobby.abandon(table.id, BOB.user_id)
     assert table.status == PLAYING
-    assert "majority" in await service.abandon(table.id, CAROL.user_id)
+    assert "majority" in await service.lobby.abandon(table.id, CAROL.user_id)
     assert table.status == ABANDONED
 
 
 async def test_manage_messages_can_abandon(service, store):
-    table = await service.create("tennis", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.join(table.id, BOB)
-    await service.start(table.id, ALICE.user_id)
-    await service.abandon(table.id, DAVE.user_id, can_manage=True)
+    table = await service.lobby.create("tennis", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.lobby.join(table.id, BOB)
+    await service.lobby.start(table.id, ALICE.user_id)
+    await service.lobby.abandon(table.id, DAVE.user_id, can_manage=True)
     row = await store.get_match(table.id)
     assert row is not None and row.status == ABANDONED
 
 
 async def test_turn_timer_lets_the_bot_play_for_an_absent_person(service, store):
-    table = await service.create("tennis", {}, guild_id=9, channel_id=100, creator=ALICE,
+    table = await service.lobby.create("tennis", {}, guild_id=9, channel_id=100, creator=ALICE,
                                  settings=TableSettings(turn_timeout=0.05))
-    await service.add_bot(table.id, ALICE.user_id)
-    await service.start(table.id, ALICE.user_id)
+    await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
     await settle(service, table)
     assert 0 in table.game.to_act()
     before = table.decisions[0]
@@ -252,10 +252,10 @@ async def test_turn_timer_lets_the_bot_play_for_an_absent_person(service, store)
 
 async def test_restart_rebuilds_unfinished_tables_from_the_log(store, tmp_path):
     first = TableService(store, bot_delay=0, seed_source=lambda: 7)
-    table = await first.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
+    table = await first.lobby.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
     for _ in range(3):
-        await first.add_bot(table.id, ALICE.user_id)
-    await first.start(table.id, ALICE.user_id)
+        await first.lobby.add_bot(table.id, ALICE.user_id)
+    await first.lobby.start(table.id, ALICE.user_id)
     await settle(first, table)
     await first.act(table.id, ALICE.user_id, 0, table.decisions[0], table.game.legal(0)[0])
     await settle(first, table)
@@ -282,9 +282,9 @@ async def test_restart_rebuilds_unfinished_tables_from_the_log(store, tmp_path):
 
 
 async def test_a_failed_write_leaves_the_table_unchanged(service, store, monkeypatch):
-    table = await service.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.add_bot(table.id, ALICE.user_id)
-    await service.start(table.id, ALICE.user_id)
+    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
     await settle(service, table)
     before = list(table.game.history)
 

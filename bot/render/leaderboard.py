@@ -25,7 +25,7 @@ from bot.games import game_class
 from . import ids
 from .components import TableButton, button
 from .messages import Message
-from .text import clip
+from .text import clip, count
 
 COLOUR = discord.Colour.dark_gold()
 PER_PAGE = 10  # leaderboard rows
@@ -125,7 +125,7 @@ def signed(value: float) -> str:
 
 def record_text(r: RatingLike) -> str:
     rate = round(100 * r.wins / r.games) if r.games else 0
-    return (f"{r.games} game{'s' if r.games != 1 else ''} · {r.wins} W · {r.draws} D · "
+    return (f"{count(r.games, 'game')} · {r.wins} W · {r.draws} D · "
             f"{rate}% won")
 
 
@@ -179,7 +179,7 @@ def figure_lines(game: str, figures: Mapping[str, int]) -> list[str]:
         if not played:
             return ["Average errors per game: —"]
         return [f"Average errors per game: {figures.get('errors', 0) / played:.2f} "
-                f"({played} games)"]
+                f"({count(played, 'game')})"]
     out = []
     for label, done, tried in FIGURE_LINES.get(game, ()):
         out.append(f"{label}: {figures.get(done, 0)} of {figures.get(tried, 0)}")
@@ -198,7 +198,7 @@ def stats(name: str, ratings: Sequence[RatingLike],
     for r in ratings[:25]:
         lines = [f"Rating **{rating_text(r.conservative)}** (μ {r.mu:.1f}, σ {r.sigma:.1f})",
                  f"Trend: {trend_text(changes.get(r.game, ()))}",
-                 f"{r.games} games: {r.wins} won, {r.losses} lost, {r.draws} drawn",
+                 f"{count(r.games, 'game')}: {r.wins} won, {r.losses} lost, {r.draws} drawn",
                  *figure_lines(r.game, figures.get(r.game, {}))]
         embed.add_field(name=title_of(r.game), value=clip("\n".join(lines), 1024),
                         inline=False)

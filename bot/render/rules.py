@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 
 from bot.games import GAMES
@@ -51,7 +53,7 @@ A **Nil** bidder is scored alone: +100 for taking no trick, -100 otherwise (**Do
 **Exchange:** the holder may swap their 7 cards for the other 7 crib cards.
 **Play:** 7 tricks; the holder leads (no contract: the non-dealer). Follow suit, else trump or discard. In each suit the high rank is highest, then K Q J 10 9. The ace is low when led and high when played second — unless the ace is the high rank, when it is simply highest. With no contract: K Q J 10 9 with the ace rule.
 **Scoring:** captured cards count A 1, K/Q/J/10 10, 9 9; each player scores their own. If the holder's points reach the contract value, the holder also scores the difference between the two players' points (doubled when both bid cards were face up) and the opponent gets 40. No penalty for failing.
-**Next deal:** the player ahead deals (level: alternate). The game ends after a deal where someone has 800 (the table's target); the higher total wins; tied, play another deal."""),
+**Next deal:** the player ahead deals (level: alternate). The game ends after a deal where someone has reached the target (800 unless the table chose another); the higher total wins; tied, play another deal."""),
 }
 
 HELP = """\
@@ -67,13 +69,27 @@ With a turn timer, a computer player moves for anyone who takes too long, and th
 Everyone in the channel can watch: the table shows only what a spectator may see; all hands are shown when a deal ends."""
 
 
-def rules_embed(game: str | None) -> discord.Embed:
+def rules_embed(game: str | None, options: Mapping[str, object] | None = None
+                ) -> discord.Embed:
+    """A game's rules; with a table's options, also what that table chose (its target,
+    say), so rules read from a table are that table's."""
     if game not in RULES:
         return discord.Embed(title="TrickTable rules", description=(
             "Pick a game: " + ", ".join(f"`{g}`" for g in GAMES) + " (`/rules game`)."))
     title, text = RULES[game]
+    if options:
+        text = f"{text}\n**At this table:** {options_line(options)}."
     return discord.Embed(title=f"Rules: {title}", description=text,
                          colour=discord.Colour.dark_green())
+
+
+def options_line(options: Mapping[str, object]) -> str:
+    """A table's options as people read them: "target: 300, bags penalty: on"."""
+    def shown(value: object) -> str:
+        return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+    return ", ".join(f"{key.replace('_', ' ')}: {shown(value)}"
+                     for key, value in options.items())
 
 
 def rules_for(game: str | None) -> str:

@@ -72,3 +72,8 @@ def action_label(action: str) -> str:
 def clip(text: str, limit: int) -> str:
     """Keep within a Discord limit, marking the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """`1 game`, `3 games`, `0 games`: a number with its noun in agreement."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

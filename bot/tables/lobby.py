@@ -4,12 +4,10 @@ leaving (and coming back), cancelling and abandoning."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.games import Event, InvalidOptions, create
 from bot.games.fairness import FairDeals, client_seed_from
-from bot.store import Status, Store
 
 from .model import (
     ABANDONED,
@@ -24,53 +22,45 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .service import TableObserver
-    from .turns import TurnFlow
+    from .service import TableService
 
 
 class Lobby:
-    """Seat and lobby operations of TableService (a mixin: it uses the service's state)."""
+    """The seat and lobby operations of a TableService (`service.lobby`): it works on
+    the service's tables, store, observer and turn flow."""
 
-    if TYPE_CHECKING:
-        store: Store
-        observer: TableObserver
-        turns: TurnFlow
-        _new_seed: Callable[[], int]
-
-        def get(self, table_id: int) -> Table: ...
-        def in_channel(self, channel_id: int) -> Table | None: ...
-        def _register(self, table: Table) -> None: ...
-        async def _close(self, table: Table, status: Status) -> None: ...
+    def __init__(self, service: TableService) -> None:
+        self.service = service
 
     async def create(self, game_name: str, options: dict[str, Any], *, guild_id: int,
                      channel_id: int, creator: Person,
                      settings: TableSettings | None = None) -> Table:
         """A new table in a channel, with its creator in the first seat."""
-        busy = self.in_channel(channel_id)
+        busy = self.service.in_channel(channel_id)
         if busy is not None:
             raise TableError(
                 f"A {busy.game.TITLE} table is already open in this channel. Finish it or "
                 "/abandon it first, or start yours in a thread with `thread: True`.")
         settings = dataclasses.replace(settings or TableSettings(),
                                        deal_secret=FairDeals.new_secret())
-        seed = self._new_seed()
+        seed = self.service.new_seed()
         try:
             game = create(game_name, options=options, seed=seed)
         except InvalidOptions as exc:
             raise TableError(str(exc)) from None
-        match_id = await self.store.create_match(
+        match_id = await self.service.store.create_match(
             game_name, dict(game.options), seed, guild_id, channel_id, creator.user_id,
             settings.to_dict())
         table = Table(id=match_id, game_name=game_name, options=dict(game.options), seed=seed,
                       guild_id=guild_id, channel_id=channel_id, creator_id=creator.user_id,
                       settings=settings, game=game, seats=[None] * game.SEATS)
-        self._register(table)
+        self.service.register(table)
         await self._seat(table, 0, SeatInfo(name=creator.name, user_id=creator.user_id))
         return table
 
     async def join(self, table_id: int, person: Person, seat: int | None = None) -> int:
         """Take a seat (a chosen one, or the next free one); returns the seat."""
-        table = self.get(table_id)
+        table = self.service.get(table_id)
         async with table.lock:
             if table.status == PLAYING:
                 return await self._take_back(table, person)
@@ -83,7 +73,7 @@ class Lobby:
                 if not free:
                     raise TableError("The table is full.")
                 seat = free[0]
-            self._check_seat_number(table, seat)
+            table.check_seat(seat)
             occupant = table.seats[seat]
             if occupant is not None and not occupant.is_bot:
                 if occupant.user_id == person.user_id:
@@ -92,11 +82,11 @@ class Lobby:
             if current is not None:  # moving to another seat
                 await self._unseat(table, current)
             await self._seat(table, seat, SeatInfo(name=person.name, user_id=person.user_id))
-            self.observer.table_changed(table, ())
+            self.service.observer.table_changed(table, ())
             return seat
 
     async def add_bot(self, table_id: int, user_id: int, seat: int | None = None) -> int:
-        table = self.get(table_id)
+        table = self.service.get(table_id)
         async with table.lock:
             self._require_lobby(table)
             self._require_member(table, user_id)
@@ -105,17 +95,17 @@ class Lobby:
                 if not free:
                     raise TableError("Every seat is already filled.")
                 seat = free[0]
-            self._check_seat_number(table, seat)
+            table.check_seat(seat)
             if table.seats[seat] is not None:
                 raise TableError(f"{table.game.seat_name(seat)} is not empty.")
-            kind = self.turns.player(table, seat).kind
+            kind = self.service.turns.player(table, seat).kind
             await self._seat(table, seat, SeatInfo(name="Bot", bot_kind=kind))
-            self.observer.table_changed(table, ())
+            self.service.observer.table_changed(table, ())
             return seat
 
     async def leave(self, table_id: int, user_id: int) -> str:
         """Leave a seat: in the lobby it is freed; mid-match a computer player takes over."""
-        table = self.get(table_id)
+        table = self.service.get(table_id)
         async with table.lock:
             seat = table.seat_of(user_id)
             if seat is None:
@@ -125,25 +115,25 @@ class Lobby:
             if table.status == LOBBY:
                 await self._unseat(table, seat)
                 if not table.people():
-                    await self._close(table, CANCELLED)
+                    await self.service.close(table, CANCELLED)
                     return "You left; nobody is seated any more, so the table is closed."
-                self.observer.table_changed(table, ())
+                self.service.observer.table_changed(table, ())
                 return f"You left {table.game.seat_name(seat)}."
-            kind = self.turns.player(table, seat).kind
+            kind = self.service.turns.player(table, seat).kind
             bot = SeatInfo(name=f"Bot for {info.name}", bot_kind=kind, left_user_id=user_id)
             await self._seat(table, seat, bot)
             line = (f"{info.name} left {table.game.seat_name(seat)}: a computer player "
                     "takes over until they come back.")
             table.recent.append(line)
-            self.observer.table_changed(table, (Event("seat_change", line, seat),))
-            self.turns.kick(table)
+            self.service.observer.table_changed(table, (Event("seat_change", line, seat),))
+            self.service.turns.kick(table)
             return ("You left; a computer player plays your seat. Press Join to take it "
                     "back while the match lasts.")
 
     async def start(self, table_id: int, user_id: int, press_id: int = 0) -> None:
         """Start the match. `press_id` (the Start press's interaction id) and the seated
         people make the client seed, which fixes the fair deals with the committed secret."""
-        table = self.get(table_id)
+        table = self.service.get(table_id)
         async with table.lock:
             self._require_lobby(table)
             self._require_member(table, user_id)
@@ -152,33 +142,33 @@ class Lobby:
                 raise TableError(f"Every seat must be filled first (empty: {free}). "
                                  "Invite people or press Add bot.")
             await self._fix_deals(table, press_id)
-            await self.store.set_status(table.id, PLAYING)
+            await self.service.store.set_status(table.id, PLAYING)
             table.status = PLAYING
             line = f"The {table.game.TITLE} match begins."
             table.recent.append(line)
-            self.observer.table_changed(table, (Event("match_start", line),))
-            self.turns.kick(table)
+            self.service.observer.table_changed(table, (Event("match_start", line),))
+            self.service.turns.kick(table)
 
     async def cancel(self, table_id: int, user_id: int, can_manage: bool = False) -> None:
-        table = self.get(table_id)
+        table = self.service.get(table_id)
         async with table.lock:
             self._require_lobby(table)
             if user_id != table.creator_id and not can_manage:
                 raise TableError("Only the person who opened this table can cancel it.")
-            await self._close(table, CANCELLED)
+            await self.service.close(table, CANCELLED)
 
     async def abandon(self, table_id: int, user_id: int, can_manage: bool = False) -> str:
         """Stop a table: its creator, Manage Messages, or a majority of the seated people."""
-        table = self.get(table_id)
+        table = self.service.get(table_id)
         async with table.lock:
             if table.status == LOBBY:
                 if user_id != table.creator_id and not can_manage:
                     raise TableError("Only the person who opened this table can cancel it.")
-                await self._close(table, CANCELLED)
+                await self.service.close(table, CANCELLED)
                 return "The table is cancelled."
             people = table.people()
             if user_id == table.creator_id or can_manage:
-                await self._close(table, ABANDONED)
+                await self.service.close(table, ABANDONED)
                 return "The match is abandoned; it does not count for the leaderboards."
             if user_id not in people:
                 raise TableError("Only the table's creator, a majority of its players, or "
@@ -186,12 +176,12 @@ class Lobby:
             table.abandon_votes.add(user_id)
             votes = len(table.abandon_votes & set(people))
             if votes * 2 > len(people):
-                await self._close(table, ABANDONED)
+                await self.service.close(table, ABANDONED)
                 return "A majority voted to stop: the match is abandoned."
             needed = len(people) // 2 + 1
             line = f"{votes} of {needed} votes needed to abandon this match."
             table.recent.append(line)
-            self.observer.table_changed(table, (Event("abandon_vote", line),))
+            self.service.observer.table_changed(table, (Event("abandon_vote", line),))
             return f"Your vote counts: {line}"
 
     async def _fix_deals(self, table: Table, press_id: int) -> None:
@@ -204,19 +194,19 @@ class Lobby:
         settings = dataclasses.replace(settings, client_seed=client)
         game = create(table.game_name, options=table.options,
                       seed=settings.deal_source(table.seed))
-        await self.store.set_settings(table.id, settings.to_dict())
+        await self.service.store.set_settings(table.id, settings.to_dict())
         table.settings, table.game = settings, game
 
     # -- seats ------------------------------------------------------------------------
 
     async def _seat(self, table: Table, seat: int, info: SeatInfo) -> None:
-        await self.store.set_seat(table.id, seat, user_id=info.user_id,
+        await self.service.store.set_seat(table.id, seat, user_id=info.user_id,
                                   bot_kind=info.bot_kind, display_name=info.name,
                                   left_user_id=info.left_user_id)
         table.seats[seat] = info
 
     async def _unseat(self, table: Table, seat: int) -> None:
-        await self.store.clear_seat(table.id, seat)
+        await self.service.store.clear_seat(table.id, seat)
         table.seats[seat] = None
 
     async def _take_back(self, table: Table, person: Person) -> int:
@@ -229,14 +219,9 @@ class Lobby:
         await self._seat(table, seat, SeatInfo(name=person.name, user_id=person.user_id))
         line = f"{person.name} is back at {table.game.seat_name(seat)}."
         table.recent.append(line)
-        self.observer.table_changed(table, (Event("seat_change", line, seat),))
-        self.turns.kick(table)
+        self.service.observer.table_changed(table, (Event("seat_change", line, seat),))
+        self.service.turns.kick(table)
         return seat
-
-    @staticmethod
-    def _check_seat_number(table: Table, seat: int) -> None:
-        if not 0 <= seat < table.game.SEATS:
-            raise TableError("There is no such seat at this table.")
 
     @staticmethod
     def _require_lobby(table: Table) -> None:

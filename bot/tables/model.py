@@ -153,6 +153,11 @@ class Table:
     def people(self) -> list[int]:
         return [info.user_id for info in self.seats if info is not None and info.user_id]
 
+    def check_seat(self, seat: int) -> None:
+        """Refuse a seat number this table does not have (from a forged button)."""
+        if not 0 <= seat < self.game.SEATS:
+            raise TableError("There is no such seat at this table.")
+
     def free_seats(self) -> list[int]:
         return [seat for seat, info in enumerate(self.seats) if info is None]
 

@@ -22,6 +22,8 @@ from bot.store import Actor, PlayerResult, Status, Store
 
 from .lobby import Lobby
 from .model import (
+    ABANDONED,
+    CANCELLED,
     FINISHED,
     PLAYING,
     SeatInfo,
@@ -33,6 +35,14 @@ from .model import (
 from .turns import TurnFlow
 
 log = logging.getLogger(__name__)
+
+# Why a table that is not open here refused a click, by its status in the store.
+GONE = {
+    FINISHED: "That table has finished; start a new one with /play.",
+    ABANDONED: "That match was abandoned; start a new one with /play.",
+    CANCELLED: "That table was cancelled; start a new one with /play.",
+}
+NOT_A_MOVE = "That button does not hold a move you can make now."
 
 FinishHook = Callable[[Any, Table], None]
 """Runs inside the store transaction that records a finished match (ratings use it): it
@@ -55,11 +65,12 @@ class _NullObserver:
         pass
 
 
-class TableService(Lobby):
+class TableService:
     """Every live table of this bot, keyed by id and by channel (one table per channel).
 
-    The lobby and seat operations are in `Lobby`, computer players and timers in
-    `TurnFlow`; this class holds the tables and applies actions."""
+    The lobby and seat operations are its `lobby` (a `Lobby`), computer players and
+    timers its `turns` (a `TurnFlow`); this class holds the tables, checks clicks and
+    applies actions."""
 
     def __init__(self, store: Store, *, bot_delay: float = 1.0, think_seconds: float = 0.8,
                  observer: TableObserver | None = None,
@@ -70,7 +81,9 @@ class TableService(Lobby):
         self.by_channel: dict[int, int] = {}
         self.finish_hooks: list[FinishHook] = []
         self.turns = TurnFlow(self._apply_for, bot_delay, think_seconds)
-        self._new_seed = seed_source or (lambda: random.SystemRandom().getrandbits(48))
+        self.new_seed: Callable[[], int] = (
+            seed_source or (lambda: random.SystemRandom().getrandbits(48)))
+        self.lobby = Lobby(self)
 
     # -- looking tables up ----------------------------------------------------------
 
@@ -80,31 +93,61 @@ class TableService(Lobby):
             raise StaleAction("That table has finished; start a new one with /play.")
         return table
 
+    async def fetch(self, table_id: int) -> Table:
+        """`get`, with a refusal that says what became of a table that is not open here
+        (finished, abandoned, cancelled, or never one of ours), as the store knows it."""
+        table = self.tables.get(table_id)
+        if table is not None and not table.closed:
+            return table
+        raise StaleAction(await self._gone(table_id))
+
+    async def _gone(self, table_id: int) -> str:
+        try:
+            row = await self.store.get_match(table_id)
+        except Exception:  # a refusal needs no exact reason: say what is always true
+            log.warning("table %s: could not read it for a refusal", table_id, exc_info=True)
+            return "That table is not open any more; start a new one with /play."
+        if row is None:
+            return f"There is no table #{table_id}: that button is not one of TrickTable's."
+        return GONE.get(row.status, "That table is not open any more (it could not be "
+                                    "restored); start a new one with /play.")
+
     def in_channel(self, channel_id: int) -> Table | None:
         table_id = self.by_channel.get(channel_id)
         return self.tables.get(table_id) if table_id is not None else None
 
     # -- playing --------------------------------------------------------------------
 
+    def current(self, table_id: int, user_id: int, seat: int, decision: int) -> Table:
+        """The table of a click made for `seat` at its `decision`-th decision, if that
+        click is still current: the person sits there and the seat has not moved on.
+        Refusals raise TableError (StaleAction for a moment that has passed)."""
+        table = self.get(table_id)
+        if table.status != PLAYING:
+            raise TableError("The match has not started yet.")
+        table.check_seat(seat)
+        info = table.seats[seat]
+        if info is None or info.user_id != user_id:
+            if table.seat_of(user_id) is None:
+                raise TableError("You are not playing at this table.")
+            raise TableError("That is not your seat.")
+        if decision != table.decisions[seat]:
+            raise StaleAction("That has moved on.")
+        return table
+
     async def act(self, table_id: int, user_id: int, seat: int, decision: int,
                   action: str) -> list[Event]:
         """A person's click: checked, stored, then shown. Refusals raise TableError."""
         table = self.get(table_id)
         async with table.lock:
-            if table.closed:
-                raise StaleAction("That table has finished.")
-            if table.status != PLAYING:
-                raise TableError("The match has not started yet.")
-            self._check_seat_number(table, seat)
-            info = table.seats[seat]
-            if info is None or info.user_id != user_id:
-                if table.seat_of(user_id) is None:
-                    raise TableError("You are not playing at this table.")
-                raise TableError("That is not your seat.")
-            if decision != table.decisions[seat]:
-                raise StaleAction("That has moved on.")
-            # Whose turn it is, and why not, is the engine's to say ("Your partner plays
-            # dummy's cards.").
+            self.current(table_id, user_id, seat, decision)
+            # A seat's buttons are exactly its legal actions: any other action while it
+            # has some is not from our buttons (and the engine would name it in its own
+            # terms). Whose turn it is, and why not, is the engine's to say ("Your
+            # partner plays dummy's cards.").
+            legal = table.game.legal(seat)
+            if legal and action not in {str(move) for move in legal}:
+                raise TableError(NOT_A_MOVE)
             return await self._apply(table, seat, action, actor="user", user_id=user_id)
 
     # -- restart --------------------------------------------------------------------
@@ -138,7 +181,7 @@ class TableService(Lobby):
                 log.warning("table %s: another table holds channel %s; not restored",
                             match_id, table.channel_id)
                 continue
-            self._register(table)
+            self.register(table)
             restored.append(table)
         for table in restored:
             if table.status == PLAYING:
@@ -260,15 +303,15 @@ class TableService(Lobby):
                                       extra=hooks if self.finish_hooks else None)
         table.status = FINISHED
         self.turns.stop(table)
-        self._unregister(table)
+        self.unregister(table)
         self.observer.table_changed(table, events)
         self.observer.table_closed(table)
 
-    async def _close(self, table: Table, status: Status) -> None:
+    async def close(self, table: Table, status: Status) -> None:
         await self.store.set_status(table.id, status)
         table.status = status
         self.turns.stop(table)
-        self._unregister(table)
+        self.unregister(table)
         self.observer.table_closed(table)
 
     async def _reload(self, table: Table) -> None:
@@ -284,11 +327,11 @@ class TableService(Lobby):
 
     # -- small helpers --------------------------------------------------------------
 
-    def _register(self, table: Table) -> None:
+    def register(self, table: Table) -> None:
         self.tables[table.id] = table
         self.by_channel[table.channel_id] = table.id
 
-    def _unregister(self, table: Table) -> None:
+    def unregister(self, table: Table) -> None:
         # A closed table is forgotten: its old buttons then get "that table has finished".
         self.tables.pop(table.id, None)
         if self.by_channel.get(table.channel_id) == table.id:

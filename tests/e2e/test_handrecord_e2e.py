@@ -35,7 +35,7 @@ async def _play_until_a_contract_is_played(h: Harness, game_name: str, seed: int
     """1 person (first legal action) and bots, until a deal with a contract has ended
     (a deal can be thrown in when everyone passes). Returns the table and that deal.
     The seed is fixed so the run is the same every time."""
-    h.bot.tables._new_seed = lambda: seed
+    h.bot.tables.new_seed = lambda: seed
     alice = h.user(0)
     table = await h.open_table(alice, game_name)
     for _ in range(table.game.SEATS - 1):

@@ -10,7 +10,7 @@ from bot.render.layout import CARD_KINDS
 from bot.render.text import action_label, cards_inline, hand_block
 
 if TYPE_CHECKING:
-    from bot.render.messages import Seating
+    from bot.render.seating import Seating
 
 Field = tuple[str, str, bool]
 

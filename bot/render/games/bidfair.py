@@ -17,7 +17,7 @@ from .base import Field, GameText
 from .common import MATCH_OVER, play_lines, plays_inline, plural, score_lines, suit_word
 
 if TYPE_CHECKING:
-    from bot.render.messages import Seating
+    from bot.render.seating import Seating
 
 SEATS = ("North", "South")
 CRIB_EACH = 4

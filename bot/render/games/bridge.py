@@ -21,7 +21,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from bot.render.messages import Seating
+    from bot.render.seating import Seating
 
 SEATS = ("North", "East", "South", "West")
 SIDES = ("North-South", "East-West")

@@ -27,7 +27,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from bot.render.messages import Seating
+    from bot.render.seating import Seating
 
 SEATS = ("South", "West")
 

@@ -13,7 +13,7 @@ from .base import Field, GameText
 from .common import MATCH_OVER, follow_hint, plays_inline, plural, score_lines
 
 if TYPE_CHECKING:
-    from bot.render.messages import Seating
+    from bot.render.seating import Seating
 
 SIDES = ("North-South", "East-West")
 SIDE_SEATS = ((0, 2), (1, 3))

@@ -17,7 +17,7 @@ from .base import Field, GameText
 from .common import MATCH_OVER, follow_hint, plural, suit_word
 
 if TYPE_CHECKING:
-    from bot.render.messages import Seating
+    from bot.render.seating import Seating
 
 SEATS = ("First player", "Second player")
 KINDS = ("Backhand", "Forehand")

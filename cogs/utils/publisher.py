@@ -28,6 +28,8 @@ from bot.handrecord import HAND_RECORD_GAMES
 from bot.render import fairness, ids
 from bot.render import messages as render
 from bot.render.components import TableButton, button
+from bot.render.rules import options_line
+from bot.render.seating import Seating
 from bot.tables import LOBBY, Table, TableService
 
 from .edits import edit_channel_message, edit_original_response, fingerprint, payload
@@ -59,8 +61,8 @@ class HandSession:
     shown: int | None = None  # the fingerprint of what the message shows now
 
 
-def seating_of(table: Table) -> render.Seating:
-    return render.Seating(
+def seating_of(table: Table) -> Seating:
+    return Seating(
         seat_names=tuple(table.game.SEAT_NAMES),
         names=tuple(info.name if info else None for info in table.seats),
         user_ids=tuple(info.user_id if info else None for info in table.seats),
@@ -69,11 +71,7 @@ def seating_of(table: Table) -> render.Seating:
 
 
 def options_text(table: Table) -> str:
-    def shown(value: object) -> str:
-        return {True: "on", False: "off"}.get(value, str(value)) if isinstance(value, bool) \
-            else str(value)
-
-    parts = [f"{key.replace('_', ' ')}: {shown(value)}" for key, value in table.options.items()]
+    parts = [options_line(table.options)] if table.options else []
     if table.settings.turn_timeout:
         parts.append(f"turn timer: {int(table.settings.turn_timeout)}s")
     return ("Options — " + ", ".join(parts) + ".") if parts else ""

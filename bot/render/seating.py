@@ -1,0 +1,27 @@
+"""Who sits where, as every message names them (the table's messages and each game's
+text both need it, so it has a module of its own)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where, as the messages name them."""
+
+    seat_names: tuple[str, ...]  # "North", ...
+    names: tuple[str | None, ...]  # display name per seat (None: empty)
+    user_ids: tuple[int | None, ...]
+    bots: tuple[bool, ...]
+    away: bool = False  # someone left mid-match and may take their seat back
+
+    def who(self, seat: int) -> str:
+        name = self.names[seat]
+        return f"{self.seat_names[seat]} ({name or 'empty'})"
+
+    def name(self, seat: int) -> str:
+        """A person's name; a computer player is named by its seat (all are "Bot")."""
+        if self.bots[seat]:
+            return f"{self.seat_names[seat]} bot"
+        return self.names[seat] or self.seat_names[seat]

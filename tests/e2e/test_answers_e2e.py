@@ -1,0 +1,69 @@
+"""Every click is answered, and each refusal says what is true (issue 14, items 4, 5, 9)."""
+
+from __future__ import annotations
+
+from tests.e2e.harness import running
+
+
+async def _bots_and_alice(h, game: str, **options):
+    alice = h.user(0)
+    table = await h.open_table(alice, game, **options)
+    for _ in range(table.game.SEATS - 1):
+        await h.press(alice, h.table_message(), "Add bot")
+    return table, alice
+
+
+async def test_a_component_that_is_not_ours_still_gets_a_private_answer(discord_double,
+                                                                         tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        table, alice = await _bots_and_alice(h, "spades")
+        for custom_id in ("tt:", "tt:act", "poker:raise:10", "tt:hand:notanumber"):
+            handle = await h.forge(alice, custom_id)
+            assert handle.responded and handle.ephemeral, custom_id
+            assert "not one of TrickTable's" in h.last_reply(alice), custom_id
+        assert not table.closed and table.status == "lobby"
+
+
+async def test_refusals_say_what_became_of_the_table_or_the_move(discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        table, alice = await _bots_and_alice(h, "spades")
+        await h.forge(alice, "tt:hand:99999")
+        assert "There is no table #99999" in h.last_reply(alice)
+        await h.press(alice, h.table_message(), "Start")
+        hand = await h.open_hand(alice)
+        seat = table.seat_of(alice.id)
+        assert seat in table.game.to_act()
+        before = list(table.game.history)
+        await h.forge(alice, f"tt:act:{table.id}:{seat}:{table.decisions[seat]}:play:ZZ",
+                      source=hand)
+        reply = h.driver.message(hand).content
+        assert "does not hold a move you can make now" in reply, reply
+        assert "Cards are played once" not in reply, "not the engine's wording"
+        assert table.game.history == before
+        old_table = h.table_message()
+        await h.slash(alice, "abandon")
+        assert table.closed
+        await h.forge(alice, f"tt:hand:{table.id}", source=old_table)
+        assert "was abandoned" in h.last_reply(alice)
+
+
+async def test_a_hand_record_for_a_deal_that_never_was_says_so(discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        table, alice = await _bots_and_alice(h, "bridge")
+        await h.press(alice, h.table_message(), "Start")
+        handle = await h.forge(alice, f"tt:rec:{table.id}:7")
+        await h.driver.wait_for(lambda: handle.message is not None and handle.message.content)
+        assert "has no deal 7" in handle.message.content, handle.message.content
+        handle = await h.forge(alice, f"tt:rec:{table.id}:1")
+        await h.driver.wait_for(lambda: handle.message is not None and handle.message.content)
+        assert "is not over yet" in handle.message.content
+
+
+async def test_the_rules_button_of_a_table_tells_that_tables_target(discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        _table, alice = await _bots_and_alice(h, "bidfair", target=300)
+        await h.press(alice, h.table_message(), "Start")
+        await h.press(alice, h.table_message(), "Rules")
+        rules = discord_double.ephemerals(alice)[-1].embeds[0]["description"]
+        assert "**At this table:** target: 300" in rules
+        assert "someone has 800" not in rules
