@@ -110,7 +110,7 @@ async def test_stats_for_self_another_member_and_someone_who_never_played(
         text = _text(others.message)
         assert "Stats for Bob" in text and "Bid Fair" in text and "Spades" in text
         assert "3 games: 3 won, 0 lost, 0 drawn" in text
-        assert "1 games: 0 won, 0 lost, 1 drawn" in text
+        assert "1 game: 0 won, 0 lost, 1 drawn" in text
         assert "Contracts fulfilled:" in text and "Nil bids made: 0 of 0" in text
         assert "Trend: ▲" in text and "over the last 3" in text
         own = _text((await _reply(h, alice, "stats")).message)
@@ -177,6 +177,6 @@ async def test_a_real_match_rates_its_players_and_posts_the_changes(discord_doub
         stats = _text((await _reply(h, alice, "stats")).message)
         won = table.game.result().ranks[table.seat_of(alice.id)] == 0
         assert "Bid Fair" in stats and "Contracts fulfilled:" in stats
-        assert ("1 games: 1 won" if won else "1 games: 0 won, 1 lost") in stats
+        assert ("1 game: 1 won" if won else "1 game: 0 won, 1 lost") in stats
         board = _text((await _reply(h, alice, "leaderboard", game="bidfair")).message)
         assert f"<@{alice.id}>" in board and "Fewer than 5 games" in board
