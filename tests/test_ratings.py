@@ -58,13 +58,14 @@ def test_a_bot_kind_has_its_own_rating_and_partners_of_one_kind_update_once():
     assert outcomes(seats) == {"u:1": "loss", "u:2": "loss", "b:spades-basic": "win"}
 
 
-def test_a_bot_kind_on_both_sides_barely_moves_and_draws_with_itself():
+def test_a_bot_kind_on_both_sides_played_itself_and_is_left_out():
     seats = [SeatResult("u:1", 0, 0), SeatResult("b:k", 1, 1), SeatResult("b:k", 0, 0),
              SeatResult("u:2", 1, 1)]
-    after = rate(seats, {})
-    assert abs(after["b:k"].mu - 25.0) < 0.5 < after["u:1"].mu - 25.0
-    assert outcomes(seats)["b:k"] == "draw"
-
+    before = {"b:k": Rating(30.0, 4.0)}
+    after = rate(seats, before)
+    assert "b:k" not in after and "b:k" not in outcomes(seats)
+    assert outcomes(seats) == {"u:1": "win", "u:2": "loss"}
+    assert after["u:1"].mu > 25.0 > after["u:2"].mu, "the people are still rated"
 
 def test_one_side_only_changes_nothing():
     assert rate([SeatResult("u:1", 0, 0)], {"u:1": Rating(30, 2)}) == {"u:1": Rating(30, 2)}

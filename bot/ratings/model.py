@@ -5,10 +5,12 @@ Pure: imports only openskill and the stdlib. Each rated entity has a key: a pers
 server and game, and beating it counts for what it is worth). A side is a team: every
 partner is rated from the side's result. Equal ranks are a draw.
 
-An entity sitting more than once in a match (two computer players of one kind as
-partners, or on both sides) gets one update: the mean of its seats' changes in mu and the
-mean of their new sigmas. On both sides the changes roughly cancel, which is right: it
-played itself.
+An entity sitting more than once on one side (two computer players of one kind as
+partners) gets one update: the mean of its seats' changes in mu and the mean of their new
+sigmas. An entity seated on more than one side (the same computer-player kind playing
+for both sides) played itself: the match says nothing about its strength, so it is left
+out, with no rating change and no game counted (the people are still rated, against its
+rating as it stood).
 """
 
 from __future__ import annotations
@@ -63,19 +65,26 @@ def outcome_of(rank: int, ranks: Sequence[int]) -> Outcome:
     return "draw" if sum(1 for r in ranks if r == 0) > 1 else "win"
 
 
+def on_both_sides(seats: Sequence[SeatResult]) -> frozenset[str]:
+    """The entities that played for more than one side (left out of the ratings)."""
+    sides: dict[str, set[int]] = {}
+    for seat in seats:
+        sides.setdefault(seat.key, set()).add(seat.side)
+    return frozenset(key for key, found in sides.items() if len(found) > 1)
+
+
 def outcomes(seats: Sequence[SeatResult]) -> dict[str, Outcome]:
-    """Each entity's outcome; one seated on sides that fared differently drew with itself."""
+    """Each rated entity's outcome (those on both sides are left out)."""
     side_ranks = _side_ranks(seats)
     ranks = list(side_ranks.values())
-    found: dict[str, set[Outcome]] = {}
-    for seat in seats:
-        found.setdefault(seat.key, set()).add(outcome_of(side_ranks[seat.side], ranks))
-    return {key: next(iter(kinds)) if len(kinds) == 1 else "draw"
-            for key, kinds in found.items()}
+    left_out = on_both_sides(seats)
+    return {seat.key: outcome_of(side_ranks[seat.side], ranks) for seat in seats
+            if seat.key not in left_out}
 
 
 def rate(seats: Sequence[SeatResult], before: Mapping[str, Rating]) -> dict[str, Rating]:
-    """New ratings for every entity in the match (missing from `before`: a new rating).
+    """New ratings for every rated entity in the match (missing from `before`: a new
+    rating); an entity on more than one side is left out (see the module's docstring).
 
     Fewer than two sides: nothing to learn, ratings are returned unchanged.
     """
@@ -94,7 +103,10 @@ def rate(seats: Sequence[SeatResult], before: Mapping[str, Rating]) -> dict[str,
             moves.setdefault(seat.key, []).append(
                 (float(new.mu) - current[seat.key].mu, float(new.sigma)))
     out: dict[str, Rating] = {}
+    left_out = on_both_sides(seats)
     for key, changes in moves.items():
+        if key in left_out:
+            continue
         mu_change = sum(c[0] for c in changes) / len(changes)
         sigma = sum(c[1] for c in changes) / len(changes)
         out[key] = Rating(current[key].mu + mu_change, sigma)

@@ -180,3 +180,27 @@ async def test_a_real_match_rates_its_players_and_posts_the_changes(discord_doub
         assert ("1 game: 1 won" if won else "1 game: 0 won, 1 lost") in stats
         board = _text((await _reply(h, alice, "leaderboard", game="bidfair")).message)
         assert f"<@{alice.id}>" in board and "Fewer than 5 games" in board
+
+
+async def test_a_computer_player_on_both_sides_is_left_out_of_the_ratings(
+        discord_double, tmp_path, fixed_deals):
+    """Alice and a bot (North-South) against two bots of the same kind (East-West): that
+    kind played itself, so it gets no rating change and no game; Alice is rated."""
+    async with running(discord_double, tmp_path) as h:
+        fixed_deals(h, 3)
+        alice = h.user(0)
+        table = await h.open_table(alice, "spades", target=100)
+        for _ in range(3):
+            await h.press(alice, h.table_message(), "Add bot")
+        await h.press(alice, h.table_message(), "Start")
+        await h.play_people([alice], until=lambda: table.game.finished)
+        await h.driver.settle()
+        kind = table.seats[1].bot_kind
+        assert kind and {table.game.side_of(s) for s in (1, 2)} == {0, 1}
+        changes = await h.bot.tables.store.connection.execute_fetchall(
+            "SELECT player FROM rating_changes WHERE match_id = ?", (table.id,))
+        assert [row[0] for row in changes] == [f"u:{alice.id}"]
+        board = _text((await _reply(h, alice, "leaderboard", game="spades")).message)
+        assert kind not in board, "no record for a kind that played itself"
+        stats = _text((await _reply(h, alice, "stats")).message)
+        assert "1 game:" in stats

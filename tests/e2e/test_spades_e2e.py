@@ -5,9 +5,15 @@ from __future__ import annotations
 from tests.e2e.harness import running
 
 
+# Fixed deals (see the fixed_deals fixture): this match lasts five deals, so the privacy
+# guard sees many of Alice's presses. Random deals could end a match to 100 in one deal.
+LONG_MATCH_SEED = 7
+
+
 async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
-        discord_double, tmp_path):
+        discord_double, tmp_path, fixed_deals):
     async with running(discord_double, tmp_path) as h:
+        fixed_deals(h, LONG_MATCH_SEED)
         alice = h.user(0)
         table = await h.open_table(alice, "spades", target=100)
         lobby = h.table_message()
@@ -29,6 +35,7 @@ async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
                 if not table.closed and not h.action_buttons(h.hand_of(alice)):
                     await h.open_hand(alice)
         assert table.closed and table.status == "finished"
+        assert table.game.deal_no == 5, "the fixed deals make a five-deal match"
         await discord_double.settle()
         texts = [" ".join(e.get("title", "") for e in m.embeds)
                  for m in discord_double.channel_messages(h.channel)]
