@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import GAMES
 from bot.render.rules import help_embed, rules_embed
+from cogs.utils.answers import refuse, unknown_choice
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -28,6 +30,10 @@ class Info(commands.Cog):
                                                     "plays them")
     @app_commands.describe(game="Which game")
     async def rules(self, interaction: discord.Interaction[Any], game: GameName) -> None:
+        problem = unknown_choice("game", game, GAMES)
+        if problem:
+            await refuse(interaction, problem)
+            return
         await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
 
 

@@ -22,6 +22,7 @@ from bot.render import leaderboard as render
 from bot.render.messages import Message
 from bot.store.ratings import RatingsReader
 from cogs.tables import Tables
+from cogs.utils.answers import out_of_range, refuse, unknown_choice
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -60,6 +61,11 @@ class Leaderboard(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction[Any], game: GameName,
                           page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        problem = (unknown_choice("game", game, GAME_NAMES)
+                   or out_of_range("page", page, 1, MAX_PAGE))
+        if problem:
+            await refuse(interaction, problem)
+            return
         message = await self._board(_guild(interaction), game, page - 1)
         await interaction.response.send_message(**message.send_kwargs())
 
@@ -82,6 +88,10 @@ class Leaderboard(commands.Cog):
     async def history(self, interaction: discord.Interaction[Any],
                       member: discord.User | None = None,
                       page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
+        problem = out_of_range("page", page, 1, MAX_PAGE)
+        if problem:
+            await refuse(interaction, problem)
+            return
         who = member or interaction.user
         message = await self._history(_guild(interaction), who.id, who.display_name, page - 1)
         await interaction.response.send_message(ephemeral=True, **message.send_kwargs())

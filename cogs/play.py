@@ -223,10 +223,13 @@ class Play(commands.Cog):
         if table is None:
             await self._no_table(interaction)
             return
+        old_message_id = table.message_id
         current = await snapshot(table, lambda: table_message(table))
         await interaction.response.send_message(**current.send_kwargs())
         message = await interaction.original_response()
         await self.service.set_message(table, message.id)
+        if old_message_id is not None and old_message_id != message.id:
+            await self.tables_cog.publisher.retire(table, old_message_id, message.jump_url)
 
     @app_commands.command(name="leave", description="Leave your seat (a computer player "
                                                     "takes over mid-match)")

@@ -19,6 +19,7 @@ from bot.render import ids
 from bot.render.rules import rules_embed
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 
+from .utils.answers import refuse
 from .utils.publisher import Publisher, snapshot, table_message
 from .utils.router import ClickRouter, Handler
 
@@ -102,12 +103,12 @@ class Tables(commands.Cog):
         try:
             handler, parsed = self.router.resolve(custom_id)
         except ids.BadCustomId:
-            await self._refuse(interaction, NOT_OURS)
+            await refuse(interaction, NOT_OURS)
             return
         try:
             await handler(interaction, parsed)
         except ids.BadCustomId:
-            await self._refuse(interaction, NOT_OURS)
+            await refuse(interaction, NOT_OURS)
         except StaleAction as exc:
             table = self.service.tables.get(parsed.table_id)
             if table is not None and not table.closed and \
@@ -115,26 +116,19 @@ class Tables(commands.Cog):
                 await self.show_hand(interaction, table, note=f"{exc} Here is your hand now.",
                                      in_place=_in_place(interaction))
             else:
-                await self._refuse(interaction, str(exc))
+                await refuse(interaction, str(exc))
         except TableError as exc:
             table = self.service.tables.get(parsed.table_id)
             if _in_place(interaction) and table is not None and \
                     table.seat_of(interaction.user.id) is not None:
                 await self.show_hand(interaction, table, note=str(exc), in_place=True)
             else:
-                await self._refuse(interaction, str(exc))
+                await refuse(interaction, str(exc))
         except Exception:
             log.exception("table %s: unexpected error handling %r for user %s",
                           parsed.table_id, custom_id, interaction.user.id)
-            await self._refuse(interaction, "Something went wrong on our side; the table "
+            await refuse(interaction, "Something went wrong on our side; the table "
                                             "is unchanged. Please try again.")
-
-    @staticmethod
-    async def _refuse(interaction: Interaction, text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
 
     # -- the verbs ------------------------------------------------------------------------
 

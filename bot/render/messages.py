@@ -96,6 +96,12 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
 
 # -- the public table -----------------------------------------------------------------
 
+def moved(table_id: int, title: str, url: str) -> Message:
+    """What a table message becomes once `/table` posted a new one: a line to the new
+    one, with no buttons (an old copy must not look live)."""
+    return Message(content=f"{title} · table #{table_id} has moved: {url}", buttons=None)
+
+
 def public_table(table_id: int, game_name: str, title: str, view: Any, seating: Seating,
                  recent: Sequence[str], waiting: Sequence[int], closed_note: str = "",
                  extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message:

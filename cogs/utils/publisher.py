@@ -265,6 +265,17 @@ class Publisher:
         message = await channel.send(**current.send_kwargs())
         await self.service.set_message(table, message.id)
 
+    async def retire(self, table: Table, old_message_id: int, new_url: str) -> None:
+        """A table message replaced by a new one becomes a short line pointing to it."""
+        body = payload(render.moved(table.id, table.game.TITLE, new_url))
+        try:
+            await edit_channel_message(self.bot.http, table.channel_id, old_message_id, body)
+        except discord.NotFound:
+            pass  # deleted already: nothing left to point from
+        except discord.HTTPException:
+            log.warning("table %s: could not retire its old message %s", table.id,
+                        old_message_id, exc_info=True)
+
     async def _refresh_hands(self, table: Table) -> None:
         now = time.monotonic()
         sessions = self.hands.get(table.id, {})

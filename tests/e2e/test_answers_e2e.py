@@ -67,3 +67,38 @@ async def test_the_rules_button_of_a_table_tells_that_tables_target(discord_doub
         rules = discord_double.ephemerals(alice)[-1].embeds[0]["description"]
         assert "**At this table:** target: 300" in rules
         assert "someone has 800" not in rules
+
+
+async def test_a_table_message_replaced_by_slash_table_points_to_the_new_one(
+        discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        _table, alice = await _bots_and_alice(h, "spades")
+        await h.press(alice, h.table_message(), "Start")
+        old = h.table_message()
+        assert h.buttons(old), "the table message has My hand and Rules"
+        await h.slash(alice, "table")
+        await discord_double.settle()
+        new = h.table_message()
+        assert new.id != old.id and h.buttons(new)
+        old = discord_double.message(old.id)
+        assert not h.buttons(old) and not old.embeds, "no buttons, no stale table"
+        assert f"/{new.id}" in old.content and "has moved" in old.content
+        assert "your turn" not in old.content
+
+
+async def test_command_options_outside_their_choices_are_refused_privately(discord_double,
+                                                                           tmp_path):
+    """A stale command list in someone's client lets old values through: the bot checks."""
+    async with running(discord_double, tmp_path) as h:
+        alice = h.user(0)
+        public_before = len(discord_double.channel_messages(h.channel))
+        for name, options, expected in (
+                ("leaderboard", {"game": "spades", "page": 0}, "between 1 and"),
+                ("leaderboard", {"game": "spades", "page": -3}, "between 1 and"),
+                ("leaderboard", {"game": "poker"}, "`poker` is not a valid game"),
+                ("history", {"page": 0}, "between 1 and"),
+                ("rules", {"game": "poker"}, "`poker` is not a valid game")):
+            handle = await h.slash(alice, name, **options)
+            assert handle.ephemeral, (name, options)
+            assert expected in h.last_reply(alice), (name, options, h.last_reply(alice))
+        assert len(discord_double.channel_messages(h.channel)) == public_before

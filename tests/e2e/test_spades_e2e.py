@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from tests.e2e.harness import running
 
-
 # Fixed deals (see the fixed_deals fixture): this match lasts five deals, so the privacy
 # guard sees many of Alice's presses. Random deals could end a match to 100 in one deal.
 LONG_MATCH_SEED = 7
