@@ -369,10 +369,13 @@ class ContractBridge(Game):
             taken = self.tricks_won[side]
             made = taken - contract.tricks_needed
             outcome = "made" if made == 0 else (f"+{made}" if made > 0 else f"down {-made}")
-            score = self.sheet.record_deal(deal_no, contract, side, taken,
-                                           self._honours(contract))
-            line = ScoreLine(f"Deal {deal_no}", score.points,
-                             f"{contract.text(self.SEAT_NAMES)}, {outcome}")
+            honours = self._honours(contract)
+            score = self.sheet.record_deal(deal_no, contract, side, taken, honours)
+            note = f"{contract.text(self.SEAT_NAMES)}, {outcome}"
+            if honours is not None:  # in the side's points: say so, or they look wrong
+                holders, points, label = honours
+                note += f"; {self.SIDE_NAMES[holders]} also score {points} for {label}"
+            line = ScoreLine(f"Deal {deal_no}", score.points, note)
             if score.game_won_by is not None:
                 events.append(Event("game", f"{self.SIDE_NAMES[side]} win a game.", None,
                                     {"side": side}))

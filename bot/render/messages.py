@@ -132,13 +132,51 @@ def public_table(table_id: int, game_name: str, title: str, view: Any, seating: 
 
 
 def score_text(sheet: ScoreSheet) -> str:
+    """The totals and the last few lines: the running score under a table or a deal."""
+    recent = [_sheet_line(line) for line in sheet.lines[-4:]]
+    return clip("\n".join([_totals(sheet), *recent]), 1024)
+
+
+def _totals(sheet: ScoreSheet) -> str:
     totals = " · ".join(f"{side}: **{total}**" for side, total in
                         zip(sheet.sides, sheet.totals, strict=True))
-    if sheet.lower_wins:
-        totals += " (fewest wins)"
-    recent = [f"{line.label}: " + " / ".join(str(p) for p in line.points)
-              + (f" — {line.note}" if line.note else "") for line in sheet.lines[-4:]]
-    return clip("\n".join([totals, *recent]), 1024)
+    return totals + (" (fewest wins)" if sheet.lower_wins else "")
+
+
+def _sheet_line(line: Any) -> str:
+    return (f"{line.label}: " + " / ".join(str(p) for p in line.points)
+            + (f" — {line.note}" if line.note else ""))
+
+
+SHEET_BUDGET = 4000  # characters of the whole sheet at a match's end (an embed holds 6000)
+
+
+def sheet_fields(sheet: ScoreSheet, match_id: int) -> list[tuple[str, str, bool]]:
+    """The whole score sheet, every line, in as many fields as it needs. A sheet too long
+    for one message keeps its last lines and says where the whole one is."""
+    lines = [_sheet_line(line) for line in sheet.lines]
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        used += len(line) + 1
+        if used > SHEET_BUDGET:
+            break
+        kept.append(clip(line, 1000))
+    kept.reverse()
+    fields: list[tuple[str, str, bool]] = [("Final score", _totals(sheet), False)]
+    chunk: list[str] = []
+    for line in kept:
+        if chunk and len("\n".join([*chunk, line])) > 1024:
+            fields.append(("Score sheet", "\n".join(chunk), False))
+            chunk = []
+        chunk.append(line)
+    if chunk:
+        fields.append(("Score sheet", "\n".join(chunk), False))
+    if len(kept) < len(lines):
+        fields.append(("Earlier lines", f"The first {len(lines) - len(kept)} lines are left out here; "
+                           f"the whole sheet is under **Sheet #{match_id}** in `/history`.",
+                       False))
+    return fields
 
 
 # -- a private hand -------------------------------------------------------------------
@@ -215,5 +253,5 @@ def match_end(table_id: int, title: str, result: Result, sheet: ScoreSheet,
         lines.insert(0, "**A draw.**")
     lines += ["", result.summary]
     embed = _embed(f"{title} · table #{table_id} · final standings", "\n".join(lines))
-    _add_fields(embed, [("Score sheet", score_text(sheet), False)])
+    _add_fields(embed, sheet_fields(sheet, table_id))
     return Message(embeds=[embed])

@@ -65,3 +65,23 @@ async def test_four_people_play_a_whole_bridge_deal(discord_double, tmp_path):
         assert "Deal 1" in score or "1NT" in score
         assert game.scores().lines, "the rubber score sheet has the deal"
         assert any("is over" in str(m.embeds) for m in discord_double.channel_messages(h.channel))
+
+
+async def test_a_deal_line_says_when_its_points_include_honours(discord_double, tmp_path,
+                                                                 fixed_deals):
+    """Fixed deal: 1♠ by East, and North holds four trump honours. North-South's points
+    for the deal include those 100, and the line says so."""
+    async with running(discord_double, tmp_path) as h:
+        fixed_deals(h, 7)
+        alice = h.user(0)
+        table = await h.open_table(alice, "bridge")
+        for _ in range(3):
+            await h.press(alice, h.table_message(), "Add bot")
+        await h.press(alice, h.table_message(), "Start")
+        await h.play_people([alice], until=lambda: table.game.deal_no > 1)
+        await discord_double.settle()
+        ended = next(m for m in discord_double.channel_messages(h.channel)
+                     if "deal 1 is over" in str(m.embeds))
+        this_deal = next(f["value"] for f in ended.embeds[0]["fields"]
+                         if f["name"] == "This deal")
+        assert "North-South also score 100 for honours (North)" in this_deal, this_deal

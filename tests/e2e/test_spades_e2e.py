@@ -39,6 +39,10 @@ async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
         texts = [" ".join(e.get("title", "") for e in m.embeds)
                  for m in discord_double.channel_messages(h.channel)]
         assert any("final standings" in t for t in texts)
+        final = next(m for m in discord_double.channel_messages(h.channel)
+                     if "final standings" in m.embeds[0].get("title", ""))
+        sheet = " ".join(f["value"] for f in final.embeds[0]["fields"])
+        assert all(f"Deal {n}:" in sheet for n in range(1, 6)), "the whole score sheet"
         assert any("is over" in t for t in texts), "each deal's end is posted"
         row = await h.bot.store.get_result(table.id)
         assert row is not None and {p.seat for p in row.players} == {0, 1, 2, 3}
