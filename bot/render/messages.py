@@ -173,9 +173,9 @@ def sheet_fields(sheet: ScoreSheet, match_id: int) -> list[tuple[str, str, bool]
     if chunk:
         fields.append(("Score sheet", "\n".join(chunk), False))
     if len(kept) < len(lines):
-        fields.append(("Earlier lines", f"The first {len(lines) - len(kept)} lines are left out here; "
-                           f"the whole sheet is under **Sheet #{match_id}** in `/history`.",
-                       False))
+        left_out = len(lines) - len(kept)
+        fields.append(("Earlier lines", f"The first {left_out} lines are left out here; the "
+                       f"whole sheet is under **Sheet #{match_id}** in `/history`.", False))
     return fields
 
 
