@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai import bot_name
 from bot.ratings.model import ESTABLISHED_GAMES
 from bot.ratings.recorder import finish_hook
 from bot.render import ids
@@ -138,7 +139,7 @@ class Leaderboard(commands.Cog):
                     continue
                 key = f"u:{info.user_id}" if info.user_id is not None else f"b:{info.bot_kind}"
                 names.setdefault(key, info.name if info.user_id is not None
-                                 else f"{info.bot_kind} (bot)")
+                                 else bot_name(info.bot_kind or "?"))
             message = render.rating_changes(table.game.TITLE, names, changes)
             if message is None:
                 return
@@ -163,7 +164,8 @@ class Leaderboard(commands.Cog):
             last = (board.total - 1) // render.PER_PAGE
             return await self._board(guild_id, game, last)
         bots = await self.reader.bots(guild_id, game)
-        return render.leaderboard(game, page, board, bots, ESTABLISHED_GAMES)
+        names = {r.player: bot_name(r.player[2:]) for r in bots}
+        return render.leaderboard(game, page, board, bots, ESTABLISHED_GAMES, names)
 
     async def _history(self, guild_id: int, user_id: int, name: str, page: int
                        ) -> Message:

@@ -175,10 +175,15 @@ class Tables(commands.Cog):
         await self._lobby_answer(interaction, table, text)
 
     async def on_add_bot(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        if len(parsed.args) > 1:
+            raise ids.BadCustomId(parsed.verb)
+        kind = parsed.args[0] if parsed.args else None  # None: the default level
         table = await self.service.fetch(parsed.table_id)
-        seat = await self.service.lobby.add_bot(table.id, interaction.user.id)
+        seat = await self.service.lobby.add_bot(table.id, interaction.user.id, kind=kind)
+        info = table.seats[seat]
         await self._lobby_answer(interaction, table,
-                                 f"A computer player sits at {table.game.seat_name(seat)}.")
+                                 f"{info.name if info else 'A computer player'} sits at "
+                                 f"{table.game.seat_name(seat)}.")
 
     async def on_start(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
         table = await self.service.fetch(parsed.table_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.ai import bot_name
 from bot.ratings.recorder import figures_or_none, record_safely
 from bot.store import PlayerResult, Store
 
@@ -56,4 +57,4 @@ def person(user_id: int, name: str | None = None) -> Seat:
 
 
 def bot(kind: str) -> Seat:
-    return (None, kind, "Bot")
+    return (None, kind, bot_name(kind))

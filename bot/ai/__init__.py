@@ -77,10 +77,21 @@ def player_factory(game: str, kind: str | None = None) -> PlayerFactory:
             f"{', '.join(table)}.") from None
 
 
+def level_label(kind: str) -> str:
+    """How people read a kind's level: `spades-advanced` -> `Advanced`. A kind's name ends
+    with its level after the last hyphen (`<game>-<level>`)."""
+    return kind.rsplit("-", 1)[-1].replace("_", " ").capitalize()
+
+
+def bot_name(kind: str) -> str:
+    """The one name a computer player goes by everywhere: `Advanced bot`."""
+    return f"{level_label(kind)} bot"
+
+
 def make_player(game: str, seed: int = 0, kind: str | None = None) -> Player:
     """A new computer player of `game` (default: its strongest kind)."""
     return player_factory(game, kind)(seed)
 
 
-__all__ = ["Budget", "Player", "RandomPlayer", "UnknownPlayer", "make_player", "player_factory",
-           "player_kinds", "players"]
+__all__ = ["Budget", "Player", "RandomPlayer", "UnknownPlayer", "bot_name", "level_label",
+           "make_player", "player_factory", "player_kinds", "players"]

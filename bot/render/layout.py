@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.games.cards import Card, Suit
+from bot.games.cards import Card
 
 from .text import SUIT_ORDER, action_label
 
@@ -24,7 +24,6 @@ SINGLE_SCREEN = 15  # more actions than this are split into groups
 class ActionButton:
     action: str
     label: str
-    red: bool = False  # hearts and diamonds
     primary: bool = False
 
 
@@ -65,10 +64,7 @@ def card_of(action: str, card_kinds: frozenset[str] = CARD_KINDS) -> Card | None
 
 
 def _button(action: str, card_kinds: frozenset[str]) -> ActionButton:
-    card = card_of(action, card_kinds)
-    red = card is not None and card.suit in (Suit.HEARTS, Suit.DIAMONDS)
-    return ActionButton(action=action, label=action_label(action), red=red,
-                        primary=action == "look")
+    return ActionButton(action=action, label=action_label(action), primary=action == "look")
 
 
 def _sorted(actions: Sequence[str], card_kinds: frozenset[str]) -> list[str]:

@@ -24,6 +24,7 @@ from bot.games import game_class
 
 from . import ids
 from .components import TableButton, button
+from .games import text_for
 from .messages import Message
 from .text import clip, count
 
@@ -133,7 +134,9 @@ def record_text(r: RatingLike) -> str:
 
 
 def leaderboard(game: str, page: int, board: BoardLike, bots: Sequence[RatingLike],
-                min_games: int) -> Message:
+                min_games: int, bot_names: Mapping[str, str]) -> Message:
+    """One page of a game's board; `bot_names` names each computer player's entity key
+    ("b:spades-advanced" -> "Advanced bot")."""
     title = f"{title_of(game)} leaderboard"
     if board.total == 0:
         lines = [f"Nobody has finished a {title_of(game)} match on this server yet. "
@@ -150,7 +153,8 @@ def leaderboard(game: str, page: int, board: BoardLike, bots: Sequence[RatingLik
     embed = _embed(title, "\n".join(lines))
     if bots:
         embed.add_field(name="Computer players (not ranked)", value=clip(" · ".join(
-            f"{r.player[2:]}: {rating_text(r.conservative)} ({record_text(r)})"
+            f"{bot_names.get(r.player, r.player[2:])}: {rating_text(r.conservative)} "
+            f"({record_text(r)})"
             for r in bots[:6]), 1024), inline=False)
     last = max(0, (board.total - 1) // PER_PAGE)
     embed.set_footer(text=f"Page {min(page, last) + 1} of {last + 1} · rating = OpenSkill "
@@ -215,7 +219,8 @@ def _when(moment: datetime) -> str:
 
 
 def _who(player: Any) -> str:
-    return f"{player.name} ({player.bot_kind})" if player.user_id is None else player.name
+    """As the table named them (a computer player: "Advanced bot", from bot.ai.bot_name)."""
+    return str(player.name)
 
 
 def history_line(entry: Any) -> str:
@@ -225,8 +230,10 @@ def history_line(entry: Any) -> str:
     mine = entry.side
     score = "–".join([totals[mine], *(t for i, t in enumerate(totals) if i != mine)]) \
         if mine < len(totals) else "?"
+    unit = text_for(entry.game).score_unit
     parts = [f"**#{entry.match_id} {title_of(entry.game)}** · {_when(entry.finished_at)}",
-             f"**{OUTCOME_WORDS.get(entry.outcome, entry.outcome)}** {score}"]
+             f"**{OUTCOME_WORDS.get(entry.outcome, entry.outcome)}** {score}"
+             + (f" {unit}" if unit else "")]
     if partners:
         parts.append("with " + ", ".join(map(_who, partners)))
     parts.append("vs " + (", ".join(map(_who, opponents)) or "nobody"))

@@ -66,7 +66,7 @@ def _add_fields(embed: discord.Embed, fields: Sequence[tuple[str, str, bool]]) -
 
 def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: Sequence[str],
           sides: Sequence[tuple[int, ...]], side_names: Sequence[str], creator: str,
-          options_text: str, can_start: bool,
+          options_text: str, can_start: bool, bot_levels: Sequence[tuple[str, str]] = (),
           extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message:
     lines = [f"Opened by **{creator}**. {options_text}".strip(), ""]
     if len(sides) > 1 and any(len(side) > 1 for side in sides):
@@ -76,8 +76,14 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     else:
         for seat, name in enumerate(seating):
             lines.append(f"**{seat_names[seat]}**: {name or '*empty*'}")
-    lines += ["", "Press **Join** to sit down, **Add bot** to fill a seat with a computer "
-              "player, and **Start** when every seat is filled."]
+    if len(bot_levels) > 1:
+        others = " or ".join(f"**Add {label} bot**" for _kind, label in bot_levels[1:])
+        bots = (f"**Add bot** to fill a seat with a computer player ({bot_levels[0][1]}; "
+                f"{others} for another level)")
+    else:
+        bots = "**Add bot** to fill a seat with a computer player"
+    lines += ["", f"Press **Join** to sit down, {bots}, and **Start** when every seat is "
+              "filled."]
     embed = _embed(f"{title} · table #{table_id} · waiting for players", "\n".join(lines))
     _add_fields(embed, extra_fields)
     items: list[TableButton] = [
@@ -91,6 +97,9 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     seat_buttons = [button(ids.make("sit", table_id, seat), f"Sit {seat_names[seat]}", row=1)
                     for seat in range(len(seat_names)) if seating[seat] is None]
     items.extend(seat_buttons[:5])
+    if any(name is None for name in seating):  # other levels, while a seat is free
+        items.extend(button(ids.make("addbot", table_id, kind), f"Add {label} bot", row=2)
+                     for kind, label in bot_levels[1:6])
     return Message(embeds=[embed], buttons=tuple(items))
 
 
@@ -216,8 +225,8 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: Any,
 
 def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
                    row: int) -> TableButton:
-    style = (discord.ButtonStyle.primary if item.primary else
-             discord.ButtonStyle.danger if item.red else discord.ButtonStyle.secondary)
+    # Red suits keep the neutral style: Discord's red "danger" reads as destructive.
+    style = discord.ButtonStyle.primary if item.primary else discord.ButtonStyle.secondary
     return button(ids.action_id(table_id, seat, decision, item.action), item.label, style,
                   row=row)
 

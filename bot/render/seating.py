@@ -21,7 +21,6 @@ class Seating:
         return f"{self.seat_names[seat]} ({name or 'empty'})"
 
     def name(self, seat: int) -> str:
-        """A person's name; a computer player is named by its seat (all are "Bot")."""
-        if self.bots[seat]:
-            return f"{self.seat_names[seat]} bot"
+        """Who sits there: a person's name, or a computer player's ("Advanced bot", the
+        one name bot.ai.bot_name gives it everywhere)."""
         return self.names[seat] or self.seat_names[seat]

@@ -27,10 +27,10 @@ def hand_block(hand: Iterable[Card]) -> str:
 
 
 def hand_compact(hand: Iterable[Card]) -> str:
-    """One line for a whole hand: `♠AK73 ♥J4 ♦— ♣QT852`."""
+    """One line for a whole hand: `♠AK73 ♥J4 ♦— ♣Q10852`."""
     groups = by_suit(hand)
     return " ".join(
-        suit.symbol + ("".join(c.rank.char for c in groups[suit]) or "—") for suit in SUIT_ORDER)
+        suit.symbol + ("".join(c.rank.label for c in groups[suit]) or "—") for suit in SUIT_ORDER)
 
 
 def strain_label(text: str) -> str:

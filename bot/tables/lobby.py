@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from bot.ai import bot_name, player_kinds
 from bot.games import Event, InvalidOptions, create
 from bot.games.fairness import FairDeals, client_seed_from
 
@@ -85,11 +86,19 @@ class Lobby:
             self.service.observer.table_changed(table, ())
             return seat
 
-    async def add_bot(self, table_id: int, user_id: int, seat: int | None = None) -> int:
+    async def add_bot(self, table_id: int, user_id: int, seat: int | None = None,
+                      kind: str | None = None) -> int:
+        """Seat a computer player of `kind` (a name from bot.ai.player_kinds; None: the
+        game's default, its strongest)."""
         table = self.service.get(table_id)
         async with table.lock:
             self._require_lobby(table)
             self._require_member(table, user_id)
+            kinds = player_kinds(table.game_name)
+            if kind is None:
+                kind = kinds[0]
+            elif kind not in kinds:
+                raise TableError("There is no such computer player for this game.")
             free = table.free_seats()
             if seat is None:
                 if not free:
@@ -98,8 +107,7 @@ class Lobby:
             table.check_seat(seat)
             if table.seats[seat] is not None:
                 raise TableError(f"{table.game.seat_name(seat)} is not empty.")
-            kind = self.service.turns.player(table, seat).kind
-            await self._seat(table, seat, SeatInfo(name="Bot", bot_kind=kind))
+            await self._seat(table, seat, SeatInfo(name=bot_name(kind), bot_kind=kind))
             self.service.observer.table_changed(table, ())
             return seat
 
@@ -120,7 +128,8 @@ class Lobby:
                 self.service.observer.table_changed(table, ())
                 return f"You left {table.game.seat_name(seat)}."
             kind = self.service.turns.player(table, seat).kind
-            bot = SeatInfo(name=f"Bot for {info.name}", bot_kind=kind, left_user_id=user_id)
+            bot = SeatInfo(name=f"{bot_name(kind)} for {info.name}", bot_kind=kind,
+                           left_user_id=user_id)
             await self._seat(table, seat, bot)
             line = (f"{info.name} left {table.game.seat_name(seat)}: a computer player "
                     "takes over until they come back.")

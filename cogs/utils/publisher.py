@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.ai import level_label, player_kinds
 from bot.games import Event
 from bot.handrecord import HAND_RECORD_GAMES
 from bot.render import fairness, ids
@@ -103,7 +104,9 @@ def table_message(table: Table) -> render.Message:
         return render.lobby(table.id, game.TITLE, [s.name if s else None for s in table.seats],
                             game.SEAT_NAMES, game.SIDES, game.SIDE_NAMES,
                             creator=_creator_name(table), options_text=options_text(table),
-                            can_start=table.is_full(), extra_fields=fair_fields(table))
+                            can_start=table.is_full(), extra_fields=fair_fields(table),
+                            bot_levels=[(kind, level_label(kind))
+                                        for kind in player_kinds(table.game_name)])
     closed = {"finished": "The match is over. Start another with /play.",
               "abandoned": "This match was abandoned.",
               "cancelled": "This table was cancelled."}.get(table.status, "")

@@ -68,7 +68,7 @@ async def test_leaderboard_empty_then_paged_with_buttons_that_survive_a_restart(
         assert "Tennis leaderboard" in text and "Page 1 of 2" in text
         assert text.index("<@3001>") < text.index("Fewer than 5 games"), "established first"
         assert "**1.** <@3001>" in text and "5 games · 5 W · 0 D · 100% won" in text
-        assert "Computer players" in text and "tennis-basic" in text
+        assert "Computer players" in text and "Basic bot: " in text
         assert "<@4242>" not in text
         assert _labels(h, board) == {"◀ Prev": False, "Next ▶": True}
 
@@ -140,7 +140,7 @@ async def test_history_pages_and_score_sheets(discord_double, tmp_path):
         listing = (await _reply(h, alice, "history", member=bob)).message
         text = _text(listing)
         assert "Match history of Bob" in text and text.count("Tennis") == 5
-        assert "**Lost** 14–9" in text and "vs Alice" in text
+        assert "**Lost** 14–9 errors" in text and "vs Alice" in text, "Tennis counts errors"
         labels = _labels(h, listing)
         assert labels["Next ▶"] and not labels["◀ Prev"]
         assert sum(label.startswith("Sheet #") for label in labels) == 5
@@ -148,8 +148,8 @@ async def test_history_pages_and_score_sheets(discord_double, tmp_path):
         await h.press(alice, listing, "Next ▶")
         page2 = _text(h.driver.message(listing))
         assert "Page 2" in page2 and f"#{first} Spades" in page2
-        assert "**Lost** 310–505" in page2 and "with spades-basic" not in page2
-        assert "with Bot (spades-basic)" in page2 and "vs Carol, Alice" in page2
+        assert "**Lost** 310–505 ·" in page2 and "with spades-basic" not in page2
+        assert "with Basic bot" in page2 and "vs Carol, Alice" in page2
 
         await h.press(alice, listing, f"Sheet #{first}")
         sheet = h.driver.ephemerals(alice)[-1]
@@ -173,7 +173,7 @@ async def test_a_real_match_rates_its_players_and_posts_the_changes(discord_doub
         posted = [_text(m) for m in h.driver.channel_messages(h.channel)]
         changes = [text for text in posted if "Bid Fair rating changes" in text]
         assert "rating changes" in posted[-1], "after the table's own end-of-match message"
-        assert len(changes) == 1 and "Alice" in changes[0] and "(bot)" in changes[0]
+        assert len(changes) == 1 and "Alice" in changes[0] and "Basic bot" in changes[0]
         stats = _text((await _reply(h, alice, "stats")).message)
         won = table.game.result().ranks[table.seat_of(alice.id)] == 0
         assert "Bid Fair" in stats and "Contracts fulfilled:" in stats

@@ -19,6 +19,7 @@ class GameText:
     """Default texts built from the fields every view has."""
 
     card_kinds: frozenset[str] = CARD_KINDS
+    score_unit = ""  # what a match's totals count, when not points: Tennis counts errors
 
     def status_lines(self, view: Any, seating: Seating) -> list[str]:
         lines = []

@@ -15,7 +15,7 @@ from bot.render.text import SUIT_ORDER
 
 Namer = Callable[[int], str]
 
-MATCH_OVER = "The match is over: the final standings are on the table."
+MATCH_OVER = "The match is over: the final standings are posted in the channel."
 
 # Room kept for an auction grid inside an embed field (1024) or a hand message (2000).
 GRID_LIMIT = 900
@@ -119,9 +119,9 @@ def outcome(contract: Any, won: int) -> str:
 # -- hand diagrams ----------------------------------------------------------------------
 
 def suit_rows(hand: Iterable[Card]) -> list[str]:
-    """Four short lines, spades first: `♠ AKT73` (T for ten keeps diagrams narrow)."""
+    """Four short lines, spades first: `♠ AK1073` (ten written 10, as everywhere)."""
     groups = by_suit(hand)
-    return [f"{suit.symbol} " + ("".join(c.rank.char for c in groups[suit]) or "—")
+    return [f"{suit.symbol} " + ("".join(c.rank.label for c in groups[suit]) or "—")
             for suit in SUIT_ORDER]
 
 

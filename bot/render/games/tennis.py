@@ -51,6 +51,7 @@ def _plays(trick: Sequence[tuple[int, Any]], kinds: Sequence[str],
 
 class TennisText(GameText):
     card_kinds = CARD_KINDS | {"bid"}  # a Tennis bid is a card: `bid:7H`
+    score_unit = "errors"  # fewest wins
 
     def verb(self, view: Any) -> str:
         if view.phase == "play":

@@ -1,0 +1,59 @@
+"""Add bot with a choice of level: the default (strongest) kind, or another by name."""
+
+from __future__ import annotations
+
+import pytest
+
+import bot.ai.spades
+from bot.ai.spades import SpadesPlayer
+from tests.e2e.harness import running
+
+
+class _Advanced(SpadesPlayer):
+    """A second kind for the test (the AI engineers' stronger kinds replace it)."""
+
+    kind = "spades-advanced"
+
+
+@pytest.fixture
+def two_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.ai.spades, "PLAYERS",
+                        {_Advanced.kind: _Advanced, SpadesPlayer.kind: SpadesPlayer})
+
+
+async def test_a_table_chooses_its_computer_players_level(discord_double, tmp_path,
+                                                          two_levels):
+    async with running(discord_double, tmp_path) as h:
+        alice = h.user(0)
+        table = await h.open_table(alice, "spades")
+        lobby = h.table_message()
+        assert "**Add Basic bot** for another level" in lobby.embeds[0]["description"]
+        await h.press(alice, lobby, "Add bot")
+        await h.press(alice, lobby, "Add Basic bot")
+        await h.press(alice, lobby, "Add bot")
+        assert [s.bot_kind for s in table.seats[1:]] == [
+            "spades-advanced", "spades-basic", "spades-advanced"]
+        stored = await h.bot.store.seats(table.id)
+        assert [(s.bot_kind, s.display_name) for s in stored[1:]] == [
+            ("spades-advanced", "Advanced bot"), ("spades-basic", "Basic bot"),
+            ("spades-advanced", "Advanced bot")]
+        text = h.table_message().embeds[0]["description"]
+        assert "East: Advanced bot" in text and "South: Basic bot" in text
+        assert "Add Basic bot" not in str(h.table_message().components), "the table is full"
+        await h.press(alice, h.table_message(), "Start")
+        await discord_double.settle()
+        public = str(h.table_message().embeds)
+        assert "Advanced bot" in public and "Basic bot" in public
+        # A forged level is refused, and the lobby of another table is unchanged.
+        await h.slash(alice, "abandon")
+        other = await h.open_table(alice, "spades")
+        await h.forge(alice, f"tt:addbot:{other.id}:spades-cheater")
+        assert "no such computer player" in h.last_reply(alice)
+        assert other.free_seats() == [1, 2, 3]
+
+
+async def test_with_one_level_there_is_one_add_bot_button(discord_double, tmp_path):
+    async with running(discord_double, tmp_path) as h:
+        await h.open_table(h.user(0), "spades")
+        labels = [b["label"] for b in h.buttons(h.table_message())]
+        assert "Add bot" in labels and not any(label.startswith("Add B") for label in labels)
