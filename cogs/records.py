@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.games import game_class
+from bot.games.cards import SEAT_NAMES
 from bot.games.fairness import deal_source
 from bot.handrecord import HAND_RECORD_GAMES, DealNotOver, HandRecord, Heading, replay_deal, to_pbn
 from bot.render import ids
@@ -37,7 +38,7 @@ def _names(game: str, seats: list[SeatRow]) -> tuple[str, str, str, str]:
         south, west = by_seat.get(0, "South"), by_seat.get(1, "West")
         return (f"{south} (dummy)", f"{west} (dummy)", south, west)
     n, e, s, w = (by_seat.get(i, name) for i, name in
-                  enumerate(("North", "East", "South", "West")))
+                  enumerate(SEAT_NAMES))
     return (n, e, s, w)
 
 

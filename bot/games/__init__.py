@@ -23,6 +23,7 @@ from .base import (
     ScoreLine,
     ScoreSheet,
     replay,
+    replayed,
 )
 from .fairness import FairDeals
 
@@ -69,4 +70,5 @@ __all__ = [
     "create",
     "game_class",
     "replay",
+    "replayed",
 ]

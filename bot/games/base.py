@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .cards import Card
+from .cards import Card, deal_blocks
 from .fairness import FairDeals
+
+# History entries (seat, action text) for legal actions in their usual spelling, shared by
+# every game and table (the vocabulary is small): an action makes no new entry object, so
+# the garbage collector runs less often under load.
+_ENTRIES: tuple[dict[str, tuple[int, str]], ...] = tuple({} for _ in range(8))
 
 
 class IllegalAction(Exception):
@@ -168,13 +173,33 @@ class Game(ABC):
     def to_act(self) -> frozenset[int]:
         """The seats that may act now (several at once for simultaneous decisions)."""
 
-    @abstractmethod
     def legal(self, seat: int) -> list[str]:
         """The legal actions of `seat` now, as their text forms (empty if not on turn)."""
+        return list(self._legal(seat))
 
     @abstractmethod
-    def _apply(self, seat: int, action: str) -> list[Event]:
-        """Check, then do: raise IllegalAction before changing anything."""
+    def _legal(self, seat: int) -> Sequence[str]:
+        """`legal(seat)`, perhaps a sequence the engine keeps (read, never changed): the one
+        place each game decides what may be done."""
+
+    @abstractmethod
+    def _do(self, seat: int, action: str) -> list[Event]:
+        """Do a legal action (one of `legal(seat)`, in its usual text form)."""
+
+    @abstractmethod
+    def _why_not(self, seat: int, action: str) -> str:
+        """Why `seat`, who may act now, may not take `action` (which is not in `legal(seat)`).
+
+        `legal` alone decides what is allowed; this only explains a refusal to a player."""
+
+    def _spelling(self, action: str) -> str:
+        """The usual text form of an action written another way (`play:qh`, `x`), or
+        `action` itself; `apply` accepts the action when that form is legal."""
+        return action
+
+    def _not_on_turn(self, seat: int) -> str:
+        """Why `seat` may not act now."""
+        return "It is not your turn."
 
     @abstractmethod
     def view(self, seat: int | None) -> Any:
@@ -195,26 +220,46 @@ class Game(ABC):
     # -- shared machinery -----------------------------------------------------------
 
     def apply(self, seat: int, action: object) -> list[Event]:
-        """Apply one action for `seat`; returns the events. Illegal: raises, changes nothing."""
-        text = str(action).strip()
-        if self.finished:
-            raise IllegalAction("This match is over.")
-        if not isinstance(seat, int) or not 0 <= seat < self.SEATS:
-            raise IllegalAction("There is no such seat at this table.")
-        if seat not in self.to_act():
-            raise IllegalAction("It is not your turn.")
+        """Apply one action for `seat`; returns the events. Illegal: raises, changes nothing.
+
+        An action is legal exactly when it is in `legal(seat)` (perhaps spelt another way);
+        any other is refused with the reason `_why_not` gives.
+        """
+        text = action if type(action) is str else str(action)
+        if type(seat) is int and 0 <= seat < self.SEATS and text in self._legal(seat):
+            usual = text
+            entries = _ENTRIES[seat]
+            entry = entries.get(text) or entries.setdefault(text, (seat, text))
+        else:
+            text = text.strip()
+            usual = self._legal_spelling(seat, text)
+            entry = (seat, text)
         if self.fair is None:
-            events = self._apply(seat, text)
+            events = self._do(seat, usual)
         else:
             drawn = self.packs_dealt
-            events = self._apply(seat, text)
+            events = self._do(seat, usual)
             # A deal that ended without the next one being dealt yet (Tennis deals
             # lazily; the match's last deal) is over too.
             if self.packs_dealt == drawn and (self.finished or any(
                     event.kind == "deal_end" for event in events)):
                 self.packs_over = self.packs_dealt
-        self.history.append((seat, text))
+        self.history.append(entry)
         return events
+
+    def _legal_spelling(self, seat: int, text: str) -> str:
+        """The usual text of `text` when it is another spelling of a legal action of
+        `seat`'s; otherwise raises IllegalAction with the reason it is not legal."""
+        if self.finished:
+            raise IllegalAction("This match is over.")
+        if not isinstance(seat, int) or not 0 <= seat < self.SEATS:
+            raise IllegalAction("There is no such seat at this table.")
+        if seat not in self.to_act():
+            raise IllegalAction(self._not_on_turn(seat))
+        usual = self._spelling(text)
+        if usual not in self._legal(seat):
+            raise IllegalAction(self._why_not(seat, usual))
+        return usual
 
     def revealed_seed(self) -> tuple[int, str] | None:
         """Fair deals: (k, server seed) of the last deal that has ended, if any. Earlier
@@ -242,6 +287,12 @@ class Game(ABC):
         """
         self._stacked.append(list(pack))
 
+    def deal(self, pack: Sequence[Card], hands: int) -> list[list[Card]]:
+        """The next deal's hands: `pack` shuffled (or a test's stacked order of it) dealt in
+        `hands` equal blocks, hand i being the i-th block."""
+        stacked = bool(self._stacked)  # a shuffle of the pack itself needs no check
+        return deal_blocks(self.next_pack(pack), hands, pack if stacked else None)
+
     def next_pack(self, pack: Sequence[Card]) -> list[Card]:
         """The card order for the next deal: a stacked one (tests), else a seeded shuffle."""
         if self._stacked:
@@ -256,8 +307,15 @@ class Game(ABC):
         return order
 
 
-def replay(game: Game, history: Sequence[tuple[int, str]]) -> Game:
+def replay(game: Game, history: Iterable[tuple[int, str]]) -> Game:
     """Apply a recorded action log to a freshly created game; returns it."""
-    for seat, action in history:
-        game.apply(seat, action)
+    for _ in replayed(game, history):
+        pass
     return game
+
+
+def replayed(game: Game, history: Iterable[tuple[int, str]]) -> Iterator[list[Event]]:
+    """Apply a recorded action log to a freshly created game, yielding each action's events
+    (for readers that count or collect what happened: figures, hand records)."""
+    for seat, action in history:
+        yield game.apply(seat, action)

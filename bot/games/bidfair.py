@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from .base import Event, Game, IllegalAction, OptionSpec, Result, ScoreLine, ScoreSheet
+from .base import Event, Game, OptionSpec, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .bidfair_bidding import bid_error, bid_floor, bid_turn, contract_of, may_pass
 from .bidfair_rank import CONTRACT_VALUES, beats, bidfair_pack, card_points, make_power
@@ -50,7 +50,11 @@ HAND_SIZE = 12
 CRIB_EACH = 4
 TRICKS = 7
 _PACK = tuple(bidfair_pack())
-_PACK_SET = frozenset(_PACK)
+# The verbs each phase takes, and those that name a card (`up:QH`).
+_PHASE_VERBS: dict[str, tuple[str, ...]] = {
+    "crib": ("crib",), "bidding": ("up", "down", "pass"), "exchange": ("exchange", "keep"),
+    "play": ("play",)}
+_CARD_VERBS = frozenset(("crib", "up", "down", "play"))
 
 
 # (seat * 52 + card index) -> the shared "action" event of that play
@@ -104,10 +108,7 @@ class BidFair(Game):
         self._cuts.append(card)
 
     def _new_deal(self) -> None:
-        pack = self.next_pack(_PACK)
-        if len(pack) != 2 * HAND_SIZE or set(pack) != _PACK_SET:
-            raise ValueError("a Bid Fair pack is 24 different cards")
-        self.dealt = [tuple(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(2)]
+        self.dealt = [tuple(hand) for hand in self.deal(_PACK, 2)]
         self.hands = [sort_hand(h) for h in self.dealt]
         self.cribs: list[list[Card]] = [[], []]
         self.placed: list[Placement | None] = [None, None]
@@ -148,7 +149,7 @@ class BidFair(Game):
             return frozenset() if turn is None else frozenset((turn,))
         return frozenset() if self.turn is None else frozenset((self.turn,))
 
-    def legal(self, seat: int) -> list[str]:
+    def _legal(self, seat: int) -> list[str]:
         if seat not in self.to_act():
             return []
         hand = self.hands[seat]
@@ -167,28 +168,46 @@ class BidFair(Game):
         same = [c for c in hand if c.suit == led]
         return [f"play:{c.text}" for c in (same or hand)]
 
-    def _apply(self, seat: int, action: str) -> list[Event]:
+    def _spelling(self, action: str) -> str:
         verb, _, arg = action.partition(":")
-        if self.phase == "crib":
-            return self._do_crib(seat, verb, arg)
-        if self.phase == "bidding":
-            return self._do_bid(seat, verb, arg)
-        if self.phase == "exchange":
-            return self._do_exchange(seat, verb)
-        return self._do_play(seat, verb, arg)
+        if verb not in _CARD_VERBS:
+            return action
+        try:
+            return f"{verb}:{Card.parse(arg).text}"
+        except ValueError:
+            return action
 
-    # -- crib -----------------------------------------------------------------------
-
-    def _card_arg(self, seat: int, verb: str, arg: str, expected: str) -> Card:
-        if verb != expected or not arg:
-            raise IllegalAction(self._expect_text())
+    def _why_not(self, seat: int, action: str) -> str:
+        verb, _, arg = action.partition(":")
+        if self.phase == "bidding" and action == "pass":
+            return "You may not pass now: place a card face up or face down."
+        if verb not in _PHASE_VERBS[self.phase] or (verb in _CARD_VERBS) != bool(arg):
+            return self._expect_text()
         try:
             c = Card.parse(arg)
         except ValueError as err:
-            raise IllegalAction(str(err)) from None
+            return str(err)
         if c not in self.hands[seat]:
-            raise IllegalAction(f"You do not hold the {c.label}.")
-        return c
+            return f"You do not hold the {c.label}."
+        if verb == "up":
+            return bid_error(seat, c, self.placed) or ""
+        led = self.trick[0][1].suit if self.trick else None
+        return follow_error(self.hands[seat], led, c) or ""
+
+    def _do(self, seat: int, action: str) -> list[Event]:
+        verb, _, arg = action.partition(":")
+        if self.phase == "exchange":
+            return self._do_exchange(seat, verb)
+        if action == "pass":
+            return self._do_pass(seat)
+        c = Card.parse(arg)
+        if self.phase == "crib":
+            return self._do_crib(seat, c)
+        if self.phase == "bidding":
+            return self._do_place(seat, verb == "up", c)
+        return self._do_play(seat, c)
+
+    # -- crib -----------------------------------------------------------------------
 
     def _expect_text(self) -> str:
         return {
@@ -198,8 +217,7 @@ class BidFair(Game):
             "play": "Play a card (play:<card>).",
         }[self.phase]
 
-    def _do_crib(self, seat: int, verb: str, arg: str) -> list[Event]:
-        c = self._card_arg(seat, verb, arg, "crib")
+    def _do_crib(self, seat: int, c: Card) -> list[Event]:
         self.hands[seat].remove(c)
         self.cribs[seat].append(c)
         events = [Event("action", f"{self.seat_name(seat)} puts a card into the crib.",
@@ -215,26 +233,18 @@ class BidFair(Game):
     def _bid_turn(self) -> int | None:
         return bid_turn(self.dealer, self.placed, self.passes)
 
-    def _do_bid(self, seat: int, verb: str, arg: str) -> list[Event]:
+    def _do_pass(self, seat: int) -> list[Event]:
+        self.passes[seat] = True
+        events = [Event("action", f"{self.seat_name(seat)} passes.", seat, {"action": "pass"})]
+        if all(self.passes):
+            events.append(self._redeal())
+        return events
+
+    def _do_place(self, seat: int, up: bool, c: Card) -> list[Event]:
         name = self.seat_name(seat)
-        if verb == "pass" and not arg:
-            if not may_pass(seat, self.dealer, self.placed, self.passes):
-                raise IllegalAction("You may not pass now: place a card face up or face down.")
-            self.passes[seat] = True
-            events = [Event("action", f"{name} passes.", seat, {"action": "pass"})]
-            if all(self.passes):
-                events.append(self._redeal())
-            return events
-        if verb not in ("up", "down"):
-            raise IllegalAction(self._expect_text())
-        c = self._card_arg(seat, verb, arg, verb)
-        if verb == "up":
-            error = bid_error(seat, c, self.placed)
-            if error:
-                raise IllegalAction(error)
         self.hands[seat].remove(c)
-        self.placed[seat] = Placement(verb == "up", c)
-        if verb == "up":
+        self.placed[seat] = Placement(up, c)
+        if up:
             events = [Event("action", f"{name} bids {c.label} (face up).", seat,
                             {"action": f"up:{c.text}"})]
         else:
@@ -296,8 +306,6 @@ class BidFair(Game):
     # -- exchange and play ----------------------------------------------------------
 
     def _do_exchange(self, seat: int, verb: str) -> list[Event]:
-        if verb not in ("exchange", "keep"):
-            raise IllegalAction(self._expect_text())
         name = self.seat_name(seat)
         if verb == "exchange":
             self.hands[seat], self.remaining = sort_hand(self.remaining), self.hands[seat]
@@ -313,12 +321,7 @@ class BidFair(Game):
         self.phase = "play"
         self.turn = leader
 
-    def _do_play(self, seat: int, verb: str, arg: str) -> list[Event]:
-        c = self._card_arg(seat, verb, arg, "play")
-        led = self.trick[0][1].suit if self.trick else None
-        error = follow_error(self.hands[seat], led, c)
-        if error:
-            raise IllegalAction(error)
+    def _do_play(self, seat: int, c: Card) -> list[Event]:
         self.hands[seat].remove(c)
         self.trick.append((seat, c))
         self.played.append(c)

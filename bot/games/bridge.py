@@ -32,47 +32,53 @@ from typing import ClassVar
 from .base import (
     Event,
     Game,
-    IllegalAction,
     OptionSpec,
     Result,
     ScoreLine,
     ScoreSheet,
     ranks_from_totals,
 )
-from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract
+from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract, usual_text
 from .bridge_rubber import RubberScorer
 from .bridge_scoring import honours_bonus
 from .bridge_view import BridgeView, DealRecord, DealSummary, LastTrick
-from .cards import FULL_DECK, Card, Suit, sort_hand
-from .tricks import trick_winner
+from .cards import (
+    CARD_BY_PLAY,
+    FULL_DECK,
+    PLAY_TEXT,
+    SEAT_CARD,
+    SEAT_NAMES,
+    SIDE_OF,
+    Card,
+    Seat,
+    Suit,
+    play_texts_by_suit,
+    sort_hand,
+)
+from .tricks import follow_error, trick_winner
 
-_PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
-_LABEL: tuple[str, ...] = tuple(c.label for c in FULL_DECK)
 _EMPTY: frozenset[int] = frozenset()
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
-_CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in FULL_DECK}
-_SEAT_NAMES = ("North", "East", "South", "West")
-_CARD_BY_PLAY: dict[str, Card] = {"play:" + c.text: c for c in FULL_DECK}
-_TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in _SEAT_NAMES)
+_TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in SEAT_NAMES)
 
 
 def _play_event(seat: int, position: int, played: Card) -> Event:
-    label = _LABEL[played.index]
-    text = (f"{_SEAT_NAMES[seat]} plays {label} from dummy" if position != seat
-            else f"{_SEAT_NAMES[position]} plays {label}")
-    return Event("action", text, seat, {"action": _PLAY_TEXT[played.index],
+    label = played.label
+    text = (f"{SEAT_NAMES[seat]} plays {label} from dummy" if position != seat
+            else f"{SEAT_NAMES[position]} plays {label}")
+    return Event("action", text, seat, {"action": PLAY_TEXT[played.index],
                                         "position": position})
 
 
 # A play's "action" event depends only on (seat, position, card): built once and shared
-# (events are frozen; their data is read, never changed). Index (seat*4+position)*52+card.
+# (events are frozen and their data read-only). Index (seat*4+position)*52+card.
 _PLAY_EVENTS: tuple[Event, ...] = tuple(
     _play_event(seat, position, c) for seat in range(4) for position in range(4)
     for c in FULL_DECK)
 
 
 def _call_event(seat: int, call: Call) -> Event:
-    name = _SEAT_NAMES[seat]
+    name = SEAT_NAMES[seat]
     if call.kind == "bid":
         text = f"{name} bids {call.label}"
     elif call.kind == "pass":
@@ -87,22 +93,13 @@ _CALL_EVENTS: tuple[dict[str, Event], ...] = tuple(
     {text: _call_event(seat, call) for text, call in CALL_BY_TEXT.items()} for seat in range(4))
 
 
-# Shared immutable tuples for the hot path (fewer allocations, less garbage collection):
-# history entries (seat, action text) and plays (seat, card), indexed seat * 52 + card.
-_PLAY_ENTRIES: tuple[tuple[int, str], ...] = tuple(
-    (s, _PLAY_TEXT[c.index]) for s in range(4) for c in FULL_DECK)
-_SEAT_CARDS: tuple[tuple[int, Card], ...] = tuple((s, c) for s in range(4) for c in FULL_DECK)
-_CALL_ENTRIES: tuple[dict[str, tuple[int, str]], ...] = tuple(
-    {text: (seat, text) for text in CALL_BY_TEXT} for seat in range(4))
-
-
 class ContractBridge(Game):
     """A match of one or more rubbers of Contract Bridge."""
 
     NAME: ClassVar[str] = "bridge"
     TITLE: ClassVar[str] = "Contract Bridge"
     SEATS: ClassVar[int] = 4
-    SEAT_NAMES: ClassVar[tuple[str, ...]] = _SEAT_NAMES
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = SEAT_NAMES
     SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
     SIDE_NAMES: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
@@ -120,51 +117,43 @@ class ContractBridge(Game):
         self._finished = False
         self.stopped = False
         self.deal_no = 0
-        self.dealer = self.rng.randrange(4)
+        self.dealer = Seat(self.rng.randrange(4))
         self._start_deal(first=True)
 
     # -- dealing ---------------------------------------------------------------------
 
-    @staticmethod
-    def _side(seat: int) -> int:
-        return seat & 1
+    _side = staticmethod(SIDE_OF.__getitem__)
 
     def stack_deck(self, pack: Sequence[Card]) -> None:
         super().stack_deck(pack)
         if not self.auction.calls and not self._finished:
-            self._deal(self.next_pack(FULL_DECK))
+            self._deal()
 
     def _start_deal(self, first: bool = False) -> None:
         if not first:
-            self.dealer = (self.dealer + 1) % 4
+            self.dealer = self.dealer.next
         self.deal_no += 1
-        shuffled = not self._stacked  # a shuffle of the full deck needs no check
-        self._deal(self.next_pack(FULL_DECK), checked=shuffled)
+        self._deal()
 
-    def _deal(self, pack: Sequence[Card], checked: bool = False) -> None:
-        if not checked and (len(pack) != 52 or len(set(pack)) != 52):
-            raise ValueError("a bridge pack is 52 different cards")
+    def _deal(self) -> None:
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(
-            tuple(pack[13 * i:13 * i + 13]) for i in range(4))
+            tuple(hand) for hand in self.deal(FULL_DECK, 4))
         self.hands: list[list[Card]] = [list(h) for h in self.dealt]
         # The same hands as play texts, whole and per suit, in hand order (legal's lists).
-        self._texts: list[list[str]] = [[_PLAY_TEXT[c.index] for c in h] for h in self.dealt]
-        self._suit_texts: list[list[list[str]]] = []
-        for h in self.dealt:
-            per_suit: list[list[str]] = [[], [], [], []]
-            for c in h:
-                per_suit[c.suit].append(_PLAY_TEXT[c.index])
-            self._suit_texts.append(per_suit)
+        self._texts: list[list[str]] = [[PLAY_TEXT[c.index] for c in h] for h in self.dealt]
+        self._suit_texts = [play_texts_by_suit(h) for h in self.dealt]
         self.vulnerable = (self.sheet.vulnerable(0), self.sheet.vulnerable(1))
-        self.auction = Auction([(self.dealer + i) % 4 for i in range(4)], self._side, 3, 4)
+        dealer = self.dealer
+        self.auction = Auction((dealer, dealer.next, dealer.partner, dealer.rho),
+                               self._side, 3, 4)
         self.contract: Contract | None = None
         self._trump: Suit | None = None
-        self.declarer: int | None = None
-        self.dummy: int | None = None
+        self.declarer: Seat | None = None
+        self.dummy: Seat | None = None
         self.dummy_faced = False
-        self.turn: int = self.dealer  # whose cards are played next (in play)
-        self.trick: list[tuple[int, Card]] = []
-        self.play: list[tuple[int, Card]] = []
+        self.turn: Seat = dealer  # whose cards are played next (in play)
+        self.trick: list[tuple[Seat, Card]] = []
+        self.play: list[tuple[Seat, Card]] = []
         self.tricks_won = [0, 0]
         self.last = None
 
@@ -193,68 +182,49 @@ class ContractBridge(Game):
         """Who decides for `seat`'s cards: declarer for dummy."""
         return self.declarer if seat == self.dummy and self.declarer is not None else seat
 
-    def legal(self, seat: int) -> list[str]:
+    def _legal(self, seat: int) -> Sequence[str]:
         if self._finished:
-            return []
+            return ()
         if self.contract is None:
-            return self.auction.legal_texts(seat)
-        if self._player_of(self.turn) != seat:
-            return []
+            return self.auction.allowed_texts(seat)
+        turn = self.turn  # declarer plays dummy's cards (_player_of, inlined)
+        if seat != (self.declarer if turn == self.dummy else turn):
+            return ()
         if self.trick:
-            same = self._suit_texts[self.turn][self.trick[0][1].suit]
+            same = self._suit_texts[turn][self.trick[0][1].suit]
             if same:
-                return same[:]
-        return self._texts[self.turn][:]
+                return same
+        return self._texts[turn]
 
-    def apply(self, seat: int, action: object) -> list[Event]:
-        if (self.contract is None and not self._finished and isinstance(action, str)
-                and type(action) is str and type(seat) is int):
-            # A call in its usual spelling by the seat to call: the general checks would
-            # pass and the parse give this call; the auction still checks the call itself.
-            call = CALL_BY_TEXT.get(action)
-            if call is not None and seat == self.auction.to_call():
-                events = self._do_call(seat, call)
-                self.history.append(_CALL_ENTRIES[seat][call.text])  # == (seat, action)
-                return events
-        elif not self._finished and self.contract is not None:
-            # Dummy's owner gets the reason rather than a bare "not your turn".
-            if seat == self.dummy:
-                raise IllegalAction("Your partner plays dummy's cards.")
-            # The common case, decided without the general checks: a card of the hand on
-            # turn, in its usual spelling, that follows suit (or any card of a hand void in
-            # the suit led), played by whoever plays that hand. Everything else (errors
-            # included) goes the general way.
-            if isinstance(action, str) and type(action) is str and type(seat) is int:
-                played = _CARD_BY_PLAY.get(action)
-            else:
-                played = None
-            if played is not None:
-                position = self.turn
-                trick = self.trick
-                if (seat == (self.declarer if position == self.dummy else position)
-                        and played in self.hands[position]
-                        and (not trick or played.suit is trick[0][1].suit
-                             or not self._suit_texts[position][trick[0][1].suit])):
-                    events = self._do_play(seat, position, played)
-                    self.history.append(_PLAY_ENTRIES[seat * 52 + played.index])
-                    return events
-        return super().apply(seat, action)
+    def _not_on_turn(self, seat: int) -> str:
+        if seat == self.dummy and self.contract is not None:
+            return "Your partner plays dummy's cards."
+        return super()._not_on_turn(seat)
 
-    def _apply(self, seat: int, action: str) -> list[Event]:
+    def _spelling(self, action: str) -> str:
+        return usual_text(action)
+
+    def _why_not(self, seat: int, action: str) -> str:
+        kind, _, rest = action.partition(":")
         if self.contract is None:
-            return self._apply_call(seat, action)
-        return self._apply_play(seat, action)
+            if kind == "play":
+                return "The auction is not over yet: make a call."
+            return self.auction.refusal(seat, action)
+        if kind != "play":
+            return "The auction is over: play a card."
+        try:
+            played = Card.parse(rest)
+        except ValueError as exc:
+            return str(exc)
+        return self._play_error(seat, played) or ""
+
+    def _do(self, seat: int, action: str) -> list[Event]:
+        played = CARD_BY_PLAY.get(action)
+        if played is None:
+            return self._do_call(seat, CALL_BY_TEXT[action])
+        return self._do_play(seat, played)
 
     # -- the auction -------------------------------------------------------------------
-
-    def _apply_call(self, seat: int, action: str) -> list[Event]:
-        if action.startswith("play:"):
-            raise IllegalAction("The auction is not over yet: make a call.")
-        try:
-            call = Call.parse(action)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
-        return self._do_call(seat, call)
 
     def _do_call(self, seat: int, call: Call) -> list[Event]:
         """Make the call (the auction checks it first), then end the auction if it is over."""
@@ -271,9 +241,9 @@ class ContractBridge(Game):
             return events
         self.contract = contract
         self._trump = contract.strain.trump
-        self.declarer = contract.declarer
-        self.dummy = (contract.declarer + 2) % 4
-        self.turn = (contract.declarer + 1) % 4
+        self.declarer = declarer = Seat(contract.declarer)
+        self.dummy = declarer.partner
+        self.turn = declarer.next
         events.append(Event(
             "auction_end", f"The contract is {contract.text(self.SEAT_NAMES)}.", None,
             {"contract": contract.code, "declarer": contract.declarer}))
@@ -282,6 +252,7 @@ class ContractBridge(Game):
     # -- the play ------------------------------------------------------------------------
 
     def _play_error(self, seat: int, played: Card) -> str | None:
+        """Why `seat` may not play `played` now (the hand on turn being theirs or dummy's)."""
         hand = self.hands[self.turn]
         for_dummy = self.turn != seat
         if played not in hand:
@@ -289,40 +260,17 @@ class ContractBridge(Game):
                 return "It is dummy's turn: play a card from dummy."
             if not for_dummy and self.dummy is not None and played in self.hands[self.dummy]:
                 return "It is your own hand's turn, not dummy's."
-            return f"{'Dummy does' if for_dummy else 'You do'} not hold the {played.label}."
-        if self.trick:
-            led = self.trick[0][1].suit
-            if played.suit != led and any(c.suit == led for c in hand):
-                who = "Dummy holds" if for_dummy else "You hold"
-                return (f"You must follow suit: {who.lower()} a"
-                        f" {led.title.lower()[:-1]} ({led.symbol}).")
-        return None
+        led = self.trick[0][1].suit if self.trick else None
+        return follow_error(hand, led, played, dummy=for_dummy)
 
-    def _apply_play(self, seat: int, action: str) -> list[Event]:
-        kind, _, rest = action.partition(":")
-        if kind != "play":
-            raise IllegalAction("The auction is over: play a card.")
+    def _do_play(self, seat: int, played: Card) -> list[Event]:
+        """Play `played` (legal) from the hand on turn, `seat` deciding."""
         position = self.turn
-        hand = self.hands[position]
-        played = _CARD_BY_TEXT.get(rest)  # the usual spelling; Card.parse takes the rest
-        if played is None or played not in hand or (
-                self.trick and played.suit != self.trick[0][1].suit):
-            try:
-                played = Card.parse(rest)
-            except ValueError as exc:
-                raise IllegalAction(str(exc)) from None
-            reason = self._play_error(seat, played)
-            if reason is not None:
-                raise IllegalAction(reason)
-        return self._do_play(seat, position, played)
-
-    def _do_play(self, seat: int, position: int, played: Card) -> list[Event]:
-        """Play `played` (checked) from `position`'s hand, `seat` deciding."""
         self.hands[position].remove(played)
-        text = _PLAY_TEXT[played.index]
+        text = PLAY_TEXT[played.index]
         self._texts[position].remove(text)
         self._suit_texts[position][played.suit].remove(text)
-        play = _SEAT_CARDS[position * 52 + played.index]  # == (position, played)
+        play = SEAT_CARD[position * 52 + played.index]  # == (position, played)
         self.trick.append(play)
         self.play.append(play)
         events = [_PLAY_EVENTS[(seat * 4 + position) * 52 + played.index]]
@@ -334,12 +282,12 @@ class ContractBridge(Game):
                 "dummy_faced", f"Dummy ({self.SEAT_NAMES[self.dummy]}) is faced.",
                 self.dummy, {"dummy": self.dummy, "cards": [c.text for c in dummy_cards]}))
         if len(self.trick) < 4:
-            self.turn = (position + 1) % 4
+            self.turn = position.next
             return events
         assert self.contract is not None
         cards = tuple(self.trick)
         winner = trick_winner(cards, self._trump)
-        self.tricks_won[winner & 1] += 1
+        self.tricks_won[SIDE_OF[winner]] += 1
         self.last = LastTrick(cards, winner)
         self.trick = []
         self.turn = winner
@@ -463,6 +411,7 @@ class ContractBridge(Game):
         playing_for = None
         if playing and seat is not None and seat in to_act:
             playing_for = self.turn
+        turn: int | None
         if self._finished:
             turn = None
         elif playing:

@@ -17,7 +17,7 @@ from enum import IntEnum
 from typing import ClassVar
 
 from .base import IllegalAction
-from .cards import Suit
+from .cards import PLAY_TEXT, Card, Suit
 
 _LETTERS = ("C", "D", "H", "S", "NT")
 _SYMBOLS = ("♣", "♦", "♥", "♠", "NT")
@@ -156,12 +156,28 @@ CALL_BY_TEXT: dict[str, Call] = {c.text: c for c in (CALL_PASS, CALL_DOUBLE, CAL
                                                     *BID_CALLS)}
 """Each call by its action text exactly as written (`Call.parse` takes other spellings)."""
 
-# legal_texts' answers, by the first bid still allowed (0 when none was made, 35 after 7NT)
-# and what may be added: nothing, double or redouble. Copied, never handed out.
-_LEGAL_TEXTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(("pass", *(c.text for c in BID_CALLS[start:]), *extra)
-          for extra in ((), ("double",), ("redouble",)))
+# The legal calls and their texts, by the first bid still allowed (0 when none was made,
+# 35 after 7NT) and what may be added: nothing, double or redouble (`Auction._options`).
+# Copied, never handed out.
+_LEGAL_CALLS: tuple[tuple[tuple[Call, ...], ...], ...] = tuple(
+    tuple((CALL_PASS, *BID_CALLS[start:], *extra)
+          for extra in ((), (CALL_DOUBLE,), (CALL_REDOUBLE,)))
     for start in range(len(BID_CALLS) + 1))
+_LEGAL_TEXTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(c.text for c in calls) for calls in by_extra) for by_extra in _LEGAL_CALLS)
+_NO_EXTRA, _MAY_DOUBLE, _MAY_REDOUBLE = 0, 1, 2
+
+
+
+def usual_text(action: str) -> str:
+    """The usual text of a call or a card play written another way (`x`, `Pass`,
+    `play:qh`, `play:10H`), or `action` itself when it is neither."""
+    kind, _, rest = action.partition(":")
+    try:
+        return PLAY_TEXT[Card.parse(rest).index] if kind == "play" else Call.parse(action).text
+    except ValueError:
+        return action
+
 
 _DOUBLE_MARKS = ("", "X", "XX")
 
@@ -257,79 +273,74 @@ class Auction:
 
     # -- check, then do ---------------------------------------------------------------
 
-    def _why_not(self, player: int, call: Call) -> str | None:
-        if self.finished:
-            return "The auction is over."
-        if player != self.to_call():
-            return "It is not your turn to call."
-        kind = call.kind
-        if kind == "pass":
+    def _options(self, player: int) -> tuple[int, int] | None:
+        """What `player` may call now (None: nothing): every bid from the first index given,
+        pass, and double or redouble as the second says (the Laws' rules, stated once)."""
+        if self.finished or player != self.players[len(self.calls) % self._n]:
             return None
         last = self.last_bid
-        if kind == "bid":
-            assert call.bid is not None
-            if last is not None and call.bid <= last:
-                return f"{call.bid.label} is not enough: the last bid is {last.label}."
-            return None
         if last is None or self.last_bidder is None:
-            return f"There is no bid to {kind}."
-        own_side = self.side_of(self.last_bidder) == self.side_of(player)
-        if kind == "double":
-            if own_side:
-                return "You can only double a bid made by an opponent."
-            if self.doubled == 2:
-                return f"{last.label} is already redoubled."
-            if self.doubled == 1:
-                return f"{last.label} is already doubled."
-            return None
-        if kind == "redouble":
-            if not own_side:
-                return "You can only redouble your own side's bid."
-            if self.doubled == 0:
-                return f"You can only redouble when an opponent has doubled {last.label}."
-            if self.doubled == 2:
-                return f"{last.label} is already redoubled."
-            return None
-        return f"{call.text!r} is not a call."
-
-    def check(self, player: int, call: Call) -> None:
-        """Raise IllegalAction with a readable reason if `player` may not make `call` now."""
-        reason = self._why_not(player, call)
-        if reason is not None:
-            raise IllegalAction(reason)
-
-    def legal_calls(self, player: int) -> list[Call]:
-        """Every call `player` may make now (the same rules as `check`)."""
-        if self.finished or player != self.to_call():
-            return []
-        out = [CALL_PASS]
-        last = self.last_bid
-        if last is None or self.last_bidder is None:
-            out.extend(BID_CALLS)
-            return out
-        out.extend(BID_CALLS[last.index + 1:])
+            return 0, _NO_EXTRA
         own_side = self.side_of(self.last_bidder) == self.side_of(player)
         if not own_side and self.doubled == 0:
-            out.append(CALL_DOUBLE)
-        elif own_side and self.doubled == 1:
-            out.append(CALL_REDOUBLE)
-        return out
+            return last.index + 1, _MAY_DOUBLE
+        if own_side and self.doubled == 1:
+            return last.index + 1, _MAY_REDOUBLE
+        return last.index + 1, _NO_EXTRA
+
+    def legal_calls(self, player: int) -> list[Call]:
+        """Every call `player` may make now."""
+        options = self._options(player)
+        return [] if options is None else list(_LEGAL_CALLS[options[0]][options[1]])
 
     def legal_texts(self, player: int) -> list[str]:
         """The action texts of `legal_calls(player)`, in the same order."""
-        if self.finished or player != self.players[len(self.calls) % self._n]:
-            return []
+        return list(self.allowed_texts(player))
+
+    def allowed_texts(self, player: int) -> tuple[str, ...]:
+        """`legal_texts(player)` as a shared tuple (read, never changed)."""
+        options = self._options(player)
+        return () if options is None else _LEGAL_TEXTS[options[0]][options[1]]
+
+    def why_not(self, player: int, call: Call) -> str | None:
+        """None when `player` may make `call` now (`_options` decides), else the reason."""
+        options = self._options(player)
+        if options is None:
+            return "The auction is over." if self.finished else "It is not your turn to call."
+        first_bid, extra = options
+        kind = call.kind
+        if (kind == "pass" or (call.bid is not None and call.bid.index >= first_bid)
+                or (kind == "double" and extra == _MAY_DOUBLE)
+                or (kind == "redouble" and extra == _MAY_REDOUBLE)):
+            return None
         last = self.last_bid
         if last is None or self.last_bidder is None:
-            return list(_LEGAL_TEXTS[0][0])
+            return f"There is no bid to {kind}."
+        if call.bid is not None:
+            return f"{call.bid.label} is not enough: the last bid is {last.label}."
         own_side = self.side_of(self.last_bidder) == self.side_of(player)
-        if not own_side and self.doubled == 0:
-            extra = 1
-        elif own_side and self.doubled == 1:
-            extra = 2
-        else:
-            extra = 0
-        return list(_LEGAL_TEXTS[last.index + 1][extra])
+        if kind == "double" and own_side:
+            return "You can only double a bid made by an opponent."
+        if kind == "redouble" and not own_side:
+            return "You can only redouble your own side's bid."
+        if kind == "redouble" and self.doubled == 0:
+            return f"You can only redouble when an opponent has doubled {last.label}."
+        return f"{last.label} is already {'redoubled' if self.doubled == 2 else 'doubled'}."
+
+    def refusal(self, player: int, action: str) -> str:
+        """Why `player` may not make the call written `action` now (it is not a call, or
+        not a legal one)."""
+        try:
+            call = Call.parse(action)
+        except ValueError as exc:
+            return str(exc)
+        return self.why_not(player, call) or ""
+
+    def check(self, player: int, call: Call) -> None:
+        """Raise IllegalAction with a readable reason if `player` may not make `call` now."""
+        reason = self.why_not(player, call)
+        if reason is not None:
+            raise IllegalAction(reason)
 
     def call(self, player: int, call: Call) -> None:
         """Make a call (checked first; an illegal call changes nothing)."""

@@ -189,12 +189,21 @@ def deck(ranks: Iterable[Rank] = tuple(Rank)) -> list[Card]:
 
 
 class Seat(IntEnum):
-    """The four compass seats, clockwise from North."""
+    """The four compass seats, clockwise from North.
+
+    `next` (the next seat clockwise: the left-hand opponent, `lho`), `partner` and `rho`
+    are worked out once per seat: the engines step round the table on every card.
+    """
 
     NORTH = 0
     EAST = 1
     SOUTH = 2
     WEST = 3
+
+    next: Seat
+    lho: Seat
+    partner: Seat
+    rho: Seat
 
     @property
     def letter(self) -> str:
@@ -205,21 +214,9 @@ class Seat(IntEnum):
         return self.name.capitalize()
 
     @property
-    def next(self) -> Seat:
-        """The next seat clockwise (the left-hand opponent)."""
-        return Seat((self + 1) % 4)
-
-    @property
-    def lho(self) -> Seat:
-        return self.next
-
-    @property
-    def partner(self) -> Seat:
-        return Seat((self + 2) % 4)
-
-    @property
-    def rho(self) -> Seat:
-        return Seat((self + 3) % 4)
+    def side(self) -> int:
+        """0 for North-South, 1 for East-West."""
+        return self % 2
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -228,6 +225,13 @@ class Seat(IntEnum):
             if key in (seat.letter, seat.name):
                 return seat
         raise ValueError(f"{text!r} is not a seat (use N, E, S or W)")
+
+
+for _seat in Seat:
+    _seat.next = _seat.lho = Seat((_seat + 1) % 4)
+    _seat.partner = Seat((_seat + 2) % 4)
+    _seat.rho = Seat((_seat + 3) % 4)
+del _seat
 
 
 def sort_hand(hand: Iterable[Card], suit_order: Sequence[Suit] = (
@@ -281,6 +285,41 @@ def parse_deal(text: str) -> dict[Seat, list[Card]]:
 def format_deal(hands: dict[Seat, list[Card]], first: Seat = Seat.NORTH) -> str:
     return first.letter + ":" + " ".join(
         format_hand(hands[Seat((first + i) % 4)]) for i in range(4))
+
+
+SEAT_NAMES: tuple[str, ...] = tuple(seat.title for seat in Seat)
+SIDE_OF: tuple[int, ...] = tuple(seat.side for seat in Seat)
+"""Each seat's side by seat number (0 North-South, 1 East-West), for the hot paths."""
+"""("North", "East", "South", "West"): how the four compass seats are named to people."""
+
+# Lookup tables for the engines' hot paths, indexed by Card.index (a dict keyed by Card
+# would call its Python __hash__): each card's `play:` action text, and the card of each.
+PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
+CARD_BY_PLAY: dict[str, Card] = {"play:" + c.text: c for c in FULL_DECK}
+# (seat, card) pairs as tricks hold them, indexed seat * 52 + Card.index: shared, so that
+# playing a card makes no new object (fewer objects, fewer garbage collector runs).
+SEAT_CARD: tuple[tuple[Seat, Card], ...] = tuple((s, c) for s in Seat for c in FULL_DECK)
+
+
+def play_texts_by_suit(hand: Iterable[Card]) -> list[list[str]]:
+    """The `play:` texts of a hand's cards per suit (indexed by Suit), in the hand's order:
+    what a player may play when following suit, kept beside the hand."""
+    out: list[list[str]] = [[], [], [], []]
+    for c in hand:
+        out[c.suit].append(PLAY_TEXT[c.index])
+    return out
+
+
+def deal_blocks(order: Sequence[Card], hands: int,
+                pack: Sequence[Card] | None = None) -> list[list[Card]]:
+    """Deal `order` (a shuffle, or a test's stacked order of `pack`) in `hands` equal blocks:
+    hand i is the i-th block. Given `pack`, an order that is not exactly its cards is
+    refused."""
+    if pack is not None and (len(order) != len(pack) or set(order) != set(pack)):
+        raise ValueError(f"a pack for this game is these {len(pack)} different cards: "
+                         + " ".join(c.text for c in pack))
+    size = len(order) // hands
+    return [list(order[size * i:size * i + size]) for i in range(hands)]
 
 
 def shuffled(rng: random.Random, pack: Sequence[Card]) -> list[Card]:

@@ -30,11 +30,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import Event, Game, IllegalAction, OptionSpec, Result, ScoreLine, ScoreSheet
+from .base import Event, Game, OptionSpec, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
-from .bridge_auction import Auction, Call, Contract
+from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract, usual_text
 from .bridge_scoring import single_dummy_score
-from .cards import FULL_DECK, Card, sort_hand
+from .cards import CARD_BY_PLAY, FULL_DECK, PLAY_TEXT, Card, sort_hand
 from .single_dummy_view import (
     HAND_NAMES,
     DealSummary,
@@ -42,15 +42,14 @@ from .single_dummy_view import (
     TrickRecord,
     owner_of,
 )
-from .tricks import follow_error, trick_winner
+from .tricks import follow_error, legal_follow, trick_winner
 
 DUMMY_CHOICES = ("dummy:revealed", "dummy:hidden")
-_CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in FULL_DECK}
 # A play's "action" event depends only on (seat, hand, card): built once and shared
 # (events are frozen; their data is read, never changed). Index (seat*4+hand)*52+card.
 _PLAY_EVENTS: tuple[Event, ...] = tuple(
     Event("action", f"{HAND_NAMES[who]} plays {c.label}", seat,
-          {"action": "play:" + c.text, "hand": who})
+          {"action": PLAY_TEXT[c.index], "hand": who})
     for seat in range(2) for who in range(4) for c in FULL_DECK)
 
 
@@ -102,7 +101,7 @@ class SingleDummyBridge(Game):
         if not first:
             self.dealer = 1 - self.dealer
         self.deal_no += 1
-        self._deal(self.next_pack(FULL_DECK))
+        self._deal()
         self.revealed = 2 + self.rng.randrange(2)
         self.auction = Auction([self.dealer, 1 - self.dealer], side_of=lambda s: s,
                                passes_to_end=1, opening_passes_to_throw_in=2)
@@ -127,11 +126,9 @@ class SingleDummyBridge(Game):
                    "cards": [c.text for c in self.hands[self.revealed]]}),
         ]
 
-    def _deal(self, pack: Sequence[Card]) -> None:
-        if len(pack) != 52 or len(set(pack)) != 52:
-            raise ValueError("a bridge pack is 52 different cards")
+    def _deal(self) -> None:
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(
-            tuple(pack[i * 13:(i + 1) * 13]) for i in range(4))
+            tuple(hand) for hand in self.deal(FULL_DECK, 4))
         # Each hand is kept sorted (spades first, high to low) so views and buttons are.
         self.hands: list[list[Card]] = [sort_hand(h) for h in self.dealt]
 
@@ -140,7 +137,7 @@ class SingleDummyBridge(Game):
         once (the dealer and the revealed dummy stay); otherwise the next deal uses it."""
         super().stack_deck(pack)
         if not self.auction.calls and not self._over:
-            self._deal(self.next_pack(FULL_DECK))
+            self._deal()
 
     # -- reading ----------------------------------------------------------------------
 
@@ -163,6 +160,10 @@ class SingleDummyBridge(Game):
         """The hand to play next (None outside the play)."""
         if self.phase != "play":
             return None
+        return self._hand_on_turn()
+
+    def _hand_on_turn(self) -> int:
+        """In the play: the hand to play next (hands play in index order, S W N E)."""
         return (self.leader + len(self.trick)) % 4
 
     def _turn(self) -> int | None:
@@ -173,14 +174,14 @@ class SingleDummyBridge(Game):
             assert self.contract is not None
             return self.contract.declarer
         if phase == "play":
-            return owner_of((self.leader + len(self.trick)) % 4)
+            return owner_of(self._hand_on_turn())
         return None
 
     def to_act(self) -> frozenset[int]:
         turn = self._turn()
         return frozenset() if turn is None else frozenset((turn,))
 
-    def legal(self, seat: int) -> list[str]:
+    def _legal(self, seat: int) -> list[str]:
         if seat != self._turn():
             return []
         phase = self.phase
@@ -188,31 +189,45 @@ class SingleDummyBridge(Game):
             return [call.text for call in self.auction.legal_calls(seat)]
         if phase == "dummy_choice":
             return list(DUMMY_CHOICES)
-        hand = self.hands[(self.leader + len(self.trick)) % 4]
-        if self.trick:
-            led = self.trick[0][1].suit
-            if any(c.suit == led for c in hand):
-                return ["play:" + c.text for c in hand if c.suit == led]
-        return ["play:" + c.text for c in hand]
+        hand = self.hands[self._hand_on_turn()]
+        led = self.trick[0][1].suit if self.trick else None
+        return [PLAY_TEXT[c.index] for c in legal_follow(hand, led)]
 
     # -- check, then do ---------------------------------------------------------------
 
-    def _apply(self, seat: int, action: str) -> list[Event]:
+    def _spelling(self, action: str) -> str:
+        return usual_text(action)
+
+    def _why_not(self, seat: int, action: str) -> str:
+        phase = self.phase
+        kind, _, rest = action.partition(":")
+        if phase == "auction":
+            if kind in ("play", "dummy"):
+                return "The auction is still going: pass, bid, double or redouble."
+            return self.auction.refusal(seat, action)
+        if phase == "dummy_choice":
+            return "Choose a dummy first: the revealed one or the hidden one."
+        if kind != "play":
+            return "It is time to play a card."
+        try:
+            played = Card.parse(rest)
+        except ValueError as exc:
+            return str(exc)
+        who = self._hand_on_turn()
+        if played not in self.hands[who]:
+            return f"{HAND_NAMES[who]} does not hold the {played.label}."
+        led = self.trick[0][1].suit if self.trick else None
+        return follow_error(self.hands[who], led, played) or ""
+
+    def _do(self, seat: int, action: str) -> list[Event]:
         phase = self.phase
         if phase == "auction":
-            return self._call(seat, action)
+            return self._call(seat, CALL_BY_TEXT[action])
         if phase == "dummy_choice":
             return self._choose_dummy(seat, action)
-        return self._play(seat, action)
+        return self._play(seat, CARD_BY_PLAY[action])
 
-    def _call(self, seat: int, action: str) -> list[Event]:
-        if action.startswith(("play:", "dummy:")):
-            raise IllegalAction("The auction is still going: pass, bid, double or redouble.")
-        try:
-            call = Call.parse(action)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
-        self.auction.check(seat, call)
+    def _call(self, seat: int, call: Call) -> list[Event]:
         self.auction.call(seat, call)
         self._call_texts += ((seat, call.text),)
         name = self.SEAT_NAMES[seat]
@@ -233,8 +248,6 @@ class SingleDummyBridge(Game):
         return events
 
     def _choose_dummy(self, seat: int, action: str) -> list[Event]:
-        if action not in DUMMY_CHOICES:
-            raise IllegalAction("Choose a dummy first: the revealed one or the hidden one.")
         assert self.contract is not None
         choice = action.split(":", 1)[1]
         winner_dummy = 2 + seat  # the dummy opposite the winner
@@ -253,23 +266,9 @@ class SingleDummyBridge(Game):
                              for h in (2, 3)}}),
         ]
 
-    def _play(self, seat: int, action: str) -> list[Event]:
-        if not action.startswith("play:"):
-            raise IllegalAction("It is time to play a card.")
-        who = (self.leader + len(self.trick)) % 4
+    def _play(self, seat: int, played: Card) -> list[Event]:
+        who = self._hand_on_turn()
         hand = self.hands[who]
-        led = self.trick[0][1].suit if self.trick else None
-        played = _CARD_BY_TEXT.get(action[5:])  # the usual spelling; Card.parse the rest
-        if played is None or played not in hand or (led is not None and played.suit != led):
-            try:
-                played = Card.parse(action[5:])
-            except ValueError as exc:
-                raise IllegalAction(str(exc)) from None
-            reason = follow_error(hand, led, played)
-            if reason is not None:
-                if played not in hand:
-                    reason = f"{HAND_NAMES[who]} does not hold the {played.label}."
-                raise IllegalAction(reason)
         hand.remove(played)
         self.trick.append((who, played))
         self.play_log.append((who, played.text))

@@ -25,9 +25,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from .base import Event, Game, IllegalAction, OptionSpec, Result, ScoreLine, ScoreSheet
+from .base import Event, Game, OptionSpec, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
-from .cards import FULL_DECK, Card, Suit, sort_hand
+from .cards import (
+    CARD_BY_PLAY,
+    FULL_DECK,
+    PLAY_TEXT,
+    SEAT_CARD,
+    SEAT_NAMES,
+    Card,
+    Seat,
+    Suit,
+    play_texts_by_suit,
+    sort_hand,
+)
 from .spades_scoring import (
     DOUBLE_NIL,
     NIL,
@@ -38,7 +49,6 @@ from .spades_scoring import (
 )
 from .spades_view import (
     CompletedTrick,
-    Play,
     SpadesDealRecord,
     SpadesDealSummary,
     SpadesScoreDetail,
@@ -50,49 +60,29 @@ BIDDING = "bidding"
 PLAY = "play"
 MATCH_OVER = "match_over"
 
-_BIDS: dict[str, int] = {"nil": NIL, "double_nil": DOUBLE_NIL}
-_BIDS.update({str(n): n for n in range(1, 14)})
+_BIDS: dict[str, int] = {"bid:" + bid_text(b): b for b in range(DOUBLE_NIL, 14)}
 _BID_ACTIONS: tuple[str, ...] = ("bid:nil", *(f"bid:{n}" for n in range(1, 14)))
 _BLIND_ACTIONS: tuple[str, ...] = ("look", "bid:double_nil")
 _LOOK_ONLY: tuple[str, ...] = ("look",)
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
 _NOBODY: frozenset[int] = frozenset()
-# Hot-path tables indexed by Card.index (a dict keyed by Card calls its Python __hash__).
-_PLAY_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in FULL_DECK)
-_CARD_BY_TEXT: dict[str, Card] = {c.text: c for c in FULL_DECK}
 _SPADES = Suit.SPADES
-_SEAT_NAMES = ("North", "East", "South", "West")
-_CARD_BY_PLAY: dict[str, Card] = {"play:" + c.text: c for c in FULL_DECK}
-_TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in _SEAT_NAMES)
-# Bidding: to_act by (seat on turn) * 16 + (bit s: seat s has not looked yet); bids by their
-# exact action text; look and bid "action" events built once (indexed seat * 15 + bid + 1).
+_TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in SEAT_NAMES)
+# Bidding: to_act by (seat on turn) * 16 + (bit s: seat s has not looked yet).
 _BIDDING_TO_ACT: tuple[frozenset[int], ...] = tuple(
     frozenset([turn, *(s for s in range(4) if mask >> s & 1)])
     for turn in range(4) for mask in range(16))
-_BID_BY_ACTION: dict[str, int] = {"bid:" + bid_text(b): b for b in range(DOUBLE_NIL, 14)}
-# Shared immutable tuples for the hot path (fewer allocations, less garbage collection):
-# history entries (seat, action text) and plays (seat, card), indexed as the events are.
-_PLAY_ENTRIES: tuple[tuple[int, str], ...] = tuple(
-    (s, "play:" + c.text) for s in range(4) for c in FULL_DECK)
-_SEAT_CARDS: tuple[tuple[int, Card], ...] = tuple((s, c) for s in range(4) for c in FULL_DECK)
-_LOOK_ENTRIES: tuple[tuple[int, str], ...] = tuple((s, "look") for s in range(4))
-_BID_ENTRIES: tuple[tuple[int, str], ...] = tuple(
-    (s, "bid:" + bid_text(b)) for s in range(4) for b in range(DOUBLE_NIL, 14))
+# Look, bid and play "action" events depend only on (seat, action): built once and shared
+# (events are frozen and their data read-only), indexed seat, seat * 15 + bid + 1 and
+# seat * 52 + card index.
 _LOOK_EVENTS: tuple[Event, ...] = tuple(
     Event("action", f"{name} looks at their hand.", s, {"action": "look"})
-    for s, name in enumerate(_SEAT_NAMES))
+    for s, name in enumerate(SEAT_NAMES))
 _BID_EVENTS: tuple[Event, ...] = tuple(
     Event("action", f"{name} bids {bid_label(b)}.", s, {"action": "bid:" + bid_text(b)})
-    for s, name in enumerate(_SEAT_NAMES) for b in range(DOUBLE_NIL, 14))
-# The deck in sort_hand's order, each card's position in it (by Card.index), and its texts.
-_SORTED_DECK: tuple[Card, ...] = tuple(sort_hand(FULL_DECK))
-_SORT_POS: tuple[int, ...] = tuple(_SORTED_DECK.index(c) for c in FULL_DECK)
-_SORTED_TEXT: tuple[str, ...] = tuple("play:" + c.text for c in _SORTED_DECK)
-_SORTED_SUIT: tuple[int, ...] = tuple(int(c.suit) for c in _SORTED_DECK)
-# A card play's "action" event depends only on (seat, card): built once and shared (events
-# are frozen; their data is read, never changed), indexed seat * 52 + card index.
+    for s, name in enumerate(SEAT_NAMES) for b in range(DOUBLE_NIL, 14))
 _PLAY_EVENTS: tuple[Event, ...] = tuple(
-    Event("action", f"{_SEAT_NAMES[s]} plays {c.label}.", s, {"action": "play:" + c.text})
+    Event("action", f"{SEAT_NAMES[s]} plays {c.label}.", s, {"action": PLAY_TEXT[c.index]})
     for s in range(4) for c in FULL_DECK)
 
 
@@ -108,7 +98,7 @@ class Spades(Game):
     NAME: ClassVar[str] = "spades"
     TITLE: ClassVar[str] = "Spades"
     SEATS: ClassVar[int] = 4
-    SEAT_NAMES: ClassVar[tuple[str, ...]] = _SEAT_NAMES
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = SEAT_NAMES
     SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
     SIDE_NAMES: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
@@ -123,7 +113,7 @@ class Spades(Game):
         self.target = int(self.options["target"])
         self.bags_penalty = bool(self.options["bags_penalty"])
         self.deal_no = 1
-        self.dealer = self.rng.randrange(4)
+        self.dealer = Seat(self.rng.randrange(4))
         self._totals = [0, 0]
         self._bags = [0, 0]
         self._lines: list[ScoreLine] = []
@@ -136,34 +126,17 @@ class Spades(Game):
     # -- dealing --------------------------------------------------------------------
 
     def _start_deal(self) -> None:
-        shuffled = not self._stacked  # a shuffle of the full deck needs no check
-        self._deal(self.next_pack(FULL_DECK), checked=shuffled)
-
-    def _deal(self, pack: Sequence[Card], checked: bool = False) -> None:
-        if not checked and (len(pack) != 52 or len(set(pack)) != 52):
-            raise ValueError("a Spades pack must hold the 52 different cards")
-        # Each hand sorted as sort_hand does (spades first, high to low), by sorting the
-        # cards' precomputed positions in that order.
-        keys = [_SORT_POS[c.index] for c in pack]
-        blocks = [sorted(keys[13 * i:13 * i + 13]) for i in range(4)]
-        self._dealt = tuple(tuple([_SORTED_DECK[k] for k in block]) for block in blocks)
+        # Each hand kept sorted (spades first, high to low), as views and buttons show it.
+        self._dealt = tuple(tuple(sort_hand(hand)) for hand in self.deal(FULL_DECK, 4))
         self._hands = [list(hand) for hand in self._dealt]
-        # The same hands as play texts per suit, in hand order (legal's lists). Hands are
-        # sorted spades, hearts, diamonds, clubs, so a whole hand's texts are the suits'
-        # lists joined in that order.
-        self._suit_texts: list[list[list[str]]] = []
-        for block in blocks:
-            per_suit: list[list[str]] = [[], [], [], []]
-            for k in block:
-                per_suit[_SORTED_SUIT[k]].append(_SORTED_TEXT[k])
-            self._suit_texts.append(per_suit)
+        # The same hands as play texts per suit (legal's lists).
+        self._suit_texts = [play_texts_by_suit(hand) for hand in self._dealt]
         self._looked = [False] * 4
         self._unlooked = 0b1111  # bit s: seat s has not looked yet (to_act's table key)
         self._bids: list[int | None] = [None] * 4
         self._phase = BIDDING
-        self._turn = (self.dealer + 1) % 4
-        self._leader = self._turn
-        self._trick: list[Play] = []
+        self._turn = self._leader = self.dealer.next
+        self._trick: list[tuple[Seat, Card]] = []
         self._tricks: list[CompletedTrick] = []
         self._won = [0, 0, 0, 0]
         self._broken = False
@@ -176,7 +149,7 @@ class Spades(Game):
         """
         super().stack_deck(pack)
         if not self._begun and self._result is None:
-            self._deal(self.next_pack(FULL_DECK))
+            self._start_deal()
 
     # -- the contract: who acts and what they may do ---------------------------------
 
@@ -191,124 +164,75 @@ class Spades(Game):
             return _BIDDING_TO_ACT[self._turn * 16 + self._unlooked]
         return _NOBODY
 
-    def legal(self, seat: int) -> list[str]:
+    def _legal(self, seat: int) -> Sequence[str]:
         if self._phase == BIDDING:
             if not self._looked[seat]:
-                return list(_BLIND_ACTIONS if seat == self._turn else _LOOK_ONLY)
-            return list(_BID_ACTIONS) if seat == self._turn else []
+                return _BLIND_ACTIONS if seat == self._turn else _LOOK_ONLY
+            return _BID_ACTIONS if seat == self._turn else ()
         if self._phase == PLAY and seat == self._turn:
             # Follow suit if able; lead no spade before spades are broken unless holding only
-            # spades. Copied from the lists kept beside the hand.
+            # spades. From the lists kept beside the hand.
             clubs, diamonds, hearts, spades = self._suit_texts[seat]
             if self._trick:
                 same = self._suit_texts[seat][self._trick[0][1].suit]
                 if same:
-                    return same[:]
+                    return same
             elif not self._broken:
                 others = hearts + diamonds + clubs
                 if others:
                     return others
             return spades + hearts + diamonds + clubs
-        return []
+        return ()
 
-    # -- the checks (each raises a reason a player can read) ---------------------------
+    def _spelling(self, action: str) -> str:
+        kind, _, arg = action.partition(":")
+        if kind == "play":
+            try:
+                return PLAY_TEXT[Card.parse(arg).index]
+            except ValueError:
+                return action
+        return action.lower()
 
-    def _check_look(self, seat: int) -> None:
-        if self._phase != BIDDING:
-            raise IllegalAction("Hands are picked up during the bidding only.")
-        if self._looked[seat]:
-            raise IllegalAction("You have already looked at your hand.")
-
-    def _check_bid(self, seat: int, text: str) -> int:
-        if self._phase != BIDDING:
-            raise IllegalAction("The bidding is over.")
-        if seat != self._turn:
-            raise IllegalAction(f"It is {self.SEAT_NAMES[self._turn]}'s turn to bid.")
-        bid = _BIDS.get(text)
-        if bid is None:
-            raise IllegalAction("Bid Nil, Double Nil or a number of tricks from 1 to 13.")
-        if bid == DOUBLE_NIL and self._looked[seat]:
-            raise IllegalAction("Double Nil may only be bid before looking at your hand.")
-        if bid != DOUBLE_NIL and not self._looked[seat]:
-            raise IllegalAction("Look at your hand first (only Double Nil is bid blind).")
-        return bid
-
-    def _check_play(self, seat: int, text: str) -> Card:
-        if self._phase != PLAY:
-            raise IllegalAction("Cards are played once the bidding is over.")
-        hand = self._hands[seat]
-        played = _CARD_BY_TEXT.get(text)
-        # The common case: a card held that follows suit, or a lead other than an unbroken
-        # spade. Anything else goes through the full check below, which says why not.
-        if played is not None and played in hand and (
-                (self._trick and played.suit is self._trick[0][1].suit)
-                or (not self._trick and (played.suit is not _SPADES or self._broken))):
-            return played
-        try:
-            played = Card.parse(text)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
-        if self._trick:
-            error = follow_error(hand, self._trick[0][1].suit, played)
-            if error:
-                raise IllegalAction(error)
-        elif played not in hand:
-            raise IllegalAction(f"You do not hold the {played.label}.")
-        elif (played.suit is _SPADES and not self._broken
-              and any(c.suit is not _SPADES for c in hand)):
-            raise IllegalAction("Spades are not broken yet: lead another suit.")
-        return played
+    def _why_not(self, seat: int, action: str) -> str:
+        kind, _, arg = action.partition(":")
+        if action == "look":
+            if self._phase != BIDDING:
+                return "Hands are picked up during the bidding only."
+            return "You have already looked at your hand."
+        if kind == "bid" and arg:
+            if self._phase != BIDDING:
+                return "The bidding is over."
+            if seat != self._turn:
+                return f"It is {self.SEAT_NAMES[self._turn]}'s turn to bid."
+            bid = _BIDS.get(action)
+            if bid is None:
+                return "Bid Nil, Double Nil or a number of tricks from 1 to 13."
+            if bid == DOUBLE_NIL:
+                return "Double Nil may only be bid before looking at your hand."
+            return "Look at your hand first (only Double Nil is bid blind)."
+        if kind == "play" and arg:
+            if self._phase != PLAY:
+                return "Cards are played once the bidding is over."
+            played = CARD_BY_PLAY.get(action)
+            if played is None:
+                return f"{arg!r} is not a card (write rank then suit, e.g. QH or TS)"
+            hand = self._hands[seat]
+            if self._trick:
+                return follow_error(hand, self._trick[0][1].suit, played) or ""
+            if played not in hand:
+                return f"You do not hold the {played.label}."
+            return "Spades are not broken yet: lead another suit."
+        return f"`{action}` is not a Spades action (look, bid:<n>, play:<card>)."
 
     # -- doing --------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: object) -> list[Event]:
-        if (self._phase == PLAY and isinstance(action, str) and type(action) is str
-                and type(seat) is int and seat == self._turn):
-            # The common case, decided without the general checks: a legal card in its
-            # usual spelling by the seat on turn. Everything else (errors included) goes
-            # the general way.
-            played = _CARD_BY_PLAY.get(action)
-            if played is not None and played in self._hands[seat]:
-                trick = self._trick
-                suit_texts = self._suit_texts[seat]
-                if trick:
-                    led = trick[0][1].suit
-                    legal = played.suit is led or not suit_texts[led]
-                else:
-                    legal = (played.suit is not _SPADES or self._broken
-                             or len(suit_texts[_SPADES]) == len(self._hands[seat]))
-                if legal:
-                    events = self._do_play(seat, played, _SEAT_CARDS[seat * 52 + played.index])
-                    self.history.append(_PLAY_ENTRIES[seat * 52 + played.index])
-                    return events
-        elif (self._phase == BIDDING and isinstance(action, str) and type(action) is str
-              and type(seat) is int and 0 <= seat < 4):
-            # A look by a seat that has not looked, or a bid in its usual spelling by the
-            # seat on turn that is allowed (double nil blind, the others after looking).
-            if action == "look":
-                if not self._looked[seat]:
-                    events = self._do_look(seat)
-                    self.history.append(_LOOK_ENTRIES[seat])
-                    return events
-            else:
-                bid = _BID_BY_ACTION.get(action)
-                if (bid is not None and seat == self._turn
-                        and (bid == DOUBLE_NIL) is not self._looked[seat]):
-                    events = self._do_bid(seat, bid)
-                    self.history.append(_BID_ENTRIES[seat * 15 + bid + 1])  # == (seat, action)
-                    return events
-        return super().apply(seat, action)
-
-    def _apply(self, seat: int, action: str) -> list[Event]:
-        kind, _, arg = action.partition(":")
+    def _do(self, seat: int, action: str) -> list[Event]:
+        played = CARD_BY_PLAY.get(action)
+        if played is not None:
+            return self._do_play(seat, played)
         if action == "look":
-            self._check_look(seat)
             return self._do_look(seat)
-        if kind == "bid" and arg:
-            return self._do_bid(seat, self._check_bid(seat, arg))
-        if kind == "play" and arg:
-            return self._do_play(seat, self._check_play(seat, arg))
-        raise IllegalAction(f"`{action}` is not a Spades action (look, bid:<n>, play:<card>).")
+        return self._do_bid(seat, _BIDS[action])
 
     def _do_look(self, seat: int) -> list[Event]:
         self._begun = True
@@ -322,10 +246,10 @@ class Spades(Game):
         self._unlooked &= ~(1 << seat)
         self._bids[seat] = bid
         events = [_BID_EVENTS[seat * 15 + bid + 1]]
-        self._turn = (seat + 1) % 4
+        self._turn = self._turn.next  # the seat that bid was on turn
         if all(b is not None for b in self._bids):
             self._phase = PLAY
-            self._turn = self._leader = (self.dealer + 1) % 4
+            self._turn = self._leader = self.dealer.next
             bids = {s: bid_text(b) for s, b in enumerate(self._bids) if b is not None}
             listing = ", ".join(f"{self.SEAT_NAMES[s]} {bid_label(b)}"
                                 for s, b in enumerate(self._bids) if b is not None)
@@ -334,17 +258,16 @@ class Spades(Game):
                                 None, {"bids": bids, "leader": self._turn}))
         return events
 
-    def _do_play(self, seat: int, played: Card, play: Play | None = None) -> list[Event]:
-        """Play a checked card; `play` is (seat, played) when the caller has it shared."""
+    def _do_play(self, seat: int, played: Card) -> list[Event]:
         self._hands[seat].remove(played)
-        self._suit_texts[seat][played.suit].remove(_PLAY_TEXT[played.index])
-        self._trick.append(play or (seat, played))
+        self._suit_texts[seat][played.suit].remove(PLAY_TEXT[played.index])
+        self._trick.append(SEAT_CARD[self._turn * 52 + played.index])  # the seat on turn
         events = [_PLAY_EVENTS[seat * 52 + played.index]]
         if played.suit is _SPADES and not self._broken:
             self._broken = True
             events.append(Event("spades_broken", "Spades are broken.", seat))
         if len(self._trick) < 4:
-            self._turn = (seat + 1) % 4
+            self._turn = self._turn.next
             return events
         cards = tuple(self._trick)
         winner = trick_winner(cards, _SPADES)
@@ -388,7 +311,7 @@ class Spades(Game):
                                 {"result": self._result}))
             return events
         self.deal_no += 1
-        self.dealer = (self.dealer + 1) % 4
+        self.dealer = self.dealer.next
         self._start_deal()
         events.append(Event("deal_start",
                             f"Deal {self.deal_no}: {self.SEAT_NAMES[self.dealer]} deals.",

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .cards import SEAT_NAMES
+
 NIL: Final = 0
 DOUBLE_NIL: Final = -1
 """Bids are stored as ints: 1..13 tricks, NIL (0) or DOUBLE_NIL (-1)."""
@@ -132,7 +134,7 @@ class DealScore:
 
 def score_deal(bids: Sequence[int], tricks: Sequence[int],
                bags_before: Sequence[int] = (0, 0), bags_penalty: bool = False,
-               seat_names: Sequence[str] = ("North", "East", "South", "West"),
+               seat_names: Sequence[str] = SEAT_NAMES,
                ) -> DealScore:
     """Score a four-seat deal; sides are seats (0, 2) and (1, 3)."""
     points: list[int] = []

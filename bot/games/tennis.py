@@ -14,7 +14,6 @@ from typing import ClassVar
 from .base import (
     Event,
     Game,
-    IllegalAction,
     OptionSpec,
     Result,
     ScoreLine,
@@ -26,7 +25,6 @@ from .tennis_rules import (
     BACKHAND,
     FOREHAND,
     GAMES_PER_MATCH,
-    HAND_SIZE,
     KIND_NAMES,
     TRICKS_PER_GAME,
     bid_value,
@@ -133,10 +131,7 @@ class Tennis(Game):
             self._start_deal()
 
     def _start_deal(self) -> None:
-        pack = self.next_pack(FULL_DECK)
-        if len(pack) != 4 * HAND_SIZE or len(set(pack)) != len(pack):
-            raise ValueError("a Tennis pack is 52 different cards")
-        self._dealt = tuple(tuple(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(4))
+        self._dealt = tuple(tuple(hand) for hand in self.deal(FULL_DECK, 4))
         self._hands = [list(self._dealt[0]), list(self._dealt[1]), [], []]
         self._bids = [None, None, None, None]
         self._bidding = BACKHAND
@@ -161,7 +156,7 @@ class Tennis(Game):
             return frozenset(s for s in (0, 1) if self._bids[hand_id(s, kind)] is None)
         return frozenset((seat_of(self._due_hand()),))
 
-    def legal(self, seat: int) -> list[str]:
+    def _legal(self, seat: int) -> list[str]:
         if seat not in self.to_act():
             return []
         if self._bidding is not None:
@@ -169,32 +164,42 @@ class Tennis(Game):
         hand = self._hands[self._due_hand()]
         return ["play:" + c.text for c in legal_follow(hand, self._led())]
 
-    def _apply(self, seat: int, action: str) -> list[Event]:
+    def _spelling(self, action: str) -> str:
+        verb, _, arg = action.partition(":")
+        try:
+            return f"{verb}:{Card.parse(arg).text}" if verb in ("bid", "play") else action
+        except ValueError:
+            return action
+
+    def _why_not(self, seat: int, action: str) -> str:
         verb, _, arg = action.partition(":")
         if verb not in ("bid", "play"):
-            raise IllegalAction(f"`{action}` is not a Tennis action (bid:<card> or play:<card>).")
+            return f"`{action}` is not a Tennis action (bid:<card> or play:<card>)."
         try:
             played = Card.parse(arg)
         except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+            return str(exc)
+        kind = self._bidding
         if verb == "bid":
-            self._check_bid(seat, played)
-            return self._do_bid(seat, played)
-        self._check_play(seat, played)
-        return self._do_play(seat, played)
+            if kind is None:
+                return "The bidding is over: play a card."
+            if self._bids[hand_id(seat, kind)] is not None:
+                return f"You have already bid for your {KIND_NAMES[kind]}."
+            return (f"You do not hold the {played.label} in your {KIND_NAMES[kind]}: bid with"
+                    " one of its cards.")
+        if kind is not None:
+            return f"Bid for your {KIND_NAMES[kind]} first."
+        hand = self._due_hand()
+        error = follow_error(self._hands[hand], self._led(), played) or "."
+        return f"{error[:-1]} in your {KIND_NAMES[kind_of(hand)]}."
+
+    def _do(self, seat: int, action: str) -> list[Event]:
+        verb, _, arg = action.partition(":")
+        if verb == "bid":
+            return self._do_bid(seat, Card.parse(arg))
+        return self._do_play(seat, Card.parse(arg))
 
     # -- bidding ------------------------------------------------------------------------
-
-    def _check_bid(self, seat: int, bid: Card) -> None:
-        if self._bidding is None:
-            raise IllegalAction("The bidding is over: play a card.")
-        kind = self._bidding
-        if self._bids[hand_id(seat, kind)] is not None:
-            raise IllegalAction(f"You have already bid for your {KIND_NAMES[kind]}.")
-        if bid not in self._hands[hand_id(seat, kind)]:
-            raise IllegalAction(
-                f"You do not hold the {bid.label} in your {KIND_NAMES[kind]}: bid with one"
-                " of its cards.")
 
     def _do_bid(self, seat: int, bid: Card) -> list[Event]:
         assert self._bidding is not None
@@ -239,14 +244,6 @@ class Tennis(Game):
 
     def _led(self) -> Suit | None:
         return self._trick[0][1].suit if self._trick else None
-
-    def _check_play(self, seat: int, played: Card) -> None:
-        if self._bidding is not None:
-            raise IllegalAction(f"Bid for your {KIND_NAMES[self._bidding]} first.")
-        hand = self._due_hand()
-        error = follow_error(self._hands[hand], self._led(), played)
-        if error is not None:
-            raise IllegalAction(f"{error[:-1]} in your {KIND_NAMES[kind_of(hand)]}.")
 
     def _do_play(self, seat: int, played: Card) -> list[Event]:
         hand = self._due_hand()

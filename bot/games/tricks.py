@@ -33,13 +33,15 @@ def legal_follow(hand: Sequence[Card], led: Suit | None) -> list[Card]:
     return same if same else list(hand)
 
 
-def follow_error(hand: Sequence[Card], led: Suit | None, played: Card) -> str | None:
-    """Why `played` may not be played to this trick, or None when it may."""
+def follow_error(hand: Sequence[Card], led: Suit | None, played: Card,
+                 dummy: bool = False) -> str | None:
+    """Why `played` may not be played to this trick, or None when it may (`dummy`: the
+    hand is the dummy its player plays, and the reason says so)."""
     if played not in hand:
-        return f"You do not hold the {played.label}."
+        return f"{'Dummy does' if dummy else 'You do'} not hold the {played.label}."
     if led is not None and played.suit != led and any(c.suit == led for c in hand):
-        return (f"You must follow suit: you hold a {led.title.lower()[:-1]}"
-                f" ({led.symbol}).")
+        return (f"You must follow suit: {'dummy holds' if dummy else 'you hold'} a"
+                f" {led.title.lower()[:-1]} ({led.symbol}).")
     return None
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from bot.games import create
+from bot.games import create, replayed
 from bot.games.cards import Card
 from bot.games.fairness import FairDeals
 
@@ -37,12 +37,12 @@ def replay_deal(game_name: str, options: Mapping[str, object], seed: int | FairD
     game = create(game_name, options=options, seed=seed)
     key = _POSITION_KEY[game_name]
     play: list[tuple[int, Card]] = []
-    for seat, action in actions:
-        current = int(getattr(game, "deal_no", 0))
-        if current > deal_no:
+    current = int(getattr(game, "deal_no", 0))  # the deal each action was taken in
+    for events in replayed(game, actions):
+        taken_in, current = current, int(getattr(game, "deal_no", 0))
+        if taken_in > deal_no:
             break
-        events = game.apply(seat, action)
-        if current != deal_no:
+        if taken_in != deal_no:
             continue
         for event in events:
             if event.kind == "action" and key in event.data:

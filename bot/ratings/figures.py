@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from bot.games import Event, create
+from bot.games import Event, create, replayed
 from bot.games.fairness import FairDeals
 
 Figures = dict[int, dict[str, int]]  # seat -> figure -> count
@@ -35,8 +35,8 @@ def match_figures(game_name: str, options: Mapping[str, Any], seed: int | FairDe
     """Replay the log from the seed and count each seat's figures (only seats with any)."""
     game = create(game_name, options=options, seed=seed)
     counter = _COUNTERS[game_name]()
-    for seat, action in history:
-        counter.take(game.apply(seat, action))
+    for events in replayed(game, history):
+        counter.take(events)
     return {seat: dict(counts) for seat, counts in counter.figures.items() if counts}
 
 

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from bot.games import Event, IllegalAction, create
+from bot.games import Event, IllegalAction, create, replay
 from bot.store import Actor, PlayerResult, Status, Store
 
 from .lobby import Lobby
@@ -190,9 +190,8 @@ class TableService:
 
     def _rebuild(self, row: Any, seats: Sequence[Any], log: Sequence[tuple[int, str]]) -> Table:
         settings = TableSettings.from_dict(row.settings)
-        game = create(row.game, options=row.options, seed=settings.deal_source(row.seed))
-        for seat, action in log:
-            game.apply(seat, action)
+        game = replay(create(row.game, options=row.options,
+                             seed=settings.deal_source(row.seed)), log)
         seat_infos: list[SeatInfo | None] = [None] * game.SEATS
         for s in seats:
             seat_infos[s.seat] = SeatInfo(name=s.display_name, user_id=s.user_id,
@@ -317,9 +316,8 @@ class TableService:
     async def _reload(self, table: Table) -> None:
         """Make the in-memory game equal to what the store holds (after a failed write)."""
         actions = await self.store.actions(table.id)
-        game = create(table.game_name, options=table.options, seed=table.deal_source)
-        for action in actions:
-            game.apply(action.seat, action.action)
+        game = replay(create(table.game_name, options=table.options, seed=table.deal_source),
+                      [(action.seat, action.action) for action in actions])
         table.game = game
         table.decisions = [0] * game.SEATS
         for seat, _ in game.history:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.games.cards import SEAT_NAMES
 from bot.render.text import hand_block
 
 from .base import Field, GameText
@@ -23,7 +24,7 @@ from .common import (
 if TYPE_CHECKING:
     from bot.render.seating import Seating
 
-SEATS = ("North", "East", "South", "West")
+SEATS = SEAT_NAMES
 SIDES = ("North-South", "East-West")
 
 
