@@ -31,11 +31,12 @@ async def _answer(h: Harness, handle):
     return handle.message
 
 
-async def _play_until_a_contract_is_played(h: Harness, game_name: str, seed: int):
+async def _play_until_a_contract_is_played(h: Harness, game_name: str, seed: int,
+                                            fixed_deals):
     """1 person (first legal action) and bots, until a deal with a contract has ended
     (a deal can be thrown in when everyone passes). Returns the table and that deal.
-    The seed is fixed so the run is the same every time."""
-    h.bot.tables.new_seed = lambda: seed
+    The deals are fixed (the fixed_deals fixture) so the run is the same every time."""
+    fixed_deals(h, seed)
     alice = h.user(0)
     table = await h.open_table(alice, game_name)
     for _ in range(table.game.SEATS - 1):
@@ -53,10 +54,11 @@ async def _play_until_a_contract_is_played(h: Harness, game_name: str, seed: int
 
 
 async def test_the_hand_record_button_gives_the_pbn_and_double_dummy_table(discord_double,
-                                                                           tmp_path):
+                                                                           tmp_path, fixed_deals):
     async with running(discord_double, tmp_path) as h:
         bob = h.user(1)
-        table, summary = await _play_until_a_contract_is_played(h, "bridge", BRIDGE_SEED)
+        table, summary = await _play_until_a_contract_is_played(h, "bridge", BRIDGE_SEED,
+                                                                fixed_deals)
         assert summary is not None and summary.contract is not None
         n = summary.deal_no
         ended = _deal_end_message(h, n)
@@ -89,11 +91,11 @@ async def test_the_hand_record_button_gives_the_pbn_and_double_dummy_table(disco
 
 
 async def test_a_deal_in_progress_or_another_game_gets_no_hand_record(discord_double,
-                                                                      tmp_path):
+                                                                      tmp_path, fixed_deals):
     async with running(discord_double, tmp_path) as h:
         alice = h.user(0)
         table, summary = await _play_until_a_contract_is_played(h, "single_dummy",
-                                                                SINGLE_DUMMY_SEED)
+                                                                SINGLE_DUMMY_SEED, fixed_deals)
         assert summary is not None and not table.game.finished
         n = summary.deal_no
         reply = await _answer(h, await h.press(alice, _deal_end_message(h, n),
@@ -117,10 +119,11 @@ async def test_a_deal_in_progress_or_another_game_gets_no_hand_record(discord_do
         assert "not one of TrickTable's" in h.last_reply(alice)
 
 
-async def test_the_hand_record_button_works_after_a_restart(discord_double, tmp_path):
+async def test_the_hand_record_button_works_after_a_restart(discord_double, tmp_path, fixed_deals):
     world = await discord_double.make_world()
     async with running(discord_double, tmp_path, world=world) as h:
-        table, summary = await _play_until_a_contract_is_played(h, "bridge", BRIDGE_SEED)
+        table, summary = await _play_until_a_contract_is_played(h, "bridge", BRIDGE_SEED,
+                                                                fixed_deals)
         assert summary is not None
         table_id, n, seed = table.id, summary.deal_no, table.deal_source
         ended = _deal_end_message(h, n)
