@@ -26,7 +26,6 @@ from typing import Any
 from bot.ai import make_player
 from bot.games import GAMES, create
 from bot.store import Store
-from bot.store.codec import ACTION_COLUMNS, now_text
 from bot.tables import TableService
 
 from .engines import machine_line
@@ -71,16 +70,8 @@ async def fill_store(store: Store, tables: list[MadeTable]) -> None:
             else:
                 await store.set_seat(match_id, seat, bot_kind=kind, display_name="Bot")
         await store.set_status(match_id, "playing")
-        # The log in one transaction on the store's writer (bench setup only; the bot
-        # appends one by one).
-        now = now_text()
-        rows = [(match_id, seq, seat, action, "user", None, now)
-                for seq, (seat, action) in enumerate(made.history)]
-        await store._writing("writing a bench table's log",
-                             lambda conn, rows=rows: conn.executemany(_INSERT_ACTION, rows))
-
-
-_INSERT_ACTION = f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        # The log in one transaction (bench setup only; the bot appends one by one).
+        await store.append_actions(match_id, 0, made.history, "user")
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,11 +200,11 @@ class Probe:
         gc.callbacks.append(collected)
 
     def wrap_store(self, bot: Any) -> None:
-        def traced(sql: str) -> None:  # sqlite calls this as each statement starts
+        def traced(sql: str) -> None:  # the store calls this as each statement starts
             if sql.lstrip().upper().startswith(WRITES):
                 self.writes.append((time.time(), 1))
 
-        bot.store.writer.set_trace_callback(traced)
+        bot.store.trace_statements(traced)
         store = bot.store
         append = store.append_action
 

@@ -13,6 +13,7 @@ import pytest
 
 from bot.store import Store
 from bot.store import ratings as q
+from bot.store.sqlite import SQLITE
 
 MATCHES = 10_000
 GUILDS = (1, 2, 3)
@@ -66,7 +67,8 @@ def _fill(path: Path) -> None:
 
 
 QUERIES = {  # name: (sql, parameters, the index or key its plan must name)
-    "leaderboard count": (q.BOARD_COUNT_SQL, (5, 1, "spades"), "ratings_board"),
+    "leaderboard count": (q.BOARD_COUNT_SQL.format(source=SQLITE.board_count_source),
+                          (5, 1, "spades"), "ratings_board"),
     "leaderboard established": (q.BOARD_SQL.format(cmp=">="), (1, "spades", 5, 10, 20),
                                 "ratings_board"),
     "leaderboard provisional": (q.BOARD_SQL.format(cmp="<"), (1, "spades", 5, 10, 0),

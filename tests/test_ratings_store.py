@@ -4,9 +4,7 @@ behind the commands, and `ratings --rebuild` agreeing with the incremental resul
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +15,7 @@ from bot.games import create
 from bot.ratings import recorder
 from bot.ratings.model import Rating, SeatResult, rate
 from bot.store import Store
+from bot.store import ratings as store_ratings
 from bot.store.ratings import RatingsReader
 from tests.test_ratings_support import add_finished, bot, person
 
@@ -24,15 +23,15 @@ GUILD, OTHER_GUILD = 100, 200
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "ratings.db") as opened:
+async def store(database: str) -> AsyncIterator[Store]:
+    async with await Store.open(database) as opened:
         yield opened
 
 
-def _dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    with sqlite3.connect(path) as conn:
-        return {table: conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2, 3").fetchall()
-                for table in ("skill_ratings", "rating_changes", "player_figures")}
+async def _dump(store: Store) -> dict[str, list[tuple[Any, ...]]]:
+    return {table: [tuple(row) for row in await store._fetchall(
+                "dumping", f"SELECT * FROM {table} ORDER BY 1, 2, 3")]
+            for table in ("skill_ratings", "rating_changes", "player_figures")}
 
 
 async def test_finish_match_updates_ratings_in_the_same_transaction(store):
@@ -51,10 +50,10 @@ async def test_finish_match_updates_ratings_in_the_same_transaction(store):
 
 
 async def test_a_failing_rating_update_never_loses_the_result(store, monkeypatch):
-    def broken(*args: Any, **kwargs: Any) -> None:
+    async def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(recorder.rows, "save_changes", broken)
+    monkeypatch.setattr(store_ratings, "save_changes", broken)
     match_id = await add_finished(store, "tennis", GUILD, [person(1), person(2)],
                                   [[0], [1]], [0, 1])
     assert (await store.get_result(match_id)) is not None
@@ -159,27 +158,29 @@ async def test_rebuild_equals_the_incremental_result(store, tmp_path):
         else:
             await add_finished(store, "tennis", OTHER_GUILD, [a, bot("tennis-basic")],
                                [[0], [1]], [1, 0])
-    incremental = _dump(store.path)
+    incremental = await _dump(store)
     assert incremental["player_figures"], "the bidfair logs gave figures"
     assert len(incremental["rating_changes"]) > 24
     assert await recorder.rebuild(store) == 24
-    assert _dump(store.path) == incremental
+    assert await _dump(store) == incremental
 
 
-def test_rebuild_command_line(tmp_path, capsys):
-    path = tmp_path / "cli.db"
+def test_rebuild_command_line(database, capsys):
 
     async def prepare() -> dict[str, list[tuple[Any, ...]]]:
-        async with await Store.open(path) as store:
+        async with await Store.open(database) as store:
             await add_finished(store, "tennis", GUILD, [person(1), person(2)], [[0], [1]],
                                [0, 1])
-            before = _dump(path)
-            await RatingsReader(store).rewrite(
-                "spoiling", lambda conn: conn.execute("DELETE FROM skill_ratings"))
+            before = await _dump(store)
+            await store._write("spoiling", "DELETE FROM skill_ratings")
         return before
 
+    async def dump() -> dict[str, list[tuple[Any, ...]]]:
+        async with await Store.open(database) as store:
+            return await _dump(store)
+
     before = asyncio.run(prepare())
-    assert _dump(path)["skill_ratings"] == []
-    assert main(["ratings", "--rebuild", "--database", str(path)]) == 0
+    assert asyncio.run(dump())["skill_ratings"] == []
+    assert main(["ratings", "--rebuild", "--database", database]) == 0
     assert "1 finished matches" in capsys.readouterr().out
-    assert _dump(path) == before
+    assert asyncio.run(dump()) == before

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.ai import bot_name
-from bot.ratings.recorder import figures_or_none, record_safely
+from bot.ratings.recorder import figures_or_none, rater_with
 from bot.store import PlayerResult, Store
 
 Seat = tuple[int | None, str | None, str]  # user id, bot kind, display name
@@ -42,13 +42,9 @@ async def add_finished(store: Store, game: str, guild_id: int, seats: Sequence[S
               "summary": "done"}
     figures = figures_or_none(game, options or {}, seed, history, match_id) if history \
         else None
-
-    def extra(conn: Any) -> None:
-        record_safely(conn, match_id, figures)
-
     await store.finish_match(match_id, result=result,
                              winner_side=winners[0] if len(winners) == 1 else None,
-                             players=players, extra=extra)
+                             players=players, raters=[rater_with(figures)])
     return match_id
 
 

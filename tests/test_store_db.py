@@ -110,8 +110,8 @@ async def test_unreadable_file_is_refused_with_one_line(tmp_path: Path) -> None:
 async def test_a_second_migration_is_applied_alone(tmp_path: Path) -> None:
     path = tmp_path / "t.db"
     await (await Store.open(path)).close()
-    second = Migration(SCHEMA_VERSION + 1, "ratings",
-                       "CREATE TABLE ratings (user_id INTEGER PRIMARY KEY, rating REAL);")
+    table = "CREATE TABLE ratings (user_id INTEGER PRIMARY KEY, rating REAL);"
+    second = Migration(SCHEMA_VERSION + 1, "ratings", table, table)
     conn, writer, applied = await open_database(path, (*MIGRATIONS, second))
     writer.close()
     await conn.close()
@@ -123,8 +123,8 @@ async def test_a_second_migration_is_applied_alone(tmp_path: Path) -> None:
 async def test_a_failing_migration_is_rolled_back_whole(tmp_path: Path) -> None:
     path = tmp_path / "t.db"
     await (await Store.open(path)).close()
-    broken = Migration(SCHEMA_VERSION + 1, "broken",
-                       "CREATE TABLE half_done (x INTEGER);\nINSERT INTO nowhere VALUES (1);")
+    script = "CREATE TABLE half_done (x INTEGER);\nINSERT INTO nowhere VALUES (1);"
+    broken = Migration(SCHEMA_VERSION + 1, "broken", script, script)
     with pytest.raises(StoreError, match=r"Migration \d+ \(broken\) failed .* rolled back"):
         await open_database(path, (*MIGRATIONS, broken))
     assert _user_version(path) == SCHEMA_VERSION
@@ -144,7 +144,8 @@ def test_split_statements_keeps_a_trigger_whole() -> None:
 def test_migrations_must_be_numbered_in_order() -> None:
     check_migrations(MIGRATIONS)
     with pytest.raises(ValueError, match="numbered"):
-        check_migrations((*MIGRATIONS, Migration(SCHEMA_VERSION + 2, "gap", "SELECT 1;")))
+        check_migrations((*MIGRATIONS, Migration(SCHEMA_VERSION + 2, "gap", "SELECT 1;",
+                                                        "SELECT 1;")))
 
 
 async def test_a_closed_store_refuses_work(tmp_path: Path) -> None:

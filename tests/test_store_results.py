@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
+from collections.abc import AsyncIterator, Mapping
 
 import pytest
 
-from bot.store import DealRow, PlayerResult, Store, StoreConflict, StoreError
+from bot.store import (
+    DealRow,
+    MatchToRate,
+    PlayerResult,
+    Rater,
+    RatingChange,
+    RatingUpdate,
+    Store,
+    StoreConflict,
+    StoreError,
+)
+from bot.store.ratings import RatingsReader
 
 PLAYERS = [
     PlayerResult(seat=0, side=0, user_id=10, bot_kind=None, rank=0, points=512),
@@ -21,8 +30,8 @@ RESULT = {"summary": "North-South win 512 to 430", "totals": [512, 430]}
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "t.db") as opened:
+async def store(database: str) -> AsyncIterator[Store]:
+    async with await Store.open(database) as opened:
         yield opened
 
 
@@ -36,9 +45,8 @@ async def _nothing_written(store: Store, match_id: int) -> None:
     match = await store.get_match(match_id)
     assert match is not None and match.status == "playing" and match.finished_at is None
     assert await store.get_result(match_id) is None
-    async with store.connection.execute(
-            "SELECT COUNT(*) FROM match_players WHERE match_id = ?", (match_id,)) as cursor:
-        assert await cursor.fetchone() == (0,)
+    assert await store._fetchone("counting players", "SELECT COUNT(*) FROM match_players"
+                                 " WHERE match_id = ?", (match_id,)) == (0,)
     assert await store.deals(match_id) == []
 
 
@@ -82,36 +90,50 @@ async def test_an_abandoned_match_can_record_a_draw(store: Store) -> None:
     assert match is not None and match.status == "abandoned"
 
 
-async def test_the_extra_hook_commits_with_the_match(store: Store) -> None:
+def _rater(outcome: str = "win", fail: bool = False) -> Rater:
+    def rate(match: MatchToRate, stored: Mapping[str, tuple[float, float]]) -> RatingUpdate:
+        if fail:
+            raise RuntimeError("ratings exploded")
+        seat = match.seats[0]
+        assert (seat.player, stored) == ("u:10", {})  # no rating stored yet
+        return RatingUpdate([RatingChange(match.match_id, seat.player, seat.user_id, outcome,
+                                          25.0, 8.0, 27.0, 7.5)], {seat.player: {"made": 2}})
+    return rate
+
+
+async def _ratings_rows(store: Store) -> list[int]:
+    return [(await store._fetchone("counting", f"SELECT COUNT(*) FROM {table}"))[0]
+            for table in ("skill_ratings", "rating_changes", "player_figures")]
+
+
+async def test_a_raters_changes_commit_with_the_match(store: Store) -> None:
     match_id = await _playing(store)
-
-    def extra(conn: sqlite3.Connection) -> None:
-        conn.execute("INSERT INTO deal_results VALUES (?, 0, '[1, 2]', '{}')", (match_id,))
-
     await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS,
-                             extra=extra)
-    assert [d.points for d in await store.deals(match_id)] == [(1, 2)]
+                             raters=[_rater()])
+    (change,) = await RatingsReader(store).match_changes(match_id)
+    assert (change.player, change.outcome, change.mu_after) == ("u:10", "win", 27.0)
+    assert await _ratings_rows(store) == [1, 1, 1]
 
 
-async def test_a_failing_extra_hook_writes_nothing(store: Store) -> None:
+@pytest.mark.parametrize("rater", [_rater(fail=True), _rater(outcome="maybe")],
+                         ids=["raises", "refused by the database"])
+async def test_a_failing_rater_undoes_only_the_ratings(store: Store, rater: Rater) -> None:
     match_id = await _playing(store)
-
-    def extra(conn: sqlite3.Connection) -> None:
-        conn.execute("INSERT INTO deal_results VALUES (?, 0, '[1, 2]', '{}')", (match_id,))
-        raise RuntimeError("ratings exploded")
-
-    with pytest.raises(RuntimeError, match="ratings exploded"):
-        await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS,
-                                 extra=extra)
-    await _nothing_written(store, match_id)
-    # The store is still usable and the match can then be finished for real.
-    await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS)
-    assert await store.get_result(match_id) is not None
+    await store.finish_match(match_id, result=RESULT, winner_side=0, players=PLAYERS,
+                             raters=[rater])
+    outcome = await store.get_result(match_id)
+    assert outcome is not None and len(outcome.players) == len(PLAYERS)
+    assert await _ratings_rows(store) == [0, 0, 0]
+    # The store is still usable: another match is rated.
+    other = await _playing(store)
+    await store.finish_match(other, result=RESULT, winner_side=0, players=PLAYERS,
+                             raters=[_rater()])
+    assert await _ratings_rows(store) == [1, 1, 1]
 
 
 async def test_a_failing_player_row_writes_nothing(store: Store) -> None:
     match_id = await _playing(store)
-    with pytest.raises(StoreError, match="UNIQUE"):
+    with pytest.raises(StoreError, match=r"(?i)unique"):
         await store.finish_match(match_id, result=RESULT, winner_side=0,
                                  players=[PLAYERS[0], PLAYERS[0]])
     await _nothing_written(store, match_id)
@@ -137,7 +159,7 @@ async def test_finishing_a_missing_match_or_to_a_live_status_is_refused(store: S
 
 
 async def test_a_cancelled_finish_writes_everything_or_nothing(
-    store: Store, tmp_path: Path,
+    store: Store, database: str,
 ) -> None:
     """Cancel finish_match at many points: each match ends whole or not at all, and the
     connection is never left inside a transaction (later writes still commit)."""
@@ -150,7 +172,7 @@ async def test_a_cancelled_finish_writes_everything_or_nothing(
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
     later = await _playing(store)
-    async with await Store.open(tmp_path / "t.db") as reader:  # sees only committed rows
+    async with await Store.open(database) as reader:  # sees only committed rows
         assert await reader.get_match(later) is not None
         for match_id in ids:
             match, outcome = await reader.get_match(match_id), await reader.get_result(match_id)

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store, StoreConflict, StoreError
-from bot.store import base as store_base
+from bot.store import sqlite as store_sqlite
+from tests.databases import sqlite_only
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "batch.db") as opened:
+async def store(database: str) -> AsyncIterator[Store]:
+    async with await Store.open(database) as opened:
         yield opened
 
 
@@ -70,10 +71,11 @@ def _hold_write_lock(path: Path) -> sqlite3.Connection:
     return other
 
 
+@sqlite_only
 async def test_a_write_waits_for_another_writer_without_blocking_the_loop(
         store: Store, tmp_path: Path) -> None:
     match_id = await _match(store, 1)
-    other = _hold_write_lock(tmp_path / "batch.db")
+    other = _hold_write_lock(tmp_path / "t.db")
     append = asyncio.create_task(store.append_action(match_id, 0, 0, "look", "user", 1))
     ticks = 0
     started = time.monotonic()
@@ -87,11 +89,12 @@ async def test_a_write_waits_for_another_writer_without_blocking_the_loop(
     assert [a.user_id for a in await store.actions(match_id)] == [1]
 
 
+@sqlite_only
 async def test_a_write_gives_up_with_a_store_error_when_the_lock_never_comes(
         store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     match_id = await _match(store, 1)
-    monkeypatch.setattr(store_base, "BUSY_TIMEOUT", 0.1)
-    other = _hold_write_lock(tmp_path / "batch.db")
+    monkeypatch.setattr(store_sqlite, "BUSY_TIMEOUT", 0.1)
+    other = _hold_write_lock(tmp_path / "t.db")
     try:
         with pytest.raises(StoreError, match=r"appending action 0 .* locked"):
             await store.append_action(match_id, 0, 0, "look", "user", 1)
@@ -102,10 +105,11 @@ async def test_a_write_gives_up_with_a_store_error_when_the_lock_never_comes(
     await store.append_action(match_id, 0, 0, "look", "user", 1)  # usable again
 
 
+@sqlite_only
 async def test_the_wal_is_folded_back_and_restarted_as_writes_go_on(
         store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_base, "CHECKPOINT_EVERY", 50)
-    wal = tmp_path / "batch.db-wal"
+    monkeypatch.setattr(store_sqlite, "CHECKPOINT_EVERY", 50)
+    wal = tmp_path / "t.db-wal"
     match_id = await _match(store, 1)
     sizes = []
     for seq in range(400):

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Sequence
 import pytest
 
 from bot.games import Event
-from bot.store import Store
+from bot.store import Shards, Store
 from bot.tables import (
     ABANDONED,
     FINISHED,
@@ -42,8 +42,8 @@ class Recorder:
 
 
 @pytest.fixture
-async def store(tmp_path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "t.db")
+async def store(database) -> AsyncIterator[Store]:
+    s = await Store.open(database)
     yield s
     await s.close()
 
@@ -250,7 +250,7 @@ async def test_turn_timer_lets_the_bot_play_for_an_absent_person(service, store)
     assert any("time ran out" in line for line in table.recent)
 
 
-async def test_restart_rebuilds_unfinished_tables_from_the_log(store, tmp_path):
+async def test_restart_rebuilds_unfinished_tables_from_the_log(store, database):
     first = TableService(store, bot_delay=0, seed_source=lambda: 7)
     table = await first.lobby.create("spades", {}, guild_id=9, channel_id=100, creator=ALICE)
     for _ in range(3):
@@ -263,7 +263,7 @@ async def test_restart_rebuilds_unfinished_tables_from_the_log(store, tmp_path):
     await first.shutdown()
     await store.close()
 
-    reopened = await Store.open(tmp_path / "t.db")
+    reopened = await Store.open(database)
     try:
         second = TableService(reopened, bot_delay=0)
         restored = await second.restore()
@@ -297,3 +297,23 @@ async def test_a_failed_write_leaves_the_table_unchanged(service, store, monkeyp
                           table.game.legal(0)[0])
     assert table.game.history == before
     assert table.decisions[0] == sum(1 for s, _ in before if s == 0)
+
+
+async def test_a_shard_process_restores_only_its_servers_tables(store):
+    """Two processes on one database, shards 0 and 1 of 2: each restores exactly the tables
+    of the servers on its shard."""
+    first = TableService(store, bot_delay=0)
+    guilds = [n << 22 for n in range(6)]  # shard n % 2
+    made = {}
+    for index, guild in enumerate(guilds):
+        table = await first.create("tennis", {}, guild_id=guild, channel_id=200 + index,
+                                   creator=ALICE)
+        made[guild] = table.id
+    await first.shutdown()
+    for shard in (0, 1):
+        service = TableService(store, bot_delay=0, shards=Shards(2, (shard,)))
+        restored = await service.restore()
+        expected = {made[g] for g in guilds if (g >> 22) % 2 == shard}
+        assert {t.id for t in restored} == expected and len(expected) == 3
+        assert all(Shards(2, (shard,)).owns(t.guild_id) for t in restored)
+        await service.shutdown()

@@ -1,24 +1,22 @@
-"""Recording a finished match's ratings and figures, inside the transaction that stores
-its result; and rebuilding all of them from the stored results.
+"""Rating a finished match, inside the transaction that stores its result; and rebuilding
+every rating from the stored results.
 
-The incremental path (a table finishing) and the rebuild run the same `record_match`, so
-the two agree by construction (tests check it). A failure here must never lose a match
-result: the update runs under a savepoint, and on error only the ratings part is rolled
-back (and logged); `python -m bot ratings --rebuild` repairs them later.
+The store moves the rows; this module gives it the math, as a `Rater`: from the match and
+its entities' current ratings, the changes and figures. The incremental path (a table
+finishing) and the rebuild run the same `rate_match`, so the two agree by construction
+(tests check it). A failure here never loses a match result: the store runs a finishing
+match's Rater under a savepoint, and on error rolls back only the ratings (and logs it);
+`python -m bot ratings --rebuild` repairs them later.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.fairness import FairDeals, deal_source
-from bot.store import Store
-from bot.store import ratings as rows
-from bot.store.ratings import RatingChange, RatingsReader
+from bot.store import MatchToRate, Rater, RatingChange, RatingUpdate, Store
 
 from .figures import Figures, match_figures
 from .model import Rating, SeatResult, outcomes, rate
@@ -26,15 +24,10 @@ from .model import Rating, SeatResult, outcomes, rate
 log = logging.getLogger(__name__)
 
 
-def record_match(conn: sqlite3.Connection, match_id: int,
-                       figures: Figures | None = None) -> list[RatingChange]:
-    """Update ratings (and add figures, per seat) for one finished match; returns the
-    changes. Matches that did not finish normally (abandoned) change nothing."""
-    match = rows.match_to_rate(conn, match_id)
-    if match is None or match.status != "finished" or not match.seats:
-        return []
+def rate_match(match: MatchToRate, stored: Mapping[str, tuple[float, float]],
+               figures: Figures | None = None) -> RatingUpdate:
+    """The rating changes (and figures, per entity) of one finished match."""
     seats = [SeatResult(s.player, s.side, s.rank) for s in match.seats]
-    stored = rows.current_ratings(conn, match.guild_id, match.game, (s.key for s in seats))
     before = {key: Rating(*value) for key, value in stored.items()}
     after = rate(seats, before)
     results = outcomes(seats)
@@ -43,17 +36,14 @@ def record_match(conn: sqlite3.Connection, match_id: int,
     for key in sorted(after):
         old = before.get(key, Rating())
         new = after[key]
-        changes.append(RatingChange(match_id, key, user_of[key], results[key], old.mu,
+        changes.append(RatingChange(match.match_id, key, user_of[key], results[key], old.mu,
                                     old.sigma, new.mu, new.sigma))
-    rows.save_changes(conn, match, changes)
-    if figures:
-        by_player: dict[str, dict[str, int]] = {}
-        for seat in match.seats:
-            for name, value in figures.get(seat.seat, {}).items():
-                counts = by_player.setdefault(seat.player, {})
-                counts[name] = counts.get(name, 0) + value
-        rows.add_figures(conn, match.guild_id, match.game, by_player)
-    return changes
+    by_player: dict[str, dict[str, int]] = {}
+    for seat in match.seats:
+        for name, value in (figures or {}).get(seat.seat, {}).items():
+            counts = by_player.setdefault(seat.player, {})
+            counts[name] = counts.get(name, 0) + value
+    return RatingUpdate(changes, by_player)
 
 
 def figures_or_none(game: str, options: Mapping[str, Any], seed: int | FairDeals,
@@ -67,41 +57,30 @@ def figures_or_none(game: str, options: Mapping[str, Any], seed: int | FairDeals
         return None
 
 
-def record_safely(conn: sqlite3.Connection, match_id: int, figures: Figures | None) -> None:
-    """record_match under a savepoint: on error only the ratings are rolled back."""
-    conn.execute("SAVEPOINT ratings")
-    try:
-        record_match(conn, match_id, figures)
-    except Exception:
-        conn.execute("ROLLBACK TO ratings")
-        log.exception("match %s: ratings not updated (run `python -m bot ratings --rebuild`)",
-                      match_id)
-    finally:
-        conn.execute("RELEASE ratings")
+def rater_with(figures: Figures | None) -> Rater:
+    """A Rater that adds the figures already counted (a table counts them from the game
+    it holds, before the store's transaction starts)."""
+    return lambda match, stored: rate_match(match, stored, figures)
 
 
-def finish_hook(conn: sqlite3.Connection, table: Any) -> None:
-    """A TableService finish hook: runs inside finish_match's transaction."""
-    figures = figures_or_none(table.game_name, table.options, table.deal_source,
-                              list(table.game.history), table.id)
-    record_safely(conn, table.id, figures)
+def finish_hook(table: Any) -> Rater:
+    """A TableService finish hook: the Rater for this table's finishing transaction."""
+    return rater_with(figures_or_none(table.game_name, table.options, table.deal_source,
+                                      list(table.game.history), table.id))
+
+
+def _rebuilding(match: MatchToRate, stored: Mapping[str, tuple[float, float]]
+                ) -> RatingUpdate:
+    figures = None
+    if match.history is not None:
+        source = deal_source(match.seed, match.settings.get("deals"))
+        figures = figures_or_none(match.game, match.options, source, match.history,
+                                  match.match_id)
+    return rate_match(match, stored, figures)
 
 
 async def rebuild(store: Store, *, with_figures: bool = True) -> int:
     """Recompute every rating, change and figure from the stored results, replaying the
     finished matches in the order they finished; returns how many were replayed. One
     transaction: on any error nothing changes."""
-    def replay(conn: sqlite3.Connection) -> int:
-        rows.clear_all(conn)
-        finished = rows.finished_in_order(conn)
-        for match_id, game, options, seed, settings in finished:
-            figures = None
-            if with_figures:
-                history = rows.logged_actions(conn, match_id)
-                source = deal_source(seed, json.loads(settings).get("deals"))
-                figures = figures_or_none(game, json.loads(options), source, history,
-                                          match_id)
-            record_match(conn, match_id, figures)
-        return len(finished)
-
-    return await RatingsReader(store).rewrite("rebuilding the ratings", replay)
+    return await store.rebuild_ratings(_rebuilding, with_history=with_figures)

@@ -1,8 +1,10 @@
-"""Persistence: SQLite through aiosqlite (imports only the stdlib and aiosqlite)."""
+"""Persistence: SQLite (aiosqlite) or PostgreSQL (asyncpg) behind one Store; the only
+place with SQL or a database driver."""
 
 from __future__ import annotations
 
 from .errors import StoreConflict, StoreError
+from .leases import ShardTaken
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .models import (
     ACTIVE_STATUSES,
@@ -18,9 +20,10 @@ from .models import (
     MatchRow,
     PlayerResult,
     SeatRow,
+    Shards,
     Status,
 )
-from .results import Extra
+from .ratings import MatchToRate, Rater, RatingChange, RatingUpdate
 from .store import DEFAULT_PATH, Store
 
 __all__ = [
@@ -34,14 +37,19 @@ __all__ = [
     "ActionRow",
     "Actor",
     "DealRow",
-    "Extra",
     "HandTokenRow",
     "MatchBundle",
     "MatchResultRow",
     "MatchRow",
+    "MatchToRate",
     "Migration",
     "PlayerResult",
+    "Rater",
+    "RatingChange",
+    "RatingUpdate",
     "SeatRow",
+    "ShardTaken",
+    "Shards",
     "Status",
     "Store",
     "StoreConflict",

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-import aiosqlite
-
-from .base import StoreBase, missing_match, placeholders
+from .base import Dialect, DuplicateKey, MissingParent, StoreBase, Tx, missing_match, placeholders
 from .codec import (
     ACTION_COLUMNS,
     MATCH_COLUMNS,
@@ -20,19 +17,22 @@ from .codec import (
     seat_row,
 )
 from .errors import StoreConflict, StoreError
-from .models import ACTORS, ActionRow, Actor, MatchBundle, MatchRow, SeatRow
+from .models import ACTORS, ActionRow, Actor, MatchBundle, MatchRow, SeatRow, Shards
 
-# Far below SQLite's limit on bound parameters (32766 since 3.32, 999 before).
+# Far below SQLite's limit on bound parameters (32766 since 3.32, 999 before) and
+# PostgreSQL's (32767).
 _CHUNK = 500
 
 Loaded = dict[int, MatchBundle | StoreError]
 
 
+# The values are cast: in a SELECT list PostgreSQL would otherwise take them as text.
 _APPEND_SQL = (
     f"INSERT INTO actions ({ACTION_COLUMNS})"
-    " SELECT :match_id, :seq, :seat, :action, :actor, :user_id, :now"
-    " WHERE (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions"
-    "        WHERE match_id = :match_id) = :seq")
+    " SELECT CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT),"
+    " CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT)"
+    " WHERE (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = ?) = ?")
+_INSERT_SQL = f"INSERT INTO actions ({ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 
 
 _NEXT_SEQ_SQL = "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = ?"
@@ -51,10 +51,45 @@ class ActionsMixin(StoreBase):
         """
         if actor not in ACTORS:
             raise ValueError(f"Unknown actor {actor!r}; expected one of {ACTORS}")
-        params = {"match_id": match_id, "seq": seq, "seat": seat, "action": action,
-                  "actor": actor, "user_id": user_id, "now": now_text()}
-        await self._writing(f"appending action {seq} to match {match_id}",
-                            lambda conn: _append(conn, params))
+        doing = f"appending action {seq} to match {match_id}"
+        try:
+            inserted = await self._write(
+                doing, _APPEND_SQL,
+                (match_id, seq, seat, action, actor, user_id, now_text(), match_id, seq))
+        except MissingParent as error:
+            raise missing_match(match_id) from error
+        except DuplicateKey as error:
+            raise StoreConflict(f"Action {seq} of match {match_id} was already written; "
+                                "nothing was written.") from error
+        if inserted != 1:
+            # Read after the fact: only the message needs it, and the write is one statement
+            # (one round trip on PostgreSQL).
+            row = await self._fetchone(doing, _NEXT_SEQ_SQL, (match_id,))
+            raise StoreConflict(
+                f"Action {seq} of match {match_id} is out of order: the log's next number is "
+                f"{row[0] if row else 0}; nothing was written.")
+
+    async def append_actions(self, match_id: int, first_seq: int,
+                             actions: Sequence[tuple[int, str]], actor: Actor) -> None:
+        """Append a whole run of (seat, action) from first_seq on, in one transaction
+        (importing a log, setting up a benchmark); the same checks as append_action."""
+        if actor not in ACTORS:
+            raise ValueError(f"Unknown actor {actor!r}; expected one of {ACTORS}")
+        now = now_text()
+        rows = [(match_id, first_seq + n, seat, action, actor, None, now)
+                for n, (seat, action) in enumerate(actions)]
+
+        async def append(tx: Tx) -> None:
+            found = await tx.fetchrow(_NEXT_SEQ_SQL, (match_id,))
+            if (found[0] if found else 0) != first_seq:
+                raise StoreConflict(f"Match {match_id}'s log does not end at {first_seq}; "
+                                    "nothing was written.")
+            await tx.executemany(_INSERT_SQL, rows)
+
+        try:
+            await self._writing(f"appending {len(rows)} actions to match {match_id}", append)
+        except MissingParent as error:
+            raise missing_match(match_id) from error
 
     async def actions(self, match_id: int) -> list[ActionRow]:
         """The match's log in replay order."""
@@ -66,8 +101,9 @@ class ActionsMixin(StoreBase):
 
     async def next_seq(self, match_id: int) -> int:
         """The seq the next append_action must use (the number of actions logged)."""
-        async with self._using(f"counting the actions of match {match_id}") as conn:
-            return await _next_seq(conn, match_id)
+        row = await self._fetchone(f"counting the actions of match {match_id}",
+                                   _NEXT_SEQ_SQL, (match_id,))
+        return int(row[0]) if row is not None else 0
 
     async def load_match_bundle(self, match_ids: Iterable[int]) -> Loaded:
         """Load many tables at once: four queries per 500 ids, in one consistent snapshot.
@@ -77,69 +113,47 @@ class ActionsMixin(StoreBase):
         """
         ids = sorted(set(match_ids))
         loaded: Loaded = {}
-        async with self._snapshot(f"loading {len(ids)} matches") as conn:
+        async with self._reading(f"loading {len(ids)} matches") as tx:
             for start in range(0, len(ids), _CHUNK):
                 chunk = ids[start:start + _CHUNK]
-                loaded.update(await _load(conn, f"id IN ({placeholders(chunk)})", chunk))
+                loaded.update(await _load(tx, self.dialect,
+                                          f"id IN ({placeholders(chunk)})", chunk))
         return loaded
 
-    async def load_unfinished(self) -> Loaded:
-        """Every table in the lobby or being played, as load_match_bundle: four queries."""
-        async with self._snapshot("loading unfinished matches") as conn:
-            return await _load(conn, "status IN ('lobby', 'playing')", [])
-
-
-def _append(conn: sqlite3.Connection, params: dict[str, Any]) -> None:
-    match_id, seq = params["match_id"], params["seq"]
-    try:
-        inserted = conn.execute(_APPEND_SQL, params).rowcount
-    except sqlite3.IntegrityError as error:
-        if "FOREIGN KEY" in str(error):
-            raise missing_match(match_id) from error
-        raise StoreConflict(f"Action {seq} of match {match_id} was already written; "
-                            "nothing was written.") from error
-    if inserted != 1:
-        row = conn.execute(_NEXT_SEQ_SQL, (match_id,)).fetchone()
-        raise StoreConflict(
-            f"Action {seq} of match {match_id} is out of order: the log's next number is "
-            f"{row[0]}; nothing was written.")
-
-
-async def _next_seq(conn: aiosqlite.Connection, match_id: int) -> int:
-    async with conn.execute(_NEXT_SEQ_SQL, (match_id,)) as cursor:
-        row = await cursor.fetchone()
-    return int(row[0]) if row is not None else 0
+    async def load_unfinished(self, shards: Shards | None = None) -> Loaded:
+        """Every table in the lobby or being played (only of the servers on `shards`,
+        when given), as load_match_bundle: four queries."""
+        where, params = "status IN ('lobby', 'playing')", []
+        if shards is not None:
+            where += f" AND ((guild_id >> 22) % ?) IN ({placeholders(shards.ids)})"
+            params = [shards.count, *shards.ids]
+        async with self._reading("loading unfinished matches") as tx:
+            return await _load(tx, self.dialect, where, params)
 
 
 def _corrupt_log(match_id: int, detail: str) -> StoreError:
     return StoreError(f"Match {match_id} has a corrupt action log in the database: {detail}")
 
 
-async def _rows(conn: aiosqlite.Connection, sql: str, params: list[int]) -> list[sqlite3.Row]:
-    async with conn.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
-
-
-async def _load(conn: aiosqlite.Connection, where: str, params: list[int]) -> Loaded:
+async def _load(tx: Tx, dialect: Dialect, where: str, params: list[int]) -> Loaded:
     """Bundles for the matches selected by `where` (a fixed condition on matches).
 
     The logs come as one ordered list of (seat, action) rows, cut into matches by a
-    second query's per-match counts, which also checks each log in SQLite: numbered
+    second query's per-match counts, which also checks each log in the database: numbered
     densely from 0 (a gap would replay another game) with a number and a text in each
     row. No Python loop runs per action (a restart loads every unfinished log at once).
     """
     chosen = f"SELECT id FROM matches WHERE {where}"
-    match_rows = await _rows(
-        conn, f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id", params)
-    seat_rows = await _rows(
-        conn, f"SELECT {SEAT_COLUMNS} FROM seats WHERE match_id IN ({chosen})"
+    match_rows = await tx.fetch(
+        f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id", params)
+    seat_rows = await tx.fetch(
+        f"SELECT {SEAT_COLUMNS} FROM seats WHERE match_id IN ({chosen})"
         " ORDER BY match_id, seat", params)
-    log_rows: list[Any] = await _rows(  # plain tuples: no row factory is set
-        conn, f"SELECT seat, action FROM actions WHERE match_id IN ({chosen})"
+    log_rows: list[Any] = await tx.fetch(
+        f"SELECT seat, action FROM actions WHERE match_id IN ({chosen})"
         " ORDER BY match_id, seq", params)
-    log_shapes = await _rows(
-        conn, "SELECT match_id, COUNT(*), MAX(seq),"
-        " SUM(typeof(seat) = 'integer' AND typeof(action) = 'text')"
+    log_shapes = await tx.fetch(
+        f"SELECT match_id, COUNT(*), MAX(seq), {dialect.sound_actions}"
         f" FROM actions WHERE match_id IN ({chosen}) GROUP BY match_id ORDER BY match_id",
         params)
     seats: defaultdict[int, list[SeatRow]] = defaultdict(list)

@@ -1,4 +1,4 @@
-"""Opening the database: path checks, connection pragmas and the migrations runner."""
+"""Opening a SQLite database: path checks, connection pragmas and the migrations runner."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import aiosqlite
 
-from .base import rollback_if_open
 from .errors import StoreError
 from .migrations import MIGRATIONS, Migration
+from .sqlite import rollback_if_open
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +44,10 @@ def _reason(error: sqlite3.Error) -> str:
     return text
 
 
-def newer_schema_error(found: int, known: int) -> StoreError:
+def newer_schema_error(found: int, known: int, setting: str = "DATABASE_PATH") -> StoreError:
     return StoreError(
         f"This database was written by a newer version of TrickTable (schema {found}; "
-        f"this version knows up to {known}). Upgrade the bot or use another DATABASE_PATH.")
+        f"this version knows up to {known}). Upgrade the bot or use another {setting}.")
 
 
 def _check_path(path: str) -> None:

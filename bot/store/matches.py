@@ -30,13 +30,14 @@ class MatchesMixin(StoreBase):
         """Create a table in the lobby; return its id."""
         row = (game, dump_json(options, "options"), check_int64(seed, "seed"), guild_id,
                channel_id, thread_id, creator_id, dump_json(settings, "settings"), now_text())
-        match_id = await self._writing(
+        inserted = await self._writing(
             f"creating a {game} match",
-            lambda conn: conn.execute(
+            lambda tx: tx.fetchrow(
                 "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id,"
                 " creator_id, status, settings, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?)", row).lastrowid)
-        assert match_id is not None
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?) RETURNING id", row))
+        assert inserted is not None
+        match_id: int = inserted[0]
         return match_id
 
     async def set_message(
@@ -58,12 +59,12 @@ class MatchesMixin(StoreBase):
         now = now_text()
         changed = await self._write(
             f"setting the status of match {match_id}",
-            "UPDATE matches SET status = :status,"
-            " started_at = CASE WHEN :status = 'playing'"
-            "   THEN COALESCE(started_at, :now) ELSE started_at END,"
-            " finished_at = CASE WHEN :status IN ('finished', 'abandoned', 'cancelled')"
-            "   THEN COALESCE(finished_at, :now) ELSE finished_at END"
-            " WHERE id = :id", {"status": status, "now": now, "id": match_id})
+            "UPDATE matches SET status = ?,"
+            " started_at = CASE WHEN ? = 'playing'"
+            "   THEN COALESCE(started_at, ?) ELSE started_at END,"
+            " finished_at = CASE WHEN ? IN ('finished', 'abandoned', 'cancelled')"
+            "   THEN COALESCE(finished_at, ?) ELSE finished_at END"
+            " WHERE id = ?", (status, status, now, status, now, match_id))
         if not changed:
             raise missing_match(match_id)
 

@@ -131,3 +131,15 @@ class HandTokenRow:
     token: str = field(repr=False)
     message_id: int | None
     issued_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The Discord shards one bot process serves: `ids` out of `count`. A server belongs
+    to shard (guild_id >> 22) % count (Discord's rule; actions.py says it in SQL)."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def owns(self, guild_id: int) -> bool:
+        return (guild_id >> 22) % self.count in self.ids

@@ -7,19 +7,16 @@ read names the index it relies on; tests/test_leaderboard_plans.py checks the pl
 
 from __future__ import annotations
 
-import sqlite3
+import json
+import logging
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
-import aiosqlite
-
-from .base import StoreBase, placeholders
+from .base import Row, StoreBase, Tx, placeholders
 from .codec import deal_row, load_result, load_time
 from .models import DealRow
-
-T = TypeVar("T")
 
 # -- rows -------------------------------------------------------------------------------
 
@@ -88,6 +85,26 @@ class MatchToRate:
     status: str
     finished_at: str
     seats: tuple[RatedSeat, ...]
+    options: dict[str, Any] = field(default_factory=dict, hash=False)
+    seed: int = 0
+    settings: dict[str, Any] = field(default_factory=dict, hash=False)  # its fair deals
+    # The action log as (seat, action), given to a rebuild's rater (to count figures).
+    history: tuple[tuple[int, str], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingUpdate:
+    """What a Rater computed for one match: each entity's change, and figures to add
+    (entity -> figure -> count)."""
+
+    changes: Sequence[RatingChange]
+    figures: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+
+# The rating math, given to the store by the layer that owns it (bot/ratings): from a
+# finished match and the current (mu, sigma) of its entities that have one, the update.
+# It runs inside the store's transaction and must not touch the database itself.
+Rater = Callable[[MatchToRate, Mapping[str, tuple[float, float]]], RatingUpdate]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,45 +157,52 @@ class ScoreSheetData:
     players: tuple[Participant, ...] = ()
 
 
-# -- on the writer, inside an open transaction (finish_match's, or a rebuild's) -----------
+# -- inside an open write transaction (finish_match's, or a rebuild's) --------------------
 
 
-def match_to_rate(conn: sqlite3.Connection, match_id: int) -> MatchToRate | None:
-    row = conn.execute(
-        "SELECT m.guild_id, m.game, m.status, r.finished_at FROM matches m"
-        " JOIN match_results r ON r.match_id = m.id WHERE m.id = ?", (match_id,)).fetchone()
+async def match_to_rate(tx: Tx, match_id: int, with_history: bool = False
+                        ) -> MatchToRate | None:
+    row = await tx.fetchrow(
+        "SELECT m.guild_id, m.game, m.status, r.finished_at, m.options, m.seed, m.settings"
+        " FROM matches m"
+        " JOIN match_results r ON r.match_id = m.id WHERE m.id = ?", (match_id,))
     if row is None:
         return None
-    seats = tuple(RatedSeat(*r) for r in conn.execute(
+    seats = tuple(RatedSeat(*r) for r in await tx.fetch(
         "SELECT seat, side, user_id, bot_kind, rank FROM match_players"
         " WHERE match_id = ? ORDER BY seat", (match_id,)))
-    guild_id, game, status, finished_at = row
-    return MatchToRate(match_id, guild_id, game, status, finished_at, seats)
+    guild_id, game, status, finished_at, options, seed, settings = row
+    history = None
+    if with_history:
+        history = tuple((seat, action) for seat, action in await tx.fetch(
+            "SELECT seat, action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)))
+    return MatchToRate(match_id, guild_id, game, status, finished_at, seats,
+                       json.loads(options), seed, json.loads(settings), history)
 
 
-def current_ratings(conn: sqlite3.Connection, guild_id: int, game: str,
-                    players: Iterable[str]) -> dict[str, tuple[float, float]]:
+async def current_ratings(tx: Tx, guild_id: int, game: str,
+                          players: Iterable[str]) -> dict[str, tuple[float, float]]:
     wanted = sorted(set(players))
-    return {player: (mu, sigma) for player, mu, sigma in conn.execute(
+    return {player: (mu, sigma) for player, mu, sigma in await tx.fetch(
         f"SELECT player, mu, sigma FROM skill_ratings WHERE guild_id = ? AND game = ?"
         f" AND player IN ({placeholders(wanted)})", (guild_id, game, *wanted))}
 
 
-def save_changes(conn: sqlite3.Connection, match: MatchToRate,
-                 changes: Sequence[RatingChange]) -> None:
+async def save_changes(tx: Tx, match: MatchToRate, changes: Sequence[RatingChange]) -> None:
     """Write each entity's new rating and tally, and its change row for this match."""
     for c in changes:
         won, lost, drew = (int(c.outcome == kind) for kind in ("win", "loss", "draw"))
-        conn.execute(
+        await tx.execute(
             "INSERT INTO skill_ratings (guild_id, player, game, user_id, mu, sigma, games, wins,"
             " losses, draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, player, game) DO UPDATE SET mu = excluded.mu,"
-            " sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
-            " losses = losses + excluded.losses, draws = draws + excluded.draws,"
-            " updated_at = excluded.updated_at",
+            " sigma = excluded.sigma, games = skill_ratings.games + 1,"
+            " wins = skill_ratings.wins + excluded.wins,"
+            " losses = skill_ratings.losses + excluded.losses,"
+            " draws = skill_ratings.draws + excluded.draws, updated_at = excluded.updated_at",
             (match.guild_id, c.player, match.game, c.user_id, c.mu_after, c.sigma_after,
              won, lost, drew, match.finished_at))
-        conn.execute(
+        await tx.execute(
             "INSERT INTO rating_changes (match_id, player, guild_id, game, user_id, outcome,"
             " mu_before, sigma_before, mu_after, sigma_after)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -186,36 +210,58 @@ def save_changes(conn: sqlite3.Connection, match: MatchToRate,
              c.mu_before, c.sigma_before, c.mu_after, c.sigma_after))
 
 
-def add_figures(conn: sqlite3.Connection, guild_id: int, game: str,
-                figures: Mapping[str, Mapping[str, int]]) -> None:
+async def add_figures(tx: Tx, guild_id: int, game: str,
+                      figures: Mapping[str, Mapping[str, int]]) -> None:
     """Add one match's figures (entity -> figure -> count) to the stored totals."""
     rows = [(guild_id, player, game, name, int(value))
             for player, counts in sorted(figures.items())
             for name, value in sorted(counts.items())]
-    conn.executemany(
+    await tx.executemany(
         "INSERT INTO player_figures (guild_id, player, game, figure, value)"
         " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, player, game, figure)"
-        " DO UPDATE SET value = value + excluded.value", rows)
+        " DO UPDATE SET value = player_figures.value + excluded.value", rows)
 
 
-def clear_all(conn: sqlite3.Connection) -> None:
-    """Forget every rating, change and figure (a rebuild recomputes them)."""
+async def rate(tx: Tx, match_id: int, rater: Rater, with_history: bool = False
+               ) -> list[RatingChange]:
+    """Rate one stored, finished match with `rater` and write what it computed. Matches
+    that did not finish normally (abandoned) change nothing."""
+    match = await match_to_rate(tx, match_id, with_history)
+    if match is None or match.status != "finished" or not match.seats:
+        return []
+    before = await current_ratings(tx, match.guild_id, match.game,
+                                   (s.player for s in match.seats))
+    update = rater(match, before)
+    await save_changes(tx, match, update.changes)
+    if update.figures:
+        await add_figures(tx, match.guild_id, match.game, update.figures)
+    return list(update.changes)
+
+
+async def rate_in(tx: Tx, match_id: int, rater: Rater, log: logging.Logger) -> None:
+    """`rate` under a savepoint: on any error only the ratings are rolled back (logged);
+    the match's result stays. `python -m bot ratings --rebuild` repairs them later."""
+    await tx.execute("SAVEPOINT ratings")
+    try:
+        await rate(tx, match_id, rater)
+    except Exception:
+        await tx.execute("ROLLBACK TO SAVEPOINT ratings")
+        log.exception("match %s: ratings not updated (run `python -m bot ratings --rebuild`)",
+                      match_id)
+    await tx.execute("RELEASE SAVEPOINT ratings")
+
+
+async def rebuild(tx: Tx, rater: Rater, with_history: bool) -> int:
+    """Forget every rating, change and figure, then rate every finished match again in
+    the order they finished; returns how many. Any error fails the whole rebuild."""
     for table in ("skill_ratings", "rating_changes", "player_figures"):
-        conn.execute(f"DELETE FROM {table}")  # our own table names, never input
-
-
-def finished_in_order(conn: sqlite3.Connection) -> list[tuple[int, str, str, int, str]]:
-    """Every finished match as (id, game, options JSON, seed, settings JSON), in the order
-    they finished (the settings hold its fair deals' seeds)."""
-    return [(row[0], row[1], row[2], row[3], row[4]) for row in conn.execute(
-        "SELECT m.id, m.game, m.options, m.seed, m.settings FROM match_results r"
-        " JOIN matches m ON m.id = r.match_id WHERE m.status = 'finished'"
-        " ORDER BY r.finished_at, r.match_id")]
-
-
-def logged_actions(conn: sqlite3.Connection, match_id: int) -> list[tuple[int, str]]:
-    return [(seat, action) for seat, action in conn.execute(
-        "SELECT seat, action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))]
+        await tx.execute(f"DELETE FROM {table}")  # our own table names, never input
+    finished = await tx.fetch(
+        "SELECT r.match_id FROM match_results r JOIN matches m ON m.id = r.match_id"
+        " WHERE m.status = 'finished' ORDER BY r.finished_at, r.match_id")
+    for (match_id,) in finished:
+        await rate(tx, match_id, rater, with_history)
+    return len(finished)
 
 
 # -- reads --------------------------------------------------------------------------------
@@ -226,8 +272,8 @@ BOARD_SQL = (
     " WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND games {cmp} ?"
     " ORDER BY mu - 3 * sigma DESC LIMIT ? OFFSET ?")  # index ratings_board
 BOARD_COUNT_SQL = (
-    "SELECT COUNT(*), COALESCE(SUM(games >= ?), 0) FROM skill_ratings INDEXED BY ratings_board"
-    " WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL")  # else it walks the guild
+    "SELECT COUNT(*), COALESCE(SUM(CASE WHEN games >= ? THEN 1 ELSE 0 END), 0)"
+    " FROM {source} WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL")
 BOTS_SQL = (
     f"SELECT {_RATING_COLUMNS} FROM skill_ratings"
     " WHERE guild_id = ? AND player >= 'b:' AND player < 'b;' AND game = ?"
@@ -274,19 +320,13 @@ class RatingsReader:
         self.store = store
 
     @asynccontextmanager
-    async def snapshot(self, doing: str) -> AsyncIterator[aiosqlite.Connection]:
-        """One consistent read on the store's reader."""
-        async with self.store._snapshot(doing) as conn:
-            yield conn
+    async def snapshot(self, doing: str) -> AsyncIterator[Tx]:
+        """One consistent read on the store."""
+        async with self.store._reading(doing) as tx:
+            yield tx
 
-    async def rewrite(self, doing: str, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run work(connection) as one write transaction (a rebuild of every rating)."""
-        return await self.store._writing(doing, work)
-
-    async def _all(self, conn: aiosqlite.Connection, sql: str,
-                   params: Sequence[Any]) -> list[sqlite3.Row]:
-        async with conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    async def _all(self, tx: Tx, sql: str, params: Sequence[Any]) -> list[Row]:
+        return await tx.fetch(sql, params)
 
     async def board(self, guild_id: int, game: str, page: int, per_page: int,
                     min_games: int) -> BoardPage:
@@ -294,7 +334,9 @@ class RatingsReader:
         (at least `min_games`) first."""
         start = max(0, page) * per_page
         async with self.snapshot(f"reading the {game} leaderboard") as conn:
-            counts = await self._all(conn, BOARD_COUNT_SQL, (min_games, guild_id, game))
+            source = self.store.dialect.board_count_source
+            counts = await self._all(conn, BOARD_COUNT_SQL.format(source=source),
+                                     (min_games, guild_id, game))
             total, established = (int(counts[0][0]), int(counts[0][1])) if counts else (0, 0)
             rows: list[RatingRow] = []
             if start < established:
@@ -361,7 +403,7 @@ class RatingsReader:
                               load_result(result, match_id), tuple(deals),
                               tuple(players.get(match_id, ())))
 
-    async def _players(self, conn: aiosqlite.Connection, match_ids: Sequence[int]
+    async def _players(self, conn: Tx, match_ids: Sequence[int]
                        ) -> dict[int, list[Participant]]:
         if not match_ids:
             return {}
@@ -376,6 +418,6 @@ class RatingsReader:
 
 
 __all__ = [
-    "BoardPage", "HistoryEntry", "MatchToRate", "Participant", "RatedSeat", "RatingChange",
-    "RatingRow", "RatingsReader", "ScoreSheetData",
+    "BoardPage", "HistoryEntry", "MatchToRate", "Participant", "RatedSeat", "Rater",
+    "RatingChange", "RatingRow", "RatingUpdate", "RatingsReader", "ScoreSheetData",
 ]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable, Sequence
+import logging
+from collections.abc import Sequence
 from typing import Any
 
-from .base import StoreBase, is_missing_parent, missing_match
+from .base import MissingParent, StoreBase, Tx, missing_match
 from .codec import (
     DEAL_COLUMNS,
     PLAYER_COLUMNS,
@@ -17,11 +17,11 @@ from .codec import (
     now_text,
     player_result,
 )
-from .errors import StoreConflict, StoreError
+from .errors import StoreConflict
 from .models import END_STATUSES, DealRow, MatchResultRow, PlayerResult, Status
+from .ratings import Rater, rate_in
 
-# More writes for finish_match's transaction, on its connection (ratings, figures).
-Extra = Callable[[sqlite3.Connection], None]
+log = logging.getLogger(__name__)
 
 
 class ResultsMixin(StoreBase):
@@ -37,10 +37,8 @@ class ResultsMixin(StoreBase):
                 " points = excluded.points, detail = excluded.detail",
                 (match_id, deal_no, dump_json([int(p) for p in points], "points"),
                  dump_json(detail, "detail")))
-        except StoreError as error:
-            if is_missing_parent(error):
-                raise missing_match(match_id) from error
-            raise
+        except MissingParent as error:
+            raise missing_match(match_id) from error
 
     async def deals(self, match_id: int) -> list[DealRow]:
         rows = await self._fetchall(
@@ -51,13 +49,13 @@ class ResultsMixin(StoreBase):
 
     async def finish_match(
         self, match_id: int, *, status: Status = "finished", result: dict[str, Any],
-        winner_side: int | None, players: Sequence[PlayerResult], extra: Extra | None = None,
+        winner_side: int | None, players: Sequence[PlayerResult], raters: Sequence[Rater] = (),
     ) -> None:
         """End a match: status and finished_at, its match_results row and one
-        match_players row per seat, all in ONE transaction with `extra` (run last, with the
-        transaction's connection: it writes only through that, synchronously, and may be
-        run again if another process held the write lock). If anything raises, nothing is
-        written.
+        match_players row per seat, all in ONE transaction with the rating changes each
+        of `raters` computes (see ratings.Rater: each runs under its own savepoint, and
+        its failure is logged and undoes only its own rows, never the result). If
+        anything else fails, nothing is written.
 
         A match that has already ended raises StoreConflict (results are never counted twice).
         """
@@ -68,38 +66,36 @@ class ResultsMixin(StoreBase):
                        for p in players]
         now = now_text()
 
-        def finish(conn: sqlite3.Connection) -> None:
-            row = conn.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
+        async def finish(tx: Tx) -> None:
+            row = await tx.fetchrow("SELECT status FROM matches WHERE id = ?", (match_id,))
             if row is None:
                 raise missing_match(match_id)
             if row[0] in END_STATUSES:
                 raise StoreConflict(f"Match {match_id} has already ended ({row[0]}).")
-            conn.execute("UPDATE matches SET status = ?, finished_at = ? WHERE id = ?",
-                         (status, now, match_id))
-            conn.execute(
+            await tx.execute("UPDATE matches SET status = ?, finished_at = ? WHERE id = ?",
+                             (status, now, match_id))
+            await tx.execute(
                 "INSERT INTO match_results (match_id, finished_at, result, winner_side)"
                 " VALUES (?, ?, ?, ?)", (match_id, now, result_json, winner_side))
-            conn.executemany(
+            await tx.executemany(
                 f"INSERT INTO match_players (match_id, {PLAYER_COLUMNS})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)", player_rows)
-            if extra is not None:
-                extra(conn)
+            for rater in raters:
+                await rate_in(tx, match_id, rater, log)
 
         await self._writing(f"finishing match {match_id}", finish)
 
     async def get_result(self, match_id: int) -> MatchResultRow | None:
         """The outcome written by finish_match, with its players by seat; None if none."""
-        async with self._snapshot(f"reading the result of match {match_id}") as conn:
-            async with conn.execute(
-                    "SELECT finished_at, result, winner_side FROM match_results"
-                    " WHERE match_id = ?", (match_id,)) as cursor:
-                row = await cursor.fetchone()
+        async with self._reading(f"reading the result of match {match_id}") as tx:
+            row = await tx.fetchrow(
+                "SELECT finished_at, result, winner_side FROM match_results"
+                " WHERE match_id = ?", (match_id,))
             if row is None:
                 return None
-            async with conn.execute(
-                    f"SELECT {PLAYER_COLUMNS} FROM match_players WHERE match_id = ?"
-                    " ORDER BY seat", (match_id,)) as cursor:
-                players = [player_result(p) for p in await cursor.fetchall()]
+            players = [player_result(p) for p in await tx.fetch(
+                f"SELECT {PLAYER_COLUMNS} FROM match_players WHERE match_id = ?"
+                " ORDER BY seat", (match_id,))]
         finished_at, result, winner_side = row
         return MatchResultRow(
             match_id, load_time(finished_at, match_id, "finished_at of its result"),

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from bot.games import Event, IllegalAction, create, replay
-from bot.store import Actor, PlayerResult, Status, Store
+from bot.store import Actor, PlayerResult, Rater, Shards, Status, Store
 
 from .lobby import Lobby
 from .model import (
@@ -44,9 +44,9 @@ GONE = {
 }
 NOT_A_MOVE = "That button does not hold a move you can make now."
 
-FinishHook = Callable[[Any, Table], None]
-"""Runs inside the store transaction that records a finished match (ratings use it): it
-gets that transaction's connection and writes through it, synchronously."""
+FinishHook = Callable[[Table], Rater]
+"""Called as a table finishes: the Rater whose changes the store writes in the same
+transaction as the result (ratings use it)."""
 
 
 class TableObserver(Protocol):
@@ -74,8 +74,11 @@ class TableService:
 
     def __init__(self, store: Store, *, bot_delay: float = 1.0, think_seconds: float = 0.8,
                  observer: TableObserver | None = None,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int] | None = None,
+                 shards: Shards | None = None) -> None:
         self.store = store
+        # The servers this process serves (None: all); other processes restore the rest.
+        self.shards = shards
         self.observer: TableObserver = observer or _NullObserver()
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
@@ -165,7 +168,7 @@ class TableService:
                 gc.enable()
 
     async def _restore(self) -> list[Table]:
-        loaded = await self.store.load_unfinished()
+        loaded = await self.store.load_unfinished(self.shards)
         restored: list[Table] = []
         for match_id, bundle in sorted(loaded.items()):
             if isinstance(bundle, Exception):
@@ -293,13 +296,9 @@ class TableService:
                    "totals": list(result.totals), "ranks": list(result.ranks),
                    "summary": result.summary}
 
-        def hooks(conn: Any) -> None:
-            for hook in self.finish_hooks:
-                hook(conn, table)
-
         await self.store.finish_match(table.id, status=FINISHED, result=summary,
                                       winner_side=result.winner, players=players,
-                                      extra=hooks if self.finish_hooks else None)
+                                      raters=[hook(table) for hook in self.finish_hooks])
         table.status = FINISHED
         self.turns.stop(table)
         self.unregister(table)

@@ -1,0 +1,92 @@
+"""The databases the store's tests run on: SQLite (a file per test) and a real PostgreSQL.
+
+PostgreSQL comes from TEST_DATABASE_URL when set, else from the `pgserver` package (it
+ships the server in its wheel) started once per test session in a private folder. Each
+test gets an empty schema. Without either, PostgreSQL tests are skipped on a developer's
+machine and fail in CI (CI=true): CI must run them all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+BACKENDS = ("sqlite", "postgres")
+
+
+def _start_pgserver() -> tuple[str, object, str] | None:
+    try:
+        import pgserver  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    folder = tempfile.mkdtemp(prefix="tricktable-pg-")
+    server = pgserver.get_server(folder, cleanup_mode="stop")
+    return server.get_uri(), server, folder
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    given = os.environ.get("TEST_DATABASE_URL", "").strip()
+    if given:
+        yield given
+        return
+    started = _start_pgserver()
+    if started is None:
+        reason = ("no PostgreSQL for the tests: install the test extra (pgserver) or set "
+                  "TEST_DATABASE_URL")
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    url, server, folder = started
+    asyncio.run(_quick(url))
+    try:
+        yield url
+    finally:
+        server.cleanup()  # type: ignore[attr-defined]
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _quick(url: str) -> None:
+    """A throwaway server need not survive a power cut: no waiting for the disk (each
+    test's migrations commit a dozen times)."""
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("ALTER SYSTEM SET fsync = off")
+        await conn.execute("ALTER SYSTEM SET synchronous_commit = off")
+        await conn.execute("SELECT pg_reload_conf()")
+    finally:
+        await conn.close()
+
+
+async def _empty_schema(url: str) -> None:
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("SET lock_timeout = '10s'")
+        await conn.execute("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public")
+    finally:
+        await conn.close()
+
+
+def empty_postgres(url: str) -> str:
+    """The URL again, its database emptied (every table of an earlier test dropped)."""
+    asyncio.run(_empty_schema(url))
+    return url
+
+
+@pytest.fixture(params=BACKENDS)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's Store lives: a SQLite file, or an emptied PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "t.db")
+    return empty_postgres(request.getfixturevalue("postgres_url"))
+
+
+# For a test of something only SQLite has (its file, its locks, rows its types allow).
+sqlite_only = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
