@@ -1,6 +1,8 @@
 """Entry point: `python -m bot` (or `tricktable`) runs the bot; subcommands run tools.
 
     python -m bot                                  run the bot (needs DISCORD_TOKEN in .env)
+    python -m bot --shard-count 4 --shards 0,1     run shards 0 and 1 of 4 (one process of
+                                                   several on one PostgreSQL database)
     python -m bot simulate GAME --matches N --seed S
     python -m bot ratings --rebuild                recompute ratings and stats from results
     python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT
@@ -21,6 +23,11 @@ from bot.games import GAMES
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tricktable", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--shard-count", metavar="N", default=None,
+                        help="shards across every process (default: SHARD_COUNT, or none)")
+    parser.add_argument("--shards", metavar="IDS", default=None,
+                        help="the shards this process serves, e.g. 0,1 (default: SHARD_IDS, "
+                             "or all)")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play whole matches between computer players")
     sim.add_argument("game", choices=GAMES)
@@ -30,7 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     ratings = sub.add_parser("ratings", help="maintain the leaderboard ratings")
     ratings.add_argument("--rebuild", action="store_true",
                          help="recompute every rating and figure from the stored results")
-    ratings.add_argument("--database", help="the database file (default: DATABASE_PATH)")
+    ratings.add_argument("--database", help="the database file or postgresql:// URL "
+                                            "(default: DATABASE_URL, else DATABASE_PATH)")
     verify = sub.add_parser("verify", help="check a deal's revealed server seed and print "
                             "the deal (see /help, Fair deals)")
     verify.add_argument("game", choices=GAMES)
@@ -62,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.rebuild:
             return _fail("say what to do: `ratings --rebuild`.")
         return _rebuild_ratings(args.database)
-    return _run_bot()
+    return _run_bot(args.shard_count, args.shards)
 
 
 def _rebuild_ratings(database: str | None) -> int:
@@ -72,9 +80,11 @@ def _rebuild_ratings(database: str | None) -> int:
 
     from bot.ratings.recorder import rebuild
     from bot.store import DEFAULT_PATH, Store, StoreError
+    from bot.store.postgres import shown
 
     load_dotenv()
-    path = database or os.environ.get("DATABASE_PATH") or DEFAULT_PATH
+    path = (database or os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH")
+            or DEFAULT_PATH)
 
     async def go() -> int:
         async with await Store.open(path) as store:
@@ -84,18 +94,26 @@ def _rebuild_ratings(database: str | None) -> int:
         count = asyncio.run(go())
     except StoreError as exc:
         return _fail(str(exc))
-    print(f"Rebuilt ratings from {count} finished matches in {path}.")
+    print(f"Rebuilt ratings from {count} finished matches in {shown(path)}.")
     return 0
 
 
-def _run_bot() -> int:
+def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
+    import dataclasses
+    import os
+
     from dotenv import find_dotenv, load_dotenv
 
-    from bot.config import ConfigError, load_settings
+    from bot.config import ConfigError, load_settings, parse_shards
 
     load_dotenv(find_dotenv(usecwd=True))  # the .env of the folder the bot is run from
     try:
         settings = load_settings()
+        if shard_count is not None or shards is not None:
+            count, ids = parse_shards(
+                shard_count if shard_count is not None else os.environ.get("SHARD_COUNT", ""),
+                shards or "", "on the command line", "--shard-count", "--shards")
+            settings = dataclasses.replace(settings, shard_count=count, shard_ids=ids)
     except ConfigError as exc:
         return _fail(str(exc))
 
@@ -115,12 +133,12 @@ def _run_bot() -> int:
 
 async def serve(settings: Settings) -> None:
     """Open the database (before contacting Discord, so a bad path fails fast), then run."""
-    from bot.app import TrickTableBot
+    from bot.app import make_bot
     from bot.store import Store
 
-    store = await Store.open(settings.database_path)
+    store = await Store.open(settings.database)
     try:
-        async with TrickTableBot(settings, store=store) as bot:
+        async with make_bot(settings, store=store) as bot:
             await bot.start(settings.token)
     finally:
         await store.close()

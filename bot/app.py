@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
+import socket
 import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -14,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.store import Store
+from bot.store import Shards, Store
 from bot.tables import TableService
 from cogs.utils.router import ClickRouter
 
@@ -65,10 +67,18 @@ class TrickTableTree(app_commands.CommandTree):
             await interaction.response.send_message(text, ephemeral=True)
 
 
+# A process holds a lease on each of its shards in the database for this long, renewed
+# three times as often: a second process for the same shard is refused at start, and a
+# killed process's shards are free again within this time.
+LEASE_SECONDS = 30.0
+
+
 class TrickTableBot(commands.Bot):
     store: Store
     tables: TableService
     router: ClickRouter  # every button's verb -> its handler (each cog registers its own)
+    served_shards: Shards | None = None  # None: unsharded, this process serves every server
+    _lease_task: asyncio.Task[None] | None = None
 
     def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
         # Slash commands and components need no privileged intents. Nor do they need
@@ -97,9 +107,14 @@ class TrickTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         space_full_collections()
-        self.store = self._given_store or await Store.open(self.settings.database_path)
+        self.store = self._given_store or await Store.open(self.settings.database)
+        if self.settings.shard_count is not None:
+            self.served_shards = Shards(self.settings.shard_count,
+                                 self.settings.shard_ids or tuple(range(self.settings.shard_count)))
+            await self._take_leases()
         self.tables = TableService(self.store, bot_delay=self.settings.bot_delay_seconds,
-                                   think_seconds=self.settings.think_seconds)
+                                   think_seconds=self.settings.think_seconds,
+                                   shards=self.served_shards)
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)
@@ -114,7 +129,40 @@ class TrickTableBot(commands.Bot):
             await tables.publisher.restore_hands(restored)
             for table in restored:
                 tables.publisher.table_changed(table, ())
-        await self._sync_commands()
+        if self.served_shards is None or 0 in self.served_shards.ids:
+            await self._sync_commands()  # once per bot, not once per process
+        else:
+            log.info("commands are synced by the process that serves shard 0")
+
+    @property
+    def lease_holder(self) -> str:
+        return f"{socket.gethostname()}:{os.getpid()}"
+
+    async def _take_leases(self) -> None:
+        """Hold this process's shards (raises ShardTaken, one line, if another living
+        process serves one of them), and keep them renewed while the process lives."""
+        shards = self.served_shards
+        assert shards is not None
+        await self.store.take_shards(shards.count, shards.ids, self.lease_holder, LEASE_SECONDS)
+        log.info("serving shards %s of %d", ",".join(map(str, shards.ids)), shards.count)
+        self._lease_task = asyncio.create_task(self._renew_leases(), name="shard-leases")
+
+    async def _renew_leases(self) -> None:
+        shards = self.served_shards
+        assert shards is not None
+        while True:
+            await asyncio.sleep(LEASE_SECONDS / 3)
+            try:
+                lost = await self.store.renew_shards(
+                    shards.count, shards.ids, self.lease_holder, LEASE_SECONDS)
+            except Exception:
+                log.exception("could not renew the shard leases; trying again")
+                continue
+            if lost:  # expired (the process stalled) and taken over: stop serving
+                log.error("shards %s are now served by another process; stopping", lost)
+                self._lease_task = None  # close() must not cancel this very task
+                await self.close()
+                return
 
     async def _sync_commands(self) -> None:
         try:
@@ -132,5 +180,28 @@ class TrickTableBot(commands.Bot):
         if hasattr(self, "tables"):
             await self.tables.shutdown()
         await super().close()
+        if self._lease_task is not None:
+            self._lease_task.cancel()
+            self._lease_task = None
+            shards = self.served_shards
+            if shards is not None and not self.store.closed:
+                try:
+                    await self.store.release_shards(shards.count, shards.ids, self.lease_holder)
+                except Exception:
+                    log.exception("could not release the shard leases (they expire)")
         if hasattr(self, "store"):
             await self.store.close()
+
+
+class ShardedTrickTableBot(TrickTableBot, commands.AutoShardedBot):
+    """The bot as one process of several: discord.py's AutoShardedBot running the shards
+    given by SHARD_COUNT and SHARD_IDS."""
+
+
+def make_bot(settings: Settings, store: Store | None = None, **kwargs: Any) -> TrickTableBot:
+    """The bot for these settings: sharded when a shard count is set."""
+    if settings.shard_count is None:
+        return TrickTableBot(settings, store=store, **kwargs)
+    return ShardedTrickTableBot(
+        settings, store=store, shard_count=settings.shard_count,
+        shard_ids=list(settings.shard_ids or range(settings.shard_count)), **kwargs)

@@ -28,6 +28,42 @@ class Settings:
     think_seconds: float = 0.8
     # Least seconds between two edits of one table message (Discord rate-limits edits).
     edit_interval: float = 1.0
+    # A PostgreSQL URL (postgresql://...): when set, it is the database, not database_path.
+    database_url: str | None = None
+    # Sharding: this process serves shards `shard_ids` of `shard_count` (None: one
+    # process serves the bot whole, unsharded).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def database(self) -> str:
+        """What Store.open is given: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+
+def parse_shards(count_text: str, ids_text: str, where: str = "in .env",
+                 count_name: str = "SHARD_COUNT", ids_name: str = "SHARD_IDS",
+                 ) -> tuple[int | None, tuple[int, ...] | None]:
+    """(shard_count, shard_ids) from their texts ('' for unset); raises ConfigError.
+    A count alone means every shard of it; ids need a count."""
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError(f"{ids_name} {where} needs {count_name} too (the total number "
+                              "of shards across every process).")
+        return None, None
+    count = int(_number(count_name, count_text, int, 1))
+    if not ids_text:
+        return count, tuple(range(count))
+    try:
+        ids = tuple(sorted({int(part) for part in ids_text.split(",") if part.strip()}))
+    except ValueError:
+        raise ConfigError(f"{ids_name}={ids_text!r} {where}: list shard numbers separated "
+                          "by commas, e.g. 0,1.") from None
+    if not ids or not all(0 <= shard < count for shard in ids):
+        raise ConfigError(f"{ids_name}={ids_text!r} {where}: each shard must be from 0 to "
+                          f"{count - 1} ({count_name} is {count}).")
+    return count, ids
 
 
 def _number(name: str, text: str, kind: type[int] | type[float], minimum: float) -> float:
@@ -54,12 +90,20 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
             "by dots): copy it again from the Developer Portal's Bot page.")
     guild_text = source.get("DEV_GUILD_ID", "").strip()
     dev_guild = int(_number("DEV_GUILD_ID", guild_text, int, 1)) if guild_text else None
+    url = source.get("DATABASE_URL", "").strip() or None
+    if url is not None and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("DATABASE_URL in .env must be a PostgreSQL URL "
+                          "(postgresql://user:password@host/database); for a SQLite file "
+                          "use DATABASE_PATH.")
+    shard_count, shard_ids = parse_shards(source.get("SHARD_COUNT", ""),
+                                          source.get("SHARD_IDS", ""))
     level = source.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"LOG_LEVEL={level!r} in .env: use DEBUG, INFO, WARNING or ERROR.")
     return Settings(
         token=token,
         database_path=source.get("DATABASE_PATH", "").strip() or "tricktable.db",
+        database_url=url, shard_count=shard_count, shard_ids=shard_ids,
         dev_guild_id=dev_guild,
         log_level=level,
         bot_delay_seconds=_number("BOT_DELAY_SECONDS",
