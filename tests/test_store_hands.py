@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -12,8 +11,8 @@ from bot.store import HandTokenRow, Store, StoreError
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "t.db") as opened:
+async def store(database: str) -> AsyncIterator[Store]:
+    async with await Store.open(database) as opened:
         yield opened
 
 

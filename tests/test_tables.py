@@ -306,8 +306,8 @@ async def test_a_shard_process_restores_only_its_servers_tables(store):
     guilds = [n << 22 for n in range(6)]  # shard n % 2
     made = {}
     for index, guild in enumerate(guilds):
-        table = await first.create("tennis", {}, guild_id=guild, channel_id=200 + index,
-                                   creator=ALICE)
+        table = await first.lobby.create("tennis", {}, guild_id=guild,
+                                         channel_id=200 + index, creator=ALICE)
         made[guild] = table.id
     await first.shutdown()
     for shard in (0, 1):
