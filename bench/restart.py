@@ -1,13 +1,15 @@
 """Restart time: rebuilding N unfinished tables from the store, as the bot does at start.
 
-    python -m bench.restart [--tables 100,1000] [--rounds 3] [--db PATH]
+    python -m bench.restart [--tables 100,1000] [--rounds 3] [--dir PATH]
+                            [--database sqlite|postgresql]
 
-For each N, a fresh SQLite store is filled with N tables being played, of all five games
-in turn, each stopped at a random point of its match (usually mid-deal, sometimes several
-deals in) after being played by the games' own computer players, two people and two
-computer players at each table (one of each at two-seat tables). Then a new
-`TableService` on a new `Store` over the same file runs `restore()`, the code the bot
-runs at start: one bulk load of every unfinished table, then each match replayed from its
+For each N, a fresh store (a SQLite file, or with `--database postgresql` a fresh
+PostgreSQL server from the `pgserver` package) is filled with N tables being played, of
+all five games in turn, each stopped at a random point of its match (usually mid-deal,
+sometimes several deals in) after being played by the games' own computer players, two
+people and two computer players at each table (one of each at two-seat tables). Then a new
+`TableService` on a new `Store` over the same file runs `restore()`, the code the bot runs
+at start: one bulk load of every unfinished table, then each match replayed from its
 action log. Printed: wall and CPU time of `restore()` (best of `--rounds`, a new store and
 service each round), split into loading and rebuilding, and per table.
 """
@@ -29,6 +31,7 @@ from bot.store import Store
 from bot.tables import TableService
 
 from .engines import machine_line
+from .postgres import start_postgres
 
 MAX_ACTIONS = 260  # a table is stopped after 10 .. this many actions (a few deals)
 
@@ -88,17 +91,17 @@ class RestartFigure:
         return self.wall - self.load_wall
 
 
-async def measure(path: Path, expected: int, actions: int) -> RestartFigure:
+async def measure(path: Path | str, expected: int, actions: int) -> RestartFigure:
     store = await Store.open(path)
     try:
         service = TableService(store, bot_delay=3600)  # computer players stay idle
         load = store.load_unfinished
         load_wall = 0.0
 
-        async def timed_load() -> Any:  # the load inside restore(), timed on its own
+        async def timed_load(*args: Any) -> Any:  # the load inside restore(), timed alone
             nonlocal load_wall
             started = time.perf_counter()
-            loaded = await load()
+            loaded = await load(*args)
             load_wall = time.perf_counter() - started
             return loaded
 
@@ -113,20 +116,28 @@ async def measure(path: Path, expected: int, actions: int) -> RestartFigure:
     return figure
 
 
-async def run(counts: list[int], rounds: int, directory: Path, seed: int) -> list[RestartFigure]:
+async def run(counts: list[int], rounds: int, directory: Path, seed: int,
+              database: str = "sqlite") -> list[RestartFigure]:
     figures = []
     for count in counts:
         rng = random.Random(seed + count)
         made = [played_table(GAMES[i % len(GAMES)], rng.getrandbits(40), rng)
                 for i in range(count)]
-        path = directory / f"restart-{count}.db"
-        store = await Store.open(path)
+        server = None
+        target: Path | str = directory / f"restart-{count}.db"
+        if database == "postgresql":
+            target, server = start_postgres(directory / f"pg-{count}")
         try:
-            await fill_store(store, made)
+            store = await Store.open(target)
+            try:
+                await fill_store(store, made)
+            finally:
+                await store.close()
+            actions = sum(len(m.history) for m in made)
+            runs = [await measure(target, count, actions) for _ in range(max(1, rounds))]
         finally:
-            await store.close()
-        actions = sum(len(m.history) for m in made)
-        runs = [await measure(path, count, actions) for _ in range(max(1, rounds))]
+            if server is not None:
+                server.cleanup()
         figures.append(min(runs, key=lambda f: f.wall))
     return figures
 
@@ -137,12 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the stores go (default: a temp dir)")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.tables.split(",") if n]
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(args.dir) if args.dir else Path(tmp)
-        figures = asyncio.run(run(counts, args.rounds, directory, args.seed))
-    print(f"# restart: {machine_line()}")
+        figures = asyncio.run(run(counts, args.rounds, directory, args.seed, args.database))
+    print(f"# restart: {machine_line()}; database: {args.database}")
     print(f"{'tables':>7} {'actions':>8} {'restored':>8} {'wall s':>7} {'cpu s':>7} "
           f"{'load s':>7} {'rebuild s':>9} {'ms/table':>8}")
     for f in figures:

@@ -2,10 +2,15 @@
 
     python -m bench.tables [--tables 50,200,500] [--seconds 20] [--warmup 5]
                            [--edit-interval 1.0] [--trace]
+                           [--processes N] [--database sqlite|postgresql]
 
-The real bot (TrickTableBot, its cogs, its store on a SQLite file) runs in its own process,
-as in production, connected to the local Discord double (tests/discord_double) that runs
-in this process with the simulated people. For each N: N channels, one table in each (the
+The real bot (TrickTableBot, its cogs, its store on a SQLite file, or on PostgreSQL with
+`--database postgresql`: a fresh server from the `pgserver` package for each run) runs in
+its own process, as in production, connected to the local Discord double
+(tests/discord_double) that runs in this process with the simulated people. With
+`--processes N` there are N bot processes, process i serving shard i of N (the double
+shards its gateway as Discord does), on one shared database, and the tables are spread
+over N servers, one on each shard. For each N: N channels, one table in each (the
 five games in turn), opened with /play and filled through the buttons as people do: two
 people and two computer players at four-seat tables, one and one at two-seat tables;
 computer players act at once (bot pause 0). Each person opens their hand and then, for
@@ -33,7 +38,10 @@ Measured over the window that follows (the setup is not counted):
   end of the window, divided by the tables opened meanwhile (N - 5): their channels,
   members, tables, hands and logs;
 - late: the double's "deadline" violations (an initial response after Discord's 3 s);
-  unanswered: presses with no answer at all.
+  unanswered: presses with no answer at all;
+- CPU: each bot process's CPU time in the window (of one core), the harness's (the double
+  and the people), PostgreSQL's server processes' when it is used, and the bot processes'
+  CPU milliseconds per interaction.
 """
 
 from __future__ import annotations
@@ -61,6 +69,7 @@ from tests.discord_double.server import DiscordDouble
 from tests.discord_double.state import Channel, Message, User
 
 from .engines import machine_line
+from .postgres import postgres_cpu, start_postgres
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GabcDe.abcdefghijklmnopqrstuvwxyz0123"
 SEATS = {"bridge": 4, "spades": 4, "single_dummy": 2, "tennis": 2, "bidfair": 2}
@@ -220,7 +229,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
     import discord
     import yarl
 
-    from bot.app import TrickTableBot
+    from bot.app import make_bot
     from bot.config import Settings
 
     discord.http.Route.BASE = config["api_base"]
@@ -234,10 +243,13 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
     logging.basicConfig(level=logging.CRITICAL)
     for name in ("bot", "cogs", "discord"):
         logging.getLogger(name).addHandler(Collect(logging.ERROR))
-    settings = Settings(token=TOKEN, database_path=config["db"],
-                        dev_guild_id=config["guild_id"], bot_delay_seconds=0,
-                        edit_interval=config["edit_interval"])
-    bot = TrickTableBot(settings, guild_ready_timeout=0.1)
+    shards = config.get("shards")  # [shard_id, shard_count] when sharded
+    where = "database_url" if config["db"].startswith("postgresql") else "database_path"
+    settings = Settings(token=TOKEN, dev_guild_id=config["guild_id"], bot_delay_seconds=0,
+                        edit_interval=config["edit_interval"], **{where: config["db"]},
+                        shard_count=shards[1] if shards else None,
+                        shard_ids=(shards[0],) if shards else None)
+    bot = make_bot(settings, guild_ready_timeout=0.1)
     probe.wrap_parser(bot)
     if config.get("trace"):
         probe.trace_http(bot)
@@ -415,8 +427,10 @@ class RunFigures:
     actions: int
     rss_delta: int
     measured_tables: int  # the tables opened after the warm-up (rss_delta is theirs)
-    cpu: float  # CPU seconds the bot process used in the window
+    cpu: float  # CPU seconds the bot processes used in the window
     harness_share: float  # of a core, used by this process (the double and the people)
+    cpu_split: list[float]  # CPU seconds of each bot process in the window
+    database_cpu: float | None  # CPU seconds of PostgreSQL's processes in the window
     late: int
     violations: int
     unanswered: int
@@ -437,29 +451,49 @@ def _sample_at(samples: list[list[float]], moment: float, column: int) -> float:
 
 async def run_once(count: int, seconds: float, edit_interval: float, directory: Path,
                    seed: int, poll: float, profile: str | None = None,
-                   trace: bool = False, warmup: float = 5.0) -> RunFigures:
+                   trace: bool = False, warmup: float = 5.0, processes: int = 1,
+                   database: str = "sqlite") -> RunFigures:
     double = DiscordDouble()
+    double.shard_count = processes
     await double.start()
     driver = Driver(double)
     notifier = Notifier(double)
     rng = random.Random(seed)
-    out = directory / f"probe-{count}.json"
-    process = None
+    outs = [directory / f"probe-{count}-{n}.json" for n in range(processes)]
+    bots: list[asyncio.subprocess.Process] = []
+    server = None
+    pg_folder = directory / f"pg-{count}"
     try:
-        world = await driver.make_world(users=())
-        config = {"api_base": double.api_base, "gateway": double.gateway_url,
-                  "db": str(directory / f"tables-{count}.db"), "guild_id": world.guild.id,
-                  "edit_interval": edit_interval, "profile": profile, "trace": trace}
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bench.tables", "--bot-process", json.dumps(config),
-            str(out), cwd=str(Path(__file__).resolve().parent.parent))
-        await driver.wait_for(lambda: double.gateway.connected and driver.commands(world.guild),
-                              60, "the bot to connect and sync its commands")
+        if database == "postgresql":
+            db, server = start_postgres(pg_folder)
+        else:
+            db = str(directory / f"tables-{count}.db")
+        sharded = processes > 1
+        worlds = [await driver.make_world(users=(), guild=f"Guild {n}",
+                                          shard=(n, processes) if sharded else None)
+                  for n in range(processes)]
+        for n in range(processes):
+            config = {"api_base": double.api_base, "gateway": double.gateway_url, "db": db,
+                      "guild_id": None if sharded else worlds[0].guild.id,
+                      "edit_interval": edit_interval, "trace": trace,
+                      "profile": f"{profile}.{n}" if profile and sharded else profile,
+                      "shards": [n, processes] if sharded else None}
+            bots.append(await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bench.tables", "--bot-process", json.dumps(config),
+                str(outs[n]), cwd=str(Path(__file__).resolve().parent.parent)))
+            if n == 0:  # the first process migrates the database; the others find it ready
+                await driver.wait_for(lambda: double.gateway.connected, 60,
+                                      "the first bot process to connect")
+        await driver.wait_for(
+            lambda: len(double.gateway.ready_shards()) == processes
+            and driver.commands(None if sharded else worlds[0].guild),
+            60, "every bot process to connect and the commands to be synced")
         await asyncio.sleep(0.5)
         limit = asyncio.Semaphore(16)
 
         async def one(i: int) -> list[Person]:
-            channel = world.channel if i == 0 else \
+            world = worlds[i % processes]
+            channel = world.channel if i < processes else \
                 await driver.add_channel(world.guild, f"tables-{i}")
             group = []
             for j in range(SEATS[GAMES[i % len(GAMES)]] // 2):
@@ -471,7 +505,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
 
         # Warm-up: one table of each game first, so that what is paid once (each game's
         # modules imported, caches filled) is not counted as memory per table.
-        warm = min(count, len(GAMES))
+        warm = min(count, len(GAMES) * processes)
         groups = list(await asyncio.gather(*(one(i) for i in range(warm))))
         await asyncio.sleep(2 * edit_interval)
         before = time.time()
@@ -487,18 +521,32 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         play_wall, play_cpu = time.time(), time.process_time()
         start_wall, end_wall = play_wall + warmup, play_wall + warmup + seconds
         until = time.monotonic() + warmup + seconds
+        database_cpu: list[float] = []
+
+        async def sample_database() -> None:
+            if server is None:
+                return
+            await asyncio.sleep(max(0.0, start_wall - time.time()))
+            database_cpu.append(postgres_cpu(pg_folder))
+            await asyncio.sleep(max(0.0, end_wall - time.time()))
+            database_cpu.append(postgres_cpu(pg_folder))
+
+        sampler = asyncio.create_task(sample_database())
         try:
             await asyncio.gather(*(play(driver, notifier, person, until,
                                         random.Random(rng.random()), poll)
                                    for person in people))
         finally:
             gc.enable()
+        await sampler
         harness_share = (time.process_time() - play_cpu) / (warmup + seconds)
         await asyncio.sleep(0.5)
-        process.send_signal(signal.SIGTERM)
-        await asyncio.wait_for(process.wait(), 30)
-        probe = json.loads(out.read_text())
-        arrivals = {int(k): v for k, v in probe["arrivals"].items()}
+        for process in bots:
+            process.send_signal(signal.SIGTERM)
+        for process in bots:
+            await asyncio.wait_for(process.wait(), 30)
+        probes = [json.loads(out.read_text()) for out in outs]
+        arrivals = {int(k): v for probe in probes for k, v in probe["arrivals"].items()}
         window = [inter for inter in double.state.interactions.values()
                   if start_wall <= inter.created_at <= end_wall]
         bot_latency = [inter.response_at - arrivals[inter.id] for inter in window
@@ -507,28 +555,37 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
                            if inter.response_at is not None]
         violations = driver.violations
         if trace:
-            print_stages(window, arrivals, probe["stages"], probe["connections"])
-            print_collections(window, probe["collections"])
+            for probe in probes:
+                print_stages(window, arrivals, probe["stages"], probe["connections"])
+                print_collections(window, probe["collections"])
+        split = [_sample_at(probe["rss"], end_wall, 2) - _sample_at(probe["rss"], start_wall, 2)
+                 for probe in probes]
         return RunFigures(
             tables=count, seconds=seconds, interactions=len(window),
             bot_latency=bot_latency, discord_latency=discord_latency,
-            writes=sum(n for at, n in probe["writes"] if start_wall <= at <= end_wall),
-            actions=sum(1 for at in probe["appends"] if start_wall <= at <= end_wall),
-            rss_delta=int(_sample_at(probe["rss"], end_wall, 1)
-                          - _sample_at(probe["rss"], before, 1)),
+            writes=sum(n for probe in probes for at, n in probe["writes"]
+                       if start_wall <= at <= end_wall),
+            actions=sum(1 for probe in probes for at in probe["appends"]
+                        if start_wall <= at <= end_wall),
+            rss_delta=sum(int(_sample_at(probe["rss"], end_wall, 1)
+                              - _sample_at(probe["rss"], before, 1)) for probe in probes),
             measured_tables=count - warm,
             harness_share=harness_share,
-            cpu=(_sample_at(probe["rss"], end_wall, 2)
-                 - _sample_at(probe["rss"], start_wall, 2)),
+            cpu=sum(split), cpu_split=split,
+            database_cpu=database_cpu[1] - database_cpu[0] if len(database_cpu) == 2
+            else None,
             late=sum(1 for v in violations if v.rule == "deadline"),
             violations=len(violations),
             unanswered=sum(1 for inter in window if inter.response_at is None),
-            errors=probe["errors"])
+            errors=[error for probe in probes for error in probe["errors"]])
     finally:
-        if process is not None and process.returncode is None:
-            process.kill()
-            await process.wait()
+        for process in bots:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
         await double.stop()
+        if server is not None:
+            server.cleanup()
 
 
 STAGES = ("arrival", "handler", "store", "stored", "respond", "request", "connection", "sent",
@@ -575,8 +632,10 @@ def print_collections(window: list[Any], collections: list[list[float]]) -> None
                   f"{max(runs):.1f} ms, {sum(runs):.0f} ms in all")
 
 
-def print_figures(figures: list[RunFigures]) -> None:
+def print_figures(figures: list[RunFigures], database: str = "sqlite",
+                  processes: int = 1) -> None:
     print(f"# tables: {machine_line()}")
+    print(f"# database: {database}, bot processes: {processes}")
     print(f"{'tables':>6} {'inter/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
           f"{'D p99 ms':>8} {'writes/act':>10} {'KB/table':>8} {'bot CPU':>7} {'double':>6} "
           f"{'late':>5} "
@@ -597,6 +656,13 @@ def print_figures(figures: list[RunFigures]) -> None:
           "bot CPU: of one core, in the window; double: the same for the process running the "
           "double and the people; late: answered after 3 s)")
     for f in figures:
+        split = " + ".join(f"{100 * c / f.seconds:.0f}%" for c in f.cpu_split)
+        db = (f", PostgreSQL {100 * f.database_cpu / f.seconds:.0f}%"
+              if f.database_cpu is not None else "")
+        per = 1000 * f.cpu / f.interactions if f.interactions else float("nan")
+        print(f"  {f.tables} tables: bot CPU per process {split}{db}; "
+              f"{per:.2f} bot CPU ms per interaction ({f.interactions} interactions)")
+    for f in figures:
         for error in f.errors[:3]:
             print(f"  {f.tables} tables, bot error: {error}")
 
@@ -616,6 +682,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="cProfile the bot process (setup included) into this file")
     parser.add_argument("--trace", action="store_true",
                         help="print where each answer's time goes, stage by stage")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes, each serving one shard of as many")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="postgresql: a fresh server from the pgserver package per run")
     parser.add_argument("--bot-process", nargs=2, metavar=("CONFIG", "OUT"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -628,8 +698,9 @@ def main(argv: list[str] | None = None) -> int:
         for count in counts:
             figures.append(asyncio.run(run_once(count, args.seconds, args.edit_interval,
                                                 Path(tmp), args.seed, args.poll,
-                                                args.profile, args.trace, args.warmup)))
-    print_figures(figures)
+                                                args.profile, args.trace, args.warmup,
+                                                max(1, args.processes), args.database)))
+    print_figures(figures, args.database, max(1, args.processes))
     return 0
 
 

@@ -64,9 +64,11 @@ class Driver:
 
     # building the world (before or while the bot runs)
 
-    async def add_guild(self, name: str = "Test Guild") -> Guild:
+    async def add_guild(self, name: str = "Test Guild",
+                        shard: tuple[int, int] | None = None) -> Guild:
+        """A server; on shard (shard_id, shard_count) when given."""
         state = self.state
-        gid = state.snowflakes.next()
+        gid = state.snowflakes.on_shard(*shard) if shard else state.snowflakes.next()
         guild = Guild(gid, name, roles=[Role(gid, "@everyone", permissions=EVERYONE_DEFAULT)])
         guild.members[state.bot_user.id] = Member(state.bot_user, joined_at=state.clock.now())
         state.guilds[gid] = guild
@@ -124,9 +126,11 @@ class Driver:
             **payloads.member(self.state, member), "guild_id": str(guild.id)})
 
     async def make_world(self, users: Iterable[str] = ("alice", "bob", "carol", "dave"),
-                         guild: str = "Test Guild", channel: str = "tables") -> World:
-        """A guild, a text channel and members with display names (Alice, Bob, ...)."""
-        made_guild = await self.add_guild(guild)
+                         guild: str = "Test Guild", channel: str = "tables",
+                         shard: tuple[int, int] | None = None) -> World:
+        """A guild (on this shard, when given), a text channel and members with display
+        names (Alice, Bob, ...)."""
+        made_guild = await self.add_guild(guild, shard)
         made_channel = await self.add_channel(made_guild, channel)
         people = []
         for name in users:

@@ -1,4 +1,9 @@
-"""The gateway websocket: HELLO, heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME, dispatch."""
+"""The gateway websocket: HELLO, heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME, dispatch.
+
+Sessions are sharded as Discord's are: an IDENTIFY may carry [shard_id, shard_count], and
+the session then hears only of the servers on its shard ((guild_id >> 22) % shard_count);
+events without a server (direct messages) go to shard 0.
+"""
 
 from __future__ import annotations
 
@@ -28,6 +33,13 @@ class Session:
         self.session_id = secrets.token_hex(16)
         self.intents = 0
         self.ready = False
+        self.shard = (0, 1)  # [shard_id, shard_count] from IDENTIFY
+
+    def owns(self, guild_id: int | None) -> bool:
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
 
     async def send(self, op: int, data: Any, event: str | None = None) -> None:
         frame: dict[str, Any] = {"op": op, "d": data, "s": None, "t": event}
@@ -43,11 +55,16 @@ class Gateway:
         self.double = double
         self.sessions: list[Session] = []
         self.known_sessions: dict[str, int] = {}  # session id -> last seq, for RESUME
+        self.known_shards: dict[str, tuple[int, int]] = {}  # session id -> its shard
         self.resumes = 0
 
     @property
     def connected(self) -> bool:
         return any(s.ready and not s.ws.closed for s in self.sessions)
+
+    def ready_shards(self) -> set[tuple[int, int]]:
+        """The (shard_id, shard_count) of every identified, open session."""
+        return {s.shard for s in self.sessions if s.ready and not s.ws.closed}
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
@@ -73,12 +90,15 @@ class Gateway:
             await session.send(HEARTBEAT_ACK, None)
         elif op == IDENTIFY:
             session.intents = int(data.get("intents", 0))
+            shard = data.get("shard") or [0, 1]
+            session.shard = (int(shard[0]), int(shard[1]))
             await self._ready(session)
         elif op == RESUME:
             if data.get("session_id") not in self.known_sessions:
                 await session.send(INVALID_SESSION, False)
                 return
             session.session_id = data["session_id"]
+            session.shard = self.known_shards.get(session.session_id, (0, 1))
             session.seq = int(data.get("seq") or 0)
             session.ready = True
             self.resumes += 1
@@ -101,22 +121,31 @@ class Gateway:
         await session.send(DISPATCH, {
             "v": 10, "user": {**payloads.user(state.bot_user), "verified": True,
                               "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g), "unavailable": True} for g in state.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in state.guilds
+                       if session.owns(g)],
             "session_id": session.session_id, "session_type": "normal",
             "resume_gateway_url": self.double.gateway_url,
             "application": {"id": str(state.application_id), "flags": 0},
-            "shard": [0, 1], "private_channels": [], "relationships": [], "presences": [],
-            "guild_join_requests": [], "geo_ordered_rtc_regions": [], "user_settings": {},
+            "shard": list(session.shard), "private_channels": [], "relationships": [],
+            "presences": [], "guild_join_requests": [], "geo_ordered_rtc_regions": [],
+            "user_settings": {},
         }, "READY")
         session.ready = True
         self.known_sessions[session.session_id] = 0
+        self.known_shards[session.session_id] = session.shard
         for guild in state.guilds.values():
-            await session.send(DISPATCH, payloads.guild_create(state, guild), "GUILD_CREATE")
+            if session.owns(guild.id):
+                await session.send(DISPATCH, payloads.guild_create(state, guild),
+                                   "GUILD_CREATE")
 
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
-        """Send an event to every identified session (that asked for `intent`, if any)."""
+        """Send an event to every identified session of its server's shard (that asked
+        for `intent`, if any)."""
+        guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+        guild_id = int(guild) if guild is not None else None
         for session in list(self.sessions):
-            if session.ready and (not intent or session.intents & intent):
+            if session.ready and session.owns(guild_id) and (
+                    not intent or session.intents & intent):
                 await session.send(DISPATCH, data, event)
         self.double.touch()
 

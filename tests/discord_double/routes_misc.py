@@ -30,7 +30,8 @@ async def application(double: DiscordDouble, request: web.Request) -> web.Respon
 
 
 async def gateway_bot(double: DiscordDouble, request: web.Request) -> web.Response:
-    return reply({"url": double.gateway_url, "shards": 1, "session_start_limit": {
+    return reply({"url": double.gateway_url, "shards": double.shard_count,
+                  "session_start_limit": {
         "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
 
 

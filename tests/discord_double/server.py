@@ -69,6 +69,7 @@ class DiscordDouble:
         self.requests: list[RequestRecord] = []
         self.failures: list[InjectedFailure] = []
         self.dispatch_message_events = True
+        self.shard_count = 1  # what GET /gateway/bot recommends
         self._runner: web.AppRunner | None = None
 
     # lifecycle

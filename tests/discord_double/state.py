@@ -49,6 +49,15 @@ class Snowflakes:
         self._last = value
         return value
 
+    def on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake whose server would be on this shard ((id >> 22) % count):
+        up to count - 1 milliseconds ahead of the clock."""
+        value = self.next()
+        ahead = (shard_id - (value >> 22)) % shard_count
+        value += ahead << 22
+        self._last = value
+        return value
+
 
 @dataclass(eq=False)
 class User:
