@@ -67,12 +67,6 @@ class TrickTableTree(app_commands.CommandTree):
             await interaction.response.send_message(text, ephemeral=True)
 
 
-# A process holds a lease on each of its shards in the database for this long, renewed
-# three times as often: a second process for the same shard is refused at start, and a
-# killed process's shards are free again within this time.
-LEASE_SECONDS = 30.0
-
-
 class TrickTableBot(commands.Bot):
     store: Store
     tables: TableService
@@ -143,7 +137,10 @@ class TrickTableBot(commands.Bot):
         process serves one of them), and keep them renewed while the process lives."""
         shards = self.served_shards
         assert shards is not None
-        await self.store.take_shards(shards.count, shards.ids, self.lease_holder, LEASE_SECONDS)
+        # A second process for one of these shards is refused; a killed process's shards
+        # are free again once its leases expire (renewed three times per lease).
+        await self.store.take_shards(shards.count, shards.ids, self.lease_holder,
+                                     self.settings.lease_seconds)
         log.info("serving shards %s of %d", ",".join(map(str, shards.ids)), shards.count)
         self._lease_task = asyncio.create_task(self._renew_leases(), name="shard-leases")
 
@@ -151,10 +148,10 @@ class TrickTableBot(commands.Bot):
         shards = self.served_shards
         assert shards is not None
         while True:
-            await asyncio.sleep(LEASE_SECONDS / 3)
+            await asyncio.sleep(self.settings.lease_seconds / 3)
             try:
                 lost = await self.store.renew_shards(
-                    shards.count, shards.ids, self.lease_holder, LEASE_SECONDS)
+                    shards.count, shards.ids, self.lease_holder, self.settings.lease_seconds)
             except Exception:
                 log.exception("could not renew the shard leases; trying again")
                 continue

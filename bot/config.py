@@ -34,6 +34,8 @@ class Settings:
     # process serves the bot whole, unsharded).
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # How long a shard's lease outlives its process (renewed three times as often).
+    lease_seconds: float = 30.0
 
     @property
     def database(self) -> str:
@@ -104,6 +106,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         token=token,
         database_path=source.get("DATABASE_PATH", "").strip() or "tricktable.db",
         database_url=url, shard_count=shard_count, shard_ids=shard_ids,
+        lease_seconds=_number("SHARD_LEASE_SECONDS",
+                              source.get("SHARD_LEASE_SECONDS", "30").strip() or "30", float, 1),
         dev_guild_id=dev_guild,
         log_level=level,
         bot_delay_seconds=_number("BOT_DELAY_SECONDS",

@@ -19,10 +19,13 @@ def test_shard_settings_are_read_and_checked():
     assert (settings.shard_count, settings.shard_ids) == (4, (1, 3))
     assert load_settings({**base, "SHARD_COUNT": "2"}).shard_ids == (0, 1)
     assert load_settings(base).shard_count is None
+    assert load_settings({**base, "SHARD_LEASE_SECONDS": "5"}).lease_seconds == 5
+    assert load_settings(base).lease_seconds == 30
     for env, says in [({"SHARD_IDS": "0"}, "needs SHARD_COUNT"),
                       ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "from 0 to 1"),
                       ({"SHARD_COUNT": "2", "SHARD_IDS": "one"}, "separated by commas"),
                       ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
+                      ({"SHARD_LEASE_SECONDS": "0.5"}, "SHARD_LEASE_SECONDS"),
                       ({"DATABASE_URL": "mysql://x"}, "PostgreSQL URL")]:
         with pytest.raises(ConfigError, match=says):
             load_settings({**base, **env})

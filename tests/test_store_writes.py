@@ -8,6 +8,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -122,3 +123,22 @@ async def test_the_wal_is_folded_back_and_restarted_as_writes_go_on(
     # Without checkpoints the log would only grow; restarted, it is reused from the top.
     assert max(sizes) < 4 * min(s for s in sizes if s) and sizes[-1] <= max(sizes[:10])
     assert len(await store.actions(match_id)) == 400
+
+
+@sqlite_only
+async def test_a_sqlite_write_that_waits_on_something_else_is_refused_and_rolled_back(
+        store: Store) -> None:
+    """The writer's transaction runs in one step on the loop: work that awaits anything
+    but the database would let another task's write in; it is refused, nothing written."""
+    match_id = await _match(store, 1)
+
+    async def waits(tx: Any) -> None:
+        await tx.execute("UPDATE matches SET settings = '{\"x\": 1}' WHERE id = ?",
+                         (match_id,))
+        await asyncio.sleep(0)
+
+    with pytest.raises(RuntimeError, match="must not wait"):
+        await store._writing("waiting inside a write", waits)
+    match = await store.get_match(match_id)
+    assert match is not None and match.settings == {}
+    await store.append_action(match_id, 0, 0, "look", "user", 1)  # usable again

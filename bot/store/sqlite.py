@@ -140,9 +140,17 @@ class SqliteBackend(StoreBase):
         self.writer.set_trace_callback(callback)
 
     async def _writing(self, doing: str, work: Work[T]) -> T:
-        """See StoreBase. When another process holds the write lock, the whole
-        transaction is tried again after a short sleep (never blocking the loop), for up
-        to BUSY_TIMEOUT."""
+        return await self._transaction(doing, lambda conn: run_now(work(WriterTx(conn))))
+
+    async def _write(self, doing: str, sql: str, params: Params = ()) -> int:
+        """One statement, straight on the writer: the click path's write (an action
+        appended) skips the Tx and its coroutine."""
+        return await self._transaction(doing, lambda conn: conn.execute(sql, params).rowcount)
+
+    async def _transaction(self, doing: str, run: Callable[[sqlite3.Connection], T]) -> T:
+        """run(writer) as one transaction (see StoreBase._writing). When another process
+        holds the write lock, the whole transaction is tried again after a short sleep
+        (never blocking the loop), for up to BUSY_TIMEOUT."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + BUSY_TIMEOUT
         pause = 0.002
@@ -151,7 +159,7 @@ class SqliteBackend(StoreBase):
             try:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
-                    result = run_now(work(WriterTx(conn)))
+                    result = run(conn)
                     conn.execute("COMMIT")
                 except BaseException:
                     if conn.in_transaction:

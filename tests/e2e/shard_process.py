@@ -1,0 +1,54 @@
+"""One bot process of a sharded bot, for the end-to-end shard tests: the real bot (settings
+from a JSON argument) against the Discord double of the test process.
+
+    python -m tests.e2e.shard_process '{"api_base": ..., "gateway": ..., "db": URL,
+                                        "shard": [id, count], "lease_seconds": 2}'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import signal
+import sys
+
+
+async def serve(config: dict[str, object]) -> None:
+    import discord
+    import yarl
+
+    from bot.app import make_bot
+    from bot.config import Settings
+    from tests.e2e.harness import TOKEN
+
+    discord.http.Route.BASE = str(config["api_base"])
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(str(config["gateway"]))
+    shard_id, count = config["shard"]  # type: ignore[misc]
+    settings = Settings(token=TOKEN, database_url=str(config["db"]), bot_delay_seconds=0,
+                        edit_interval=0.02, shard_count=int(count), shard_ids=(int(shard_id),),
+                        lease_seconds=float(config.get("lease_seconds", 30)))  # type: ignore[arg-type]
+    bot = make_bot(settings, guild_ready_timeout=0.1)
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+    await bot.start(TOKEN)
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.__main__ import startup_failure
+
+    try:
+        asyncio.run(serve(json.loads(sys.argv[1])))
+    except Exception as error:
+        line = startup_failure(error)
+        if line is None:
+            raise
+        print(f"tricktable: {line}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
