@@ -53,3 +53,10 @@ def test_tables_benchmark_plays_three_tables_without_late_answers() -> None:
     assert row[0] == "3"
     assert float(row[1]) > 0  # some interactions were answered in the window
     assert row[-3:] == ["0", "0", "0"]  # none late, none unanswered, no bot errors
+
+
+def test_bridge_bidding_strength_prints_its_seeds_and_figures() -> None:
+    out = _run("bench.strength", "bridge-bidding", "--deals", "3", "--first-seed", "5")
+    assert "seeds 5..7" in out
+    assert "deals: 3" in out and "IMPs per deal from par:" in out
+    assert "game bid where it makes:" in out and "slams bid that fail:" in out

@@ -1,4 +1,4 @@
-"""The Contract Bridge computer player: the natural bidding system and the play heuristics.
+"""The Contract Bridge computer player: the bidding system (bot.ai.bidding) and the play heuristics.
 
 It decides from the views it is given. A view shows only the current and the last trick,
 so the player remembers the tricks it has seen during the deal (it plays to every trick
@@ -14,7 +14,7 @@ from bot.games.bridge_auction import Call
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card, Suit
 
-from .bridge_bidding import CALLS, Bidder
+from .bidding import choose_call
 from .bridge_play import PlaySituation, choose_card
 from .budget import Budget
 
@@ -56,21 +56,19 @@ def partner_suits(calls: Sequence[tuple[int, Call]], leads: Sequence[tuple[int, 
 
 
 class BridgePlayer:
-    """Bids by the natural system in bridge_bidding and plays by bridge_play's heuristics."""
+    """Bids by the natural system in bot.ai.bidding and plays by bridge_play's heuristics."""
 
     kind = "bridge-basic"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self.bidder = Bidder(self.rng)
         self.memory = TrickMemory()
 
     def choose(self, view: BridgeView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
         if view.phase == "bidding" or view.contract is None:
             assert view.seat is not None
-            calls = [CALLS[text] for text in legal]
-            return self.bidder.choose(view.hand, view.calls, view.seat, calls).text
+            return choose_call(view.hand, view.seat, view.calls, legal)[0]
         return self._play(view, legal)
 
     def _play(self, view: BridgeView, legal: Sequence[str]) -> str:

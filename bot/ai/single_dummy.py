@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from bot.games.bridge_auction import CALL_BY_TEXT as CALLS
 from bot.games.bridge_auction import Bid
 from bot.games.cards import Card
 from bot.games.single_dummy_view import SingleDummyView
 
-from .bridge_bidding import CALLS
 from .bridge_play import PlaySituation, choose_card
 from .budget import Budget
 from .single_dummy_bidding import choose_call, choose_dummy

@@ -1,0 +1,40 @@
+"""The natural bidding system of the bridge computer players (close to Standard American).
+
+- `choose_call(hand, seat, calls, legal)`: a hand's call and its explanation;
+- `read_auction(dealer, calls)`: what each seat's calls say about its hand (`HandRange`s),
+  used by the card-play sampler; people's calls are read by the same system;
+- `explain_calls(calls)`: a short phrase for every call of an auction.
+
+The system is written as tables of rules, one per situation of the auction (openings,
+responses, rebids, competition, slam conventions) in the modules of this package; where
+no table speaks, `captain` places the contract from the partnership's shown values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.bridge_auction import Call
+from bot.games.cards import Card
+
+from ..hand_range import HandRange
+from .system import choose, read
+
+
+def choose_call(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
+                legal: Sequence[str]) -> tuple[str, str]:
+    """The call (an action text from `legal`) and its explanation."""
+    return choose(hand, seat, calls, legal)
+
+
+def read_auction(dealer: int, calls: Sequence[tuple[int, Call]]) -> tuple[HandRange, ...]:
+    """Per seat (0=N .. 3=W), the range of hands its calls show."""
+    return read(dealer, calls).ranges
+
+
+def explain_calls(calls: Sequence[tuple[int, Call]]) -> tuple[str, ...]:
+    """A short phrase per call ("5+ spades, 12–21 points")."""
+    return read(0, calls).explanations
+
+
+__all__ = ["choose_call", "explain_calls", "read_auction"]

@@ -1,0 +1,173 @@
+"""Where no table of the system speaks (later rounds, free bids in competition), a hand
+places the contract from what the auction has shown: our points plus partner's expected
+points give the level (game 25, small slam 33, grand 37); the suit lengths shown give the
+strain (a major with 8+ cards together, else notrump, else a minor). The steps, in order:
+
+1. Slam: 33+ together with a trump suit: ask for aces with 4NT; in notrump, bid 6NT.
+2. Game: 25+ together: bid game at once (3NT, four of a major, five of a minor with 28+).
+3. Partner forced us to bid: the cheapest bid in our best strain.
+4. Invitation: 23–24 together: raise our strain to the three level.
+5. Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two,
+   9 cards: three); their sacrifice over our game is doubled.
+6. Otherwise pass.
+
+Each call made here is explained by `natural_phrase`, from the auction alone.
+"""
+
+from __future__ import annotations
+
+from bot.games.bridge_auction import Bid, Strain
+from bot.games.cards import Suit
+
+from ..hand_range import HandRange
+from .context import ME, PARTNER, Context, bid_text, cheapest, suit_fit
+from .rules import SUIT_NAMES, Hand
+
+GAME, SLAM, GRAND = 25, 33, 37
+ASK = 31  # Blackwood guards a suit slam against two missing aces
+
+
+def expected_points(shown: HandRange) -> float:
+    """What to count on from a hand with this range: a little under the middle."""
+    hi = min(shown.max_hcp, shown.min_hcp + 10)
+    return shown.min_hcp + 0.35 * (hi - shown.min_hcp)
+
+
+def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
+    majors = [s for s in (Suit.SPADES, Suit.HEARTS) if fit[s] >= 8]
+    if majors:
+        return Strain(int(max(majors, key=lambda s: (fit[s], s))))
+    partner = ctx.partner_range()
+    partner_balanced = min(partner.max_len) >= 2 and max(partner.max_len) <= 5
+    their = ctx.their_suits()
+    stopped = all(hand.stopper(s) for s in their)
+    if (min(hand.lengths) >= 2 or partner_balanced) and stopped:
+        return Strain.NOTRUMP
+    minors = [s for s in (Suit.DIAMONDS, Suit.CLUBS) if fit[s] >= 8]
+    if minors:
+        return Strain(int(max(minors, key=lambda s: (fit[s], s))))
+    long = hand.longest()
+    if hand.lengths[long] >= 6 or not stopped:
+        return Strain(int(long))
+    return Strain.NOTRUMP
+
+
+def game_level(strain: Strain) -> int:
+    return 3 if strain == Strain.NOTRUMP else 4 if strain >= Strain.HEARTS else 5
+
+
+def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
+    """The call that places our contract (an action text)."""
+    fit = suit_fit(ctx, hand.lengths)
+    strain = best_strain(hand, fit, ctx)
+    trump = strain.trump
+    mine = hand.support(trump) if trump is not None and fit[trump] >= 8 else hand.points
+    total = mine + expected_points(ctx.partner_range())
+    last = ctx.last_bid
+    ours = ctx.ours()
+    our_strain = last.strain if last is not None and ours else None
+
+    def bid(level: int, s: Strain = strain) -> str | None:
+        text = "bid:" + bid_text(level, s)
+        return text if text in legal else None
+
+    sure = hand.hcp + ctx.partner_range().min_hcp + 1  # notrump slams: promised points
+    asked = any(b == Bid(4, Strain.NOTRUMP) for b in ctx.bids(ME) + ctx.bids(PARTNER))
+    partner_last = ctx.bids(PARTNER)[-1:]
+    # 0. partner placed us in game (or more): leave it unless slam is there
+    if ours and partner_last and partner_last[0] == last and last is not None \
+            and last.level >= game_level(last.strain) and (asked or last.level >= 6 or (
+                total < ASK if trump is not None else sure < SLAM)):
+        return "pass"
+    # 1. slam (in notrump on the points partner has promised, without an ace ask)
+    if ((total >= ASK and trump is not None) or sure >= SLAM) and not asked:
+        if trump is not None and (bid(4, Strain.NOTRUMP) and _agreed(ctx, strain)):
+            return "bid:4NT"
+        level = 7 if min(total, sure) >= GRAND else 6
+        if (trump is None and sure >= SLAM) or _agreed(ctx, strain):
+            call = bid(level)
+            if call:
+                return call
+    # 2. game
+    g = game_level(strain)
+    if strain.is_minor and total < 28 and bid(3, Strain.NOTRUMP) and fit[int(strain)] < 10:
+        strain, g = Strain.NOTRUMP, 3
+    if total >= GAME:
+        if ours and last is not None and last.level >= g and (last.strain == strain or
+                                                              last.level >= 4):
+            return "pass"
+        call = bid(g, strain)
+        if call:
+            return call
+    # 3. forced
+    if ctx.forcing:
+        nxt = cheapest(strain, last)
+        if nxt is not None and "bid:" + nxt.text in legal:
+            return "bid:" + nxt.text
+    # 4. invitation
+    if ours and total >= 23 and last is not None and our_strain == strain and last.level < 3:
+        call = bid(3 if strain != Strain.NOTRUMP else 2)
+        if call and Bid(int(call[4]), strain) > last:
+            return call
+    # 5. competition
+    if not ours and last is not None:
+        their_game = last.level >= game_level(last.strain)
+        we_bid_game = any(b.level >= game_level(b.strain) for b in ctx.bids(ME)
+                          + ctx.bids(PARTNER))
+        if we_bid_game and their_game and total >= GAME and "double" in legal:
+            return "double"
+        if trump is not None and fit[trump] >= 8:
+            level = min(int(fit[trump]) - 6, 4 if total >= 20 else 3)
+            nxt = cheapest(strain, last)
+            if nxt is not None and nxt.level <= level and "bid:" + nxt.text in legal:
+                return "bid:" + nxt.text
+    # 5b. a misfit partscore: move to our own long suit once
+    if ours and our_strain is not None and our_strain != strain and trump is not None \
+            and our_strain != Strain.NOTRUMP and hand.lengths[trump] >= 6 \
+            and fit[int(our_strain)] < 7 and last is not None and last.level <= 2:
+        nxt = cheapest(strain, last)
+        if nxt is not None and nxt.level <= 3 and "bid:" + nxt.text in legal:
+            return "bid:" + nxt.text
+    return "pass"
+
+
+def _agreed(ctx: Context, strain: Strain) -> bool:
+    """Both of us have bid `strain` (or we hold a long fit in it shown by a raise)."""
+    mine = {b.strain for b in ctx.bids(ME)}
+    theirs = {b.strain for b in ctx.bids(PARTNER)}
+    return (strain in mine and strain in theirs) or strain in theirs
+
+
+def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
+    """What a call outside the tables says (the captain's calls, and people's)."""
+    if action == "pass":
+        return ("nothing more to say", HandRange())
+    if action == "double":
+        return ("penalty: we hold the balance of strength", HandRange())
+    if action == "redouble":
+        return ("strength: we hold the balance", HandRange(min_hcp=10))
+    bid = Bid.parse(action[4:])
+    strain = bid.strain
+    level_word = ("slam" if bid.level >= 6 else
+                  "game" if bid.level >= game_level(strain) else "")
+    if strain == Strain.NOTRUMP:
+        if bid == Bid(4, Strain.NOTRUMP) and ctx.bids(ME) + ctx.bids(PARTNER):
+            return ("Blackwood: asks for aces", HandRange())
+        return (f"to play in {level_word}" if level_word else "natural: notrump",
+                HandRange())
+    suit = Suit(int(strain))
+    partner_showed = ctx.partner_range().min_len[suit] >= 3
+    mine = any(b.strain == strain for b in ctx.bids(ME))
+    lengths = [0, 0, 0, 0]
+    if partner_showed:
+        what = f"support for {SUIT_NAMES[suit]}"
+        lengths[suit] = 3
+    elif mine:
+        what = f"more {SUIT_NAMES[suit]}"
+        lengths[suit] = 6
+    else:
+        what = f"4+ {SUIT_NAMES[suit]}"
+        lengths[suit] = 4
+    tail = f", to play in {level_word}" if level_word else (
+        "" if ctx.ours() or ctx.last_bid is None else ", competing")
+    return (what + tail, HandRange(min_len=(lengths[0], lengths[1], lengths[2], lengths[3])))

@@ -1,0 +1,220 @@
+"""Competitive bidding: overcalls and takeout doubles, their answers, negative doubles,
+balancing, and penalty doubles of low contracts."""
+
+from __future__ import annotations
+
+from bot.games.bridge_auction import Bid, Strain
+from bot.games.cards import Suit
+
+from .constructive import MAJORS, L, name
+from .context import cheapest
+from .rules import BALANCED, Rule, Table, Test, good_suit, stopper_in
+
+C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+
+
+def _at(strain: Strain, over: Bid, jump: int = 0) -> str | None:
+    bid = cheapest(strain, over)
+    if bid is None or bid.level + jump > 7:
+        return None
+    return f"{bid.level + jump}{strain.letter}"
+
+
+def takeout_shape(their: list[Suit]) -> Test:
+    others = [s for s in Suit if s not in their]
+    return Test("short in their suit with support for the others, or 17+ points",
+                lambda h: h.hcp >= 17 or (all(h.lengths[t] <= 2 for t in their)
+                                          and all(h.lengths[s] >= 3 for s in others)))
+
+
+def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
+    """The opponents opened (`last` is their bid, `their` their suits); our side has not
+    bid. `balancing`: a pass now would end the auction, so we bid a little lighter."""
+    light = 3 if balancing else 0
+    rules: list[Rule] = []
+    if last.strain == Strain.NOTRUMP:
+        rules.append(Rule("double", "penalty: 15+ points", hcp=(15 - light, 37)))
+    else:
+        if last < Bid(1, Strain.NOTRUMP):
+            lo, hi = (12, 15) if balancing else (15, 18)
+            rules.append(Rule("1NT", f"{lo}–{hi} points, balanced, a stopper in their suit",
+                              hcp=(lo, hi), when=_both(BALANCED, stopper_in(their))))
+        need = 12 + 1 * max(0, last.level - 1) - light
+        rules.append(Rule("double", f"takeout: {need}+ points, short in "
+                          f"{' and '.join(name(t) for t in their)}, or any 17+",
+                          hcp=(need, 37), when=takeout_shape(their), forcing=True))
+    for suit in (S, H, D, C):
+        if suit in their:
+            continue
+        strain = Strain(int(suit))
+        jump = _at(strain, last, 1)
+        if jump is not None and last.level <= 2 and not balancing:
+            rules.append(Rule(jump, f"weak jump overcall: 6+ good {name(suit)}, 5–10 points",
+                              hcp=(5, 10), lengths={suit: (6, 13)}, when=good_suit(suit)))
+        plain = _at(strain, last)
+        if plain is None:
+            continue
+        level = int(plain[0])
+        lo = (8, 11, 13, 15, 17, 19, 21)[level - 1] - light
+        rules.append(Rule(plain, f"overcall: 5+ {name(suit)}, {lo}–17 points",
+                          pts=(lo, 17), hcp=(max(lo - 3, 6), 17),
+                          lengths={suit: (5 if level == 1 else 6 if level >= 3 else 5, 13)},
+                          when=_both(good_suit(suit), _longest_free(suit, their))))
+    rules.append(Rule("pass", "no suitable overcall"))
+    return rules
+
+
+def _longest_free(suit: Suit, their: list[Suit]) -> Test:
+    return Test(f"{name(suit)} the longest of our suits",
+                lambda h: all(h.lengths[suit] >= h.lengths[s] for s in Suit if s not in their))
+
+
+def _both(a: Test, b: Test) -> Test:
+    return Test(f"{a.name} and {b.name}", lambda h: a.holds(h) and b.holds(h),
+                a.shape.narrowed(b.shape))
+
+
+def advances(p: Suit, last: Bid, their: list[Suit]) -> Table:
+    """Partner overcalled in `p`; now it is our first call (`last` is the last bid)."""
+    P = L[p]
+    strain = Strain(int(p))
+    rules: list[Rule] = []
+    game = 4 if p in MAJORS else 5
+    if last.level < game:
+        rules.append(Rule(f"{game}{P}", f"3+ {name(p)}, 13+ points: game", pts=(13, 37),
+                          trump=p, lengths={p: (3, 13)}))
+    jump = _at(strain, last, 1)
+    if jump is not None and int(jump[0]) < game:
+        rules.append(Rule(jump, f"3+ {name(p)}, 11–12 points, invites game", pts=(11, 12),
+                          trump=p, lengths={p: (3, 13)}))
+    plain = _at(strain, last)
+    if plain is not None and int(plain[0]) < game:
+        rules.append(Rule(plain, f"3+ {name(p)}, 7–10 points", pts=(7, 10), trump=p,
+                          lengths={p: (3, 13)}))
+    if their:
+        stop = stopper_in(their)
+        nt = _at(Strain.NOTRUMP, last)
+        if nt is not None and nt[0] == "1":
+            rules.append(Rule("1NT", "8–11 points, a stopper in their suit", hcp=(8, 11),
+                              when=stop))
+        if last < Bid(3, Strain.NOTRUMP):
+            rules.append(Rule("3NT", "13+ points, a stopper in their suit", hcp=(13, 37),
+                              when=stop))
+    for suit in (S, H, D, C):
+        if suit == p or suit in their:
+            continue
+        plain = _at(Strain(int(suit)), last)
+        if plain is not None and int(plain[0]) <= 2:
+            rules.append(Rule(plain, f"5+ good {name(suit)}, 10+ points", pts=(10, 37),
+                              lengths={suit: (5, 13)}, when=good_suit(suit)))
+    rules.append(Rule("pass", "no fit, or not enough to bid"))
+    return rules
+
+
+def takeout_answers(their: list[Suit], last: Bid) -> Table:
+    """Partner made a takeout double; it is our first call and the next player passed."""
+    rules: list[Rule] = []
+    if last.strain != Strain.NOTRUMP and last.level <= 2:
+        t = Suit(int(last.strain))
+        rules.append(Rule("pass", f"penalty: 5+ good {name(t)}", lengths={t: (5, 13)},
+                          hcp=(8, 37), when=good_suit(t)))
+    for major in MAJORS:
+        if major in their:
+            continue
+        plain = _at(Strain(int(major)), last)
+        if plain is None:
+            continue
+        if int(plain[0]) < 4:
+            rules.append(Rule(f"4{L[major]}", f"5+ {name(major)}, 12+ points: game",
+                              pts=(12, 37), lengths={major: (5, 13)}))
+    stop = stopper_in(their)
+    if last < Bid(3, Strain.NOTRUMP):
+        rules.append(Rule("3NT", "13+ points, a stopper in their suit", hcp=(13, 37),
+                          when=stop))
+    order = [s for s in (S, H, D, C) if s not in their]
+    for suit in order:
+        jump = _at(Strain(int(suit)), last, 1)
+        if jump is not None and int(jump[0]) <= 3:
+            rules.append(Rule(jump, f"4+ {name(suit)}, 9–11 points", pts=(9, 11),
+                              lengths={suit: (4, 13)}, when=_best_of(suit, their)))
+    nt = _at(Strain.NOTRUMP, last)
+    if nt is not None and nt[0] == "1":
+        rules.append(Rule("1NT", "6–10 points, a stopper in their suit, no major to bid",
+                          hcp=(6, 10), when=_both(stop, Test(
+                              "no four-card major", lambda h: all(
+                                  h.lengths[m] < 4 for m in MAJORS if m not in their)))))
+    for suit in order:
+        plain = _at(Strain(int(suit)), last)
+        if plain is not None:
+            rules.append(Rule(plain, f"{name(suit)}, my best suit: 0–11 points",
+                              hcp=(0, 11), when=_best_of(suit, their)))
+    rules.append(Rule("pass", "no suit to bid"))
+    return rules
+
+
+def _best_of(suit: Suit, their: list[Suit]) -> Test:
+    """The suit to answer a takeout double in: the longest unbid suit, a major with ties."""
+    def holds(h: object) -> bool:
+        lengths = h.lengths  # type: ignore[attr-defined]
+        free = [s for s in Suit if s not in their]
+        best = max(free, key=lambda s: (lengths[s], s in MAJORS, s))
+        return best == suit
+    return Test(f"{name(suit)} the best unbid suit", holds)
+
+
+def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
+    """Partner opened one of `p` and the next player overcalled (`last`)."""
+    P = L[p]
+    strain = Strain(int(p))
+    major = p in MAJORS
+    fit = 3 if major else 5
+    rules: list[Rule] = []
+    game = 4 if major else 5
+    if last.level < game and major:
+        rules.append(Rule(f"4{P}", f"{fit}+ {name(p)}, 13+ points: game", pts=(13, 37),
+                          trump=p, lengths={p: (fit, 13)}))
+    jump = _at(strain, last, 1)
+    if jump is not None and int(jump[0]) < game:
+        rules.append(Rule(jump, f"{fit}+ {name(p)}, 10–12 points, invites game", pts=(10, 12),
+                          trump=p, lengths={p: (fit, 13)}))
+    plain = _at(strain, last)
+    if plain is not None and int(plain[0]) < game:
+        rules.append(Rule(plain, f"{fit}+ {name(p)}, 6–10 points", pts=(6, 10), trump=p,
+                          lengths={p: (fit, 13)}))
+    unbid_majors = [m for m in MAJORS if m != p and m not in their]
+    if unbid_majors and last.level <= 2:
+        names = " and ".join(name(m) for m in unbid_majors)
+        rules.append(Rule("double", f"negative: 4+ {names}, 6+ points", hcp=(6, 37),
+                          lengths={m: (4, 13) for m in unbid_majors}, forcing=True))
+    stop = stopper_in(their)
+    nt = _at(Strain.NOTRUMP, last)
+    if nt is not None and nt[0] == "1":
+        rules.append(Rule("1NT", "8–10 points, a stopper in their suit", hcp=(8, 10),
+                          when=stop))
+    if last < Bid(3, Strain.NOTRUMP):
+        rules.append(Rule("3NT", "13–15 points, a stopper in their suit", hcp=(13, 15),
+                          when=stop))
+    for suit in (S, H, D, C):
+        if suit == p or suit in their:
+            continue
+        plain = _at(Strain(int(suit)), last)
+        if plain is None:
+            continue
+        level = int(plain[0])
+        need = 5 if level >= 2 else 4
+        lo = 6 if level == 1 else 11
+        rules.append(Rule(plain, f"{need}+ {name(suit)}, {lo}+ points, forcing", pts=(lo, 37),
+                          lengths={suit: (need, 13)}, forcing=True))
+    rules.append(Rule("pass", "nothing to add"))
+    return rules
+
+
+def penalty_double(last: Bid) -> Rule | None:
+    """Double their low suit contract when we hold length and strength in their trumps."""
+    suit = last.strain.trump
+    if suit is None or last.level > 3:
+        return None
+    return Rule("double", f"penalty: 4+ strong {name(suit)}", lengths={suit: (4, 13)},
+                hcp=(10, 37), when=Test(f"trump tricks in {name(suit)}", lambda h: (
+                    h.lengths[suit] >= 5 and h.good_suit(suit)) or sum(
+                        1 for c in h.cards if c.suit == suit and c.rank >= 12) >= 2))

@@ -1,0 +1,283 @@
+"""Our side's auction without interference: openings, responses and rebids (SAYC-like).
+
+Each function returns the table of one situation; the suits in it are those of the
+auction (partner's suit, our opened suit), so a table reads as a bridge player writes one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.games.cards import Suit
+
+from .rules import (
+    BALANCED,
+    SUIT_NAMES,
+    Hand,
+    Rule,
+    Table,
+    Test,
+    all_of,
+    good_suit,
+)
+
+C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+MAJORS = (S, H)
+L = "CDHS"
+
+
+def name(suit: Suit) -> str:
+    return SUIT_NAMES[suit]
+
+
+RULE_OF_20 = Test("rule of 20", lambda h: h.hcp + sum(sorted(h.lengths)[-2:]) >= 20)
+FIVE_MAJOR = Test("a five-card major", lambda h: h.lengths[H] >= 5 or h.lengths[S] >= 5)
+NO_FIVE_MAJOR = Test("no five-card major", lambda h: h.lengths[H] < 5 and h.lengths[S] < 5)
+NO_FOUR_MAJOR = Test("no four-card major", lambda h: h.lengths[H] < 4 and h.lengths[S] < 4)
+FOUR_MAJOR = Test("a four-card major", lambda h: h.lengths[H] >= 4 or h.lengths[S] >= 4)
+SHORTNESS = Test("a singleton or void", lambda h: min(h.lengths) <= 1)
+
+
+def opening_table() -> Table:
+    """First call of the auction (also after passes)."""
+    spades_first = Test("spades at least as long as hearts",
+                        lambda h: h.lengths[S] >= h.lengths[H])
+    hearts_first = Test("hearts longer than spades (or spades short)",
+                        lambda h: h.lengths[H] > h.lengths[S] or h.lengths[S] < 5)
+    diamonds = Test("diamonds longer than clubs, or 4-4 in the minors",
+                    lambda h: h.lengths[D] > h.lengths[C] or h.lengths[D] == h.lengths[C] >= 4)
+    opening = (11, 21)
+    rules = [
+        Rule("2C", "strong and artificial: 22+ points", hcp=(22, 37), forcing=True),
+        Rule("2NT", "20–21 points, balanced", hcp=(20, 21), when=BALANCED),
+        Rule("1NT", "15–17 points, balanced", hcp=(15, 17), when=BALANCED),
+        Rule("1S", "5+ spades, 12–21 points", hcp=opening, pts=(12, 23), lengths={S: (5, 13)},
+             when=_and(RULE_OF_20, spades_first)),
+        Rule("1H", "5+ hearts, 12–21 points", hcp=opening, pts=(12, 23), lengths={H: (5, 13)},
+             when=_and(RULE_OF_20, hearts_first)),
+        Rule("1D", "3+ diamonds, no five-card major, 12–21 points", hcp=opening,
+             pts=(12, 23), lengths={D: (3, 13), H: (0, 4), S: (0, 4)},
+             when=_and(RULE_OF_20, diamonds)),
+        Rule("1C", "3+ clubs, no five-card major, 12–21 points", hcp=opening, pts=(12, 23),
+             lengths={C: (3, 13), H: (0, 4), S: (0, 4)}, when=RULE_OF_20),
+    ]
+    for suit in (S, H, D):
+        rules.append(Rule(f"2{L[suit]}", f"weak two: 6 good {name(suit)}, 5–10 points",
+                          hcp=(5, 10), lengths={suit: (6, 6)}, when=good_suit(suit)))
+    for suit in (S, H, D, C):
+        rules.append(Rule(f"3{L[suit]}", f"pre-empt: 7+ {name(suit)}, 5–10 points",
+                          hcp=(5, 10), lengths={suit: (7, 13)}, when=good_suit(suit)))
+    rules.append(Rule("pass", "not enough to open", hcp=(0, 14)))
+    return rules
+
+
+def _and(*tests: Test) -> Test:
+    return all_of(*tests)
+
+
+def one_suit_responses(p: Suit) -> Table:
+    """Partner opened one of `p`; the opponents passed (or doubled)."""
+    P = L[p]
+    major = p in MAJORS
+    rules: list[Rule] = []
+    if major:
+        rules += [
+            Rule(f"4{P}", f"pre-emptive raise: 5+ {name(p)}, up to 9 points", hcp=(0, 9),
+                 lengths={p: (5, 13)}, when=SHORTNESS),
+            Rule("2NT", f"Jacoby: 4+ {name(p)}, game values (13+ points), forcing",
+                 pts=(13, 37), trump=p, lengths={p: (4, 13)}, forcing=True),
+            Rule(f"3{P}", f"limit raise: 3+ {name(p)}, 10–12 points", pts=(10, 12), trump=p,
+                 lengths={p: (3, 13)}),
+        ]
+    for jump in _jump_shifts(p):
+        rules.append(jump)
+    if p == H:
+        rules.append(Rule("1S", "4+ spades, 6+ points, forcing", pts=(6, 37),
+                          lengths={S: (4, 13)}, forcing=True,
+                          when=Test("not a simple raise", lambda h: h.lengths[H] < 3
+                                    or h.support(H) > 10 or h.lengths[S] >= 5)))
+    if major:
+        rules.append(Rule(f"2{P}", f"simple raise: 3+ {name(p)}, 6–10 points", pts=(6, 10),
+                          trump=p, lengths={p: (3, 13)}))
+    if not major:
+        # Majors up the line: the longer first, hearts with four of each.
+        if p == C:
+            rules.append(Rule("1D", "4+ diamonds, 6+ points, forcing", pts=(6, 37),
+                              lengths={D: (4, 13)}, forcing=True,
+                              when=Test("diamonds longer than any major (or no major)",
+                                        lambda h: (h.lengths[D] >= 5 and h.lengths[D] >
+                                        max(h.lengths[H], h.lengths[S]) and h.points >= 11)
+                                        or max(h.lengths[H], h.lengths[S]) < 4)))
+        rules += [
+            Rule("1H", "4+ hearts, 6+ points, forcing", pts=(6, 37), lengths={H: (4, 13)},
+                 forcing=True, when=Test("hearts at least as long as spades",
+                                         lambda h: h.lengths[H] >= h.lengths[S]
+                                         or h.lengths[S] < 4)),
+            Rule("1S", "4+ spades, 6+ points, forcing", pts=(6, 37), lengths={S: (4, 13)},
+                 forcing=True),
+            Rule(f"3{P}", f"limit raise: 5+ {name(p)}, no major, 10–12 points", pts=(10, 12),
+                 lengths={p: (5, 13), H: (0, 3), S: (0, 3)}),
+            Rule(f"2{P}", f"raise: 5+ {name(p)}, no major, 6–10 points", pts=(6, 10),
+                 lengths={p: (5, 13), H: (0, 3), S: (0, 3)}),
+        ]
+    for suit in (S, H, D, C):
+        if suit < p:
+            need = 5 if suit == H else 4
+            rules.append(Rule(f"2{L[suit]}", f"two over one: {need}+ {name(suit)}, 10+ points,"
+                              " forcing", pts=(11, 37), hcp=(10, 37),
+                              lengths={suit: (need, 13)}, forcing=True,
+                              when=Test(f"{name(suit)} the longest side suit",
+                                        _longest_side(suit, p))))
+    rules += [
+        Rule("3NT", "13–15 points, balanced, no fit", hcp=(13, 15), when=BALANCED,
+             lengths={p: (0, 3 if not major else 2)}),
+        Rule("2NT", "11–12 points, balanced, invites 3NT", hcp=(11, 12), when=BALANCED,
+             lengths={p: (0, 2 if major else 4), H: (0, 3 if major else 13),
+                      S: (0, 3 if major else 13)}),
+        Rule("1NT", "6–10 points, no fit", hcp=(6, 10),
+             lengths={p: (0, 2 if major else 13)} if p != C else {H: (0, 3), S: (0, 3)}),
+        Rule("pass", "fewer than 6 points", hcp=(0, 5)),
+    ]
+    return rules
+
+
+def _longest_side(suit: Suit, p: Suit) -> Callable[[Hand], bool]:
+    def holds(h: Hand) -> bool:
+        return all(h.lengths[suit] >= h.lengths[o] for o in Suit if o not in (suit, p))
+    return holds
+
+
+def _jump_shifts(p: Suit) -> list[Rule]:
+    out = []
+    for suit in (S, H, D, C):
+        if suit == p:
+            continue
+        level = 2 if suit > p else 3
+        out.append(Rule(f"{level}{L[suit]}", f"jump shift: 5+ {name(suit)}, 17+ points, "
+                        "slam interest", pts=(17, 37), hcp=(16, 37), lengths={suit: (5, 13)},
+                        when=good_suit(suit), forcing=True))
+    return out
+
+
+def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
+    """We opened one of `mine`; partner answered `response` ("1S", "1NT", "2H"...,
+    `p_suit` its suit) and the opponents passed."""
+    M = L[mine]
+    rules: list[Rule] = []
+    if response == "2NT" and mine in MAJORS:  # Jacoby
+        return [Rule(f"3{M}", "extras: 16+ points, slam interest", pts=(16, 37)),
+                Rule(f"4{M}", "minimum: 12–15 points", pts=(0, 15))]
+    if p_suit == mine:  # partner raised
+        if response == "2NT":  # never: Jacoby is handled above
+            return [Rule(f"3{M}", "extras: 16+ points, slam interest", pts=(16, 37)),
+                    Rule(f"4{M}", "minimum: 12–15 points", pts=(0, 15))]
+        level = int(response[0])
+        if level == 2:
+            return [Rule(f"4{M}", "game: 19+ points", pts=(19, 37)),
+                    Rule(f"3{M}", "game try: 16–18 points", pts=(16, 18)),
+                    Rule("pass", "minimum: 12–15 points", pts=(0, 15))]
+        if level == 3:
+            return [Rule(f"4{M}" if mine in MAJORS else "3NT", "accepts the invitation: 14+ "
+                         "points", pts=(14, 37)),
+                    Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13))]
+        return [Rule("pass", "content with the raise")]
+    if response == "1NT":
+        rules += [
+            Rule("3NT", "18–19 points, balanced", hcp=(18, 19), when=BALANCED),
+            Rule("2NT", "18–19 points, invites 3NT", hcp=(17, 19), when=BALANCED),
+            Rule(f"3{M}", f"6+ {name(mine)}, 16–18 points, invites game", pts=(16, 18),
+                 lengths={mine: (6, 13)}),
+        ]
+        for suit in (S, H, D, C):
+            if suit != mine and suit < mine:
+                rules.append(Rule(f"2{L[suit]}", f"4+ {name(suit)}, 12–18 points", pts=(12, 18),
+                                  lengths={suit: (4, 13)}))
+        rules += [
+            Rule(f"2{M}", f"6+ {name(mine)}, minimum", pts=(0, 15), lengths={mine: (6, 13)}),
+            Rule("pass", "minimum, balanced", pts=(0, 15)),
+        ]
+        return rules + _opener_fallback(mine)
+    if p_suit is None:  # 2NT (invitational) or 3NT
+        if response == "2NT":
+            return [Rule(f"4{M}", f"6+ {name(mine)}, accepts", pts=(14, 37),
+                         lengths={mine: (6, 13)}, when=None if mine in MAJORS else
+                         Test("never", lambda h: False)),
+                    Rule("3NT", "accepts the invitation: 14+ points", pts=(14, 37)),
+                    Rule(f"3{M}", f"6+ {name(mine)}, minimum", lengths={mine: (6, 13)}),
+                    Rule("pass", "minimum: 12–13 points")]
+        return [Rule(f"4{M}", f"6+ {name(mine)}, unbalanced", lengths={mine: (6, 13)},
+                     when=Test("unbalanced major", lambda h: mine in MAJORS
+                               and not h.balanced)),
+                Rule("pass", "content with 3NT")]
+    P = L[p_suit]
+    one_level = response[0] == "1"
+    p_major = p_suit in MAJORS
+    fit_len = 4 if one_level or not p_major else 3
+    if p_major or not one_level:
+        rules += [
+            Rule(f"4{P}" if p_major else f"5{P}" if not one_level else f"3{P}",
+                 f"{fit_len}+ {name(p_suit)}, 19–21 points", pts=(19, 37), trump=p_suit,
+                 lengths={p_suit: (fit_len, 13)}),
+            Rule(f"3{P}", f"{fit_len}+ {name(p_suit)}, 16–18 points, invites game",
+                 pts=(16, 18), trump=p_suit, lengths={p_suit: (fit_len, 13)}),
+            Rule(f"{2 if one_level else 3}{P}", f"{fit_len}+ {name(p_suit)}, minimum",
+                 pts=(0, 15), trump=p_suit, lengths={p_suit: (fit_len, 13)}),
+        ]
+    if one_level:
+        if p_suit < S and mine != S:
+            rules.append(Rule("1S", "4+ spades, 12–18 points", pts=(12, 18),
+                              lengths={S: (4, 13)}))
+        rules += [
+            Rule("2NT", "18–19 points, balanced", hcp=(18, 19), when=BALANCED),
+            Rule("1NT", "12–14 points, balanced", hcp=(11, 14), when=BALANCED),
+        ]
+    else:
+        rules += [
+            Rule("3NT", "18–19 points, balanced", hcp=(18, 19), when=BALANCED),
+            Rule("2NT", "12–14 points, balanced", hcp=(11, 14), when=BALANCED),
+        ]
+    rules += [
+        Rule(f"4{M}" if mine in MAJORS else "3NT", f"6+ {name(mine)}, 19–21 points: game",
+             pts=(19, 37), lengths={mine: (6, 13)}),
+        Rule(f"3{M}", f"6+ {name(mine)}, 16–18 points", pts=(16, 18),
+             lengths={mine: (6, 13)}),
+    ]
+    for suit in (S, H, D, C):
+        if suit in (mine, p_suit):
+            continue
+        jump = (2 if suit > p_suit else 3) + (1 if one_level else 0)
+        if jump <= 3:
+            rules.append(Rule(f"{jump}{L[suit]}", f"jump shift: 4+ {name(suit)}, 19+ points, "
+                              "forcing to game", pts=(19, 37), lengths={suit: (4, 13)},
+                              forcing=True))
+    for suit in (S, H, D, C):
+        if suit in (mine, p_suit):
+            continue
+        if suit < mine:
+            rules.append(Rule(f"2{L[suit]}" if (one_level or suit > p_suit) else f"3{L[suit]}",
+                              f"4+ {name(suit)}, 12–18 points", pts=(12, 18),
+                              lengths={suit: (4, 13)}))
+        elif one_level and suit > p_suit:
+            pass  # bid at the one level above (spades), handled first
+        else:
+            rules.append(Rule(f"2{L[suit]}" if suit > p_suit or not one_level else
+                              f"3{L[suit]}", f"reverse: 4+ {name(suit)}, 17+ points",
+                              pts=(17, 37), lengths={suit: (4, 13), mine: (5, 13)}))
+    rules.append(Rule(f"2{M}" if one_level or mine > p_suit else f"3{M}",
+                      f"5+ {name(mine)}, minimum", pts=(0, 15), lengths={mine: (5, 13)}))
+    return rules + _opener_fallback(mine)
+
+
+def _opener_fallback(mine: Suit) -> list[Rule]:
+    return [Rule(f"2{L[mine]}", f"5+ {name(mine)}, minimum", lengths={mine: (5, 13)}),
+            Rule("1NT", "12–14 points, balanced", hcp=(11, 14))]
+
+
+def after_game_try(p: Suit) -> Table:
+    """We raised partner's major to two; partner tried for game with three."""
+    P = L[p]
+    return [Rule(f"4{P}", "accepts the game try: 9–10 points", pts=(9, 37), trump=p),
+            Rule("pass", "declines the game try: 6–8 points", pts=(0, 8), trump=p)]
+
+
+__all__ = ["after_game_try", "one_suit_responses", "opener_rebids", "opening_table"]

@@ -1,0 +1,161 @@
+"""The bidding system of the bridge computer players (bot.ai.bidding): one test per rule,
+each with the explanation people see, and the reader's ranges for a few auctions."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ai.bidding import choose_call, explain_calls, read_auction
+from bot.ai.bidding.rules import Hand
+from bot.ai.hand_range import HandRange
+from bot.games.bridge_auction import Auction, Call
+from bot.games.cards import Suit, parse_hand
+
+N, E, S, W = 0, 1, 2, 3
+
+
+def auction_of(calls: str, dealer: int) -> Auction:
+    auction = Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
+    for text in calls.split():
+        auction.call(auction.to_call(), Call.parse(text))
+    return auction
+
+
+def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
+    """The call the system makes with `hand` for the seat to call after `calls`
+    (space-separated, from the dealer), and its explanation."""
+    auction = auction_of(calls, dealer)
+    me = auction.to_call()
+    return choose_call(parse_hand(hand), me, auction.calls, auction.legal_texts(me))
+
+
+@pytest.mark.parametrize(("hand", "calls", "dealer", "expected", "says"), [
+    # openings
+    ("AQ3.KJ4.Q972.K84", "", N, "bid:1NT", "15–17 points, balanced"),
+    ("AQ3.KJ4.AQ72.KQ4", "", N, "bid:2NT", "20–21 points, balanced"),
+    ("AKQ3.AKJ4.AQ2.K4", "", N, "bid:2C", "strong and artificial: 22+ points"),
+    ("AKJ74.K32.Q4.943", "", N, "bid:1S", "5+ spades, 12–21 points"),
+    ("K3.AKJ74.Q4.J943", "", N, "bid:1H", "5+ hearts, 12–21 points"),
+    ("AK74.KQ32.Q943.4", "", N, "bid:1D", "3+ diamonds, no five-card major, 12–21 points"),
+    ("AK74.KQ32.Q4.943", "", N, "bid:1C", "3+ clubs, no five-card major, 12–21 points"),
+    ("Q74.KQ9852.3.943", "", N, "bid:2H", "weak two: 6 good hearts, 5–10 points"),
+    ("3.Q74.KQJ9852.94", "", N, "bid:3D", "pre-empt: 7+ diamonds, 5–10 points"),
+    ("Q74.K32.J954.943", "", N, "pass", "not enough to open"),
+    # responses to one of a suit
+    ("K74.Q852.J92.943", "1H pass", N, "bid:2H", "simple raise: 3+ hearts, 6–10 points"),
+    ("K74.Q852.AJ92.94", "1H pass", N, "bid:3H", "limit raise: 3+ hearts, 10–12 points"),
+    ("A74.Q852.AJ92.K4", "1H pass", N, "bid:2NT",
+     "Jacoby: 4+ hearts, game values (13+ points), forcing"),
+    ("4.QT852.J9432.94", "1H pass", N, "bid:4H", "pre-emptive raise: 5+ hearts, up to 9 points"),
+    ("KJ74.Q32.943.943", "1C pass", N, "bid:1S", "4+ spades, 6+ points, forcing"),
+    ("7.KJ3.Q9542.J943", "1S pass", N, "bid:1NT", "6–10 points, no fit"),
+    ("7.K3.AQ954.KJ943", "1S pass", N, "bid:2D",
+     "two over one: 4+ diamonds, 10+ points, forcing"),
+    ("974.852.J92.Q943", "1H pass", N, "pass", "fewer than 6 points"),
+    # notrump: Stayman, transfers, quantitative
+    ("K742.Q852.AJ2.94", "1NT pass", N, "bid:2C", "Stayman: asks for a 4-card major"),
+    ("AQ3.KJ4.Q972.K84", "1NT pass 2C pass", N, "bid:2D", "no 4-card major"),
+    ("AQ3.KJ94.Q72.K84", "1NT pass 2C pass", N, "bid:2H", "4+ hearts"),
+    ("K742.Q852.AJ2.94", "1NT pass 2C pass 2H pass", N, "bid:4H", "4+ hearts, to play game"),
+    ("K74.QJ852.J2.943", "1NT pass", N, "bid:2D", "transfer: 5+ hearts"),
+    ("AQ3.K4.Q972.K842", "1NT pass 2D pass", N, "bid:2H", "completes the transfer (2+ hearts)"),
+    ("K74.Q852.J92.943", "1NT pass", N, "pass", "to play: up to 7 points"),
+    ("KQ4.Q85.AJ92.KJ3", "1NT pass", N, "bid:4NT",
+     "quantitative: 16–17 points, invites 6NT"),
+    ("K74.Q852.AJ2.943", "2NT pass", N, "bid:3C", "Stayman: asks for a 4-card major"),
+    ("K7.Q8.J9432.9432", "2NT pass", N, "bid:3NT", "to play: 4–11 points"),
+    # the strong two clubs
+    ("74.852.J92.96543", "2C pass", N, "bid:2D", "waiting: says nothing yet (forcing)"),
+    ("AK3.AKJ4.AQ2.K94", "2C pass 2D pass", N, "bid:2NT", "22–24 points, balanced"),
+    ("K74.Q852.J92.943", "2C pass 2D pass 2NT pass", N, "bid:3C",
+     "Stayman: asks for a 4-card major"),
+    # opener's rebids
+    ("AKJ74.AQ3.Q4.943", "1S pass 2S pass", N, "bid:3S", "game try: 16–18 points"),
+    ("AKJ74.AK3.KQ4.94", "1S pass 2S pass", N, "bid:4S", "game: 19+ points"),
+    ("AKJ74.K32.Q4.943", "1S pass 2S pass", N, "pass", "minimum: 12–15 points"),
+    ("Q93.K4.AJ743.KJ4", "1D pass 1H pass", N, "bid:1NT", "12–14 points, balanced"),
+    ("K932.KJ4.AJ743.4", "1D pass 1S pass", N, "bid:2S", "4+ spades, minimum"),
+    ("K9.KJ4.AJ743.AQJ", "1D pass 1S pass", N, "bid:2NT", "18–19 points, balanced"),
+    # responder after a game try
+    ("K74.Q852.QJ92.94", "1H pass 2H pass 3H pass", N, "bid:4H",
+     "accepts the game try: 9–10 points"),
+    # competition
+    ("AK3.AKJ4.AQ2.KQ4", "1S", E, "double", "takeout: 12+ points, short in spades, or any 17+"),
+    ("AK3.KJ4.A2.Q9432", "1S", E, "bid:1NT", "15–18 points, balanced, a stopper in their suit"),
+    ("AQJ74.K32.94.943", "1C", E, "bid:1S", "overcall: 5+ spades, 8–17 points"),
+    ("97432.AK2.K4.Q43", "1C", E, "pass", "no suitable overcall"),
+    ("KQJ974.32.94.943", "1C", E, "bid:2S", "weak jump overcall: 6+ good spades, 5–10 points"),
+    ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4+ spades, 6+ points"),
+    ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "3+ hearts, 13+ points: game"),
+    ("K74.Q852.J92.943", "1D double pass", N, "bid:1H", "hearts, my best suit: 0–11 points"),
+    ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
+    ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 4+ strong hearts"),
+    # slams
+    ("K3.AKQJ74.KQ2.A4", "1H pass 2H pass 4NT pass", N, "bid:5H", "Blackwood answer: 2 aces"),
+    ("K3.KQJ74.KQ2.QJ4", "1H pass 3H pass 4NT pass", N, "bid:5C",
+     "Blackwood answer: 0 or 4 aces"),
+    ("KQ3.AKQJ74.KQ2.4", "1H pass 3H pass 4NT pass 5C pass", S, "bid:5H",
+     "stops in five: two aces are missing"),
+    ("KQ3.AKQJ74.KQ2.A", "1H pass 3H pass 4NT pass 5D pass", S, "bid:6H",
+     "small slam: at most one ace missing"),
+])
+def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
+    assert call(hand, calls, dealer) == (expected, says)
+
+
+def test_a_hand_of_23_points_doubles_an_opening_one_spade_for_takeout() -> None:
+    assert call("A3.AKJ4.AQ2.KQJ4", "1S", E) == (
+        "double", "takeout: 12+ points, short in spades, or any 17+")
+
+
+def test_the_call_is_always_legal() -> None:
+    # After 1S (N) 4S (S), a hand that would open still only bids above 4S or passes.
+    action, _ = call("AK3.AKJ4.AQ2.KQ4", "1S pass 4S", N)
+    assert action in ("pass", "double") or action > "bid:4S"
+
+
+def test_reader_ranges_of_an_opening_and_a_raise() -> None:
+    ranges = read_auction(N, auction_of("1S pass 2S pass", N).calls)
+    assert ranges[N].min_len[Suit.SPADES] == 5 and ranges[N].min_hcp == 11
+    assert ranges[S].min_len[Suit.SPADES] == 3 and ranges[S].max_hcp == 10
+    assert ranges[E] == HandRange()  # a pass over an opening says little
+
+
+def test_reader_narrows_a_1nt_opener_by_the_stayman_answer() -> None:
+    ranges = read_auction(N, auction_of("1NT pass 2C pass 2S", N).calls)
+    north = ranges[N]
+    assert (north.min_hcp, north.max_hcp) == (15, 17)
+    assert north.min_len[Suit.SPADES] == 4 and north.max_len[Suit.HEARTS] == 3
+    assert north.admits(parse_hand("AQ32.K4.QJ72.K84"))
+    assert not north.admits(parse_hand("AQ32.KJ32.Q97.K8"))
+
+
+def test_reader_reads_a_takeout_double_and_its_answer() -> None:
+    ranges = read_auction(W, auction_of("1S double pass 2H", W).calls)
+    assert ranges[N].min_hcp == 12
+    assert ranges[S].max_hcp == 11 and ranges[E].max_hcp == 5
+    assert explain_calls(auction_of("1S double pass 2H", W).calls) == (
+        "5+ spades, 12–21 points", "takeout: 12+ points, short in spades, or any 17+",
+        "fewer than 6 points", "hearts, my best suit: 0–11 points")
+
+
+def test_reader_keeps_a_range_when_a_persons_calls_contradict_it() -> None:
+    # A person opens 1NT and later shows a void: the range never becomes empty.
+    calls = auction_of("1NT pass 2C pass 3C pass pass pass", N).calls
+    assert all(not r.empty for r in read_auction(N, calls))
+
+
+def test_explanations_come_from_the_auction_alone() -> None:
+    calls = auction_of("1H pass 2H pass 3H pass 4H pass pass pass", N).calls
+    assert explain_calls(calls) == (
+        "5+ hearts, 12–21 points", "no suitable overcall",
+        "simple raise: 3+ hearts, 6–10 points", "nothing more to say",
+        "game try: 16–18 points", "nothing more to say",
+        "accepts the game try: 9–10 points", "nothing more to say", "nothing more to say",
+        "nothing more to say")
+
+
+def test_hand_facts() -> None:
+    hand = Hand.of(parse_hand("AKJ752.K3.Q4.943"))
+    assert (hand.hcp, hand.points, hand.support(Suit.HEARTS)) == (13, 15, 13 + 1)
+    assert hand.aces() == 1 and hand.longest() == Suit.SPADES
