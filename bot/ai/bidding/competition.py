@@ -8,7 +8,7 @@ from bot.games.cards import Suit
 
 from .constructive import MAJORS, L, name
 from .context import cheapest
-from .rules import BALANCED, Rule, Table, Test, good_suit, stopper_in
+from .rules import BALANCED, Rule, Table, Test, good_suit, points_text, stopper_in
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
@@ -76,30 +76,9 @@ def _both(a: Test, b: Test) -> Test:
 
 def advances(p: Suit, last: Bid, their: list[Suit]) -> Table:
     """Partner overcalled in `p`; now it is our first call (`last` is the last bid)."""
-    P = L[p]
-    strain = Strain(int(p))
-    rules: list[Rule] = []
-    game = 4 if p in MAJORS else 5
-    if last.level < game:
-        rules.append(Rule(f"{game}{P}", f"3+ {name(p)}, 13+ points: game", pts=(13, 37),
-                          trump=p, lengths={p: (3, 13)}))
-    jump = _at(strain, last, 1)
-    if jump is not None and int(jump[0]) < game:
-        rules.append(Rule(jump, f"3+ {name(p)}, 11–12 points, invites game", pts=(11, 12),
-                          trump=p, lengths={p: (3, 13)}))
-    plain = _at(strain, last)
-    if plain is not None and int(plain[0]) < game:
-        rules.append(Rule(plain, f"3+ {name(p)}, 7–10 points", pts=(7, 10), trump=p,
-                          lengths={p: (3, 13)}))
+    rules = _raises(p, last, 3, (7, 10), (11, 12))
     if their:
-        stop = stopper_in(their)
-        nt = _at(Strain.NOTRUMP, last)
-        if nt is not None and nt[0] == "1":
-            rules.append(Rule("1NT", "8–11 points, a stopper in their suit", hcp=(8, 11),
-                              when=stop))
-        if last < Bid(3, Strain.NOTRUMP):
-            rules.append(Rule("3NT", "13+ points, a stopper in their suit", hcp=(13, 37),
-                              when=stop))
+        rules += _notrump_bids(last, their, (8, 11), (13, 37))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
@@ -164,36 +143,14 @@ def _best_of(suit: Suit, their: list[Suit]) -> Test:
 
 def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
     """Partner opened one of `p` and the next player overcalled (`last`)."""
-    P = L[p]
-    strain = Strain(int(p))
-    major = p in MAJORS
-    fit = 3 if major else 5
-    rules: list[Rule] = []
-    game = 4 if major else 5
-    if last.level < game and major:
-        rules.append(Rule(f"4{P}", f"{fit}+ {name(p)}, 13+ points: game", pts=(13, 37),
-                          trump=p, lengths={p: (fit, 13)}))
-    jump = _at(strain, last, 1)
-    if jump is not None and int(jump[0]) < game:
-        rules.append(Rule(jump, f"{fit}+ {name(p)}, 10–12 points, invites game", pts=(10, 12),
-                          trump=p, lengths={p: (fit, 13)}))
-    plain = _at(strain, last)
-    if plain is not None and int(plain[0]) < game:
-        rules.append(Rule(plain, f"{fit}+ {name(p)}, 6–10 points", pts=(6, 10), trump=p,
-                          lengths={p: (fit, 13)}))
+    fit = 3 if p in MAJORS else 5
+    rules = _raises(p, last, fit, (6, 10), (10, 12), game_in_minor=False)
     unbid_majors = [m for m in MAJORS if m != p and m not in their]
     if unbid_majors and last.level <= 2:
         names = " and ".join(name(m) for m in unbid_majors)
         rules.append(Rule("double", f"negative: 4+ {names}, 6+ points", hcp=(6, 37),
                           lengths={m: (4, 13) for m in unbid_majors}, forcing=True))
-    stop = stopper_in(their)
-    nt = _at(Strain.NOTRUMP, last)
-    if nt is not None and nt[0] == "1":
-        rules.append(Rule("1NT", "8–10 points, a stopper in their suit", hcp=(8, 10),
-                          when=stop))
-    if last < Bid(3, Strain.NOTRUMP):
-        rules.append(Rule("3NT", "13–15 points, a stopper in their suit", hcp=(13, 15),
-                          when=stop))
+    rules += _notrump_bids(last, their, (8, 10), (13, 15))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
@@ -206,6 +163,38 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
         rules.append(Rule(plain, f"{need}+ {name(suit)}, {lo}+ points, forcing", pts=(lo, 37),
                           lengths={suit: (need, 13)}, forcing=True))
     rules.append(Rule("pass", "nothing to add"))
+    return rules
+
+
+def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple[int, int],
+            game_in_minor: bool = True) -> list[Rule]:
+    """Raises of partner's suit `p` over `last`: game, a jump that invites, a simple raise."""
+    P, strain = L[p], Strain(int(p))
+    game = 4 if p in MAJORS else 5
+    rules: list[Rule] = []
+    if last.level < game and (p in MAJORS or game_in_minor):
+        rules.append(Rule(f"{game}{P}", f"{fit}+ {name(p)}, 13+ points: game", pts=(13, 37),
+                          trump=p, lengths={p: (fit, 13)}))
+    for jump, (lo, hi), tail in ((1, invite, ", invites game"), (0, simple, "")):
+        call = _at(strain, last, jump)
+        if call is not None and int(call[0]) < game:
+            rules.append(Rule(call, f"{fit}+ {name(p)}, {lo}–{hi} points{tail}", pts=(lo, hi),
+                              trump=p, lengths={p: (fit, 13)}))
+    return rules
+
+
+def _notrump_bids(last: Bid, their: list[Suit], one: tuple[int, int],
+                  three: tuple[int, int]) -> list[Rule]:
+    """1NT and 3NT with a stopper in their suits."""
+    stop = stopper_in(their)
+    rules: list[Rule] = []
+    nt = _at(Strain.NOTRUMP, last)
+    if nt is not None and nt[0] == "1":
+        rules.append(Rule("1NT", f"{points_text(*one)}, a stopper in their suit", hcp=one,
+                          when=stop))
+    if last < Bid(3, Strain.NOTRUMP):
+        rules.append(Rule("3NT", f"{points_text(*three)}, a stopper in their suit", hcp=three,
+                          when=stop))
     return rules
 
 
