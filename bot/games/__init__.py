@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from typing import Any
 
 from .base import (
     Event,
     Game,
+    GameView,
     IllegalAction,
     InvalidOptions,
     OptionSpec,
@@ -40,19 +42,19 @@ _CLASSES: dict[str, tuple[str, str]] = {
 }
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game[Any]]:
     """The engine class of a game, by its name in GAMES."""
     try:
         module_name, class_name = _CLASSES[name]
     except KeyError:
         raise InvalidOptions(
             f"Unknown game {name!r}; the games are: {', '.join(GAMES)}.") from None
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    cls: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
     return cls
 
 
 def create(name: str, options: Mapping[str, object] | None = None,
-           seed: int | FairDeals = 0) -> Game:
+           seed: int | FairDeals = 0) -> Game[Any]:
     """A new match of the named game (dealt from fair deals when given those as its seed)."""
     return game_class(name)(options=options, seed=seed)
 
@@ -61,6 +63,7 @@ __all__ = [
     "GAMES",
     "Event",
     "Game",
+    "GameView",
     "IllegalAction",
     "InvalidOptions",
     "OptionSpec",

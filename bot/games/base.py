@@ -12,7 +12,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from .cards import Card, deal_blocks
 from .fairness import FairDeals
@@ -88,6 +89,11 @@ class Event:
     seat: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Read-only, like the rest of the event: an action's event is built once and
+        # handed to every table that takes that action. (The maker hands its dict over.)
+        object.__setattr__(self, "data", MappingProxyType(self.data))
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
@@ -136,8 +142,37 @@ def ranks_from_totals(totals: Sequence[int], lower_wins: bool = False) -> tuple[
     return tuple(sorted(set(keyed)).index(k) for k in keyed)
 
 
-class Game(ABC):
-    """One match of one game. Subclasses implement the underscored hooks and the readers."""
+Phase = Literal["bidding", "auction", "dummy_choice", "crib", "exchange", "play", "match_over"]
+"""Where a deal stands. Contract Bridge and Spades bid ("bidding"); Single Dummy Bridge
+holds an "auction" then a "dummy_choice"; Bid Fair fills the "crib", bids, may "exchange"."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameView:
+    """What every game's view holds; each game's view adds its own fields.
+
+    `seat` is whose view it is (None: a spectator's); `turn` the seat on turn (None when
+    several decide at once, or the match is over); `to_act` every seat that may act now;
+    `hand` the seat's own cards (empty for a spectator or an unseen hand); `trick` the
+    current trick as (player, card) in the order played; `score` the match's sheet.
+    """
+
+    seat: int | None
+    deal_no: int
+    phase: Phase
+    turn: int | None
+    to_act: frozenset[int]
+    hand: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    score: ScoreSheet
+
+
+ViewT = TypeVar("ViewT", bound=GameView, covariant=True)
+
+
+class Game(ABC, Generic[ViewT]):
+    """One match of one game (its view type `ViewT`). Subclasses implement the underscored
+    hooks and the readers."""
 
     NAME: ClassVar[str]
     TITLE: ClassVar[str]
@@ -178,6 +213,12 @@ class Game(ABC):
         return list(self._legal(seat))
 
     @abstractmethod
+    def turn(self) -> int | None:
+        """The seat whose turn it is, as views show it (Contract Bridge's play: the hand
+        whose card is next, dummy's included); None when the seats that may act decide
+        at once, or the match is over."""
+
+    @abstractmethod
     def _legal(self, seat: int) -> Sequence[str]:
         """`legal(seat)`, perhaps a sequence the engine keeps (read, never changed): the one
         place each game decides what may be done."""
@@ -202,7 +243,7 @@ class Game(ABC):
         return "It is not your turn."
 
     @abstractmethod
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> ViewT:
         """A fresh object holding what `seat` may see (None: a spectator)."""
 
     @abstractmethod
@@ -307,14 +348,14 @@ class Game(ABC):
         return order
 
 
-def replay(game: Game, history: Iterable[tuple[int, str]]) -> Game:
+def replay(game: Game[Any], history: Iterable[tuple[int, str]]) -> Game[Any]:
     """Apply a recorded action log to a freshly created game; returns it."""
     for _ in replayed(game, history):
         pass
     return game
 
 
-def replayed(game: Game, history: Iterable[tuple[int, str]]) -> Iterator[list[Event]]:
+def replayed(game: Game[Any], history: Iterable[tuple[int, str]]) -> Iterator[list[Event]]:
     """Apply a recorded action log to a freshly created game, yielding each action's events
     (for readers that count or collect what happened: figures, hand records)."""
     for seat, action in history:

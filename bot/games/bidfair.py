@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from .base import Event, Game, OptionSpec, Result, ScoreLine, ScoreSheet
+from .base import Event, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .bidfair_bidding import bid_error, bid_floor, bid_turn, contract_of, may_pass
 from .bidfair_rank import CONTRACT_VALUES, beats, bidfair_pack, card_points, make_power
@@ -61,7 +61,7 @@ _CARD_VERBS = frozenset(("crib", "up", "down", "play"))
 _PLAY_EVENTS: dict[int, Event] = {}
 
 
-class BidFair(Game):
+class BidFair(Game[BidFairView]):
     """A match of Bid Fair between North (seat 0) and South (seat 1)."""
 
     NAME: ClassVar[str] = "bidfair"
@@ -113,7 +113,7 @@ class BidFair(Game):
         self.cribs: list[list[Card]] = [[], []]
         self.placed: list[Placement | None] = [None, None]
         self.passes = [False, False]
-        self.phase = "crib"
+        self.phase: Phase = "crib"
         self.bidder: int | None = None
         self.holder: int | None = None
         self.high: Rank | None = None
@@ -127,7 +127,7 @@ class BidFair(Game):
         self.tricks: list[PlayedTrick] = []
         self.played: list[Card] = []
         self.captured = [0, 0]
-        self.turn: int | None = None
+        self._turn: int | None = None
 
     @property
     def non_dealer(self) -> int:
@@ -147,7 +147,11 @@ class BidFair(Game):
         if self.phase == "bidding":
             turn = self._bid_turn()
             return frozenset() if turn is None else frozenset((turn,))
-        return frozenset() if self.turn is None else frozenset((self.turn,))
+        return frozenset() if self._turn is None else frozenset((self._turn,))
+
+    def turn(self) -> int | None:
+        to_act = self.to_act()
+        return next(iter(to_act)) if len(to_act) == 1 else None
 
     def _legal(self, seat: int) -> list[str]:
         if seat not in self.to_act():
@@ -297,7 +301,7 @@ class BidFair(Game):
                  "high_rank": self.high.char, "value": self.value,
                  "both_up": self._both_up()}))
             self.phase = "exchange"
-            self.turn = self.holder
+            self._turn = self.holder
         return events
 
     def _both_up(self) -> bool:
@@ -319,7 +323,7 @@ class BidFair(Game):
 
     def _start_play(self, leader: int) -> None:
         self.phase = "play"
-        self.turn = leader
+        self._turn = leader
 
     def _do_play(self, seat: int, c: Card) -> list[Event]:
         self.hands[seat].remove(c)
@@ -333,7 +337,7 @@ class BidFair(Game):
                 {"action": f"play:{c.text}"})
         events = [event]
         if len(self.trick) == 1:
-            self.turn = 1 - seat
+            self._turn = 1 - seat
             return events
         (first, led_card), (second, second_card) = self.trick
         assert self.trump is not None
@@ -342,7 +346,7 @@ class BidFair(Game):
         done = PlayedTrick(tuple(self.trick), winner)
         self.tricks.append(done)
         self.trick = []
-        self.turn = winner
+        self._turn = winner
         events.append(Event("trick", f"{self.seat_name(winner)} wins the trick.", winner,
                             {"winner": winner,
                              "cards": [(s, x.text) for s, x in done.cards]}))
@@ -368,7 +372,7 @@ class BidFair(Game):
         top = max(self.totals)
         if top >= self.target and self.totals[0] != self.totals[1]:
             self._over = True
-            self.turn = None
+            self._turn = None
             self.phase = "match_over"
             result = self.result()
             assert result is not None
@@ -412,7 +416,7 @@ class BidFair(Game):
 
     def view(self, seat: int | None) -> BidFairView:
         to_act = self.to_act()
-        turn = next(iter(to_act)) if len(to_act) == 1 else None
+        turn = self.turn()
         placed = tuple(p if p is None or p.face_up or s == seat else Placement(False, None)
                        for s, p in enumerate(self.placed))
         return BidFairView(

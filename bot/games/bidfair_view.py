@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import ScoreLine, ScoreSheet
+from .base import GameView, ScoreLine
 from .cards import Card, Rank, Suit
+from .tricks import Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +21,7 @@ class Placement:
     card: Card | None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    """A completed trick: the cards in the order played, by seat, and who won it."""
-
-    cards: tuple[tuple[int, Card], ...]
-    winner: int
+PlayedTrick = Trick  # the name this game's readers use
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +52,7 @@ class DealSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class BidFairView:
+class BidFairView(GameView):
     """What one seat (or a spectator, seat None) may see of a Bid Fair match.
 
     - `crib_owed`: cards each seat still has to put into the crib; `crib_count`: cards in it.
@@ -66,16 +62,8 @@ class BidFairView:
     - `captured`: card points each seat has taken in tricks so far this deal.
     """
 
-    seat: int | None
-    deal_no: int
-    phase: str  # "crib", "bidding", "exchange", "play", "match_over"
-    turn: int | None
-    to_act: frozenset[int]
-    hand: tuple[Card, ...]
-    trick: tuple[tuple[int, Card], ...]
     last_trick: PlayedTrick | None
     previous_deal: DealSummary | None
-    score: ScoreSheet
     dealer: int
     target: int
     hand_sizes: tuple[int, ...]

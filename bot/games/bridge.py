@@ -33,6 +33,7 @@ from .base import (
     Event,
     Game,
     OptionSpec,
+    Phase,
     Result,
     ScoreLine,
     ScoreSheet,
@@ -93,7 +94,7 @@ _CALL_EVENTS: tuple[dict[str, Event], ...] = tuple(
     {text: _call_event(seat, call) for text, call in CALL_BY_TEXT.items()} for seat in range(4))
 
 
-class ContractBridge(Game):
+class ContractBridge(Game[BridgeView]):
     """A match of one or more rubbers of Contract Bridge."""
 
     NAME: ClassVar[str] = "bridge"
@@ -151,7 +152,7 @@ class ContractBridge(Game):
         self.declarer: Seat | None = None
         self.dummy: Seat | None = None
         self.dummy_faced = False
-        self.turn: Seat = dealer  # whose cards are played next (in play)
+        self.position: Seat = dealer  # whose cards are played next, dummy's too (in play)
         self.trick: list[tuple[Seat, Card]] = []
         self.play: list[tuple[Seat, Card]] = []
         self.tricks_won = [0, 0]
@@ -164,7 +165,7 @@ class ContractBridge(Game):
         return self._finished
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if self._finished:
             return "match_over"
         return "bidding" if self.contract is None else "play"
@@ -174,9 +175,14 @@ class ContractBridge(Game):
             return _EMPTY
         if self.contract is None:
             return _ONLY[self.auction.to_call()]
-        turn = self.turn  # declarer decides for dummy (_player_of, inlined)
+        turn = self.position  # declarer decides for dummy (_player_of, inlined)
         return _ONLY[self.declarer if turn == self.dummy and self.declarer is not None
                      else turn]
+
+    def turn(self) -> int | None:
+        if self._finished:
+            return None
+        return self.auction.to_call() if self.contract is None else self.position
 
     def _player_of(self, seat: int) -> int:
         """Who decides for `seat`'s cards: declarer for dummy."""
@@ -187,7 +193,7 @@ class ContractBridge(Game):
             return ()
         if self.contract is None:
             return self.auction.allowed_texts(seat)
-        turn = self.turn  # declarer plays dummy's cards (_player_of, inlined)
+        turn = self.position  # declarer plays dummy's cards (_player_of, inlined)
         if seat != (self.declarer if turn == self.dummy else turn):
             return ()
         if self.trick:
@@ -243,7 +249,7 @@ class ContractBridge(Game):
         self._trump = contract.strain.trump
         self.declarer = declarer = Seat(contract.declarer)
         self.dummy = declarer.partner
-        self.turn = declarer.next
+        self.position = declarer.next
         events.append(Event(
             "auction_end", f"The contract is {contract.text(self.SEAT_NAMES)}.", None,
             {"contract": contract.code, "declarer": contract.declarer}))
@@ -253,8 +259,8 @@ class ContractBridge(Game):
 
     def _play_error(self, seat: int, played: Card) -> str | None:
         """Why `seat` may not play `played` now (the hand on turn being theirs or dummy's)."""
-        hand = self.hands[self.turn]
-        for_dummy = self.turn != seat
+        hand = self.hands[self.position]
+        for_dummy = self.position != seat
         if played not in hand:
             if for_dummy and played in self.hands[seat]:
                 return "It is dummy's turn: play a card from dummy."
@@ -265,7 +271,7 @@ class ContractBridge(Game):
 
     def _do_play(self, seat: int, played: Card) -> list[Event]:
         """Play `played` (legal) from the hand on turn, `seat` deciding."""
-        position = self.turn
+        position = self.position
         self.hands[position].remove(played)
         text = PLAY_TEXT[played.index]
         self._texts[position].remove(text)
@@ -282,7 +288,7 @@ class ContractBridge(Game):
                 "dummy_faced", f"Dummy ({self.SEAT_NAMES[self.dummy]}) is faced.",
                 self.dummy, {"dummy": self.dummy, "cards": [c.text for c in dummy_cards]}))
         if len(self.trick) < 4:
-            self.turn = position.next
+            self.position = position.next
             return events
         assert self.contract is not None
         cards = tuple(self.trick)
@@ -290,7 +296,7 @@ class ContractBridge(Game):
         self.tricks_won[SIDE_OF[winner]] += 1
         self.last = LastTrick(cards, winner)
         self.trick = []
-        self.turn = winner
+        self.position = winner
         events.append(Event("trick", _TRICK_TEXT[winner], winner,
                             {"winner": winner, "cards": [(s, c.text) for s, c in cards]}))
         if len(self.play) == 52:
@@ -410,14 +416,8 @@ class ContractBridge(Game):
             dummy_hand = tuple(sort_hand(self.hands[self.dummy]))
         playing_for = None
         if playing and seat is not None and seat in to_act:
-            playing_for = self.turn
-        turn: int | None
-        if self._finished:
-            turn = None
-        elif playing:
-            turn = self.turn
-        else:
-            turn = self.auction.to_call()
+            playing_for = self.position
+        turn = self.turn()
         rubber = self.sheet.current
         return BridgeView(
             seat=seat, deal_no=self.deal_no, phase=self.phase, turn=turn, to_act=to_act,

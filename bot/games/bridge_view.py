@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import ScoreLine, ScoreSheet
+from .base import GameView, ScoreLine
 from .bridge_auction import Call, Contract
 from .cards import Card, Seat, format_deal
+from .tricks import Trick
 
 
 def auction_grid(calls: tuple[tuple[int, Call], ...],
@@ -33,12 +34,7 @@ def auction_grid(calls: tuple[tuple[int, Call], ...],
     return tuple(rows)
 
 
-@dataclass(frozen=True, slots=True)
-class LastTrick:
-    """A completed trick: (seat, card) in the order played, and the winning seat."""
-
-    cards: tuple[tuple[int, Card], ...]
-    winner: int
+LastTrick = Trick  # the name this game's readers use
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +52,7 @@ class DealSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class BridgeView:
+class BridgeView(GameView):
     """What one seat (or a spectator, seat None) sees of a Contract Bridge match.
 
     `turn` is the seat whose cards are to be played (dummy's seat when dummy plays) or who
@@ -65,16 +61,8 @@ class BridgeView:
     None. `hand` is the viewer's own cards; `dummy_hand` is dummy's cards once faced.
     """
 
-    seat: int | None
-    deal_no: int
-    phase: str  # "bidding", "play" or "match_over"
-    turn: int | None
-    to_act: frozenset[int]
-    hand: tuple[Card, ...]
-    trick: tuple[tuple[int, Card], ...]
     last_trick: LastTrick | None
     previous_deal: DealSummary | None
-    score: ScoreSheet
     dealer: int
     vulnerable: tuple[bool, bool]  # per side: North-South, East-West
     calls: tuple[tuple[int, Call], ...]  # the auction so far, (seat, call), dealer first

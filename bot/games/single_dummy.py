@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import Event, Game, OptionSpec, Result, ScoreLine, ScoreSheet
+from .base import Event, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract, usual_text
 from .bridge_scoring import single_dummy_score
@@ -66,7 +66,7 @@ class SingleDummyRecord:
     play: tuple[tuple[int, str], ...]  # (hand index, card text) in order
 
 
-class SingleDummyBridge(Game):
+class SingleDummyBridge(Game[SingleDummyView]):
     """Single Dummy Bridge for two players (see the module docstring)."""
 
     NAME: ClassVar[str] = "single_dummy"
@@ -146,7 +146,7 @@ class SingleDummyBridge(Game):
         return self._over
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if self._over:
             return "match_over"
         if self.contract is None:
@@ -166,7 +166,7 @@ class SingleDummyBridge(Game):
         """In the play: the hand to play next (hands play in index order, S W N E)."""
         return (self.leader + len(self.trick)) % 4
 
-    def _turn(self) -> int | None:
+    def turn(self) -> int | None:
         phase = self.phase
         if phase == "auction":
             return self.auction.to_call()
@@ -178,11 +178,11 @@ class SingleDummyBridge(Game):
         return None
 
     def to_act(self) -> frozenset[int]:
-        turn = self._turn()
+        turn = self.turn()
         return frozenset() if turn is None else frozenset((turn,))
 
     def _legal(self, seat: int) -> list[str]:
-        if seat != self._turn():
+        if seat != self.turn():
             return []
         phase = self.phase
         if phase == "auction":
@@ -385,7 +385,7 @@ class SingleDummyBridge(Game):
     def view(self, seat: int | None) -> SingleDummyView:
         playing = self.playing_hand
         return SingleDummyView(
-            seat=seat, deal_no=self.deal_no, phase=self.phase, turn=self._turn(),
+            seat=seat, deal_no=self.deal_no, phase=self.phase, turn=self.turn(),
             to_act=self.to_act(),
             hand=tuple(self.hands[seat]) if seat is not None else (),
             hands=self._visible(seat), trick=tuple(self.trick), last_trick=self.last_trick,

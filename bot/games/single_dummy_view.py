@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import ScoreLine, ScoreSheet
+from .base import GameView, ScoreLine
 from .bridge_auction import Contract
 from .cards import Card
+from .tricks import Trick
 
 HAND_NAMES: tuple[str, ...] = ("South", "West", "North", "East")
 SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
@@ -23,11 +24,9 @@ def owner_of(hand: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class TrickRecord:
-    """A completed trick: (hand index, card) in the order played, and the winning hand."""
-
-    cards: tuple[tuple[int, Card], ...]
-    winner: int  # hand index; the seat that won it is winner % 2
+class TrickRecord(Trick):
+    """A completed trick whose players are hand indices (the winner too): the seat that
+    won it is `winner_seat`."""
 
     @property
     def winner_seat(self) -> int:
@@ -50,7 +49,7 @@ class DealSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class SingleDummyView:
+class SingleDummyView(GameView):
     """Everything one seat (None: a spectator) may see now.
 
     `hands` holds, per hand index (S, W, N, E), the cards the viewer can see in that hand,
@@ -60,17 +59,9 @@ class SingleDummyView:
     the name of the hand to play now (None outside the play).
     """
 
-    seat: int | None
-    deal_no: int
-    phase: str  # "auction", "dummy_choice", "play", "match_over"
-    turn: int | None
-    to_act: frozenset[int]
-    hand: tuple[Card, ...]
     hands: tuple[tuple[Card, ...] | None, ...]
-    trick: tuple[tuple[int, Card], ...]
     last_trick: TrickRecord | None
     previous_deal: DealSummary | None
-    score: ScoreSheet
     dealer: int
     revealed: int  # hand index of the dummy revealed before the auction
     dummies_faced: bool

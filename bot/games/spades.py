@@ -23,9 +23,9 @@ texts]}, bids {seat: bid text}, tricks {seat: count}, bags [per side]), "match_e
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
-from .base import Event, Game, OptionSpec, Result, ScoreLine, ScoreSheet
+from .base import Event, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .cards import (
     CARD_BY_PLAY,
@@ -56,9 +56,9 @@ from .spades_view import (
 )
 from .tricks import follow_error, trick_winner
 
-BIDDING = "bidding"
-PLAY = "play"
-MATCH_OVER = "match_over"
+BIDDING: Final = "bidding"
+PLAY: Final = "play"
+MATCH_OVER: Final = "match_over"
 
 _BIDS: dict[str, int] = {"bid:" + bid_text(b): b for b in range(DOUBLE_NIL, 14)}
 _BID_ACTIONS: tuple[str, ...] = ("bid:nil", *(f"bid:{n}" for n in range(1, 14)))
@@ -86,7 +86,7 @@ _PLAY_EVENTS: tuple[Event, ...] = tuple(
     for s in range(4) for c in FULL_DECK)
 
 
-class Spades(Game):
+class Spades(Game[SpadesView]):
     """A match of Spades played to `target` points (option `bags_penalty`: every 10 bags
     cost 100).
 
@@ -134,7 +134,7 @@ class Spades(Game):
         self._looked = [False] * 4
         self._unlooked = 0b1111  # bit s: seat s has not looked yet (to_act's table key)
         self._bids: list[int | None] = [None] * 4
-        self._phase = BIDDING
+        self._phase: Phase = BIDDING
         self._turn = self._leader = self.dealer.next
         self._trick: list[tuple[Seat, Card]] = []
         self._tricks: list[CompletedTrick] = []
@@ -163,6 +163,9 @@ class Spades(Game):
         if self._phase == BIDDING:
             return _BIDDING_TO_ACT[self._turn * 16 + self._unlooked]
         return _NOBODY
+
+    def turn(self) -> int | None:
+        return None if self._phase == MATCH_OVER else self._turn
 
     def _legal(self, seat: int) -> Sequence[str]:
         if self._phase == BIDDING:
@@ -271,7 +274,7 @@ class Spades(Game):
             return events
         cards = tuple(self._trick)
         winner = trick_winner(cards, _SPADES)
-        done = CompletedTrick(self._leader, cards, winner)
+        done = CompletedTrick(cards, winner)
         self._tricks.append(done)
         self._won[winner] += 1
         self._trick = []
@@ -363,7 +366,7 @@ class Spades(Game):
             seat=seat,
             deal_no=self.deal_no,
             phase=self._phase,
-            turn=None if over else self._turn,
+            turn=self.turn(),
             to_act=self.to_act(),
             dealer=self.dealer,
             hand=tuple(self._hands[seat]) if sees_hand and seat is not None else (),

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import Result, ScoreLine, ScoreSheet
+from .base import GameView, Result, ScoreLine
 from .cards import Card, Seat, format_deal
+from .tricks import Trick
 
 Play = tuple[int, Card]  # (seat, card) in the order played
 
 
-@dataclass(frozen=True, slots=True)
-class CompletedTrick:
-    """A finished trick: who led, what each seat played in order, and who won it."""
-
-    leader: int
-    cards: tuple[Play, ...]
-    winner: int
+CompletedTrick = Trick  # the name Spades readers use
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +52,7 @@ class SpadesScoreDetail:
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesView:
+class SpadesView(GameView):
     """Everything one seat (or a spectator, seat None) may see now.
 
     `hand` is empty for spectators and for a seat that has not looked at its cards yet
@@ -65,18 +60,11 @@ class SpadesView:
     and double nil is -1 (see `spades_scoring.bid_label`).
     """
 
-    seat: int | None
-    deal_no: int
-    phase: str  # "bidding", "play" or "match_over"
-    turn: int | None  # whose turn to bid or play; None once the match is over
-    to_act: frozenset[int]
     dealer: int
-    hand: tuple[Card, ...]
     looked: tuple[bool, ...]  # per seat: has picked up their cards
     hand_sizes: tuple[int, ...]  # per seat: cards still held
     bids: tuple[int | None, ...]  # per seat
     tricks_won: tuple[int, ...]  # per seat, this deal
-    trick: tuple[Play, ...]  # the current trick in order
     leader: int | None  # who led (or leads) the current trick
     tricks: tuple[CompletedTrick, ...]  # this deal's completed tricks, in order
     last_trick: CompletedTrick | None
@@ -84,6 +72,5 @@ class SpadesView:
     target: int
     bags_penalty: bool
     bags: tuple[int, ...]  # per side, accumulated
-    score: ScoreSheet
     previous_deal: SpadesDealSummary | None
     result: Result | None

@@ -48,7 +48,7 @@ _HIGH_FIRST = attrgetter("index")
 _PLAY_EVENTS: dict[int, Event] = {}
 
 
-class Tennis(Game):
+class Tennis(Game[TennisView]):
     """A match of Tennis (2 players, 10 games).
 
     Deal: one pack per game, dealt in blocks of 13 (see `tennis_rules`): block 0 is seat 0's
@@ -155,6 +155,14 @@ class Tennis(Game):
             kind = self._bidding
             return frozenset(s for s in (0, 1) if self._bids[hand_id(s, kind)] is None)
         return frozenset((seat_of(self._due_hand()),))
+
+    def turn(self) -> int | None:
+        if self._finished:
+            return None
+        self._ensure_dealt()
+        if self._bidding is not None:
+            return None  # bids are made at once
+        return seat_of(self._due_hand())
 
     def _legal(self, seat: int) -> list[str]:
         if seat not in self.to_act():
@@ -367,7 +375,7 @@ class Tennis(Game):
             seat=seat, deal_no=self.deal_no, set_no=self.set_no, game_no=self.game_no,
             phase="match_over" if self._finished else ("play" if playing else "bidding"),
             bidding=KIND_NAMES[self._bidding] if self._bidding is not None else "",
-            turn=next(iter(to_act)) if playing else None,
+            turn=self.turn(),
             to_act=to_act,
             hand=tuple(sorted(self._hands[shown], key=_HIGH_FIRST, reverse=True))
             if shown is not None else (),

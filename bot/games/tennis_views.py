@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import ScoreLine, ScoreSheet
+from .base import GameView, ScoreLine
 from .cards import Card, Suit
+from .tricks import Trick
 
 
-@dataclass(frozen=True, slots=True)
-class TennisTrick:
-    """A completed trick: who played what in order, from which hand, and the winning hand."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TennisTrick(Trick):
+    """A completed trick by seats, with the hand each card came from and the winning hand."""
 
-    cards: tuple[tuple[int, Card], ...]  # (seat, card) in playing order
     hands: tuple[str, ...]  # parallel to `cards`: "Forehand" or "Backhand"
-    winner: int  # the winning seat
     winner_hand: str  # the kind of the winning hand, which leads the next trick
 
 
@@ -42,7 +41,7 @@ class TennisDealSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class TennisView:
+class TennisView(GameView):
     """One seat's view (seat None: a spectator).
 
     `hand` is only ever one of the viewer's hands, named by `hand_kind`: the Backhand
@@ -52,15 +51,9 @@ class TennisView:
     None until revealed, except that a player sees their own bid as soon as it is made.
     """
 
-    seat: int | None
-    deal_no: int  # 1..10 over the whole match
     set_no: int  # 1..2
     game_no: int  # 1..5 within the set
-    phase: str  # "bidding", "play" or "match_over"
     bidding: str  # during "bidding": the kind being bid ("Backhand"/"Forehand"), else ""
-    turn: int | None  # the seat to play; None while both bid at once
-    to_act: frozenset[int]
-    hand: tuple[Card, ...]
     hand_kind: str  # which of the viewer's hands `hand` is; "" when none is shown
     trump: Suit | None  # None: notrump
     dealer: int
@@ -69,10 +62,8 @@ class TennisView:
     backhand_tricks: tuple[int, ...]  # tricks won so far this game, per seat
     forehand_tricks: tuple[int, ...]
     to_play_hand: str  # during play: the kind of hand whose card is due next, else ""
-    trick: tuple[tuple[int, Card], ...]  # (seat, card) in playing order
     trick_hands: tuple[str, ...]  # parallel to `trick`: "Forehand" or "Backhand"
     last_trick: TennisTrick | None
     tricks_played: int  # completed tricks this game
     errors: tuple[int, ...]  # match totals so far, per seat
     previous_deal: TennisDealSummary | None
-    score: ScoreSheet

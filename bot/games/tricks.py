@@ -8,6 +8,7 @@ natural one (Bid Fair) pass a `power` function giving each card's strength withi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 from .cards import Card, Suit
@@ -16,6 +17,22 @@ P = TypeVar("P")
 
 Power = Callable[[Card, int], int]
 """Strength of a card within its suit, given its position in the trick (0 = led)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: (player, card) in the order played, and the player who won it.
+
+    "Player" is what the game names who played: a seat, or a hand where a seat plays
+    several (Single Dummy Bridge's hand indices, Tennis's seats with `hands` beside).
+    """
+
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+    @property
+    def leader(self) -> int:
+        return self.cards[0][0]
 
 
 def natural_power(c: Card, position: int) -> int:

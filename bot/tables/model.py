@@ -92,7 +92,7 @@ class Table:
     channel_id: int
     creator_id: int
     settings: TableSettings
-    game: Game
+    game: Game[Any]
     seats: list[SeatInfo | None]
     status: Status = LOBBY
     message_id: int | None = None
@@ -107,7 +107,7 @@ class Table:
     # The fair deals' commitment, computed once (the secret's hash chain)
     _commitment: str | None = field(default=None, repr=False)
     # waiting_on's answer for (game object, actions applied): it builds a spectator view
-    _waiting: tuple[Game, int, tuple[int, ...]] | None = field(default=None, repr=False)
+    _waiting: tuple[Game[Any], int, tuple[int, ...]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.decisions:
@@ -173,7 +173,7 @@ class Table:
         if cached is not None and cached[0] is game and cached[1] == seq:
             return list(cached[2])
         to_act = game.to_act()
-        turn = getattr(game.view(None), "turn", None)
+        turn = game.turn()
         waiting = [turn] if turn is not None and turn in to_act else sorted(to_act)
         self._waiting = (game, seq, tuple(waiting))
         return waiting
