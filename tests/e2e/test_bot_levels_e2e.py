@@ -52,7 +52,9 @@ async def test_a_table_chooses_its_computer_players_level(discord_double, tmp_pa
         assert other.free_seats() == [1, 2, 3]
 
 
-async def test_with_one_level_there_is_one_add_bot_button(discord_double, tmp_path):
+async def test_with_one_level_there_is_one_add_bot_button(discord_double, tmp_path,
+                                                          monkeypatch):
+    monkeypatch.setattr(bot.ai.spades, "PLAYERS", {SpadesPlayer.kind: SpadesPlayer})
     async with running(discord_double, tmp_path) as h:
         await h.open_table(h.user(0), "spades")
         labels = [b["label"] for b in h.buttons(h.table_message())]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ai import make_player
+from bot.ai import bot_name, make_player, player_kinds
 from bot.games import create
 from tests.e2e.harness import running
 from tests.test_ratings_support import add_finished, bot, person
@@ -173,7 +173,8 @@ async def test_a_real_match_rates_its_players_and_posts_the_changes(discord_doub
         posted = [_text(m) for m in h.driver.channel_messages(h.channel)]
         changes = [text for text in posted if "Bid Fair rating changes" in text]
         assert "rating changes" in posted[-1], "after the table's own end-of-match message"
-        assert len(changes) == 1 and "Alice" in changes[0] and "Basic bot" in changes[0]
+        default = bot_name(player_kinds("bidfair")[0])
+        assert len(changes) == 1 and "Alice" in changes[0] and default in changes[0]
         stats = _text((await _reply(h, alice, "stats")).message)
         won = table.game.result().ranks[table.seat_of(alice.id)] == 0
         assert "Bid Fair" in stats and "Contracts fulfilled:" in stats

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bot.ai import bot_name, player_kinds
 from tests.e2e.harness import running
 
 DANGER = 4  # Discord's red button style
@@ -35,7 +36,7 @@ async def test_one_name_for_bots_ten_as_10_neutral_buttons_and_the_standings_pla
                        label[:1] == "T")
         posts = [str(m.embeds) + m.content for m in discord_double.channel_messages(h.channel)]
         everything = " ".join(posts)
-        assert "Basic bot" in everything
+        assert bot_name(player_kinds("spades")[0]) in everything
         assert not re.search(r"(North|East|South|West) bot\b", everything)
         assert "(spades-basic)" not in everything and "Bot (" not in everything
         assert not CARD_WITH_T.search(everything), CARD_WITH_T.search(everything)
