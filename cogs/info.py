@@ -1,4 +1,5 @@
-"""/help and /rules: what the bot does and the rules it plays by."""
+"""/help, /rules and /system: what the bot does, the rules it plays by, and how its bridge
+computer players bid."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai.bidding.summary import sections
 from bot.games import GAMES
-from bot.render.rules import help_embed, rules_embed
+from bot.render.rules import help_embed, rules_embed, system_embeds
 from cogs.utils.answers import refuse, unknown_choice
 
 if TYPE_CHECKING:
@@ -35,6 +37,14 @@ class Info(commands.Cog):
             await refuse(interaction, problem)
             return
         await interaction.response.send_message(embed=rules_embed(game), ephemeral=True)
+
+    @app_commands.command(name="system", description="How the bridge computer players bid: "
+                                                     "their whole bidding system")
+    async def system(self, interaction: discord.Interaction[Any]) -> None:
+        first, *rest = system_embeds(sections())
+        await interaction.response.send_message(embeds=first, ephemeral=True)
+        for embeds in rest:
+            await interaction.followup.send(embeds=embeds, ephemeral=True)
 
 
 async def setup(bot: TrickTableBot) -> None:

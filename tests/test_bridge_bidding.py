@@ -159,3 +159,18 @@ def test_hand_facts() -> None:
     hand = Hand.of(parse_hand("AKJ752.K3.Q4.943"))
     assert (hand.hcp, hand.points, hand.support(Suit.HEARTS)) == (13, 15, 13 + 1)
     assert hand.aces() == 1 and hand.longest() == Suit.SPADES
+
+
+def test_the_system_page_lists_every_situation_within_discords_limits() -> None:
+    from bot.ai.bidding.summary import sections
+    from bot.render.rules import system_embeds
+
+    parts = sections()
+    messages = system_embeds(parts)
+    fields = [f for embeds in messages for e in embeds for f in e.fields]
+    assert [f.name for f in fields] == [title for title, _ in parts]
+    for embeds in messages:
+        assert sum(len(e) for e in embeds) <= 6000
+        assert all(len(f.value or "") <= 1024 for e in embeds for f in e.fields)
+    opening = dict(parts)["Opening"]
+    assert "1NT — 15–17 points, balanced" in opening

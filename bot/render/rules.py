@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -65,6 +65,7 @@ HELP = """\
 **Standings:** `/leaderboard game` ranks this server's players, `/stats [member]` shows results, rating and figures, `/history [member]` lists recent matches with their score sheets.
 **Hand records:** under each bridge deal's end, **Hand record** privately gives the deal as a PBN file with its double-dummy table and par.
 **Fair deals:** a table shows a *commitment* when it opens: the SHA-256 hash that ends a chain of secret server seeds (deal k's seed, hashed k times, gives it). **Start** adds a *client seed* made from that press and the players' ids, which the bot cannot know in advance. Deal k's pack is shuffled (Fisher–Yates) with numbers from HMAC-SHA256(server seed k, "client seed:k:block"); the README gives every step. When a deal ends, its server seed is posted as a command anyone can run: `python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT` checks the seed against the commitment and prints the deal.
+**Bridge computer players** bid a natural system close to Standard American (5-card majors, 1NT 15–17, strong 2♣, weak twos, Stayman and transfers, takeout and negative doubles, Blackwood); the table shows what each of their bids and doubles means, under the auction; `/system` lists the whole system.
 With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
 Everyone in the channel can watch: the table shows only what a spectator may see; all hands are shown when a deal ends."""
 
@@ -103,3 +104,28 @@ def rules_for(game: str | None) -> str:
 def help_embed() -> discord.Embed:
     return discord.Embed(title="TrickTable help", description=HELP,
                          colour=discord.Colour.dark_green())
+
+
+SYSTEM_TITLE = "How the bridge computer players bid"
+MESSAGE_LIMIT = 5500  # Discord allows 6000 characters across one message's embeds
+
+
+def system_embeds(sections: Sequence[tuple[str, Sequence[str]]]) -> list[list[discord.Embed]]:
+    """The bidding system, a field per situation, as messages of embeds within Discord's
+    limits (1024 characters a field, 25 fields an embed, 6000 characters a message)."""
+    messages: list[list[discord.Embed]] = []
+    embed = discord.Embed(title=SYSTEM_TITLE, description=(
+        "Points: A 4, K 3, Q 2, J 1, plus one for each card past four in a suit (support "
+        "for partner: 3 for a void, 2 a singleton, 1 a doubleton). Each table is read top "
+        "down: the first call the hand fits."))
+    size = len(SYSTEM_TITLE) + len(embed.description or "")
+    for title, lines in sections:
+        value = "\n".join(lines)[:1024]
+        if size + len(title) + len(value) > MESSAGE_LIMIT or len(embed.fields) == 25:
+            messages.append([embed])
+            embed = discord.Embed(title=SYSTEM_TITLE + " (continued)")
+            size = len(embed.title or "")
+        embed.add_field(name=title, value=value, inline=False)
+        size += len(title) + len(value)
+    messages.append([embed])
+    return messages

@@ -15,6 +15,9 @@ class Seating:
     user_ids: tuple[int | None, ...]
     bots: tuple[bool, ...]
     away: bool = False  # someone left mid-match and may take their seat back
+    # per call of the current auction, what it means when a computer player made it
+    # ("" for people's calls; empty for games without an auction)
+    call_notes: tuple[str, ...] = ()
 
     def who(self, seat: int) -> str:
         name = self.names[seat]

@@ -32,6 +32,7 @@ from bot.render.components import TableButton, button
 from bot.render.rules import options_line
 from bot.render.seating import Seating
 from bot.tables import LOBBY, Table, TableService
+from bot.tables.explain import call_notes
 
 from .edits import edit_channel_message, edit_original_response, fingerprint, payload
 
@@ -68,7 +69,8 @@ def seating_of(table: Table) -> Seating:
         names=tuple(info.name if info else None for info in table.seats),
         user_ids=tuple(info.user_id if info else None for info in table.seats),
         bots=tuple(bool(info and info.is_bot) for info in table.seats),
-        away=any(info is not None and info.left_user_id for info in table.seats))
+        away=any(info is not None and info.left_user_id for info in table.seats),
+        call_notes=call_notes(table))
 
 
 def options_text(table: Table) -> str:

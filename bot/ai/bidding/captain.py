@@ -1,15 +1,8 @@
 """Where no table of the system speaks (later rounds, free bids in competition), a hand
 places the contract from what the auction has shown: our points plus partner's expected
 points give the level (game 25, small slam 33, grand 37); the suit lengths shown give the
-strain (a major with 8+ cards together, else notrump, else a minor). The steps, in order:
-
-1. Slam: 33+ together with a trump suit: ask for aces with 4NT; in notrump, bid 6NT.
-2. Game: 25+ together: bid game at once (3NT, four of a major, five of a minor with 28+).
-3. Partner forced us to bid: the cheapest bid in our best strain.
-4. Invitation: 23–24 together: raise our strain to the three level.
-5. Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two,
-   9 cards: three); their sacrifice over our game is doubled.
-6. Otherwise pass.
+strain (a major with 8+ cards together, else notrump, else a minor), by the steps of
+`STEPS`, in order.
 
 Each call made here is explained by `natural_phrase`, from the auction alone.
 """
@@ -24,6 +17,16 @@ from .context import ME, PARTNER, Context, bid_text, cheapest, suit_fit
 from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
+STEPS = (
+    "Slam: 31+ points together with a trump suit: ask for aces with 4NT; in notrump, 33+ "
+    "promised: 6NT.",
+    "Game: 25+ together: bid game at once (3NT, four of a major, five of a minor with 28+).",
+    "Partner forced us to bid: the cheapest bid in our best strain.",
+    "Invitation: 23–24 together: raise our strain to the three level.",
+    "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
+    "9 cards: three); their sacrifice over our game is doubled.",
+    "Otherwise pass.",
+)
 ASK = 31  # Blackwood guards a suit slam against two missing aces
 
 

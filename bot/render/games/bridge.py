@@ -43,6 +43,26 @@ def auction_text(calls: Sequence[tuple[int, Any]], next_to_call: int | None,
                 next_to_call, limit)
 
 
+NOTES_TITLE = "What the bots' calls mean"
+
+
+def notes_text(calls: Sequence[tuple[int, Any]], notes: Sequence[str], limit: int = 900) -> str:
+    """The computer players' bids and doubles with what they mean, one a line, the latest
+    kept when they do not all fit in `limit` (their passes are left out: most say only
+    that there is nothing to add)."""
+    lines = [f"{SEATS[seat][0]} **{call_label(call.text)}** — {note}"
+             for (seat, call), note in zip(calls, notes, strict=False)
+             if note and call.kind != "pass"]
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > limit:
+            break
+        kept.append(line)
+    return "\n".join(reversed(kept))
+
+
 class BridgeText(GameText):
     def verb(self, view: Any) -> str:
         return "play" if view.phase == "play" else "call"
@@ -72,6 +92,9 @@ class BridgeText(GameText):
         bidding = view.phase == "bidding"
         fields: list[Field] = [("Auction", auction_text(
             view.calls, view.turn if bidding else None), False)]
+        notes = notes_text(view.calls, seating.call_notes)
+        if notes:
+            fields.append((NOTES_TITLE, notes, False))
         if view.phase != "play":
             return fields
         if view.dummy is not None and view.dummy_hand:
@@ -107,6 +130,9 @@ class BridgeText(GameText):
         lines = [f"Dealer {SEATS[view.dealer]} · {vul}."]
         if view.phase == "bidding":
             lines.append(auction_text(view.calls, view.turn, limit=600))
+            notes = notes_text(view.calls, seating.call_notes, limit=500)
+            if notes:
+                lines.append(notes)
         contract = view.contract
         if contract is not None and view.phase == "play":
             lines.append(f"Contract: **{contract.label} by {SEATS[contract.declarer]}** · "

@@ -1,0 +1,61 @@
+"""The whole system as a person reads it: each situation's table, for typical auctions
+(the tables take the auction's suits, so one example stands for its kind)."""
+
+from __future__ import annotations
+
+from bot.games.bridge_auction import Bid, Strain
+from bot.games.cards import Suit
+
+from . import competition as comp
+from . import constructive as con
+from . import notrump as nt
+from . import slam
+from .captain import STEPS
+from .rules import Table
+
+C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+
+
+def _lines(table: Table) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for rule in table:
+        if rule.call in seen:
+            continue
+        seen.add(rule.call)
+        call = "Pass" if rule.call == "pass" else "Dbl" if rule.call == "double" else \
+            Bid.parse(rule.call).label
+        out.append(f"{call} — {rule.says}")
+    return out
+
+
+def sections() -> list[tuple[str, list[str]]]:
+    """(title, lines "call — meaning") per situation, in the order of an auction."""
+    one_heart = Bid(1, Strain.HEARTS)
+    return [
+        ("Opening", _lines(con.opening_table())),
+        ("Responses to 1♥ (1♠ alike)", _lines(con.one_suit_responses(H))),
+        ("Responses to 1♦ (1♣ alike)", _lines(con.one_suit_responses(D))),
+        ("Opener's rebid after 1♦–1♥", _lines(con.opener_rebids(D, "1H", H))),
+        ("Opener's rebid after 1♥–2♥; responder after a game try",
+         _lines(con.opener_rebids(H, "2H", H)) + _lines(con.after_game_try(H))),
+        ("Responses to 1NT (15–17)", _lines(nt.nt_responses(1, 15, 17))),
+        ("Responses to 2NT (20–21)", _lines(nt.nt_responses(2, 20, 21))),
+        ("Answers to Stayman and transfers", _lines(nt.stayman_answers(1))
+         + _lines(nt.transfer_completions(1, H, 15, 17))),
+        ("After 1NT–2♣–2♥", _lines(nt.after_stayman(1, H, 15, 17))),
+        ("After 1NT–2♦–2♥", _lines(nt.after_transfer(1, H, 15, 17))),
+        ("Strong 2♣: responses and rebids", _lines(nt.two_club_responses())
+         + _lines(nt.two_club_rebids())),
+        ("Responses to a weak 2♥", _lines(nt.weak_two_responses(H, 2))),
+        ("Over their 1♥", _lines(comp.overcalls(one_heart, [H], balancing=False))),
+        ("Partner doubled their 1♥ for takeout", _lines(comp.takeout_answers([H], one_heart))),
+        ("Partner opened 1♦, they overcalled 1♥", _lines(comp.contested_responses(
+            D, one_heart, [H]))),
+        ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
+            S, Bid(1, Strain.SPADES), [H]))),
+        ("Slams: Blackwood 4NT", _lines(slam.ace_answers())
+         + _lines(slam.after_aces(Strain.HEARTS, "5D", 33))),
+        ("Everything else: placing the contract",
+         [f"{i}. {step}" for i, step in enumerate(STEPS, 1)]),
+    ]

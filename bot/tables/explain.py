@@ -1,0 +1,36 @@
+"""What the computer players' calls mean, for the table's messages.
+
+Render may not ask the bidding system (bot.ai), so the table layer reads the auction
+with it and hands render one phrase per call. The phrases are worked out again from the
+auction alone (the system's reader is deterministic), so a restarted bot shows them too.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from bot.ai.bidding import explain_calls
+from bot.games.bridge_auction import Call
+
+from .model import LOBBY, Table
+
+BIDDING_GAMES = frozenset({"bridge"})
+
+
+@lru_cache(maxsize=512)
+def _explained(calls: tuple[tuple[int, Call], ...]) -> tuple[str, ...]:
+    return explain_calls(calls)
+
+
+def call_notes(table: Table) -> tuple[str, ...]:
+    """Per call of the current auction: its explanation when a computer player made it,
+    else "" (a person's call means what that person meant)."""
+    if table.game_name not in BIDDING_GAMES or table.status == LOBBY:
+        return ()
+    calls = getattr(table.game.view(None), "calls", ())
+    if not calls:
+        return ()
+    notes = _explained(tuple(calls))
+    bots = [bool(info and info.is_bot) for info in table.seats]
+    return tuple(note if bots[seat] else "" for (seat, _), note in zip(calls, notes,
+                                                                      strict=True))
