@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.games import GAMES
+from bot.games import GAMES, game_class
 from tests.discord_double import Driver
 from tests.discord_double.server import DiscordDouble
 from tests.discord_double.state import Channel, Message, User
@@ -72,7 +72,7 @@ from .engines import machine_line
 from .postgres import postgres_cpu, start_postgres
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GabcDe.abcdefghijklmnopqrstuvwxyz0123"
-SEATS = {"bridge": 4, "spades": 4, "single_dummy": 2, "tennis": 2, "bidfair": 2}
+SEATS = {name: game_class(name).SEATS for name in GAMES}
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 ANSWER_WAIT = 5.0  # seconds a person waits for an answer (Discord gives up after 3)
 

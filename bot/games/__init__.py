@@ -30,26 +30,17 @@ from .base import (
 from .fairness import FairDeals
 
 GAMES: tuple[str, ...] = ("bridge", "single_dummy", "spades", "tennis", "bidfair")
-
-# Where each game's class lives; imported on first use so one game's module never has to
-# load the others.
-_CLASSES: dict[str, tuple[str, str]] = {
-    "bridge": ("bot.games.bridge", "ContractBridge"),
-    "single_dummy": ("bot.games.single_dummy", "SingleDummyBridge"),
-    "spades": ("bot.games.spades", "Spades"),
-    "tennis": ("bot.games.tennis", "Tennis"),
-    "bidfair": ("bot.games.bidfair", "BidFair"),
-}
+"""The one list of games. A game's engine is `GAME` in `bot.games.<name>`; beside each
+layer its other pieces are found by the same name (`bot.ai.<name>`,
+`bot.render.games.<name>`; see CONTRIBUTING.md). Modules are imported on first use, so one
+game's module never has to load the others."""
 
 
 def game_class(name: str) -> type[Game[Any]]:
     """The engine class of a game, by its name in GAMES."""
-    try:
-        module_name, class_name = _CLASSES[name]
-    except KeyError:
-        raise InvalidOptions(
-            f"Unknown game {name!r}; the games are: {', '.join(GAMES)}.") from None
-    cls: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
+    if name not in GAMES:
+        raise InvalidOptions(f"Unknown game {name!r}; the games are: {', '.join(GAMES)}.")
+    cls: type[Game[Any]] = importlib.import_module(f"bot.games.{name}").GAME
     return cls
 
 

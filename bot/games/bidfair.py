@@ -440,3 +440,6 @@ class BidFair(Game[BidFairView]):
             tricks_won=(sum(t.winner == 0 for t in self.tricks),
                         sum(t.winner == 1 for t in self.tricks)),
             captured=(self.captured[0], self.captured[1]), redeals=self.redeals)
+
+
+GAME = BidFair  # how bot.games.game_class finds this game by its name

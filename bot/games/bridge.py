@@ -435,3 +435,6 @@ class ContractBridge(Game[BridgeView]):
     def deal_record(self) -> DealRecord:
         return DealRecord(self.deal_no, self.dealer, self.vulnerable, self.dealt,
                           tuple(self.auction.calls), self.contract, tuple(self.play))
+
+
+GAME = ContractBridge  # how bot.games.game_class finds this game by its name

@@ -397,3 +397,6 @@ class SingleDummyBridge(Game[SingleDummyView]):
             playing_hand=playing, tricks_won=(self.tricks_won[0], self.tricks_won[1]),
             played=tuple(self.played), target=self.target,
             undertrick_penalty=self.undertrick_penalty)
+
+
+GAME = SingleDummyBridge  # how bot.games.game_class finds this game by its name

@@ -386,3 +386,6 @@ class Spades(Game[SpadesView]):
             previous_deal=self._previous,
             result=self._result,
         )
+
+
+GAME = Spades  # how bot.games.game_class finds this game by its name

@@ -389,3 +389,6 @@ class Tennis(Game[TennisView]):
             trick_hands=tuple([KIND_NAMES[h >> 1] for h, _ in self._trick]),
             last_trick=self._last_trick, tricks_played=self._tricks_played,
             errors=tuple(self._totals), previous_deal=self._previous, score=self.scores())
+
+
+GAME = Tennis  # how bot.games.game_class finds this game by its name

@@ -4,26 +4,22 @@ from __future__ import annotations
 
 import importlib
 
+from bot.games import GAMES
+
 from .base import GameText
 
-_MODULES = {
-    "spades": "bot.render.games.spades",
-    "bridge": "bot.render.games.bridge",
-    "single_dummy": "bot.render.games.single_dummy",
-    "tennis": "bot.render.games.tennis",
-    "bidfair": "bot.render.games.bidfair",
-}
 _CACHE: dict[str, GameText] = {}
 
 
 def text_for(game_name: str) -> GameText:
-    """The text builder of a game (the generic one where a game has none of its own)."""
+    """The text builder of a game: `TEXT` in `bot.render.games.<name>` (found by the game's
+    name; a game of GAMES without one fails loudly). A name outside GAMES (an old row, a
+    test) gets the generic one."""
     text = _CACHE.get(game_name)
     if text is None:
-        try:
-            module = importlib.import_module(_MODULES[game_name])
-            text = module.TEXT
-        except (KeyError, ModuleNotFoundError):
+        if game_name in GAMES:
+            text = importlib.import_module(f"bot.render.games.{game_name}").TEXT
+        else:
             text = GameText()
         _CACHE[game_name] = text
     return text
