@@ -5,6 +5,12 @@ The Tables cog receives every component interaction and routes it here; a handle
 the interaction and the parsed id and must answer it. Refusals are raised, not sent:
 `TableError` (from bot.tables) for a refused request and `ids.BadCustomId` for an id we
 did not make; the Tables cog turns both into a private answer.
+
+Adding a button: (1) in bot/render, give it the custom id `ids.make("<verb>", <id>, ...)`
+(at most 100 characters); (2) in the cog that owns it, write `async def on_<verb>(self,
+interaction, parsed)` that checks `parsed.args`, leaves seat, turn and staleness checks to
+the table service, and answers; (3) register it in the cog's `cog_load` with
+`self.bot.router.register("<verb>", self.on_<verb>)` and unregister it in `cog_unload`.
 """
 
 from __future__ import annotations
