@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.games import Result, ScoreSheet
+from bot.games import GameView, Result, ScoreSheet
 
 from . import ids
 from .components import TableButton, as_view, button, rows
@@ -111,7 +111,7 @@ def moved(table_id: int, title: str, url: str) -> Message:
     return Message(content=f"{title} · table #{table_id} has moved: {url}", buttons=None)
 
 
-def public_table(table_id: int, game_name: str, title: str, view: Any, seating: Seating,
+def public_table(table_id: int, game_name: str, title: str, view: GameView, seating: Seating,
                  recent: Sequence[str], waiting: Sequence[int], closed_note: str = "",
                  extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message:
     """The table everyone in the channel sees (built from the spectator's view only)."""
@@ -190,7 +190,7 @@ def sheet_fields(sheet: ScoreSheet, match_id: int) -> list[tuple[str, str, bool]
 
 # -- a private hand -------------------------------------------------------------------
 
-def hand(table_id: int, game_name: str, title: str, seat: int, view: Any,
+def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
          legal: Sequence[str], decision: int, seating: Seating, note: str = "",
          group: str | None = None) -> Message:
     """A seat's own hand with a button for exactly each legal action."""
@@ -233,7 +233,7 @@ def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
 
 # -- ends of deals and matches --------------------------------------------------------
 
-def deal_end(table_id: int, game_name: str, title: str, view: Any,
+def deal_end(table_id: int, game_name: str, title: str, view: GameView,
              seating: Seating, buttons: Sequence[TableButton] = (),
              extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message | None:
     """All hands of the deal that just ended, its result and the running score; `buttons`

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from bot.games import GAMES
 
 from .base import GameText
 
-_CACHE: dict[str, GameText] = {}
+_CACHE: dict[str, GameText[Any]] = {}
 
 
-def text_for(game_name: str) -> GameText:
+def text_for(game_name: str) -> GameText[Any]:
     """The text builder of a game: `TEXT` in `bot.render.games.<name>` (found by the game's
     name; a game of GAMES without one fails loudly). A name outside GAMES (an old row, a
     test) gets the generic one."""
@@ -20,6 +21,6 @@ def text_for(game_name: str) -> GameText:
         if game_name in GAMES:
             text = importlib.import_module(f"bot.render.games.{game_name}").TEXT
         else:
-            text = GameText()
+            text = GameText[Any]()
         _CACHE[game_name] = text
     return text

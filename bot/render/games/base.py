@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from bot.games import GameView
 from bot.render.games.common import play_lines
 from bot.render.layout import CARD_KINDS
 from bot.render.text import action_label, cards_inline, hand_block
@@ -15,13 +16,23 @@ if TYPE_CHECKING:
 Field = tuple[str, str, bool]
 
 
-class GameText:
-    """Default texts built from the fields every view has."""
+def own_seat(view: GameView) -> int:
+    """The seat of a player's own view (private texts are never built for a spectator)."""
+    if view.seat is None:
+        raise ValueError("a spectator's view has no hand of its own")
+    return view.seat
+
+ViewT = TypeVar("ViewT", bound=GameView)
+
+
+class GameText(Generic[ViewT]):
+    """Default texts built from the fields every view has; each game's text is typed with
+    its own view (`GameText[SpadesView]`)."""
 
     card_kinds: frozenset[str] = CARD_KINDS
     score_unit = ""  # what a match's totals count, when not points: Tennis counts errors
 
-    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+    def status_lines(self, view: ViewT, seating: Seating) -> list[str]:
         lines = []
         dealer = getattr(view, "dealer", None)
         if dealer is not None:
@@ -29,7 +40,7 @@ class GameText:
         lines.append(self.turn_line(view, seating))
         return lines
 
-    def turn_line(self, view: Any, seating: Seating) -> str:
+    def turn_line(self, view: ViewT, seating: Seating) -> str:
         if view.phase == "match_over":
             return "The match is over."
         if view.turn is not None:
@@ -37,19 +48,19 @@ class GameText:
         waiting = ", ".join(seating.who(s) for s in sorted(view.to_act))
         return f"Waiting for {waiting}." if waiting else ""
 
-    def verb(self, view: Any) -> str:
+    def verb(self, view: ViewT) -> str:
         return "play" if view.phase == "play" else "bid"
 
-    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+    def public_fields(self, view: ViewT, seating: Seating) -> list[Field]:
         return [("Trick", self.trick_text(view.trick, seating), False)]
 
     def trick_text(self, trick: Sequence[tuple[int, Any]], seating: Seating) -> str:
         return play_lines(trick, seating.who)
 
-    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+    def private_lines(self, view: ViewT, seating: Seating) -> list[str]:
         return ["Your hand:", hand_block(view.hand) if view.hand else "(no cards)"]
 
-    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+    def prompt(self, view: ViewT, legal: Sequence[str]) -> str:
         if all(a.startswith("play:") for a in legal):
             return "**Your turn: play a card.**"
         return "**Your turn.**"

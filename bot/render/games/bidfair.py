@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.bidfair_rank import order_text
+from bot.games.bidfair_view import BidFairView
 from bot.render.text import cards_inline, hand_block
 
-from .base import Field, GameText
+from .base import Field, GameText, own_seat
 from .common import MATCH_OVER, play_lines, plays_inline, plural, score_lines, suit_word
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def placement_text(placement: Any, passed: bool, show_down: bool = False) -> str
     return "face down"
 
 
-def contract_line(view: Any, name: Any) -> str:
+def contract_line(view: BidFairView, name: Any) -> str:
     """Who holds the contract and for how much, or that there is none."""
     if view.holder is None or view.high_rank is None:
         return "No contract: nobody bid face up."
@@ -42,7 +43,7 @@ def contract_line(view: Any, name: Any) -> str:
             f"(bidder {name(view.bidder)}, high rank {view.high_rank.label})")
 
 
-def trump_line(view: Any, name: Any) -> str:
+def trump_line(view: BidFairView, name: Any) -> str:
     """The trump suit and cut card, and who earns 40 for a face-up bid card in trump."""
     if view.cut is None:
         return ""
@@ -54,21 +55,21 @@ def trump_line(view: Any, name: Any) -> str:
     return text
 
 
-class BidFairText(GameText):
-    def verb(self, view: Any) -> str:
+class BidFairText(GameText[BidFairView]):
+    def verb(self, view: BidFairView) -> str:
         return {"crib": "build the crib",
                 "bidding": "place a bid card (face up or face down) or pass",
                 "exchange": "exchange hands with the crib or keep",
                 "play": "play"}.get(view.phase, "play")
 
-    def turn_line(self, view: Any, seating: Seating) -> str:
+    def turn_line(self, view: BidFairView, seating: Seating) -> str:
         if view.phase == "crib":
             owed = ", ".join(f"{seating.who(s)} {view.crib_owed[s]} more"
                              for s in sorted(view.to_act))
             return f"Building the crib (4 cards each, face down): waiting for {owed}."
         return super().turn_line(view, seating)
 
-    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+    def status_lines(self, view: BidFairView, seating: Seating) -> list[str]:
         first = f"Dealer: {seating.who(view.dealer)} · first to {view.target} points"
         if view.redeals:
             first += f" · thrown in {plural(view.redeals, 'time')} (both passed)"
@@ -84,7 +85,7 @@ class BidFairText(GameText):
         lines.append(self.turn_line(view, seating))
         return [line for line in lines if line]
 
-    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+    def public_fields(self, view: BidFairView, seating: Seating) -> list[Field]:
         if view.phase == "match_over":
             return []
         fields: list[Field] = []
@@ -111,10 +112,10 @@ class BidFairText(GameText):
 
     # -- the private hand -------------------------------------------------------------
 
-    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+    def private_lines(self, view: BidFairView, seating: Seating) -> list[str]:
         if view.phase == "match_over":
             return [MATCH_OVER]
-        seat = view.seat
+        seat = own_seat(view)
         lines = ["Your hand:", hand_block(view.hand) if view.hand else "(no cards)"]
         if view.my_crib:
             lines.append(f"Your crib cards: {cards_inline(view.my_crib)}")
@@ -146,14 +147,14 @@ class BidFairText(GameText):
                          + plays_inline(view.trick, lambda s: SEATS[s]))
         return [line for line in lines if line]
 
-    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+    def prompt(self, view: BidFairView, legal: Sequence[str]) -> str:
         if view.phase == "crib":
-            owed = view.crib_owed[view.seat]
+            owed = view.crib_owed[own_seat(view)]
             return f"**Put {CRIB_EACH} cards into the crib ({owed} more)**"
         if view.phase == "bidding":
             text = "**Place a card face up (a bid) or face down (no bid)"
             text += ", or pass**" if "pass" in legal else "**"
-            other = view.bids[1 - view.seat]
+            other = view.bids[1 - own_seat(view)]
             if other is not None and other.face_up and other.card is not None:
                 rank = other.card.rank.label
                 text += (f" — a face-up card must beat {rank}"

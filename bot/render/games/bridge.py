@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.games.bridge_view import BridgeView
 from bot.games.cards import SEAT_NAMES
 from bot.render.text import hand_block
 
-from .base import Field, GameText
+from .base import Field, GameText, own_seat
 from .common import (
     MATCH_OVER,
     call_label,
@@ -63,17 +64,18 @@ def notes_text(calls: Sequence[tuple[int, Any]], notes: Sequence[str], limit: in
     return "\n".join(reversed(kept))
 
 
-class BridgeText(GameText):
-    def verb(self, view: Any) -> str:
+class BridgeText(GameText[BridgeView]):
+    def verb(self, view: BridgeView) -> str:
         return "play" if view.phase == "play" else "call"
 
-    def turn_line(self, view: Any, seating: Seating) -> str:
-        if view.phase == "play" and view.turn is not None and view.turn == view.dummy:
+    def turn_line(self, view: BridgeView, seating: Seating) -> str:
+        if (view.phase == "play" and view.turn is not None and view.turn == view.dummy
+                and view.declarer is not None):
             return (f"**{seating.who(view.declarer)}** to play from dummy "
                     f"({seating.seat_names[view.dummy]}).")
         return super().turn_line(view, seating)
 
-    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+    def status_lines(self, view: BridgeView, seating: Seating) -> list[str]:
         lines = [f"Dealer: {seating.who(view.dealer)} · Vulnerable: "
                  f"**{vulnerability(view.vulnerable)}**",
                  f"Rubber {view.rubber_no} · games won: {SIDES[0]} {view.games_won[0]}, "
@@ -86,7 +88,7 @@ class BridgeText(GameText):
         lines.append(self.turn_line(view, seating))
         return lines
 
-    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+    def public_fields(self, view: BridgeView, seating: Seating) -> list[Field]:
         if view.phase == "match_over":
             return []
         bidding = view.phase == "bidding"
@@ -110,8 +112,10 @@ class BridgeText(GameText):
         return fields
 
     @staticmethod
-    def _tricks_text(view: Any) -> str:
+    def _tricks_text(view: BridgeView) -> str:
         contract = view.contract
+        if contract is None:
+            return ""
         side = contract.declarer % 2
         won = view.tricks_won
         return (f"Declarer ({SIDES[side]}): **{won[side]}** of {contract.tricks_needed} · "
@@ -119,10 +123,10 @@ class BridgeText(GameText):
 
     # -- the private hand -------------------------------------------------------------
 
-    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+    def private_lines(self, view: BridgeView, seating: Seating) -> list[str]:
         if view.phase == "match_over":
             return [MATCH_OVER]
-        seat = view.seat
+        seat = own_seat(view)
         side = seat % 2
         vul = ("you are " + ("vulnerable" if view.vulnerable[side] else "not vulnerable")
                + ", they are " + ("vulnerable" if view.vulnerable[1 - side]
@@ -137,11 +141,11 @@ class BridgeText(GameText):
         if contract is not None and view.phase == "play":
             lines.append(f"Contract: **{contract.label} by {SEATS[contract.declarer]}** · "
                          + self._tricks_text(view))
-        if seat == view.dummy:
+        if seat == view.dummy and view.declarer is not None:
             lines.append(f"You are dummy: your partner {SEATS[view.declarer]} plays your "
                          "cards.")
         lines += ["Your hand:", hand_block(view.hand) if view.hand else "(no cards left)"]
-        if view.dummy_hand and seat != view.dummy:
+        if view.dummy_hand and view.dummy is not None and seat != view.dummy:
             lines += [f"Dummy ({SEATS[view.dummy]}):", hand_block(view.dummy_hand)]
         if view.phase == "play":
             lines.append("Trick: " + plays_inline(view.trick, lambda s: SEATS[s]))
@@ -150,7 +154,7 @@ class BridgeText(GameText):
                 lines.append("**You are playing dummy's cards now.**")
         return lines
 
-    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+    def prompt(self, view: BridgeView, legal: Sequence[str]) -> str:
         if view.phase == "bidding":
             last = next((call for _, call in reversed(view.calls) if call.kind == "bid"), None)
             return "**Your call**" + (f" (the last bid is {last.label})" if last else "")

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.games.single_dummy_view import HAND_NAMES
+from bot.games.single_dummy_view import HAND_NAMES, SingleDummyView
 from bot.render.text import hand_block
 
-from .base import Field, GameText
+from .base import Field, GameText, own_seat
 from .common import (
     MATCH_OVER,
     call_label,
@@ -44,8 +44,8 @@ def hand_title(hand: int, seating: Seating) -> str:
     return f"{HAND_NAMES[hand]} ({seating.name(hand % 2)}'s dummy)"
 
 
-class SingleDummyText(GameText):
-    def verb(self, view: Any) -> str:
+class SingleDummyText(GameText[SingleDummyView]):
+    def verb(self, view: SingleDummyView) -> str:
         if view.phase == "auction":
             return "call"
         if view.phase == "dummy_choice":
@@ -54,7 +54,7 @@ class SingleDummyText(GameText):
             return f"play from their dummy ({view.playing_for})"
         return "play"
 
-    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+    def status_lines(self, view: SingleDummyView, seating: Seating) -> list[str]:
         rules = f"first to {view.target} points wins"
         if view.undertrick_penalty:
             rules += " · undertricks cost 50 each"
@@ -69,7 +69,7 @@ class SingleDummyText(GameText):
         lines.append(self.turn_line(view, seating))
         return lines
 
-    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+    def public_fields(self, view: SingleDummyView, seating: Seating) -> list[Field]:
         if view.phase == "match_over":
             return []
         fields: list[Field] = [("Auction", auction_text(
@@ -97,10 +97,10 @@ class SingleDummyText(GameText):
 
     # -- the private hand -------------------------------------------------------------
 
-    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+    def private_lines(self, view: SingleDummyView, seating: Seating) -> list[str]:
         if view.phase == "match_over":
             return [MATCH_OVER]
-        seat = view.seat
+        seat = own_seat(view)
         lines: list[str] = []
         if view.phase == "auction":
             lines.append(auction_text(view.calls, view.turn, limit=600))
@@ -131,7 +131,7 @@ class SingleDummyText(GameText):
                 lines.append(f"To play: **{view.playing_for}** ({whose}).")
         return lines
 
-    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+    def prompt(self, view: SingleDummyView, legal: Sequence[str]) -> str:
         if view.phase == "auction":
             last = next((call_label(t) for _, t in reversed(view.calls)
                          if t.startswith("bid:")), None)

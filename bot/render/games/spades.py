@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games.cards import Suit
 from bot.games.spades_scoring import bid_label
+from bot.games.spades_view import SpadesView
 from bot.render.text import hand_block
 
-from .base import Field, GameText
+from .base import Field, GameText, own_seat
 from .common import MATCH_OVER, follow_hint, plays_inline, plural, score_lines
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ SIDES = ("North-South", "East-West")
 SIDE_SEATS = ((0, 2), (1, 3))
 
 
-def _bid_cell(view: Any, seat: int) -> str:
+def _bid_cell(view: SpadesView, seat: int) -> str:
     bid = view.bids[seat]
     if bid is not None:
         return bid_label(bid)
@@ -41,15 +42,15 @@ def _side_line(bids: Sequence[int | None], won: Sequence[int], side: int) -> str
     return f"{SIDES[side]}: {' '.join(parts)} · {plural(made, 'trick')} won"
 
 
-class SpadesText(GameText):
-    def verb(self, view: Any) -> str:
+class SpadesText(GameText[SpadesView]):
+    def verb(self, view: SpadesView) -> str:
         if view.phase == "play":
             return "play"
         if view.turn is not None and not view.looked[view.turn]:
             return "look at their cards or bid Double Nil"
         return "bid"
 
-    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+    def status_lines(self, view: SpadesView, seating: Seating) -> list[str]:
         rules = f"first side to {view.target} wins"
         if view.bags_penalty:
             rules += " · bags penalty on"
@@ -64,7 +65,7 @@ class SpadesText(GameText):
         lines.append(self.turn_line(view, seating))
         return lines
 
-    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+    def public_fields(self, view: SpadesView, seating: Seating) -> list[Field]:
         if view.phase == "match_over":
             return []
         playing = view.phase == "play"
@@ -92,10 +93,10 @@ class SpadesText(GameText):
 
     # -- the private hand -------------------------------------------------------------
 
-    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+    def private_lines(self, view: SpadesView, seating: Seating) -> list[str]:
         if view.phase == "match_over":
             return [MATCH_OVER]
-        seat = view.seat
+        seat = own_seat(view)
         partner = (seat + 2) % 4
         lines: list[str] = []
         if not view.looked[seat]:
@@ -117,7 +118,7 @@ class SpadesText(GameText):
             lines.append("Trick: " + plays_inline(view.trick, lambda s: seating.seat_names[s]))
         return lines
 
-    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+    def prompt(self, view: SpadesView, legal: Sequence[str]) -> str:
         if legal == ["look"]:
             return "**Look at your cards** when you are ready; you bid when your turn comes."
         if "look" in legal:

@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.tennis_rules import bid_value
+from bot.games.tennis_views import TennisView
 from bot.render.layout import CARD_KINDS
 from bot.render.text import hand_block
 
-from .base import Field, GameText
+from .base import Field, GameText, own_seat
 from .common import MATCH_OVER, follow_hint, plural, suit_word
 
 if TYPE_CHECKING:
@@ -29,12 +30,12 @@ def bid_text(card: Any) -> str:
     return f"**{card.label}** = {bid_value(card)}"
 
 
-def _bids_of(view: Any, kind: str) -> Sequence[Any]:
+def _bids_of(view: TennisView, kind: str) -> Sequence[Any]:
     bids: Sequence[Any] = view.backhand_bids if kind == "Backhand" else view.forehand_bids
     return bids
 
 
-def _bid_cell(view: Any, seat: int, kind: str) -> str:
+def _bid_cell(view: TennisView, seat: int, kind: str) -> str:
     card = _bids_of(view, kind)[seat]
     if card is not None:
         return bid_text(card)
@@ -49,23 +50,23 @@ def _plays(trick: Sequence[tuple[int, Any]], kinds: Sequence[str],
                     for (seat, card), kind in zip(trick, kinds, strict=True)) or "—"
 
 
-class TennisText(GameText):
+class TennisText(GameText[TennisView]):
     card_kinds = CARD_KINDS | {"bid"}  # a Tennis bid is a card: `bid:7H`
     score_unit = "errors"  # fewest wins
 
-    def verb(self, view: Any) -> str:
+    def verb(self, view: TennisView) -> str:
         if view.phase == "play":
             return f"play from their {view.to_play_hand}"
         return f"choose a {view.bidding} bid card"
 
-    def turn_line(self, view: Any, seating: Seating) -> str:
+    def turn_line(self, view: TennisView, seating: Seating) -> str:
         if view.phase == "bidding":
             waiting = ", ".join(seating.who(s) for s in sorted(view.to_act))
             return (f"Waiting for the **{view.bidding}** bid of {waiting} (both bid at once; "
                     "the bids are shown together).")
         return super().turn_line(view, seating)
 
-    def status_lines(self, view: Any, seating: Seating) -> list[str]:
+    def status_lines(self, view: TennisView, seating: Seating) -> list[str]:
         lines = [f"Set {view.set_no}, game {view.game_no} of 5 · trump: "
                  f"**{suit_word(view.trump)}** · Dealer: {seating.who(view.dealer)}"]
         progress = f"Trick {view.tricks_played + 1} of 12 · " if view.phase == "play" else ""
@@ -74,7 +75,7 @@ class TennisText(GameText):
         lines.append(self.turn_line(view, seating))
         return lines
 
-    def public_fields(self, view: Any, seating: Seating) -> list[Field]:
+    def public_fields(self, view: TennisView, seating: Seating) -> list[Field]:
         if view.phase == "match_over":
             return []
         playing = view.phase == "play"
@@ -89,7 +90,7 @@ class TennisText(GameText):
         fields: list[Field] = [("Bids and tricks" if playing else "Bids", "\n".join(
             f"{seating.who(s)}: Backhand {cell(s, 'Backhand')} · Forehand "
             f"{cell(s, 'Forehand')}" for s in (0, 1)), False)]
-        if view.phase == "play":
+        if view.phase == "play" and view.turn is not None:
             trick = _plays(view.trick, view.trick_hands, seating.who, "\n")
             trick += f"\nNext: {seating.name(view.turn)}'s **{view.to_play_hand}**"
             fields.append(("Trick", trick, True))
@@ -102,7 +103,7 @@ class TennisText(GameText):
 
     # -- the private hand -------------------------------------------------------------
 
-    def _why_this_hand(self, view: Any) -> str:
+    def _why_this_hand(self, view: TennisView) -> str:
         if view.phase == "bidding":
             return "the hand being bid"
         mine_played = sum(1 for seat, _ in view.trick if seat == view.seat)
@@ -112,10 +113,10 @@ class TennisText(GameText):
             return "the hand you play from next in this trick"
         return "the hand you played from last"
 
-    def private_lines(self, view: Any, seating: Seating) -> list[str]:
+    def private_lines(self, view: TennisView, seating: Seating) -> list[str]:
         if view.phase == "match_over":
             return [MATCH_OVER]
-        seat = view.seat
+        seat = own_seat(view)
         lines = [f"Set {view.set_no}, game {view.game_no} · trump: **{suit_word(view.trump)}**"]
         if view.hand_kind:
             lines += [f"Your **{view.hand_kind}** — {self._why_this_hand(view)}. You may "
@@ -137,7 +138,7 @@ class TennisText(GameText):
                                             " · "))
         return lines
 
-    def prompt(self, view: Any, legal: Sequence[str]) -> str:
+    def prompt(self, view: TennisView, legal: Sequence[str]) -> str:
         if view.phase == "bidding":
             return f"**Choose your {view.bidding} bid card** ({BID_VALUES})"
         verb = "Lead a card" if not view.trick else "Play a card"
