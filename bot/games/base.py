@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from .cards import Card, deal_blocks
 from .fairness import FairDeals
@@ -147,6 +147,13 @@ Phase = Literal["bidding", "auction", "dummy_choice", "crib", "exchange", "play"
 holds an "auction" then a "dummy_choice"; Bid Fair fills the "crib", bids, may "exchange"."""
 
 
+class EndedDeal(Protocol):
+    """What every game's summary of a finished deal has (each game's has more)."""
+
+    @property
+    def deal_no(self) -> int: ...
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameView:
     """What every game's view holds; each game's view adds its own fields.
@@ -154,7 +161,9 @@ class GameView:
     `seat` is whose view it is (None: a spectator's); `turn` the seat on turn (None when
     several decide at once, or the match is over); `to_act` every seat that may act now;
     `hand` the seat's own cards (empty for a spectator or an unseen hand); `trick` the
-    current trick as (player, card) in the order played; `score` the match's sheet.
+    current trick as (player, card) in the order played; `score` the match's sheet;
+    `dealer` who dealt this deal; `previous_deal` the last finished deal, all of it
+    public (each game's view names its own summary type).
     """
 
     seat: int | None
@@ -165,6 +174,8 @@ class GameView:
     hand: tuple[Card, ...]
     trick: tuple[tuple[int, Card], ...]
     score: ScoreSheet
+    dealer: int
+    previous_deal: EndedDeal | None
 
 
 ViewT = TypeVar("ViewT", bound=GameView, covariant=True)

@@ -64,7 +64,6 @@ class BidFairView(GameView):
 
     last_trick: PlayedTrick | None
     previous_deal: DealSummary | None
-    dealer: int
     target: int
     hand_sizes: tuple[int, ...]
     crib_owed: tuple[int, ...]

@@ -63,7 +63,6 @@ class BridgeView(GameView):
 
     last_trick: LastTrick | None
     previous_deal: DealSummary | None
-    dealer: int
     vulnerable: tuple[bool, bool]  # per side: North-South, East-West
     calls: tuple[tuple[int, Call], ...]  # the auction so far, (seat, call), dealer first
     contract: Contract | None

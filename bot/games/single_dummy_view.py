@@ -62,7 +62,6 @@ class SingleDummyView(GameView):
     hands: tuple[tuple[Card, ...] | None, ...]
     last_trick: TrickRecord | None
     previous_deal: DealSummary | None
-    dealer: int
     revealed: int  # hand index of the dummy revealed before the auction
     dummies_faced: bool
     calls: tuple[tuple[int, str], ...]  # (seat, call text) in order

@@ -60,7 +60,6 @@ class SpadesView(GameView):
     and double nil is -1 (see `spades_scoring.bid_label`).
     """
 
-    dealer: int
     looked: tuple[bool, ...]  # per seat: has picked up their cards
     hand_sizes: tuple[int, ...]  # per seat: cards still held
     bids: tuple[int | None, ...]  # per seat

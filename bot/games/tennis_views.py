@@ -56,7 +56,6 @@ class TennisView(GameView):
     bidding: str  # during "bidding": the kind being bid ("Backhand"/"Forehand"), else ""
     hand_kind: str  # which of the viewer's hands `hand` is; "" when none is shown
     trump: Suit | None  # None: notrump
-    dealer: int
     backhand_bids: tuple[Card | None, ...]  # per seat
     forehand_bids: tuple[Card | None, ...]
     backhand_tricks: tuple[int, ...]  # tricks won so far this game, per seat

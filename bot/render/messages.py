@@ -238,7 +238,7 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
              extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message | None:
     """All hands of the deal that just ended, its result and the running score; `buttons`
     (from other features, e.g. "Hand record") go under it."""
-    summary = getattr(view, "previous_deal", None)
+    summary = view.previous_deal
     if summary is None:
         return None
     text = text_for(game_name)

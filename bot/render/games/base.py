@@ -34,9 +34,7 @@ class GameText(Generic[ViewT]):
 
     def status_lines(self, view: ViewT, seating: Seating) -> list[str]:
         lines = []
-        dealer = getattr(view, "dealer", None)
-        if dealer is not None:
-            lines.append(f"Dealer: {seating.who(dealer)}")
+        lines.append(f"Dealer: {seating.who(view.dealer)}")
         lines.append(self.turn_line(view, seating))
         return lines
 
