@@ -20,7 +20,7 @@ from .components import TableButton, as_view, button, rows
 from .games import text_for
 from .layout import ActionButton, GroupButton, layout
 from .seating import Seating
-from .text import clip
+from .text import clip, latest_within
 
 COLOUR = discord.Colour.dark_green()
 
@@ -164,14 +164,7 @@ def sheet_fields(sheet: ScoreSheet, match_id: int) -> list[tuple[str, str, bool]
     """The whole score sheet, every line, in as many fields as it needs. A sheet too long
     for one message keeps its last lines and says where the whole one is."""
     lines = [_sheet_line(line) for line in sheet.lines]
-    kept: list[str] = []
-    used = 0
-    for line in reversed(lines):
-        used += len(line) + 1
-        if used > SHEET_BUDGET:
-            break
-        kept.append(clip(line, 1000))
-    kept.reverse()
+    kept = [clip(line, 1000) for line in latest_within(lines, SHEET_BUDGET)]
     fields: list[tuple[str, str, bool]] = [("Final score", _totals(sheet), False)]
     chunk: list[str] = []
     for line in kept:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from bot.games.cards import Card, Suit, by_suit
 
@@ -67,6 +67,20 @@ def action_label(action: str) -> str:
              "look": "Look at my hand", "exchange": "Exchange with the crib",
              "keep": "Keep my hand"}
     return named.get(action, action)
+
+
+def latest_within(lines: Sequence[str], budget: int) -> list[str]:
+    """The last of `lines` that fit in `budget` characters (a newline after each), in
+    their order: what a message keeps of something too long to show whole."""
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        used += len(line) + 1
+        if used > budget:
+            break
+        kept.append(line)
+    kept.reverse()
+    return kept
 
 
 def clip(text: str, limit: int) -> str:

@@ -59,9 +59,20 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
         rules.append(Rule(plain, f"overcall: 5+ {name(suit)}, {lo}–17 points",
                           pts=(lo, 17), hcp=(max(lo - 3, 6), 17),
                           lengths={suit: (5 if level == 1 else 6 if level >= 3 else 5, 13)},
-                          when=_both(good_suit(suit), _longest_free(suit, their))))
+                          when=_both(_decent_suit(suit, lo + 3, balancing),
+                                     _longest_free(suit, their))))
     rules.append(Rule("pass", "no suitable overcall"))
     return rules
+
+
+def _decent_suit(suit: Suit, strong: int, balancing: bool) -> Test:
+    """A suit worth bidding over their opening: good, or any five with extra strength
+    (any five when balancing)."""
+    if balancing:
+        return Test(f"five {name(suit)}", lambda h: True)
+    return Test(f"good {name(suit)}, or two honours and {strong}+ points",
+                lambda h: h.good_suit(suit) or (h.points >= strong and sum(
+                    1 for c in h.cards if c.suit == suit and c.rank >= 10) >= 2))
 
 
 def _longest_free(suit: Suit, their: list[Suit]) -> Test:

@@ -173,13 +173,14 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                     Rule(f"4{M}", "minimum: 12–15 points", pts=(0, 15))]
         level = int(response[0])
         if level == 2:
-            return [Rule(f"4{M}", "game: 19+ points", pts=(19, 37)),
-                    Rule(f"3{M}", "game try: 16–18 points", pts=(16, 18)),
-                    Rule("pass", "minimum: 12–15 points", pts=(0, 15))]
+            return [Rule(f"4{M}", "game: 19+ points", pts=(19, 37), trump=mine),
+                    Rule(f"3{M}", "game try: 16–18 points", pts=(16, 18), trump=mine),
+                    Rule("pass", "minimum: 12–15 points", pts=(0, 15), trump=mine)]
         if level == 3:
             return [Rule(f"4{M}" if mine in MAJORS else "3NT", "accepts the invitation: 14+ "
-                         "points", pts=(14, 37)),
-                    Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13))]
+                         "points", pts=(14, 37), trump=mine),
+                    Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
+                         trump=mine)]
         return [Rule("pass", "content with the raise")]
     if response == "1NT":
         rules += [
@@ -253,16 +254,16 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
     for suit in (S, H, D, C):
         if suit in (mine, p_suit):
             continue
+        if one_level and suit > p_suit:
+            continue  # bid at the one level (spades), above
+        level = 2 if one_level or suit > p_suit else 3
         if suit < mine:
-            rules.append(Rule(f"2{L[suit]}" if (one_level or suit > p_suit) else f"3{L[suit]}",
-                              f"4+ {name(suit)}, 12–18 points", pts=(12, 18),
-                              lengths={suit: (4, 13)}))
-        elif one_level and suit > p_suit:
-            pass  # bid at the one level above (spades), handled first
+            rules.append(Rule(f"{level}{L[suit]}", f"4+ {name(suit)}, 12–18 points",
+                              pts=(12, 18), lengths={suit: (4, 13)}))
         else:
-            rules.append(Rule(f"2{L[suit]}" if suit > p_suit or not one_level else
-                              f"3{L[suit]}", f"reverse: 4+ {name(suit)}, 17+ points",
-                              pts=(17, 37), lengths={suit: (4, 13), mine: (5, 13)}))
+            rules.append(Rule(f"{level}{L[suit]}", f"reverse: 4+ {name(suit)}, 17+ points, "
+                              "forcing", pts=(17, 37), lengths={suit: (4, 13), mine: (5, 13)},
+                              forcing=True))
     rules.append(Rule(f"2{M}" if one_level or mine > p_suit else f"3{M}",
                       f"5+ {name(mine)}, minimum", pts=(0, 15), lengths={mine: (5, 13)}))
     return rules + _opener_fallback(mine)

@@ -74,7 +74,8 @@ def situation(ctx: Context) -> tuple[str, Table | None]:
                 ctx.calls[-1][1].kind == "pass" and ctx.calls[-2][1].kind == "pass"
             return ("balancing" if balancing else "overcall"), comp.overcalls(last, their,
                                                                               balancing)
-        if len(p_calls) == 1 and ctx.rho_passed:
+        i_called = any(c.kind != "pass" for c in ctx.called(ME))
+        if len(p_calls) == 1 and ctx.rho_passed and not i_called:
             first = p_calls[0]
             if first.kind == "double" and last in ctx.bids(LHO) + ctx.bids(RHO):
                 return "answer to a takeout double", comp.takeout_answers(their, last)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import SEAT_NAMES
-from bot.render.text import hand_block
+from bot.render.text import hand_block, latest_within
 
 from .base import Field, GameText, own_seat
 from .common import (
@@ -54,14 +54,7 @@ def notes_text(calls: Sequence[tuple[int, Any]], notes: Sequence[str], limit: in
     lines = [f"{SEATS[seat][0]} **{call_label(call.text)}** — {note}"
              for (seat, call), note in zip(calls, notes, strict=False)
              if note and call.kind != "pass"]
-    kept: list[str] = []
-    size = 0
-    for line in reversed(lines):
-        size += len(line) + 1
-        if size > limit:
-            break
-        kept.append(line)
-    return "\n".join(reversed(kept))
+    return "\n".join(latest_within(lines, limit))
 
 
 class BridgeText(GameText[BridgeView]):
