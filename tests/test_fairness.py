@@ -152,8 +152,9 @@ async def service(tmp_path) -> AsyncIterator[TableService]:
     await store.close()
 
 
-async def _bots_only_table(svc: TableService, game: str):
-    table = await svc.lobby.create(game, {}, guild_id=9, channel_id=100, creator=ALICE)
+async def _bots_only_table(svc: TableService, game: str, options: dict | None = None):
+    table = await svc.lobby.create(game, options or {}, guild_id=9, channel_id=100,
+                                   creator=ALICE)
     for _ in range(table.game.SEATS - 1):
         await svc.lobby.add_bot(table.id, ALICE.user_id)
     return table
@@ -199,7 +200,9 @@ async def test_fairness_replay_after_restart_gives_the_same_deals(tmp_path):
     path = tmp_path / "t.db"
     store = await Store.open(path)
     svc = TableService(store, bot_delay=0)
-    table = await _bots_only_table(svc, "bridge")
+    # Three rubbers: the match is still on after three deals however the bots bid (one
+    # rubber can end after two).
+    table = await _bots_only_table(svc, "bridge", {"rubbers": 3})
     await svc.lobby.start(table.id, ALICE.user_id, press_id=42)
     game = table.game
     await _play_until(svc, table, lambda: game.packs_dealt >= 3)
