@@ -174,3 +174,19 @@ def test_the_system_page_lists_every_situation_within_discords_limits() -> None:
         assert all(len(f.value or "") <= 1024 for e in embeds for f in e.fields)
     opening = dict(parts)["Opening"]
     assert "1NT — 15–17 points, balanced" in opening
+
+
+def test_auction_ranges_reads_a_seats_view() -> None:
+    from bot.ai.bidding import auction_ranges
+    from bot.games import create
+
+    game = create("bridge", options={}, seed=3)
+    dealer = game.view(None).dealer
+    seat = dealer
+    for text in ("bid:1NT", "pass", "bid:2C", "pass", "bid:2H"):
+        game.apply(seat, text)
+        seat = (seat + 1) % 4
+    ranges = auction_ranges(game.view(seat))
+    assert (ranges[dealer].min_hcp, ranges[dealer].max_hcp) == (15, 17)
+    assert ranges[dealer].min_len[Suit.HEARTS] == 4
+    assert ranges[(dealer + 2) % 4].max_hcp == 37 and ranges[(dealer + 2) % 4].min_hcp == 8
