@@ -228,6 +228,7 @@ class Play(commands.Cog):
         await interaction.response.send_message(**current.send_kwargs())
         message = await interaction.original_response()
         await self.service.set_message(table, message.id)
+        self.tables_cog.publisher.resume(table)
         if old_message_id is not None and old_message_id != message.id:
             await self.tables_cog.publisher.retire(table, old_message_id, message.jump_url)
 

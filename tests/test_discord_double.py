@@ -760,3 +760,13 @@ async def test_thread_started_from_a_reply(discord_double: Driver, world: World,
     thread = discord_double.state.channels[handle.message.id]  # Discord reuses the id
     assert thread.name == "Table 2" and thread.parent_id == world.channel.id
     assert [m.content for m in discord_double.channel_messages(thread)] == ["seats open"]
+
+
+def test_old_messages_take_only_a_few_edits() -> None:
+    hour, budget = limits.OLD_MESSAGE_AGE, limits.OLD_MESSAGE_EDITS
+    many = [float(i) for i in range(100)]  # edits within the first hour do not count
+    assert not limits.old_edits_spent(0.0, many, hour)
+    assert not limits.old_edits_spent(0.0, many, hour + 1)
+    late = [hour + 1 + i for i in range(budget)]
+    assert not limits.old_edits_spent(0.0, many + late[:-1], hour + 10)
+    assert limits.old_edits_spent(0.0, many + late, hour + 10)

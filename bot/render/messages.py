@@ -111,6 +111,18 @@ def moved(table_id: int, title: str, url: str) -> Message:
     return Message(content=f"{title} · table #{table_id} has moved: {url}", buttons=None)
 
 
+MISSING = {50001: "access to this channel", 50013: "a permission I need in this channel"}
+
+
+def paused_line(table_id: int, title: str, code: int) -> str:
+    """Why a table's channel messages stopped (Discord refused a write with `code`) and how
+    to bring them back."""
+    lost = MISSING.get(code, "permission to write in this channel")
+    return (f"{title} · table #{table_id} is paused: I lost {lost} (Discord error {code}). "
+            "Let me view the channel, send messages, embed links and attach files there, "
+            "then use /table.")
+
+
 def public_table(table_id: int, game_name: str, title: str, view: GameView, seating: Seating,
                  recent: Sequence[str], waiting: Sequence[int], closed_note: str = "",
                  extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message:

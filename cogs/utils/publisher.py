@@ -46,6 +46,11 @@ TOKEN_LIFETIME = 14 * 60  # seconds we trust an interaction token (Discord: 15 m
 TOKEN_KEPT = 10 * 60
 PUBLISHERS = 4  # tables whose messages are being updated at one time
 PUBLISH_DEFER = 1.0  # longest a table's update waits for a moment without clicks (s)
+# Discord allows only a few edits to a message older than an hour (then error 30046), so a
+# table message this old is replaced by a fresh one while its retirement edit still works.
+FRESH_AFTER = 50 * 60  # seconds
+GONE = {10008, 30046}  # unknown message; too many edits of an old message: post afresh
+FORBIDDEN = {50001, 50013}  # missing access, missing permissions: pause, never retry
 
 
 @dataclass(slots=True)
@@ -159,6 +164,10 @@ class Publisher:
         # table id -> (message id, fingerprint) of what its message shows, when we know
         self._shown: dict[int, Any] = {}
         self._closed: dict[int, Table] = {}
+        self._fresh: set[int] = set()  # tables whose next deal gets a fresh message
+        # table id -> why its channel messages are paused (the bot lost access there)
+        self.paused: dict[int, str] = {}
+        self.clock: Callable[[], float] = time.time  # wall clock, for a message's age
 
     def stop(self) -> None:
         for task in self._flushers.values():
@@ -194,6 +203,7 @@ class Publisher:
                                           reveal_fields(table))
                 if message is not None:
                     self._outbox.setdefault(table.id, []).append(message)
+                self._fresh.add(table.id)
             elif event.kind == "match_end":
                 result = table.game.result()
                 if result is not None:
@@ -238,37 +248,97 @@ class Publisher:
             if table.closed and table.id not in self._dirty:
                 self._closed.pop(table.id, None)
                 self._last_edit.pop(table.id, None)
+                self._fresh.discard(table.id)
+                self.paused.pop(table.id, None)
                 self.forget_hands(table.id)
                 await self._forget_stored_hands(table.id)
 
     async def _publish(self, table: Table) -> None:
+        if table.id not in self.paused:
+            await self._publish_channel(table)
+        await self._refresh_hands(table)
+
+    async def _publish_channel(self, table: Table) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id)
-        for message in self._outbox.pop(table.id, []):
+        outbox = self._outbox.pop(table.id, [])
+        while outbox:
             try:
-                await channel.send(**message.send_kwargs())
-            except discord.HTTPException:
+                await channel.send(**outbox[0].send_kwargs())
+            except discord.HTTPException as error:
+                if error.code in FORBIDDEN:  # kept, and posted once the table resumes
+                    self._outbox[table.id] = outbox + self._outbox.get(table.id, [])
+                    await self._pause(table, error)
+                    return
                 log.exception("table %s: could not post a message", table.id)
+            outbox.pop(0)
         current = await snapshot(table, lambda: table_message(table))
         body = payload(current)
         shown = (table.message_id, fingerprint(body))
-        if table.message_id is not None and shown != self._shown.get(table.id):
+        if table.message_id is None:
+            return
+        fresh = table.id in self._fresh or self._aged(table.message_id)
+        self._fresh.discard(table.id)
+        if fresh and not table.closed:
+            # The next deal's table goes below the end-of-deal post, in view; and a message
+            # nearing an hour old is replaced before Discord stops taking its edits.
+            await self._move_below(table, current, body)
+        elif shown != self._shown.get(table.id):
             try:
                 await edit_channel_message(self.bot.http, table.channel_id, table.message_id,
                                            body)
                 self._shown[table.id] = shown
-            except discord.NotFound:
-                await self._repost(table, current)
-            except discord.HTTPException:
-                log.exception("table %s: could not edit the table message", table.id)
-        await self._refresh_hands(table)
+            except discord.HTTPException as error:
+                if error.code in GONE or isinstance(error, discord.NotFound):
+                    await self._move_below(table, current, body)
+                elif error.code in FORBIDDEN:
+                    await self._pause(table, error)
+                else:
+                    log.exception("table %s: could not edit the table message", table.id)
 
-    async def _repost(self, table: Table, current: render.Message) -> None:
-        """The table message is gone (deleted): post it again at the bottom."""
+    def _aged(self, message_id: int) -> bool:
+        created = discord.utils.snowflake_time(message_id).timestamp()
+        return self.clock() - created > FRESH_AFTER
+
+    async def _move_below(self, table: Table, current: render.Message,
+                          body: dict[str, Any]) -> None:
+        """Post the table afresh at the bottom; the old message (if it can still be
+        edited) becomes a line pointing to it. Its old buttons keep working: a click
+        finds its table by the id in the button."""
         if table.closed:
             return
+        old = table.message_id
         channel = self.bot.get_partial_messageable(table.channel_id)
-        message = await channel.send(**current.send_kwargs())
+        try:
+            message = await channel.send(**current.send_kwargs())
+        except discord.HTTPException as error:
+            if error.code in FORBIDDEN:
+                await self._pause(table, error)
+            else:
+                log.exception("table %s: could not post the table afresh", table.id)
+            return
         await self.service.set_message(table, message.id)
+        self._shown[table.id] = (message.id, fingerprint(body))
+        if old is not None and old != message.id:
+            await self.retire(table, old, message.jump_url)
+
+    async def _pause(self, table: Table, error: discord.HTTPException) -> None:
+        """The bot may no longer post or edit in the table's channel: stop writing there
+        (no retries), say so once where it can still be said (a plain line in the channel
+        if that is still allowed, and under each live private hand), until /table."""
+        if table.id in self.paused:
+            return
+        line = render.paused_line(table.id, table.game.TITLE, error.code)
+        self.paused[table.id] = line
+        log.warning("table %s: paused, Discord refused a write in channel %s (%s %s)",
+                    table.id, table.channel_id, error.status, error.code)
+        with contextlib.suppress(discord.HTTPException):
+            await self.bot.get_partial_messageable(table.channel_id).send(content=line)
+
+    def resume(self, table: Table) -> None:
+        """A person asked for the table again (/table): write to its channel again."""
+        self._fresh.discard(table.id)  # /table has just posted it afresh
+        if self.paused.pop(table.id, None) is not None:
+            self.mark(table)
 
     async def retire(self, table: Table, old_message_id: int, new_url: str) -> None:
         """A table message replaced by a new one becomes a short line pointing to it."""
@@ -277,7 +347,11 @@ class Publisher:
             await edit_channel_message(self.bot.http, table.channel_id, old_message_id, body)
         except discord.NotFound:
             pass  # deleted already: nothing left to point from
-        except discord.HTTPException:
+        except discord.HTTPException as error:
+            if error.code in GONE:  # past its edits: it stays as it was, buttons working
+                log.info("table %s: old message %s can no longer be edited", table.id,
+                         old_message_id)
+                return
             log.warning("table %s: could not retire its old message %s", table.id,
                         old_message_id, exc_info=True)
 
@@ -365,6 +439,7 @@ class Publisher:
                       note: str = "") -> render.Message:
         game = table.game
         legal = game.legal(seat) if table.status == "playing" else []
+        note = note or self.paused.get(table.id, "")  # a paused table says so here too
         return render.hand(table.id, table.game_name, game.TITLE, seat, game.view(seat), legal,
                            table.decisions[seat], seating_of(table), note=note, group=group)
 

@@ -26,6 +26,11 @@ BUTTON_LABEL_MAX = 80
 CUSTOM_ID_MAX = 100
 MODAL_TITLE_MAX = 45
 COMPONENTS_V2 = 1 << 15
+# Edits of a message older than an hour: Discord allows only a small budget of them
+# (it does not publish the figure) and then answers 400 with code 30046.
+OLD_MESSAGE_AGE = 3600.0
+OLD_MESSAGE_EDITS = 3
+OLD_MESSAGE_EDITS_CODE = 30046
 
 ACTION_ROW, BUTTON, TEXT_INPUT = 1, 2, 4
 SELECTS = {3, 5, 6, 7, 8}
@@ -179,3 +184,12 @@ def check_modal(data: dict[str, Any]) -> list[str]:
     if not 1 <= len(rows) <= ACTION_ROWS_MAX:
         problems.append(f"modal has {len(rows)} components (1 to {ACTION_ROWS_MAX})")
     return problems
+
+
+def old_edits_spent(created: float, edits_at: list[float], now: float) -> bool:
+    """Whether a message created at `created` (with earlier edits at `edits_at`) may not be
+    edited at `now`: past an hour old, only OLD_MESSAGE_EDITS edits are allowed."""
+    if now - created <= OLD_MESSAGE_AGE:
+        return False
+    late = sum(1 for at in edits_at if at - created > OLD_MESSAGE_AGE)
+    return late >= OLD_MESSAGE_EDITS

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from . import payloads
+from . import limits, payloads
 from .bodies import read_body
 from .messaging import create_message, delete_message, edit_message
 from .server import error, no_content, reply
@@ -61,10 +61,22 @@ async def edit_channel(double: DiscordDouble, request: web.Request) -> web.Respo
     return reply(data)
 
 
+def _refused(double: DiscordDouble, request: web.Request) -> web.Response | None:
+    """The channel's answer to a write the bot may no longer make there (test-set)."""
+    channel = _channel(double, request)
+    if channel is None or channel.refuse_writes is None:
+        return None
+    status, code, text = channel.refuse_writes
+    return error(status, code, text)
+
+
 async def post_message(double: DiscordDouble, request: web.Request) -> web.Response:
     channel = _channel(double, request)
     if channel is None:
         return error(404, 10003, "Unknown Channel")
+    refused = _refused(double, request)
+    if refused is not None:
+        return refused
     body, uploads = await read_body(request)
     made = await create_message(double, request, channel, body, uploads, kind="message")
     if isinstance(made, web.Response):
@@ -104,6 +116,14 @@ async def patch_message(double: DiscordDouble, request: web.Request) -> web.Resp
         double.violation("edit-foreign-message", f"message {message.id} was not sent by the bot",
                          request)
         return error(403, 50005, "Cannot edit a message authored by another user")
+    refused = _refused(double, request)
+    if refused is not None:
+        return refused
+    clock = double.state.clock
+    if limits.old_edits_spent(message.versions[0].at, [v.at for v in message.versions[1:]],
+                              clock.now()):
+        return error(400, limits.OLD_MESSAGE_EDITS_CODE, "Maximum number of edits to "
+                     "messages older than 1 hour reached. Try again later")
     body, uploads = await read_body(request)
     failed = await edit_message(double, request, message, body, uploads, kind="edit")
     return failed or reply(payloads.message(double.state, message))

@@ -100,6 +100,9 @@ class Channel:
     owner_id: int | None = None
     position: int = 0
     created_at: float = 0.0
+    # Discord's answer to every message the bot sends or edits here, as (status, code,
+    # message), e.g. (403, 50013, "Missing Permissions") once the bot lost a permission.
+    refuse_writes: tuple[int, int, str] | None = None
 
     @property
     def is_thread(self) -> bool:
