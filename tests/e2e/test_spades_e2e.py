@@ -40,7 +40,7 @@ async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
                  for m in discord_double.channel_messages(h.channel)]
         assert any("final standings" in t for t in texts)
         final = next(m for m in discord_double.channel_messages(h.channel)
-                     if "final standings" in m.embeds[0].get("title", ""))
+                     if m.embeds and "final standings" in m.embeds[0].get("title", ""))
         sheet = " ".join(f["value"] for f in final.embeds[0]["fields"])
         assert all(f"Deal {n}:" in sheet for n in range(1, 6)), "the whole score sheet"
         assert any("is over" in t for t in texts), "each deal's end is posted"
