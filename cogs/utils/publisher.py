@@ -8,6 +8,12 @@ and refreshes each seated person's private hand through the interaction token th
 showed it (ephemeral messages can only be edited that way, and only for 15 minutes).
 Answering clicks comes first: a table's update waits for a moment with no click being
 answered (`answering`), and few tables publish at once.
+
+A table message never freezes: each deal, and before the message is an hour old (Discord
+then takes only a few more edits), the table is posted afresh and the old message becomes
+a line pointing to it. An edit Discord refuses is handled by its cause: a deleted or
+frozen message is posted afresh; lost access or permission pauses the table's channel
+messages (said once, no retries) until someone uses /table.
 """
 
 from __future__ import annotations
