@@ -119,9 +119,10 @@ def outcome(contract: Any, won: int) -> str:
 # -- hand diagrams ----------------------------------------------------------------------
 
 def suit_rows(hand: Iterable[Card]) -> list[str]:
-    """Four short lines, spades first: `♠ AK1073` (ten written 10, as everywhere)."""
+    """Four short lines, spades first: `♠ A K 10 7 3` (ten written 10, as everywhere,
+    so the ranks are spaced: `♥ 10 2` must not read as a hundred and two)."""
     groups = by_suit(hand)
-    return [f"{suit.symbol} " + ("".join(c.rank.label for c in groups[suit]) or "—")
+    return [f"{suit.symbol} " + (" ".join(c.rank.label for c in groups[suit]) or "—")
             for suit in SUIT_ORDER]
 
 
