@@ -15,7 +15,7 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "bot.ai": ({"bot.games", "bot.ai"}, set()),
     "bot.store": ({"bot.store"}, {"aiosqlite", "asyncpg"}),
     "bot.tables": ({"bot.games", "bot.ai", "bot.store", "bot.tables"}, set()),
-    "bot.render": ({"bot.games", "bot.render"}, {"discord"}),
+    "bot.render": ({"bot.games", "bot.render"}, {"discord", "PIL"}),
     "bot.handrecord": ({"bot.games", "bot.store", "bot.handrecord"}, {"endplay"}),
     "bot.ratings": ({"bot.games", "bot.store", "bot.ratings"}, {"openskill"}),
 }

@@ -340,6 +340,26 @@ CREATE TABLE hand_tokens (
 CREATE INDEX hand_tokens_issued ON hand_tokens (issued_at);
 """
 
+_APP_EMOJIS: Final = """
+-- The card-face emojis the bot made for its Discord application (name -> Discord's id),
+-- so a start that finds them all here makes no call to Discord.
+CREATE TABLE app_emojis (
+    application_id INTEGER NOT NULL,
+    name           TEXT    NOT NULL,
+    emoji_id       INTEGER NOT NULL,
+    PRIMARY KEY (application_id, name)
+) WITHOUT ROWID;
+"""
+
+_APP_EMOJIS_PG: Final = """
+CREATE TABLE app_emojis (
+    application_id BIGINT NOT NULL,
+    name           TEXT   NOT NULL,
+    emoji_id       BIGINT NOT NULL,
+    PRIMARY KEY (application_id, name)
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "initial schema: matches, seats, actions, deal and match results", _INITIAL,
               _INITIAL_PG),
@@ -347,6 +367,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(3, "private hands' interaction tokens, kept across restarts", _HAND_TOKENS,
               _HAND_TOKENS_PG),
     Migration(4, "shard leases: which process serves which shard", _LEASES, _LEASES),
+    Migration(5, "the application's card-face emojis", _APP_EMOJIS, _APP_EMOJIS_PG),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
