@@ -23,8 +23,8 @@ def ask(game: Spades, seat: int, seed: int = 0) -> str:
     return action
 
 
-def test_registered_as_the_default_spades_player():
-    player = make_player("spades", 3)
+def test_registered_as_spades_basic():
+    player = make_player("spades", 3, kind="spades-basic")
     assert isinstance(player, SpadesPlayer)
     assert player.kind == "spades-basic"
 

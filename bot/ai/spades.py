@@ -23,6 +23,7 @@ from bot.games.spades_scoring import is_nil
 from bot.games.spades_view import SpadesView
 from bot.games.tricks import trick_winner
 
+from . import Player
 from .budget import Budget
 from .spades_bidding import choose_bid, wants_double_nil
 
@@ -230,5 +231,14 @@ class SpadesPlayer:
         return self.follow(t)
 
 
+def advanced_player(seed: int) -> Player:
+    """The look-ahead player (imported here: it builds on SpadesPlayer above)."""
+    from .spades_advanced import AdvancedSpadesPlayer
+    return AdvancedSpadesPlayer(seed)
+
+
 # The kinds of player for this game, the strongest (the default) first.
-PLAYERS: dict[str, Callable[[int], SpadesPlayer]] = {SpadesPlayer.kind: SpadesPlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "spades-advanced": advanced_player,
+    SpadesPlayer.kind: SpadesPlayer,
+}

@@ -1,0 +1,271 @@
+"""Spades positions for search: bitmask hands, sampled layouts, fast play-outs, exact ends.
+
+A `Position` is one fully known layout (every hand as a bitmask, the trick so far, tricks
+won, bids): what a sampled guess of the hidden hands looks like. It plays cards by the
+engine's rules (follow suit; no spade lead before spades are broken unless holding only
+spades; spades trump), plays itself out with a fast rule-of-thumb policy for all four seats,
+or is searched exactly when few cards are left. Deal results are scored with the engine's
+own `spades_scoring.score_deal`. `tests/test_search_masks.py` ties the rules here to the
+engine on random positions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.games.spades_scoring import score_deal
+from bot.games.spades_view import SpadesView
+
+from .trick_masks import (
+    ABOVE,
+    FULL,
+    SUIT_BITS,
+    SUIT_OF,
+    highest,
+    lowest,
+    mask_of,
+    winning_cards,
+)
+
+SPADE = 3
+SPADE_BITS = SUIT_BITS[SPADE]
+NON_SPADES = FULL & ~SPADE_BITS
+
+
+@dataclass(slots=True)
+class Position:
+    """One layout of a deal in play, everything known (a sample, or the engine's truth)."""
+
+    hands: list[int]  # per seat
+    trick: list[tuple[int, int]]  # (seat, card index) in order
+    turn: int
+    broken: bool
+    won: list[int]  # per seat
+    bids: tuple[int, ...]  # per seat (nil 0, double nil -1)
+
+    def copy(self) -> Position:
+        return Position(self.hands[:], self.trick[:], self.turn, self.broken, self.won[:],
+                        self.bids)
+
+    @property
+    def cards_left(self) -> int:
+        return sum(h.bit_count() for h in self.hands)
+
+    def legal(self) -> int:
+        """The cards the seat on turn may play, as a mask."""
+        hand = self.hands[self.turn]
+        if self.trick:
+            same = hand & SUIT_BITS[SUIT_OF[self.trick[0][1]]]
+            return same or hand
+        if not self.broken:
+            return (hand & NON_SPADES) or hand
+        return hand
+
+    def play(self, card: int) -> int | None:
+        """Play `card` (assumed legal) for the seat on turn; the trick's winner when it ends."""
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card)
+        if SUIT_OF[card] == SPADE:
+            self.broken = True
+        trick = self.trick
+        trick.append((seat, card))
+        if len(trick) < 4:
+            self.turn = (seat + 1) % 4
+            return None
+        winner, best = trick[0]
+        for s, c in trick[1:]:
+            if SUIT_OF[c] == SUIT_OF[best]:
+                if c > best:
+                    winner, best = s, c
+            elif SUIT_OF[c] == SPADE:
+                winner, best = s, c
+        self.won[winner] += 1
+        self.trick = []
+        self.turn = winner
+        return winner
+
+    def clean_nil(self, seat: int) -> bool:
+        return self.bids[seat] <= 0 and self.won[seat] == 0
+
+    # -- the fast policy ---------------------------------------------------------------
+
+    def quick_card(self) -> int:
+        """A sensible card for the seat on turn, by a few rules (used in play-outs)."""
+        seat = self.turn
+        legal = self.legal()
+        if legal & (legal - 1) == 0:
+            return lowest(legal)
+        partner = (seat + 2) % 4
+        trick = self.trick
+        if not trick:
+            if self.clean_nil(seat):
+                return lowest(legal & NON_SPADES or legal)
+            if self.clean_nil(partner):
+                return highest(legal & NON_SPADES or legal)
+            others = 0
+            for s in range(4):
+                if s != seat:
+                    others |= self.hands[s]
+            for c in _top_down(legal & NON_SPADES):
+                if not ABOVE[c] & others:
+                    return c  # a winner in a side suit
+            return lowest(legal & NON_SPADES or legal)
+        winner, best = trick[0]
+        for s, c in trick[1:]:
+            if (SUIT_OF[c] == SUIT_OF[best] and c > best) or (
+                    SUIT_OF[c] == SPADE and SUIT_OF[best] != SPADE):
+                winner, best = s, c
+        winners = winning_cards(legal, best, SPADE)
+        losers = legal & ~winners
+        if self.clean_nil(seat):
+            if losers:
+                return highest(losers & NON_SPADES or losers)
+            return highest(winners) if len(trick) == 3 else lowest(winners)
+        if winner == partner:
+            if self.clean_nil(partner) and winners:
+                return lowest(winners)
+            return lowest(legal & NON_SPADES or legal)
+        if self.clean_nil(winner) and losers:
+            return highest(losers)  # leave the nil bidder holding the trick
+        if winners:
+            if len(trick) == 3 or SUIT_OF[lowest(winners)] != SUIT_OF[trick[0][1]]:
+                return lowest(winners)
+            return highest(winners) if len(trick) == 2 else lowest(legal)
+        return lowest(legal & NON_SPADES or legal)
+
+    def play_out(self) -> None:
+        while self.hands[self.turn]:
+            self.play(self.quick_card())
+
+
+def _top_down(mask: int) -> list[int]:
+    out = []
+    while mask:
+        top = highest(mask)
+        out.append(top)
+        mask &= ~(1 << top)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """How a finished deal is valued for one side: the game's score, not tricks alone."""
+
+    side: int  # 0 North-South, 1 East-West
+    totals: tuple[int, int]  # match totals before this deal
+    target: int
+    bags_penalty: bool
+    win_bonus: int = 250  # what reaching the target first is worth beyond the points
+
+    def value(self, bids: Sequence[int], won: Sequence[int]) -> float:
+        score = score_deal(bids, won)
+        ours, theirs = score.points[self.side], score.points[1 - self.side]
+        if self.bags_penalty:
+            # Each bag brings the 100-point penalty a tenth closer.
+            ours -= 10 * score.bags[self.side]
+            theirs -= 10 * score.bags[1 - self.side]
+        value = float(ours - theirs)
+        mine, other = self.totals[self.side] + ours, self.totals[1 - self.side] + theirs
+        if max(mine, other) >= self.target and mine != other:
+            value += self.win_bonus if mine > other else -self.win_bonus
+        return value
+
+
+def exact_value(pos: Position, stakes: Stakes, alpha: float, beta: float) -> float:
+    """The value of `pos` for `stakes.side` with best play by both sides (alpha-beta)."""
+    if not pos.hands[pos.turn]:
+        return stakes.value(pos.bids, pos.won)
+    maximizing = pos.turn % 2 == stakes.side
+    legal = pos.legal()
+    value = -1e9 if maximizing else 1e9
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        child = pos.copy()
+        child.play(low.bit_length() - 1)
+        v = exact_value(child, stakes, alpha, beta)
+        if maximizing:
+            value = max(value, v)
+            alpha = max(alpha, v)
+        else:
+            value = min(value, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return value
+
+
+# -- what a seat knows, and layouts that agree with it -------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What one seat knows of the hidden hands during play."""
+
+    me: int
+    hand: int
+    unseen: int  # cards in the other three hands
+    sizes: tuple[int, ...]  # cards each seat holds now
+    voids: tuple[int, ...]  # per seat, a mask of suits' bits it cannot hold
+
+
+def read_knowledge(view: SpadesView) -> Knowledge:
+    """Cards seen and suits each seat has shown out of, from the view."""
+    assert view.seat is not None
+    seen = mask_of(view.hand)
+    voids = [0, 0, 0, 0]
+    broken = False
+    tricks = [t.cards for t in view.tricks] + ([view.trick] if view.trick else [])
+    for cards in tricks:
+        led = cards[0][1].suit
+        if led == SPADE and not broken:
+            # A spade led before spades were broken: the leader held nothing else.
+            voids[cards[0][0]] |= NON_SPADES
+        for seat, c in cards:
+            seen |= 1 << c.index
+            if c.suit != led:
+                voids[seat] |= SUIT_BITS[led]
+            if c.suit == SPADE:
+                broken = True
+    return Knowledge(view.seat, mask_of(view.hand), FULL & ~seen, view.hand_sizes,
+                     tuple(voids))
+
+
+def sample_hands(know: Knowledge, rng: random.Random, tries: int = 30) -> list[int]:
+    """The four hands of one layout agreeing with `know` (the unseen cards dealt at random
+    to the other seats, each to a seat that may hold its suit and has room).
+
+    Should the voids leave no way through in `tries` attempts (they never contradict each
+    other when read from a real deal, but random choices can paint into a corner), the
+    last attempt is completed ignoring them.
+    """
+    cards = [i for i in range(52) if know.unseen >> i & 1]
+    others = [s for s in range(4) if s != know.me]
+    for attempt in range(tries):
+        strict = attempt < tries - 1
+        rng.shuffle(cards)
+        # Most constrained cards first: those fewest seats may hold.
+        order = sorted(cards, key=lambda c: sum(
+            1 for s in others if not know.voids[s] >> c & 1))
+        room = {s: know.sizes[s] for s in others}
+        hands = [0, 0, 0, 0]
+        hands[know.me] = know.hand
+        ok = True
+        for c in order:
+            allowed = [s for s in others if room[s] and not (strict and know.voids[s] >> c & 1)]
+            if not allowed:
+                ok = False
+                break
+            pick = rng.randrange(sum(room[s] for s in allowed))
+            for s in allowed:
+                pick -= room[s]
+                if pick < 0:
+                    break
+            hands[s] |= 1 << c
+            room[s] -= 1
+        if ok:
+            return hands
+    raise ValueError("no layout fits what is known")

@@ -1,0 +1,110 @@
+"""Hands as bitmasks, for search: the compact representation the look-ahead players use.
+
+A hand is an int whose bit `Card.index` (suit * 13 + rank - 2) is set for each card held, so
+a suit is a block of 13 bits, the lowest card of a set is its lowest bit and the highest its
+highest bit. Following suit, finding a trick's winner under natural rank order with a trump,
+and picking cheap or strong cards become a few integer operations instead of loops over
+`Card` objects. `tests/test_search_masks.py` checks these against `bot.games` (same legal
+cards, same trick winners) on random positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.games.cards import FULL_DECK, Card
+
+SUIT_BITS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+FULL: int = (1 << 52) - 1
+SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
+# Bits strictly above card i within its suit (the cards of its suit that beat it).
+ABOVE: tuple[int, ...] = tuple(SUIT_BITS[i // 13] & ~((2 << i) - 1) for i in range(52))
+BELOW: tuple[int, ...] = tuple(SUIT_BITS[i // 13] & ((1 << i) - 1) for i in range(52))
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, lowest index first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(FULL_DECK[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def bits(mask: int) -> list[int]:
+    """The card indices of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def highest(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def follow_mask(hand: int, led: int) -> int:
+    """The cards of `hand` that may follow a trick led in suit `led` (-1: leading)."""
+    if led < 0:
+        return hand
+    same = hand & SUIT_BITS[led]
+    return same or hand
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Does card index `card` take the trick from `best` (the card now winning)?
+
+    `best` is always of the suit led or a trump, so higher in its suit or a trump on a
+    non-trump wins. `trump` is a suit number, or -1 for notrump.
+    """
+    cs, bs = SUIT_OF[card], SUIT_OF[best]
+    if cs == bs:
+        return card > best
+    return cs == trump
+
+
+def winning_cards(legal: int, best: int, trump: int) -> int:
+    """The cards of `legal` that would take the trick from `best`."""
+    bs = SUIT_OF[best]
+    won = legal & ABOVE[best]
+    if trump >= 0 and bs != trump:
+        won |= legal & SUIT_BITS[trump]
+    return won
+
+
+def equivalent_classes(hand: int, barrier: int) -> list[int]:
+    """One card per run of touching cards: cards of one suit with no `barrier` card (one
+    still in another hand, or on the table now) between them play alike, so a search need
+    try only one of each run (the lowest is returned)."""
+    out = []
+    for s in range(4):
+        suit = SUIT_BITS[s]
+        m = hand & suit
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            run = low
+            nxt = low << 1
+            while nxt & suit and not nxt & barrier:
+                run |= nxt & hand
+                nxt <<= 1
+            m &= ~run
+    return out
