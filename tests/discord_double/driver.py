@@ -53,6 +53,9 @@ class Driver:
         self.double = double
         self.idle = 0.05  # seconds without requests that count as "the bot is done"
         self.bot_errors: list[str] = []  # ERROR logs of the discord logger while running
+        # Work the bot does without talking to Discord (a computer player thinking in a
+        # worker thread): while any of these says busy, the bot is not done.
+        self.busy: list[Callable[[], bool]] = []
 
     @property
     def state(self) -> DoubleState:
@@ -348,7 +351,10 @@ class Driver:
         while True:
             now = time.monotonic()
             quiet = now - max(self.double.last_activity, calm_since)
-            if self.double.in_flight == 0 and quiet >= idle:
+            if any(busy() for busy in self.busy):
+                calm_since = now
+                quiet = 0.0
+            elif self.double.in_flight == 0 and quiet >= idle:
                 return
             if now > deadline:
                 raise TimeoutError(f"the bot kept talking to Discord for {timeout} s")

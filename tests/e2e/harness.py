@@ -187,11 +187,17 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
     loggers = [logging.getLogger(name) for name in ("bot", "cogs")]
     for lg in loggers:
         lg.addHandler(harness.errors)
+    def thinking() -> bool:
+        tables = getattr(bot, "tables", None)  # made in setup_hook
+        return tables is not None and tables.turns.thinking.thinking > 0
+
+    driver.busy.append(thinking)
     try:
         async with driver.running(bot):
             yield harness
             await driver.settle()
     finally:
+        driver.busy.remove(thinking)
         for lg in loggers:
             lg.removeHandler(harness.errors)
     problems = [f"{r.name}: {r.getMessage()}" for r in harness.errors.records
