@@ -23,6 +23,7 @@ from .trick_masks import (
     FULL,
     SUIT_BITS,
     SUIT_OF,
+    deal_unseen,
     highest,
     lowest,
     mask_of,
@@ -234,38 +235,9 @@ def read_knowledge(view: SpadesView) -> Knowledge:
                      tuple(voids))
 
 
-def sample_hands(know: Knowledge, rng: random.Random, tries: int = 30) -> list[int]:
-    """The four hands of one layout agreeing with `know` (the unseen cards dealt at random
-    to the other seats, each to a seat that may hold its suit and has room).
-
-    Should the voids leave no way through in `tries` attempts (they never contradict each
-    other when read from a real deal, but random choices can paint into a corner), the
-    last attempt is completed ignoring them.
-    """
-    cards = [i for i in range(52) if know.unseen >> i & 1]
-    others = [s for s in range(4) if s != know.me]
-    for attempt in range(tries):
-        strict = attempt < tries - 1
-        rng.shuffle(cards)
-        # Most constrained cards first: those fewest seats may hold.
-        order = sorted(cards, key=lambda c: sum(
-            1 for s in others if not know.voids[s] >> c & 1))
-        room = {s: know.sizes[s] for s in others}
-        hands = [0, 0, 0, 0]
-        hands[know.me] = know.hand
-        ok = True
-        for c in order:
-            allowed = [s for s in others if room[s] and not (strict and know.voids[s] >> c & 1)]
-            if not allowed:
-                ok = False
-                break
-            pick = rng.randrange(sum(room[s] for s in allowed))
-            for s in allowed:
-                pick -= room[s]
-                if pick < 0:
-                    break
-            hands[s] |= 1 << c
-            room[s] -= 1
-        if ok:
-            return hands
-    raise ValueError("no layout fits what is known")
+def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:
+    """The four hands of one layout agreeing with `know`: the unseen cards dealt at random
+    to the other seats, each to a seat that may hold its suit and has room."""
+    others = {s: know.sizes[s] for s in range(4) if s != know.me}
+    dealt = deal_unseen(know.unseen, others, know.voids, rng)
+    return [know.hand if s == know.me else dealt[s] for s in range(4)]

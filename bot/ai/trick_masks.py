@@ -10,7 +10,8 @@ cards, same trick winners) on random positions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Mapping, Sequence
 
 from bot.games.cards import FULL_DECK, Card
 
@@ -108,3 +109,38 @@ def equivalent_classes(hand: int, barrier: int) -> list[int]:
                 nxt <<= 1
             m &= ~run
     return out
+
+
+def deal_unseen(unseen: int, sizes: Mapping[int, int], voids: Sequence[int],
+                rng: random.Random, tries: int = 30) -> dict[int, int]:
+    """Deal the `unseen` cards at random to the hands named in `sizes` (hand -> how many
+    cards it holds), each card to a hand that may hold it (`voids[hand]`: a mask of the
+    cards it cannot hold, from the suits it has shown out of) and has room left.
+
+    The most constrained cards go first, and a card picks among its possible hands in
+    proportion to their room, so layouts come out close to uniform. Should the voids leave
+    no way through in `tries` attempts (true voids never contradict each other, but random
+    choices can paint into a corner), the last attempt ignores them.
+    """
+    cards = [i for i in range(52) if unseen >> i & 1]
+    targets = list(sizes)
+    for attempt in range(tries):
+        strict = attempt < tries - 1
+        rng.shuffle(cards)
+        order = sorted(cards, key=lambda c: sum(1 for t in targets if not voids[t] >> c & 1))
+        room = dict(sizes)
+        dealt = dict.fromkeys(targets, 0)
+        for c in order:
+            allowed = [t for t in targets if room[t] and not (strict and voids[t] >> c & 1)]
+            if not allowed:
+                break
+            pick = rng.randrange(sum(room[t] for t in allowed))
+            for t in allowed:
+                pick -= room[t]
+                if pick < 0:
+                    break
+            dealt[t] |= 1 << c
+            room[t] -= 1
+        else:
+            return dealt
+    raise ValueError("no layout fits what is known")
