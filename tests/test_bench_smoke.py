@@ -60,3 +60,13 @@ def test_bridge_bidding_strength_prints_its_seeds_and_figures() -> None:
     assert "seeds 5..7" in out
     assert "deals: 3" in out and "IMPs per deal from par:" in out
     assert "game bid where it makes:" in out and "slams bid that fail:" in out
+
+
+def test_games_strength_prints_a_line_per_game_and_opponent() -> None:
+    out = _run("bench.strength", "games", "--matches", "2", "--spades-target", "100",
+               "--bidfair-target", "100", timeout=300)
+    heads = [line for line in out.splitlines() if line.startswith("== ")]
+    assert [h.split()[1] for h in heads] == ["spades:", "tennis:", "bidfair:"]
+    rows = [line.split() for line in out.splitlines() if line.startswith("  vs ")]
+    assert [row[1] for row in rows] == ["random", "greedy", "basic"] * 3
+    assert all("of 2 matches" in " ".join(row) and "p95" in row for row in rows)

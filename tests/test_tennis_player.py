@@ -87,6 +87,6 @@ def test_tennis_player_plays_legally_from_the_view_alone():
     assert TennisPlayer.kind == "tennis-basic"
 
 
-def test_the_default_tennis_player_is_registered():
-    player = make_player("tennis", seed=3)
+def test_the_basic_tennis_player_is_registered():
+    player = make_player("tennis", seed=3, kind="tennis-basic")
     assert isinstance(player, TennisPlayer) and player.kind == "tennis-basic"

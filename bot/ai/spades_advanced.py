@@ -22,13 +22,13 @@ from bot.games.cards import Card
 from bot.games.spades_view import SpadesView
 
 from .budget import Budget
+from .search import exact_value
 from .spades import SpadesPlayer
 from .spades_bid_search import choose_bid_by_simulation
 from .spades_search import (
     Knowledge,
     Position,
     Stakes,
-    exact_value,
     read_knowledge,
     sample_hands,
 )
@@ -107,7 +107,9 @@ class AdvancedSpadesPlayer:
                                list(view.tricks_won), bids)
                 pos.play(c)
                 if exact:
-                    totals[c] += exact_value(pos, stakes, -1e9, 1e9)
+                    totals[c] += exact_value(
+                        pos, lambda p: p.turn % 2 == stakes.side,
+                        lambda p: stakes.value(p.bids, p.won))
                 else:
                     pos.play_out()
                     totals[c] += stakes.value(bids, pos.won)

@@ -174,31 +174,6 @@ class Stakes:
         return value
 
 
-def exact_value(pos: Position, stakes: Stakes, alpha: float, beta: float) -> float:
-    """The value of `pos` for `stakes.side` with best play by both sides (alpha-beta)."""
-    if not pos.hands[pos.turn]:
-        return stakes.value(pos.bids, pos.won)
-    maximizing = pos.turn % 2 == stakes.side
-    legal = pos.legal()
-    value = -1e9 if maximizing else 1e9
-    m = legal
-    while m:
-        low = m & -m
-        m ^= low
-        child = pos.copy()
-        child.play(low.bit_length() - 1)
-        v = exact_value(child, stakes, alpha, beta)
-        if maximizing:
-            value = max(value, v)
-            alpha = max(alpha, v)
-        else:
-            value = min(value, v)
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return value
-
-
 # -- what a seat knows, and layouts that agree with it -------------------------------------
 
 

@@ -15,6 +15,7 @@ from bot.games.tennis_rules import bid_value
 from bot.games.tennis_views import TennisView
 from bot.games.tricks import trick_winner
 
+from . import Player
 from .budget import Budget
 from .tennis_estimate import best_bid, forehand_shift
 
@@ -163,5 +164,14 @@ class TennisPlayer:
         return max(winners, key=lambda c: (c.suit == trump, c.rank))
 
 
+def advanced_player(seed: int) -> Player:
+    """The look-ahead player (imported here: it builds on TennisPlayer above)."""
+    from .tennis_advanced import AdvancedTennisPlayer
+    return AdvancedTennisPlayer(seed)
+
+
 # The kinds of player for this game, the strongest (the default) first.
-PLAYERS: dict[str, Callable[[int], TennisPlayer]] = {TennisPlayer.kind: TennisPlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "tennis-advanced": advanced_player,
+    TennisPlayer.kind: TennisPlayer,
+}

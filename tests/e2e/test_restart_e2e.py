@@ -15,6 +15,7 @@ async def test_stopping_mid_deal_and_starting_again_keeps_the_table(discord_doub
         await h.press(alice, h.table_message(), "Start")
         for _ in range(6):
             await h.act_once(alice)
+        await discord_double.settle()  # the bots have answered: Alice's turn again
         assert table.game.deal_no == 1 and not table.game.finished
         table_id, message_id = table.id, table.message_id
         history = list(table.game.history)

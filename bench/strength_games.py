@@ -1,0 +1,160 @@
+"""Spades, Tennis and Bid Fair: whole-match win rates of a game's default computer player.
+
+    python -m bench.strength games [--games spades,tennis,bidfair] [--matches 200]
+        [--opponents random,greedy,basic] [--seed 1] [--spades-target 200] [--bags]
+        [--bidfair-target 400] [--jobs 2] [--player KIND]
+
+For each game and opponent, `--matches` whole matches from fixed seeds (seed, seed + 1, ...),
+the tested player's side alternating between the two sides (seats) from match to match.
+Prints the win rate (a draw counts half) with its 95% Wilson interval, the points (Spades,
+Bid Fair) or errors (Tennis) per deal of each side, and the tested player's decision times
+(CPU seconds of its `choose` calls: p50 / p95 / max; the machine's load does not inflate
+CPU time as it does wall time). Matches are played to a lower target than the default when
+the output says so, for speed. The opponents: `random` (uniform among legal actions),
+`greedy` (bench/baselines.py) and the game's `-basic` player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from bot.ai import RandomPlayer, make_player, player_kinds
+from bot.games import create
+
+from .baselines import GREEDY
+
+GAMES = ("spades", "tennis", "bidfair")
+OPPONENTS = ("random", "greedy", "basic")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    seed: int
+    score: float  # 1 win, 0.5 draw, 0 loss, for the tested player
+    deals: int
+    ours: float  # points (errors for Tennis) of the tested side over the match
+    theirs: float
+    times: tuple[float, ...]  # CPU seconds of each tested decision
+
+
+def opponent(game: str, name: str) -> Callable[[int], Any]:
+    if name == "random":
+        return RandomPlayer
+    if name == "greedy":
+        return GREEDY[game]
+    kind = f"{game}-basic"
+    return lambda seed: make_player(game, seed, kind)
+
+
+def play(job: tuple[str, str, str | None, int, dict[str, object]]) -> MatchResult:
+    """One match: the tested kind against `opp`, on side seed % 2."""
+    game_name, opp, kind, seed, options = job
+    game = create(game_name, options, seed)
+    sides = game.SIDES
+    tested_side = seed % 2
+    make_opp = opponent(game_name, opp)
+    players: list[Any] = []
+    for seat in range(game.SEATS):
+        mine = seat in sides[tested_side]
+        players.append(make_player(game_name, seed * 8 + seat, kind) if mine
+                       else make_opp(seed * 8 + seat))
+    tested = set(sides[tested_side])
+    times: list[float] = []
+    while not game.finished:
+        for seat in sorted(game.to_act()):
+            if game.finished or seat not in game.to_act():
+                continue
+            view, legal = game.view(seat), game.legal(seat)
+            if seat in tested:
+                start = time.thread_time()
+                action = players[seat].choose(view, legal)
+                times.append(time.thread_time() - start)
+            else:
+                action = players[seat].choose(view, legal)
+            game.apply(seat, action)
+    result = game.result()
+    assert result is not None
+    winner = result.winner
+    score = 0.5 if winner is None else float(winner == tested_side)
+    deals = len(game.scores().lines)
+    return MatchResult(seed, score, deals, result.totals[tested_side],
+                       result.totals[1 - tested_side], tuple(times))
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def options_for(game: str, args: argparse.Namespace) -> dict[str, object]:
+    if game == "spades":
+        return {"target": args.spades_target, "bags_penalty": args.bags}
+    if game == "bidfair":
+        return {"target": args.bidfair_target}
+    return {}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.strength games")
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--opponents", default=",".join(OPPONENTS))
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--spades-target", type=int, default=200,
+                        help="Spades match target (the game's default is 500)")
+    parser.add_argument("--bags", action="store_true", help="Spades with bags_penalty on")
+    parser.add_argument("--bidfair-target", type=int, default=400,
+                        help="Bid Fair match target (the game's default is 800)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--player", default=None,
+                        help="the kind under test (default: each game's default)")
+    args = parser.parse_args(argv)
+    for game in args.games.split(","):
+        kind = args.player if args.player and args.player.startswith(game) else None
+        shown = kind or player_kinds(game)[0]
+        options = options_for(game, args)
+        print(f"== {game}: {shown}, options {options or 'default'} "
+              f"(a lower target than the game's default, for speed, where one is given)")
+        for opp in args.opponents.split(","):
+            seeds = range(args.seed, args.seed + args.matches)
+            jobs = [(game, opp, kind, s, options) for s in seeds]
+            started = time.perf_counter()
+            if args.jobs > 1:
+                with ProcessPoolExecutor(args.jobs) as pool:
+                    results = list(pool.map(play, jobs, chunksize=4))
+            else:
+                results = [play(j) for j in jobs]
+            wall = time.perf_counter() - started
+            n = len(results)
+            wins = sum(r.score for r in results)
+            low, high = wilson(wins, n)
+            deals = sum(r.deals for r in results)
+            ours = sum(r.ours for r in results) / max(1, deals)
+            theirs = sum(r.theirs for r in results) / max(1, deals)
+            times = [t for r in results for t in r.times]
+            unit = "errors" if game == "tennis" else "points"
+            print(f"  vs {opp:7} {wins / n:6.1%} of {n} matches (95% {low:.1%}-{high:.1%}), "
+                  f"seeds {args.seed}-{args.seed + n - 1}, tested side alternating; "
+                  f"{unit} per deal {ours:.1f} vs {theirs:.1f} over {deals} deals; "
+                  f"decision CPU p50 {percentile(times, 0.5) * 1000:.1f} ms, "
+                  f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
+                  f"max {max(times, default=0) * 1000:.0f} ms over {len(times)} decisions; "
+                  f"{wall:.0f} s wall", flush=True)
+    return 0

@@ -1,0 +1,84 @@
+"""AdvancedTennisPlayer: legal in whole matches, deterministic, within its budget, and
+steering tricks to the hand that needs them."""
+
+from __future__ import annotations
+
+import itertools
+
+from tennis_helpers import ExampleGame, renamed, seed_with_first_dealer
+
+from bot.ai import Budget, make_player, player_kinds
+from bot.ai.tennis import TennisPlayer
+from bot.ai.tennis_advanced import AdvancedTennisPlayer
+from bot.games import create
+from bot.games.tennis import Tennis
+
+
+def watched_example(player: AdvancedTennisPlayer, cards_played: int) -> ExampleGame:
+    """The worked example up to `cards_played` cards, with `player` shown every view of
+    A's seat on A's turns (as the table would ask it), its own choices ignored."""
+    example = ExampleGame(Tennis(seed=seed_with_first_dealer(1)))
+    game = example.game
+    for kind in ("Backhand", "Forehand"):
+        player.choose(game.view(example.a), game.legal(example.a))
+        example.bid(kind)
+    for _ in range(cards_played):
+        if example.a in game.to_act():
+            player.choose(game.view(example.a), game.legal(example.a))
+        example.play_card()
+    return example
+
+
+def test_the_advanced_player_is_the_default_and_basic_stays_reachable():
+    assert player_kinds("tennis")[:2] == ("tennis-advanced", "tennis-basic")
+    assert make_player("tennis", 3).kind == "tennis-advanced"
+    assert type(make_player("tennis", 3, kind="tennis-basic")) is TennisPlayer
+
+
+def test_with_the_forehand_bid_made_a_winner_is_steered_to_the_backhand():
+    # After seven tricks A's Forehand has its 7 (clubs trumps); A's Backhand (bid 3) holds
+    # the ace and king of hearts. A low heart from the Forehand lets the Backhand win.
+    player = AdvancedTennisPlayer(1, playouts=40)
+    example = watched_example(player, 28)
+    game = example.game
+    assert game.to_act() == {example.a} and game.view(example.a).to_play_hand == "Forehand"
+    assert game.view(example.a).forehand_tricks[example.a] == 7
+    choice = player.choose(game.view(example.a), game.legal(example.a))
+    assert choice in {"play:" + c.text for c in renamed("2H 3H 4H", example.suits)}
+
+
+def test_same_seed_same_decision_and_a_spent_budget_falls_back():
+    decisions = []
+    for _ in range(2):
+        player = AdvancedTennisPlayer(4, playouts=30)
+        example = watched_example(player, 12)
+        (seat,) = example.game.to_act()
+        assert seat == example.a
+        decisions.append(player.choose(example.game.view(seat), example.game.legal(seat)))
+    assert decisions[0] == decisions[1]
+    ticks = itertools.count(0.0, 10.0)
+    player = AdvancedTennisPlayer(4, playouts=30)
+    example = watched_example(player, 12)
+    view, legal = example.game.view(example.a), example.game.legal(example.a)
+    spent = Budget(1.0, clock=lambda: next(ticks))
+    basic = TennisPlayer(4)
+    basic._seen, basic._played, basic._deal_no = (dict(player._seen), set(player._played),
+                                                  player._deal_no)
+    assert player.choose(view, legal, spent) == basic.choose(view, legal)
+
+
+def test_returns_a_legal_action_in_every_position_of_whole_matches():
+    for seed in (1, 2):
+        game = create("tennis", {}, seed)
+        players = [AdvancedTennisPlayer(seed * 2 + s, playouts=8) for s in range(2)]
+        decisions = 0
+        while not game.finished:
+            for seat in sorted(game.to_act()):
+                if seat not in game.to_act():
+                    continue
+                legal = game.legal(seat)
+                action = players[seat].choose(game.view(seat), legal)
+                assert action in legal
+                game.apply(seat, action)
+                decisions += 1
+        assert decisions == 10 * (4 + 48)
