@@ -14,6 +14,7 @@ from bot.ai.spades_search import (
     read_knowledge,
     sample_hands,
 )
+from bot.ai.tennis_search import TennisPosition
 from bot.ai.trick_masks import (
     SUIT_BITS,
     bits,
@@ -27,6 +28,7 @@ from bot.games import create
 from bot.games.cards import FULL_DECK, Card, Suit
 from bot.games.spades import Spades
 from bot.games.spades_scoring import score_deal
+from bot.games.tennis_rules import bid_value, hand_id
 from bot.games.tricks import legal_follow, trick_winner
 
 
@@ -187,3 +189,41 @@ def test_a_spade_led_before_spades_were_broken_shows_the_leader_held_only_spades
     view = game.view(0)
     know = read_knowledge(view)
     assert know.voids[3] & ~SPADE_BITS
+
+
+def test_tennis_positions_play_as_the_engine_plays():
+    rng = random.Random(4)
+    kinds = {"Backhand": 0, "Forehand": 1}
+    plays = 0
+    for seed in range(6):
+        game = create("tennis", {}, seed)
+        for _ in range(3):  # games (deals) of the match
+            while game.view(None).phase == "bidding":
+                for seat in sorted(game.to_act()):
+                    game.apply(seat, rng.choice(game.legal(seat)))
+            view = game.view(None)
+            bids = [view.backhand_bids[0], view.backhand_bids[1], view.forehand_bids[0],
+                    view.forehand_bids[1]]
+            hands = [mask_of(c for c in dealt if c not in bids) for dealt in game.deal_record()]
+            assert view.turn is not None
+            pos = TennisPosition(hands, [], hand_id(view.turn, kinds[view.to_play_hand]),
+                                 -1 if view.trump is None else int(view.trump), [0, 0, 0, 0],
+                                 tuple(bid_value(b) for b in bids if b is not None))
+            for _ in range(48):
+                (seat,) = game.to_act()
+                assert pos.turn == hand_id(seat, kinds[game.view(seat).to_play_hand])
+                engine_legal = {Card.parse(a[5:]).index for a in game.legal(seat)}
+                assert set(bits(pos.legal())) == engine_legal
+                card = rng.choice(sorted(engine_legal))
+                events = game.apply(seat, "play:" + FULL_DECK[card].text)
+                winner = pos.play(card)
+                plays += 1
+                tricks = [e.data for e in events if e.kind == "trick"]
+                if tricks:
+                    assert winner == hand_id(tricks[0]["winner"], kinds[tricks[0]["winner_hand"]])
+                else:
+                    assert winner is None
+                ends = [e.data for e in events if e.kind == "deal_end"]
+                if ends:
+                    assert [pos.errors(0), pos.errors(1)] == list(ends[0]["errors"])
+    assert plays == 6 * 3 * 48

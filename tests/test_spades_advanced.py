@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 
+from ai_helpers import play_checking_legal
 from spades_helpers import bid_round, stacked
 
 from bot.ai import Budget, make_player, player_kinds
@@ -75,14 +76,5 @@ def test_returns_a_legal_action_in_every_position_of_whole_matches():
         game = create("spades", options, seed)
         assert isinstance(game, Spades)
         players = [AdvancedSpadesPlayer(seed * 4 + s, playouts=8) for s in range(4)]
-        decisions = 0
-        while not game.finished and game.deal_no <= 4:
-            for seat in sorted(game.to_act()):
-                if seat not in game.to_act():
-                    continue
-                legal = game.legal(seat)
-                action = players[seat].choose(game.view(seat), legal)
-                assert action in legal
-                game.apply(seat, action)
-                decisions += 1
+        decisions = play_checking_legal(game, players, lambda g: g.deal_no > 4)
         assert decisions > 100

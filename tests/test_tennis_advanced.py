@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 
+from ai_helpers import play_checking_legal
 from tennis_helpers import ExampleGame, renamed, seed_with_first_dealer
 
 from bot.ai import Budget, make_player, player_kinds
@@ -71,14 +72,5 @@ def test_returns_a_legal_action_in_every_position_of_whole_matches():
     for seed in (1, 2):
         game = create("tennis", {}, seed)
         players = [AdvancedTennisPlayer(seed * 2 + s, playouts=8) for s in range(2)]
-        decisions = 0
-        while not game.finished:
-            for seat in sorted(game.to_act()):
-                if seat not in game.to_act():
-                    continue
-                legal = game.legal(seat)
-                action = players[seat].choose(game.view(seat), legal)
-                assert action in legal
-                game.apply(seat, action)
-                decisions += 1
+        decisions = play_checking_legal(game, players)
         assert decisions == 10 * (4 + 48)

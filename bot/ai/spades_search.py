@@ -27,6 +27,7 @@ from .trick_masks import (
     highest,
     lowest,
     mask_of,
+    winner_of,
     winning_cards,
 )
 
@@ -75,13 +76,7 @@ class Position:
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
             return None
-        winner, best = trick[0]
-        for s, c in trick[1:]:
-            if SUIT_OF[c] == SUIT_OF[best]:
-                if c > best:
-                    winner, best = s, c
-            elif SUIT_OF[c] == SPADE:
-                winner, best = s, c
+        winner = winner_of(trick, SPADE)[0]
         self.won[winner] += 1
         self.trick = []
         self.turn = winner
@@ -113,11 +108,7 @@ class Position:
                 if not ABOVE[c] & others:
                     return c  # a winner in a side suit
             return lowest(legal & NON_SPADES or legal)
-        winner, best = trick[0]
-        for s, c in trick[1:]:
-            if (SUIT_OF[c] == SUIT_OF[best] and c > best) or (
-                    SUIT_OF[c] == SPADE and SUIT_OF[best] != SPADE):
-                winner, best = s, c
+        winner, best = winner_of(trick, SPADE)
         winners = winning_cards(legal, best, SPADE)
         losers = legal & ~winners
         if self.clean_nil(seat):

@@ -20,6 +20,7 @@ from .trick_masks import (
     deal_unseen,
     highest,
     lowest,
+    winner_of,
     winning_cards,
 )
 
@@ -56,13 +57,7 @@ class TennisPosition:
         self.trick.append((h, card))
         if len(self.trick) < 4:
             return None
-        winner, best = self.trick[0]
-        for hand, c in self.trick[1:]:
-            if SUIT_OF[c] == SUIT_OF[best]:
-                if c > best:
-                    winner, best = hand, c
-            elif SUIT_OF[c] == self.trump:
-                winner, best = hand, c
+        winner = winner_of(self.trick, self.trump)[0]
         self.won[winner] += 1
         self.trick = []
         self.leader = winner
@@ -105,11 +100,7 @@ class TennisPosition:
                     return c
                 m &= ~(1 << c)
             return lowest(plain or legal)
-        winner, best = self.trick[0]
-        for hand, c in self.trick[1:]:
-            if (SUIT_OF[c] == SUIT_OF[best] and c > best) or (
-                    SUIT_OF[c] == trump and SUIT_OF[best] != trump):
-                winner, best = hand, c
+        winner, best = winner_of(self.trick, trump)
         winners = winning_cards(legal, best, trump)
         losers = legal & ~winners
         last = len(self.trick) == 3

@@ -82,6 +82,19 @@ def beats(card: int, best: int, trump: int) -> bool:
     return cs == trump
 
 
+def winner_of(trick: Sequence[tuple[int, int]], trump: int) -> tuple[int, int]:
+    """(player, card index) now winning a non-empty trick of (player, card index) plays:
+    the highest trump, else the highest card of the suit led (`trump` -1: notrump)."""
+    winner, best = trick[0]
+    for player, c in trick[1:]:
+        if SUIT_OF[c] == SUIT_OF[best]:
+            if c > best:
+                winner, best = player, c
+        elif SUIT_OF[c] == trump:
+            winner, best = player, c
+    return winner, best
+
+
 def winning_cards(legal: int, best: int, trump: int) -> int:
     """The cards of `legal` that would take the trick from `best`."""
     bs = SUIT_OF[best]
