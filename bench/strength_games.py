@@ -140,7 +140,12 @@ def main(argv: list[str]) -> int:
                 with ProcessPoolExecutor(args.jobs) as pool:
                     results = list(pool.map(play, jobs, chunksize=4))
             else:
-                results = [play(j) for j in jobs]
+                results = []
+                for job in jobs:
+                    results.append(play(job))
+                    if len(results) % 25 == 0:  # progress, for long runs
+                        done = sum(r.score for r in results)
+                        print(f"    ({opp}: {done:g} of {len(results)} so far)", flush=True)
             wall = time.perf_counter() - started
             n = len(results)
             wins = sum(r.score for r in results)

@@ -38,7 +38,7 @@ async def test_one_name_for_bots_ten_as_10_neutral_buttons_and_the_standings_pla
         everything = " ".join(posts)
         assert bot_name(player_kinds("spades")[0]) in everything
         assert not re.search(r"(North|East|South|West) bot\b", everything)
-        assert "(spades-basic)" not in everything and "Bot (" not in everything
+        assert "(spades-" not in everything and "Bot (" not in everything
         assert not CARD_WITH_T.search(everything), CARD_WITH_T.search(everything)
         hand = h.hand_of(alice)
         assert "final standings are posted in the channel" in discord_double.message(
