@@ -171,6 +171,7 @@ def test_samples_are_planned_from_the_budget_and_the_thinkers() -> None:
     assert 0 < crowded < alone <= MAX_LAYOUTS
     assert planned_layouts(Budget(0.8), 5, None) == MAX_LAYOUTS  # late in the deal: cheap
     assert planned_layouts(Budget(0.001), 13, None) == 0
+    assert planned_layouts(None, 5, None) == 0  # no budget: no time to think
 
 
 def test_the_rule_based_card_answers_when_the_budget_is_spent() -> None:

@@ -5,7 +5,8 @@ and what the auction says about each hand through another (`auction_ranges`: tha
 system's reader), so that the bidding can change without touching the play. Each card
 is chosen by `card_search` from this seat's view only: its hand, dummy once faced, the
 cards played, the suits each hand has shown out of, the auction's ranges.
-When the search cannot answer in its budget, the rule-based player's card is played.
+When the search cannot answer in its budget (or is given none, as in simulations), the
+rule-based player's card is played.
 """
 
 from __future__ import annotations

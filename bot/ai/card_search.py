@@ -11,8 +11,8 @@ The number of layouts is planned before any work, from the budget's share of the
 and a cost model of the solver (CPU per layout by cards left in each hand, measured on
 this 2-core machine with endplay 0.5.12), so that a decision is the same every time for
 the same seed. The budget is checked between batches only as a safety net: when it is
-spent before the last batch, or the plan is too small to be worth a search, `choose`
-returns None and the caller plays its rule-based card.
+spent before the last batch, or the plan is too small to be worth a search (no budget at
+all included), `search` returns None and the caller plays its rule-based card.
 """
 
 from __future__ import annotations
@@ -47,9 +47,10 @@ def solve_cost(cards_left: int, trump: Suit | None) -> float:
 
 def planned_layouts(budget: Budget | None, cards_left: int, trump: Suit | None,
                     cores: int = 2) -> int:
-    """How many layouts to solve: the budget's share over the cost of one, capped."""
+    """How many layouts to solve: the budget's share over the cost of one, capped. No
+    budget means no time to think (simulations, quick tests): none."""
     if budget is None:
-        return MAX_LAYOUTS
+        return 0
     affordable = budget.share(cores) * USE_OF_SHARE / solve_cost(cards_left, trump)
     return min(MAX_LAYOUTS, int(affordable))
 

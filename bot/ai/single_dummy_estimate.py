@@ -98,7 +98,7 @@ class TrickEstimate:
 def planned_samples(budget: Budget | None, have: int, cores: int = 2) -> int:
     """How many samples this decision adds (two tables each), within MAX_SAMPLES."""
     if budget is None:
-        return max(0, MAX_SAMPLES - have)
+        return 0  # no time to think: the rule-based call
     affordable = int(budget.share(cores) * USE_OF_SHARE / (2 * TABLE_COST))
     return max(0, min(affordable, MAX_SAMPLES - have))
 
