@@ -60,3 +60,11 @@ def test_bridge_bidding_strength_prints_its_seeds_and_figures() -> None:
     assert "seeds 5..7" in out
     assert "deals: 3" in out and "IMPs per deal from par:" in out
     assert "game bid where it makes:" in out and "slams bid that fail:" in out
+
+
+def test_bridge_play_strength_prints_its_figures() -> None:
+    out = _run("bench.strength", "bridge-play", "--deals", "1", "--sd-matches", "1",
+               "--sd-target", "100", "--think", "0.05", timeout=180)
+    assert "deal set: the first deals of matches [1]" in out
+    assert out.count("DD tricks lost per deal, declaring side") == 2  # basic, advanced
+    assert "advanced wins:" in out and "single dummy play" in out

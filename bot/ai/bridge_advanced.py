@@ -119,7 +119,7 @@ class AdvancedBridgePlayer:
         if view.phase == "bidding" or view.contract is None:
             return self.bidding.choose(view, legal)
         fallback = self.basic.choose(view, legal)
-        if len(legal) == 1:
+        if len(legal) == 1 or budget is None or budget.spent():
             return fallback
         # The same seed and position give the same layouts, whatever came before.
         rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.played)}:{len(view.trick)}")

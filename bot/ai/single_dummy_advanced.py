@@ -76,7 +76,7 @@ class AdvancedSingleDummyPlayer:
     def choose(self, view: SingleDummyView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
         fallback = self.basic.choose(view, legal)
-        if len(legal) == 1:
+        if len(legal) == 1 or budget is None or budget.spent():
             return fallback
         if view.phase == "play":
             rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.played)}")
