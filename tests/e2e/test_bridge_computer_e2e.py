@@ -10,9 +10,9 @@ SEED = 1  # a fixed deal: the same run every time
 
 
 async def test_one_person_and_three_computer_players_play_a_whole_deal(discord_double,
-                                                                       tmp_path):
+                                                                       tmp_path, fixed_deals):
     async with running(discord_double, tmp_path, think_seconds=0.8) as h:
-        h.bot.tables._new_seed = lambda: SEED
+        fixed_deals(h, SEED)
         alice = h.user(0)
         table = await h.open_table(alice, "bridge")
         for _ in range(3):
