@@ -246,8 +246,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.sd_matches:
         times = defaultdict(list)
         seeds = list(range(args.first_seed, args.first_seed + args.sd_matches))
-        wins = sum(single_dummy_match(seed, args.sd_target, args.think, times)
-                   for seed in seeds)
+        wins = 0
+        for done, seed in enumerate(seeds, start=1):
+            won = single_dummy_match(seed, args.sd_target, args.think, times)
+            wins += won
+            print(f"  match {seed}: {'won' if won else 'lost'} by the advanced player; "
+                  f"{wins} of {done} so far", flush=True)
         print(f"\nSingle Dummy: single-dummy-advanced against single-dummy-basic, "
               f"{len(seeds)} matches to {args.sd_target} (seeds {seeds[0]}..{seeds[-1]}, "
               f"seats alternating), budget {args.think} s")

@@ -19,7 +19,7 @@ from bot.games.bridge_scoring import contract_score, trick_score
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
 
-from .bidding import read_auction
+from .bidding import auction_ranges as read_ranges
 from .bridge import BridgePlayer
 from .budget import Budget
 from .card_search import Decision, search
@@ -31,9 +31,9 @@ PART_BONUS = 50
 
 
 def auction_ranges(view: BridgeView) -> tuple[HandRange, ...]:
-    """Per compass seat, what the auction says about that hand as dealt, read by the
-    bidding system (people's calls too). A reading no hand fits (odd calls) gives any hand."""
-    return tuple(ANY_HAND if r.empty else r for r in read_auction(view.dealer, view.calls))
+    """The bidding system's reading of each seat's hand (`bot.ai.bidding`); a reading no
+    hand fits (odd calls) gives any hand, so the sampler never starves."""
+    return tuple(ANY_HAND if r.empty else r for r in read_ranges(view))
 
 
 def declarer_score(contract: Contract, tricks: int, vulnerable: bool, part_score: int) -> int:
