@@ -1,7 +1,7 @@
 """Tables under load: N concurrent tables played through the Discord API double.
 
     python -m bench.tables [--tables 50,200,500] [--seconds 20] [--warmup 5]
-                           [--edit-interval 1.0] [--trace]
+                           [--edit-interval 1.0] [--think 0.8] [--trace]
                            [--processes N] [--database sqlite|postgresql]
 
 The real bot (TrickTableBot, its cogs, its store on a SQLite file, or on PostgreSQL with
@@ -13,14 +13,16 @@ shards its gateway as Discord does), on one shared database, and the tables are 
 over N servers, one on each shard. For each N: N channels, one table in each (the
 five games in turn), opened with /play and filled through the buttons as people do: two
 people and two computer players at four-seat tables, one and one at two-seat tables;
-computer players act at once (bot pause 0). Each person opens their hand and then, for
-`--seconds`, presses one of their legal action buttons (chosen at random) as soon as their
-hand message shows any, waiting for each answer before the next press; when they have
-none they wait until the bot refreshes their hand message. (Each person's first press
-comes at a random moment of the first second, not all in the same instant.) The first
-`--warmup` seconds of play are not measured: the bot's pool of HTTP connections grows to
-what the load needs then, as it does once in a long-running bot (a new connection costs
-a click several turns of the event loop).
+computer players act at once (bot pause 0) and think with the production budget
+(`--think 0.8`: the searching players at full strength, in the bot's thinking pool;
+`--think 0` gives every computer player's rule-based answer). Each person opens their
+hand and then, for `--seconds`, presses one of their legal action buttons (chosen at
+random) as soon as their hand message shows any, waiting for each answer before the next
+press; when they have none they wait until the bot refreshes their hand message. (Each
+person's first press comes at a random moment of the first second, not all in the same
+instant.) The first `--warmup` seconds of play are not measured: the bot's pool of HTTP
+connections grows to what the load needs then, as it does once in a long-running bot (a
+new connection costs a click several turns of the event loop).
 
 Measured over the window that follows (the setup is not counted):
 - interactions per second: presses sent in the window / its length;
@@ -247,6 +249,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
     where = "database_url" if config["db"].startswith("postgresql") else "database_path"
     settings = Settings(token=TOKEN, dev_guild_id=config["guild_id"], bot_delay_seconds=0,
                         edit_interval=config["edit_interval"], **{where: config["db"]},
+                        think_seconds=config.get("think", 0.8),
                         shard_count=shards[1] if shards else None,
                         shard_ids=(shards[0],) if shards else None)
     bot = make_bot(settings, guild_ready_timeout=0.1)
@@ -452,7 +455,7 @@ def _sample_at(samples: list[list[float]], moment: float, column: int) -> float:
 async def run_once(count: int, seconds: float, edit_interval: float, directory: Path,
                    seed: int, poll: float, profile: str | None = None,
                    trace: bool = False, warmup: float = 5.0, processes: int = 1,
-                   database: str = "sqlite") -> RunFigures:
+                   database: str = "sqlite", think: float = 0.8) -> RunFigures:
     double = DiscordDouble()
     double.shard_count = processes
     await double.start()
@@ -475,7 +478,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         for n in range(processes):
             config = {"api_base": double.api_base, "gateway": double.gateway_url, "db": db,
                       "guild_id": None if sharded else worlds[0].guild.id,
-                      "edit_interval": edit_interval, "trace": trace,
+                      "edit_interval": edit_interval, "trace": trace, "think": think,
                       "profile": f"{profile}.{n}" if profile and sharded else profile,
                       "shards": [n, processes] if sharded else None}
             bots.append(await asyncio.create_subprocess_exec(
@@ -678,6 +681,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--poll", type=float, default=2.0,
                         help="a waiting person looks at their hand at least this often (s)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.8,
+                        help="computer players' budget per decision (s): 0.8, the production "
+                             "default, is full strength; 0 gives the rule-based answers")
     parser.add_argument("--profile", default=None,
                         help="cProfile the bot process (setup included) into this file")
     parser.add_argument("--trace", action="store_true",
@@ -699,8 +705,10 @@ def main(argv: list[str] | None = None) -> int:
             figures.append(asyncio.run(run_once(count, args.seconds, args.edit_interval,
                                                 Path(tmp), args.seed, args.poll,
                                                 args.profile, args.trace, args.warmup,
-                                                max(1, args.processes), args.database)))
+                                                max(1, args.processes), args.database,
+                                                args.think)))
     print_figures(figures, args.database, max(1, args.processes))
+    print(f"(computer players think up to {args.think} s per decision)")
     return 0
 
 

@@ -70,3 +70,11 @@ def test_games_strength_prints_a_line_per_game_and_opponent() -> None:
     rows = [line.split() for line in out.splitlines() if line.startswith("  vs ")]
     assert [row[1] for row in rows] == ["random", "greedy", "basic"] * 3
     assert all("of 2 matches" in " ".join(row) and "p95" in row for row in rows)
+
+
+def test_bridge_play_strength_prints_its_figures() -> None:
+    out = _run("bench.strength", "bridge-play", "--deals", "1", "--sd-matches", "1",
+               "--sd-target", "100", "--think", "0.05", timeout=180)
+    assert "deal set: the first deals of matches [1]" in out
+    assert out.count("DD tricks lost per deal, declaring side") == 2  # basic, advanced
+    assert "advanced wins:" in out and "single dummy play" in out

@@ -31,8 +31,11 @@ def run_match(game: Game, players: Sequence[Player]) -> int:
 
 
 def test_registry_gives_the_bridge_players() -> None:
-    assert make_player("bridge", 1).kind == BridgePlayer.kind == "bridge-basic"
-    assert make_player("single_dummy", 1).kind == "single-dummy-basic"
+    # The searching players are the defaults; the rule-based ones stay reachable by kind.
+    assert make_player("bridge", 1).kind == "bridge-advanced"
+    assert make_player("single_dummy", 1).kind == "single-dummy-advanced"
+    assert make_player("bridge", 1, "bridge-basic").kind == BridgePlayer.kind == "bridge-basic"
+    assert make_player("single_dummy", 1, "single-dummy-basic").kind == "single-dummy-basic"
 
 
 @pytest.mark.parametrize("seed", [1, 2])

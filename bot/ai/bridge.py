@@ -1,8 +1,7 @@
 """The Contract Bridge computer player: the bidding system (bot.ai.bidding) and the play heuristics.
 
-It decides from the views it is given. A view shows only the current and the last trick,
-so the player remembers the tricks it has seen during the deal (it plays to every trick
-it is in, so each completed trick shows up as `last_trick` at its next turn).
+It decides from the views it is given: its hand, dummy once faced, the auction, and the
+cards played to this deal's tricks (`view.played`, what a player at the table remembers).
 """
 
 from __future__ import annotations
@@ -14,30 +13,10 @@ from bot.games.bridge_auction import Call
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card, Suit
 
+from . import Player
 from .bidding import choose_call
 from .bridge_play import PlaySituation, choose_card
 from .budget import Budget
-
-
-class TrickMemory:
-    """Cards seen played in completed tricks of the current deal, and who led what."""
-
-    def __init__(self) -> None:
-        self.deal_no = -1
-        self.seen: set[Card] = set()
-        self.tricks: set[tuple[Card, ...]] = set()
-        self.leads: list[tuple[int, Suit]] = []
-
-    def update(self, deal_no: int, last: Sequence[tuple[int, Card]] | None) -> None:
-        if deal_no != self.deal_no:
-            self.deal_no = deal_no
-            self.seen, self.tricks, self.leads = set(), set(), []
-        if last:
-            key = tuple(c for _, c in last)
-            if key not in self.tricks:
-                self.tricks.add(key)
-                self.seen.update(key)
-                self.leads.append((last[0][0], last[0][1].suit))
 
 
 def partner_suits(calls: Sequence[tuple[int, Call]], leads: Sequence[tuple[int, Suit]],
@@ -62,7 +41,6 @@ class BridgePlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self.memory = TrickMemory()
 
     def choose(self, view: BridgeView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
@@ -72,8 +50,8 @@ class BridgePlayer:
         return self._play(view, legal)
 
     def _play(self, view: BridgeView, legal: Sequence[str]) -> str:
-        last = view.last_trick.cards if view.last_trick is not None else None
-        self.memory.update(view.deal_no, last)
+        played = view.played
+        leads = [(played[i][0], played[i][1].suit) for i in range(0, len(played), 4)]
         contract = view.contract
         assert contract is not None and view.seat is not None
         seat, declarer, dummy = view.seat, view.declarer, view.dummy
@@ -90,12 +68,19 @@ class BridgePlayer:
         sit = PlaySituation(
             hand=tuple(hand), legal=tuple(cards), trick=tuple(c for _, c in view.trick),
             trump=contract.strain.trump, declaring=declaring, partner=partner,
-            next_hand=next_hand, played=frozenset(self.memory.seen),
+            next_hand=next_hand, played=frozenset(c for _, c in played),
             partner_suits=() if declaring else partner_suits(
-                view.calls, self.memory.leads, (seat + 2) % 4),
+                view.calls, leads, (seat + 2) % 4),
             first_lead=sum(view.tricks_won) == 0 and not view.trick)
         return "play:" + choose_card(sit).text
 
 
+def _advanced(seed: int) -> Player:
+    from .bridge_advanced import AdvancedBridgePlayer  # it builds on BridgePlayer
+
+    return AdvancedBridgePlayer(seed)
+
+
 # The kinds of player for this game, the strongest (the default) first.
-PLAYERS: dict[str, Callable[[int], BridgePlayer]] = {BridgePlayer.kind: BridgePlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {"bridge-advanced": _advanced,
+                                               BridgePlayer.kind: BridgePlayer}

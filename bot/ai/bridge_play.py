@@ -133,6 +133,8 @@ def follow(sit: PlaySituation) -> Card:
     best = trick[win_at]
     partner_winning = (pos - win_at) % 2 == 0
     gone = _gone(sit)
+    # Cards of this trick are not gaps between ours yet: the one to beat is among them.
+    gaps = sit.played
     ours = frozenset(sit.hand) | frozenset(sit.partner or ())
     winners = [c for c in legal if beats(c, best, led, trump)]
     following = legal[0].suit == led and all(c.suit == led for c in legal)
@@ -154,7 +156,7 @@ def follow(sit: PlaySituation) -> Card:
         masters = [c for c in winners if c.suit == led and is_master(c, ours, gone)]
         if masters and sit.partner is not None and not any(
                 beats(c, best, led, trump) for c in _legal_for(sit.partner, led)):
-            return cheapest_equal(_lowest(masters), sit.hand, gone)
+            return cheapest_equal(_lowest(masters), sit.hand, gaps)
         if following:
             return _lowest(legal)
         return _lowest(winners)  # void: ruff as cheaply as possible
@@ -169,7 +171,7 @@ def follow(sit: PlaySituation) -> Card:
             if enough:
                 return min(enough, key=lambda c: (c.suit == trump, c.rank))
             return _lowest(legal) if following else discard(sit)
-        return cheapest_equal(top, sit.hand, gone) if following else top
+        return cheapest_equal(top, sit.hand, gaps) if following else top
     # Fourth hand: win as cheaply as possible.
     return min(winners, key=lambda c: (c.suit == trump, c.rank))
 

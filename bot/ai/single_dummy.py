@@ -15,6 +15,7 @@ from bot.games.bridge_auction import Bid
 from bot.games.cards import Card
 from bot.games.single_dummy_view import SingleDummyView
 
+from . import Player
 from .bridge_play import PlaySituation, choose_card
 from .budget import Budget
 from .single_dummy_bidding import choose_call, choose_dummy
@@ -71,5 +72,12 @@ class SingleDummyPlayer:
         return "play:" + choose_card(sit).text
 
 
+def _advanced(seed: int) -> Player:
+    from .single_dummy_advanced import AdvancedSingleDummyPlayer  # it builds on this one
+
+    return AdvancedSingleDummyPlayer(seed)
+
+
 # The kinds of player for this game, the strongest (the default) first.
-PLAYERS: dict[str, Callable[[int], SingleDummyPlayer]] = {SingleDummyPlayer.kind: SingleDummyPlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {"single-dummy-advanced": _advanced,
+                                               SingleDummyPlayer.kind: SingleDummyPlayer}

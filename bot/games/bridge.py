@@ -430,7 +430,8 @@ class ContractBridge(Game[BridgeView]):
             hand_sizes=tuple(len(h) for h in self.hands),
             rubber_no=rubber.number,
             games_won=(rubber.games_won(0), rubber.games_won(1)),
-            part_scores=(rubber.part_score(0), rubber.part_score(1)))
+            part_scores=(rubber.part_score(0), rubber.part_score(1)),
+            played=tuple(self.play[:len(self.play) - len(self.trick)]))
 
     def deal_record(self) -> DealRecord:
         return DealRecord(self.deal_no, self.dealer, self.vulnerable, self.dealt,

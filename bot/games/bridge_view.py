@@ -75,6 +75,9 @@ class BridgeView(GameView):
     rubber_no: int
     games_won: tuple[int, int]
     part_scores: tuple[int, int]  # below the line in the current game
+    # (seat, card) of every card played to the completed tricks of this deal, in order:
+    # what a player at the table remembers (computer players read it, not just last_trick).
+    played: tuple[tuple[int, Card], ...] = ()
 
     @property
     def auction_grid(self) -> tuple[tuple[Call | None, ...], ...]:

@@ -1,19 +1,20 @@
 """Double-dummy tricks and par through endplay (which wraps Bo Haglund's DDS solver).
 
-endplay is imported here only: it takes most of a second to import (it pulls in
-matplotlib), so the bot loads this module on the first hand record asked for.
+endplay is imported here (and by the computer players, in bot.ai.dds): it takes most of a
+second to import (it pulls in matplotlib), so the bot loads this module on the first hand
+record asked for.
 Solving takes milliseconds to ~100 ms per deal; callers run it off the event loop.
 """
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
 from endplay.dds import calc_dd_table, par
 from endplay.types import Contract as EndplayContract
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
+from bot.ai.dds import SOLVER_LOCK
 from bot.games.cards import Seat, format_deal
 
 from .record import HandRecord
@@ -23,8 +24,8 @@ _DENOMS = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
 _VUL = {(False, False): Vul.none, (True, False): Vul.ns, (False, True): Vul.ew,
         (True, True): Vul.both}
 _MARKS = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}
-# DDS keeps global state: one solve at a time across threads.
-_SOLVER_LOCK = threading.Lock()
+# DDS keeps global state: one solve at a time across threads, the computer players' too.
+_SOLVER_LOCK = SOLVER_LOCK
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,9 @@ class _Collector(logging.Handler):
 
 
 def make_bot(db: Path, guild_id: int, **overrides: Any) -> TrickTableBot:
+    # Computer players think briefly in tests (a search player falls back to its rules
+    # early in a deal); a test of full strength passes think_seconds itself.
+    overrides.setdefault("think_seconds", 0.1)
     settings = Settings(token=TOKEN, database_path=str(db), dev_guild_id=guild_id,
                         bot_delay_seconds=0, edit_interval=0.02, **overrides)
     return TrickTableBot(settings, guild_ready_timeout=0.1)

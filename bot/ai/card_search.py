@@ -1,0 +1,131 @@
+"""Choosing a card by sampling and double-dummy solving, under a time budget.
+
+For one decision: deal layouts of the unseen cards that agree with what the seat knows
+(`layouts.sample`), solve each with DDS on the trick in progress (`dds.solve`), turn each
+card's tricks into what the deal would score for the side to play (`value`: the contract
+knows that making it is worth more than an overtrick, and defeating it more than holding
+declarer to it), and play the card with the best average. Ties go to the card the
+rule-based player would choose when it is among the best, else to the lowest.
+
+The number of layouts is planned before any work, from the budget's share of the machine
+and a cost model of the solver (CPU per layout by cards left in each hand, measured on
+this 2-core machine with endplay 0.5.12), so that a decision is the same every time for
+the same seed. The budget is checked between batches only as a safety net: when it is
+spent before the last batch, or the plan is too small to be worth a search (no budget at
+all included), `search` returns None and the caller plays its rule-based card.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.games.cards import Card, Suit
+
+from . import dds
+from .budget import Budget
+from .layouts import Knowledge, sample
+
+# CPU seconds of one solve by the cards left in the hand with the most (13 = first trick),
+# notrump and trump; a trick in progress is between two rows.
+_COST_NOTRUMP = {13: 0.050, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
+_COST_TRUMP = {13: 0.085, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
+_COST_FLOOR = 0.0006  # seven cards or fewer, with our own sampling overhead
+USE_OF_SHARE = 0.9  # plan to fill this much of the budget's one-core share
+MIN_LAYOUTS = 4  # fewer is not worth a search: the rule-based card is as good
+MAX_LAYOUTS = 48  # more changes almost nothing and costs the others' time
+BATCHES = 3  # budget checks (safety net) between batches
+
+
+def solve_cost(cards_left: int, trump: Suit | None) -> float:
+    """Planned CPU seconds to solve one layout with `cards_left` in the longest hand."""
+    table = _COST_NOTRUMP if trump is None else _COST_TRUMP
+    return table.get(cards_left, _COST_FLOOR if cards_left < 8 else table[13])
+
+
+def planned_layouts(budget: Budget | None, cards_left: int, trump: Suit | None,
+                    cores: int = 2) -> int:
+    """How many layouts to solve: the budget's share over the cost of one, capped. No
+    budget means no time to think (simulations, quick tests): none."""
+    if budget is None:
+        return 0
+    affordable = budget.share(cores) * USE_OF_SHARE / solve_cost(cards_left, trump)
+    return min(MAX_LAYOUTS, int(affordable))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A card to choose, as the seat to play sees it (compass seats N, E, S, W = 0..3)."""
+
+    know: Knowledge
+    trump: Suit | None
+    leader: int  # who led the trick in progress (or leads now)
+    trick: tuple[Card, ...]
+    legal: tuple[Card, ...]
+    value: tuple[float, ...]  # what the deal scores for the side to play, by its total tricks
+    tricks_won: int  # tricks the side to play has already taken
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The searched card with each legal card's average value and tricks."""
+
+    card: Card
+    values: dict[Card, float]
+    tricks: dict[Card, float]
+    layouts: int
+
+
+def search(decision: Decision, budget: Budget | None, rng: random.Random,
+           preferred: Card | None = None) -> Outcome | None:
+    """The best card by sampled double-dummy value, or None to play the rule-based card."""
+    legal = decision.legal
+    if len(legal) == 1:
+        return Outcome(legal[0], {legal[0]: 0.0}, {legal[0]: 0.0}, 0)
+    longest = max(decision.know.sizes)
+    count = planned_layouts(budget, longest, decision.trump)
+    if len(decision.know.hidden) <= 1:
+        count = min(count, 1)  # three hands seen: the fourth is known, one layout is exact
+    elif count < MIN_LAYOUTS:
+        return None
+    if count < 1:
+        return None
+    layouts = sample(decision.know, count, rng)
+    if not layouts.hands:
+        return None
+    positions = [dds.Position(hands, decision.trump, decision.leader, decision.trick)
+                 for hands in layouts.hands]
+    size = math.ceil(len(positions) / BATCHES)
+    results: list[dict[Card, int]] = []
+    for start in range(0, len(positions), size):
+        if budget is not None and budget.spent():
+            return None
+        results.extend(dds.solve(positions[start:start + size]))
+    return _best(decision, results, preferred)
+
+
+def _best(decision: Decision, results: Sequence[dict[Card, int]],
+          preferred: Card | None) -> Outcome | None:
+    values: dict[Card, float] = {}
+    tricks: dict[Card, float] = {}
+    top = len(decision.value) - 1
+    for card in decision.legal:
+        scores = [r[card] for r in results if card in r]
+        if len(scores) != len(results):
+            return None  # the solver disagrees with the engine about what is legal
+        totals = [min(top, decision.tricks_won + s) for s in scores]
+        values[card] = sum(decision.value[t] for t in totals) / len(totals)
+        tricks[card] = sum(totals) / len(totals)
+    best_value = max(values.values())
+    good = [c for c in decision.legal if values[c] >= best_value - 1e-9]
+    best_tricks = max(tricks[c] for c in good)
+    good = [c for c in good if tricks[c] >= best_tricks - 1e-9]
+    card = preferred if preferred in good else min(good, key=lambda c: (c.rank, c.suit))
+    assert card is not None
+    return Outcome(card, values, tricks, len(results))

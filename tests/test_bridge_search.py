@@ -1,0 +1,227 @@
+"""Card play by sampling and double-dummy solving: the layouts, the budget, the fallback,
+legal play in whole matches, and the rule-based player's equal-card fix."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ai import Budget, make_player
+from bot.ai.bridge_advanced import AdvancedBridgePlayer, auction_ranges, decision
+from bot.ai.bridge_play import PlaySituation, choose_card
+from bot.ai.card_search import MAX_LAYOUTS, planned_layouts, search
+from bot.ai.hand_range import HandRange
+from bot.ai.layouts import Knowledge, sample, shown_voids
+from bot.games import create
+from bot.games.bridge_auction import Call
+from bot.games.cards import FULL_DECK, Card, Suit, cards
+from bot.games.tricks import trick_winner
+
+N, E, S, W = 0, 1, 2, 3
+
+
+# -- the rule-based player's equal cards (the issue's bug) ------------------------------
+
+def test_third_hand_with_aq75_wins_over_the_king_with_the_ace() -> None:
+    sit = PlaySituation(hand=tuple(cards("AC QC 7C 5C 2D")),
+                        legal=tuple(cards("AC QC 7C 5C")), trick=tuple(cards("2C KC")),
+                        trump=None, declaring=False)
+    assert choose_card(sit) == Card.parse("AC")
+
+
+def test_second_hand_cashing_a_master_over_an_honour_led_uses_the_ace() -> None:
+    # ♣K led; partner (visible, last to play) cannot beat it; the ace must be played, not
+    # the queen "equal" to it only once the king is gone.
+    sit = PlaySituation(hand=tuple(cards("AC QC 5C 2D")), legal=tuple(cards("AC QC 5C")),
+                        trick=tuple(cards("KC")), trump=None, declaring=True,
+                        partner=tuple(cards("3C 4D 5D 6D")))
+    assert choose_card(sit) == Card.parse("AC")
+
+
+# -- layouts ----------------------------------------------------------------------------
+
+def _played_deal(seed: int, tricks_played: int, extra: int) -> tuple[list[list[Card]],
+                                                                      list[list[tuple[int, Card]]]]:
+    """A random deal and random legal play: the hands as dealt and the tricks (the last
+    one maybe in progress)."""
+    rng = random.Random(seed)
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    dealt = [deck[i * 13:(i + 1) * 13] for i in range(4)]
+    hands = [list(h) for h in dealt]
+    tricks: list[list[tuple[int, Card]]] = []
+    leader = rng.randrange(4)
+    for t in range(tricks_played + 1):
+        trick: list[tuple[int, Card]] = []
+        for k in range(4 if t < tricks_played else extra):
+            seat = (leader + k) % 4
+            led = trick[0][1].suit if trick else None
+            options = [c for c in hands[seat] if c.suit == led] or hands[seat]
+            card = rng.choice(options)
+            hands[seat].remove(card)
+            trick.append((seat, card))
+        if trick:
+            tricks.append(trick)
+        if len(trick) == 4:
+            leader = trick_winner(trick, None)
+    return dealt, tricks
+
+
+def _range_around(hand: list[Card], slack: int) -> HandRange:
+    """A range that admits `hand`, as an auction's reading of it would: its points give
+    or take `slack`, its longest suit less one at least, its shortest plus one at most."""
+    points = sum(max(0, c.rank - 10) for c in hand)
+    lengths = [sum(1 for c in hand if c.suit == s) for s in Suit]
+    low, high = [0, 0, 0, 0], [13, 13, 13, 13]
+    longest, shortest = lengths.index(max(lengths)), lengths.index(min(lengths))
+    low[longest], high[shortest] = lengths[longest] - 1, lengths[shortest] + 1
+    return HandRange(max(0, points - slack), points + slack,
+                     tuple(low), tuple(high))  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), tricks_played=st.integers(0, 11),
+       extra=st.integers(0, 3), me=st.integers(0, 3), dummy_seen=st.booleans())
+def test_every_sampled_layout_honours_what_the_seat_knows(seed, tricks_played, extra, me,
+                                                          dummy_seen) -> None:
+    dealt, tricks = _played_deal(seed, tricks_played, extra)
+    played: list[list[Card]] = [[], [], [], []]
+    for trick in tricks:
+        for seat, card in trick:
+            played[seat].append(card)
+    now = [[c for c in dealt[s] if c not in played[s]] for s in range(4)]
+    dummy = (me + 1) % 4
+    known: list[tuple[Card, ...] | None] = [None] * 4
+    known[me] = tuple(now[me])
+    if dummy_seen:
+        known[dummy] = tuple(now[dummy])
+    seen = {c for h in known if h for c in h} | {c for p in played for c in p}
+    ranges = tuple(_range_around(dealt[s], 4) for s in range(4))
+    know = Knowledge(known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in seen),
+                     sizes=tuple(len(h) for h in now), voids=shown_voids(tricks),
+                     played=tuple(tuple(p) for p in played), ranges=ranges)
+    layouts = sample(know, 12, random.Random(seed))
+    assert len(layouts.hands) == 12 and layouts.relaxed == 0
+    for layout in layouts.hands:
+        assert sorted(c.index for h in layout for c in h) == sorted(
+            c.index for c in FULL_DECK if all(c not in p for p in played))
+        for seat in range(4):
+            assert len(layout[seat]) == len(now[seat])
+            if known[seat] is not None:
+                assert layout[seat] == known[seat]
+                continue
+            assert not any(c.suit in know.voids[seat] for c in layout[seat])
+            assert not set(layout[seat]) & seen
+            assert ranges[seat].admits([*layout[seat], *played[seat]])
+
+
+def test_layouts_that_the_ranges_cannot_admit_still_honour_the_cards() -> None:
+    dealt, _ = _played_deal(3, 0, 0)
+    known = (tuple(dealt[0]), None, tuple(dealt[2]), None)
+    impossible = HandRange(38, 40)
+    know = Knowledge(known=known, unseen=tuple(dealt[1] + dealt[3]), sizes=(13,) * 4,
+                     ranges=(impossible,) * 4)
+    layouts = sample(know, 5, random.Random(1))
+    assert len(layouts.hands) == 5 and layouts.relaxed == 5
+    assert all(sorted(c.index for c in lay[1] + lay[3])
+               == sorted(c.index for c in dealt[1] + dealt[3]) for lay in layouts.hands)
+
+
+# -- the auction's ranges ---------------------------------------------------------------
+
+def _view_after(calls: str, dealer_seed: int = 0):
+    game = create("bridge", seed=dealer_seed)
+    for text in calls.split():
+        game.apply(next(iter(game.to_act())), Call.parse(text).text)
+    return game, game.view(N)
+
+
+def test_the_auction_is_read_by_the_bidding_system() -> None:
+    _, view = _view_after("1NT pass pass pass")
+    opener = view.dealer
+    ranges = auction_ranges(view)
+    assert (ranges[opener].min_hcp, ranges[opener].max_hcp) == (15, 17)
+    _, view = _view_after("pass 1S 2H pass pass pass")
+    ranges = auction_ranges(view)
+    assert ranges[view.dealer].max_hcp < 15  # no opening bid
+    assert ranges[(view.dealer + 1) % 4].min_len[Suit.SPADES] >= 5  # a major opened
+    assert ranges[(view.dealer + 2) % 4].min_len[Suit.HEARTS] >= 5  # an overcall
+    assert all(not r.empty for r in ranges)
+
+
+# -- the budget and the fallback --------------------------------------------------------
+
+def _play_position(seed: int = 11, cards_played: int = 0):
+    """A Contract Bridge game after the auction and at least `cards_played` cards (by basic
+    players), where the seat to act has a choice."""
+    game = create("bridge", seed=seed)
+    basic = [make_player("bridge", s, "bridge-basic") for s in range(4)]
+    while (game.phase == "bidding" or len(game.deal_record().play) < cards_played
+           or len(game.legal(next(iter(game.to_act())))) < 2):
+        seat = next(iter(game.to_act()))
+        game.apply(seat, basic[seat].choose(game.view(seat), game.legal(seat)))
+    return game
+
+
+def test_samples_are_planned_from_the_budget_and_the_thinkers() -> None:
+    alone = planned_layouts(Budget(0.8), 13, Suit.SPADES)
+    crowded = planned_layouts(Budget(0.8, thinkers=6), 13, Suit.SPADES)
+    assert 0 < crowded < alone <= MAX_LAYOUTS
+    assert planned_layouts(Budget(0.8), 5, None) == MAX_LAYOUTS  # late in the deal: cheap
+    assert planned_layouts(Budget(0.001), 13, None) == 0
+    assert planned_layouts(None, 5, None) == 0  # no budget: no time to think
+
+
+def test_the_rule_based_card_answers_when_the_budget_is_spent() -> None:
+    game = _play_position(cards_played=9)
+    seat = next(iter(game.to_act()))
+    view, legal = game.view(seat), game.legal(seat)
+    now = [0.0]
+
+    def clock() -> float:  # every look at the clock costs a second
+        now[0] += 1.0
+        return now[0]
+
+    spent = Budget(2.5, clock=clock)
+    chosen = AdvancedBridgePlayer(5).choose(view, legal, spent)
+    basic = make_player("bridge", 5, "bridge-basic").choose(view, legal)
+    assert chosen == basic
+    assert search(decision(view, legal, auction_ranges(view)), Budget(2.5, clock=clock),
+                  random.Random(1)) is None
+
+
+def test_the_same_seed_makes_the_same_decision() -> None:
+    game = _play_position(cards_played=6)
+    seat = next(iter(game.to_act()))
+    view, legal = game.view(seat), game.legal(seat)
+    frozen = [0.0]
+    first = AdvancedBridgePlayer(9).choose(view, legal, Budget(0.3, clock=lambda: frozen[0]))
+    again = AdvancedBridgePlayer(9).choose(view, legal, Budget(0.3, clock=lambda: frozen[0]))
+    assert first == again and first in legal
+
+
+# -- whole matches ----------------------------------------------------------------------
+
+def _play_out(game_name: str, seed: int, budget: float, deals: int) -> None:
+    game = create(game_name, seed=seed)
+    seats = game.SEATS
+    players = [make_player(game_name, seed + s) for s in range(seats)]
+    done = 0
+    while not game.finished and done < deals:
+        seat = next(iter(game.to_act()))
+        view, legal = game.view(seat), game.legal(seat)
+        action = players[seat].choose(view, legal, Budget(budget))
+        assert action in legal, (action, legal)
+        events = game.apply(seat, action)
+        done += sum(1 for e in events if e.kind == "deal_end")
+
+
+def test_the_advanced_bridge_player_plays_legally_through_whole_deals() -> None:
+    for seed in (1, 2):
+        _play_out("bridge", seed, 0.05, deals=2)
+
+
+def test_the_advanced_single_dummy_player_plays_legally_through_a_whole_match() -> None:
+    _play_out("single_dummy", 4, 0.05, deals=100)
