@@ -72,10 +72,31 @@ async def _play(h: RemoteHarness, store: Store, match_id: int, presses: int | No
             return made
         if await h.act_once(h.user(0)):
             made += 1
-        else:
-            await h.driver.settle()
-            await h.open_hand(h.user(0))
+            continue
+        await h.driver.settle()
+        # The bot lives in another process: the double's settle does not wait for its
+        # computer player, which may have ended the match (the table message then has no
+        # My hand button) or be about to post the next deal's table.
+        if not await _board_shown(h, store, match_id):
+            return made
+        await h.open_hand(h.user(0))
     raise AssertionError("the match did not end")
+
+
+async def _board_shown(h: RemoteHarness, store: Store, match_id: int,
+                       seconds: float = 10.0) -> bool:
+    """Wait until the channel shows the table message with its buttons (the other process
+    may still be posting it): True; False if the match ended meanwhile."""
+    for _ in range(int(seconds / 0.05)):
+        if await store.get_result(match_id) is not None:
+            return False
+        try:
+            h.table_message()
+            return True
+        except AssertionError:
+            await asyncio.sleep(0.05)
+    h.table_message()  # raises with its own message
+    return True
 
 
 def _text(message: Any) -> str:
@@ -120,6 +141,7 @@ async def test_two_shard_processes_share_postgres_survive_a_sigkill_and_rank_bot
         await _ready(driver, 0, processes[0], logs[0])
         actions = await store.actions(tables[0])
         assert len(actions) >= logged and actions[logged - 1] == deal
+        assert await _board_shown(hs[0], store, tables[0])
         await hs[0].open_hand(hs[0].user(0))
         await _play(hs[0], store, tables[0], presses=None)
         assert (await store.get_result(tables[0])) is not None
