@@ -5,7 +5,7 @@ is stored). The parts live in their own modules, written once for both databases
 matches.py (tables and seats), actions.py (the action log, bulk loading), results.py
 (deal scores, match results), ratings.py (ratings and the reads behind the boards),
 hands.py (the tokens of people's private hands), leases.py (which process serves which
-shard). sqlite.py and postgres.py are the backends.
+shard), daily.py (daily deals). sqlite.py and postgres.py are the backends.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from types import TracebackType
 
 from . import ratings
 from .actions import ActionsMixin
+from .daily import DailyMixin
 from .db import MEMORY, open_database
 from .hands import HandTokensMixin
 from .leases import LeasesMixin
@@ -28,7 +29,8 @@ from .sqlite import SqliteBackend
 DEFAULT_PATH = "tricktable.db"
 
 
-class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMixin):
+class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMixin,
+            DailyMixin):
     """Open with `store = await Store.open(target)` (or `async with await Store.open(...)`):
     a file path for SQLite, a `postgresql://` URL for PostgreSQL."""
 
