@@ -4,7 +4,6 @@ the daily leaderboard."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
@@ -14,6 +13,7 @@ from bot.games.bridge_scoring import board_dealer, board_vulnerability
 from bot.store import Store
 from bot.tables import Person, TableError, TableService
 from bot.tables.daily import DailyDeals, day_of, ranked
+from tests.table_helpers import play_until
 
 ALICE, BOB, CAROL = Person(1, "Alice"), Person(2, "Bob"), Person(3, "Carol")
 GUILD = 9
@@ -37,25 +37,9 @@ async def parts(tmp_path) -> AsyncIterator[tuple[TableService, DailyDeals, Clock
     await store.close()
 
 
-async def _settle(table) -> None:
-    for _ in range(100000):
-        if table.driver is None or table.driver.done():
-            return
-        await asyncio.sleep(0.001)
-    raise AssertionError("computer players did not settle")
-
-
 async def play_boards(service: TableService, table, person: Person, boards: int) -> None:
-    """The person plays their first legal action each time until `boards` have ended."""
-    for _ in range(5000):
-        await _settle(table)
-        if table.closed or table.game.packs_over >= boards:
-            return
-        seat = table.seat_of(person.user_id)
-        legal = table.game.legal(seat)
-        assert legal, "the computer players stopped while the person was not to act"
-        await service.act(table.id, person.user_id, seat, table.decisions[seat], legal[0])
-    raise AssertionError("the boards did not end")
+    """The person plays until `boards` boards (deals) have ended."""
+    await play_until(service, table, person.user_id, lambda: table.game.packs_over >= boards)
 
 
 async def test_daily_two_people_play_the_same_boards_and_get_the_same_cards(parts):
