@@ -146,7 +146,7 @@ def test_fairness_a_deal_is_revealed_only_when_it_ends():
 @pytest.fixture
 async def service(tmp_path) -> AsyncIterator[TableService]:
     store = await Store.open(tmp_path / "t.db")
-    svc = TableService(store, bot_delay=0)
+    svc = TableService(store, bot_delay=0, think_seconds=0.02)
     yield svc
     await svc.shutdown()
     await store.close()
@@ -179,7 +179,7 @@ async def test_fairness_the_commitment_shown_before_the_deal_matches_the_reveale
 async def test_fairness_replay_after_restart_gives_the_same_deals(tmp_path):
     path = tmp_path / "t.db"
     store = await Store.open(path)
-    svc = TableService(store, bot_delay=0)
+    svc = TableService(store, bot_delay=0, think_seconds=0.02)
     # Three rubbers: the match is still on after three deals however the bots bid (one
     # rubber can end after two).
     table = await _bots_only_table(svc, "bridge", {"rubbers": 3})
@@ -194,7 +194,7 @@ async def test_fairness_replay_after_restart_gives_the_same_deals(tmp_path):
     await store.close()
 
     store = await Store.open(path)
-    again = TableService(store, bot_delay=0)
+    again = TableService(store, bot_delay=0, think_seconds=0.02)
     try:
         [restored] = await again.restore()
         assert restored.game.history == history
