@@ -40,6 +40,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.info",
     "cogs.leaderboard",
+    "cogs.daily",
 )
 
 

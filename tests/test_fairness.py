@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import random
@@ -17,6 +16,7 @@ from bot.games.fairness import CHAIN_LENGTH, FairDeals, check_seed, client_seed_
 from bot.store import Store
 from bot.tables import PLAYING, Person, TableService
 from bot.verify import dealt_hands, verify
+from tests.table_helpers import play_until
 
 ALICE = Person(1, "Alice")
 SECRET = "5f" * 32
@@ -146,7 +146,7 @@ def test_fairness_a_deal_is_revealed_only_when_it_ends():
 @pytest.fixture
 async def service(tmp_path) -> AsyncIterator[TableService]:
     store = await Store.open(tmp_path / "t.db")
-    svc = TableService(store, bot_delay=0)
+    svc = TableService(store, bot_delay=0, think_seconds=0.02)
     yield svc
     await svc.shutdown()
     await store.close()
@@ -160,27 +160,6 @@ async def _bots_only_table(svc: TableService, game: str, options: dict | None = 
     return table
 
 
-async def _settle(table) -> None:
-    """Let the computer players act until the person must."""
-    for _ in range(20000):
-        if table.driver is None or table.driver.done():
-            return
-        await asyncio.sleep(0.001)
-    raise AssertionError("computer players did not settle")
-
-
-async def _play_until(svc: TableService, table, done) -> None:
-    """Alice plays her first legal action whenever she is to act, until done()."""
-    for _ in range(3000):
-        await _settle(table)
-        if done() or table.closed:
-            return
-        legal = table.game.legal(0)
-        assert legal
-        await svc.act(table.id, ALICE.user_id, 0, table.decisions[0], legal[0])
-    raise AssertionError("not done")
-
-
 async def test_fairness_the_commitment_shown_before_the_deal_matches_the_revealed_seed(service):
     table = await _bots_only_table(service, "spades")
     shown = table.commitment
@@ -189,7 +168,8 @@ async def test_fairness_the_commitment_shown_before_the_deal_matches_the_reveale
     await service.lobby.start(table.id, ALICE.user_id, press_id=123456789)
     assert table.status == PLAYING and table.commitment == shown
     assert table.settings.client_seed == client_seed_from(123456789, [1, None, None, None])
-    await _play_until(service, table, lambda: table.game.revealed_seed() is not None)
+    await play_until(service, table, ALICE.user_id,
+                     lambda: table.game.revealed_seed() is not None)
     k, seed = table.game.revealed_seed()
     assert k == 1 and check_seed(seed, 1, shown)
     ok, _ = verify("spades", seed, table.settings.client_seed, 1, shown)
@@ -199,13 +179,13 @@ async def test_fairness_the_commitment_shown_before_the_deal_matches_the_reveale
 async def test_fairness_replay_after_restart_gives_the_same_deals(tmp_path):
     path = tmp_path / "t.db"
     store = await Store.open(path)
-    svc = TableService(store, bot_delay=0)
+    svc = TableService(store, bot_delay=0, think_seconds=0.02)
     # Three rubbers: the match is still on after three deals however the bots bid (one
     # rubber can end after two).
     table = await _bots_only_table(svc, "bridge", {"rubbers": 3})
     await svc.lobby.start(table.id, ALICE.user_id, press_id=42)
     game = table.game
-    await _play_until(svc, table, lambda: game.packs_dealt >= 3)
+    await play_until(svc, table, ALICE.user_id, lambda: game.packs_dealt >= 3)
     dealt, secret = game.deal_record().hands, table.settings.deal_secret
     commitment, history = table.commitment, list(game.history)
     revealed = game.revealed_seed()
@@ -214,7 +194,7 @@ async def test_fairness_replay_after_restart_gives_the_same_deals(tmp_path):
     await store.close()
 
     store = await Store.open(path)
-    again = TableService(store, bot_delay=0)
+    again = TableService(store, bot_delay=0, think_seconds=0.02)
     try:
         [restored] = await again.restore()
         assert restored.game.history == history

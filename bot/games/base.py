@@ -42,6 +42,8 @@ class OptionSpec:
     description: str
     minimum: int | None = None
     maximum: int | None = None
+    # Not offered by /play (daily deals set it): left out of the options unless given.
+    internal: bool = False
 
     def check(self, value: object) -> int | bool:
         if self.kind is bool:
@@ -63,7 +65,8 @@ def resolve_options(specs: Sequence[OptionSpec],
                     given: Mapping[str, object] | None) -> dict[str, int | bool]:
     """The full option set: defaults overlaid with what was given, each value checked."""
     known = {spec.name: spec for spec in specs}
-    out: dict[str, int | bool] = {spec.name: spec.default for spec in specs}
+    out: dict[str, int | bool] = {spec.name: spec.default for spec in specs
+                                  if not spec.internal}
     for name, value in (given or {}).items():
         spec = known.get(name)
         if spec is None:

@@ -41,7 +41,7 @@ from .base import (
 )
 from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract, usual_text
 from .bridge_rubber import RubberScorer
-from .bridge_scoring import honours_bonus
+from .bridge_scoring import board_dealer, board_vulnerability, duplicate_score, honours_bonus
 from .bridge_view import BridgeView, DealRecord, DealSummary, LastTrick
 from .cards import (
     CARD_BY_PLAY,
@@ -105,11 +105,15 @@ class ContractBridge(Game[BridgeView]):
     SIDE_NAMES: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("rubbers", int, 1, "How many rubbers the match lasts.", 1, 5),
+        OptionSpec("boards", int, 0, "Duplicate: the match is this many boards, each "
+                   "scored on its own, dealer and vulnerability by board number "
+                   "(0: rubber bridge).", 0, 32, internal=True),
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)
         self.rubbers = int(self.options["rubbers"])
+        self.boards = int(self.options.get("boards", 0))  # 0: rubber; else duplicate boards 1..n
         self.sheet = RubberScorer(("We (North-South)", "They (East-West)"))
         self.lines: list[ScoreLine] = []
         self.previous: DealSummary | None = None
@@ -118,7 +122,7 @@ class ContractBridge(Game[BridgeView]):
         self._finished = False
         self.stopped = False
         self.deal_no = 0
-        self.dealer = Seat(self.rng.randrange(4))
+        self.dealer = Seat(board_dealer(1) if self.boards else self.rng.randrange(4))
         self._start_deal(first=True)
 
     # -- dealing ---------------------------------------------------------------------
@@ -143,7 +147,8 @@ class ContractBridge(Game[BridgeView]):
         # The same hands as play texts, whole and per suit, in hand order (legal's lists).
         self._texts: list[list[str]] = [[PLAY_TEXT[c.index] for c in h] for h in self.dealt]
         self._suit_texts = [play_texts_by_suit(h) for h in self.dealt]
-        self.vulnerable = (self.sheet.vulnerable(0), self.sheet.vulnerable(1))
+        self.vulnerable = (board_vulnerability(self.deal_no) if self.boards else
+                           (self.sheet.vulnerable(0), self.sheet.vulnerable(1)))
         dealer = self.dealer
         self.auction = Auction((dealer, dealer.next, dealer.partner, dealer.rho),
                                self._side, 3, 4)
@@ -318,6 +323,8 @@ class ContractBridge(Game[BridgeView]):
         deal_no = self.deal_no
         if contract is None:
             line = ScoreLine(f"Deal {deal_no}", (0, 0), "thrown in")
+        elif self.boards:
+            line = self._duplicate_line(contract)
         else:
             side = self._side(contract.declarer)
             taken = self.tricks_won[side]
@@ -349,6 +356,9 @@ class ContractBridge(Game[BridgeView]):
             "deal_end", f"Deal {deal_no} is over.", None,
             {"deal_no": deal_no, "lines": [line],
              "hands": {i: [c.text for c in h] for i, h in enumerate(self.dealt)}}))
+        if self.boards and deal_no >= self.boards:
+            self._finish(events)
+            return
         if self.sheet.current.winner is not None:
             if self.sheet.completed >= self.rubbers:
                 self._finish(events)
@@ -359,6 +369,18 @@ class ContractBridge(Game[BridgeView]):
             "deal_start", f"Deal {self.deal_no}: {self.SEAT_NAMES[self.dealer]} deals.",
             None, {"deal_no": self.deal_no, "dealer": self.dealer,
                    "vulnerable": list(self.vulnerable)}))
+
+    def _duplicate_line(self, contract: Contract) -> ScoreLine:
+        """A board's duplicate score, to the declaring side or (negative) the defenders."""
+        side = self._side(contract.declarer)
+        taken = self.tricks_won[side]
+        made = taken - contract.tricks_needed
+        outcome = "made" if made == 0 else (f"+{made}" if made > 0 else f"down {-made}")
+        score = duplicate_score(contract, taken, self.vulnerable[side])
+        points = [0, 0]
+        points[side if score > 0 else 1 - side] = abs(score)
+        return ScoreLine(f"Board {self.deal_no}", (points[0], points[1]),
+                         f"{contract.text(self.SEAT_NAMES)}, {outcome}")
 
     def _finish(self, events: list[Event]) -> None:
         self._finished = True
@@ -386,14 +408,18 @@ class ContractBridge(Game[BridgeView]):
 
     def scores(self) -> ScoreSheet:
         if self._score_cache is None:
-            self._score_cache = ScoreSheet(self.SIDE_NAMES, tuple(self.lines),
-                                           self.sheet.totals(), False, self.sheet.sheet())
+            if self.boards:
+                totals = tuple(sum(line.points[s] for line in self.lines) for s in (0, 1))
+                self._score_cache = ScoreSheet(self.SIDE_NAMES, tuple(self.lines), totals)
+            else:
+                self._score_cache = ScoreSheet(self.SIDE_NAMES, tuple(self.lines),
+                                               self.sheet.totals(), False, self.sheet.sheet())
         return self._score_cache
 
     def result(self) -> Result | None:
         if not self._finished:
             return None
-        totals = self.sheet.totals()
+        totals = self.scores().totals
         ranks = ranks_from_totals(totals)
         if ranks[0] == ranks[1]:
             summary = f"A draw at {totals[0]} points each."

@@ -12,6 +12,12 @@ Rubber (Laws of Contract Bridge, as RULES.md rules where the seed's table differ
   notrump 150;
 - rubber: 700 if the other side has no game, else 500; an unfinished rubber: 300 for a
   side's single game, 100 for a part score in an unfinished game.
+
+Duplicate (each deal on its own; the same trick, overtrick, insult, slam and undertrick
+pieces): a made contract adds 300 for game (500 vulnerable) when its trick score reaches
+100, else 50 for a part score; honours do not count. Board k: dealer N, E, S, W in turn
+from board 1, vulnerability by the standard 16-board cycle. Comparing a field: IMPs by
+the standard table.
 """
 
 from __future__ import annotations
@@ -167,3 +173,41 @@ def single_dummy_score(level: int, strain: Strain, doubled: int, tricks: int,
     if not undertrick_penalty:
         return 0, 0
     return 0, 50 * (6 + level - tricks) * _multiplier(doubled)
+
+
+# -- duplicate ----------------------------------------------------------------------------
+
+def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """Duplicate: declarer's side's score for one deal (negative: the defenders' gain)."""
+    score = contract_score(contract, tricks, vulnerable)
+    if score.defenders_above:
+        return -score.defenders_total
+    game = score.declarer_below >= GAME_POINTS
+    return score.declarer_total + ((500 if vulnerable else 300) if game else 50)
+
+
+# Boards 1..16 (then again): who is vulnerable, as (North-South, East-West).
+_NONE, _NS, _EW, _BOTH = (False, False), (True, False), (False, True), (True, True)
+_VULNERABILITY = (_NONE, _NS, _EW, _BOTH, _NS, _EW, _BOTH, _NONE,
+                  _EW, _BOTH, _NONE, _NS, _BOTH, _NONE, _NS, _EW)
+
+
+def board_dealer(board: int) -> int:
+    """Board k's dealer: North (seat 0) on board 1, then clockwise."""
+    return (board - 1) % 4
+
+
+def board_vulnerability(board: int) -> tuple[bool, bool]:
+    """Board k's vulnerability as (North-South, East-West)."""
+    return _VULNERABILITY[(board - 1) % 16]
+
+
+_IMP_STEPS = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290,
+              1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990)
+
+
+def imps(difference: int) -> int:
+    """International match points for a difference in points (signed like it)."""
+    size = abs(difference)
+    won = next((i for i, top in enumerate(_IMP_STEPS) if size <= top), len(_IMP_STEPS))
+    return won if difference >= 0 else -won

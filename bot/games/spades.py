@@ -106,6 +106,8 @@ class Spades(Game[SpadesView]):
                    minimum=100, maximum=1000),
         OptionSpec("bags_penalty", bool, False,
                    "Every 10 overtricks (bags) a side collects cost it 100 points."),
+        OptionSpec("deals", int, 0, "The match is this many deals, whatever the score "
+                   "(0: play to the target).", 0, 32, internal=True),
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
@@ -327,9 +329,17 @@ class Spades(Game[SpadesView]):
         return f"Deal {self.deal_no}: {parts} (match {totals})."
 
     def _match_result(self) -> Result | None:
-        """A side at or over the target wins; both over: the higher; tied: play on."""
+        """A side at or over the target wins; both over: the higher; tied: play on. With a
+        fixed number of deals: the higher total after the last, or a draw."""
         ns, ew = self._totals
-        if max(ns, ew) < self.target or ns == ew:
+        fixed = int(self.options.get("deals", 0))
+        if fixed:
+            if self.deal_no < fixed:
+                return None
+            if ns == ew:
+                return Result(self.SIDE_NAMES, self.SIDES, (ns, ew), _ranks(self._totals),
+                              f"A draw at {ns} each.")
+        elif max(ns, ew) < self.target or ns == ew:
             return None
         ranks = _ranks(self._totals)
         winner = 0 if ns > ew else 1

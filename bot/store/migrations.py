@@ -360,6 +360,96 @@ CREATE TABLE app_emojis (
 );
 """
 
+_DAILY: Final = """
+-- Daily deals: each server's settings, its days (the deals of a day come from their
+-- secret, as fair deals do), who played a day (their match holds the deals' results in
+-- deal_results) and a finished day's final places (the daily leaderboard).
+CREATE TABLE daily_settings (
+    guild_id   INTEGER PRIMARY KEY,
+    channel_id INTEGER,                          -- where a finished day's standings go
+    utc_offset INTEGER NOT NULL DEFAULT 0        -- minutes east of UTC: the day's start
+);
+
+CREATE TABLE daily_days (
+    guild_id INTEGER NOT NULL,
+    game     TEXT    NOT NULL,
+    day      TEXT    NOT NULL,                   -- YYYY-MM-DD in the server's time
+    secret   TEXT    NOT NULL,                   -- the hash-chain secret the deals come from
+    closed   INTEGER NOT NULL DEFAULT 0 CHECK (closed IN (0, 1)),  -- standings are final
+    PRIMARY KEY (guild_id, game, day)
+) WITHOUT ROWID;
+
+CREATE INDEX daily_days_open ON daily_days (closed) WHERE closed = 0;
+
+CREATE TABLE daily_entries (
+    guild_id     INTEGER NOT NULL,
+    game         TEXT    NOT NULL,
+    day          TEXT    NOT NULL,
+    user_id      INTEGER NOT NULL,
+    display_name TEXT    NOT NULL,
+    match_id     INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    PRIMARY KEY (guild_id, game, day, user_id),
+    FOREIGN KEY (guild_id, game, day) REFERENCES daily_days (guild_id, game, day)
+) WITHOUT ROWID;
+
+CREATE TABLE daily_standings (
+    guild_id INTEGER NOT NULL,
+    game     TEXT    NOT NULL,
+    day      TEXT    NOT NULL,
+    user_id  INTEGER NOT NULL,
+    place    INTEGER NOT NULL CHECK (place >= 1),
+    percent  REAL    NOT NULL,
+    PRIMARY KEY (guild_id, game, day, user_id)
+) WITHOUT ROWID;
+
+CREATE INDEX daily_standings_board ON daily_standings (guild_id, game, user_id);
+"""
+
+_DAILY_PG: Final = """
+-- Daily deals: each server's settings, its days (the deals of a day come from their
+-- secret, as fair deals do), who played a day (their match holds the deals' results in
+-- deal_results) and a finished day's final places (the daily leaderboard).
+CREATE TABLE daily_settings (
+    guild_id   BIGINT  PRIMARY KEY,
+    channel_id BIGINT,                            -- where a finished day's standings go
+    utc_offset INTEGER NOT NULL DEFAULT 0        -- minutes east of UTC: the day's start
+);
+
+CREATE TABLE daily_days (
+    guild_id BIGINT  NOT NULL,
+    game     TEXT    NOT NULL,
+    day      TEXT    NOT NULL,                   -- YYYY-MM-DD in the server's time
+    secret   TEXT    NOT NULL,                   -- the hash-chain secret the deals come from
+    closed   INTEGER NOT NULL DEFAULT 0 CHECK (closed IN (0, 1)),  -- standings are final
+    PRIMARY KEY (guild_id, game, day)
+);
+
+CREATE INDEX daily_days_open ON daily_days (closed) WHERE closed = 0;
+
+CREATE TABLE daily_entries (
+    guild_id     BIGINT  NOT NULL,
+    game         TEXT    NOT NULL,
+    day          TEXT    NOT NULL,
+    user_id      BIGINT  NOT NULL,
+    display_name TEXT    NOT NULL,
+    match_id     BIGINT  NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    PRIMARY KEY (guild_id, game, day, user_id),
+    FOREIGN KEY (guild_id, game, day) REFERENCES daily_days (guild_id, game, day)
+);
+
+CREATE TABLE daily_standings (
+    guild_id BIGINT  NOT NULL,
+    game     TEXT    NOT NULL,
+    day      TEXT    NOT NULL,
+    user_id  BIGINT  NOT NULL,
+    place    INTEGER NOT NULL CHECK (place >= 1),
+    percent  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, game, day, user_id)
+);
+
+CREATE INDEX daily_standings_board ON daily_standings (guild_id, game, user_id);
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "initial schema: matches, seats, actions, deal and match results", _INITIAL,
               _INITIAL_PG),
@@ -368,6 +458,8 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
               _HAND_TOKENS_PG),
     Migration(4, "shard leases: which process serves which shard", _LEASES, _LEASES),
     Migration(5, "the application's card-face emojis", _APP_EMOJIS, _APP_EMOJIS_PG),
+    Migration(6, "daily deals: settings, days, entries and final standings", _DAILY,
+              _DAILY_PG),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

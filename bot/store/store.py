@@ -5,8 +5,8 @@ is stored). The parts live in their own modules, written once for both databases
 matches.py (tables and seats), actions.py (the action log, bulk loading), results.py
 (deal scores, match results), ratings.py (ratings and the reads behind the boards),
 hands.py (the tokens of people's private hands), leases.py (which process serves which
-shard), emojis.py (the ids of the card-face emojis). sqlite.py and postgres.py are the
-backends.
+shard), emojis.py (the ids of the card-face emojis), daily.py (daily deals). sqlite.py and
+postgres.py are the backends.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from types import TracebackType
 
 from . import ratings
 from .actions import ActionsMixin
+from .daily import DailyMixin
 from .db import MEMORY, open_database
 from .emojis import EmojisMixin
 from .hands import HandTokensMixin
@@ -31,7 +32,7 @@ DEFAULT_PATH = "tricktable.db"
 
 
 class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMixin,
-            EmojisMixin):
+            EmojisMixin, DailyMixin):
     """Open with `store = await Store.open(target)` (or `async with await Store.open(...)`):
     a file path for SQLite, a `postgresql://` URL for PostgreSQL."""
 

@@ -42,8 +42,9 @@ class Lobby:
             raise TableError(
                 f"A {busy.game.TITLE} table is already open in this channel. Finish it or "
                 "/abandon it first, or start yours in a thread with `thread: True`.")
-        settings = dataclasses.replace(settings or TableSettings(),
-                                       deal_secret=FairDeals.new_secret())
+        settings = settings or TableSettings()
+        if not settings.deal_secret:  # daily deals bring the day's secret
+            settings = dataclasses.replace(settings, deal_secret=FairDeals.new_secret())
         seed = self.service.new_seed()
         try:
             game = create(game_name, options=options, seed=seed)
@@ -198,8 +199,9 @@ class Lobby:
         settings = table.settings
         if not settings.deal_secret:  # a lobby from before fair deals: commit now
             settings = dataclasses.replace(settings, deal_secret=FairDeals.new_secret())
-        client = client_seed_from(press_id, [info.user_id if info else None
-                                             for info in table.seats])
+        # Daily deals come with their day's client seed: everyone gets the same cards.
+        client = settings.client_seed or client_seed_from(
+            press_id, [info.user_id if info else None for info in table.seats])
         settings = dataclasses.replace(settings, client_seed=client)
         game = create(table.game_name, options=table.options,
                       seed=settings.deal_source(table.seed))

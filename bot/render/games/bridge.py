@@ -70,10 +70,13 @@ class BridgeText(GameText[BridgeView]):
 
     def status_lines(self, view: BridgeView, seating: Seating) -> list[str]:
         lines = [f"Dealer: {seating.who(view.dealer)} · Vulnerable: "
-                 f"**{vulnerability(view.vulnerable)}**",
-                 f"Rubber {view.rubber_no} · games won: {SIDES[0]} {view.games_won[0]}, "
-                 f"{SIDES[1]} {view.games_won[1]} · below the line: "
-                 f"{view.part_scores[0]} / {view.part_scores[1]}"]
+                 f"**{vulnerability(view.vulnerable)}**"]
+        if view.score.detail is None:  # duplicate boards: no rubber, each board on its own
+            lines.append(f"Board {view.deal_no} · duplicate scoring")
+        else:
+            lines.append(f"Rubber {view.rubber_no} · games won: {SIDES[0]} "
+                         f"{view.games_won[0]}, {SIDES[1]} {view.games_won[1]} · below the "
+                         f"line: {view.part_scores[0]} / {view.part_scores[1]}")
         contract = view.contract
         if contract is not None and view.phase == "play":
             lines.append(f"Contract: **{contract.label} by {seating.who(contract.declarer)}**"

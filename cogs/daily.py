@@ -1,0 +1,188 @@
+"""/daily: the day's deals for everyone in the server, their results, the end-of-day post
+and the daily leaderboard. Thin: bot.tables.daily runs the days, bot.render.daily draws."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render import daily as render
+from bot.tables import Person, TableError
+from bot.tables.daily import DAILY_GAMES, DailyDeals, Scoring, ranked
+from cogs.utils.publisher import table_message
+
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
+
+log = logging.getLogger(__name__)
+
+DailyGame = Literal["bridge", "spades"]
+CLOSE_EVERY = 60.0  # seconds between looks for days that have ended
+
+
+class Daily(commands.Cog):
+    daily_group = app_commands.Group(name="daily", description="Daily deals: everyone in "
+                                     "the server plays the same deals, once a day",
+                                     guild_only=True)
+
+    def __init__(self, bot: TrickTableBot) -> None:
+        self.bot = bot
+        self.daily = DailyDeals(bot.tables, bot.store)
+        self._closer: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self._closer = asyncio.create_task(self._close_days_forever(), name="daily-closer")
+
+    async def cog_unload(self) -> None:
+        if self._closer is not None:
+            self._closer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._closer
+
+    # -- playing ------------------------------------------------------------------------
+
+    @daily_group.command(name="bridge", description="Today's 4 bridge boards, scored "
+                                                    "duplicate against the server")
+    async def bridge(self, interaction: discord.Interaction[Any]) -> None:
+        await self._begin(interaction, "bridge")
+
+    @daily_group.command(name="spades", description="Today's 4 Spades deals, compared "
+                                                    "with the server")
+    async def spades(self, interaction: discord.Interaction[Any]) -> None:
+        await self._begin(interaction, "spades")
+
+    async def _begin(self, interaction: discord.Interaction[Any], game: str) -> None:
+        channel = interaction.channel
+        guild_id = interaction.guild_id
+        if guild_id is None or not isinstance(channel, discord.TextChannel):
+            await interaction.response.send_message(
+                "Daily deals start from a server's text channel (not a thread).",
+                ephemeral=True)
+            return
+        person = Person(interaction.user.id, interaction.user.display_name)
+        day = await self.daily.today(guild_id)
+        if await self.bot.store.daily_entry(guild_id, game, day, person.user_id):
+            await interaction.response.send_message(
+                f"You have played today's {game} deals ({day}) already; `/daily results` "
+                "shows how the field did.", ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        title = render.TITLES[game]
+        try:
+            thread = await channel.create_thread(
+                name=f"Daily {title} {day} — {person.name}"[:100],
+                type=discord.ChannelType.private_thread, invitable=False,
+                auto_archive_duration=1440)
+            await thread.add_user(interaction.user)
+        except discord.HTTPException:
+            await interaction.followup.send("I could not open a private thread here: I need "
+                                            "the Create Private Threads permission.")
+            return
+        try:
+            table = await self.daily.begin(game, guild_id, thread.id, person)
+        except TableError as exc:
+            await interaction.followup.send(str(exc))
+            with contextlib.suppress(discord.HTTPException):
+                await thread.delete()
+            return
+        message = await thread.send(**table_message(table).send_kwargs())
+        await self.bot.tables.set_message(table, message.id)
+        await interaction.followup.send(
+            f"Your daily {title} is ready in {thread.mention}: you are South, computer "
+            "players hold the other seats. Press **My hand** there to play.")
+
+    # -- results --------------------------------------------------------------------------
+
+    @daily_group.command(name="results", description="Today's standings and the boards "
+                                                     "you have played")
+    @app_commands.describe(game="Which daily game",
+                           scoring="Matchpoints (default) or IMPs across the field")
+    async def results(self, interaction: discord.Interaction[Any], game: DailyGame = "bridge",
+                      scoring: Scoring = "matchpoints") -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # the group is guild_only
+        day = await self.daily.today(guild_id)
+        seen = await self.daily.seen_by(guild_id, game, day, interaction.user.id)
+        everything = await self.daily.results(guild_id, game, day)
+        hidden = sorted(set(everything.boards) - set(seen.boards))
+        embed = render.day_embed(seen, ranked(seen.standings, scoring), scoring, hidden)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @daily_group.command(name="leaderboard", description="Days won and average percentage "
+                                                         "in the daily deals")
+    async def leaderboard(self, interaction: discord.Interaction[Any],
+                          game: DailyGame = "bridge") -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        rows = await self.bot.store.daily_board(guild_id, game)
+        await interaction.response.send_message(embed=render.leaderboard_embed(game, rows),
+                                                ephemeral=True)
+
+    @daily_group.command(name="channel", description="Where each day's final standings "
+                                                     "are posted, and when a day starts")
+    @app_commands.describe(channel="The channel (default: this one)",
+                           utc_offset="Hours from UTC at which the server's day starts "
+                                      "(default: keep the current setting, first 0)")
+    @app_commands.default_permissions(manage_guild=True)
+    async def channel(self, interaction: discord.Interaction[Any],
+                      channel: discord.TextChannel | None = None,
+                      utc_offset: app_commands.Range[int, -12, 14] | None = None) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        permissions = interaction.permissions
+        if not (permissions and permissions.manage_guild):
+            await interaction.response.send_message(
+                "Only members who can manage the server choose the daily channel.",
+                ephemeral=True)
+            return
+        target = channel.id if channel is not None else interaction.channel_id
+        current = await self.bot.store.daily_settings(guild_id)
+        offset = current.utc_offset if utc_offset is None else utc_offset * 60
+        await self.bot.store.set_daily_settings(guild_id, channel_id=target,
+                                                utc_offset=offset)
+        await interaction.response.send_message(
+            f"Each day's final daily standings will be posted in <#{target}>; a day starts "
+            f"at midnight UTC{offset / 60:+g}.", ephemeral=True)
+
+    # -- the end of a day -------------------------------------------------------------------
+
+    async def _close_days_forever(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.close_ended_days()
+            except Exception:
+                log.exception("daily deals: could not close the ended days")
+            await asyncio.sleep(CLOSE_EVERY)
+
+    async def close_ended_days(self) -> int:
+        """Post the final standings of every day that has ended; returns how many."""
+        closed = 0
+        for guild_id, game, day in await self.daily.ended_days():
+            settings = await self.bot.store.daily_settings(guild_id)
+            results = await self.daily.results(guild_id, game, day)
+            if settings.channel_id is not None and results.standings:
+                embed = render.day_embed(results, ranked(results.standings), "matchpoints",
+                                         final=True)
+                try:
+                    await self.bot.get_partial_messageable(settings.channel_id).send(
+                        embed=embed)
+                except discord.HTTPException:
+                    log.exception("daily deals: could not post %s's %s standings", day, game)
+                    continue  # tried again next time
+            await self.daily.close(guild_id, game, day)
+            closed += 1
+        return closed
+
+
+assert set(DAILY_GAMES) == {"bridge", "spades"}  # the choices DailyGame offers
+
+
+async def setup(bot: TrickTableBot) -> None:
+    await bot.add_cog(Daily(bot))
