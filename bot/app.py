@@ -35,6 +35,7 @@ def space_full_collections() -> None:
     gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
 
 EXTENSIONS: tuple[str, ...] = (
+    "cogs.cards",
     "cogs.tables",
     "cogs.records",
     "cogs.play",

@@ -36,6 +36,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     # How long a shard's lease outlives its process (renewed three times as often).
     lease_seconds: float = 30.0
+    # Cards as the application's own card-face emojis (made at the first start); off: text.
+    card_emojis: bool = True
 
     @property
     def database(self) -> str:
@@ -117,4 +119,14 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
             int, 0)),
         think_seconds=_number("THINK_SECONDS",
                               source.get("THINK_SECONDS", "0.8").strip() or "0.8", float, 0.05),
+        card_emojis=_switch("CARD_EMOJIS", source.get("CARD_EMOJIS", "on")),
     )
+
+
+def _switch(name: str, text: str) -> bool:
+    value = text.strip().lower() or "on"
+    if value in ("on", "yes", "true", "1"):
+        return True
+    if value in ("off", "no", "false", "0"):
+        return False
+    raise ConfigError(f"{name}={text!r} in .env: use on or off.")

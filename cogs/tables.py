@@ -20,6 +20,7 @@ from bot.render.rules import rules_embed
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 
 from .utils.answers import refuse
+from .utils.card_emojis import refused
 from .utils.publisher import Publisher, snapshot, table_message
 from .utils.router import ClickRouter, Handler
 
@@ -75,14 +76,27 @@ class Tables(commands.Cog):
         publisher = self.publisher
         message = await snapshot(table,
                                  lambda: publisher.hand_message(table, seat, group, note))
+        try:
+            message_id = await self._answer_with(interaction, message, in_place)
+        except discord.HTTPException as error:
+            if not refused(error):
+                raise
+            await publisher.cards_refused()  # then the same hand again, its cards as text
+            message = await snapshot(table,
+                                     lambda: publisher.hand_message(table, seat, group, note))
+            message_id = await self._answer_with(interaction, message, in_place)
+        await publisher.hand_shown(interaction, table, seat, message_id, group, message)
+
+    @staticmethod
+    async def _answer_with(interaction: Interaction, message: Any,
+                           in_place: bool) -> int | None:
+        """Answer the click with a hand message; the id of the message that shows it."""
         if in_place:
             await interaction.response.edit_message(**message.edit_kwargs())
-            message_id = interaction.message.id if interaction.message else None
-        else:
-            answer = await interaction.response.send_message(ephemeral=True,
-                                                             **message.send_kwargs())
-            message_id = answer.message_id
-        await publisher.hand_shown(interaction, table, seat, message_id, group, message)
+            return interaction.message.id if interaction.message else None
+        answer = await interaction.response.send_message(ephemeral=True,
+                                                         **message.send_kwargs())
+        return answer.message_id
 
     # -- every component ------------------------------------------------------------------
 

@@ -770,3 +770,36 @@ def test_old_messages_take_only_a_few_edits() -> None:
     late = [hour + 1 + i for i in range(budget)]
     assert not limits.old_edits_spent(0.0, many + late[:-1], hour + 10)
     assert limits.old_edits_spent(0.0, many + late, hour + 10)
+
+
+# -- application emojis ----------------------------------------------------------------
+
+async def test_application_emojis_are_listed_created_and_checked_in_messages(discord_double):
+    """List and create (discord.py's calls); a known emoji may be used on a button and in
+    text; an unknown one on a button is refused (50035) and in text is a violation."""
+    world = await discord_double.make_world()
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(),
+                       guild_ready_timeout=0.1)
+    png = b"\x89PNG\r\n\x1a\n" + b"0" * 64
+    async with discord_double.running(bot):
+        assert await bot.fetch_application_emojis() == []
+        made = await bot.create_application_emoji(name="tt_card", image=png)
+        assert [e.id for e in await bot.fetch_application_emojis()] == [made.id]
+        assert discord_double.state.app_emojis[made.id].image == png
+        with pytest.raises(discord.HTTPException):
+            await bot.create_application_emoji(name="tt_card", image=png)  # taken
+        assert [v.rule for v in discord_double.take_violations()] == ["emoji"]
+        channel = bot.get_partial_messageable(world.channel.id)
+        known = discord.PartialEmoji(name="tt_card", id=made.id)
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label="card", emoji=known, custom_id="c"))
+        sent = await channel.send(f"a card: <:tt_card:{made.id}>", view=view)
+        assert discord_double.take_violations() == []
+        stranger = discord.PartialEmoji(name="tt_card", id=made.id + 1)
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label="card", emoji=stranger, custom_id="c"))
+        with pytest.raises(discord.HTTPException) as refused:
+            await sent.edit(view=view)
+        assert refused.value.code == 50035
+        await sent.edit(content=f"<:tt_card:{made.id + 1}>", view=None)  # shown as text
+        assert [v.rule for v in discord_double.take_violations()] == ["emoji", "emoji"]

@@ -38,10 +38,15 @@ class TableButton:
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
     disabled: bool = False
     row: int | None = None  # None: the first row with room, after the placed ones
+    emoji: dict[str, Any] | None = None  # Discord's partial emoji: {"id", "name"}
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": 2, "style": self.style.value, "disabled": self.disabled,
-                "label": self.label, "custom_id": self.custom_id}
+        data: dict[str, Any] = {"type": 2, "style": self.style.value,
+                                "disabled": self.disabled, "label": self.label,
+                                "custom_id": self.custom_id}
+        if self.emoji is not None:
+            data["emoji"] = self.emoji
+        return data
 
 
 def rows(buttons: Sequence[TableButton]) -> list[dict[str, Any]]:
@@ -102,5 +107,6 @@ def table_custom_id(interaction: discord.Interaction[Any]) -> str | None:
 
 
 def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-           row: int | None = None, disabled: bool = False) -> TableButton:
-    return TableButton(custom_id, label[:80], style, disabled, row)
+           row: int | None = None, disabled: bool = False,
+           emoji: dict[str, Any] | None = None) -> TableButton:
+    return TableButton(custom_id, label[:80], style, disabled, row, emoji)

@@ -25,6 +25,7 @@ class ActionButton:
     action: str
     label: str
     primary: bool = False
+    card: Card | None = None  # the card it plays or places (its emoji goes on the button)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,8 @@ def card_of(action: str, card_kinds: frozenset[str] = CARD_KINDS) -> Card | None
 
 
 def _button(action: str, card_kinds: frozenset[str]) -> ActionButton:
-    return ActionButton(action=action, label=action_label(action), primary=action == "look")
+    return ActionButton(action=action, label=action_label(action), primary=action == "look",
+                        card=card_of(action, card_kinds))
 
 
 def _sorted(actions: Sequence[str], card_kinds: frozenset[str]) -> list[str]:

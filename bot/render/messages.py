@@ -17,6 +17,7 @@ from bot.games import GameView, Result, ScoreSheet
 
 from . import ids
 from .components import TableButton, as_view, button, rows
+from .emojis import current, plain_cards
 from .games import text_for
 from .layout import ActionButton, GroupButton, layout
 from .seating import Seating
@@ -232,8 +233,9 @@ def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
                    row: int) -> TableButton:
     # Red suits keep the neutral style: Discord's red "danger" reads as destructive.
     style = discord.ButtonStyle.primary if item.primary else discord.ButtonStyle.secondary
+    emoji = current().component(item.card) if item.card is not None else None
     return button(ids.action_id(table_id, seat, decision, item.action), item.label, style,
-                  row=row)
+                  row=row, emoji=emoji)
 
 
 # -- ends of deals and matches --------------------------------------------------------
@@ -247,10 +249,11 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
     if summary is None:
         return None
     text = text_for(game_name)
-    embed = _embed(f"{title} · table #{table_id} · deal {summary.deal_no} is over",
-                   "\n".join(text.deal_lines(summary, seating)))
-    _add_fields(embed, text.deal_fields(summary, seating))
-    _add_fields(embed, [("Score", score_text(view.score), False), *extra_fields])
+    with plain_cards():  # read aloud by screen readers; the picture shows the cards
+        embed = _embed(f"{title} · table #{table_id} · deal {summary.deal_no} is over",
+                       "\n".join(text.deal_lines(summary, seating)))
+        _add_fields(embed, text.deal_fields(summary, seating))
+        _add_fields(embed, [("Score", score_text(view.score), False), *extra_fields])
     return Message(embeds=[embed], buttons=tuple(buttons) if buttons else None)
 
 

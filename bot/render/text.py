@@ -6,18 +6,25 @@ from collections.abc import Iterable, Sequence
 
 from bot.games.cards import Card, Suit, by_suit
 
+from .emojis import card_text, current
+
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 
 
 def cards_inline(cards: Iterable[Card]) -> str:
-    text = " ".join(c.label for c in cards)
+    text = " ".join(card_text(c) for c in cards)
     return text or "—"
 
 
 def hand_lines(hand: Iterable[Card]) -> list[str]:
-    """One line per suit, spades first, high to low: `♠ A K 7 3`; a void shows a dash."""
+    """One line per suit, spades first, high to low: `♠ A K 7 3`; a void shows a dash.
+    With card emojis each line is the suit's cards as a row of emojis."""
     groups = by_suit(hand)
+    emojis = current()
+    if emojis.enabled:
+        return [f"{suit.symbol} " + ("".join(emojis.text(c) for c in groups[suit]) or "—")
+                for suit in SUIT_ORDER]
     return [f"{suit.symbol} " + (" ".join(c.rank.label for c in groups[suit]) or "—")
             for suit in SUIT_ORDER]
 

@@ -40,6 +40,7 @@ from bot.render.seating import Seating
 from bot.tables import LOBBY, Table, TableService
 from bot.tables.explain import call_notes
 
+from .card_emojis import fall_back, refused
 from .edits import edit_channel_message, edit_original_response, fingerprint, payload
 
 log = logging.getLogger(__name__)
@@ -197,6 +198,10 @@ class Publisher:
         if task is not None and not task.done():
             await asyncio.wait([task], timeout=timeout)
 
+    async def cards_refused(self) -> None:
+        """Discord refused a card emoji: cards are text from now on."""
+        await fall_back(self.bot)
+
     # -- told by the service ------------------------------------------------------------
 
     def table_changed(self, table: Table, events: Any) -> None:
@@ -294,7 +299,10 @@ class Publisher:
                                            body)
                 self._shown[table.id] = shown
             except discord.HTTPException as error:
-                if error.code in GONE or isinstance(error, discord.NotFound):
+                if refused(error):  # drawn again, as text, in this flush's next round
+                    await self.cards_refused()
+                    self._dirty.add(table.id)
+                elif error.code in GONE or isinstance(error, discord.NotFound):
                     await self._move_below(table, current, body)
                 elif error.code in FORBIDDEN:
                     await self._pause(table, error)
@@ -317,7 +325,11 @@ class Publisher:
         try:
             message = await channel.send(**current.send_kwargs())
         except discord.HTTPException as error:
-            if error.code in FORBIDDEN:
+            if refused(error):  # drawn again, as text, in this flush's next round
+                await self.cards_refused()
+                self._dirty.add(table.id)
+                self._fresh.add(table.id)
+            elif error.code in FORBIDDEN:
                 await self._pause(table, error)
             else:
                 log.exception("table %s: could not post the table afresh", table.id)
@@ -388,7 +400,11 @@ class Publisher:
                 await edit_original_response(self.bot.http, session.application_id,
                                              session.token, body)
                 session.shown = shown
-            except discord.HTTPException:
+            except discord.HTTPException as error:
+                if refused(error):  # drawn again, as text, in this flush's next round
+                    await self.cards_refused()
+                    self._dirty.add(table.id)
+                    continue
                 # Expired or deleted: the person asks for a fresh one with My hand.
                 sessions.pop(user_id, None)
                 await self._forget_stored_hands(table.id, user_id)

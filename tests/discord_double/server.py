@@ -83,11 +83,11 @@ class DiscordDouble:
         return f"ws://127.0.0.1:{self.port}/"
 
     async def start(self) -> None:
-        from . import routes_channels, routes_interactions, routes_misc
+        from . import emojis, routes_channels, routes_interactions, routes_misc
 
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024**2)
         app.router.add_get("/", self.gateway.handle)
-        for module in (routes_misc, routes_channels, routes_interactions):
+        for module in (routes_misc, routes_channels, routes_interactions, emojis):
             for method, path, handler in module.ROUTES:
                 app.router.add_route(method, API_PREFIX + path, _bind(self, handler))
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.1)
@@ -170,12 +170,19 @@ class DiscordDouble:
 
     def invalid_body(self, request: web.Request, body: dict[str, Any]) -> web.Response | None:
         """Discord's 50035 for a message body that breaks a limit (and a violation)."""
+        from .emojis import unknown_in_components, unknown_in_text
+
+        for problem in unknown_in_text(self.state, body):
+            self.violation("emoji", problem, request)
+        refused = unknown_in_components(self.state, body)
+        for problem in refused:
+            self.violation("emoji", problem, request)
         problems = limits.check_message(body)
-        if not problems:
-            return None
         for problem in problems:
             self.violation("limit", problem, request)
-        return error(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+        if not problems and not refused:
+            return None
+        return error(400, 50035, "Invalid Form Body: " + "; ".join(problems + refused))
 
 
 def _bind(double: DiscordDouble, handler: Any) -> Any:

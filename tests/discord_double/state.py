@@ -139,6 +139,15 @@ class Attachment:
     description: str | None = None
 
 
+@dataclass(eq=False)
+class AppEmoji:
+    """An emoji the application owns (usable by its bot in every server)."""
+
+    id: int
+    name: str
+    image: bytes  # the decoded image as uploaded
+
+
 @dataclass
 class Version:
     """One state of a message, as Discord would show it after a create or an edit."""
@@ -266,6 +275,7 @@ class DoubleState:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.payloads: list[RecordedPayload] = []
         self.violations: list[Violation] = []
+        self.app_emojis: dict[int, AppEmoji] = {}
 
     def guild_of(self, channel: Channel) -> Guild:
         return self.guilds[channel.guild_id]

@@ -30,12 +30,22 @@ class _Collector(logging.Handler):
 
 
 def make_bot(db: Path, guild_id: int, **overrides: Any) -> TrickTableBot:
+    """The bot under test; cards are text unless a test asks for `card_emojis=True`."""
     # Computer players think briefly in tests (a search player falls back to its rules
     # early in a deal); a test of full strength passes think_seconds itself.
     overrides.setdefault("think_seconds", 0.1)
+    overrides.setdefault("card_emojis", False)
     settings = Settings(token=TOKEN, database_path=str(db), dev_guild_id=guild_id,
                         bot_delay_seconds=0, edit_interval=0.02, **overrides)
     return TrickTableBot(settings, guild_ready_timeout=0.1)
+
+
+async def emojis_set_up(bot: TrickTableBot) -> None:
+    """Wait for the start's card-emoji set-up (cogs/cards.py) to finish."""
+    faces = bot.get_cog("CardFaces")
+    task = getattr(faces, "ready", None)
+    if task is not None:
+        await task
 
 
 @dataclass
@@ -197,6 +207,7 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
     driver.busy.append(thinking)
     try:
         async with driver.running(bot):
+            await emojis_set_up(bot)
             yield harness
             await driver.settle()
     finally:

@@ -25,6 +25,10 @@ LABEL = re.compile(rf"({RANK})([♠♥♦♣])")
 # A suit symbol followed by ranks (`♥ A K 7`, `♥AK7`); a rank directly followed by a
 # symbol belongs to the next label (`A♠ K♠`), not to the group.
 GROUP = re.compile(rf"([♠♥♦♣]) ?((?:{RANK}(?![♠♥♦♣0-9]) ?)+)")
+# A card emoji, in text (`<:tt1_QH:123>`) or on a button (`"name": "tt1_QH"`).
+EMOJI = re.compile(r"\btt\d+_([2-9TJQKA][CDHS])\b")
+# A deal picture's file name: `deal-<table>-<deal>.png`.
+PICTURE = re.compile(r"deal-\d+-(\d+)\.png")
 CARD_ACTION = re.compile(r"(?:play|crib|up|down|bid):((?:10|[2-9TJQKA])[CDHS])\b")
 DEAL = re.compile(r"deal (\d+)")
 BRIDGE_GAMES = ("bridge", "single_dummy")
@@ -57,6 +61,7 @@ def cards_shown(text: str, game: str) -> set[Card]:
         if game in BRIDGE_GAMES and match.group(0).startswith("bid:"):
             continue  # a bridge bid (`bid:5S`), not a card
         found.add(Card.parse(match.group(1)))
+    found.update(Card.parse(name) for name in EMOJI.findall(text))
     return found
 
 
@@ -86,6 +91,12 @@ class PrivacyGuard:
         table = self.harness.bot.tables.in_channel(self.harness.channel.id)
         if table is None:
             return
+        for filename, _ in payload.files:
+            # A picture shows every hand: only a finished deal's may be sent.
+            found = PICTURE.fullmatch(filename)
+            if found is None or int(found.group(1)) >= table.game.deal_no:
+                self.leaks.append(f"{payload.kind} uploads {filename!r} during deal "
+                                  f"{table.game.deal_no}")
         text = payload_text(payload.body)
         self.check_seeds(table, payload, text)
         if table.status != "playing" or table.game.finished:

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games.base import ScoreLine
 from bot.games.cards import Card, Suit, by_suit
+from bot.render.emojis import card_text
 from bot.render.text import SUIT_ORDER
 
 Namer = Callable[[int], str]
@@ -27,12 +28,12 @@ def plural(count: int, word: str) -> str:
 
 def play_lines(plays: Iterable[tuple[int, Card]], name: Namer) -> str:
     """`North (Ann): **Q♥**` per card, in the order played."""
-    return "\n".join(f"{name(who)}: **{card.label}**" for who, card in plays) or "—"
+    return "\n".join(f"{name(who)}: **{card_text(card)}**" for who, card in plays) or "—"
 
 
 def plays_inline(plays: Iterable[tuple[int, Card]], name: Namer) -> str:
     """`North Q♥ · East 2♥` on one line."""
-    return " · ".join(f"{name(who)} {card.label}" for who, card in plays) or "—"
+    return " · ".join(f"{name(who)} {card_text(card)}" for who, card in plays) or "—"
 
 
 def follow_hint(trick: Sequence[tuple[int, Card]], hand: Sequence[Card]) -> str:

@@ -1,0 +1,46 @@
+"""Card emojis at start-up: make sure the application owns an emoji for every card face
+and the back (cogs/utils/card_emojis.py) and render cards with them. This runs in the
+background: until the emojis are ready, and whenever Discord refuses one later, messages
+write cards as text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from discord.ext import commands
+
+from bot.render import emojis
+
+from .utils.card_emojis import ensure_card_emojis
+
+log = logging.getLogger(__name__)
+
+
+class CardFaces(commands.Cog):
+    """Sets the card emojis up in the background when the bot starts."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.ready: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        if getattr(self.bot.settings, "card_emojis", True):
+            self.ready = asyncio.create_task(self._set_up(), name="card-emojis")
+
+    async def cog_unload(self) -> None:
+        if self.ready is not None:
+            self.ready.cancel()
+        emojis.use(emojis.TEXT_ONLY)
+
+    async def _set_up(self) -> None:
+        try:
+            emojis.use(await ensure_card_emojis(self.bot))
+        except Exception:
+            log.exception("card emojis: set-up failed; cards are shown as text")
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(CardFaces(bot))

@@ -1,0 +1,112 @@
+"""Card emojis end to end: made once per application, on every card button and in hands,
+and given up for text (without failing a click) when Discord refuses one."""
+
+from __future__ import annotations
+
+import re
+
+from bot.render import emojis
+from tests.e2e.harness import running
+
+EMOJI_IN_TEXT = re.compile(r"<:tt1_([2-9TJQKA][CDHS]):(\d+)>")
+
+
+def _emoji_requests(discord_double: object, method: str) -> int:
+    return sum(1 for r in discord_double.double.requests  # type: ignore[attr-defined]
+               if r.method == method and r.path.endswith("/emojis"))
+
+
+async def _spades_with_bots(h: object, alice: object) -> object:
+    table = await h.open_table(alice, "spades", target=100)  # type: ignore[attr-defined]
+    lobby = h.table_message()  # type: ignore[attr-defined]
+    for _ in range(3):
+        await h.press(alice, lobby, "Add bot")  # type: ignore[attr-defined]
+    await h.press(alice, lobby, "Start")  # type: ignore[attr-defined]
+    return table
+
+
+async def test_the_first_start_creates_53_emojis_and_a_second_start_makes_no_call(
+        discord_double, tmp_path):
+    async with running(discord_double, tmp_path, card_emojis=True):
+        assert emojis.current().enabled
+    owned = discord_double.state.app_emojis
+    assert len(owned) == 53 == _emoji_requests(discord_double, "POST")
+    assert sorted(e.name for e in owned.values()) == sorted(emojis.NAMES)
+    assert all(e.image.startswith(b"\x89PNG") for e in owned.values())
+    assert not emojis.current().enabled, "a stopped bot leaves text behind"
+    before = len(discord_double.double.requests)
+    async with running(discord_double, tmp_path, card_emojis=True) as h:
+        assert emojis.current().enabled
+        after = [r for r in discord_double.double.requests[before:]
+                 if r.path.endswith("/emojis")]
+        assert after == [], "the ids came from the database"
+        assert await h.bot.store.app_emojis(h.bot.application_id) == {
+            e.name: e.id for e in owned.values()}
+    assert len(discord_double.state.app_emojis) == 53
+
+
+async def test_only_missing_emojis_are_created(discord_double, tmp_path):
+    async with running(discord_double, tmp_path, card_emojis=True):
+        pass
+    gone = next(e for e in discord_double.state.app_emojis.values() if e.name == "tt1_QH")
+    del discord_double.state.app_emojis[gone.id]
+    posts = _emoji_requests(discord_double, "POST")
+    # A new database: the ids are not known, so the application's emojis are listed.
+    async with running(discord_double, tmp_path, db_name="other.db", card_emojis=True):
+        assert emojis.current().enabled
+    assert _emoji_requests(discord_double, "POST") == posts + 1
+    assert len(discord_double.state.app_emojis) == 53
+
+
+async def _to_alices_first_card(h: object, discord_double: object) -> object:
+    """Spades with three bots, played until Alice (North) has cards to play."""
+    alice = h.user(0)  # type: ignore[attr-defined]
+    table = await _spades_with_bots(h, alice)
+    await h.open_hand(alice)  # type: ignore[attr-defined]
+    for _ in range(60):
+        if table.game.view(0).phase == "play" and table.game.legal(0):  # type: ignore
+            break
+        await h.act_once(alice)  # type: ignore[attr-defined]
+        await discord_double.settle()  # type: ignore[attr-defined]
+    return table
+
+
+async def test_card_buttons_and_hands_carry_the_card_emojis(discord_double, tmp_path):
+    async with running(discord_double, tmp_path, card_emojis=True) as h:
+        alice = h.user(0)
+        table = await _to_alices_first_card(h, discord_double)
+        owned = {str(e.id): e.name for e in discord_double.state.app_emojis.values()}
+        hand = h.driver.message(h.hand_of(alice))
+        cards = [b for b in h.action_buttons(hand) if ":play:" in b["custom_id"]]
+        assert cards, "Alice has cards to play"
+        for card_button in cards:
+            card_text = card_button["custom_id"].rsplit(":", 1)[-1]
+            assert owned[card_button["emoji"]["id"]] == card_button["emoji"]["name"] \
+                == f"tt1_{card_text}"
+        shown = EMOJI_IN_TEXT.findall(hand.content)
+        assert {str(c) for c in table.game.view(0).hand} <= {c for c, _ in shown}
+        assert all(owned[i] == f"tt1_{c}" for c, i in shown)
+
+
+async def test_an_emoji_discord_refuses_falls_back_to_text_without_failing_the_click(
+        discord_double, tmp_path):
+    async with running(discord_double, tmp_path, card_emojis=True) as h:
+        alice = h.user(0)
+        table = await _to_alices_first_card(h, discord_double)
+        # Someone deletes the emojis in the Developer Portal while the bot runs.
+        discord_double.state.app_emojis.clear()
+        hand = h.driver.message(h.hand_of(alice))
+        card = next(b for b in h.action_buttons(hand) if ":play:" in b["custom_id"])
+        handle = await discord_double.click(alice, hand, card["custom_id"])
+        assert handle.responded and handle.ephemeral
+        assert table.game.view(0).hand_sizes[0] == 12, "the card was played"
+        hand = h.driver.message(h.hand_of(alice))
+        assert hand is not None and "<:tt1_" not in hand.content
+        assert all("emoji" not in b for b in h.buttons(hand))
+        assert not emojis.current().enabled
+        assert await h.bot.store.app_emojis(h.bot.application_id) == {}, \
+            "the next start asks Discord again"
+        refused = discord_double.take_violations()
+        assert refused and all(v.rule == "emoji" for v in refused)
+        warnings = [r.getMessage() for r in h.errors.records]
+        assert sum("refused a card emoji" in w for w in warnings) == 1
