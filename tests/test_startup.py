@@ -71,8 +71,12 @@ def test_bad_settings_are_named():
         load_settings({"DISCORD_TOKEN": TOKEN, "BOT_DELAY_SECONDS": "soon"})
     with pytest.raises(ConfigError, match="LOG_LEVEL"):
         load_settings({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"})
+    with pytest.raises(ConfigError, match="CARD_EMOJIS"):
+        load_settings({"DISCORD_TOKEN": TOKEN, "CARD_EMOJIS": "maybe"})
     settings = load_settings({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "123"})
     assert settings.dev_guild_id == 123 and settings.database_path == "tricktable.db"
+    assert settings.card_emojis
+    assert not load_settings({"DISCORD_TOKEN": TOKEN, "CARD_EMOJIS": "off"}).card_emojis
 
 
 async def test_a_rejected_token_stops_with_one_line(discord_double, tmp_path):
