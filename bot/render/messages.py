@@ -7,6 +7,7 @@ details (auction grids, bids, dummies) come from `bot.render.games`.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +21,7 @@ from .components import TableButton, as_view, button, rows
 from .emojis import current, plain_cards
 from .games import text_for
 from .layout import ActionButton, GroupButton, layout
+from .pictures.deals import DealPicture
 from .seating import Seating
 from .text import clip, latest_within
 
@@ -35,6 +37,20 @@ class Message:
     mentions: discord.AllowedMentions = field(
         default_factory=lambda: discord.AllowedMentions(users=True, roles=False,
                                                         everyone=False))
+    # A picture to attach to a post (drawn off the event loop, then `attach`ed).
+    picture: DealPicture | None = None
+    _files: list[discord.File] = field(default_factory=list)
+
+    def attach(self, png: bytes) -> None:
+        """Attach the drawn picture, shown as the first embed's image."""
+        if self.picture is None:
+            return
+        name = self.picture.filename
+        self._files = [discord.File(io.BytesIO(png), filename=name,
+                                    description=f"Deal {self.picture.summary.deal_no}: "
+                                                "every hand as dealt")]
+        if self.embeds:
+            self.embeds[0].set_image(url=f"attachment://{name}")
 
     def components(self) -> list[dict[str, Any]]:
         """The buttons as Discord's action rows."""
@@ -45,6 +61,8 @@ class Message:
                                   "allowed_mentions": self.mentions}
         if self.buttons is not None:
             kwargs["view"] = as_view(self.buttons)
+        if self._files:
+            kwargs["files"] = self._files
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
@@ -254,7 +272,10 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
                        "\n".join(text.deal_lines(summary, seating)))
         _add_fields(embed, text.deal_fields(summary, seating))
         _add_fields(embed, [("Score", score_text(view.score), False), *extra_fields])
-    return Message(embeds=[embed], buttons=tuple(buttons) if buttons else None)
+    picture = DealPicture(game_name, title, table_id,
+                          tuple(seating.name(s) for s in range(len(seating.names))), summary)
+    return Message(embeds=[embed], buttons=tuple(buttons) if buttons else None,
+                   picture=picture)
 
 
 def match_end(table_id: int, title: str, result: Result, sheet: ScoreSheet,

@@ -192,6 +192,10 @@ class Publisher:
             if not self._answering:
                 self._quiet.set()
 
+    def busy(self) -> bool:
+        """Is any table's update under way (messages being drawn or sent)?"""
+        return any(not task.done() for task in self._flushers.values())
+
     async def settled(self, table_id: int, timeout: float) -> None:
         """Wait (at most `timeout` s) until the table's pending messages are out."""
         task = self._flushers.get(table_id)
@@ -274,6 +278,7 @@ class Publisher:
         outbox = self._outbox.pop(table.id, [])
         while outbox:
             try:
+                await self._draw(table, outbox[0])
                 await channel.send(**outbox[0].send_kwargs())
             except discord.HTTPException as error:
                 if error.code in FORBIDDEN:  # kept, and posted once the table resumes
@@ -308,6 +313,17 @@ class Publisher:
                     await self._pause(table, error)
                 else:
                     log.exception("table %s: could not edit the table message", table.id)
+
+    async def _draw(self, table: Table, message: render.Message) -> None:
+        """Draw a post's picture in a worker thread and attach it; without it the post
+        goes out anyway (its text has everything)."""
+        if message.picture is None:
+            return
+        try:
+            message.attach(await asyncio.to_thread(message.picture.render))
+        except Exception:
+            log.exception("table %s: could not draw the picture of deal %s", table.id,
+                          message.picture.summary.deal_no)
 
     def _aged(self, message_id: int) -> bool:
         created = discord.utils.snowflake_time(message_id).timestamp()

@@ -53,8 +53,9 @@ class Driver:
         self.double = double
         self.idle = 0.05  # seconds without requests that count as "the bot is done"
         self.bot_errors: list[str] = []  # ERROR logs of the discord logger while running
-        # Work the bot does without talking to Discord (a computer player thinking in a
-        # worker thread): while any of these says busy, the bot is not done.
+        # A test's hooks into the bot: work under way that will talk to Discord (a
+        # computer player thinking in a worker thread, a picture being drawn): while any
+        # of these says busy, the bot is not done (settle() waits).
         self.busy: list[Callable[[], bool]] = []
 
     @property
@@ -343,8 +344,9 @@ class Driver:
 
     async def settle(self, idle: float | None = None, timeout: float = 5.0) -> None:
         """Return once no request is in flight and none arrived for `idle` seconds
-        (default `self.idle`). Time the event loop spent blocked (a bot thinking in the
-        loop) does not count as quiet: the bot had no chance to talk."""
+        (default `self.idle`), and no `busy` hook (the test's view into the bot) is true. Time
+        the event loop spent blocked (a bot thinking in the loop) does not count as
+        quiet: the bot had no chance to talk."""
         idle = self.idle if idle is None else idle
         deadline = time.monotonic() + timeout
         calm_since = time.monotonic()

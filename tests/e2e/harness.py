@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,6 +200,8 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
     loggers = [logging.getLogger(name) for name in ("bot", "cogs")]
     for lg in loggers:
         lg.addHandler(harness.errors)
+    drawing: Callable[[], bool] | None = None
+
     def thinking() -> bool:
         tables = getattr(bot, "tables", None)  # made in setup_hook
         return tables is not None and tables.turns.thinking.thinking > 0
@@ -208,10 +210,16 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
     try:
         async with driver.running(bot):
             await emojis_set_up(bot)
+            tables = bot.get_cog("Tables")
+            drawing = tables.publisher.busy if tables is not None else None
+            if drawing is not None:  # settle() also waits for posts being drawn
+                driver.busy.append(drawing)
             yield harness
             await driver.settle()
     finally:
         driver.busy.remove(thinking)
+        if drawing is not None:
+            driver.busy.remove(drawing)
         for lg in loggers:
             lg.removeHandler(harness.errors)
     problems = [f"{r.name}: {r.getMessage()}" for r in harness.errors.records

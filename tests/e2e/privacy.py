@@ -27,8 +27,9 @@ LABEL = re.compile(rf"({RANK})([♠♥♦♣])")
 GROUP = re.compile(rf"([♠♥♦♣]) ?((?:{RANK}(?![♠♥♦♣0-9]) ?)+)")
 # A card emoji, in text (`<:tt1_QH:123>`) or on a button (`"name": "tt1_QH"`).
 EMOJI = re.compile(r"\btt\d+_([2-9TJQKA][CDHS])\b")
-# A deal picture's file name: `deal-<table>-<deal>.png`.
-PICTURE = re.compile(r"deal-\d+-(\d+)\.png")
+# The deal a file is about: a picture `deal-<table>-<deal>.png`, a hand record
+# `table<table>-deal<deal>.pbn`.
+FILE_DEAL = re.compile(r"deal-\d+-(\d+)\.png|table\d+-deal(\d+)\.pbn")
 CARD_ACTION = re.compile(r"(?:play|crib|up|down|bid):((?:10|[2-9TJQKA])[CDHS])\b")
 DEAL = re.compile(r"deal (\d+)")
 BRIDGE_GAMES = ("bridge", "single_dummy")
@@ -92,9 +93,9 @@ class PrivacyGuard:
         if table is None:
             return
         for filename, _ in payload.files:
-            # A picture shows every hand: only a finished deal's may be sent.
-            found = PICTURE.fullmatch(filename)
-            if found is None or int(found.group(1)) >= table.game.deal_no:
+            # A file shows every hand: only a finished deal's may be sent.
+            found = FILE_DEAL.fullmatch(filename)
+            if found is None or int(found.group(1) or found.group(2)) >= table.game.deal_no:
                 self.leaks.append(f"{payload.kind} uploads {filename!r} during deal "
                                   f"{table.game.deal_no}")
         text = payload_text(payload.body)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.render import emojis
 from tests.e2e.harness import running
 
@@ -110,3 +112,44 @@ async def test_an_emoji_discord_refuses_falls_back_to_text_without_failing_the_c
         assert refused and all(v.rule == "emoji" for v in refused)
         warnings = [r.getMessage() for r in h.errors.records]
         assert sum("refused a card emoji" in w for w in warnings) == 1
+
+
+@pytest.mark.parametrize("game", ["bridge", "spades", "single_dummy", "tennis", "bidfair"])
+async def test_a_whole_deal_with_pictures_on(game, discord_double, tmp_path):
+    """Alice and computer players play one deal: card buttons carry the card emojis, the
+    end-of-deal post carries the deal's picture (sent once the deal is over: the privacy
+    guard checks), and its text stays for screen readers."""
+    async with running(discord_double, tmp_path, card_emojis=True, think_seconds=0.05) as h:
+        alice = h.user(0)
+        table = await h.open_table(alice, game)
+        lobby = h.table_message()
+        while not table.is_full():
+            await h.press(alice, lobby, "Add bot")
+        await h.press(alice, lobby, "Start")
+        await h.play_people([alice], until=lambda: table.game.deal_no > 1 or table.closed)
+        await discord_double.settle()
+        card_buttons = [c for p in discord_double.state.payloads
+                        for row in p.body.get("components") or []
+                        for c in row.get("components") or []
+                        if re.match(r"tt:act:.*:(play|crib|up|down):", c.get("custom_id", ""))]
+        cards_pressed = [a for a in await h.bot.store.actions(table.id) if a.actor == "user"
+                         and a.action.split(":")[0] in ("play", "crib", "up", "down")]
+        # (Bridge: Alice may have been dummy, or the deal passed out.)
+        assert bool(card_buttons) >= bool(cards_pressed)
+        assert all(c["emoji"]["name"] == "tt1_" + c["custom_id"].rsplit(":", 1)[1]
+                   for c in card_buttons)
+
+        def deal_ends() -> list:
+            return [m for m in discord_double.channel_messages(h.channel)
+                    if any("deal 1 is over" in e.get("title", "") for e in m.embeds)]
+
+        # The picture is drawn in a worker thread: the double may be idle meanwhile.
+        await discord_double.wait_for(deal_ends, timeout=10)
+        ends = deal_ends()
+        assert len(ends) == 1
+        end = ends[0]
+        name = f"deal-{table.id}-1.png"
+        assert [a.filename for a in end.attachments] == [name]
+        assert end.attachment(name).startswith(b"\x89PNG")
+        assert end.embeds[0]["image"]["url"] == f"attachment://{name}"
+        assert "<:tt1_" not in str(end.embeds), "the end of a deal is plain text"

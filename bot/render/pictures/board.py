@@ -1,0 +1,146 @@
+"""A felt board to draw a deal on: text with suit symbols inline, hand panels, small
+cards. Drawn at final size (FreeType smooths the letters); suit symbols and card faces
+are drawn once, supersampled, and pasted from a cache, so a whole diagram takes a few
+milliseconds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.games.cards import Card, Suit, by_suit
+
+from .faces import face
+from .shapes import (
+    BLACK,
+    FELT,
+    FELT_DARK,
+    INK,
+    MUTED,
+    SCALE,
+    WHITE,
+    Colour,
+    canvas,
+    draw_suit,
+    finish,
+    font,
+    png,
+    suit_colour,
+)
+
+SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+SYMBOLS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
+LIGHT_RED = (255, 128, 128)
+PANEL_WIDTH = 250
+ROW = 27  # one suit's line in a hand panel
+TITLE = 44  # a panel's title line and its note line
+PANEL_HEIGHT = TITLE + 4 * ROW + 10
+# Characters the built-in font lacks, written with ones it has.
+_PLAIN = str.maketrans({"—": "-", "–": "-", "…": "...", "’": "'"})
+
+
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """`text` cut into lines no wider than `width` at this font size (suits count as a
+    letter's width)."""
+    face_font = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in text.translate(_PLAIN).split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and face_font.getlength(candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=64)
+def suit_sprite(suit: Suit, size: int, colour: Colour | None = None) -> Image.Image:
+    image, draw = canvas(size, size)
+    draw_suit(draw, suit, (0, 0, size * SCALE, size * SCALE), colour)
+    return finish(image)
+
+
+@lru_cache(maxsize=128)
+def small_card(card: Card | None, size: int) -> Image.Image:
+    """A card face (or, for None, the back) at `size` pixels square."""
+    from .faces import back
+
+    return (back() if card is None else face(card)).resize((size, size),
+                                                           Image.Resampling.LANCZOS)
+
+
+class Board:
+    """One picture: a felt background and drawing helpers in final pixels."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.image = Image.new("RGB", (width, height), FELT)
+        self.draw = ImageDraw.Draw(self.image)
+
+    def text(self, xy: tuple[float, float], text: str, size: int = 20,
+             colour: Colour = INK, anchor_right: bool = False) -> float:
+        """Write `text` with ♠♥♦♣ drawn as shapes; returns the x where it ends."""
+        face_font = font(size)
+        pieces: list[tuple[str, Suit | None]] = []
+        run = ""
+        for char in text.translate(_PLAIN):
+            if char in SYMBOLS:
+                if run:
+                    pieces.append((run, None))
+                run = ""
+                pieces.append((char, SYMBOLS[char]))
+            else:
+                run += char
+        if run:
+            pieces.append((run, None))
+        symbol = round(size * 0.8)
+        widths = [symbol + 2 if suit is not None else face_font.getlength(piece)
+                  for piece, suit in pieces]
+        x, y = xy
+        if anchor_right:
+            x -= sum(widths)
+        for (piece, suit), width in zip(pieces, widths, strict=True):
+            if suit is None:
+                self.draw.text((x, y), piece, font=face_font, fill=colour)
+            else:
+                # On the felt a black suit would vanish: light symbols there.
+                tint = (LIGHT_RED if suit_colour(suit) != BLACK else INK) \
+                    if colour == INK else None
+                sprite = suit_sprite(suit, symbol, tint)
+                self.image.paste(sprite, (round(x), round(y + size * 0.22)), sprite)
+            x += width
+        return x
+
+    def panel(self, x: int, y: int, title: str, cards: Sequence[Card], note: str = "",
+              width: int = PANEL_WIDTH, highlight: bool = False) -> int:
+        """A hand: a title and a note line on the felt, then a white panel with a row
+        per suit (spades first, high to low). Returns the bottom y."""
+        self.text((x + 4, y), title, 19, INK)
+        if note:
+            self.text((x + 4, y + 22), note, 16, MUTED)
+        top = y + TITLE
+        bottom = top + 4 * ROW + 10
+        self.draw.rounded_rectangle((x, top, x + width, bottom), radius=10, fill=WHITE,
+                                    outline=(246, 196, 68) if highlight else FELT_DARK,
+                                    width=3 if highlight else 1)
+        groups = by_suit(cards)
+        rank_font = font(21)
+        for row, suit in enumerate(SUIT_ORDER):
+            ry = top + 6 + row * ROW
+            sprite = suit_sprite(suit, 18)
+            self.image.paste(sprite, (x + 10, ry + 3), sprite)
+            ranks = " ".join(c.rank.label for c in groups[suit]) or "-"
+            self.draw.text((x + 36, ry), ranks, font=rank_font, fill=BLACK)
+        return bottom
+
+    def card(self, x: int, y: int, card: Card | None, size: int = 64) -> None:
+        sprite = small_card(card, size)
+        self.image.paste(sprite, (x, y), sprite)
+
+    def png(self) -> bytes:
+        return png(self.image, fast=True)
