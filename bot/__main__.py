@@ -7,6 +7,7 @@
     python -m bot ratings --rebuild                recompute ratings and stats from results
     python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT
                                                    check a fair deal and print its hands
+    python -m bot render-samples OUT_DIR           draw the card faces and deal pictures
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("client_seed")
     verify.add_argument("deal_no", type=int)
     verify.add_argument("commitment")
+    samples = sub.add_parser("render-samples",
+                             help="draw sample pictures: card faces, an emoji hand, deals")
+    samples.add_argument("out_dir", help="the folder to write them to (created if missing)")
     return parser
 
 
@@ -70,6 +74,13 @@ def main(argv: list[str] | None = None) -> int:
         if not args.rebuild:
             return _fail("say what to do: `ratings --rebuild`.")
         return _rebuild_ratings(args.database)
+    if args.command == "render-samples":
+        from pathlib import Path
+
+        from bot.render.samples import write_samples
+        for path in write_samples(Path(args.out_dir)):
+            print(path)
+        return 0
     return _run_bot(args.shard_count, args.shards)
 
 

@@ -1,7 +1,7 @@
-"""Card emojis at start-up: make sure the application owns an emoji for every card face
-and the back (cogs/utils/card_emojis.py) and render cards with them. This runs in the
-background: until the emojis are ready, and whenever Discord refuses one later, messages
-write cards as text.
+"""Card emojis and pictures at start-up: make sure the application owns an emoji for every
+card face and the back (cogs/utils/card_emojis.py) and render cards with them, and draw
+the deal pictures' small cards ahead. Both run in the background: until the emojis are
+ready, and whenever Discord refuses one later, messages write cards as text.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 from discord.ext import commands
 
 from bot.render import emojis
+from bot.render.pictures.board import warm
 
 from .utils.card_emojis import ensure_card_emojis
 
@@ -25,14 +26,18 @@ class CardFaces(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.ready: asyncio.Task[None] | None = None
+        self.warming: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         if getattr(self.bot.settings, "card_emojis", True):
             self.ready = asyncio.create_task(self._set_up(), name="card-emojis")
+        # The deal pictures' small cards, drawn ahead so no end of a deal waits for them.
+        self.warming = asyncio.create_task(asyncio.to_thread(warm), name="card-pictures")
 
     async def cog_unload(self) -> None:
-        if self.ready is not None:
-            self.ready.cancel()
+        for task in (self.ready, self.warming):
+            if task is not None:
+                task.cancel()
         emojis.use(emojis.TEXT_ONLY)
 
     async def _set_up(self) -> None:

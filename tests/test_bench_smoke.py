@@ -78,3 +78,12 @@ def test_bridge_play_strength_prints_its_figures() -> None:
     assert "deal set: the first deals of matches [1]" in out
     assert out.count("DD tricks lost per deal, declaring side") == 2  # basic, advanced
     assert "advanced wins:" in out and "single dummy play" in out
+
+
+def test_pictures_benchmark_prints_a_row_per_game() -> None:
+    out = _run("bench.pictures", "--deals", "2")
+    assert out.startswith("# pictures:")
+    rows = _rows(out, "game")
+    assert [row[0] for row in rows] == ["bridge", "single_dummy", "spades", "tennis",
+                                        "bidfair"]
+    assert all(int(row[1]) == 2 for row in rows)

@@ -68,7 +68,7 @@ HELP = """\
 **Fair deals:** a table shows a *commitment* when it opens: the SHA-256 hash that ends a chain of secret server seeds (deal k's seed, hashed k times, gives it). **Start** adds a *client seed* made from that press and the players' ids, which the bot cannot know in advance. Deal k's pack is shuffled (Fisher–Yates) with numbers from HMAC-SHA256(server seed k, "client seed:k:block"); the README gives every step. When a deal ends, its server seed is posted as a command anyone can run: `python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT` checks the seed against the commitment and prints the deal.
 **Bridge computer players** bid a natural system close to Standard American (5-card majors, 1NT 15–17, strong 2♣, weak twos, Stayman and transfers, takeout and negative doubles, Blackwood); the table shows what each of their bids and doubles means, under the auction; `/system` lists the whole system.
 With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
-Everyone in the channel can watch: the table shows only what a spectator may see; all hands are shown when a deal ends."""
+Everyone in the channel can watch: the table shows only what a spectator may see; when a deal ends, a picture of all its hands is posted with the result."""
 
 
 def rules_embed(game: str | None, options: Mapping[str, object] | None = None

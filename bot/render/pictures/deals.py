@@ -16,7 +16,7 @@ from bot.games.tennis_rules import bid_value
 from bot.render.games.bridge import vulnerability
 from bot.render.games.common import outcome, plural, score_lines
 
-from .board import PANEL_HEIGHT, PANEL_WIDTH, Board, wrap
+from .board import CARD_SIZES, PANEL_HEIGHT, PANEL_WIDTH, Board, wrap
 from .shapes import GOLD, INK, MUTED
 
 MARGIN = 16
@@ -110,7 +110,11 @@ def _bridge(picture: DealPicture) -> Board:
                   plural(won, "trick") + " to declarer", vul]
         marked = s.contract.declarer
     titles = [_seat_title(picture, seat, COMPASS[seat], s.dealer) for seat in range(4)]
-    return _around(picture, s.hands, titles, [""] * 4, centre, headline,
+    notes = [""] * 4
+    if s.contract is not None:
+        notes[s.contract.declarer] = "declarer"
+        notes[(s.contract.declarer + 2) % 4] = "dummy"
+    return _around(picture, s.hands, titles, notes, centre, headline,
                    score_lines(s.lines, SIDES4), marked)
 
 
@@ -147,7 +151,7 @@ def _single_dummy(picture: DealPicture) -> Board:
         headline = f"{s.contract.label} by {declarer}: {outcome(s.contract, won)}"
         centre = [s.contract.label, plural(won, "trick") + " to declarer"]
         if s.dummy_choice is not None:
-            centre.append(f"took the {s.dummy_choice} dummy")
+            centre.append(f"{s.dummy_choice} dummy taken")
         marked = order.index(s.contract.declarer)
     notes = [f"tricks {s.tricks[h % 2]}" if h < 2 else "" for h in order]
     return _around(picture, [s.hands[h] for h in order], titles, notes, centre, headline,
@@ -173,7 +177,7 @@ def _tennis(picture: DealPicture) -> Board:
             made = tricks[seat] == bid_value(bid)
             board.panel(x, y, f"{picture.names[seat]} · {kind}", hands[seat],
                         f"bid {bid_value(bid)} · won {tricks[seat]}", highlight=made)
-            board.card(x + PANEL_WIDTH + 12, y + 54, bid, 64)
+            board.card(x + PANEL_WIDTH + 12, y + 54, bid, CARD_SIZES[1])
     _footer(board, footer, top + 2 * (PANEL_HEIGHT + 12) + 4)
     return board
 
@@ -200,10 +204,10 @@ def _bidfair(picture: DealPicture) -> Board:
                     highlight=seat == s.holder)
     board.text((MARGIN, crib_top), "The crib" + (" (exchanged)" if s.exchanged else ""),
                19, INK)
-    _card_row(board, MARGIN, crib_top + 28, [*s.cribs[0], *s.cribs[1]], 56)
+    _card_row(board, MARGIN, crib_top + 28, [*s.cribs[0], *s.cribs[1]], CARD_SIZES[0])
     if s.remaining_crib:
         board.text((MARGIN, crib_top + 94), "Not played", 16, MUTED)
-        _card_row(board, MARGIN + 100, crib_top + 92, s.remaining_crib, 56)
+        _card_row(board, MARGIN + 100, crib_top + 92, s.remaining_crib, CARD_SIZES[0])
     board.text((MARGIN, cards_top), "Bid cards", 19, INK)
     for seat in (0, 1):
         bid = s.bids[seat]
@@ -212,11 +216,11 @@ def _bidfair(picture: DealPicture) -> Board:
         if bid is None:
             board.text((x, cards_top + 56), "passed", 18, INK)
         else:
-            board.card(x, cards_top + 48, bid.card, 56)
+            board.card(x, cards_top + 48, bid.card, CARD_SIZES[0])
             board.text((x + 62, cards_top + 66), "up" if bid.face_up else "down", 16, INK)
     board.text((MARGIN + 320, cards_top), "Cut card", 19, INK)
     if s.cut is not None:
-        board.card(MARGIN + 320, cards_top + 30, s.cut, 72)
+        board.card(MARGIN + 320, cards_top + 30, s.cut, CARD_SIZES[2])
         trump = "no trumps" if s.trump is None else f"{s.trump.symbol} trumps"
         board.text((MARGIN + 400, cards_top + 56), trump, 18, INK)
     _footer(board, footer, cards_top + 112)

@@ -7,6 +7,8 @@ colour (red hearts and diamonds, black spades and clubs) on white.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from bot.games.cards import Card, Rank
@@ -44,6 +46,7 @@ def _rank_text(draw: ImageDraw.ImageDraw, rank: Rank, colour: tuple[int, int, in
               stroke_width=2 * SCALE, stroke_fill=colour)
 
 
+@lru_cache(maxsize=64)
 def face(card: Card) -> Image.Image:
     """The card's face: big rank above, big suit symbol below."""
     colour = suit_colour(card.suit)
@@ -54,6 +57,7 @@ def face(card: Card) -> Image.Image:
     return finish(image)
 
 
+@lru_cache(maxsize=1)
 def back() -> Image.Image:
     """The back: a blue lattice in a white frame, nothing like any face."""
     image, draw = _blank(WHITE, (150, 150, 150))
