@@ -92,16 +92,16 @@ class PrivacyGuard:
         table = self.harness.bot.tables.in_channel(self.harness.channel.id)
         if table is None:
             return
+        text = payload_text(payload.body)
+        self.check_seeds(table, payload, text)
+        if table.status != "playing" or table.game.finished:
+            return
         for filename, _ in payload.files:
             # A file shows every hand: only a finished deal's may be sent.
             found = FILE_DEAL.fullmatch(filename)
             if found is None or int(found.group(1) or found.group(2)) >= table.game.deal_no:
                 self.leaks.append(f"{payload.kind} uploads {filename!r} during deal "
                                   f"{table.game.deal_no}")
-        text = payload_text(payload.body)
-        self.check_seeds(table, payload, text)
-        if table.status != "playing" or table.game.finished:
-            return
         deals = {int(n) for n in DEAL.findall(text)}
         game = table.game
         if deals != {game.deal_no} or "is over" in text:
