@@ -22,7 +22,7 @@ from bot.games.cards import Card, Rank, Suit
 from bot.render import ids
 from bot.render import messages as m
 from bot.render.games import text_for
-from bot.render.games.common import call_label, diagram, grid
+from bot.render.games.common import call_label, grid
 from bot.render.text import action_label, cards_inline, hand_block, hand_compact
 from tests.discord_double import limits
 from tests.view_cards import cards_in as view_cards
@@ -285,8 +285,6 @@ def test_cards_in_reads_every_form_the_messages_use() -> None:
     assert cards_in(cards_inline(hand)) == set(hand)
     assert cards_in("North (Ann): **Q♥**\nEast: **10♠**") == {Card.parse("QH"),
                                                               Card.parse("TS")}
-    assert cards_in(diagram(("North", hand[:2]), ("West", hand[2:4]), ("East", hand[4:6]),
-                            ("South", hand[6:]))) == set(hand)
     assert cards_in("Trump: **♥ hearts** · 40 points · ♠ Spades are trump, 4 tricks") == set()
 
 
@@ -354,19 +352,21 @@ def test_bridge_declarer_is_told_when_playing_dummys_cards() -> None:
     assert "You are dummy" in _hand("bridge", game, dummy)
 
 
-def test_bridge_deal_end_draws_the_diagram_with_north_on_top() -> None:
+def test_a_deal_end_is_short_with_a_line_per_hand_and_the_picture() -> None:
+    """The picture lays the hands out; the text keeps each hand on one line (screen
+    readers), North first, and says the same in the picture's description."""
     game = create("bridge", {}, 8)
     _bridge_until(game, lambda v: v.previous_deal is not None)
     summary = game.view(None).previous_deal
     end = m.deal_end(TABLE, "bridge", game.TITLE, game.view(None), seating(game))
-    assert end is not None
-    description = end.embeds[0].description or ""
-    block = description.split("```")[1]
-    lines = block.strip("\n").splitlines()
-    assert lines[0].strip() == "North" and lines[10].strip() == "South"
-    assert lines[5].startswith("West") and "East" in lines[5]
-    north = cards_in("\n".join(lines[1:5]))
-    assert north == set(summary.hands[0])
+    assert end is not None and end.picture is not None
+    hands = next(f for f in end.embeds[0].fields if f.name == "Hands").value or ""
+    lines = hands.splitlines()
+    assert [line.split(" ")[0] for line in lines] == ["North", "East", "South", "West"]
+    for seat, line in enumerate(lines):
+        assert cards_in(line) == set(summary.hands[seat])
+    assert end.picture.description == "; ".join(lines)
+    assert len(str(end.embeds[0].to_dict())) < 1500
 
 
 def test_spades_shows_nil_and_face_down_hands() -> None:

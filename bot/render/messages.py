@@ -23,7 +23,7 @@ from .games import text_for
 from .layout import ActionButton, GroupButton, layout
 from .pictures.deals import DealPicture
 from .seating import Seating
-from .text import clip, latest_within
+from .text import clip, hand_compact, latest_within
 
 COLOUR = discord.Colour.dark_green()
 
@@ -47,8 +47,7 @@ class Message:
             return
         name = self.picture.filename
         self._files = [discord.File(io.BytesIO(png), filename=name,
-                                    description=f"Deal {self.picture.summary.deal_no}: "
-                                                "every hand as dealt")]
+                                    description=self.picture.description or None)]
         if self.embeds:
             self.embeds[0].set_image(url=f"attachment://{name}")
 
@@ -267,13 +266,18 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
     if summary is None:
         return None
     text = text_for(game_name)
-    with plain_cards():  # read aloud by screen readers; the picture shows the cards
+    # Short: the picture lays the hands out; the text keeps them one line each, in plain
+    # text, for people who use a screen reader (and as the picture's description).
+    hands = [f"{who}: {hand_compact(cards)}" for who, cards in text.deal_hands(summary, seating)]
+    with plain_cards():
         embed = _embed(f"{title} · table #{table_id} · deal {summary.deal_no} is over",
                        "\n".join(text.deal_lines(summary, seating)))
         _add_fields(embed, text.deal_fields(summary, seating))
-        _add_fields(embed, [("Score", score_text(view.score), False), *extra_fields])
+        _add_fields(embed, [("Hands", "\n".join(hands), False),
+                            ("Score", score_text(view.score), False), *extra_fields])
     picture = DealPicture(game_name, title, table_id,
-                          tuple(seating.name(s) for s in range(len(seating.names))), summary)
+                          tuple(seating.name(s) for s in range(len(seating.names))), summary,
+                          description=clip("; ".join(hands), 1024))
     return Message(embeds=[embed], buttons=tuple(buttons) if buttons else None,
                    picture=picture)
 

@@ -123,6 +123,7 @@ async def test_a_whole_deal_with_pictures_on(game, discord_double, tmp_path):
         alice = h.user(0)
         table = await h.open_table(alice, game)
         lobby = h.table_message()
+        first_table_message = lobby.id
         while not table.is_full():
             await h.press(alice, lobby, "Add bot")
         await h.press(alice, lobby, "Start")
@@ -153,3 +154,9 @@ async def test_a_whole_deal_with_pictures_on(game, discord_double, tmp_path):
         assert end.attachment(name).startswith(b"\x89PNG")
         assert end.embeds[0]["image"]["url"] == f"attachment://{name}"
         assert "<:tt1_" not in str(end.embeds), "the end of a deal is plain text"
+        hands = next(f for f in end.embeds[0]["fields"] if f["name"] == "Hands")["value"]
+        assert end.attachments[0].description == "; ".join(hands.splitlines())
+        if not table.closed:  # the next deal's table is posted below, the old one points
+            assert h.table_message().id > end.id
+            old = discord_double.message(first_table_message)
+            assert "has moved" in old.content and not old.components

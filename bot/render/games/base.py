@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from bot.render.seating import Seating
 
 Field = tuple[str, str, bool]
+Hand = tuple[str, Sequence[Any]]  # a title and its cards
 
 
 def own_seat(view: GameView) -> int:
@@ -67,8 +68,14 @@ class GameText(Generic[ViewT]):
         return []
 
     def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+        """The end of a deal's fields other than its hands (auction, tricks, score)."""
+        return []
+
+    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+        """Every hand of a finished deal as (title, cards): one line each at the end of a
+        deal, whose picture shows them laid out."""
         hands = getattr(summary, "hands", ())
-        return [(seating.who(seat), hand_block(h), True) for seat, h in enumerate(hands)]
+        return [(seating.who(seat), h) for seat, h in enumerate(hands)]
 
     @staticmethod
     def inline(cards: Sequence[Any]) -> str:

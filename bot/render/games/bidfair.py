@@ -14,7 +14,7 @@ from bot.games.bidfair_rank import order_text
 from bot.games.bidfair_view import BidFairView
 from bot.render.text import cards_inline, hand_block
 
-from .base import Field, GameText, own_seat
+from .base import Field, GameText, Hand, own_seat
 from .common import MATCH_OVER, play_lines, plays_inline, plural, score_lines, suit_word
 
 if TYPE_CHECKING:
@@ -187,14 +187,12 @@ class BidFairText(GameText[BidFairView]):
             lines += score_lines([summary.line], SEATS)
         return lines
 
-    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
-        fields: list[Field] = [(f"{seating.who(s)} — dealt", hand_block(summary.hands[s]), True)
-                               for s in (0, 1)]
-        fields += [(f"{seating.who(s)} — crib cards", cards_inline(summary.cribs[s]), True)
-                   for s in (0, 1)]
+    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+        hands: list[Hand] = [(f"{seating.who(s)}, dealt", summary.hands[s]) for s in (0, 1)]
+        hands += [(f"{seating.who(s)}, crib cards", summary.cribs[s]) for s in (0, 1)]
         if summary.remaining_crib:
-            fields.append(("Unused crib", cards_inline(summary.remaining_crib), False))
-        return fields
+            hands.append(("Unused crib", summary.remaining_crib))
+        return hands
 
 
 TEXT = BidFairText()

@@ -13,7 +13,6 @@ from .base import Field, GameText, own_seat
 from .common import (
     MATCH_OVER,
     call_label,
-    diagram,
     follow_hint,
     grid,
     outcome,
@@ -177,9 +176,6 @@ class BridgeText(GameText[BridgeView]):
                      f"{plural(won, 'trick')}, **{outcome(contract, won)}**"]
         lines.append(f"Dealer: {seating.who(summary.dealer)} · Vulnerable: "
                      f"{vulnerability(summary.vulnerable)}")
-        hands = summary.hands
-        lines.append(diagram((SEATS[0], hands[0]), (SEATS[3], hands[3]),
-                             (SEATS[1], hands[1]), (SEATS[2], hands[2])))
         return lines
 
     def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:

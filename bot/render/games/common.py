@@ -1,4 +1,4 @@
-"""Pieces several games' texts share: score lines, tricks, the auction grid, hand diagrams.
+"""Pieces several games' texts share: score lines, tricks, the auction grid.
 
 Everything here formats what it is given; the callers pass only what their view (or the
 finished deal's public summary) holds.
@@ -10,9 +10,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bot.games.base import ScoreLine
-from bot.games.cards import Card, Suit, by_suit
+from bot.games.cards import Card, Suit
 from bot.render.emojis import card_text
-from bot.render.text import SUIT_ORDER
 
 Namer = Callable[[int], str]
 
@@ -115,30 +114,6 @@ def outcome(contract: Any, won: int) -> str:
     if over < 0:
         return f"down {-over}"
     return "made" + (f" +{over}" if over else "")
-
-
-# -- hand diagrams ----------------------------------------------------------------------
-
-def suit_rows(hand: Iterable[Card]) -> list[str]:
-    """Four short lines, spades first: `♠ A K 10 7 3` (ten written 10, as everywhere,
-    so the ranks are spaced: `♥ 10 2` must not read as a hundred and two)."""
-    groups = by_suit(hand)
-    return [f"{suit.symbol} " + (" ".join(c.rank.label for c in groups[suit]) or "—")
-            for suit in SUIT_ORDER]
-
-
-def diagram(north: tuple[str, Sequence[Card]], west: tuple[str, Sequence[Card]],
-            east: tuple[str, Sequence[Card]], south: tuple[str, Sequence[Card]]) -> str:
-    """A bridge-style deal diagram in a code block: North on top, West and East at the
-    sides, South at the bottom. Each hand is (title, cards)."""
-    west_lines = [west[0], *suit_rows(west[1])]
-    east_lines = [east[0], *suit_rows(east[1])]
-    gap = max(14, *(len(text) + 3 for text in west_lines))
-    indent = " " * (gap // 2 + 1)
-    out = [indent + text for text in (north[0], *suit_rows(north[1]))]
-    out += [w.ljust(gap) + e for w, e in zip(west_lines, east_lines, strict=True)]
-    out += [indent + text for text in (south[0], *suit_rows(south[1]))]
-    return "```\n" + "\n".join(line.rstrip() for line in out) + "\n```"
 
 
 def suit_word(suit: Suit | None) -> str:

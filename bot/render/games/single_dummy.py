@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 from bot.games.single_dummy_view import HAND_NAMES, SingleDummyView
 from bot.render.text import hand_block
 
-from .base import Field, GameText, own_seat
+from .base import Field, GameText, Hand, own_seat
 from .common import (
     MATCH_OVER,
     call_label,
-    diagram,
     follow_hint,
     grid,
     outcome,
@@ -161,10 +160,11 @@ class SingleDummyText(GameText[SingleDummyView]):
                              f"{summary.dummy_choice} dummy.")
         lines.append(f"Dealer: {seating.who(summary.dealer)} · North was "
                      f"{seating.name(0)}'s dummy, East {seating.name(1)}'s.")
-        hands = summary.hands
-        lines.append(diagram(("North (dummy)", hands[2]), ("West", hands[1]),
-                             ("East (dummy)", hands[3]), ("South", hands[0])))
         return lines
+
+    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+        return [(hand_title(h, seating) if h >= 2 else seating.who(h), summary.hands[h])
+                for h in (2, 1, 3, 0)]  # North, West, East, South
 
     def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
         fields: list[Field] = [("Auction", auction_text(summary.calls, None), False)]

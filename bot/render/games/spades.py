@@ -10,7 +10,7 @@ from bot.games.spades_scoring import bid_label
 from bot.games.spades_view import SpadesView
 from bot.render.text import hand_block
 
-from .base import Field, GameText, own_seat
+from .base import Field, GameText, Hand, own_seat
 from .common import MATCH_OVER, follow_hint, plays_inline, plural, score_lines
 
 if TYPE_CHECKING:
@@ -141,9 +141,9 @@ class SpadesText(GameText[SpadesView]):
         lines += score_lines(summary.lines, SIDES)
         return lines
 
-    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
-        return [(f"{seating.who(seat)} — bid {bid_label(summary.bids[seat])}, "
-                 f"won {summary.tricks_won[seat]}", hand_block(hand), True)
+    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+        return [(f"{seating.who(seat)}, bid {bid_label(summary.bids[seat])}, "
+                 f"won {summary.tricks_won[seat]}", hand)
                 for seat, hand in enumerate(summary.hands)]
 
 

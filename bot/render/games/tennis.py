@@ -14,7 +14,7 @@ from bot.games.tennis_views import TennisView
 from bot.render.layout import CARD_KINDS
 from bot.render.text import hand_block
 
-from .base import Field, GameText, own_seat
+from .base import Field, GameText, Hand, own_seat
 from .common import MATCH_OVER, follow_hint, plural, suit_word
 
 if TYPE_CHECKING:
@@ -157,14 +157,12 @@ class TennisText(GameText[TennisView]):
                 f"**{plural(summary.errors[s], 'error')}**")
         return lines
 
-    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
-        fields: list[Field] = []
+    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+        hands: list[Hand] = []
         for s in (0, 1):
-            fields.append((f"{seating.who(s)} — Backhand", hand_block(summary.backhands[s]),
-                           True))
-            fields.append((f"{seating.who(s)} — Forehand", hand_block(summary.forehands[s]),
-                           True))
-        return fields
+            hands.append((f"{seating.who(s)}, Backhand", summary.backhands[s]))
+            hands.append((f"{seating.who(s)}, Forehand", summary.forehands[s]))
+        return hands
 
 
 TEXT = TennisText()

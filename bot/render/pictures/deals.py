@@ -34,6 +34,7 @@ class DealPicture:
     table_id: int
     names: tuple[str, ...]  # per seat, as the messages name the players
     summary: Any  # the game's frozen deal summary
+    description: str = ""  # the picture's text for screen readers (Discord's alt text)
 
     @property
     def filename(self) -> str:
