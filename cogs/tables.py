@@ -16,12 +16,13 @@ import discord
 from discord.ext import commands
 
 from bot.render import ids
+from bot.render import messages as render
 from bot.render.rules import rules_embed
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 
 from .utils.answers import refuse
 from .utils.card_emojis import refused
-from .utils.publisher import Publisher, snapshot, table_message
+from .utils.publisher import Publisher, seating_of, snapshot, table_message
 from .utils.router import ClickRouter, Handler
 
 if TYPE_CHECKING:
@@ -43,7 +44,8 @@ class Tables(commands.Cog):
         self.publisher = Publisher(bot, self.service, bot.settings.edit_interval)
         self._verbs: dict[str, Handler] = {
             "act": self.on_act, "pick": self.on_pick, "hand": self.on_hand,
-            "rules": self.on_rules, "join": self.on_join, "sit": self.on_sit,
+            "rules": self.on_rules, "last": self.on_last_trick, "join": self.on_join,
+            "sit": self.on_sit,
             "leave": self.on_leave, "addbot": self.on_add_bot, "start": self.on_start,
             "cancel": self.on_cancel,
         }
@@ -150,6 +152,14 @@ class Tables(commands.Cog):
         table = self.service.tables.get(parsed.table_id)
         embed = rules_embed(table.game_name, table.options) if table else rules_embed(None)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def on_last_trick(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        """The previous trick, privately (the public table shows only the current one)."""
+        table = await self.service.fetch(parsed.table_id)
+        message = await snapshot(table, lambda: render.last_trick(
+            table.id, table.game_name, table.game.TITLE, table.game.view(None),
+            seating_of(table)))
+        await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
 
     async def on_act(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
         click = ids.parse_action(parsed)

@@ -26,6 +26,7 @@ from .seating import Seating
 from .text import clip, hand_compact, latest_within
 
 COLOUR = discord.Colour.dark_green()
+RECENT_SHOWN = 3  # moves listed under Latest on the public table
 
 
 @dataclass(slots=True)
@@ -146,12 +147,15 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
                  extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message:
     """The table everyone in the channel sees (built from the spectator's view only)."""
     text = text_for(game_name)
-    embed = _embed(f"{title} · table #{table_id} · deal {view.deal_no}",
-                   "\n".join(text.status_lines(view, seating)))
+    # Whose turn it is and what is asked come first.
+    turn = text.turn_line(view, seating)
+    status = [turn, *(line for line in text.status_lines(view, seating) if line != turn)]
+    embed = _embed(f"{title} · table #{table_id} · deal {view.deal_no}", "\n".join(status))
     _add_fields(embed, text.public_fields(view, seating))
-    if recent:
-        embed.add_field(name="Latest", value=clip("\n".join(recent), 1024), inline=False)
-    _add_fields(embed, [("Score", score_text(view.score), False), *extra_fields])
+    if recent:  # the last few moves (the table stays short enough for a phone)
+        embed.add_field(name="Latest", value=clip("\n".join(recent[-RECENT_SHOWN:]), 1024),
+                        inline=False)
+    _add_fields(embed, [("Score", score_text(view.score, last=1), False), *extra_fields])
     content = None
     if closed_note:
         embed.set_footer(text=closed_note)
@@ -164,15 +168,25 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     items: list[TableButton] = []
     if not closed_note:
         items = [button(ids.make("hand", table_id), "My hand", discord.ButtonStyle.primary),
+                 button(ids.make("last", table_id), "Last trick",
+                        disabled=text.last_trick_text(view, seating) is None),
                  button(ids.make("rules", table_id), "Rules")]
         if seating.away:
             items.insert(1, button(ids.make("join", table_id), "Take my seat back"))
     return Message(content=content, embeds=[embed], buttons=tuple(items) if items else None)
 
 
-def score_text(sheet: ScoreSheet) -> str:
-    """The totals and the last few lines: the running score under a table or a deal."""
-    recent = [_sheet_line(line) for line in sheet.lines[-4:]]
+def last_trick(table_id: int, game_name: str, title: str, view: Any,
+               seating: Seating) -> Message:
+    """The trick before the current one, for the person who asked (Last trick)."""
+    with_text = text_for(game_name).last_trick_text(view, seating)
+    head = f"**{title}** · table #{table_id} · deal {view.deal_no} · **Last trick**"
+    return Message(content=clip(f"{head}\n{with_text or 'No trick is complete yet.'}", 2000))
+
+
+def score_text(sheet: ScoreSheet, last: int = 4) -> str:
+    """The totals and the `last` few lines: the running score under a table or a deal."""
+    recent = [_sheet_line(line) for line in sheet.lines[-last:]] if last else []
     return clip("\n".join([_totals(sheet), *recent]), 1024)
 
 

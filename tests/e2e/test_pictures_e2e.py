@@ -160,3 +160,15 @@ async def test_a_whole_deal_with_pictures_on(game, discord_double, tmp_path):
             assert h.table_message().id > end.id
             old = discord_double.message(first_table_message)
             assert "has moved" in old.content and not old.components
+
+
+async def test_last_trick_answers_privately(discord_double, tmp_path):
+    async with running(discord_double, tmp_path, think_seconds=0.05) as h:
+        alice, bob = h.user(0), h.user(1)
+        table = await _spades_with_bots(h, alice)
+        await h.play_people([alice], until=lambda: table.game.view(None).last_trick
+                            is not None)
+        await discord_double.settle()
+        handle = await h.press(bob, h.table_message(), "Last trick")
+        assert handle.ephemeral and "Last trick" in handle.message.content
+        assert "Won by" in handle.message.content

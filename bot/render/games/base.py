@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from bot.games import GameView
-from bot.render.games.common import play_lines
+from bot.render.games.common import play_lines, plays_inline
 from bot.render.layout import CARD_KINDS
 from bot.render.text import action_label, cards_inline, hand_block
 
@@ -54,7 +54,16 @@ class GameText(Generic[ViewT]):
         return [("Trick", self.trick_text(view.trick, seating), False)]
 
     def trick_text(self, trick: Sequence[tuple[int, Any]], seating: Seating) -> str:
-        return play_lines(trick, seating.who)
+        return play_lines(trick, seating.who, range(len(seating.seat_names)))
+
+    def last_trick_text(self, view: ViewT, seating: Seating) -> str | None:
+        """The trick before the current one and who won it (the private Last trick
+        button), or None before the first trick is complete."""
+        last = getattr(view, "last_trick", None)
+        if last is None:
+            return None
+        return (plays_inline(last.cards, seating.name)
+                + f"\nWon by **{seating.who(last.winner)}**")
 
     def private_lines(self, view: ViewT, seating: Seating) -> list[str]:
         return ["Your hand:", hand_block(view.hand) if view.hand else "(no cards)"]

@@ -100,11 +100,7 @@ class BidFairText(GameText[BidFairView]):
             fields.append(("Bid cards", "\n".join(bids), False))
         if view.phase == "play":
             fields.append((f"Trick {sum(view.tricks_won) + 1} of 7",
-                           play_lines(view.trick, seating.who), True))
-            if view.last_trick is not None:
-                last = view.last_trick
-                fields.append(("Last trick", plays_inline(last.cards, seating.name)
-                               + f"\nWon by **{seating.who(last.winner)}**", True))
+                           play_lines(view.trick, seating.who, (0, 1)), True))
             fields.append(("Captured", "\n".join(
                 f"{seating.who(s)}: **{view.captured[s]}** points in "
                 f"{plural(view.tricks_won[s], 'trick')}" for s in (0, 1)), False))

@@ -12,6 +12,7 @@ from bot.render.text import hand_block, latest_within
 from .base import Field, GameText, own_seat
 from .common import (
     MATCH_OVER,
+    auction_line,
     call_label,
     follow_hint,
     grid,
@@ -86,23 +87,18 @@ class BridgeText(GameText[BridgeView]):
     def public_fields(self, view: BridgeView, seating: Seating) -> list[Field]:
         if view.phase == "match_over":
             return []
-        bidding = view.phase == "bidding"
-        fields: list[Field] = [("Auction", auction_text(
-            view.calls, view.turn if bidding else None), False)]
         notes = notes_text(view.calls, seating.call_notes)
-        if notes:
-            fields.append((NOTES_TITLE, notes, False))
+        explained: list[Field] = [(NOTES_TITLE, notes, False)] if notes else []
         if view.phase != "play":
-            return fields
+            return [("Auction", auction_text(view.calls, view.turn), False), *explained]
+        # In the play the auction is over: one line keeps the table short.
+        fields: list[Field] = [("Auction", auction_line(c.text for _, c in view.calls), False),
+                               *explained]
         if view.dummy is not None and view.dummy_hand:
             fields.append((f"Dummy — {seating.who(view.dummy)}", hand_block(view.dummy_hand),
                            True))
         fields.append((f"Trick {sum(view.tricks_won) + 1}", self.trick_text(view.trick,
                                                                             seating), True))
-        if view.last_trick is not None:
-            last = view.last_trick
-            fields.append(("Last trick", plays_inline(last.cards, seating.name)
-                           + f"\nWon by **{seating.who(last.winner)}**", False))
         fields.append(("Tricks", self._tricks_text(view), False))
         return fields
 

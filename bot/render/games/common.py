@@ -25,9 +25,24 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
-def play_lines(plays: Iterable[tuple[int, Card]], name: Namer) -> str:
-    """`North (Ann): **Q♥**` per card, in the order played."""
-    return "\n".join(f"{name(who)}: **{card_text(card)}**" for who, card in plays) or "—"
+def play_lines(plays: Sequence[tuple[int, Card]], name: Namer,
+               order: Sequence[int] | None = None) -> str:
+    """`North (Ann): **Q♥**` per card, the card just played marked `◀`. In the order
+    played, or by position (`order`: the players around the table, clockwise from the
+    top), with `—` for whoever has not played yet."""
+    if not plays:
+        return "—"
+    newest = plays[-1][0]
+
+    def line(who: int, card: Card | None) -> str:
+        if card is None:
+            return f"{name(who)}: —"
+        return f"{name(who)}: **{card_text(card)}**" + (" ◀" if who == newest else "")
+
+    if order is None:
+        return "\n".join(line(who, card) for who, card in plays)
+    played = dict(plays)
+    return "\n".join(line(who, played.get(who)) for who in order)
 
 
 def plays_inline(plays: Iterable[tuple[int, Card]], name: Namer) -> str:
@@ -68,6 +83,11 @@ def call_label(text: str) -> str:
         return _CALL_MARKS[text]
     bid = text.removeprefix("bid:")
     return bid[:1] + _STRAINS.get(bid[1:].upper(), bid[1:])
+
+
+def auction_line(calls: Iterable[str]) -> str:
+    """A finished auction on one line: `1♥ Pass 2NT Pass 3NT Pass Pass Pass`."""
+    return " ".join(call_label(text) for text in calls) or "—"
 
 
 def grid(columns: Sequence[str], calls: Sequence[tuple[int, str]], next_to_call: int | None,

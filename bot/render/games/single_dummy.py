@@ -15,6 +15,7 @@ from bot.render.text import hand_block
 from .base import Field, GameText, Hand, own_seat
 from .common import (
     MATCH_OVER,
+    auction_line,
     call_label,
     follow_hint,
     grid,
@@ -72,7 +73,9 @@ class SingleDummyText(GameText[SingleDummyView]):
         if view.phase == "match_over":
             return []
         fields: list[Field] = [("Auction", auction_text(
-            view.calls, view.turn if view.phase == "auction" else None), False)]
+            view.calls, view.turn if view.phase == "auction" else None), False)
+            if view.phase != "play" else ("Auction", auction_line(c for _, c in view.calls),
+                                          False)]
         if not view.dummies_faced:
             shown = view.hands[view.revealed]
             if shown is not None:
@@ -84,12 +87,7 @@ class SingleDummyText(GameText[SingleDummyView]):
                     fields.append((hand_title(h, seating), hand_block(cards), True))
         if view.phase == "play":
             fields.append((f"Trick {sum(view.tricks_won) + 1}", play_lines(
-                view.trick, lambda h: hand_title(h, seating)), False))
-            if view.last_trick is not None:
-                last = view.last_trick
-                fields.append(("Last trick", plays_inline(
-                    last.cards, lambda h: HAND_NAMES[h]) + f"\nWon by **{HAND_NAMES[last.winner]}"
-                    f"** for {seating.name(last.winner_seat)}", False))
+                view.trick, lambda h: hand_title(h, seating), (2, 3, 0, 1)), False))
             fields.append(("Tricks", " · ".join(
                 f"{seating.who(s)}: **{view.tricks_won[s]}**" for s in (0, 1)), False))
         return fields
@@ -161,6 +159,13 @@ class SingleDummyText(GameText[SingleDummyView]):
         lines.append(f"Dealer: {seating.who(summary.dealer)} · North was "
                      f"{seating.name(0)}'s dummy, East {seating.name(1)}'s.")
         return lines
+
+    def last_trick_text(self, view: Any, seating: Seating) -> str | None:
+        last = view.last_trick
+        if last is None:
+            return None
+        return (plays_inline(last.cards, lambda h: HAND_NAMES[h])
+                + f"\nWon by **{HAND_NAMES[last.winner]}** for {seating.name(last.winner_seat)}")
 
     def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
         return [(hand_title(h, seating) if h >= 2 else seating.who(h), summary.hands[h])

@@ -85,10 +85,6 @@ class SpadesText(GameText[SpadesView]):
             trick_no = len(view.tricks) + 1
             fields.append((f"Trick {trick_no} of 13", self.trick_text(view.trick, seating),
                            True))
-        if view.last_trick is not None and playing:
-            last = view.last_trick
-            fields.append(("Last trick", plays_inline(last.cards, seating.name)
-                           + f"\nWon by **{seating.who(last.winner)}**", True))
         return fields
 
     # -- the private hand -------------------------------------------------------------

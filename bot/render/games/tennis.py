@@ -94,11 +94,6 @@ class TennisText(GameText[TennisView]):
             trick = _plays(view.trick, view.trick_hands, seating.who, "\n")
             trick += f"\nNext: {seating.name(view.turn)}'s **{view.to_play_hand}**"
             fields.append(("Trick", trick, True))
-            last = view.last_trick
-            if last is not None:
-                fields.append(("Last trick", _plays(last.cards, last.hands, seating.name, "\n")
-                               + f"\nWon by **{seating.name(last.winner)}'s "
-                               f"{last.winner_hand}**", True))
         return fields
 
     # -- the private hand -------------------------------------------------------------
@@ -156,6 +151,13 @@ class TennisText(GameText[TennisView]):
                 f"{bid_text(summary.forehand_bids[s])}, won {summary.forehand_tricks[s]} → "
                 f"**{plural(summary.errors[s], 'error')}**")
         return lines
+
+    def last_trick_text(self, view: Any, seating: Seating) -> str | None:
+        last = view.last_trick
+        if last is None:
+            return None
+        return (_plays(last.cards, last.hands, seating.name, "\n")
+                + f"\nWon by **{seating.name(last.winner)}'s {last.winner_hand}**")
 
     def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
         hands: list[Hand] = []

@@ -1,0 +1,94 @@
+"""The public table at a glance: whose turn first, the trick by position with the card
+just played marked, the score short, the last trick behind a private button."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games import Game, create
+from bot.render import ids
+from bot.render import messages as m
+from bot.render.games import text_for
+from bot.render.seating import Seating
+from tests.e2e.privacy import cards_shown
+
+GAMES = ("bridge", "spades", "single_dummy", "tennis", "bidfair")
+# Lines of a table mid-play, counting each field name as a line and inline fields one under
+# another (as a phone may show them). The aim was about 15; measured 16 (Tennis) to 29
+# (Single Dummy, both dummies shown) on these deals.
+PHONE_LINES = 30
+
+
+def _seating(game: Game) -> Seating:
+    n = game.SEATS
+    return Seating(seat_names=tuple(game.SEAT_NAMES), names=("Ann", "Bob", "Cy", "Di")[:n],
+                   user_ids=tuple(1000 + s for s in range(n)), bots=(False,) * n)
+
+
+def _into_second_trick(name: str, seed: int = 3) -> Game:
+    """A random game played until a trick is complete and the next has one card."""
+    game = create(name, options={}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(2000):
+        view = game.view(None)
+        if view.phase == "play" and view.last_trick is not None and len(view.trick) == 1:
+            return game
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(list(game.legal(seat))))
+    raise AssertionError(f"{name}: no second trick reached")
+
+
+def _public(name: str, game: Game) -> m.Message:
+    return m.public_table(7, name, game.TITLE, game.view(None), _seating(game),
+                          ["a", "b", "c", "d", "e"], sorted(game.to_act()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_turn_comes_first_and_the_table_fits_a_phone(name: str) -> None:
+    game = _into_second_trick(name)
+    message = _public(name, game)
+    embed = message.embeds[0].to_dict()
+    first = embed["description"].splitlines()[0]
+    assert first == text_for(name).turn_line(game.view(None), _seating(game))
+    lines = sum(1 + f["value"].count("\n") + 1 for f in embed["fields"])
+    lines += 1 + embed["description"].count("\n") + 1
+    assert lines <= PHONE_LINES, f"{name}: {lines} lines"
+    latest = next(f for f in embed["fields"] if f["name"] == "Latest")
+    assert latest["value"].splitlines() == ["c", "d", "e"]
+    score = next(f for f in embed["fields"] if f["name"] == "Score")
+    assert score["value"].count("\n") <= 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_last_trick_is_a_private_button_not_a_public_field(name: str) -> None:
+    game = _into_second_trick(name)
+    message = _public(name, game)
+    assert all(f.name != "Last trick" for f in message.embeds[0].fields)
+    last = next(b for b in message.buttons or () if b.label == "Last trick")
+    assert not last.disabled and ids.parse(last.custom_id).verb == "last"
+    shown = m.last_trick(7, name, game.TITLE, game.view(None), _seating(game))
+    text = shown.content or ""
+    assert "Last trick" in text and "Won by" in text and "deal 1" in text
+    # (read as Spades text: in the bridge games low cards might be read as bids)
+    assert cards_shown(text, "spades") == {c for _, c in game.view(None).last_trick.cards}
+
+
+def test_before_any_trick_is_complete_the_button_is_disabled() -> None:
+    game = create("spades", options={}, seed=2)
+    message = _public("spades", game)
+    last = next(b for b in message.buttons or () if b.label == "Last trick")
+    assert last.disabled
+
+
+def test_the_trick_is_laid_out_by_position_with_the_card_just_played_marked() -> None:
+    game = _into_second_trick("bridge")
+    view = game.view(None)
+    text = text_for("bridge").trick_text(view.trick, _seating(game))
+    lines = text.splitlines()
+    assert [line.split(" ")[0] for line in lines] == ["North", "East", "South", "West"]
+    (who, card), = view.trick
+    assert sum(line.endswith("◀") for line in lines) == 1
+    assert lines[who].endswith("◀") and card.label in lines[who]
+    assert sum(line.endswith(": —") for line in lines) == 3
