@@ -80,8 +80,7 @@ def emoji_hand(hand: list[Card], legal: list[Card]) -> Image.Image:
             image.paste(small, (36 + i * (EMOJI_PX + 2), y), small)
     for i, card in enumerate(legal[:5]):
         x, y = 12 + i * 80, 170
-        colour = (218, 55, 60) if card.suit.letter in "HD" else (78, 80, 88)
-        draw.rounded_rectangle((x, y, x + 74, y + 32), radius=4, fill=colour)
+        draw.rounded_rectangle((x, y, x + 74, y + 32), radius=4, fill=(78, 80, 88))
         small = _sized(face(card), BUTTON_EMOJI_PX)
         image.paste(small, (x + 8, y + 6), small)
         label = card.rank.label
