@@ -21,6 +21,7 @@ from bot.games.cards import SEAT_NAMES
 from bot.games.fairness import deal_source
 from bot.handrecord import HAND_RECORD_GAMES, DealNotOver, HandRecord, Heading, replay_deal, to_pbn
 from bot.render import ids
+from bot.render.pictures.deals import DealPicture
 from bot.render.text import count
 from bot.store import MatchRow, SeatRow
 
@@ -47,6 +48,17 @@ def _comments(record: HandRecord) -> list[str]:
         return []
     return ["Single Dummy Bridge: South plays North as a dummy and West plays East; "
             "North and East pass throughout the auction; the declarer's opponent leads."]
+
+
+def picture(match: MatchRow, seats: list[SeatRow], record: HandRecord) -> bytes | None:
+    """The deal's picture, as posted at its end (blocking: run it in a thread)."""
+    if record.summary is None:
+        return None
+    game = game_class(match.game)
+    names = {s.seat: s.display_name for s in seats}
+    return DealPicture(match.game, game.TITLE, match.id,
+                       tuple(names.get(seat, name) for seat, name in enumerate(game.SEAT_NAMES)),
+                       record.summary).render()
 
 
 def build(match: MatchRow, seats: list[SeatRow], actions: list[tuple[int, str]],
@@ -107,9 +119,12 @@ class Records(commands.Cog):
                    f"({_outcome(record)})\n"
                    f"Double-dummy tricks by declarer and strain:\n{summary}")
         name = f"table{match.id}-deal{deal_no}.pbn"
-        await interaction.followup.send(
-            content, file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name),
-            ephemeral=True)
+        files = [discord.File(io.BytesIO(text.encode("utf-8")), filename=name)]
+        drawn = await asyncio.to_thread(picture, match, seats, record)
+        if drawn is not None:
+            files.append(discord.File(io.BytesIO(drawn),
+                                      filename=f"deal-{match.id}-{deal_no}.png"))
+        await interaction.followup.send(content, files=files, ephemeral=True)
 
 
     async def _no_record(self, match: MatchRow, deal_no: int) -> str:

@@ -9,7 +9,7 @@ passing in turn, which ends exactly where the two-player auction ended.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.games.bridge_auction import Call, Contract
 from bot.games.bridge_view import DealSummary as BridgeSummary
@@ -42,6 +42,8 @@ class HandRecord:
     contract: Contract | None  # None: passed out; `declarer` is a compass seat here
     play: tuple[tuple[Seat, Card], ...]  # every card in the order played
     declarer_tricks: int | None  # None: passed out
+    # The engine's public end-of-deal summary it was made from (the deal's picture).
+    summary: BridgeSummary | SingleDummySummary | None = field(default=None, compare=False)
 
     @property
     def declarer(self) -> Seat | None:
@@ -63,7 +65,7 @@ def from_bridge(summary: BridgeSummary, play: Sequence[tuple[int, Card]]) -> Han
         vulnerable=summary.vulnerable, hands=summary.hands,
         calls=tuple((Seat(seat), pbn_call(call)) for seat, call in summary.calls),
         contract=contract, play=tuple((Seat(pos), card) for pos, card in play),
-        declarer_tricks=tricks)
+        declarer_tricks=tricks, summary=summary)
 
 
 def from_single_dummy(summary: SingleDummySummary,
@@ -85,7 +87,7 @@ def from_single_dummy(summary: SingleDummySummary,
         game="single_dummy", deal_no=summary.deal_no, dealer=dealer,
         vulnerable=(False, False), hands=tuple(hands), calls=calls, contract=contract,
         play=tuple((SINGLE_DUMMY_COMPASS[h], card) for h, card in play),
-        declarer_tricks=tricks)
+        declarer_tricks=tricks, summary=summary)
 
 
 def four_seat_auction(dealer: Seat, calls: Sequence[tuple[Seat, str]]

@@ -68,6 +68,7 @@ async def test_the_hand_record_button_gives_the_pbn_and_double_dummy_table(disco
         reply = await _answer(h, await h.press(bob, ended, "Hand record"))
         assert reply.ephemeral_to == bob.id
         text = reply.attachment(f"table{table.id}-deal{n}.pbn").decode("utf-8")
+        assert reply.attachment(f"deal-{table.id}-{n}.png").startswith(b"\x89PNG")
         board = pbn.loads(text)[0]
         assert board.board_num == n
         assert hands_of(board) == {Seat(i): frozenset(hand)
