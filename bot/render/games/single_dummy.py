@@ -160,7 +160,7 @@ class SingleDummyText(GameText[SingleDummyView]):
                      f"{seating.name(0)}'s dummy, East {seating.name(1)}'s.")
         return lines
 
-    def last_trick_text(self, view: Any, seating: Seating) -> str | None:
+    def last_trick_text(self, view: SingleDummyView, seating: Seating) -> str | None:
         last = view.last_trick
         if last is None:
             return None

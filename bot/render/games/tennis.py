@@ -152,7 +152,7 @@ class TennisText(GameText[TennisView]):
                 f"**{plural(summary.errors[s], 'error')}**")
         return lines
 
-    def last_trick_text(self, view: Any, seating: Seating) -> str | None:
+    def last_trick_text(self, view: TennisView, seating: Seating) -> str | None:
         last = view.last_trick
         if last is None:
             return None
