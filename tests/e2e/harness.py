@@ -109,6 +109,15 @@ class Harness:
         await self.slash(user, "play", game, **options)
         return self.table()
 
+    async def start_with_bots(self, user: User, game: str, **options: Any) -> Any:
+        """`user` opens a table, fills every other seat with the default computer player
+        and starts the match; returns the table."""
+        table = await self.open_table(user, game, **options)
+        for _ in range(table.game.SEATS - 1):
+            await self.press(user, self.table_message(), "Add bot")
+        await self.press(user, self.table_message(), "Start")
+        return table
+
     async def seat_people(self, people: Iterable[User]) -> None:
         for person in people:
             await self.press(person, self.table_message(), "Join")

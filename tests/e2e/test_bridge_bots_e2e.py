@@ -18,10 +18,7 @@ async def test_one_person_and_three_bots_play_a_deal_and_bots_calls_are_explaine
     async with running(discord_double, tmp_path) as h:
         fixed_deals(h, 7)
         alice = h.user(0)
-        table = await h.open_table(alice, "bridge")
-        for _ in range(3):
-            await h.press(alice, h.table_message(), "Add bot")
-        await h.press(alice, h.table_message(), "Start")
+        table = await h.start_with_bots(alice, "bridge")
         game = table.game
         alice_seat = table.seat_of(alice.id)
 

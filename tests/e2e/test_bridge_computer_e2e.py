@@ -14,10 +14,7 @@ async def test_one_person_and_three_computer_players_play_a_whole_deal(discord_d
     async with running(discord_double, tmp_path, think_seconds=0.8) as h:
         fixed_deals(h, SEED)
         alice = h.user(0)
-        table = await h.open_table(alice, "bridge")
-        for _ in range(3):
-            await h.press(alice, h.table_message(), "Add bot")
-        await h.press(alice, h.table_message(), "Start")
+        table = await h.start_with_bots(alice, "bridge")
         game = table.game
         mine = table.seat_of(alice.id)
         bots = [s for s in range(4) if s != mine]

@@ -74,10 +74,7 @@ async def test_a_deal_line_says_when_its_points_include_honours(discord_double, 
     async with running(discord_double, tmp_path) as h:
         fixed_deals(h, 7)
         alice = h.user(0)
-        table = await h.open_table(alice, "bridge")
-        for _ in range(3):
-            await h.press(alice, h.table_message(), "Add bot")
-        await h.press(alice, h.table_message(), "Start")
+        table = await h.start_with_bots(alice, "bridge")
         await h.play_people([alice], until=lambda: table.game.deal_no > 1)
         await discord_double.settle()
         ended = next(m for m in discord_double.channel_messages(h.channel)
