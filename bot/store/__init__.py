@@ -23,6 +23,7 @@ from .models import (
     Shards,
     Status,
 )
+from .pings import PingRow
 from .ratings import MatchToRate, Rater, RatingChange, RatingUpdate
 from .store import DEFAULT_PATH, Store
 
@@ -43,6 +44,7 @@ __all__ = [
     "MatchRow",
     "MatchToRate",
     "Migration",
+    "PingRow",
     "PlayerResult",
     "Rater",
     "RatingChange",

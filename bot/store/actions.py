@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from .base import Dialect, DuplicateKey, MissingParent, StoreBase, Tx, missing_match, placeholders
@@ -12,9 +13,11 @@ from .codec import (
     MATCH_COLUMNS,
     SEAT_COLUMNS,
     action_row,
+    load_time,
     match_row,
     now_text,
     seat_row,
+    time_text,
 )
 from .errors import StoreConflict, StoreError
 from .models import ACTORS, ActionRow, Actor, MatchBundle, MatchRow, SeatRow, Shards
@@ -41,9 +44,10 @@ _NEXT_SEQ_SQL = "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = 
 class ActionsMixin(StoreBase):
     async def append_action(
         self, match_id: int, seq: int, seat: int, action: str, actor: Actor,
-        user_id: int | None = None,
+        user_id: int | None = None, at: datetime | None = None,
     ) -> None:
         """Append action number seq (0-based) to the match's log, committed on return.
+        `at` is when it was made (default now): turn timers count from it after a restart.
 
         seq must be exactly the next number; otherwise StoreConflict and nothing is
         written. The check and the insert are one statement, so two writers (tasks or
@@ -55,7 +59,7 @@ class ActionsMixin(StoreBase):
         try:
             inserted = await self._write(
                 doing, _APPEND_SQL,
-                (match_id, seq, seat, action, actor, user_id, now_text(), match_id, seq))
+                (match_id, seq, seat, action, actor, user_id, time_text(at), match_id, seq))
         except MissingParent as error:
             raise missing_match(match_id) from error
         except DuplicateKey as error:
@@ -153,11 +157,12 @@ async def _load(tx: Tx, dialect: Dialect, where: str, params: list[int]) -> Load
         f"SELECT seat, action FROM actions WHERE match_id IN ({chosen})"
         " ORDER BY match_id, seq", params)
     log_shapes = await tx.fetch(
-        f"SELECT match_id, COUNT(*), MAX(seq), {dialect.sound_actions}"
+        f"SELECT match_id, COUNT(*), MAX(seq), {dialect.sound_actions}, MAX(created_at)"
         f" FROM actions WHERE match_id IN ({chosen}) GROUP BY match_id ORDER BY match_id",
         params)
     seats: defaultdict[int, list[SeatRow]] = defaultdict(list)
     logs: dict[int, tuple[tuple[int, str], ...]] = {}
+    last_at: dict[int, datetime] = {}
     broken: dict[int, StoreError] = {}
     for row in seat_rows:
         try:
@@ -165,9 +170,13 @@ async def _load(tx: Tx, dialect: Dialect, where: str, params: list[int]) -> Load
         except StoreError as error:
             broken.setdefault(row[0], error)
     start = 0
-    for owner, count, last, sound in log_shapes:
+    for owner, count, last, sound, latest in log_shapes:
         logs[owner] = tuple(log_rows[start:start + count])
         start += count
+        try:
+            last_at[owner] = load_time(latest, owner, "action time")
+        except StoreError as error:
+            broken[owner] = error
         if last != count - 1:  # seqs are unique and from 0: only a gap breaks this
             broken[owner] = _corrupt_log(owner, f"{count} actions numbered up to {last}")
         elif sound != count:
@@ -182,5 +191,5 @@ async def _load(tx: Tx, dialect: Dialect, where: str, params: list[int]) -> Load
             loaded[match_id] = error
             continue
         loaded[match_id] = broken.get(match_id) or MatchBundle(
-            match, tuple(seats[match_id]), logs.get(match_id, ()))
+            match, tuple(seats[match_id]), logs.get(match_id, ()), last_at.get(match_id))
     return loaded

@@ -36,6 +36,15 @@ def now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def time_text(moment: datetime | None) -> str:
+    """A moment as stored (now_text's form); None: now."""
+    if moment is None:
+        return now_text()
+    if moment.tzinfo is None:
+        raise ValueError("stored times must be timezone-aware")
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
 def dump_json(value: object, what: str) -> str:
     try:
         return json.dumps(value, separators=(",", ":"), sort_keys=True, allow_nan=False)

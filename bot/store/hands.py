@@ -4,21 +4,14 @@ lets a restarted bot keep editing the hands people still have open."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from .base import StoreBase, is_missing_parent, missing_match
-from .codec import load_time
+from .codec import load_time, time_text
 from .errors import StoreError
 from .models import HandTokenRow
 
 _COLUMNS = "match_id, user_id, seat, application_id, token, message_id, issued_at"
-
-
-def _stamp(moment: datetime) -> str:
-    """As stored (and compared as text): ISO-8601 UTC with milliseconds, like now_text."""
-    if moment.tzinfo is None:
-        raise ValueError("hand token times must be timezone-aware")
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 class HandTokensMixin(StoreBase):
@@ -35,7 +28,7 @@ class HandTokensMixin(StoreBase):
                 " application_id = excluded.application_id, token = excluded.token,"
                 " message_id = excluded.message_id, issued_at = excluded.issued_at",
                 (match_id, user_id, seat, application_id, token, message_id,
-                 _stamp(issued_at)))
+                 time_text(issued_at)))
         except StoreError as error:
             if is_missing_parent(error):
                 raise missing_match(match_id) from error
@@ -48,7 +41,7 @@ class HandTokensMixin(StoreBase):
             f"SELECT {', '.join('h.' + c for c in _COLUMNS.split(', '))}"
             " FROM hand_tokens h JOIN matches m ON m.id = h.match_id"
             " WHERE h.issued_at > ? AND m.status IN ('lobby', 'playing')"
-            " ORDER BY h.match_id, h.user_id", (_stamp(issued_after),))
+            " ORDER BY h.match_id, h.user_id", (time_text(issued_after),))
         return [HandTokenRow(match_id, user_id, seat, application_id, token, message_id,
                              load_time(issued, match_id, "hand token time"))
                 for match_id, user_id, seat, application_id, token, message_id, issued
@@ -71,4 +64,4 @@ class HandTokensMixin(StoreBase):
             "pruning old hand tokens",
             "DELETE FROM hand_tokens WHERE issued_at < ? OR match_id IN"
             " (SELECT id FROM matches WHERE status NOT IN ('lobby', 'playing'))",
-            (_stamp(issued_before),))
+            (time_text(issued_before),))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from .base import StoreBase, is_missing_parent, missing_match
@@ -13,6 +14,7 @@ from .codec import (
     match_row,
     now_text,
     seat_row,
+    time_text,
 )
 from .errors import StoreError
 from .models import ACTIVE_STATUSES, END_STATUSES, STATUSES, MatchRow, SeatRow, Status
@@ -51,12 +53,14 @@ class MatchesMixin(StoreBase):
         if not changed:
             raise missing_match(match_id)
 
-    async def set_status(self, match_id: int, status: Status) -> None:
+    async def set_status(self, match_id: int, status: Status,
+                         at: datetime | None = None) -> None:
         """Change the status; the first move to 'playing' stamps started_at, the first
-        move to an end status stamps finished_at (use finish_match to record results)."""
+        move to an end status stamps finished_at (use finish_match to record results),
+        with `at` (default now)."""
         if status not in STATUSES:
             raise ValueError(f"Unknown match status {status!r}; expected one of {STATUSES}")
-        now = now_text()
+        now = time_text(at)
         changed = await self._write(
             f"setting the status of match {match_id}",
             "UPDATE matches SET status = ?,"

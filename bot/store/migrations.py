@@ -450,6 +450,46 @@ CREATE TABLE daily_standings (
 CREATE INDEX daily_standings_board ON daily_standings (guild_id, game, user_id);
 """
 
+_PINGS: Final = """
+-- Each person's own settings (pings: 1 = on turn pings them, 0 = never).
+CREATE TABLE user_settings (
+    user_id INTEGER PRIMARY KEY,
+    pings   INTEGER NOT NULL DEFAULT 1 CHECK (pings IN (0, 1))
+);
+
+-- The ping posted to someone who kept a table waiting (one per person and table): it is
+-- deleted once their seat has moved on, also by a bot that restarted meanwhile.
+CREATE TABLE turn_pings (
+    match_id   INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    user_id    INTEGER NOT NULL,
+    seat       INTEGER NOT NULL CHECK (seat >= 0),
+    decision   INTEGER NOT NULL CHECK (decision >= 0),  -- the seat's decision it waited on
+    channel_id INTEGER NOT NULL,
+    message_id INTEGER NOT NULL,
+    PRIMARY KEY (match_id, user_id)
+) WITHOUT ROWID;
+"""
+
+_PINGS_PG: Final = """
+-- Each person's own settings (pings: 1 = on turn pings them, 0 = never).
+CREATE TABLE user_settings (
+    user_id BIGINT  PRIMARY KEY,
+    pings   INTEGER NOT NULL DEFAULT 1 CHECK (pings IN (0, 1))
+);
+
+-- The ping posted to someone who kept a table waiting (one per person and table): it is
+-- deleted once their seat has moved on, also by a bot that restarted meanwhile.
+CREATE TABLE turn_pings (
+    match_id   BIGINT  NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    user_id    BIGINT  NOT NULL,
+    seat       INTEGER NOT NULL CHECK (seat >= 0),
+    decision   INTEGER NOT NULL CHECK (decision >= 0),  -- the seat's decision it waited on
+    channel_id BIGINT  NOT NULL,
+    message_id BIGINT  NOT NULL,
+    PRIMARY KEY (match_id, user_id)
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "initial schema: matches, seats, actions, deal and match results", _INITIAL,
               _INITIAL_PG),
@@ -460,6 +500,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(5, "the application's card-face emojis", _APP_EMOJIS, _APP_EMOJIS_PG),
     Migration(6, "daily deals: settings, days, entries and final standings", _DAILY,
               _DAILY_PG),
+    Migration(7, "people's settings (pings) and the turn pings to delete", _PINGS, _PINGS_PG),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -118,6 +118,8 @@ class MatchBundle:
     match: MatchRow
     seats: tuple[SeatRow, ...]
     log: tuple[tuple[int, str], ...]
+    # When the last action was stored (None: no action yet): where the current wait began.
+    last_action_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

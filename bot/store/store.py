@@ -5,7 +5,8 @@ is stored). The parts live in their own modules, written once for both databases
 matches.py (tables and seats), actions.py (the action log, bulk loading), results.py
 (deal scores, match results), ratings.py (ratings and the reads behind the boards),
 hands.py (the tokens of people's private hands), leases.py (which process serves which
-shard), emojis.py (the ids of the card-face emojis), daily.py (daily deals). sqlite.py and
+shard), emojis.py (the ids of the card-face emojis), daily.py (daily deals), pings.py (people's
+settings, turn pings). sqlite.py and
 postgres.py are the backends.
 """
 
@@ -24,6 +25,7 @@ from .emojis import EmojisMixin
 from .hands import HandTokensMixin
 from .leases import LeasesMixin
 from .matches import MatchesMixin
+from .pings import PingsMixin
 from .postgres import PostgresBackend, is_postgres_url, open_pool
 from .results import ResultsMixin
 from .sqlite import SqliteBackend
@@ -32,7 +34,7 @@ DEFAULT_PATH = "tricktable.db"
 
 
 class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMixin,
-            EmojisMixin, DailyMixin):
+            EmojisMixin, DailyMixin, PingsMixin):
     """Open with `store = await Store.open(target)` (or `async with await Store.open(...)`):
     a file path for SQLite, a `postgresql://` URL for PostgreSQL."""
 

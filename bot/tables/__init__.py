@@ -1,11 +1,13 @@
 """The life of a table: lobby, seats, start, turn flow, computer players, timers, the end."""
 
+from .clock import Clock
 from .model import (
     ABANDONED,
     CANCELLED,
     FINISHED,
     LOBBY,
     PLAYING,
+    SLOW,
     Person,
     SeatInfo,
     StaleAction,
@@ -14,8 +16,10 @@ from .model import (
     TableSettings,
 )
 from .service import TableObserver, TableService
+from .turns import TurnNotifier
 
 __all__ = [
-    "ABANDONED", "CANCELLED", "FINISHED", "LOBBY", "PLAYING", "Person", "SeatInfo",
-    "StaleAction", "Table", "TableError", "TableObserver", "TableService", "TableSettings",
+    "ABANDONED", "CANCELLED", "FINISHED", "LOBBY", "PLAYING", "SLOW", "Clock", "Person",
+    "SeatInfo", "StaleAction", "Table", "TableError", "TableObserver", "TableService",
+    "TableSettings", "TurnNotifier",
 ]

@@ -152,8 +152,10 @@ class Lobby:
                 raise TableError(f"Every seat must be filled first (empty: {free}). "
                                  "Invite people or press Add bot.")
             await self._fix_deals(table, press_id)
-            await self.service.store.set_status(table.id, PLAYING)
-            table.status = PLAYING
+            now = self.service.clock.now()
+            await self.service.store.set_status(table.id, PLAYING,
+                                                at=self.service.clock.moment(now))
+            table.status, table.since = PLAYING, now
             line = f"The {table.game.TITLE} match begins."
             table.recent.append(line)
             self.service.observer.table_changed(table, (Event("match_start", line),))

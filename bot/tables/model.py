@@ -51,17 +51,30 @@ class SeatInfo:
         return self.user_id is None
 
 
+NORMAL: Final = "normal"
+SLOW: Final = "slow"
+PACES: Final = (NORMAL, SLOW)
+DEFAULT_PING_AFTER: Final = 120.0  # seconds on turn before a person is pinged
+DEFAULT_TURN_HOURS: Final = 24
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     turn_timeout: float = 0  # seconds; 0 = no timer
     thread: bool = False
+    # Slow play: turns last hours (the timer acts only when one runs out), and the
+    # reminder ping comes at half time.
+    pace: str = NORMAL
+    # Seconds a person may keep the table waiting before a new message pings them (0: never).
+    ping_after: float = DEFAULT_PING_AFTER
     # Fair deals (bot/games/fairness.py): the hash chain's secret, drawn when the table
     # opens (never shown), and the client seed, made when Start is pressed.
     deal_secret: str = ""
     client_seed: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"turn_timeout": self.turn_timeout, "thread": self.thread}
+        out: dict[str, Any] = {"turn_timeout": self.turn_timeout, "thread": self.thread,
+                               "pace": self.pace, "ping_after": self.ping_after}
         if self.deal_secret:
             out["deals"] = {"secret": self.deal_secret, "client": self.client_seed}
         return out
@@ -70,10 +83,25 @@ class TableSettings:
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
         deals = data.get("deals")
         deals = deals if isinstance(deals, dict) else {}
+        pace = data.get("pace", NORMAL)
+        ping_after = data.get("ping_after", DEFAULT_PING_AFTER)
         return cls(turn_timeout=float(data.get("turn_timeout", 0) or 0),
                    thread=bool(data.get("thread", False)),
+                   pace=pace if pace in PACES else NORMAL,
+                   ping_after=float(ping_after) if isinstance(ping_after, int | float)
+                   else DEFAULT_PING_AFTER,
                    deal_secret=str(deals.get("secret") or ""),
                    client_seed=str(deals.get("client") or ""))
+
+    @classmethod
+    def slow(cls, hours: float = DEFAULT_TURN_HOURS, thread: bool = False) -> TableSettings:
+        """Slow play: a turn lasts `hours`, with a reminder ping at half time."""
+        seconds = hours * 3600
+        return cls(turn_timeout=seconds, thread=thread, pace=SLOW, ping_after=seconds / 2)
+
+    @property
+    def slow_pace(self) -> bool:
+        return self.pace == SLOW
 
     def deal_source(self, seed: int) -> int | FairDeals:
         """What the match deals from: fair deals once started, else the plain seed."""
@@ -102,7 +130,10 @@ class Table:
     recent: deque[str] = field(default_factory=lambda: deque(maxlen=6))
     abandon_votes: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    # A waiting person's watch (ping, then timer), by seat: the decision it watches, its task.
+    timers: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
+    # When the current wait began (the last action, or the start), on the tables' clock.
+    since: float = 0.0
     driver: asyncio.Task[None] | None = None
     # The fair deals' commitment, computed once (the secret's hash chain)
     _commitment: str | None = field(default=None, repr=False)

@@ -15,11 +15,13 @@ import gc
 import logging
 import random
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any, Protocol
 
 from bot.games import Event, IllegalAction, create, replay
 from bot.store import Actor, PlayerResult, Rater, Shards, Status, Store
 
+from .clock import Clock
 from .lobby import Lobby
 from .model import (
     ABANDONED,
@@ -75,15 +77,16 @@ class TableService:
     def __init__(self, store: Store, *, bot_delay: float = 1.0, think_seconds: float = 0.8,
                  observer: TableObserver | None = None,
                  seed_source: Callable[[], int] | None = None,
-                 shards: Shards | None = None) -> None:
+                 shards: Shards | None = None, clock: Clock | None = None) -> None:
         self.store = store
+        self.clock = clock or Clock()
         # The servers this process serves (None: all); other processes restore the rest.
         self.shards = shards
         self.observer: TableObserver = observer or _NullObserver()
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.finish_hooks: list[FinishHook] = []
-        self.turns = TurnFlow(self._apply_for, bot_delay, think_seconds)
+        self.turns = TurnFlow(self._apply_for, bot_delay, think_seconds, self.clock)
         self.new_seed: Callable[[], int] = (
             seed_source or (lambda: random.SystemRandom().getrandbits(48)))
         self.lobby = Lobby(self)
@@ -175,7 +178,8 @@ class TableService:
                 log.error("table %s: unreadable in the store (%s); skipped", match_id, bundle)
                 continue
             try:
-                table = self._rebuild(bundle.match, bundle.seats, bundle.log)
+                table = self._rebuild(bundle.match, bundle.seats, bundle.log,
+                                      bundle.last_action_at)
             except Exception:
                 log.exception("table %s: could not be rebuilt from its log; left as it is",
                               match_id)
@@ -191,7 +195,8 @@ class TableService:
                 self.turns.kick(table)
         return restored
 
-    def _rebuild(self, row: Any, seats: Sequence[Any], log: Sequence[tuple[int, str]]) -> Table:
+    def _rebuild(self, row: Any, seats: Sequence[Any], log: Sequence[tuple[int, str]],
+                 last_action_at: datetime | None = None) -> Table:
         settings = TableSettings.from_dict(row.settings)
         game = replay(create(row.game, options=row.options,
                              seed=settings.deal_source(row.seed)), log)
@@ -204,6 +209,10 @@ class TableService:
                       creator_id=row.creator_id,
                       settings=settings, game=game,
                       seats=seat_infos, status=row.status, message_id=row.message_id)
+        # The current wait began with the last stored action (or the start): timers and
+        # pings count from there, whatever the restart cost.
+        began = [at.timestamp() for at in (row.started_at, last_action_at) if at is not None]
+        table.since = max(began) if began else self.clock.now()
         return table
 
     async def set_message(self, table: Table, message_id: int) -> None:
@@ -215,7 +224,7 @@ class TableService:
         for table in self.tables.values():
             self.turns.stop(table)
         tasks = [t for table in self.tables.values() for t in
-                 [table.driver, *table.timers.values()] if t is not None]
+                 [table.driver, *(t for _, t in table.timers.values())] if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -230,8 +239,10 @@ class TableService:
         except IllegalAction as exc:
             raise TableError(str(exc)) from None
         stored = table.game.history[-1][1]
+        now = self.clock.now()
         try:
-            await self.store.append_action(table.id, seq, seat, stored, actor, user_id)
+            await self.store.append_action(table.id, seq, seat, stored, actor, user_id,
+                                           at=self.clock.moment(now))
         except Exception:
             log.exception("table %s: could not store action %s; rebuilding from the log",
                           table.id, stored)
@@ -239,6 +250,7 @@ class TableService:
             raise TableError("Your move could not be saved, so the table is unchanged. "
                              "Please try again.") from None
         table.decisions[seat] += 1
+        table.since = now
         for event in events:
             if event.kind == "deal_end":
                 # The log shows the deal in progress; the finished one gets its own message.

@@ -1,9 +1,15 @@
-"""Turn flow: computer players act, and turn timers act for people who are away.
+"""Turn flow: computer players act, people kept waiting are reminded, and turn timers act
+for people who are away.
 
 Whatever acts goes through the service's own apply (checked, stored, then shown), under
 the table's lock, exactly like a person's click. A computer player thinks without the lock
 (in the thinking pool, off the event loop): its view and legal actions are taken under the
 lock, and its choice is applied only if that seat's decision is still the same one.
+
+A person's wait is watched from the moment it began (`table.since`, stored with the
+action that began it), on the tables' clock: after `ping_after` seconds the notifier is
+asked to ping them (a new message; an edit notifies nobody), and when the turn timer runs
+out a computer player moves for them. A restarted bot counts from the same moment.
 """
 
 from __future__ import annotations
@@ -11,11 +17,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Protocol
 
 from bot.ai import Player, make_player, player_kinds
 from bot.games import Event
 from bot.store import Actor
 
+from .clock import Clock
 from .model import PLAYING, Table
 from .thinking import ThinkingPool
 
@@ -24,14 +32,33 @@ log = logging.getLogger(__name__)
 ApplyAction = Callable[[Table, int, str, Actor], Awaitable[list[Event]]]
 
 
+class TurnNotifier(Protocol):
+    """Told when a person has kept a table waiting, and after every change (to take back
+    reminders that are no longer current). Must not block: schedule, don't await."""
+
+    def remind(self, table: Table, seat: int, decision: int) -> None: ...
+
+    def moved_on(self, table: Table) -> None: ...
+
+
+class _NoNotifier:
+    def remind(self, table: Table, seat: int, decision: int) -> None:
+        pass
+
+    def moved_on(self, table: Table) -> None:
+        pass
+
+
 class TurnFlow:
-    """The computer players of every table, and the turn timers."""
+    """The computer players of every table, and the watches over people's turns."""
 
     def __init__(self, apply: ApplyAction, bot_delay: float,
-                 think_seconds: float = 0.8) -> None:
+                 think_seconds: float = 0.8, clock: Clock | None = None) -> None:
         self._apply = apply
         self.bot_delay = bot_delay
         self.thinking = ThinkingPool(think_seconds)
+        self.clock = clock or Clock()
+        self.notifier: TurnNotifier = _NoNotifier()
         self._players: dict[tuple[int, int, str | None], Player] = {}
 
     def player(self, table: Table, seat: int) -> Player:
@@ -55,8 +82,9 @@ class TurnFlow:
                 if (info := table.seats[s]) is not None and info.is_bot]
 
     def kick(self, table: Table) -> None:
-        """After any change: let computer players act, and (re)arm turn timers."""
-        self._arm_timers(table)
+        """After any change: let computer players act, and (re)arm the watches."""
+        self._arm_watches(table)
+        self.notifier.moved_on(table)
         if self._bot_seats(table) and (table.driver is None or table.driver.done()):
             table.driver = asyncio.create_task(self._drive(table),
                                                name=f"table-{table.id}-bots")
@@ -104,28 +132,44 @@ class TurnFlow:
                 return
             await self._apply(table, seat, choice, actor)
 
-    def _arm_timers(self, table: Table) -> None:
-        timeout = table.settings.turn_timeout
-        waiting = set(table.waiting_on()) if timeout > 0 else set()
-        for seat, task in list(table.timers.items()):
-            if seat not in waiting or task.done():
+    def _arm_watches(self, table: Table) -> None:
+        """One watch per person the table waits for, over that seat's current decision."""
+        settings = table.settings
+        watching = settings.turn_timeout > 0 or settings.ping_after > 0
+        waiting = set(table.waiting_on()) if watching else set()
+        for seat, (decision, task) in list(table.timers.items()):
+            if seat not in waiting or task.done() or decision != table.decisions[seat]:
                 task.cancel()
                 del table.timers[seat]
         for seat in waiting:
             info = table.seats[seat]
             if info is None or info.is_bot or seat in table.timers:
                 continue
-            table.timers[seat] = asyncio.create_task(
-                self._timer(table, seat, table.decisions[seat], timeout),
-                name=f"table-{table.id}-timer-{seat}")
+            decision = table.decisions[seat]
+            table.timers[seat] = (decision, asyncio.create_task(
+                self._watch(table, seat, decision),
+                name=f"table-{table.id}-watch-{seat}"))
 
-    async def _timer(self, table: Table, seat: int, decision: int, timeout: float) -> None:
-        await asyncio.sleep(timeout)
+    def _current(self, table: Table, seat: int, decision: int) -> bool:
+        return (table.status == PLAYING and not table.closed
+                and table.decisions[seat] == decision and seat in table.game.to_act())
+
+    async def _watch(self, table: Table, seat: int, decision: int) -> None:
+        settings, since = table.settings, table.since
+        timeout, ping_after = settings.turn_timeout, settings.ping_after
+        # A ping only when it comes before the timer would act anyway.
+        if ping_after > 0 and (timeout <= 0 or ping_after < timeout):
+            await self.clock.sleep_until(since + ping_after)
+            if self._current(table, seat, decision):
+                self.notifier.remind(table, seat, decision)
+        if timeout <= 0:
+            return
+        await self.clock.sleep_until(since + timeout)
         async with table.lock:
-            if table.timers.get(seat) is asyncio.current_task():
+            watch = table.timers.get(seat)
+            if watch is not None and watch[1] is asyncio.current_task():
                 del table.timers[seat]
-            if (table.status != PLAYING or table.decisions[seat] != decision
-                    or seat not in table.game.to_act()):
+            if not self._current(table, seat, decision):
                 return
         try:
             await self._bot_act(table, seat, actor="timer")
@@ -133,9 +177,10 @@ class TurnFlow:
             log.exception("table %s: the turn timer could not act for seat %s", table.id, seat)
 
     def stop(self, table: Table) -> None:
-        for task in table.timers.values():
+        for _decision, task in table.timers.values():
             task.cancel()
         table.timers.clear()
+        self.notifier.moved_on(table)
         current = asyncio.current_task()
         if table.driver is not None and table.driver is not current:
             table.driver.cancel()
