@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.store import Shards, Store
-from bot.tables import TableService
+from bot.tables import Clock, TableService
 from cogs.utils.router import ClickRouter
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.info",
     "cogs.leaderboard",
     "cogs.daily",
+    "cogs.overview",
 )
 
 
@@ -76,7 +77,8 @@ class TrickTableBot(commands.Bot):
     served_shards: Shards | None = None  # None: unsharded, this process serves every server
     _lease_task: asyncio.Task[None] | None = None
 
-    def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, store: Store | None = None,
+                 clock: Clock | None = None, **kwargs: Any) -> None:
         # Slash commands and components need no privileged intents. Nor do they need
         # message events: without them Discord does not send the bot a MESSAGE_UPDATE for
         # every table and hand edit it makes itself (each one parsed into a Message).
@@ -87,6 +89,7 @@ class TrickTableBot(commands.Bot):
         self.settings = settings
         self.router = ClickRouter()
         self._given_store = store
+        self._clock = clock  # the tables' wall clock (tests move one forward by days)
 
     def _schedule_event(self, coro: Callable[..., Coroutine[Any, Any, Any]], event_name: str,
                         *args: Any, **kwargs: Any) -> asyncio.Task[Any]:
@@ -110,7 +113,7 @@ class TrickTableBot(commands.Bot):
             await self._take_leases()
         self.tables = TableService(self.store, bot_delay=self.settings.bot_delay_seconds,
                                    think_seconds=self.settings.think_seconds,
-                                   shards=self.served_shards)
+                                   shards=self.served_shards, clock=self._clock)
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)
@@ -123,6 +126,7 @@ class TrickTableBot(commands.Bot):
         tables = self.get_cog("Tables")
         if isinstance(tables, Tables):  # refresh every restored table's messages and hands
             await tables.publisher.restore_hands(restored)
+            await tables.pinger.restore(restored)
             for table in restored:
                 tables.publisher.table_changed(table, ())
         if self.served_shards is None or 0 in self.served_shards.ids:

@@ -23,6 +23,8 @@ class Settings:
     log_level: str = "INFO"
     bot_delay_seconds: float = 1.0
     turn_timeout_seconds: int = 0
+    # Seconds a person may keep a table waiting before a new message pings them (0: never).
+    ping_after_seconds: int = 120
     # Seconds a computer player may think over one decision (search players size their
     # sampling to it and fall back to their rule-based answer when it is spent).
     think_seconds: float = 0.8
@@ -116,6 +118,9 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
                                   source.get("BOT_DELAY_SECONDS", "1").strip() or "1", float, 0),
         turn_timeout_seconds=int(_number(
             "TURN_TIMEOUT_SECONDS", source.get("TURN_TIMEOUT_SECONDS", "0").strip() or "0",
+            int, 0)),
+        ping_after_seconds=int(_number(
+            "PING_AFTER_SECONDS", source.get("PING_AFTER_SECONDS", "120").strip() or "120",
             int, 0)),
         think_seconds=_number("THINK_SECONDS",
                               source.get("THINK_SECONDS", "0.8").strip() or "0.8", float, 0.05),

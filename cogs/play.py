@@ -7,7 +7,8 @@ option can never offer a value the engine would refuse.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -16,7 +17,9 @@ from discord.ext import commands
 from bot.games import InvalidOptions, game_class
 from bot.games.base import resolve_options
 from bot.tables import Person, Table, TableError, TableService, TableSettings
+from bot.tables.model import DEFAULT_TURN_HOURS, NORMAL, SLOW
 from cogs.tables import Tables
+from cogs.utils.answers import refuse, unknown_choice
 from cogs.utils.publisher import snapshot, table_message
 
 if TYPE_CHECKING:
@@ -51,11 +54,51 @@ else:
     SingleDummyTarget = _range("single_dummy", "target")
     BidFairTarget = _range("bidfair", "target")
 TurnTimeout = app_commands.Range[int, 0, MAX_TURN_TIMEOUT]
+MAX_TURN_HOURS = 168  # a week
+TurnHours = app_commands.Range[int, 1, MAX_TURN_HOURS]
+MAX_PING_AFTER = 3600
+PingAfter = app_commands.Range[int, 0, MAX_PING_AFTER]
+Pace = Literal["normal", "slow"]
 
 COMMON = {
     "turn_timeout": "Seconds before a computer player moves for an absent person (0: no timer)",
     "thread": "Open the table in a new thread of this channel",
+    "pace": "slow: turns last hours (turn_hours), for friends who are not online together",
+    "turn_hours": f"Slow play: hours a turn lasts before a computer player moves "
+                  f"(default {DEFAULT_TURN_HOURS})",
+    "ping_after": "Seconds on turn before you are pinged by a new message (0: never; "
+                  "default 120)",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Common:
+    """The options every /play command takes (whatever the game)."""
+
+    turn_timeout: int | None = None
+    thread: bool = False
+    pace: str = NORMAL
+    turn_hours: int | None = None
+    ping_after: int | None = None
+
+    def settings(self, default_timeout: int, default_ping_after: int) -> TableSettings:
+        """The table's settings; TableError says which options contradict each other."""
+        if self.pace == SLOW:
+            if self.turn_timeout is not None:
+                raise TableError("In slow play the turn timer is `turn_hours`, not "
+                                 "`turn_timeout`.")
+            if self.ping_after is not None:
+                raise TableError("In slow play the reminder comes at half the turn's time; "
+                                 "`ping_after` is for normal pace.")
+            return TableSettings.slow(self.turn_hours or DEFAULT_TURN_HOURS, self.thread)
+        if self.turn_hours is not None:
+            raise TableError("`turn_hours` is for slow play: add `pace: slow`.")
+        timeout = default_timeout if self.turn_timeout is None else self.turn_timeout
+        if not 0 <= timeout <= MAX_TURN_TIMEOUT:
+            raise TableError(f"turn_timeout must be between 0 and {MAX_TURN_TIMEOUT} seconds.")
+        ping_after = default_ping_after if self.ping_after is None else self.ping_after
+        return TableSettings(turn_timeout=timeout, thread=self.thread,
+                             ping_after=max(0, ping_after))
 
 
 class Play(commands.Cog):
@@ -83,16 +126,21 @@ class Play(commands.Cog):
                            **COMMON)
     async def play_spades(self, interaction: discord.Interaction[Any], target: SpadesTarget = 500,
                           bags_penalty: bool = False, turn_timeout: TurnTimeout | None = None,
-                          thread: bool = False) -> None:
+                          thread: bool = False, pace: Pace = "normal",
+                          turn_hours: TurnHours | None = None,
+                          ping_after: PingAfter | None = None) -> None:
         await self._open(interaction, "spades",
                          {"target": target, "bags_penalty": bags_penalty},
-                         turn_timeout, thread)
+                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
 
     @play.command(name="bridge", description="Contract Bridge, rubber scoring, four players")
     @app_commands.describe(rubbers="How many rubbers the match lasts (default 1)", **COMMON)
     async def play_bridge(self, interaction: discord.Interaction[Any], rubbers: Rubbers = 1,
-                          turn_timeout: TurnTimeout | None = None, thread: bool = False) -> None:
-        await self._open(interaction, "bridge", {"rubbers": rubbers}, turn_timeout, thread)
+                          turn_timeout: TurnTimeout | None = None, thread: bool = False,
+                          pace: Pace = "normal", turn_hours: TurnHours | None = None,
+                          ping_after: PingAfter | None = None) -> None:
+        await self._open(interaction, "bridge", {"rubbers": rubbers},
+                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
 
     @play.command(name="single_dummy", description="Single Dummy Bridge for two players")
     @app_commands.describe(target="Points needed to win (default 500)",
@@ -102,46 +150,53 @@ class Play(commands.Cog):
                                 target: SingleDummyTarget = 500,
                                 undertrick_penalty: bool = False,
                                 turn_timeout: TurnTimeout | None = None,
-                                thread: bool = False) -> None:
+                                thread: bool = False, pace: Pace = "normal",
+                                turn_hours: TurnHours | None = None,
+                                ping_after: PingAfter | None = None) -> None:
         await self._open(interaction, "single_dummy",
                          {"target": target, "undertrick_penalty": undertrick_penalty},
-                         turn_timeout, thread)
+                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
 
     @play.command(name="tennis", description="Tennis: two players, each with a Forehand "
                                              "and a Backhand")
     @app_commands.describe(**COMMON)
     async def play_tennis(self, interaction: discord.Interaction[Any],
-                          turn_timeout: TurnTimeout | None = None, thread: bool = False) -> None:
-        await self._open(interaction, "tennis", {}, turn_timeout, thread)
+                          turn_timeout: TurnTimeout | None = None, thread: bool = False,
+                          pace: Pace = "normal", turn_hours: TurnHours | None = None,
+                          ping_after: PingAfter | None = None) -> None:
+        await self._open(interaction, "tennis", {},
+                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
 
     @play.command(name="bidfair", description="Bid Fair: two players, 24 cards, a crib")
     @app_commands.describe(target="Points that end the game (default 800)", **COMMON)
     async def play_bidfair(self, interaction: discord.Interaction[Any],
                            target: BidFairTarget = 800, turn_timeout: TurnTimeout | None = None,
-                           thread: bool = False) -> None:
-        await self._open(interaction, "bidfair", {"target": target}, turn_timeout, thread)
+                           thread: bool = False, pace: Pace = "normal",
+                           turn_hours: TurnHours | None = None,
+                           ping_after: PingAfter | None = None) -> None:
+        await self._open(interaction, "bidfair", {"target": target},
+                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
 
     async def _open(self, interaction: discord.Interaction[Any], game: str,
-                    options: dict[str, Any], turn_timeout: int | None, thread: bool) -> None:
+                    options: dict[str, Any], common: Common) -> None:
         channel = interaction.channel
-        if turn_timeout is None:
-            turn_timeout = self.bot.settings.turn_timeout_seconds
+        thread = common.thread
         if interaction.guild_id is None or channel is None:
             await interaction.response.send_message("Tables can only be opened in a server "
                                                     "channel.", ephemeral=True)
             return
-        if not 0 <= turn_timeout <= MAX_TURN_TIMEOUT:
-            await interaction.response.send_message(
-                f"turn_timeout must be between 0 and {MAX_TURN_TIMEOUT} seconds.",
-                ephemeral=True)
+        problem = unknown_choice("pace", common.pace, (NORMAL, SLOW))
+        if problem:
+            await refuse(interaction, problem)
             return
         try:  # refuse bad options before anything is made (a thread, a table)
             resolve_options(game_class(game).OPTIONS, options)
-        except InvalidOptions as exc:
+            settings = common.settings(self.bot.settings.turn_timeout_seconds,
+                                       self.bot.settings.ping_after_seconds)
+        except (InvalidOptions, TableError) as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
         person = Person(interaction.user.id, interaction.user.display_name)
-        settings = TableSettings(turn_timeout=turn_timeout, thread=thread)
         busy = self.service.in_channel(channel.id)
         if busy is not None and not thread:
             await interaction.response.send_message(

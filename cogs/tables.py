@@ -22,6 +22,7 @@ from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableServi
 
 from .utils.answers import refuse
 from .utils.card_emojis import refused
+from .utils.pings import Pinger
 from .utils.publisher import Publisher, seating_of, snapshot, table_message
 from .utils.router import ClickRouter, Handler
 
@@ -42,6 +43,8 @@ class Tables(commands.Cog):
         self.service: TableService = bot.tables
         self.router: ClickRouter = bot.router
         self.publisher = Publisher(bot, self.service, bot.settings.edit_interval)
+        self.publisher.clock = self.service.clock.now  # one wall clock for the tables
+        self.pinger = Pinger(bot, self.service, self.publisher.paused)
         self._verbs: dict[str, Handler] = {
             "act": self.on_act, "pick": self.on_pick, "hand": self.on_hand,
             "rules": self.on_rules, "last": self.on_last_trick, "join": self.on_join,
@@ -53,6 +56,7 @@ class Tables(commands.Cog):
     async def cog_load(self) -> None:
         self.router.register_all(self._verbs)
         self.service.observer = self.publisher
+        self.service.turns.notifier = self.pinger
 
     async def cog_unload(self) -> None:
         self.router.unregister(*self._verbs)

@@ -58,7 +58,7 @@ A **Nil** bidder is scored alone: +100 for taking no trick, -100 otherwise (**Do
 
 HELP = """\
 **TrickTable** hosts trick-taking card games in this channel.
-**Start a table:** `/play spades`, `/play bridge`, `/play single_dummy`, `/play tennis` or `/play bidfair` (each with its options, plus `turn_timeout` and `thread`). One table per channel or thread.
+**Start a table:** `/play spades`, `/play bridge`, `/play single_dummy`, `/play tennis` or `/play bidfair` (each with its options, plus `turn_timeout`, `thread`, `ping_after` and `pace`). One table per channel or thread.
 **In the lobby:** **Join** (or **Sit** at a chosen seat), **Leave**, **Add bot** for a computer player (the strongest level; where a game has others, **Add Basic bot** and the like pick one), **Start** once every seat is filled, **Cancel**.
 **Playing:** press **My hand** (or use `/hand`) to get your cards privately, with a button for each move you may make. It updates as the game goes; if it stops updating (after 15 minutes Discord no longer lets us edit it), press **My hand** again.
 **Other commands:** `/table` posts the table again at the bottom of the channel (the old message then points to it; each new deal does this too), and brings back a table paused because I lost a permission in the channel, `/leave` hands your seat to a computer player (press **Take my seat back** to return), `/abandon` stops a match (its creator, a majority of its players, or anyone who can manage messages), `/rules game` explains a game.
@@ -68,6 +68,7 @@ HELP = """\
 **Fair deals:** a table shows a *commitment* when it opens: the SHA-256 hash that ends a chain of secret server seeds (deal k's seed, hashed k times, gives it). **Start** adds a *client seed* made from that press and the players' ids, which the bot cannot know in advance. Deal k's pack is shuffled (Fisher–Yates) with numbers from HMAC-SHA256(server seed k, "client seed:k:block"); the README gives every step. When a deal ends, its server seed is posted as a command anyone can run: `python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT` checks the seed against the commitment and prints the deal.
 **Bridge computer players** bid a natural system close to Standard American (5-card majors, 1NT 15–17, strong 2♣, weak twos, Stayman and transfers, takeout and negative doubles, Blackwood); the table shows what each of their bids and doubles means, under the auction; `/system` lists the whole system.
 With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
+**Pings and slow play:** when a table has waited for you a while (2 minutes unless the table chose `ping_after`), a new message pings you with a link to it, deleted once you play; `/settings pings:off` stops them. `/play … pace:slow` is for friends who are not online together: each turn lasts `turn_hours` (24 unless chosen), you are pinged at half time (then press **My hand** for your cards), and a computer player moves for you only when the time runs out. `/tables` lists this server's open tables with links, `/tables show:mine` yours.
 Everyone in the channel can watch: the table shows only what a spectator may see; when a deal ends, a picture of all its hands is posted with the result."""
 
 

@@ -87,8 +87,11 @@ def seating_of(table: Table) -> Seating:
 
 def options_text(table: Table) -> str:
     parts = [options_line(table.options)] if table.options else []
-    if table.settings.turn_timeout:
-        parts.append(f"turn timer: {int(table.settings.turn_timeout)}s")
+    settings = table.settings
+    if settings.slow_pace:
+        parts.append(f"slow play: {settings.turn_timeout / 3600:g} h per turn")
+    elif settings.turn_timeout:
+        parts.append(f"turn timer: {int(settings.turn_timeout)}s")
     return ("Options — " + ", ".join(parts) + ".") if parts else ""
 
 

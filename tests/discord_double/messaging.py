@@ -9,6 +9,7 @@ from aiohttp import web
 from . import payloads
 from .bodies import Upload, new_version
 from .gateway import GUILD_MESSAGES_INTENT
+from .mentions import notified_users
 from .server import error
 from .state import EPHEMERAL, Audience, Channel, Interaction, Message, Version
 
@@ -38,7 +39,9 @@ async def create_message(
     message = Message(
         id=state.snowflakes.next(), channel_id=channel.id, guild_id=channel.guild_id,
         author=state.bot_user, versions=[version], ephemeral_to=ephemeral_to,
-        interaction_id=interaction.id if interaction else None, type=msg_type)
+        interaction_id=interaction.id if interaction else None, type=msg_type,
+        notified=frozenset() if ephemeral_to is not None else notified_users(
+            version.content, body.get("allowed_mentions")))
     state.messages[message.id] = message
     if ephemeral_to is None and double.dispatch_message_events:
         await double.gateway.dispatch("MESSAGE_CREATE", payloads.message_event(state, message),

@@ -172,6 +172,8 @@ class Message:
     type: int = 0
     deleted: bool = False
     thread_id: int | None = None  # thread started from this message
+    # Users this message notified when it was posted (mentions allowed to ping)
+    notified: frozenset[int] = frozenset()
 
     @property
     def latest(self) -> Version:

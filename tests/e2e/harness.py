@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.app import TrickTableBot
 from bot.config import Settings
+from bot.tables import Clock
 from tests.discord_double import Driver, World
 from tests.discord_double.state import Message, User
 from tests.e2e.privacy import PrivacyGuard
@@ -29,7 +30,25 @@ class _Collector(logging.Handler):
         self.records.append(record)
 
 
-def make_bot(db: Path, guild_id: int, **overrides: Any) -> TrickTableBot:
+class SharedClock(Clock):
+    """The tables' clock read from the double's, so Discord and the bot agree on the time
+    when a test moves it forward (by hours or days): `advance` moves both and wakes the
+    bot's turn watches."""
+
+    def __init__(self, discord_clock: Any) -> None:
+        super().__init__()
+        self.discord = discord_clock
+
+    def now(self) -> float:
+        return float(self.discord.now())
+
+    def advance(self, seconds: float) -> None:
+        self.discord.advance(seconds)
+        super().advance(0)
+
+
+def make_bot(db: Path, guild_id: int, clock: Clock | None = None,
+             **overrides: Any) -> TrickTableBot:
     """The bot under test; cards are text unless a test asks for `card_emojis=True`."""
     # Computer players think briefly in tests (a search player falls back to its rules
     # early in a deal); a test of full strength passes think_seconds itself.
@@ -37,7 +56,7 @@ def make_bot(db: Path, guild_id: int, **overrides: Any) -> TrickTableBot:
     overrides.setdefault("card_emojis", False)
     settings = Settings(token=TOKEN, database_path=str(db), dev_guild_id=guild_id,
                         bot_delay_seconds=0, edit_interval=0.02, **overrides)
-    return TrickTableBot(settings, guild_ready_timeout=0.1)
+    return TrickTableBot(settings, clock=clock, guild_ready_timeout=0.1)
 
 
 async def emojis_set_up(bot: TrickTableBot) -> None:
@@ -63,6 +82,14 @@ class Harness:
 
     def user(self, index: int) -> User:
         return self.world.users[index]
+
+    async def later(self, seconds: float) -> None:
+        """Move Discord's and the bot's clock forward (the bot must run with
+        `shared_clock=True`), then let what came due happen."""
+        clock = self.bot.tables.clock
+        assert isinstance(clock, SharedClock), "run the bot with shared_clock=True"
+        clock.advance(seconds)
+        await self.driver.settle()
 
     # -- reading -------------------------------------------------------------------------
 
@@ -200,16 +227,21 @@ class Harness:
 
 @asynccontextmanager
 async def running(driver: Driver, tmp_path: Path, world: World | None = None,
-                  db_name: str = "e2e.db", **overrides: Any) -> AsyncIterator[Harness]:
+                  db_name: str = "e2e.db", shared_clock: bool = False,
+                  **overrides: Any) -> AsyncIterator[Harness]:
+    """The bot running against the double; with `shared_clock` the tables' clock is the
+    double's (see `Harness.later`)."""
     world = world or await driver.make_world()
     db = tmp_path / db_name
-    bot = make_bot(db, world.guild.id, **overrides)
+    clock = SharedClock(driver.state.clock) if shared_clock else None
+    bot = make_bot(db, world.guild.id, clock=clock, **overrides)
     harness = Harness(driver, world, bot, db)
     harness.privacy = PrivacyGuard(harness)
     loggers = [logging.getLogger(name) for name in ("bot", "cogs")]
     for lg in loggers:
         lg.addHandler(harness.errors)
     drawing: Callable[[], bool] | None = None
+    pinging: Callable[[], bool] | None = None
 
     def thinking() -> bool:
         tables = getattr(bot, "tables", None)  # made in setup_hook
@@ -223,12 +255,15 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
             drawing = tables.publisher.busy if tables is not None else None
             if drawing is not None:  # settle() also waits for posts being drawn
                 driver.busy.append(drawing)
+                pinging = tables.pinger.busy
+                driver.busy.append(pinging)
             yield harness
             await driver.settle()
     finally:
         driver.busy.remove(thinking)
         if drawing is not None:
             driver.busy.remove(drawing)
+            driver.busy.remove(pinging)
         for lg in loggers:
             lg.removeHandler(harness.errors)
     problems = [f"{r.name}: {r.getMessage()}" for r in harness.errors.records
