@@ -5,7 +5,7 @@ won, bids): what a sampled guess of the hidden hands looks like. It plays cards 
 engine's rules (follow suit; no spade lead before spades are broken unless holding only
 spades; spades trump), plays itself out with a fast rule-of-thumb policy for all four seats,
 or is searched exactly when few cards are left. Deal results are scored with the engine's
-own `spades_scoring.score_deal`. `tests/test_search_masks.py` ties the rules here to the
+own `spades_scoring.score_deal`. `tests/ai/test_search_masks.py` ties the rules here to the
 engine on random positions.
 """
 

@@ -3,7 +3,7 @@
 Hands are numbered as the engine numbers them (`tennis_rules`: hand = kind * 2 + seat) and
 a trick is played in `tennis_rules.play_order` from the leading hand. A game is valued by
 `tennis_rules.game_errors`, for both players: the opponent's misses count as much as ours.
-`tests/test_search_masks.py` ties the rules here to the engine on random positions.
+`tests/ai/test_search_masks.py` ties the rules here to the engine on random positions.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A hand is an int whose bit `Card.index` (suit * 13 + rank - 2) is set for each c
 a suit is a block of 13 bits, the lowest card of a set is its lowest bit and the highest its
 highest bit. Following suit, finding a trick's winner under natural rank order with a trump,
 and picking cheap or strong cards become a few integer operations instead of loops over
-`Card` objects. `tests/test_search_masks.py` checks these against `bot.games` (same legal
+`Card` objects. `tests/ai/test_search_masks.py` checks these against `bot.games` (same legal
 cards, same trick winners) on random positions.
 """
 

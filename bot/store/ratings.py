@@ -2,7 +2,7 @@
 that finishes a match, and the reads behind /leaderboard, /stats and /history.
 
 The rating math is not here (bot/ratings does it); this module only moves rows. Every
-read names the index it relies on; tests/test_leaderboard_plans.py checks the plans.
+read names the index it relies on; tests/store/test_leaderboard_plans.py checks the plans.
 """
 
 from __future__ import annotations

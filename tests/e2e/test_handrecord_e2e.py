@@ -8,7 +8,7 @@ from bot.games.cards import Seat
 from bot.handrecord import replay_deal
 from bot.handrecord.solver import grid, solve
 from tests.e2e.harness import Harness, running
-from tests.test_handrecord import call_text, contract_code, hands_of, our_card
+from tests.handrecord.helpers import call_text, contract_code, hands_of, our_card
 
 # Fixed seeds: the same deals every run. (Some random auctions trip the privacy guard,
 # which reads bid buttons such as `bid:5S` as cards; see the report to the lead.)

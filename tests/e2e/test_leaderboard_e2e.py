@@ -9,7 +9,7 @@ from typing import Any
 from bot.ai import bot_name, make_player, player_kinds
 from bot.games import create
 from tests.e2e.harness import running
-from tests.test_ratings_support import add_finished, bot, person
+from tests.ratings.helpers import add_finished, bot, person
 
 
 def _text(message: Any) -> str:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from spades_helpers import bid_round, stacked
-
 from bot.ai import RandomPlayer, make_player
 from bot.ai.spades import SpadesPlayer
 from bot.games import create
 from bot.games.spades import Spades
+from tests.games.spades_helpers import bid_round, stacked
 
 # Partners: North-South, East-West. Hearts: North T98, East KQ2, South 765, West AJ43.
 DEAL_A = "N:AKQJ.T98.T98.765 T98.KQ2.AKQ.AKQJ 765.765.765.T984 432.AJ43.J432.32"

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from tennis_helpers import EXAMPLE_HANDS, ExampleGame, seed_with_first_dealer
 
 from bot.games import IllegalAction, create
 from bot.games.cards import Suit, card, cards
 from bot.games.tennis import Tennis
 from bot.games.tennis_rules import bid_value, game_errors
+from tests.games.tennis_helpers import EXAMPLE_HANDS, ExampleGame, seed_with_first_dealer
 
 
 def test_seed_worked_example_forehand_7_making_9_backhand_3_making_2_is_3_errors():

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from tennis_helpers import ExampleGame, seed_with_first_dealer
-
 from bot.ai import Player, RandomPlayer, make_player
 from bot.ai.tennis import TennisPlayer
 from bot.ai.tennis_estimate import best_bid, expected_tricks
 from bot.games.cards import Suit, cards
 from bot.games.tennis import Tennis
 from bot.games.tennis_rules import bid_value
+from tests.games.tennis_helpers import ExampleGame, seed_with_first_dealer
 
 
 def example_at(cards_played: int) -> ExampleGame:

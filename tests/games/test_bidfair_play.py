@@ -3,20 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from test_bidfair_support import (
-    B_CRIB_NORTH,
-    B_CRIB_SOUTH,
-    B_NORTH,
-    B_SOUTH,
-    NORTH,
-    SOUTH,
-    build_crib,
-    deal_a,
-    deal_b,
-    game_with,
-    play_out,
-    run,
-)
 
 from bot.games.base import IllegalAction
 from bot.games.bidfair import BidFair
@@ -30,6 +16,20 @@ from bot.games.bidfair_rank import (
 from bot.games.bidfair_scoring import score_deal
 from bot.games.cards import Card, Rank, Suit, card, cards
 from bot.games.tricks import trick_winner
+from tests.games.bidfair_helpers import (
+    B_CRIB_NORTH,
+    B_CRIB_SOUTH,
+    B_NORTH,
+    B_SOUTH,
+    NORTH,
+    SOUTH,
+    build_crib,
+    deal_a,
+    deal_b,
+    game_with,
+    play_out,
+    run,
+)
 
 # Deal B played with J♦ bid face up by South (J high, North holds 60), clubs trump.
 B_TRICKS = [  # (leader, leader's card, follower's card, winner)

@@ -10,6 +10,7 @@ from bot.games.bridge import ContractBridge
 from bot.games.bridge_auction import Call, Contract, Strain
 from bot.games.bridge_view import auction_grid
 from bot.games.cards import Card, Seat, card, parse_deal
+from tests.games.helpers import actor
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -29,11 +30,6 @@ def table(deal: str = MIXED, seed: int = 1, rubbers: int = 1) -> ContractBridge:
     game = ContractBridge({"rubbers": rubbers}, seed)
     game.stack_deck(pack_of(deal))
     return game
-
-
-def actor(game: ContractBridge) -> int:
-    (seat,) = game.to_act()
-    return seat
 
 
 def bid_contract(game: ContractBridge, declarer: int, bid: str, doubled: int = 0,

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import itertools
 
-from ai_helpers import play_checking_legal
-from tennis_helpers import ExampleGame, renamed, seed_with_first_dealer
-
 from bot.ai import Budget, make_player, player_kinds
 from bot.ai.tennis import TennisPlayer
 from bot.ai.tennis_advanced import AdvancedTennisPlayer
 from bot.games import create
 from bot.games.tennis import Tennis
+from tests.ai.helpers import play_checking_legal
+from tests.games.tennis_helpers import ExampleGame, renamed, seed_with_first_dealer
 
 
 def watched_example(player: AdvancedTennisPlayer, cards_played: int) -> ExampleGame:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import random
 
-from spades_helpers import bid_round, stacked
-
 from bot.ai.spades_search import (
     SPADE_BITS,
     Position,
@@ -30,6 +28,7 @@ from bot.games.spades import Spades
 from bot.games.spades_scoring import score_deal
 from bot.games.tennis_rules import bid_value, hand_id
 from bot.games.tricks import legal_follow, trick_winner
+from tests.games.spades_helpers import bid_round, stacked
 
 
 def spades_position(game: Spades) -> Position:

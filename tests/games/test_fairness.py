@@ -16,7 +16,7 @@ from bot.games.fairness import CHAIN_LENGTH, FairDeals, check_seed, client_seed_
 from bot.store import Store
 from bot.tables import PLAYING, Person, TableService
 from bot.verify import dealt_hands, verify
-from tests.table_helpers import play_until
+from tests.tables.helpers import play_until
 
 ALICE = Person(1, "Alice")
 SECRET = "5f" * 32

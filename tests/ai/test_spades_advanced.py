@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import itertools
 
-from ai_helpers import play_checking_legal
-from spades_helpers import bid_round, stacked
-
 from bot.ai import Budget, make_player, player_kinds
 from bot.ai.spades import SpadesPlayer
 from bot.ai.spades_advanced import AdvancedSpadesPlayer
 from bot.games import create
 from bot.games.spades import Spades
+from tests.ai.helpers import play_checking_legal
+from tests.games.spades_helpers import bid_round, stacked
 
 # North's partner South bids nil holding a bare king of hearts; East leads a heart.
 NIL_COVER = "N:543.A4.AKQJ.AKQJ AKQJ.QJT92.32.32 2.K.T987654.T987 T9876.87653..654"

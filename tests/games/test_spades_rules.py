@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from spades_helpers import ONE_SUIT_EACH, bid_round, kinds, pack, play_deal, stacked
 
 from bot.games import IllegalAction, InvalidOptions, create
 from bot.games.cards import parse_hand
 from bot.games.spades import Spades
+from tests.games.spades_helpers import ONE_SUIT_EACH, bid_round, kinds, pack, play_deal, stacked
 
 # East holds the ace of spades and twelve hearts; North the other spades and the ace of
 # hearts. With North dealing, East leads first.

@@ -13,7 +13,7 @@ from bot.games.bridge_scoring import board_dealer, board_vulnerability
 from bot.store import Store
 from bot.tables import Person, TableError, TableService
 from bot.tables.daily import DailyDeals, day_of, ranked
-from tests.table_helpers import play_until
+from tests.tables.helpers import play_until
 
 ALICE, BOB, CAROL = Person(1, "Alice"), Person(2, "Bob"), Person(3, "Carol")
 GUILD = 9

@@ -17,7 +17,7 @@ from bot.ratings.model import Rating, SeatResult, rate
 from bot.store import Store
 from bot.store import ratings as store_ratings
 from bot.store.ratings import RatingsReader
-from tests.test_ratings_support import add_finished, bot, person
+from tests.ratings.helpers import add_finished, bot, person
 
 GUILD, OTHER_GUILD = 100, 200
 

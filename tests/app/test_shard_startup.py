@@ -9,8 +9,8 @@ from bot.__main__ import main, serve, startup_failure
 from bot.app import ShardedTrickTableBot, TrickTableBot, make_bot
 from bot.config import ConfigError, load_settings
 from bot.store import ShardTaken, Store
+from tests.app.helpers import ENV_NAMES, one_line_exit
 from tests.e2e.harness import TOKEN
-from tests.test_startup import ENV_NAMES, one_line_exit
 
 
 def test_shard_settings_are_read_and_checked():

@@ -7,7 +7,13 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
-from test_bidfair_support import (
+
+from bot.games import create
+from bot.games.base import replay
+from bot.games.bidfair import BidFair
+from bot.games.bidfair_rank import bidfair_pack
+from bot.games.cards import Card, card, cards
+from tests.games.bidfair_helpers import (
     A_CRIB_NORTH,
     A_CRIB_SOUTH,
     NORTH,
@@ -16,12 +22,6 @@ from test_bidfair_support import (
     play_out,
     run,
 )
-
-from bot.games import create
-from bot.games.base import replay
-from bot.games.bidfair import BidFair
-from bot.games.bidfair_rank import bidfair_pack
-from bot.games.cards import Card, card, cards
 from tests.view_cards import cards_in
 
 PACK = frozenset(bidfair_pack())

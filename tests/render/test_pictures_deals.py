@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.render.pictures.deals import DealPicture
-from tests.pictures_helpers import GAMES, NAMES, finished_deal
+from tests.render.pictures_helpers import GAMES, NAMES, finished_deal
 
 BYTES_MAX = 400 * 1024
 SIDE_MAX = 1000

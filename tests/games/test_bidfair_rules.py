@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from test_bidfair_support import (
+
+from bot.games import create
+from bot.games.base import IllegalAction, InvalidOptions
+from bot.games.bidfair import BidFair
+from bot.games.bidfair_rank import CONTRACT_VALUES
+from bot.games.cards import Rank, Suit, card, cards
+from tests.games.bidfair_helpers import (
     A_CRIB_NORTH,
     A_CRIB_SOUTH,
     A_NORTH,
@@ -16,12 +22,6 @@ from test_bidfair_support import (
     play_out,
     run,
 )
-
-from bot.games import create
-from bot.games.base import IllegalAction, InvalidOptions
-from bot.games.bidfair import BidFair
-from bot.games.bidfair_rank import CONTRACT_VALUES
-from bot.games.cards import Rank, Suit, card, cards
 
 # -- the deal and the crib ------------------------------------------------------------
 

@@ -9,27 +9,8 @@ import pytest
 
 from bot.__main__ import main, serve, startup_failure
 from bot.config import ConfigError, load_settings
+from tests.app.helpers import one_line_exit
 from tests.e2e.harness import TOKEN
-
-ENV_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
-             "BOT_DELAY_SECONDS", "TURN_TIMEOUT_SECONDS")
-
-
-@pytest.fixture
-def clean_env(monkeypatch, tmp_path):
-    for name in ENV_NAMES:
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.chdir(tmp_path)  # no .env here
-    return monkeypatch
-
-
-def one_line_exit(capsys, code: int) -> str:
-    captured = capsys.readouterr()
-    assert code == 2
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1, captured.err
-    assert "Traceback" not in captured.err
-    return lines[0]
 
 
 def test_no_token_explains_what_is_missing_and_where(clean_env, capsys):

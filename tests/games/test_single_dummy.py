@@ -10,6 +10,7 @@ from bot.games.bridge_auction import Strain
 from bot.games.cards import Card, parse_hand
 from bot.games.single_dummy import SingleDummyBridge
 from bot.games.single_dummy_view import HAND_NAMES
+from tests.games.helpers import actor
 
 S, W, N, E = 0, 1, 2, 3  # hand indexes; seats are 0 (South) and 1 (West)
 
@@ -38,11 +39,6 @@ def table(hands: tuple[str, str, str, str] = SOUTH_TOPS, seed: int = 3,
     game = SingleDummyBridge(options, seed)
     game.stack_deck(pack_of(hands))
     return game
-
-
-def actor(game: SingleDummyBridge) -> int:
-    (seat,) = game.to_act()
-    return seat
 
 
 def win_auction(game: SingleDummyBridge, winner: int, bid: str, doubled: int = 0,

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from test_bidfair_support import (
+from bot.ai import RandomPlayer, make_player
+from bot.ai.bidfair import BidFairPlayer
+from bot.games import create
+from bot.games.bidfair import BidFair
+from bot.games.cards import cards
+from tests.games.bidfair_helpers import (
     A_NORTH,
     A_SOUTH,
     NORTH,
@@ -12,12 +17,6 @@ from test_bidfair_support import (
     game_with,
     run,
 )
-
-from bot.ai import RandomPlayer, make_player
-from bot.ai.bidfair import BidFairPlayer
-from bot.games import create
-from bot.games.bidfair import BidFair
-from bot.games.cards import cards
 
 
 def test_the_registry_makes_the_bidfair_player() -> None:
