@@ -1,7 +1,8 @@
 """Tables under load: N concurrent tables played through the Discord API double.
 
     python -m bench.tables [--tables 50,200,500] [--seconds 20] [--warmup 5]
-                           [--edit-interval 1.0] [--think 0.8] [--trace]
+                           [--edit-interval 1.0] [--think 0.8] [--think-processes N]
+                           [--trace]
                            [--processes N] [--database sqlite|postgresql]
 
 The real bot (TrickTableBot, its cogs, its store on a SQLite file, or on PostgreSQL with
@@ -15,7 +16,9 @@ five games in turn), opened with /play and filled through the buttons as people 
 people and two computer players at four-seat tables, one and one at two-seat tables;
 computer players act at once (bot pause 0) and think with the production budget
 (`--think 0.8`: the searching players at full strength, in the bot's thinking pool;
-`--think 0` gives every computer player's rule-based answer). Each person opens their
+`--think 0` gives every computer player's rule-based answer; they think in the bot's
+worker processes, one per core, or `--think-processes N`, 0 for threads of the bot
+process as before). Each person opens their
 hand and then, for `--seconds`, presses one of their legal action buttons (chosen at
 random) as soon as their hand message shows any, waiting for each answer before the next
 press; when they have none they wait until the bot refreshes their hand message. (Each
@@ -42,8 +45,9 @@ Measured over the window that follows (the setup is not counted):
 - late: the double's "deadline" violations (an initial response after Discord's 3 s);
   unanswered: presses with no answer at all;
 - CPU: each bot process's CPU time in the window (of one core), the harness's (the double
-  and the people), PostgreSQL's server processes' when it is used, and the bot processes'
-  CPU milliseconds per interaction.
+  and the people), PostgreSQL's server processes' when it is used, the computer players'
+  worker processes', the bot processes' CPU milliseconds per interaction, and the load
+  average at the window's start and end (the machine may be shared).
 """
 
 from __future__ import annotations
@@ -79,6 +83,18 @@ WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 ANSWER_WAIT = 5.0  # seconds a person waits for an answer (Discord gives up after 3)
 
 
+def children_cpu() -> float:
+    """CPU seconds used so far by this process's children (the thinking workers)."""
+    import psutil
+
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            times = child.cpu_times()
+            total += times.user + times.system
+    return total
+
+
 def rss_bytes() -> int:
     with open("/proc/self/statm") as statm:
         pages = int(statm.read().split()[1])
@@ -97,7 +113,8 @@ class Probe:
     collections: list[tuple[float, int, float]] = field(default_factory=list)  # --trace: gc
     appends: list[float] = field(default_factory=list)
     writes: list[tuple[float, int]] = field(default_factory=list)
-    rss: list[tuple[float, int, float]] = field(default_factory=list)  # time, RSS, CPU s
+    # time, RSS, CPU s, the CPU s of its children (the computer players' worker processes)
+    rss: list[tuple[float, int, float, float]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     # --trace: interaction id -> stage -> time (where an answer's time goes)
     stages: dict[int, dict[str, float]] = field(default_factory=dict)
@@ -112,14 +129,14 @@ class Probe:
         current: contextvars.ContextVar[int | None] = contextvars.ContextVar("click",
                                                                             default=None)
         cog = bot.get_cog("Tables")
-        on_component = cog.on_component
+        on_component = cog._on_component
 
         async def component(interaction: Any, custom_id: str) -> None:
             current.set(interaction.id)
             self.stages[interaction.id] = {"handler": time.time()}
             await on_component(interaction, custom_id)
 
-        cog.on_component = component
+        cog._on_component = component
 
         def stamp(name: str) -> None:
             click = current.get()
@@ -232,7 +249,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
     import yarl
 
     from bot.app import make_bot
-    from bot.config import Settings
+    from bot.config import Settings, default_processes
 
     discord.http.Route.BASE = config["api_base"]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config["gateway"])
@@ -250,6 +267,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
     settings = Settings(token=TOKEN, dev_guild_id=config["guild_id"], bot_delay_seconds=0,
                         edit_interval=config["edit_interval"], **{where: config["db"]},
                         think_seconds=config.get("think", 0.8),
+                        think_processes=config.get("think_processes", default_processes()),
                         shard_count=shards[1] if shards else None,
                         shard_ids=(shards[0],) if shards else None)
     bot = make_bot(settings, guild_ready_timeout=0.1)
@@ -268,7 +286,8 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
 
     async def sample() -> None:
         while True:
-            probe.rss.append((time.time(), rss_bytes(), time.process_time()))
+            probe.rss.append((time.time(), rss_bytes(), time.process_time(),
+                              children_cpu()))
             await asyncio.sleep(0.2)
 
     sampler = asyncio.create_task(sample())
@@ -282,7 +301,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
         profiler.disable()
         profiler.dump_stats(config["profile"])
     sampler.cancel()
-    probe.rss.append((time.time(), rss_bytes(), time.process_time()))
+    probe.rss.append((time.time(), rss_bytes(), time.process_time(), children_cpu()))
     await bot.close()
     with contextlib.suppress(Exception):
         await asyncio.wait_for(runner, 5)
@@ -434,6 +453,8 @@ class RunFigures:
     harness_share: float  # of a core, used by this process (the double and the people)
     cpu_split: list[float]  # CPU seconds of each bot process in the window
     database_cpu: float | None  # CPU seconds of PostgreSQL's processes in the window
+    thinking_cpu: float  # CPU seconds of the bot processes' thinking workers in the window
+    load: tuple[float, float]  # the 1-minute load average at the window's start and end
     late: int
     violations: int
     unanswered: int
@@ -455,7 +476,8 @@ def _sample_at(samples: list[list[float]], moment: float, column: int) -> float:
 async def run_once(count: int, seconds: float, edit_interval: float, directory: Path,
                    seed: int, poll: float, profile: str | None = None,
                    trace: bool = False, warmup: float = 5.0, processes: int = 1,
-                   database: str = "sqlite", think: float = 0.8) -> RunFigures:
+                   database: str = "sqlite", think: float = 0.8,
+                   think_processes: int | None = None) -> RunFigures:
     double = DiscordDouble()
     double.shard_count = processes
     await double.start()
@@ -479,6 +501,8 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
             config = {"api_base": double.api_base, "gateway": double.gateway_url, "db": db,
                       "guild_id": None if sharded else worlds[0].guild.id,
                       "edit_interval": edit_interval, "trace": trace, "think": think,
+                      **({} if think_processes is None
+                         else {"think_processes": think_processes}),
                       "profile": f"{profile}.{n}" if profile and sharded else profile,
                       "shards": [n, processes] if sharded else None}
             bots.append(await asyncio.create_subprocess_exec(
@@ -525,14 +549,17 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         start_wall, end_wall = play_wall + warmup, play_wall + warmup + seconds
         until = time.monotonic() + warmup + seconds
         database_cpu: list[float] = []
+        load: list[float] = []
 
         async def sample_database() -> None:
-            if server is None:
-                return
             await asyncio.sleep(max(0.0, start_wall - time.time()))
-            database_cpu.append(postgres_cpu(pg_folder))
+            load.append(os.getloadavg()[0])
+            if server is not None:
+                database_cpu.append(postgres_cpu(pg_folder))
             await asyncio.sleep(max(0.0, end_wall - time.time()))
-            database_cpu.append(postgres_cpu(pg_folder))
+            load.append(os.getloadavg()[0])
+            if server is not None:
+                database_cpu.append(postgres_cpu(pg_folder))
 
         sampler = asyncio.create_task(sample_database())
         try:
@@ -577,6 +604,9 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
             cpu=sum(split), cpu_split=split,
             database_cpu=database_cpu[1] - database_cpu[0] if len(database_cpu) == 2
             else None,
+            thinking_cpu=sum(_sample_at(probe["rss"], end_wall, 3)
+                             - _sample_at(probe["rss"], start_wall, 3) for probe in probes),
+            load=(load[0], load[1]),
             late=sum(1 for v in violations if v.rule == "deadline"),
             violations=len(violations),
             unanswered=sum(1 for inter in window if inter.response_at is None),
@@ -664,7 +694,9 @@ def print_figures(figures: list[RunFigures], database: str = "sqlite",
               if f.database_cpu is not None else "")
         per = 1000 * f.cpu / f.interactions if f.interactions else float("nan")
         print(f"  {f.tables} tables: bot CPU per process {split}{db}; "
-              f"{per:.2f} bot CPU ms per interaction ({f.interactions} interactions)")
+              f"{per:.2f} bot CPU ms per interaction ({f.interactions} interactions); "
+              f"thinking workers {100 * f.thinking_cpu / f.seconds:.0f}%; "
+              f"load average {f.load[0]:.1f} at the window's start, {f.load[1]:.1f} at its end")
     for f in figures:
         for error in f.errors[:3]:
             print(f"  {f.tables} tables, bot error: {error}")
@@ -684,6 +716,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.8,
                         help="computer players' budget per decision (s): 0.8, the production "
                              "default, is full strength; 0 gives the rule-based answers")
+    parser.add_argument("--think-processes", type=int, default=None,
+                        help="worker processes the computer players think in (default: "
+                             "the bot's, one per core; 0: threads of the bot process)")
     parser.add_argument("--profile", default=None,
                         help="cProfile the bot process (setup included) into this file")
     parser.add_argument("--trace", action="store_true",
@@ -706,9 +741,12 @@ def main(argv: list[str] | None = None) -> int:
                                                 Path(tmp), args.seed, args.poll,
                                                 args.profile, args.trace, args.warmup,
                                                 max(1, args.processes), args.database,
-                                                args.think)))
+                                                args.think, args.think_processes)))
     print_figures(figures, args.database, max(1, args.processes))
-    print(f"(computer players think up to {args.think} s per decision)")
+    where = ("in threads of the bot process" if args.think_processes == 0 else
+             f"in {args.think_processes or 'one per core'} worker processes")
+    print(f"(computer players think up to {args.think} s per decision, {where}; the bot "
+          "CPU above excludes the workers')")
     return 0
 
 

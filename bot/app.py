@@ -113,6 +113,7 @@ class TrickTableBot(commands.Bot):
             await self._take_leases()
         self.tables = TableService(self.store, bot_delay=self.settings.bot_delay_seconds,
                                    think_seconds=self.settings.think_seconds,
+                                   think_processes=self.settings.think_processes,
                                    shards=self.served_shards, clock=self._clock)
         for extension in EXTENSIONS:
             try:

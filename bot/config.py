@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # A bot token is three dot-separated base64url parts; this only catches obvious mistakes
 # (a pasted client secret or application id) before Discord is asked.
@@ -13,6 +13,11 @@ _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9
 
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and where to fix it."""
+
+
+def default_processes() -> int:
+    """Computer players think in one worker process per core by default."""
+    return max(1, os.cpu_count() or 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +33,9 @@ class Settings:
     # Seconds a computer player may think over one decision (search players size their
     # sampling to it and fall back to their rule-based answer when it is spent).
     think_seconds: float = 0.8
+    # Worker processes computer players think in (one per core; 0: threads of the bot
+    # process, whose pure-Python search then slows people's clicks down).
+    think_processes: int = field(default_factory=default_processes)
     # Least seconds between two edits of one table message (Discord rate-limits edits).
     edit_interval: float = 1.0
     # A PostgreSQL URL (postgresql://...): when set, it is the database, not database_path.
@@ -124,8 +132,14 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
             int, 0)),
         think_seconds=_number("THINK_SECONDS",
                               source.get("THINK_SECONDS", "0.8").strip() or "0.8", float, 0.05),
+        think_processes=_think_processes(source.get("THINK_PROCESSES", "")),
         card_emojis=_switch("CARD_EMOJIS", source.get("CARD_EMOJIS", "on")),
     )
+
+
+def _think_processes(text: str) -> int:
+    return int(_number("THINK_PROCESSES", text.strip(), int, 0)) if text.strip() \
+        else default_processes()
 
 
 def _switch(name: str, text: str) -> bool:

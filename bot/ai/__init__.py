@@ -7,8 +7,9 @@ strongest first; that first one is the default the tables use. A kind's name is 
 ratings use it, and weaker kinds stay reachable by name (`make_player(game, seed,
 kind="spades-basic")`) as fallbacks, benchmark baselines and a table's chosen level.
 
-`choose` is synchronous and may be slow: the tables call it in a worker thread, off the
-event loop, with a `Budget` that says how long it may think.
+`choose` is synchronous and may be slow: the tables call it in a worker process (or
+thread), off the event loop, with a `Budget` that says how long it may think. A player is
+pickled to the worker and back with its choice, so its state must pickle (plain data).
 """
 
 from __future__ import annotations

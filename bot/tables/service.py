@@ -75,6 +75,7 @@ class TableService:
     applies actions."""
 
     def __init__(self, store: Store, *, bot_delay: float = 1.0, think_seconds: float = 0.8,
+                 think_processes: int = 0,
                  observer: TableObserver | None = None,
                  seed_source: Callable[[], int] | None = None,
                  shards: Shards | None = None, clock: Clock | None = None) -> None:
@@ -86,7 +87,8 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.finish_hooks: list[FinishHook] = []
-        self.turns = TurnFlow(self._apply_for, bot_delay, think_seconds, self.clock)
+        self.turns = TurnFlow(self._apply_for, bot_delay, think_seconds, self.clock,
+                              think_processes)
         self.new_seed: Callable[[], int] = (
             seed_source or (lambda: random.SystemRandom().getrandbits(48)))
         self.lobby = Lobby(self)
@@ -228,6 +230,7 @@ class TableService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.turns.thinking.close()
 
     # -- the heart: apply one action ------------------------------------------------
 

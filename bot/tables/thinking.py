@@ -1,41 +1,112 @@
-"""Where computer players think: a small thread pool, off the event loop.
+"""Where computer players think: worker processes (or threads), off the event loop.
 
-A search player (sampling, double-dummy solving) can think for most of a second. Run on
-the event loop it would hold up every click of every table, so each decision runs in a
-worker thread (the double-dummy solver releases the GIL; pure-Python search shares it,
-which the loop tolerates because the interpreter switches threads every few ms). Each
-decision gets a `Budget`; `thinkers` tells the player how many are thinking at once, so
-that it can size its work to its share of the machine.
+A search player (sampling, double-dummy solving, rollouts) can think for most of a
+second, mostly in pure Python. In a thread of the bot process it holds the GIL against
+the event loop: every click then waits for the interpreter's switch interval at each
+socket read, write and database call, and people's p99 went from 19 ms to 430 ms at 200
+tables (README, Performance). So by default each decision runs in a worker process:
+
+- the worker is given the player itself, the seat's view, the legal actions and the
+  budget, and hands back its choice with the player as it is after the decision. The
+  caller keeps that copy, so a player's memory across decisions (Tennis's cards seen,
+  the random generator that makes the same seed give the same decisions) is exactly what
+  it would be in process, whichever worker thinks next time;
+- workers run at a lower CPU priority (nice), so on a busy machine the event loop and
+  people's clicks come first and computer players think with the cores that are left;
+- `thinkers` in each budget counts the decisions submitted and not yet answered, so a
+  player sizes its work to its share of the machine (a queued decision's clock runs
+  from its submission: a computer player never keeps a table waiting much longer).
+
+`processes=0` thinks in threads of the bot process instead (tests, and where processes
+cannot be started); the double-dummy solver releases the GIL, pure-Python search does not.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.ai import Budget, Player
+from bot.ai import Budget, Player, players
+from bot.games import GAMES
+
+log = logging.getLogger(__name__)
+
+# How much lower than the bot's a worker's CPU priority is (nice 10: about a tenth of
+# the CPU a normal process gets when both want the same core).
+WORKER_NICE = 10
+_PARENT_POLL = 1.0  # seconds between a worker's checks that the bot is still alive
+
+
+def think(player: Player, view: Any, legal: Sequence[str], budget: Budget
+          ) -> tuple[str, Player]:
+    """One decision: the choice, and the player after it (its memory included)."""
+    return player.choose(view, legal, budget), player
+
+
+def _start_worker(parent: int) -> None:
+    """A worker's set-up: yield the CPU to the bot, die with it, import every player."""
+    os.nice(WORKER_NICE)
+    threading.Thread(target=_follow_parent, args=(parent,), daemon=True,
+                     name="follow-parent").start()
+    for game in GAMES:  # paid once here, not by the first decision of each game
+        players(game)
+
+
+def _follow_parent(parent: int) -> None:
+    """A worker outlives a killed bot only for a moment (nothing else would stop it)."""
+    while os.getppid() == parent:
+        time.sleep(_PARENT_POLL)
+    os._exit(0)
 
 
 class ThinkingPool:
-    """Runs `player.choose` in worker threads with a per-decision budget."""
+    """Runs `player.choose` in worker processes (or threads) with a per-decision budget."""
 
-    def __init__(self, seconds: float, workers: int | None = None) -> None:
+    def __init__(self, seconds: float, processes: int = 0, threads: int | None = None
+                 ) -> None:
         self.seconds = seconds
-        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
-        self._pool = ThreadPoolExecutor(max_workers=self.workers,
-                                        thread_name_prefix="computer-player")
-        self.thinking = 0
+        self.processes = processes
+        self.workers = processes or threads or max(1, min(4, os.cpu_count() or 1))
+        self._pool: Executor = self._new_pool()
+        self.thinking = 0  # decisions submitted and not yet answered
 
-    async def choose(self, player: Player, view: Any, legal: Sequence[str]) -> str:
-        """The player's choice, thought out in a worker thread."""
+    def _new_pool(self) -> Executor:
+        if not self.processes:
+            return ThreadPoolExecutor(max_workers=self.workers,
+                                      thread_name_prefix="computer-player")
+        # Spawned, not forked: the bot process runs threads (the event loop's helpers).
+        return ProcessPoolExecutor(max_workers=self.processes,
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_start_worker, initargs=(os.getpid(),))
+
+    async def choose(self, player: Player, view: Any, legal: Sequence[str]
+                     ) -> tuple[str, Player]:
+        """The player's choice, and the player as it is after choosing (a copy of it
+        when a worker process thought): keep that one for its next decision."""
         self.thinking += 1
         try:
             budget = Budget(self.seconds, thinkers=self.thinking)
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._pool, player.choose, view, legal, budget)
+            pool = self._pool
+            try:
+                return await loop.run_in_executor(pool, think, player, view, legal, budget)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): start new ones (once, whichever
+                # decision notices first) and think again.
+                if self._pool is pool:
+                    log.warning("a computer players' worker process died; starting new ones")
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool = self._new_pool()
+                return await loop.run_in_executor(self._pool, think, player, view, legal,
+                                                  budget)
         finally:
             self.thinking -= 1
 

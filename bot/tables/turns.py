@@ -53,10 +53,11 @@ class TurnFlow:
     """The computer players of every table, and the watches over people's turns."""
 
     def __init__(self, apply: ApplyAction, bot_delay: float,
-                 think_seconds: float = 0.8, clock: Clock | None = None) -> None:
+                 think_seconds: float = 0.8, clock: Clock | None = None,
+                 think_processes: int = 0) -> None:
         self._apply = apply
         self.bot_delay = bot_delay
-        self.thinking = ThinkingPool(think_seconds)
+        self.thinking = ThinkingPool(think_seconds, processes=think_processes)
         self.clock = clock or Clock()
         self.notifier: TurnNotifier = _NoNotifier()
         self._players: dict[tuple[int, int, str | None], Player] = {}
@@ -64,16 +65,19 @@ class TurnFlow:
     def player(self, table: Table, seat: int) -> Player:
         """The computer player of a seat: the seat's own kind when a bot sits there and that
         kind still exists, else the game's default (a turn timer acting for a person)."""
+        key = self._key(table, seat)
+        player = self._players.get(key)
+        if player is None:
+            player = make_player(table.game_name, table.seed * 7 + seat, key[2])
+            self._players[key] = player
+        return player
+
+    def _key(self, table: Table, seat: int) -> tuple[int, int, str | None]:
         info = table.seats[seat]
         kind = info.bot_kind if info is not None and info.is_bot else None
         if kind is not None and kind not in player_kinds(table.game_name):
             kind = None
-        key = (table.id, seat, kind)
-        player = self._players.get(key)
-        if player is None:
-            player = make_player(table.game_name, table.seed * 7 + seat, kind)
-            self._players[key] = player
-        return player
+        return (table.id, seat, kind)
 
     def _bot_seats(self, table: Table) -> list[int]:
         if table.status != PLAYING or table.game.finished:
@@ -115,12 +119,19 @@ class TurnFlow:
                 return
             decision = table.decisions[seat]
             view = table.game.view(seat)
+        key = self._key(table, seat)
+        player = self.player(table, seat)
         try:
-            choice = await self.thinking.choose(self.player(table, seat), view, legal)
+            choice, thought = await self.thinking.choose(player, view, legal)
         except Exception:
             log.exception("table %s: computer player raised; playing its first legal action",
                           table.id)
             choice = legal[0]
+        else:
+            # A worker process thought with a copy: its memory after this decision is the
+            # player's from now on (unless the table was forgotten meanwhile).
+            if self._players.get(key) is player:
+                self._players[key] = thought
         if choice not in legal:
             log.error("table %s: computer player chose %r, not legal; using %r", table.id,
                       choice, legal[0])

@@ -60,11 +60,11 @@ async def test_thinking_runs_off_the_event_loop_with_a_budget():
 
     pool = ThinkingPool(0.25)
     try:
-        choice, _ = await asyncio.gather(pool.choose(Slow(3), None, ["a", "b"]),
-                                         asyncio.sleep(0))
+        (choice, after), _ = await asyncio.gather(pool.choose(Slow(3), None, ["a", "b"]),
+                                                  asyncio.sleep(0))
     finally:
         pool.close()
-    assert choice in ("a", "b")
+    assert choice in ("a", "b") and isinstance(after, Slow)
     assert str(seen["thread"]).startswith("computer-player")
     budget = seen["budget"]
     assert isinstance(budget, Budget) and budget.seconds == 0.25 and budget.thinkers == 1

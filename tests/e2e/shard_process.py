@@ -27,7 +27,8 @@ async def serve(config: dict[str, object]) -> None:
     shard_id, count = config["shard"]  # type: ignore[misc]
     settings = Settings(token=TOKEN, database_url=str(config["db"]), bot_delay_seconds=0,
                         edit_interval=0.02, shard_count=int(count), shard_ids=(int(shard_id),),
-                        lease_seconds=float(config.get("lease_seconds", 30)))  # type: ignore[arg-type]
+                        lease_seconds=float(config.get("lease_seconds", 30)),  # type: ignore[arg-type]
+                        think_processes=0)  # threads: no worker processes to start
     bot = make_bot(settings, guild_ready_timeout=0.1)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))

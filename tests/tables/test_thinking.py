@@ -1,0 +1,137 @@
+"""Computer players think in worker processes: the same decisions as in process, with
+their memory carried across decisions, at a lower CPU priority, and a dead worker replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+from bot.ai import Budget, make_player
+from bot.config import ConfigError, default_processes, load_settings
+from bot.games import create
+from bot.tables.thinking import WORKER_NICE, ThinkingPool
+from tests.e2e.harness import TOKEN
+
+
+class Witness:
+    """Remembers, in its own state, where and how it thought (pickled back and forth)."""
+
+    kind = "witness"
+
+    def __init__(self) -> None:
+        self.decisions = 0
+        self.pids: list[int] = []
+        self.nice = 0
+        self.budget: Budget | None = None
+
+    def choose(self, view: object, legal: list[str], budget: Budget | None = None) -> str:
+        self.decisions += 1
+        self.pids.append(os.getpid())
+        self.nice = os.nice(0)
+        self.budget = budget
+        return legal[self.decisions % len(legal)]
+
+
+@pytest.fixture(scope="module")
+def workers():
+    """Two worker processes, started once for this module's tests (each start imports
+    every computer player)."""
+    pool = ThinkingPool(0.25, processes=2)
+    yield pool
+    pool.close()
+
+
+class DiesOnce(Witness):
+    """Kills the worker process it runs in, the first time only (a marker file says)."""
+
+    def __init__(self, marker: Path) -> None:
+        super().__init__()
+        self.marker = marker
+
+    def choose(self, view: object, legal: list[str], budget: Budget | None = None) -> str:
+        if not self.marker.exists():
+            self.marker.write_text("died")
+            os._exit(1)
+        return super().choose(view, legal, budget)
+
+
+async def test_a_worker_process_thinks_at_a_lower_priority_and_hands_its_memory_back(
+        workers):
+    player = Witness()
+    choice, after = await workers.choose(player, None, ["a", "b", "c"])
+    choice2, after2 = await workers.choose(after, None, ["a", "b", "c"])
+    assert (choice, choice2) == ("b", "c")  # the second decision saw the first's memory
+    assert isinstance(after2, Witness) and after2.decisions == 2
+    assert player.decisions == 0  # the worker thought with a copy
+    assert after2.pids[0] != os.getpid()
+    assert after2.nice >= min(19, os.nice(0) + WORKER_NICE)
+    assert after2.budget is not None and after2.budget.seconds == 0.25
+    assert after2.budget.thinkers == 1
+
+
+@pytest.mark.parametrize("game", ["tennis", "spades"])
+async def test_a_deal_thought_in_worker_processes_is_the_deal_thought_in_process(game,
+                                                                                  workers):
+    """The rule-based players keep memory (Tennis: the cards seen; Spades: a random
+    generator): with the copies handed back, every decision is the same as in process."""
+    kind = {"tennis": "tennis-basic", "spades": "spades-basic"}[game]
+    played = []
+    for thinking in (False, True):
+        g = create(game, seed=11)
+        seats = [make_player(game, 100 + s, kind) for s in range(g.SEATS)]
+        actions = []
+        while not g.finished and len(actions) < 60:
+            seat = min(g.to_act())
+            view, legal = g.view(seat), g.legal(seat)
+            if thinking:
+                choice, seats[seat] = await workers.choose(seats[seat], view, legal)
+            else:
+                choice = seats[seat].choose(view, legal, None)
+            g.apply(seat, choice)
+            actions.append((seat, choice))
+        played.append(actions)
+    assert len(played[0]) == 60 and played[0] == played[1]
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_decision_thought_again(tmp_path):
+    pool = ThinkingPool(0.25, processes=1)
+    try:
+        choice, after = await pool.choose(DiesOnce(tmp_path / "died"), None, ["a", "b"])
+        assert (tmp_path / "died").exists() and choice == "b"
+        # The new workers go on serving.
+        _, later = await pool.choose(after, None, ["a", "b"])
+        assert isinstance(later, Witness) and later.decisions == 2
+    finally:
+        pool.close()
+
+
+async def test_concurrent_decisions_count_as_thinkers(workers):
+    results = await asyncio.gather(*(workers.choose(Witness(), None, ["a", "b"])
+                                     for _ in range(4)))
+    budgets = sorted(after.budget.thinkers for _, after in results if after.budget)
+    assert budgets == [1, 2, 3, 4]
+    assert workers.thinking == 0
+
+
+async def test_threads_still_think_in_process_when_asked():
+    pool = ThinkingPool(0.25)  # processes=0
+    try:
+        player = Witness()
+        _, after = await pool.choose(player, None, ["a", "b"])
+    finally:
+        pool.close()
+    assert after is player and player.pids == [os.getpid()]
+
+
+def test_think_processes_setting():
+    base = {"DISCORD_TOKEN": TOKEN}
+    assert load_settings(base).think_processes == default_processes()
+    assert load_settings({**base, "THINK_PROCESSES": "0"}).think_processes == 0
+    assert load_settings({**base, "THINK_PROCESSES": " 3 "}).think_processes == 3
+    for bad in ("-1", "two", "1.5"):
+        with pytest.raises(ConfigError, match="THINK_PROCESSES"):
+            load_settings({**base, "THINK_PROCESSES": bad})
+
