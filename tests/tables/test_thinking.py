@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.ai import Budget, make_player
-from bot.config import ConfigError, default_processes, load_settings
 from bot.games import create
 from bot.tables.thinking import WORKER_NICE, ThinkingPool
-from tests.e2e.harness import TOKEN
 
 
 class Witness:
@@ -124,14 +122,4 @@ async def test_threads_still_think_in_process_when_asked():
     finally:
         pool.close()
     assert after is player and player.pids == [os.getpid()]
-
-
-def test_think_processes_setting():
-    base = {"DISCORD_TOKEN": TOKEN}
-    assert load_settings(base).think_processes == default_processes()
-    assert load_settings({**base, "THINK_PROCESSES": "0"}).think_processes == 0
-    assert load_settings({**base, "THINK_PROCESSES": " 3 "}).think_processes == 3
-    for bad in ("-1", "two", "1.5"):
-        with pytest.raises(ConfigError, match="THINK_PROCESSES"):
-            load_settings({**base, "THINK_PROCESSES": bad})
 
