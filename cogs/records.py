@@ -1,9 +1,11 @@
 """Hand records: the "Hand record" button under a bridge end-of-deal message.
 
 The click (`tt:rec:<table id>:<deal no>`) is answered privately with the deal's
-double-dummy table and par, and the deal as a PBN file. The deal is rebuilt from the
-stored action log, so the button works after a restart and after the table is closed;
-a deal that has not ended is refused (the record is only ever taken at its end).
+double-dummy table and par, the card-by-card double-dummy post-mortem, the deal as PBN and
+LIN files, and a link that opens the LIN in Bridge Base Online's handviewer. The deal is
+rebuilt from the stored action log, so the button works after a restart and after the
+table is closed; a deal that has not ended is refused (the record is only ever taken at
+its end).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from bot.games import game_class
 from bot.games.cards import SEAT_NAMES
 from bot.games.fairness import deal_source
 from bot.handrecord import HAND_RECORD_GAMES, DealNotOver, HandRecord, Heading, replay_deal, to_pbn
+from bot.handrecord.lin import handviewer_url, to_lin
 from bot.render import ids
 from bot.render.pictures.deals import DealPicture
 from bot.render.text import count
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
 
 VERB = "rec"
 NOT_OURS = "That button is not one of TrickTable's."
+CONTENT_MAX = 2000  # Discord's limit on a message's text
 
 
 def _names(game: str, seats: list[SeatRow]) -> tuple[str, str, str, str]:
@@ -62,21 +66,30 @@ def picture(match: MatchRow, seats: list[SeatRow], record: HandRecord) -> bytes 
 
 
 def build(match: MatchRow, seats: list[SeatRow], actions: list[tuple[int, str]],
-          deal_no: int) -> tuple[HandRecord, str, str]:
-    """Replay, write the PBN and solve (blocking: run it in a thread)."""
+          deal_no: int) -> tuple[HandRecord, str, str, str]:
+    """Replay, write the PBN and LIN, and solve (blocking: run it in a thread). Returns
+    the record, its PBN and LIN, and the reply's analysis text."""
     source = deal_source(match.seed, match.settings.get("deals"))
     record = replay_deal(match.game, match.options, source, actions, deal_no)
     title = game_class(match.game).TITLE
     started = match.started_at or match.created_at
+    names = _names(match.game, seats)
     heading = Heading(event=f"TrickTable {title}, table #{match.id}", site="Discord",
-                      day=date(started.year, started.month, started.day),
-                      names=_names(match.game, seats))
+                      day=date(started.year, started.month, started.day), names=names)
     text = to_pbn(record, heading, _comments(record))
+    lin = to_lin(record, names)
     # endplay is slow to import: load it on the first hand record only.
+    from bot.handrecord.postmortem import analyse, table_lines
     from bot.handrecord.solver import grid, par_text, solve
     analysis = solve(record)
-    summary = f"```\n{grid(analysis)}\n```\n{par_text(analysis)}"
-    return record, text, summary
+    parts = [f"Double-dummy tricks by declarer and strain:\n```\n{grid(analysis)}\n```\n"
+             f"{par_text(analysis)}"]
+    lines = table_lines(analyse(record))
+    if lines:
+        parts.append("Card by card: the declaring side's double-dummy tricks before > after "
+                     "each trick; -1 marks a card that cost its side a trick.\n```\n"
+                     + "\n".join(lines) + "\n```")
+    return record, text, lin, "\n".join(parts)
 
 
 class Records(commands.Cog):
@@ -109,17 +122,21 @@ class Records(commands.Cog):
         seats = await store.seats(match.id)
         actions = [(a.seat, a.action) for a in await store.actions(match.id)]
         try:
-            record, text, summary = await asyncio.to_thread(build, match, seats, actions,
-                                                            deal_no)
+            record, text, lin, summary = await asyncio.to_thread(build, match, seats,
+                                                                 actions, deal_no)
         except DealNotOver:
             await interaction.followup.send(await self._no_record(match, deal_no),
                                             ephemeral=True)
             return
-        content = (f"**Hand record** · table #{match.id} · deal {deal_no} "
-                   f"({_outcome(record)})\n"
-                   f"Double-dummy tricks by declarer and strain:\n{summary}")
-        name = f"table{match.id}-deal{deal_no}.pbn"
-        files = [discord.File(io.BytesIO(text.encode("utf-8")), filename=name)]
+        heading = (f"**Hand record** · table #{match.id} · deal {deal_no} "
+                   f"({_outcome(record)})")
+        link = f"[Open in BBO's handviewer](<{handviewer_url(lin)}>)"
+        content = f"{heading}\n{link}\n{summary}"
+        if len(content) > CONTENT_MAX:  # very long names: the LIN file is attached anyway
+            content = f"{heading}\n{summary}"
+        name = f"table{match.id}-deal{deal_no}"
+        files = [discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{name}.pbn"),
+                 discord.File(io.BytesIO(lin.encode("utf-8")), filename=f"{name}.lin")]
         drawn = await asyncio.to_thread(picture, match, seats, record)
         if drawn is not None:
             files.append(discord.File(io.BytesIO(drawn),

@@ -90,15 +90,17 @@ def from_single_dummy(summary: SingleDummySummary,
         declarer_tricks=tricks, summary=summary)
 
 
-def four_seat_auction(dealer: Seat, calls: Sequence[tuple[Seat, str]]
+def four_seat_auction(dealer: Seat, calls: Sequence[tuple[Seat, str]],
+                      players: tuple[Seat, Seat] = (SOUTH, WEST),
                       ) -> tuple[tuple[Seat, str], ...]:
-    """A two-player auction (South and West) with North and East passing in turn, closed
-    with the passes a four-seat auction needs (three after a call, four if none bid)."""
+    """A two-player auction (by default South and West) with the other two seats passing
+    in turn, closed with the passes a four-seat auction needs (three after a call, four
+    if none bid)."""
     pending = list(calls)
     out: list[tuple[Seat, str]] = []
     seat = dealer
     while pending or not _auction_over([c for _, c in out]):
-        if seat in (SOUTH, WEST) and pending:
+        if seat in players and pending:
             who, token = pending.pop(0)
             if who != seat:
                 raise ValueError(f"call {token} by {who.name} out of turn at {seat.name}")

@@ -8,7 +8,7 @@ details (auction grids, bids, dummies) come from `bot.render.games`.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +40,16 @@ class Message:
                                                         everyone=False))
     # A picture to attach to a post (drawn off the event loop, then `attach`ed).
     picture: DealPicture | None = None
+    # A line worked out off the event loop before the post goes out (the double-dummy
+    # verdict on a bridge deal), shown as a field `analysis_name` of the first embed.
+    analysis: Callable[[], str | None] | None = None
+    analysis_name: str = ""
     _files: list[discord.File] = field(default_factory=list)
+
+    def add_analysis(self, text: str) -> None:
+        if self.embeds and text:
+            self.embeds[0].add_field(name=self.analysis_name, value=clip(text, 1024),
+                                     inline=False)
 
     def attach(self, png: bytes) -> None:
         """Attach the drawn picture, shown as the first embed's image."""

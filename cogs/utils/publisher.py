@@ -57,6 +57,7 @@ PUBLISH_DEFER = 1.0  # longest a table's update waits for a moment without click
 # table message this old is replaced by a fresh one while its retirement edit still works.
 FRESH_AFTER = 50 * 60  # seconds
 GONE = {10008, 30046}  # unknown message; too many edits of an old message: post afresh
+ANALYSIS_WAIT = 10.0  # longest an end-of-deal post waits for its double-dummy line (s)
 FORBIDDEN = {50001, 50013}  # missing access, missing permissions: pause, never retry
 
 
@@ -140,6 +141,23 @@ def deal_buttons(table: Table, event: Event) -> list[TableButton]:
     return [button(ids.make("rec", table.id, deal_no), "Hand record")]
 
 
+def post_mortem(table: Table, event: Event) -> Callable[[], str | None] | None:
+    """The bridge games' double-dummy verdict on a deal that just ended (the cards that
+    cost a trick), worked out in a worker thread from the log as it stands now."""
+    deal_no = event.data.get("deal_no")
+    if table.game_name not in HAND_RECORD_GAMES or not isinstance(deal_no, int):
+        return None
+    name, options, source = table.game_name, dict(table.options), table.deal_source
+    actions = list(table.game.history)
+
+    def line() -> str | None:
+        from bot.handrecord.postmortem import deal_line  # endplay: loaded on first use
+
+        return deal_line(name, options, source, actions, deal_no)
+
+    return line
+
+
 async def snapshot(table: Table, build: Callable[[], T]) -> T:
     """Build a message from stored state only. The service changes a table (engine, then
     store) while holding its lock, so what is built under the lock never shows a move
@@ -220,6 +238,8 @@ class Publisher:
                                           seating_of(table), deal_buttons(table, event),
                                           reveal_fields(table))
                 if message is not None:
+                    message.analysis = post_mortem(table, event)
+                    message.analysis_name = "Double dummy"
                     self._outbox.setdefault(table.id, []).append(message)
                 self._fresh.add(table.id)
             elif event.kind == "match_end":
@@ -281,6 +301,7 @@ class Publisher:
         outbox = self._outbox.pop(table.id, [])
         while outbox:
             try:
+                await self._analyse(table, outbox[0])
                 await self._draw(table, outbox[0])
                 await channel.send(**outbox[0].send_kwargs())
             except discord.HTTPException as error:
@@ -316,6 +337,20 @@ class Publisher:
                     await self._pause(table, error)
                 else:
                     log.exception("table %s: could not edit the table message", table.id)
+
+    async def _analyse(self, table: Table, message: render.Message) -> None:
+        """Work out a post's analysis in a worker thread; a post whose analysis fails or
+        takes too long goes out without it."""
+        if message.analysis is None:
+            return
+        try:
+            text = await asyncio.wait_for(asyncio.to_thread(message.analysis),
+                                          ANALYSIS_WAIT)
+        except Exception:
+            log.exception("table %s: no double-dummy analysis for a post", table.id)
+            return
+        if text:
+            message.add_analysis(text)
 
     async def _draw(self, table: Table, message: render.Message) -> None:
         """Draw a post's picture in a worker thread and attach it; without it the post

@@ -28,8 +28,8 @@ GROUP = re.compile(rf"([♠♥♦♣]) ?((?:{RANK}(?![♠♥♦♣0-9]) ?)+)")
 # A card emoji, in text (`<:tt1_QH:123>`) or on a button (`"name": "tt1_QH"`).
 EMOJI = re.compile(r"\btt\d+_([2-9TJQKA][CDHS])\b")
 # The deal a file is about: a picture `deal-<table>-<deal>.png`, a hand record
-# `table<table>-deal<deal>.pbn`.
-FILE_DEAL = re.compile(r"deal-\d+-(\d+)\.png|table\d+-deal(\d+)\.pbn")
+# `table<table>-deal<deal>.pbn` (or `.lin`).
+FILE_DEAL = re.compile(r"deal-\d+-(\d+)\.png|table\d+-deal(\d+)\.(?:pbn|lin)")
 CARD_ACTION = re.compile(r"(?:play|crib|up|down|bid):((?:10|[2-9TJQKA])[CDHS])\b")
 DEAL = re.compile(r"deal (\d+)")
 BRIDGE_GAMES = ("bridge", "single_dummy")

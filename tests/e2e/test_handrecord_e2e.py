@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from endplay.parsers import pbn
+from endplay.parsers import lin, pbn
 
 from bot.games.cards import Seat
 from bot.handrecord import replay_deal
+from bot.handrecord.lin import handviewer_url
+from bot.handrecord.postmortem import analyse, summary_line
 from bot.handrecord.solver import grid, solve
 from tests.e2e.harness import Harness, running
 from tests.handrecord.helpers import call_text, contract_code, hands_of, our_card
@@ -89,6 +91,20 @@ async def test_the_hand_record_button_gives_the_pbn_and_double_dummy_table(disco
                              table.game.history, n)
         assert f"```\n{grid(solve(record))}\n```" in reply.content
         assert "Par:" in reply.content and f"deal {n}" in reply.content
+
+        # The LIN beside it, and BBO's handviewer link carrying the same LIN.
+        lin_text = reply.attachment(f"table{table.id}-deal{n}.lin").decode("utf-8")
+        parsed = lin.loads(lin_text)[0]
+        assert hands_of(parsed) == hands_of(board)
+        assert [our_card(c).text for c in parsed.play] == plays
+        assert f"(<{handviewer_url(lin_text)}>)" in reply.content
+        # The end-of-deal post named the cards that cost a trick, double dummy.
+        verdict = summary_line(analyse(record))
+        assert verdict and verdict in str(ended.embeds)
+        # The post-mortem: a line per trick, each with its four cards.
+        tricks = [line for line in reply.content.splitlines() if ">" in line[:8]]
+        assert len(tricks) == 13
+        assert [line.split()[0] for line in tricks] == [str(i) for i in range(1, 14)]
 
 
 async def test_a_deal_in_progress_or_another_game_gets_no_hand_record(discord_double,
