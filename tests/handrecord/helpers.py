@@ -64,3 +64,16 @@ def play_randomly(name: str, seed: int, deals: int) -> tuple[Game, list[dict[str
             truth.append({"start": start, "actions": actions})
             start, actions = game.deal_record(), []
     return game, truth
+
+
+def tricks_won(board: Any, side: int) -> int:
+    """Replays the parsed play with endplay's own deal to count a side's tricks."""
+    deal = board.deal.copy()
+    deal.first = board.contract.declarer.lho
+    deal.trump = board.contract.denom
+    won = 0
+    for card in board.play:
+        deal.play(card)
+        if len(deal.curtrick) == 0:  # the trick just completed: first is its winner
+            won += int(deal.first) % 2 == side
+    return won

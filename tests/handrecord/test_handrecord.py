@@ -25,6 +25,7 @@ from tests.handrecord.helpers import (
     our_card,
     parse_one,
     play_randomly,
+    tricks_won,
 )
 
 HEADING = Heading("TrickTable test", "here", None, ("Ann", "Ben", "Cy", "Di"))
@@ -56,22 +57,9 @@ def test_bridge_pbn_parsed_back_equals_the_deal_auction_and_play(seed):
         assert contract_code(board.contract) == contract.code
         assert int(board.contract.declarer) == contract.declarer
         # The result: tricks the declaring side took, recounted from the parsed play.
-        taken = _tricks_won(board, contract.declarer & 1)
+        taken = tricks_won(board, contract.declarer & 1)
         assert record.declarer_tricks == taken
         assert board.contract.result == taken - (contract.level + 6)
-
-
-def _tricks_won(board: Any, side: int) -> int:
-    """Replays the parsed play with endplay's own deal to count a side's tricks."""
-    deal = board.deal.copy()
-    deal.first = board.contract.declarer.lho
-    deal.trump = board.contract.denom
-    won = 0
-    for card in board.play:
-        deal.play(card)
-        if len(deal.curtrick) == 0:  # the trick just completed: first is its winner
-            won += int(deal.first) % 2 == side
-    return won
 
 
 def test_a_thrown_in_bridge_deal_is_a_passed_out_record():

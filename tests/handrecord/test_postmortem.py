@@ -8,7 +8,7 @@ from bot.games.cards import Card, Seat, parse_deal
 from bot.games.tricks import legal_follow, trick_winner
 from bot.handrecord import HandRecord, replay_deal
 from bot.handrecord.postmortem import analyse, positions, summary_line, table_lines
-from tests.test_handrecord import play_randomly
+from tests.handrecord.helpers import play_randomly
 
 # North declares 7S holding six top trumps and seven top hearts; East holds the other
 # four trumps (8765) and no heart. Drawing trumps first takes all 13 (ruff the opening

@@ -13,13 +13,13 @@ from endplay.parsers import lin
 from bot.games.cards import Card, Seat
 from bot.handrecord import replay_deal
 from bot.handrecord.lin import HANDVIEWER, handviewer_url, lin_call, to_lin
-from tests.test_handrecord import (
-    _tricks_won,
+from tests.handrecord.helpers import (
     call_text,
     contract_code,
     hands_of,
     our_card,
     play_randomly,
+    tricks_won,
 )
 
 NAMES = ("Ann", "Ben", "Cy", "Di")  # N, E, S, W
@@ -64,7 +64,7 @@ def test_lin_parsed_back_equals_the_deal_auction_and_play(game_name, seed):
         # The opening lead comes from declarer's left, as LIN readers take it.
         assert holder(record)[our_card(board.play[0])] == Seat(int(board.contract.declarer.lho))
         # endplay's own result from a LIN play counts the wrong side's tricks: recount.
-        assert _tricks_won(board, record.contract.declarer & 1) == record.declarer_tricks
+        assert tricks_won(board, record.contract.declarer & 1) == record.declarer_tricks
         assert not board.claimed
 
 
