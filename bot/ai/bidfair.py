@@ -31,25 +31,31 @@ from bot.games.bidfair_view import BidFairView
 from bot.games.cards import Card, Rank, Suit
 from bot.games.tricks import Power
 
+from . import Player
 from .budget import Budget
 
 # How much a card is worth keeping, before trump and high rank are known.
 _KEEP: dict[Rank, float] = {
     Rank.KING: 10, Rank.QUEEN: 9, Rank.JACK: 8, Rank.TEN: 7, Rank.NINE: 5, Rank.ACE: 3,
 }
-_AVERAGE_KEEP = sum(_KEEP.values()) / len(_KEEP)
+AVERAGE_KEEP = sum(_KEEP.values()) / len(_KEEP)
 _PACK = tuple(bidfair_pack())
 
 _RANK_DENIAL: dict[Rank, float] = {r: 2.0 * i for i, r in enumerate(CONTRACT_VALUES)}
 
 
-def _keep_value(c: Card, high: Rank | None = None, trump: Suit | None = None) -> float:
+def keep_value(c: Card, high: Rank | None = None, trump: Suit | None = None) -> float:
     value = _KEEP[c.rank]
     if high is not None and c.rank == high:
         value += 3
     if trump is not None and c.suit == trump:
         value += 5
     return value
+
+
+def hand_strength(cards: Sequence[Card]) -> float:
+    """How much better than an average hand of its size a hand looks (1.0: average)."""
+    return sum(keep_value(c) for c in cards) / (AVERAGE_KEEP * len(cards))
 
 
 def _cheapest(cards: Iterable[Card], power: Power, trump: Suit | None) -> Card:
@@ -87,7 +93,7 @@ class BidFairPlayer:
         Tournaments against variants showed that stacking a suit in the crib (for a trump
         bid) or voiding a suit both cost more in play than they bring.
         """
-        return sorted(cards, key=lambda c: (_keep_value(c), c.index))[:4]
+        return sorted(cards, key=lambda c: (keep_value(c), c.index))[:4]
 
     def _crib(self, view: BidFairView, legal: Sequence[str]) -> str:
         plan = self.crib_plan(list(view.hand) + list(view.my_crib))
@@ -98,15 +104,12 @@ class BidFairPlayer:
 
     # -- bidding --------------------------------------------------------------------
 
-    def _strength(self, view: BidFairView) -> float:
-        return sum(_keep_value(c) for c in view.hand) / (_AVERAGE_KEEP * len(view.hand))
-
     def _bid(self, view: BidFairView, legal: Sequence[str]) -> str:
         crib_suits = [c.suit for c in view.my_crib]
         ups = [Card.parse(a[3:]) for a in legal if a.startswith("up:")]
         downs = [Card.parse(a[5:]) for a in legal if a.startswith("down:")]
-        junk = min(downs, key=lambda c: (_keep_value(c), c.index))
-        if self._strength(view) < self.BID_STRENGTH:
+        junk = min(downs, key=lambda c: (keep_value(c), c.index))
+        if hand_strength(view.hand) < self.BID_STRENGTH:
             return f"down:{junk.text}"
 
         def worth(c: Card) -> float:
@@ -115,11 +118,11 @@ class BidFairPlayer:
             in_crib = crib_suits.count(c.suit) + (6 - crib_suits.count(c.suit)) * 4 / 16
             same_rank = sum(x.rank == c.rank for x in view.hand) - 1
             return (40 * in_crib / 8 + _RANK_DENIAL[c.rank] + 3 * same_rank
-                    - _keep_value(c))
+                    - keep_value(c))
 
         if ups:
             best = max(ups, key=lambda c: (worth(c), c.index))
-            if worth(best) > -_keep_value(junk) + 4:
+            if worth(best) > -keep_value(junk) + 4:
                 return f"up:{best.text}"
         return f"down:{junk.text}"
 
@@ -137,14 +140,14 @@ class BidFairPlayer:
         guessed as the weakest of the cards we have not seen (it put its least useful)."""
         high, trump = view.high_rank, view.trump
         seen = self._seen_elsewhere(view)
-        unknown = sorted(_keep_value(c, high, trump) for c in _PACK if c not in seen)
+        unknown = sorted(keep_value(c, high, trump) for c in _PACK if c not in seen)
         known_in_crib = [c for c in view.my_crib if c != view.cut]
         unknown_in_crib = 7 - len(known_in_crib)
         weakest = unknown[:max(unknown_in_crib, len(unknown) // 3)]
         average = sum(weakest) / len(weakest) if weakest else 0.0
-        crib = sum(_keep_value(c, high, trump) for c in known_in_crib)
+        crib = sum(keep_value(c, high, trump) for c in known_in_crib)
         crib += unknown_in_crib * average
-        hand = sum(_keep_value(c, high, trump) for c in view.hand)
+        hand = sum(keep_value(c, high, trump) for c in view.hand)
         return crib > hand + 2
 
     # -- play -----------------------------------------------------------------------
@@ -194,5 +197,14 @@ class BidFairPlayer:
         return c.suit == trump or not any(x.suit == trump for x in possible)
 
 
+def advanced_player(seed: int) -> Player:
+    """The look-ahead player (imported here: it builds on this module)."""
+    from .bidfair_advanced import AdvancedBidFairPlayer
+    return AdvancedBidFairPlayer(seed)
+
+
 # The kinds of player for this game, the strongest (the default) first.
-PLAYERS: dict[str, Callable[[int], BidFairPlayer]] = {BidFairPlayer.kind: BidFairPlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "bidfair-advanced": advanced_player,
+    BidFairPlayer.kind: BidFairPlayer,
+}

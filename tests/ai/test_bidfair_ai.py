@@ -20,7 +20,7 @@ from tests.games.bidfair_helpers import (
 
 
 def test_the_registry_makes_the_bidfair_player() -> None:
-    player = make_player("bidfair", 3)
+    player = make_player("bidfair", 3, "bidfair-basic")
     assert isinstance(player, BidFairPlayer) and player.kind == "bidfair-basic"
 
 
