@@ -2,7 +2,7 @@
 
     python -m bench.strength games [--games spades,tennis,bidfair] [--matches 200]
         [--opponents random,greedy,basic] [--seed 1] [--spades-target 200] [--bags]
-        [--bidfair-target 400] [--jobs 2] [--player KIND]
+        [--bidfair-target 400] [--jobs 2] [--player KIND] [--think 0.8]
 
 For each game and opponent, `--matches` whole matches from fixed seeds (seed, seed + 1, ...),
 the tested player's side alternating between the two sides (seats) from match to match.
@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from bot.ai import RandomPlayer, make_player, player_kinds
+from bot.ai import Budget, RandomPlayer, make_player, player_kinds
 from bot.games import create
 
 from .baselines import GREEDY
@@ -52,9 +52,11 @@ def opponent(game: str, name: str) -> Callable[[int], Any]:
     return lambda seed: make_player(game, seed, kind)
 
 
-def play(job: tuple[str, str, str | None, int, dict[str, object]]) -> MatchResult:
-    """One match: the tested kind against `opp`, on side seed % 2."""
-    game_name, opp, kind, seed, options = job
+def play(job: tuple[str, str, str | None, int, dict[str, object], float]) -> MatchResult:
+    """One match: the tested kind against `opp`, on side seed % 2. Each decision gets a
+    Budget of `think` seconds of the thinking thread's CPU time, so a loaded machine does
+    not cut the players short."""
+    game_name, opp, kind, seed, options, think = job
     game = create(game_name, options, seed)
     sides = game.SIDES
     tested_side = seed % 2
@@ -71,12 +73,13 @@ def play(job: tuple[str, str, str | None, int, dict[str, object]]) -> MatchResul
             if game.finished or seat not in game.to_act():
                 continue
             view, legal = game.view(seat), game.legal(seat)
+            budget = Budget(think, clock=time.thread_time)
             if seat in tested:
                 start = time.thread_time()
-                action = players[seat].choose(view, legal)
+                action = players[seat].choose(view, legal, budget)
                 times.append(time.thread_time() - start)
             else:
-                action = players[seat].choose(view, legal)
+                action = players[seat].choose(view, legal, budget)
             game.apply(seat, action)
     result = game.result()
     assert result is not None
@@ -123,6 +126,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--bidfair-target", type=int, default=400,
                         help="Bid Fair match target (the game's default is 800)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--think", type=float, default=0.8,
+                        help="each decision's budget, in CPU seconds of the thinking thread "
+                             "(the tables' THINK_SECONDS default)")
     parser.add_argument("--player", default=None,
                         help="the kind under test (default: each game's default)")
     args = parser.parse_args(argv)
@@ -131,18 +137,18 @@ def main(argv: list[str]) -> int:
         shown = kind or player_kinds(game)[0]
         options = options_for(game, args)
         print(f"== {game}: {shown}, options {options or 'default'} "
-              f"(a lower target than the game's default, for speed, where one is given)")
+              f"(a lower target than the game's default, for speed, where one is given); "
+              f"each decision's budget {args.think} s of the thinking thread's CPU time "
+              f"(time.thread_time), so the machine's load does not change the results")
         for opp in args.opponents.split(","):
             seeds = range(args.seed, args.seed + args.matches)
-            jobs = [(game, opp, kind, s, options) for s in seeds]
+            jobs = [(game, opp, kind, s, options, args.think) for s in seeds]
             started = time.perf_counter()
-            if args.jobs > 1:
-                with ProcessPoolExecutor(args.jobs) as pool:
-                    results = list(pool.map(play, jobs, chunksize=4))
-            else:
-                results = []
-                for job in jobs:
-                    results.append(play(job))
+            results: list[MatchResult] = []
+            with ProcessPoolExecutor(args.jobs) as pool:
+                outcomes = pool.map(play, jobs) if args.jobs > 1 else map(play, jobs)
+                for result in outcomes:
+                    results.append(result)
                     if len(results) % 25 == 0:  # progress, for long runs
                         done = sum(r.score for r in results)
                         print(f"    ({opp}: {done:g} of {len(results)} so far)", flush=True)
