@@ -188,8 +188,7 @@ class AdvancedBidFairPlayer:
             if holding.bid >= 0 and know.their_bid == HIDDEN_BID:
                 placed[1 - me] = Placement(False, FULL_DECK[holding.bid])
             for action in candidates:
-                hands = [0, 0]
-                hands[me], hands[1 - me] = mine, holding.hand
+                hands = self._hands(me, mine, holding)
                 mine_placed, passes = placed[:], list(view.passes)
                 verb, _, text = action.partition(":")
                 placement = None if verb == "pass" else Placement(verb == "up",
@@ -218,10 +217,8 @@ class AdvancedBidFairPlayer:
             if budget is not None and budget.spent():
                 return None
             for exchange in (False, True):
-                hands = [0, 0]
-                hands[me] = (know.my_crib | holding.crib) & ~cut_bit if exchange else mine
-                hands[1 - me] = holding.hand
-                pos = BidFairPosition(hands, -1, me, [0, 0], rules)
+                ours = (know.my_crib | holding.crib) & ~cut_bit if exchange else mine
+                pos = BidFairPosition(self._hands(me, ours, holding), -1, me, [0, 0], rules)
                 pos.play_out()
                 value = stakes.value_of(pos.captured)
                 if exchange:
