@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from ai_helpers import play_checking_legal
-from test_bidfair_support import NORTH, SOUTH, build_crib, game_with, run
-
 from bot.ai import Budget, RandomPlayer, make_player, player_kinds
 from bot.ai.bidfair import BidFairPlayer
 from bot.ai.bidfair_advanced import AdvancedBidFairPlayer
 from bot.games import create
 from bot.games.cards import cards
+from tests.ai.helpers import play_checking_legal
+from tests.games.bidfair_helpers import NORTH, SOUTH, build_crib, game_with, run
 
 
 def test_the_advanced_player_is_the_default_and_basic_stays_reachable() -> None:
