@@ -11,7 +11,7 @@ import pytest
 
 from bot.store import Store
 from bot.tables import Clock, Person, Table, TableService, TableSettings
-from tests.table_helpers import settle
+from tests.tables.helpers import settle
 
 ALICE = Person(1, "Alice")
 HOUR = 3600.0
