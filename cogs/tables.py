@@ -23,7 +23,7 @@ from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableServi
 from .utils.answers import refuse
 from .utils.card_emojis import refused
 from .utils.pings import Pinger
-from .utils.publisher import Publisher, seating_of, snapshot, table_message
+from .utils.publisher import REDRAW_WAIT, Publisher, seating_of, snapshot, table_message
 from .utils.router import ClickRouter, Handler
 
 if TYPE_CHECKING:
@@ -230,10 +230,11 @@ class Tables(commands.Cog):
         on_table_message = (interaction.message is not None
                             and interaction.message.id == table.message_id)
         if on_table_message:
-            self.publisher.redrawing(table)
-            current = await snapshot(table, lambda: table_message(table))
-            await interaction.response.edit_message(**current.edit_kwargs())
-            self.publisher.redrawn(table, current)
+            async with self.publisher.table_write(table, wait=REDRAW_WAIT):
+                self.publisher.redrawing(table)
+                current = await snapshot(table, lambda: table_message(table))
+                await interaction.response.edit_message(**current.edit_kwargs())
+                self.publisher.redrawn(table, current)
             if text and table.status != LOBBY:
                 await interaction.followup.send(text, ephemeral=True)
         elif text:

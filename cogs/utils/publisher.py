@@ -14,6 +14,12 @@ then takes only a few more edits), the table is posted afresh and the old messag
 a line pointing to it. An edit Discord refuses is handled by its cause: a deleted or
 frozen message is posted afresh; lost access or permission pauses the table's channel
 messages (said once, no retries) until someone uses /table.
+
+Discord's rate limits: every write to a channel is paced to its budget (pacing.py); what
+is sent is built after the wait, so it is the latest state. A 429 that reaches us anyway
+keeps what was to be sent and tries again after Discord's `retry_after`. The table
+message is written by one writer at a time (`table_write`): the publisher's edit and a
+click's redraw of it never cross, so it never shows an older state after a newer one.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -42,6 +48,7 @@ from bot.tables.explain import call_notes
 
 from .card_emojis import fall_back, refused
 from .edits import edit_channel_message, edit_original_response, fingerprint, payload
+from .pacing import ChannelPacer
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +66,17 @@ FRESH_AFTER = 50 * 60  # seconds
 GONE = {10008, 30046}  # unknown message; too many edits of an old message: post afresh
 ANALYSIS_WAIT = 10.0  # longest an end-of-deal post waits for its double-dummy line (s)
 FORBIDDEN = {50001, 50013}  # missing access, missing permissions: pause, never retry
+RATE_LIMITED = 429
+REDRAW_WAIT = 1.0  # longest a click's redraw waits for the publisher's edit in flight (s)
+
+
+def retry_after(error: discord.HTTPException) -> float:
+    """Seconds Discord asked us to wait after a 429 (its header; 1 s if unreadable)."""
+    try:
+        wait = float(error.response.headers.get("Retry-After", 1.0))
+    except (AttributeError, TypeError, ValueError):
+        wait = 1.0
+    return min(max(wait, 0.0), 60.0)
 
 
 @dataclass(slots=True)
@@ -196,10 +214,45 @@ class Publisher:
         # table id -> why its channel messages are paused (the bot lost access there)
         self.paused: dict[int, str] = {}
         self.clock: Callable[[], float] = time.time  # wall clock, for a message's age
+        self.pacer = ChannelPacer()  # every channel write goes through it
+        self._writing: dict[int, asyncio.Lock] = {}  # table id -> its message's writer
+        self._retry: dict[int, asyncio.TimerHandle] = {}  # tables waiting out a 429
 
     def stop(self) -> None:
         for task in self._flushers.values():
             task.cancel()
+        for handle in self._retry.values():
+            handle.cancel()
+
+    @contextlib.asynccontextmanager
+    async def table_write(self, table: Table,
+                          wait: float | None = None) -> AsyncIterator[None]:
+        """Around building and writing the table message: one writer at a time, so the
+        message never goes back to an older state. A click's redraw waits at most `wait`
+        seconds (its answer is due within Discord's 3), then goes ahead."""
+        lock = self._writing.setdefault(table.id, asyncio.Lock())
+        try:
+            async with asyncio.timeout(wait):  # a cancelled acquire leaves the lock free
+                await lock.acquire()
+        except TimeoutError:
+            yield
+            return
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def _retry_later(self, table: Table, error: discord.HTTPException) -> None:
+        """Discord answered 429: publish this table again after its `retry_after` (what
+        was to be sent is kept; the next round builds the latest state)."""
+        wait = retry_after(error)
+        log.info("table %s: rate limited in channel %s, trying again in %.2f s",
+                 table.id, table.channel_id, wait)
+        if table.id not in self._retry:
+            def again() -> None:
+                self._retry.pop(table.id, None)
+                self.mark(table)
+            self._retry[table.id] = asyncio.get_running_loop().call_later(wait, again)
 
     @contextlib.contextmanager
     def answering(self) -> Iterator[None]:
@@ -215,7 +268,7 @@ class Publisher:
 
     def busy(self) -> bool:
         """Is any table's update under way (messages being drawn or sent)?"""
-        return any(not task.done() for task in self._flushers.values())
+        return bool(self._retry) or any(not task.done() for task in self._flushers.values())
 
     async def settled(self, table_id: int, timeout: float) -> None:
         """Wait (at most `timeout` s) until the table's pending messages are out."""
@@ -288,6 +341,7 @@ class Publisher:
                 self._last_edit.pop(table.id, None)
                 self._fresh.discard(table.id)
                 self.paused.pop(table.id, None)
+                self._writing.pop(table.id, None)
                 self.forget_hands(table.id)
                 await self._forget_stored_hands(table.id)
 
@@ -303,14 +357,26 @@ class Publisher:
             try:
                 await self._analyse(table, outbox[0])
                 await self._draw(table, outbox[0])
-                await channel.send(**outbox[0].send_kwargs())
+                async with self.pacer.write(table.channel_id):
+                    await channel.send(**outbox[0].send_kwargs())
             except discord.HTTPException as error:
-                if error.code in FORBIDDEN:  # kept, and posted once the table resumes
+                if error.code in FORBIDDEN or error.status == RATE_LIMITED:
+                    # kept, and posted once the table resumes or Discord's wait is over
                     self._outbox[table.id] = outbox + self._outbox.get(table.id, [])
-                    await self._pause(table, error)
+                    if error.status == RATE_LIMITED:
+                        self._retry_later(table, error)
+                    else:
+                        await self._pause(table, error)
                     return
                 log.exception("table %s: could not post a message", table.id)
             outbox.pop(0)
+        if table.message_id is None:
+            return
+        await self.pacer.ready(table.channel_id)  # then build: the latest state goes out
+        async with self.table_write(table):
+            await self._write_table(table)
+
+    async def _write_table(self, table: Table) -> None:
         current = await snapshot(table, lambda: table_message(table))
         body = payload(current)
         shown = (table.message_id, fingerprint(body))
@@ -324,13 +390,16 @@ class Publisher:
             await self._move_below(table, current, body)
         elif shown != self._shown.get(table.id):
             try:
-                await edit_channel_message(self.bot.http, table.channel_id, table.message_id,
-                                           body)
+                async with self.pacer.write(table.channel_id):
+                    await edit_channel_message(self.bot.http, table.channel_id,
+                                               table.message_id, body)
                 self._shown[table.id] = shown
             except discord.HTTPException as error:
                 if refused(error):  # drawn again, as text, in this flush's next round
                     await self.cards_refused()
                     self._dirty.add(table.id)
+                elif error.status == RATE_LIMITED:
+                    self._retry_later(table, error)
                 elif error.code in GONE or isinstance(error, discord.NotFound):
                     await self._move_below(table, current, body)
                 elif error.code in FORBIDDEN:
@@ -377,12 +446,16 @@ class Publisher:
         old = table.message_id
         channel = self.bot.get_partial_messageable(table.channel_id)
         try:
-            message = await channel.send(**current.send_kwargs())
+            async with self.pacer.write(table.channel_id):
+                message = await channel.send(**current.send_kwargs())
         except discord.HTTPException as error:
             if refused(error):  # drawn again, as text, in this flush's next round
                 await self.cards_refused()
                 self._dirty.add(table.id)
                 self._fresh.add(table.id)
+            elif error.status == RATE_LIMITED:
+                self._fresh.add(table.id)
+                self._retry_later(table, error)
             elif error.code in FORBIDDEN:
                 await self._pause(table, error)
             else:
@@ -404,7 +477,8 @@ class Publisher:
         log.warning("table %s: paused, Discord refused a write in channel %s (%s %s)",
                     table.id, table.channel_id, error.status, error.code)
         with contextlib.suppress(discord.HTTPException):
-            await self.bot.get_partial_messageable(table.channel_id).send(content=line)
+            async with self.pacer.write(table.channel_id):
+                await self.bot.get_partial_messageable(table.channel_id).send(content=line)
 
     def resume(self, table: Table) -> None:
         """A person asked for the table again (/table): write to its channel again."""
@@ -416,7 +490,9 @@ class Publisher:
         """A table message replaced by a new one becomes a short line pointing to it."""
         body = payload(render.moved(table.id, table.game.TITLE, new_url))
         try:
-            await edit_channel_message(self.bot.http, table.channel_id, old_message_id, body)
+            async with self.pacer.write(table.channel_id):
+                await edit_channel_message(self.bot.http, table.channel_id, old_message_id,
+                                           body)
         except discord.NotFound:
             pass  # deleted already: nothing left to point from
         except discord.HTTPException as error:
@@ -458,6 +534,9 @@ class Publisher:
                 if refused(error):  # drawn again, as text, in this flush's next round
                     await self.cards_refused()
                     self._dirty.add(table.id)
+                    continue
+                if error.status == RATE_LIMITED:  # the hand stays live; edited again later
+                    self._retry_later(table, error)
                     continue
                 # Expired or deleted: the person asks for a fresh one with My hand.
                 sessions.pop(user_id, None)

@@ -19,6 +19,7 @@ from aiohttp import web
 from . import limits, payloads
 from .bodies import Upload
 from .gateway import Gateway
+from .ratelimits import RateLimits
 from .state import Audience, DoubleState, RecordedPayload, Violation
 
 log = logging.getLogger("tests.discord_double")
@@ -68,6 +69,7 @@ class DiscordDouble:
         self.last_activity = time.monotonic()
         self.requests: list[RequestRecord] = []
         self.failures: list[InjectedFailure] = []
+        self.rate_limits = RateLimits()  # off until a test enables them
         self.dispatch_message_events = True
         self.shard_count = 1  # what GET /gateway/bot recommends
         self._runner: web.AppRunner | None = None
@@ -120,6 +122,13 @@ class DiscordDouble:
         path = request.path.removeprefix(API_PREFIX)
         try:
             response = self._injected(request.method, path)
+            limited = self.rate_limits.take(request.method, path) if response is None else None
+            if limited is not None and limited.retry_after is not None:
+                self.violation("rate-limit", f"over the bucket's limit (retry after "
+                               f"{limited.retry_after:.3f} s)", request)
+                response = reply({"message": "You are being rate limited.",
+                                  "retry_after": limited.retry_after, "global": False,
+                                  "code": 0}, 429, limited.headers)
             if response is None:
                 try:
                     response = await handler(request)
@@ -132,6 +141,8 @@ class DiscordDouble:
                     log.exception("Discord double crashed on %s %s", request.method, path)
                     self.violation("double-crashed", f"{type(exc).__name__}: {exc}", request)
                     response = error(400, 0, f"the double crashed: {exc!r}")
+                if limited is not None:
+                    response.headers.update(limited.headers)
             self.requests.append(RequestRecord(request.method, path, response.status,
                                                self.state.clock.now()))
             return response
