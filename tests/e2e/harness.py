@@ -148,6 +148,19 @@ class Harness:
         await self.press(user, self.table_message(), "Start")
         return table
 
+    async def start_with_people(self, people: Iterable[User], game: str,
+                                **options: Any) -> Any:
+        """The first of `people` opens a table, the others join, the match starts and
+        each opens their hand; returns the table."""
+        first, *others = people
+        table = await self.open_table(first, game, **options)
+        await self.seat_people(others)
+        await self.press(first, self.table_message(), "Start")
+        for person in (first, *others):
+            await self.open_hand(person)
+        await self.driver.settle()
+        return table
+
     async def seat_people(self, people: Iterable[User]) -> None:
         for person in people:
             await self.press(person, self.table_message(), "Join")

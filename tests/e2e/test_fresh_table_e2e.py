@@ -13,14 +13,7 @@ from tests.e2e.harness import Harness, running
 
 
 async def _tennis(h: Harness) -> Any:
-    first, second = h.user(0), h.user(1)
-    table = await h.open_table(first, "tennis")
-    await h.seat_people([second])
-    await h.press(first, h.table_message(), "Start")
-    for person in (first, second):
-        await h.open_hand(person)
-    await h.driver.settle()
-    return table
+    return await h.start_with_people([h.user(0), h.user(1)], "tennis")
 
 
 async def _move(h: Harness, table: Any) -> None:

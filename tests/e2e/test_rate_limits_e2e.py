@@ -93,11 +93,7 @@ async def test_fast_play_keeps_to_the_budgets_and_ends_on_the_latest_state(
     limits.enable()  # Discord's figures: 5 writes per channel, and per token, in 5 s
     async with running(discord_double, tmp_path) as h:
         first, second = h.user(0), h.user(1)
-        table = await h.open_table(first, "tennis")
-        await h.seat_people([second])
-        await h.press(first, h.table_message(), "Start")
-        for person in (first, second):
-            await h.open_hand(person)
+        table = await h.start_with_people([first, second], "tennis")
         start_message = table.message_id
         began = time.monotonic()
         presses = 0
@@ -146,13 +142,7 @@ async def test_a_429_is_waited_out_and_nothing_is_lost(discord_double, tmp_path,
     end-of-deal post: the publisher waits Discord's retry_after, then sends the latest
     state, and the post still goes out, once."""
     async with running(discord_double, tmp_path) as h:
-        first, second = h.user(0), h.user(1)
-        table = await h.open_table(first, "tennis")
-        await h.seat_people([second])
-        await h.press(first, h.table_message(), "Start")
-        for person in (first, second):
-            await h.open_hand(person)
-        await h.driver.settle()
+        table = await h.start_with_people([h.user(0), h.user(1)], "tennis")
         path = rf"^/channels/{h.channel.id}/messages" + ("/" if route == "PATCH" else "$")
         for _ in range(3):
             discord_double.fail_next(route, path, 429, retry_after=0.3)
