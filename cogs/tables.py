@@ -44,7 +44,7 @@ class Tables(commands.Cog):
         self.router: ClickRouter = bot.router
         self.publisher = Publisher(bot, self.service, bot.settings.edit_interval)
         self.publisher.clock = self.service.clock.now  # one wall clock for the tables
-        self.pinger = Pinger(bot, self.service, self.publisher.paused)
+        self.pinger = Pinger(bot, self.service, self.publisher.paused, self.publisher.pacer)
         self._verbs: dict[str, Handler] = {
             "act": self.on_act, "pick": self.on_pick, "hand": self.on_hand,
             "rules": self.on_rules, "last": self.on_last_trick, "join": self.on_join,

@@ -21,16 +21,21 @@ from bot.render import turns as render
 from bot.store import PingRow
 from bot.tables import Table, TableService
 
+from .pacing import ChannelPacer
+
 log = logging.getLogger(__name__)
 
 
 class Pinger:
     """Posts and takes back turn pings (cogs/tables.py sets it as the turn notifier)."""
 
-    def __init__(self, bot: Any, service: TableService, paused: dict[int, str]) -> None:
+    def __init__(self, bot: Any, service: TableService, paused: dict[int, str],
+                 pacer: ChannelPacer | None = None) -> None:
         self.bot = bot
         self.service = service
         self.paused = paused  # the publisher's paused tables: nothing is posted there
+        # the publisher's: pings share each channel's write budget with the table
+        self.pacer = pacer or ChannelPacer()
         self.live: dict[int, dict[int, PingRow]] = {}  # table id -> user id -> ping
         self._tasks: set[asyncio.Task[None]] = set()
         # Set once the pings kept from before a restart are known (`restore`): a turn
@@ -97,7 +102,8 @@ class Pinger:
                               deadline, settings.slow_pace)
         channel = self.bot.get_partial_messageable(table.channel_id)
         try:
-            posted = await channel.send(**message.send_kwargs())
+            async with self.pacer.write(table.channel_id):
+                posted = await channel.send(**message.send_kwargs())
         except discord.HTTPException:
             log.warning("table %s: could not post a ping", table.id, exc_info=True)
             return
@@ -116,7 +122,8 @@ class Pinger:
 
     async def _delete(self, ping: PingRow, stored: bool = True) -> None:
         try:
-            await self.bot.http.delete_message(ping.channel_id, ping.message_id)
+            async with self.pacer.write(ping.channel_id):
+                await self.bot.http.delete_message(ping.channel_id, ping.message_id)
         except discord.NotFound:
             pass  # deleted by someone already
         except discord.HTTPException:
