@@ -24,7 +24,7 @@ from bot.games.spades_view import SpadesView
 from .budget import Budget
 from .search import exact_value
 from .spades import SpadesPlayer
-from .spades_bid_search import choose_bid_by_simulation
+from .spades_bid_search import choose_bid_by_simulation, double_nil_pays
 from .spades_search import (
     Knowledge,
     Position,
@@ -56,7 +56,14 @@ class AdvancedSpadesPlayer:
             return legal[0]
         if legal[0].startswith("play:"):
             return self.choose_card(view, legal, budget)
-        if "look" in legal or view.seat is None:
+        if "look" in legal and view.seat is not None:
+            if "bid:double_nil" not in legal:
+                return "look"
+            blind = double_nil_pays(view, self._rng(view, "double nil"), budget)
+            if blind is None:
+                return self.basic.choose(view, legal, budget)
+            return "bid:double_nil" if blind else "look"
+        if view.seat is None:
             return self.basic.choose(view, legal, budget)
         bid = choose_bid_by_simulation(view, self._rng(view, "bid"), budget)
         if bid is None or bid not in legal:

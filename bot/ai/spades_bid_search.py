@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 
-from bot.games.spades_scoring import contract_points, is_nil, nil_points
+from bot.games.spades_scoring import DOUBLE_NIL, NIL, contract_points, is_nil, nil_points
 from bot.games.spades_view import SpadesView
 
 from .budget import Budget
-from .spades_search import Knowledge, Position, sample_hands
-from .trick_masks import FULL, mask_of
+from .spades_bidding import estimate_tricks, nil_is_safe
+from .spades_search import Knowledge, Position, Stakes, sample_hands
+from .trick_masks import FULL, cards_of, mask_of
 
 LAYOUTS = 48
 NIL_MARGIN = 25.0  # points a nil must be expected to gain over the best number
@@ -34,7 +35,7 @@ def choose_bid_by_simulation(view: SpadesView, rng: random.Random,
     assert view.seat is not None
     me, partner = view.seat, (view.seat + 2) % 4
     hand = mask_of(view.hand)
-    know = Knowledge(me, hand, FULL & ~hand, (13, 13, 13, 13), (0, 0, 0, 0))
+    know = Knowledge(me, hand, FULL & ~hand, (13, 13, 13, 13), (0, 0, 0, 0), bids=view.bids)
     known = [b if b is not None else GUESSED_BID for b in view.bids]
     partner_bid = view.bids[partner]
     partner_nil = partner_bid is not None and is_nil(partner_bid)
@@ -90,3 +91,50 @@ def choose_bid_by_simulation(view: SpadesView, rng: random.Random,
         if survived >= NIL_SAFETY and nil_value > best_value + NIL_MARGIN:
             return "bid:nil"
     return f"bid:{min(13, best)}"
+
+
+DOUBLE_NIL_LAYOUTS = 48
+DOUBLE_NIL_MARGIN = 20.0  # points a double nil must be expected to gain over looking
+
+
+def _bid_for(hand: int) -> int:
+    """What a seat that looks at `hand` bids, by the rule-of-thumb estimate (for layouts)."""
+    cards = cards_of(hand)
+    estimate = estimate_tricks(cards)
+    if estimate < 1.3 and nil_is_safe(cards):
+        return NIL
+    return min(13, max(1, int(estimate + 0.35)))
+
+
+def double_nil_pays(view: SpadesView, rng: random.Random, budget: Budget | None = None,
+                    layouts: int = DOUBLE_NIL_LAYOUTS) -> bool | None:
+    """Whether bidding double nil blind is worth more than looking, on the game's score:
+    deal every hand at random (ours is unseen too), and play each layout out twice, once
+    with our double nil and once with the bid our hand would get after a look (the other
+    seats bid what they bid, or what their hands are worth). The target counts (`Stakes`
+    gives reaching it first a bonus), so a double nil pays mostly when far behind near the
+    end. None when the budget ran out."""
+    assert view.seat is not None
+    me = view.seat
+    stakes = Stakes(side=me % 2, totals=(view.score.totals[0], view.score.totals[1]),
+                    target=view.target, bags_penalty=view.bags_penalty)
+    leader = (view.dealer + 1) % 4
+    gain = 0.0
+    for _ in range(layouts):
+        if budget is not None and budget.spent():
+            return None
+        mine = 0
+        for c in rng.sample(range(52), 13):
+            mine |= 1 << c
+        know = Knowledge(me, mine, FULL & ~mine, (13, 13, 13, 13), (0, 0, 0, 0),
+                         bids=view.bids)
+        hands = sample_hands(know, rng)
+        bids = [b if b is not None else _bid_for(hands[s]) for s, b in enumerate(view.bids)]
+        values = []
+        for mine_bid in (DOUBLE_NIL, _bid_for(mine)):
+            bids[me] = mine_bid
+            pos = Position(hands[:], [], leader, False, [0, 0, 0, 0], tuple(bids))
+            pos.play_out()
+            values.append(stakes.value(pos.bids, pos.won))
+        gain += values[0] - values[1]
+    return gain / layouts > DOUBLE_NIL_MARGIN

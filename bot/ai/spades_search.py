@@ -15,14 +15,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.games.spades_scoring import score_deal
+from bot.games.spades_scoring import DOUBLE_NIL, NIL, score_deal
 from bot.games.spades_view import SpadesView
 
+from .spades_bidding import estimate_tricks
 from .trick_masks import (
     ABOVE,
     FULL,
     SUIT_BITS,
     SUIT_OF,
+    cards_of,
     deal_unseen,
     highest,
     lowest,
@@ -177,6 +179,28 @@ class Knowledge:
     unseen: int  # cards in the other three hands
     sizes: tuple[int, ...]  # cards each seat holds now
     voids: tuple[int, ...]  # per seat, a mask of suits' bits it cannot hold
+    played: tuple[int, ...] = (0, 0, 0, 0)  # per seat, the cards it has played
+    bids: tuple[int | None, ...] = (None, None, None, None)  # per seat, None: not yet
+
+
+BID_SLACK = 2.0  # tricks a bid may be off the hand's estimate before a layout misfits
+TOP_SPADES = (1 << 51) | (1 << 50)  # the ace and king of spades
+LAYOUT_TRIES = 6
+
+
+def bid_misfit(hand: int, bid: int | None) -> float:
+    """How far a seat's whole hand (as dealt) is from what its bid said: 0 when it fits.
+
+    A nil bidder (who looked at its hand) is unlikely to hold the ace or king of spades or
+    a hand worth tricks; a number is about what the hand's estimate says. A double nil is
+    bid blind and says nothing.
+    """
+    if bid is None or bid == DOUBLE_NIL:
+        return 0.0
+    estimate = estimate_tricks(cards_of(hand))
+    if bid == NIL:
+        return (hand & TOP_SPADES).bit_count() + max(0.0, estimate - BID_SLACK)
+    return max(0.0, abs(estimate - bid) - BID_SLACK)
 
 
 def read_knowledge(view: SpadesView) -> Knowledge:
@@ -184,6 +208,7 @@ def read_knowledge(view: SpadesView) -> Knowledge:
     assert view.seat is not None
     seen = mask_of(view.hand)
     voids = [0, 0, 0, 0]
+    played = [0, 0, 0, 0]
     broken = False
     tricks = [t.cards for t in view.tricks] + ([view.trick] if view.trick else [])
     for cards in tricks:
@@ -193,17 +218,31 @@ def read_knowledge(view: SpadesView) -> Knowledge:
             voids[cards[0][0]] |= NON_SPADES
         for seat, c in cards:
             seen |= 1 << c.index
+            played[seat] |= 1 << c.index
             if c.suit != led:
                 voids[seat] |= SUIT_BITS[led]
             if c.suit == SPADE:
                 broken = True
     return Knowledge(view.seat, mask_of(view.hand), FULL & ~seen, view.hand_sizes,
-                     tuple(voids))
+                     tuple(voids), tuple(played), view.bids)
 
 
 def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:
     """The four hands of one layout agreeing with `know`: the unseen cards dealt at random
-    to the other seats, each to a seat that may hold its suit and has room."""
+    to the other seats, each to a seat that may hold its suit and has room, and, of a few
+    such deals, the first whose hands fit the seats' bids (else the one that fits best)."""
     others = {s: know.sizes[s] for s in range(4) if s != know.me}
-    dealt = deal_unseen(know.unseen, others, know.voids, rng)
-    return [know.hand if s == know.me else dealt[s] for s in range(4)]
+    judged = [s for s in others if know.bids[s] is not None and know.bids[s] != DOUBLE_NIL]
+    # A nil bidder holds no top spade: deal those as if it had shown out of them.
+    barred = tuple(v | TOP_SPADES if know.bids[s] == NIL and s != know.me else v
+                   for s, v in enumerate(know.voids))
+    best: dict[int, int] = {}
+    best_misfit = float("inf")
+    for _ in range(LAYOUT_TRIES if judged else 1):
+        dealt = deal_unseen(know.unseen, others, barred, rng)
+        misfit = sum(bid_misfit(dealt[s] | know.played[s], know.bids[s]) for s in judged)
+        if misfit < best_misfit:
+            best, best_misfit = dealt, misfit
+        if misfit == 0:
+            break
+    return [know.hand if s == know.me else best[s] for s in range(4)]

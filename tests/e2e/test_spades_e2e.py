@@ -8,7 +8,7 @@ from tests.e2e.harness import running
 # guard sees many of Alice's presses. Random deals could end a match to 100 in one deal.
 # The bots get a minute per decision here, so that a loaded machine cannot make them
 # fall back to another player and change the match.
-LONG_MATCH_SEED = 5
+LONG_MATCH_SEED = 7
 
 
 async def test_one_person_and_three_bots_play_spades_to_the_final_standings(
