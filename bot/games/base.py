@@ -256,6 +256,15 @@ class Game(ABC, Generic[ViewT]):
         """Why `seat` may not act now."""
         return "It is not your turn."
 
+    def _is_aside(self, text: str) -> bool:
+        """Whether `text` is an action a seat may take out of turn, which `legal` does not
+        list (the bridge games' claims and undo requests, bot/games/requests.py): `apply`
+        hands it to `_do_aside`, which checks it (raising IllegalAction) before doing it."""
+        return False
+
+    def _do_aside(self, seat: int, action: str) -> list[Event]:
+        raise IllegalAction("That is not an action of this game.")
+
     @abstractmethod
     def view(self, seat: int | None) -> ViewT:
         """A fresh object holding what `seat` may see (None: a spectator)."""
@@ -281,19 +290,23 @@ class Game(ABC, Generic[ViewT]):
         any other is refused with the reason `_why_not` gives.
         """
         text = action if type(action) is str else str(action)
+        do = self._do
         if type(seat) is int and 0 <= seat < self.SEATS and text in self._legal(seat):
             usual = text
             entries = _ENTRIES[seat]
             entry = entries.get(text) or entries.setdefault(text, (seat, text))
         else:
             text = text.strip()
-            usual = self._legal_spelling(seat, text)
             entry = (seat, text)
+            if self._is_aside(text):  # asked out of turn (a claim, an undo): its own checks
+                usual, do = text, self._do_aside
+            else:
+                usual = self._legal_spelling(seat, text)
         if self.fair is None:
-            events = self._do(seat, usual)
+            events = do(seat, usual)
         else:
             drawn = self.packs_dealt
-            events = self._do(seat, usual)
+            events = do(seat, usual)
             # A deal that ended without the next one being dealt yet (Tennis deals
             # lazily; the match's last deal) is over too.
             if self.packs_dealt == drawn and (self.finished or any(

@@ -32,6 +32,7 @@ from typing import ClassVar
 from .base import (
     Event,
     Game,
+    IllegalAction,
     OptionSpec,
     Phase,
     Result,
@@ -56,6 +57,7 @@ from .cards import (
     play_texts_by_suit,
     sort_hand,
 )
+from .requests import ANSWERS, PlayPosition, Requests
 from .tricks import follow_error, trick_winner
 
 _EMPTY: frozenset[int] = frozenset()
@@ -94,7 +96,7 @@ _CALL_EVENTS: tuple[dict[str, Event], ...] = tuple(
     {text: _call_event(seat, call) for text, call in CALL_BY_TEXT.items()} for seat in range(4))
 
 
-class ContractBridge(Game[BridgeView]):
+class ContractBridge(Requests, Game[BridgeView]):
     """A match of one or more rubbers of Contract Bridge."""
 
     NAME: ClassVar[str] = "bridge"
@@ -108,6 +110,8 @@ class ContractBridge(Game[BridgeView]):
         OptionSpec("boards", int, 0, "Duplicate: the match is this many boards, each "
                    "scored on its own, dealer and vulnerability by board number "
                    "(0: rubber bridge).", 0, 32, internal=True),
+        OptionSpec("undo", bool, True, "Players may ask to take back their last call, or "
+                   "their last card before its trick is complete (the opponents agree)."),
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
@@ -121,6 +125,7 @@ class ContractBridge(Game[BridgeView]):
         self.last: LastTrick | None = None
         self._finished = False
         self.stopped = False
+        self.request = None  # a pending claim or undo (bot/games/requests.py)
         self.deal_no = 0
         self.dealer = Seat(board_dealer(1) if self.boards else self.rng.randrange(4))
         self._start_deal(first=True)
@@ -150,8 +155,7 @@ class ContractBridge(Game[BridgeView]):
         self.vulnerable = (board_vulnerability(self.deal_no) if self.boards else
                            (self.sheet.vulnerable(0), self.sheet.vulnerable(1)))
         dealer = self.dealer
-        self.auction = Auction((dealer, dealer.next, dealer.partner, dealer.rho),
-                               self._side, 3, 4)
+        self.auction = self._new_auction()
         self.contract: Contract | None = None
         self._trump: Suit | None = None
         self.declarer: Seat | None = None
@@ -162,6 +166,10 @@ class ContractBridge(Game[BridgeView]):
         self.play: list[tuple[Seat, Card]] = []
         self.tricks_won = [0, 0]
         self.last = None
+
+    def _new_auction(self) -> Auction:
+        dealer = self.dealer
+        return Auction((dealer, dealer.next, dealer.partner, dealer.rho), self._side, 3, 4)
 
     # -- the contract ----------------------------------------------------------------
 
@@ -178,6 +186,8 @@ class ContractBridge(Game[BridgeView]):
     def to_act(self) -> frozenset[int]:
         if self._finished:
             return _EMPTY
+        if self.request is not None:
+            return self.request.waiting
         if self.contract is None:
             return _ONLY[self.auction.to_call()]
         turn = self.position  # declarer decides for dummy (_player_of, inlined)
@@ -196,6 +206,8 @@ class ContractBridge(Game[BridgeView]):
     def _legal(self, seat: int) -> Sequence[str]:
         if self._finished:
             return ()
+        if self.request is not None:
+            return ANSWERS if seat in self.request.waiting else ()
         if self.contract is None:
             return self.auction.allowed_texts(seat)
         turn = self.position  # declarer plays dummy's cards (_player_of, inlined)
@@ -208,6 +220,8 @@ class ContractBridge(Game[BridgeView]):
         return self._texts[turn]
 
     def _not_on_turn(self, seat: int) -> str:
+        if self.request is not None:
+            return self._waiting_text(seat)
         if seat == self.dummy and self.contract is not None:
             return "Your partner plays dummy's cards."
         return super()._not_on_turn(seat)
@@ -217,6 +231,8 @@ class ContractBridge(Game[BridgeView]):
 
     def _why_not(self, seat: int, action: str) -> str:
         kind, _, rest = action.partition(":")
+        if self.request is not None:
+            return f"{self.request.text}: accept or reject."
         if self.contract is None:
             if kind == "play":
                 return "The auction is not over yet: make a call."
@@ -230,6 +246,8 @@ class ContractBridge(Game[BridgeView]):
         return self._play_error(seat, played) or ""
 
     def _do(self, seat: int, action: str) -> list[Event]:
+        if self.request is not None:
+            return self._answer(seat, action)
         played = CARD_BY_PLAY.get(action)
         if played is None:
             return self._do_call(seat, CALL_BY_TEXT[action])
@@ -307,6 +325,84 @@ class ContractBridge(Game[BridgeView]):
         if len(self.play) == 52:
             self._end_deal(events, self.contract)
         return events
+
+    # -- claims and undo (the mechanism: bot/games/requests.py) -------------------------
+
+    def _claim_refusal(self, seat: int) -> str | None:
+        if self.contract is None:
+            return "You can claim only during the play."
+        if seat != self.declarer:
+            return "Only declarer may claim."
+        return None
+
+    def _claim_answerers(self, seat: int) -> frozenset[int]:
+        return frozenset(((seat + 1) % 4, (seat + 3) % 4))  # both defenders
+
+    def tricks_left(self) -> int:
+        return 13 - self.tricks_won[0] - self.tricks_won[1]
+
+    def _settle_claim(self, seat: int, tricks: int) -> list[Event]:
+        side = SIDE_OF[seat]
+        left = self.tricks_left()
+        self.tricks_won[side] += tricks
+        self.tricks_won[1 - side] += left - tricks
+        self.trick = []
+        events: list[Event] = []
+        self._end_deal(events, self.contract)
+        return events
+
+    def _undo_plan(self, seat: int) -> tuple[int, str]:
+        if self.contract is None or not self.play:  # the auction (or before the lead)
+            calls = self.auction.calls
+            last = next((i for i in range(len(calls) - 1, -1, -1) if calls[i][0] == seat),
+                        None)
+            if last is None:
+                raise IllegalAction("You have made no call in this auction to take back.")
+            what = f"their {calls[last][1].label}"
+            return len(calls) - last, what + (" and the calls after it"
+                                              if last < len(calls) - 1 else "")
+        trick = self.trick
+        last = next((i for i in range(len(trick) - 1, -1, -1)
+                     if self._player_of(trick[i][0]) == seat), None)
+        if last is None:
+            raise IllegalAction("You have no card in the trick in progress to take back "
+                                "(a completed trick stands).")
+        if len(self.play) == len(trick) - last:
+            raise IllegalAction("The opening lead cannot be taken back: dummy is face up.")
+        what = f"their {trick[last][1].label}"
+        return len(trick) - last, what + (" and the cards after it"
+                                          if last < len(trick) - 1 else "")
+
+    def _undo_answerers(self, seat: int) -> frozenset[int]:
+        if self.contract is not None and self.play and seat != self.declarer:
+            assert self.declarer is not None
+            return frozenset((self.declarer,))  # dummy does not take part in the play
+        return frozenset(((seat + 1) % 4, (seat + 3) % 4))
+
+    def _take_back(self, count: int) -> None:
+        if self.contract is None or not self.play:
+            calls = self.auction.calls[:len(self.auction.calls) - count]
+            self.auction = self._new_auction()
+            for caller, call in calls:
+                self.auction.call(caller, call)
+            self.contract = self._trump = self.declarer = self.dummy = None
+            self.position = self.dealer
+            return
+        for _ in range(count):
+            position, card = self.trick.pop()
+            self.play.pop()
+            held = set(self.hands[position])
+            held.add(card)
+            hand = [c for c in self.dealt[position] if c in held]  # the hand's own order
+            self.hands[position] = hand
+            self._texts[position] = [PLAY_TEXT[c.index] for c in hand]
+            self._suit_texts[position] = play_texts_by_suit(hand)
+            self.position = position
+
+    def claim_position(self) -> PlayPosition:
+        leader = self.trick[0][0] if self.trick else self.position
+        return PlayPosition(tuple(tuple(h) for h in self.hands), self._trump, leader,
+                            tuple(c for _, c in self.trick))
 
     # -- end of deal, rubber and match --------------------------------------------------
 
@@ -457,7 +553,8 @@ class ContractBridge(Game[BridgeView]):
             rubber_no=rubber.number,
             games_won=(rubber.games_won(0), rubber.games_won(1)),
             part_scores=(rubber.part_score(0), rubber.part_score(1)),
-            played=tuple(self.play[:len(self.play) - len(self.trick)]))
+            played=tuple(self.play[:len(self.play) - len(self.trick)]),
+            request=self.request, asks=self.asks(seat))
 
     def deal_record(self) -> DealRecord:
         return DealRecord(self.deal_no, self.dealer, self.vulnerable, self.dealt,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .base import GameView, ScoreLine
 from .bridge_auction import Call, Contract
 from .cards import Card, Seat, format_deal
+from .requests import Request
 from .tricks import Trick
 
 
@@ -78,6 +79,10 @@ class BridgeView(GameView):
     # (seat, card) of every card played to the completed tricks of this deal, in order:
     # what a player at the table remembers (computer players read it, not just last_trick).
     played: tuple[tuple[int, Card], ...] = ()
+    # A pending claim or undo (everyone sees it), and what this seat may ask now
+    # (`claim:<n>`, `undo`, `withdraw`: bot/games/requests.py).
+    request: Request | None = None
+    asks: tuple[str, ...] = ()
 
     @property
     def auction_grid(self) -> tuple[tuple[Call | None, ...], ...]:

@@ -30,11 +30,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import Event, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
+from .base import Event, Game, IllegalAction, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract, usual_text
 from .bridge_scoring import single_dummy_score
 from .cards import CARD_BY_PLAY, FULL_DECK, PLAY_TEXT, Card, sort_hand
+from .requests import ANSWERS, PlayPosition, Requests
 from .single_dummy_view import (
     HAND_NAMES,
     DealSummary,
@@ -45,6 +46,11 @@ from .single_dummy_view import (
 from .tricks import follow_error, legal_follow, trick_winner
 
 DUMMY_CHOICES = ("dummy:revealed", "dummy:hidden")
+COMPASS = (2, 3, 0, 1)  # hand index (S, W, N, E) -> compass seat (N, E, S, W = 0..3)
+
+
+def _own_side(seat: int) -> int:
+    return seat
 # A play's "action" event depends only on (seat, hand, card): built once and shared
 # (events are frozen; their data is read, never changed). Index (seat*4+hand)*52+card.
 _PLAY_EVENTS: tuple[Event, ...] = tuple(
@@ -66,7 +72,7 @@ class SingleDummyRecord:
     play: tuple[tuple[int, str], ...]  # (hand index, card text) in order
 
 
-class SingleDummyBridge(Game[SingleDummyView]):
+class SingleDummyBridge(Requests, Game[SingleDummyView]):
     """Single Dummy Bridge for two players (see the module docstring)."""
 
     NAME: ClassVar[str] = "single_dummy"
@@ -80,6 +86,8 @@ class SingleDummyBridge(Game[SingleDummyView]):
         OptionSpec("target", int, 500, "Points needed to win the match", 100, 2000),
         OptionSpec("undertrick_penalty", bool, False,
                    "A failed contract gives the opponent 50 per undertrick"),
+        OptionSpec("undo", bool, True, "Players may ask to take back their last call, or "
+                   "their last card before its trick is complete (the opponent agrees)."),
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
@@ -93,6 +101,7 @@ class SingleDummyBridge(Game[SingleDummyView]):
         self.previous: DealSummary | None = None
         self._sheet: ScoreSheet | None = None  # rebuilt when a deal is scored
         self._over = False
+        self.request = None  # a pending claim or undo (bot/games/requests.py)
         self._start_deal(first=True)
 
     # -- dealing ----------------------------------------------------------------------
@@ -103,8 +112,7 @@ class SingleDummyBridge(Game[SingleDummyView]):
         self.deal_no += 1
         self._deal()
         self.revealed = 2 + self.rng.randrange(2)
-        self.auction = Auction([self.dealer, 1 - self.dealer], side_of=lambda s: s,
-                               passes_to_end=1, opening_passes_to_throw_in=2)
+        self.auction = self._new_auction()
         self._call_texts: tuple[tuple[int, str], ...] = ()
         self.contract: Contract | None = None
         self.dummy_choice: str | None = None
@@ -131,6 +139,10 @@ class SingleDummyBridge(Game[SingleDummyView]):
             tuple(hand) for hand in self.deal(FULL_DECK, 4))
         # Each hand is kept sorted (spades first, high to low) so views and buttons are.
         self.hands: list[list[Card]] = [sort_hand(h) for h in self.dealt]
+
+    def _new_auction(self) -> Auction:
+        return Auction([self.dealer, 1 - self.dealer], side_of=_own_side, passes_to_end=1,
+                       opening_passes_to_throw_in=2)
 
     def stack_deck(self, pack: Sequence[Card]) -> None:
         """Tests: called before the first call of a deal, it replaces that deal's cards at
@@ -178,10 +190,14 @@ class SingleDummyBridge(Game[SingleDummyView]):
         return None
 
     def to_act(self) -> frozenset[int]:
+        if self.request is not None:
+            return self.request.waiting
         turn = self.turn()
         return frozenset() if turn is None else frozenset((turn,))
 
-    def _legal(self, seat: int) -> list[str]:
+    def _legal(self, seat: int) -> Sequence[str]:
+        if self.request is not None:
+            return ANSWERS if seat in self.request.waiting else ()
         if seat != self.turn():
             return []
         phase = self.phase
@@ -198,7 +214,14 @@ class SingleDummyBridge(Game[SingleDummyView]):
     def _spelling(self, action: str) -> str:
         return usual_text(action)
 
+    def _not_on_turn(self, seat: int) -> str:
+        if self.request is not None:
+            return self._waiting_text(seat)
+        return super()._not_on_turn(seat)
+
     def _why_not(self, seat: int, action: str) -> str:
+        if self.request is not None:
+            return f"{self.request.text}: accept or reject."
         phase = self.phase
         kind, _, rest = action.partition(":")
         if phase == "auction":
@@ -220,6 +243,8 @@ class SingleDummyBridge(Game[SingleDummyView]):
         return follow_error(self.hands[who], led, played) or ""
 
     def _do(self, seat: int, action: str) -> list[Event]:
+        if self.request is not None:
+            return self._answer(seat, action)
         phase = self.phase
         if phase == "auction":
             return self._call(seat, CALL_BY_TEXT[action])
@@ -292,6 +317,73 @@ class SingleDummyBridge(Game[SingleDummyView]):
         if len(self.played) == 52:
             events.extend(self._end_deal(thrown_in=False))
         return events
+
+    # -- claims and undo (the mechanism: bot/games/requests.py) -------------------------
+
+    def _claim_refusal(self, seat: int) -> str | None:
+        if self.phase != "play":
+            return "You can claim only during the play."
+        if seat != self.turn():
+            return "You may claim only on your turn."
+        return None
+
+    def _claim_answerers(self, seat: int) -> frozenset[int]:
+        return frozenset((1 - seat,))
+
+    def tricks_left(self) -> int:
+        return 13 - self.tricks_won[0] - self.tricks_won[1]
+
+    def _settle_claim(self, seat: int, tricks: int) -> list[Event]:
+        left = self.tricks_left()
+        self.tricks_won[seat] += tricks
+        self.tricks_won[1 - seat] += left - tricks
+        self.trick = []
+        return self._end_deal(thrown_in=False)
+
+    def _undo_plan(self, seat: int) -> tuple[int, str]:
+        if self.dummy_choice is None:  # the auction, or the dummy still to choose
+            calls = self._call_texts
+            last = next((i for i in range(len(calls) - 1, -1, -1) if calls[i][0] == seat),
+                        None)
+            if last is None:
+                raise IllegalAction("You have made no call in this auction to take back.")
+            what = f"their {CALL_BY_TEXT[calls[last][1]].label}"
+            return len(calls) - last, what + (" and the call after it"
+                                              if last < len(calls) - 1 else "")
+        trick = self.trick
+        last = next((i for i in range(len(trick) - 1, -1, -1)
+                     if owner_of(trick[i][0]) == seat), None)
+        if last is None:
+            raise IllegalAction("You have no card in the trick in progress to take back "
+                                "(a completed trick stands).")
+        what = f"their {trick[last][1].label}"
+        return len(trick) - last, what + (" and the cards after it"
+                                          if last < len(trick) - 1 else "")
+
+    def _undo_answerers(self, seat: int) -> frozenset[int]:
+        return frozenset((1 - seat,))
+
+    def _take_back(self, count: int) -> None:
+        if self.dummy_choice is None:
+            self._call_texts = self._call_texts[:len(self._call_texts) - count]
+            self.auction = self._new_auction()
+            for caller, text in self._call_texts:
+                self.auction.call(caller, CALL_BY_TEXT[text])
+            self.contract = None
+            return
+        for _ in range(count):
+            who, card = self.trick.pop()
+            self.play_log.pop()
+            self.hands[who] = sort_hand([*self.hands[who], card])
+
+    def claim_position(self) -> PlayPosition:
+        hands: list[tuple[Card, ...]] = [()] * 4
+        for h, held in enumerate(self.hands):
+            hands[COMPASS[h]] = tuple(held)
+        leader = self.trick[0][0] if self.trick else self.leader
+        assert self.contract is not None
+        return PlayPosition(tuple(hands), self.contract.trump, COMPASS[leader],
+                            tuple(c for _, c in self.trick))
 
     # -- end of deal and match --------------------------------------------------------
 
@@ -396,7 +488,8 @@ class SingleDummyBridge(Game[SingleDummyView]):
             playing_for=HAND_NAMES[playing] if playing is not None else None,
             playing_hand=playing, tricks_won=(self.tricks_won[0], self.tricks_won[1]),
             played=tuple(self.played), target=self.target,
-            undertrick_penalty=self.undertrick_penalty)
+            undertrick_penalty=self.undertrick_penalty, request=self.request,
+            asks=self.asks(seat))
 
 
 GAME = SingleDummyBridge  # how bot.games.game_class finds this game by its name

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .base import GameView, ScoreLine
 from .bridge_auction import Contract
 from .cards import Card
+from .requests import Request
 from .tricks import Trick
 
 HAND_NAMES: tuple[str, ...] = ("South", "West", "North", "East")
@@ -73,3 +74,7 @@ class SingleDummyView(GameView):
     played: tuple[Card, ...]  # every card played in completed tricks this deal, in order
     target: int
     undertrick_penalty: bool
+    # A pending claim or undo (everyone sees it), and what this seat may ask now
+    # (`claim:<n>`, `undo`, `withdraw`: bot/games/requests.py).
+    request: Request | None = None
+    asks: tuple[str, ...] = ()

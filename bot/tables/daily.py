@@ -26,8 +26,11 @@ from bot.store import Store
 from .model import Person, Table, TableError, TableSettings
 from .service import TableService
 
+# Daily deals are a competition over the same boards against computer players, who would
+# always consent: no undo there (as at a tournament), or a mistake others had to live with
+# could be taken back. Claims stay: they stand only when they hold double dummy.
 DAILY_GAMES: Final[dict[str, dict[str, int]]] = {
-    "bridge": {"boards": 4},
+    "bridge": {"boards": 4, "undo": False},
     "spades": {"deals": 4},
 }
 DEALS_PER_DAY: Final = 4

@@ -323,7 +323,8 @@ def test_match_goes_on_below_the_target() -> None:
 def test_options_are_checked() -> None:
     with pytest.raises(ValueError):
         create("single_dummy", {"target": 50})
-    assert create("single_dummy").options == {"target": 500, "undertrick_penalty": False}
+    assert create("single_dummy").options == {"target": 500, "undertrick_penalty": False,
+                                              "undo": True}
 
 
 def test_a_hand_must_follow_suit() -> None:
