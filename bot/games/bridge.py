@@ -57,7 +57,7 @@ from .cards import (
     play_texts_by_suit,
     sort_hand,
 )
-from .requests import ANSWERS, PlayPosition, Requests
+from .requests import ANSWERS, NO_CALL, NO_CARD, PlayPosition, Requests, take_back_plan
 from .tricks import follow_error, trick_winner
 
 _EMPTY: frozenset[int] = frozenset()
@@ -126,6 +126,7 @@ class ContractBridge(Requests, Game[BridgeView]):
         self._finished = False
         self.stopped = False
         self.request = None  # a pending claim or undo (bot/games/requests.py)
+        self.claimed = None  # the accepted claim ending this deal's play, as said
         self.deal_no = 0
         self.dealer = Seat(board_dealer(1) if self.boards else self.rng.randrange(4))
         self._start_deal(first=True)
@@ -353,25 +354,13 @@ class ContractBridge(Requests, Game[BridgeView]):
 
     def _undo_plan(self, seat: int) -> tuple[int, str]:
         if self.contract is None or not self.play:  # the auction (or before the lead)
-            calls = self.auction.calls
-            last = next((i for i in range(len(calls) - 1, -1, -1) if calls[i][0] == seat),
-                        None)
-            if last is None:
-                raise IllegalAction("You have made no call in this auction to take back.")
-            what = f"their {calls[last][1].label}"
-            return len(calls) - last, what + (" and the calls after it"
-                                              if last < len(calls) - 1 else "")
-        trick = self.trick
-        last = next((i for i in range(len(trick) - 1, -1, -1)
-                     if self._player_of(trick[i][0]) == seat), None)
-        if last is None:
-            raise IllegalAction("You have no card in the trick in progress to take back "
-                                "(a completed trick stands).")
-        if len(self.play) == len(trick) - last:
+            return take_back_plan([(s, call.label) for s, call in self.auction.calls], seat,
+                                  "call", NO_CALL)
+        count, what = take_back_plan([(self._player_of(p), c.label) for p, c in self.trick],
+                                     seat, "card", NO_CARD)
+        if count == len(self.play):
             raise IllegalAction("The opening lead cannot be taken back: dummy is face up.")
-        what = f"their {trick[last][1].label}"
-        return len(trick) - last, what + (" and the cards after it"
-                                          if last < len(trick) - 1 else "")
+        return count, what
 
     def _undo_answerers(self, seat: int) -> frozenset[int]:
         if self.contract is not None and self.play and seat != self.declarer:
@@ -447,7 +436,8 @@ class ContractBridge(Requests, Game[BridgeView]):
         self._score_cache = None
         self.previous = DealSummary(
             deal_no, self.dealer, self.vulnerable, self.dealt, tuple(self.auction.calls),
-            contract, (self.tricks_won[0], self.tricks_won[1]), (line,))
+            contract, (self.tricks_won[0], self.tricks_won[1]), (line,), self.claimed)
+        self.claimed = None
         events.append(Event(
             "deal_end", f"Deal {deal_no} is over.", None,
             {"deal_no": deal_no, "lines": [line],

@@ -50,6 +50,7 @@ class DealSummary:
     contract: Contract | None  # None: thrown in
     tricks_won: tuple[int, int]  # per side
     lines: tuple[ScoreLine, ...]
+    claim: str | None = None  # the accepted claim that ended the play, as the table said it
 
 
 @dataclass(frozen=True, slots=True)

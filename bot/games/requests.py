@@ -71,6 +71,23 @@ def claim_text(name: str, tricks: int, remaining: int) -> str:
     return f"{name} claims {tricks} of the last {remaining}"
 
 
+NO_CALL = "You have made no call in this auction to take back."
+NO_CARD = "You have no card in the trick in progress to take back (a completed trick stands)."
+
+
+def take_back_plan(moves: Sequence[tuple[int, str]], seat: int, what: str,
+                   refusal: str) -> tuple[int, str]:
+    """An undo's reach: `moves` are this deal's calls, or the trick in progress's cards, as
+    (the seat that decided it, its label); `seat`'s last one goes back with those after
+    it. Returns how many go back and what they are called ("their 1♠ and the calls after
+    it"); raises IllegalAction(`refusal`) when `seat` has none."""
+    last = next((i for i in range(len(moves) - 1, -1, -1) if moves[i][0] == seat), None)
+    if last is None:
+        raise IllegalAction(refusal)
+    after = f" and the {what}s after it" if last < len(moves) - 1 else ""
+    return len(moves) - last, f"their {moves[last][1]}{after}"
+
+
 def names(seat_names: Sequence[str], seats: frozenset[int]) -> str:
     return " and ".join(seat_names[s] for s in sorted(seats))
 
@@ -84,6 +101,7 @@ class Requests:
     SEATS: ClassVar[int]
     options: dict[str, int | bool]
     request: Request | None
+    claimed: str | None  # set while an accepted claim ends the deal (its summary keeps it)
 
     # -- the game's hooks ----------------------------------------------------------------
 
@@ -230,6 +248,7 @@ class Requests:
     def _grant(self, request: Request, text: str) -> list[Event]:
         events = [Event("request_end", text, None, self._end_data(request, "accepted"))]
         if request.kind == "claim":
+            self.claimed = text
             events.extend(self._settle_claim(request.asker, request.tricks))
         else:
             self._take_back(request.count)

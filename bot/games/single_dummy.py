@@ -30,12 +30,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .base import Event, Game, IllegalAction, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
+from .base import Event, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract, usual_text
 from .bridge_scoring import single_dummy_score
 from .cards import CARD_BY_PLAY, FULL_DECK, PLAY_TEXT, Card, sort_hand
-from .requests import ANSWERS, PlayPosition, Requests
+from .requests import ANSWERS, NO_CALL, NO_CARD, PlayPosition, Requests, take_back_plan
 from .single_dummy_view import (
     HAND_NAMES,
     DealSummary,
@@ -102,6 +102,7 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         self._sheet: ScoreSheet | None = None  # rebuilt when a deal is scored
         self._over = False
         self.request = None  # a pending claim or undo (bot/games/requests.py)
+        self.claimed = None  # the accepted claim ending this deal's play, as said
         self._start_deal(first=True)
 
     # -- dealing ----------------------------------------------------------------------
@@ -342,23 +343,10 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
 
     def _undo_plan(self, seat: int) -> tuple[int, str]:
         if self.dummy_choice is None:  # the auction, or the dummy still to choose
-            calls = self._call_texts
-            last = next((i for i in range(len(calls) - 1, -1, -1) if calls[i][0] == seat),
-                        None)
-            if last is None:
-                raise IllegalAction("You have made no call in this auction to take back.")
-            what = f"their {CALL_BY_TEXT[calls[last][1]].label}"
-            return len(calls) - last, what + (" and the call after it"
-                                              if last < len(calls) - 1 else "")
-        trick = self.trick
-        last = next((i for i in range(len(trick) - 1, -1, -1)
-                     if owner_of(trick[i][0]) == seat), None)
-        if last is None:
-            raise IllegalAction("You have no card in the trick in progress to take back "
-                                "(a completed trick stands).")
-        what = f"their {trick[last][1].label}"
-        return len(trick) - last, what + (" and the cards after it"
-                                          if last < len(trick) - 1 else "")
+            return take_back_plan([(s, CALL_BY_TEXT[text].label) for s, text in
+                                   self._call_texts], seat, "call", NO_CALL)
+        return take_back_plan([(owner_of(h), c.label) for h, c in self.trick], seat, "card",
+                              NO_CARD)
 
     def _undo_answerers(self, seat: int) -> frozenset[int]:
         return frozenset((1 - seat,))
@@ -418,7 +406,8 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         self.previous = DealSummary(
             deal_no=self.deal_no, dealer=self.dealer, hands=seated, revealed=self.revealed,
             dummy_choice=self.dummy_choice, calls=self._calls(), contract=contract,
-            tricks=(self.tricks_won[0], self.tricks_won[1]), line=line)
+            tricks=(self.tricks_won[0], self.tricks_won[1]), line=line, claim=self.claimed)
+        self.claimed = None
         events = [Event("deal_end", f"Deal {self.deal_no}: {note}.", None, {
             "deal_no": self.deal_no, "lines": [line],
             "hands": {HAND_NAMES[h]: [c.text for c in seated[h]] for h in range(4)},

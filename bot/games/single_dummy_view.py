@@ -47,6 +47,7 @@ class DealSummary:
     contract: Contract | None
     tricks: tuple[int, int]  # tricks taken per seat
     line: ScoreLine
+    claim: str | None = None  # the accepted claim that ended the play, as the table said it
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from bot.games import Event, IllegalAction, create, replay
 from bot.store import Actor, PlayerResult, Rater, Shards, Status, Store
 
+from . import requests
 from .clock import Clock
 from .lobby import Lobby
 from .model import (
@@ -149,6 +150,10 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             self.current(table_id, user_id, seat, decision)
+            if requests.is_request(action):  # a claim or undo: asked out of turn
+                action = await requests.to_record(table.game, seat, action,
+                                                  self.turns.thinking)
+                return await self._apply(table, seat, action, actor="user", user_id=user_id)
             # A seat's buttons are exactly its legal actions: any other action while it
             # has some is not from our buttons (and the engine would name it in its own
             # terms). Whose turn it is, and why not, is the engine's to say ("Your

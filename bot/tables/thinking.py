@@ -29,15 +29,16 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.ai import Budget, Player, players
 from bot.games import GAMES
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # How much lower than the bot's a worker's CPU priority is (nice 10: about a tenth of
 # the CPU a normal process gets when both want the same core).
@@ -109,6 +110,12 @@ class ThinkingPool:
                                                   budget)
         finally:
             self.thinking -= 1
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """Other work off the event loop in the same workers (a claim's double-dummy
+        check): `work` and its arguments must pickle when the workers are processes."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, work, *args)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -23,6 +23,7 @@ from bot.ai import Player, make_player, player_kinds
 from bot.games import Event
 from bot.store import Actor
 
+from . import requests
 from .clock import Clock
 from .model import PLAYING, Table
 from .thinking import ThinkingPool
@@ -119,19 +120,24 @@ class TurnFlow:
                 return
             decision = table.decisions[seat]
             view = table.game.view(seat)
+            asked = requests.pending(table.game)
+            position = requests.position_to_judge(table.game)
         key = self._key(table, seat)
         player = self.player(table, seat)
         try:
-            choice, thought = await self.thinking.choose(player, view, legal)
+            if asked is not None:  # a claim or undo waits on this seat's answer
+                choice = await requests.answer(self.thinking, asked, position,
+                                               timed_out=actor == "timer")
+            else:
+                choice, thought = await self.thinking.choose(player, view, legal)
+                # A worker process thought with a copy: its memory after this decision is
+                # the player's from now on (unless the table was forgotten meanwhile).
+                if self._players.get(key) is player:
+                    self._players[key] = thought
         except Exception:
             log.exception("table %s: computer player raised; playing its first legal action",
                           table.id)
-            choice = legal[0]
-        else:
-            # A worker process thought with a copy: its memory after this decision is the
-            # player's from now on (unless the table was forgotten meanwhile).
-            if self._players.get(key) is player:
-                self._players[key] = thought
+            choice = legal[0] if asked is None else "reject"
         if choice not in legal:
             log.error("table %s: computer player chose %r, not legal; using %r", table.id,
                       choice, legal[0])
@@ -139,7 +145,8 @@ class TurnFlow:
         async with table.lock:
             # A person (taking their seat back), a timer or a restart may have moved on.
             if (table.status != PLAYING or table.closed or table.decisions[seat] != decision
-                    or seat not in table.game.to_act()):
+                    or seat not in table.game.to_act()
+                    or not requests.same_question(asked, requests.pending(table.game))):
                 return
             await self._apply(table, seat, choice, actor)
 

@@ -67,6 +67,7 @@ def test_claim_by_declarer_goes_to_both_defenders_who_must_both_accept() -> None
     summary = game.previous
     assert summary is not None
     assert summary.tricks_won[0] == won_before[0] + 9
+    assert summary.claim == "North claims 9 of the last 11: accepted."
     assert summary.tricks_won[1] == won_before[1] + 2
 
 

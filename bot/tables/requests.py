@@ -1,0 +1,88 @@
+"""Claims and undo at a table (the mechanism is the engine's: bot/games/requests.py).
+
+A person's claim is checked double dummy before it is recorded: one that holds against any
+defence is recorded as `claim:<n>:proven` and stands at once; any other goes to the
+opponents. Computer players answer at once (a claim: accepted exactly when the solver
+agrees; an undo: consent), and a turn timer that runs out for a person rejects. The solver
+runs in the thinking pool's threads, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.ai.claims import claim_holds
+from bot.games import Game, IllegalAction
+from bot.games.requests import ASIDE_VERBS, PROVEN, PlayPosition, Request, Requests
+
+from .model import TableError
+from .thinking import ThinkingPool
+
+log = logging.getLogger(__name__)
+
+NOT_A_MOVE = "That button does not hold a move you can make now."
+
+
+def is_request(action: str) -> bool:
+    """Whether a click asks (a claim, an undo, a withdrawal) rather than acts."""
+    return action.partition(":")[0] in ASIDE_VERBS
+
+
+def pending(game: Game[Any]) -> Request | None:
+    """The claim or undo the game waits on, if any."""
+    return game.request if isinstance(game, Requests) else None
+
+
+def same_question(before: Request | None, now: Request | None) -> bool:
+    """Whether an answer thought out for `before` still answers what is asked now (other
+    seats' answers may have come in meanwhile; a withdrawn request may have been replaced)."""
+    if before is None or now is None:
+        return before is now
+    return (before.kind, before.asker, before.text) == (now.kind, now.asker, now.text)
+
+
+def position_to_judge(game: Game[Any]) -> PlayPosition | None:
+    """The play as it stands while a claim waits for answers (None otherwise)."""
+    if not isinstance(game, Requests) or game.request is None or game.request.kind != "claim":
+        return None
+    return game.claim_position()
+
+
+async def to_record(game: Game[Any], seat: int, action: str, pool: ThinkingPool) -> str:
+    """The action to record for a person's request (a claim that holds double dummy
+    becomes `claim:<n>:proven`); TableError with the engine's reason when it is refused."""
+    if not isinstance(game, Requests):
+        raise TableError("This game has no claims or undo.")
+    if action.endswith(":" + PROVEN):  # only the table says a claim is proven
+        raise TableError(NOT_A_MOVE)
+    try:
+        game.check_request(seat, action)
+    except IllegalAction as exc:
+        raise TableError(str(exc)) from None
+    if not action.startswith("claim:"):
+        return action
+    tricks = int(action.split(":")[1])
+    holds = await _holds(pool, game.claim_position(), seat % 2, tricks)
+    return f"{action}:{PROVEN}" if holds else action
+
+
+async def answer(pool: ThinkingPool, request: Request, position: PlayPosition | None,
+                 timed_out: bool) -> str:
+    """A computer player's answer (or a timer's, for a person who did not answer)."""
+    if timed_out:
+        return "reject"
+    if request.kind == "undo" or position is None:
+        return "accept"
+    holds = await _holds(pool, position, request.asker % 2, request.tricks)
+    return "accept" if holds else "reject"
+
+
+async def _holds(pool: ThinkingPool, position: PlayPosition, side: int, tricks: int) -> bool:
+    """Whether the claim holds double dummy (in both bridge games a seat's compass side is
+    seat % 2). A solver failure counts as not shown: the opponents decide."""
+    try:
+        return await pool.run(claim_holds, position, side, tricks)
+    except Exception:
+        log.exception("the double-dummy check of a claim failed; the opponents decide")
+        return False
