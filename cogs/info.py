@@ -3,7 +3,7 @@ computer players bid."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -12,12 +12,12 @@ from discord.ext import commands
 from bot.ai.bidding.summary import sections
 from bot.games import GAMES
 from bot.render.rules import help_embed, rules_embed, system_embeds
+from bot.tables import TABLE_OPTIONS
 from cogs.utils.answers import refuse, unknown_choice
+from cogs.utils.choices import game_choices
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
-
-GameName = Literal["spades", "bridge", "single_dummy", "tennis", "bidfair"]
 
 
 class Info(commands.Cog):
@@ -26,12 +26,14 @@ class Info(commands.Cog):
 
     @app_commands.command(name="help", description="How to play cards with TrickTable")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+        embed = help_embed([spec.name for spec in TABLE_OPTIONS])
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of a game, as this bot "
                                                     "plays them")
     @app_commands.describe(game="Which game")
-    async def rules(self, interaction: discord.Interaction[Any], game: GameName) -> None:
+    @app_commands.choices(game=game_choices())
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         problem = unknown_choice("game", game, GAMES)
         if problem:
             await refuse(interaction, problem)

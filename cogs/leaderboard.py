@@ -9,13 +9,14 @@ the rating changes line once the result is stored.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.ai import bot_name
+from bot.games import GAMES
 from bot.ratings.model import ESTABLISHED_GAMES
 from bot.ratings.recorder import finish_hook
 from bot.render import ids
@@ -24,14 +25,13 @@ from bot.render.messages import Message
 from bot.store.ratings import RatingsReader
 from cogs.tables import Tables
 from cogs.utils.answers import out_of_range, refuse, unknown_choice
+from cogs.utils.choices import game_choices
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
 
 log = logging.getLogger(__name__)
 
-GameName = Literal["spades", "bridge", "single_dummy", "tennis", "bidfair"]
-GAME_NAMES = ("spades", "bridge", "single_dummy", "tennis", "bidfair")
 TREND = 5  # rating changes shown in /stats
 MAX_PAGE = 10_000
 
@@ -59,10 +59,11 @@ class Leaderboard(commands.Cog):
     @app_commands.command(name="leaderboard",
                           description="This server's best players of a game")
     @app_commands.describe(game="Which game", page="Page number (from 1)")
+    @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[Any], game: GameName,
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str,
                           page: app_commands.Range[int, 1, MAX_PAGE] = 1) -> None:
-        problem = (unknown_choice("game", game, GAME_NAMES)
+        problem = (unknown_choice("game", game, GAMES)
                    or out_of_range("page", page, 1, MAX_PAGE))
         if problem:
             await refuse(interaction, problem)
@@ -101,7 +102,7 @@ class Leaderboard(commands.Cog):
 
     async def on_page(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                       ) -> None:
-        if len(parsed.args) != 1 or parsed.args[0] not in GAME_NAMES:
+        if len(parsed.args) != 1 or parsed.args[0] not in GAMES:
             raise ids.BadCustomId(parsed.verb)
         page = min(parsed.table_id, MAX_PAGE)
         message = await self._board(_guild(interaction), parsed.args[0], page)

@@ -1,104 +1,33 @@
 """Slash commands to open and run tables: /play <game>, /hand, /table, /leave, /abandon.
 
-The bounds of each game's options come from the engine's own OptionSpec, so a slash
-option can never offer a value the engine would refuse.
+`/play` has one subcommand per game of the registry (`bot.games.GAMES`), built from the
+engine's `OPTIONS` and the options every table takes (`bot.tables.TABLE_OPTIONS`): their
+types, ranges and descriptions come from the specs, so a slash option can never offer a
+value the engine would refuse, and adding a game or an option touches nothing here.
 """
 
 from __future__ import annotations
 
+import inspect
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import InvalidOptions, game_class
+from bot.games import GAMES, InvalidOptions, OptionSpec, game_class
 from bot.games.base import resolve_options
-from bot.tables import Person, Table, TableError, TableService, TableSettings
-from bot.tables.model import DEFAULT_TURN_HOURS, NORMAL, SLOW
+from bot.render.games import text_for
+from bot.render.rules import option_value
+from bot.tables import TABLE_OPTIONS, Person, Table, TableError, TableService, TableSettings
 from cogs.tables import Tables
-from cogs.utils.answers import refuse, unknown_choice
 from cogs.utils.publisher import snapshot, table_message
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
 
 log = logging.getLogger(__name__)
-
-MAX_TURN_TIMEOUT = 3600
-
-
-def _bounds(game: str, option: str) -> tuple[int, int]:
-    for spec in game_class(game).OPTIONS:
-        if spec.name == option:
-            assert spec.minimum is not None and spec.maximum is not None
-            return spec.minimum, spec.maximum
-    raise KeyError(f"{game} has no option {option}")
-
-
-def _range(game: str, option: str) -> Any:
-    low, high = _bounds(game, option)
-    return app_commands.Range[int, low, high]
-
-
-if TYPE_CHECKING:  # to the type checker these are plain ints
-    SpadesTarget = int
-    Rubbers = int
-    SingleDummyTarget = int
-    BidFairTarget = int
-else:
-    SpadesTarget = _range("spades", "target")
-    Rubbers = _range("bridge", "rubbers")
-    SingleDummyTarget = _range("single_dummy", "target")
-    BidFairTarget = _range("bidfair", "target")
-TurnTimeout = app_commands.Range[int, 0, MAX_TURN_TIMEOUT]
-MAX_TURN_HOURS = 168  # a week
-TurnHours = app_commands.Range[int, 1, MAX_TURN_HOURS]
-MAX_PING_AFTER = 3600
-PingAfter = app_commands.Range[int, 0, MAX_PING_AFTER]
-Pace = Literal["normal", "slow"]
-
-COMMON = {
-    "turn_timeout": "Seconds before a computer player moves for an absent person (0: no timer)",
-    "thread": "Open the table in a new thread of this channel",
-    "pace": "slow: turns last hours (turn_hours), for friends who are not online together",
-    "turn_hours": f"Slow play: hours a turn lasts before a computer player moves "
-                  f"(default {DEFAULT_TURN_HOURS})",
-    "ping_after": "Seconds on turn before you are pinged by a new message (0: never; "
-                  "default 120)",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Common:
-    """The options every /play command takes (whatever the game)."""
-
-    turn_timeout: int | None = None
-    thread: bool = False
-    pace: str = NORMAL
-    turn_hours: int | None = None
-    ping_after: int | None = None
-
-    def settings(self, default_timeout: int, default_ping_after: int) -> TableSettings:
-        """The table's settings; TableError says which options contradict each other."""
-        if self.pace == SLOW:
-            if self.turn_timeout is not None:
-                raise TableError("In slow play the turn timer is `turn_hours`, not "
-                                 "`turn_timeout`.")
-            if self.ping_after is not None:
-                raise TableError("In slow play the reminder comes at half the turn's time; "
-                                 "`ping_after` is for normal pace.")
-            return TableSettings.slow(self.turn_hours or DEFAULT_TURN_HOURS, self.thread)
-        if self.turn_hours is not None:
-            raise TableError("`turn_hours` is for slow play: add `pace: slow`.")
-        timeout = default_timeout if self.turn_timeout is None else self.turn_timeout
-        if not 0 <= timeout <= MAX_TURN_TIMEOUT:
-            raise TableError(f"turn_timeout must be between 0 and {MAX_TURN_TIMEOUT} seconds.")
-        ping_after = default_ping_after if self.ping_after is None else self.ping_after
-        return TableSettings(turn_timeout=timeout, thread=self.thread,
-                             ping_after=max(0, ping_after))
 
 
 class Play(commands.Cog):
@@ -117,93 +46,36 @@ class Play(commands.Cog):
         assert isinstance(cog, Tables)
         return cog
 
-    # -- /play <game> ---------------------------------------------------------------------
-
-    @play.command(name="spades", description="Spades: four players in partnerships, "
-                                             "nil and double nil")
-    @app_commands.describe(target="Points a side needs to win (default 500)",
-                           bags_penalty="Every 10 overtricks cost 100 points (default off)",
-                           **COMMON)
-    async def play_spades(self, interaction: discord.Interaction[Any], target: SpadesTarget = 500,
-                          bags_penalty: bool = False, turn_timeout: TurnTimeout | None = None,
-                          thread: bool = False, pace: Pace = "normal",
-                          turn_hours: TurnHours | None = None,
-                          ping_after: PingAfter | None = None) -> None:
-        await self._open(interaction, "spades",
-                         {"target": target, "bags_penalty": bags_penalty},
-                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
-
-    @play.command(name="bridge", description="Contract Bridge, rubber scoring, four players")
-    @app_commands.describe(rubbers="How many rubbers the match lasts (default 1)", **COMMON)
-    async def play_bridge(self, interaction: discord.Interaction[Any], rubbers: Rubbers = 1,
-                          turn_timeout: TurnTimeout | None = None, thread: bool = False,
-                          pace: Pace = "normal", turn_hours: TurnHours | None = None,
-                          ping_after: PingAfter | None = None) -> None:
-        await self._open(interaction, "bridge", {"rubbers": rubbers},
-                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
-
-    @play.command(name="single_dummy", description="Single Dummy Bridge for two players")
-    @app_commands.describe(target="Points needed to win (default 500)",
-                           undertrick_penalty="A failed contract gives the opponent 50 per "
-                                              "undertrick (default off)", **COMMON)
-    async def play_single_dummy(self, interaction: discord.Interaction[Any],
-                                target: SingleDummyTarget = 500,
-                                undertrick_penalty: bool = False,
-                                turn_timeout: TurnTimeout | None = None,
-                                thread: bool = False, pace: Pace = "normal",
-                                turn_hours: TurnHours | None = None,
-                                ping_after: PingAfter | None = None) -> None:
-        await self._open(interaction, "single_dummy",
-                         {"target": target, "undertrick_penalty": undertrick_penalty},
-                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
-
-    @play.command(name="tennis", description="Tennis: two players, each with a Forehand "
-                                             "and a Backhand")
-    @app_commands.describe(**COMMON)
-    async def play_tennis(self, interaction: discord.Interaction[Any],
-                          turn_timeout: TurnTimeout | None = None, thread: bool = False,
-                          pace: Pace = "normal", turn_hours: TurnHours | None = None,
-                          ping_after: PingAfter | None = None) -> None:
-        await self._open(interaction, "tennis", {},
-                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
-
-    @play.command(name="bidfair", description="Bid Fair: two players, 24 cards, a crib")
-    @app_commands.describe(target="Points that end the game (default 800)", **COMMON)
-    async def play_bidfair(self, interaction: discord.Interaction[Any],
-                           target: BidFairTarget = 800, turn_timeout: TurnTimeout | None = None,
-                           thread: bool = False, pace: Pace = "normal",
-                           turn_hours: TurnHours | None = None,
-                           ping_after: PingAfter | None = None) -> None:
-        await self._open(interaction, "bidfair", {"target": target},
-                         Common(turn_timeout, thread, pace, turn_hours, ping_after))
+    # -- /play <game> (one subcommand per game, built below from the registry) -----------
 
     async def _open(self, interaction: discord.Interaction[Any], game: str,
-                    options: dict[str, Any], common: Common) -> None:
+                    given: dict[str, Any]) -> None:
+        """Open a table of `game` with the options the person gave (None: not given)."""
         channel = interaction.channel
-        thread = common.thread
         if interaction.guild_id is None or channel is None:
             await interaction.response.send_message("Tables can only be opened in a server "
                                                     "channel.", ephemeral=True)
             return
-        problem = unknown_choice("pace", common.pace, (NORMAL, SLOW))
-        if problem:
-            await refuse(interaction, problem)
-            return
+        common = {spec.name for spec in TABLE_OPTIONS}
+        options = {name: value for name, value in given.items()
+                   if value is not None and name not in common}
+        defaults = {"turn_timeout": self.bot.settings.turn_timeout_seconds,
+                    "ping_after": self.bot.settings.ping_after_seconds}
         try:  # refuse bad options before anything is made (a thread, a table)
             resolve_options(game_class(game).OPTIONS, options)
-            settings = common.settings(self.bot.settings.turn_timeout_seconds,
-                                       self.bot.settings.ping_after_seconds)
-        except (InvalidOptions, TableError) as exc:
+            settings = TableSettings.chosen(
+                {name: value for name, value in given.items() if name in common}, defaults)
+        except InvalidOptions as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
         person = Person(interaction.user.id, interaction.user.display_name)
         busy = self.service.in_channel(channel.id)
-        if busy is not None and not thread:
+        if busy is not None and not settings.thread:
             await interaction.response.send_message(
                 f"A {busy.game.TITLE} table is already open here. Finish it or /abandon it "
                 "first, or open yours in a thread with `thread: True`.", ephemeral=True)
             return
-        if thread:
+        if settings.thread:
             await self._open_in_thread(interaction, game, options, person, settings)
             return
         try:
@@ -317,6 +189,56 @@ class Play(commands.Cog):
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
         await interaction.response.send_message(text, ephemeral=not table.closed)
+
+
+def _annotation(spec: OptionSpec) -> Any:
+    """The slash option's type: a bool, or a whole number in the spec's range (Discord
+    then refuses other values before the bot sees them)."""
+    if spec.kind is bool:
+        return bool
+    if spec.kind is str:
+        return Literal[spec.choices]
+    if spec.minimum is None or spec.maximum is None:
+        return int
+    return app_commands.Range[int, spec.minimum, spec.maximum]
+
+
+def _described(spec: OptionSpec) -> str:
+    """A game option's description ends with its default (a table option's may be the
+    bot's setting)."""
+    text = spec.description.rstrip(".")
+    if spec in TABLE_OPTIONS:
+        return text
+    return f"{text} (default {option_value(spec.default)})"
+
+
+def play_command(game: str) -> app_commands.Command[Any, ..., None]:
+    """`/play <game>`: its options are the engine's `OPTIONS` (those not internal), then
+    the options every table takes (`TABLE_OPTIONS`); all optional, so a value the person
+    did not give is None and the default applies."""
+    specs = [spec for spec in game_class(game).OPTIONS if not spec.internal]
+    specs += TABLE_OPTIONS
+
+    async def play_game(cog: Play, interaction: discord.Interaction[Any],
+                        **given: Any) -> None:
+        await cog._open(interaction, game, given)
+
+    # discord.py reads a command's options from its callback's signature; the callback is
+    # a method of Play (the cog is passed first), which the qualified name tells it.
+    play_game.__qualname__ = f"Play.play_{game}"
+    parameters = [inspect.Parameter("cog", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+                  inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)]
+    parameters += [inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                     annotation=_annotation(spec)) for spec in specs]
+    play_game.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    described = app_commands.describe(**{spec.name: _described(spec) for spec in specs})
+    return app_commands.Command(name=game, description=text_for(game).about.summary,
+                                callback=described(play_game), parent=Play.play)
+
+
+for _game in GAMES:
+    Play.play.add_command(play_command(_game))
 
 
 async def setup(bot: TrickTableBot) -> None:

@@ -4,21 +4,23 @@ here, not by a silent fallback at a table (CONTRIBUTING.md, "Adding a game")."""
 
 from __future__ import annotations
 
-import typing
+import importlib
 
 import pytest
+from discord import AppCommandOptionType, app_commands
 
 from bot.ai import make_player, player_kinds
-from bot.games import GAMES, Game, GameView, create, game_class
-from bot.ratings.figures import FIGURE_NAMES, match_figures
+from bot.games import GAMES, Game, GameView, InvalidOptions, create, game_class
+from bot.ratings.figures import FigureCounter, counter_class, figure_names, match_figures
 from bot.render.games import text_for
 from bot.render.games.base import GameText
-from bot.render.leaderboard import FIGURE_LINES
-from bot.render.rules import RULES
-from cogs.info import GameName as RulesChoice
-from cogs.leaderboard import GAME_NAMES
-from cogs.leaderboard import GameName as LeaderboardChoice
+from bot.render.rules import help_text, rules_for
+from bot.tables import TABLE_OPTIONS, TableSettings
+from cogs.info import Info
+from cogs.leaderboard import Leaderboard
 from cogs.play import Play
+
+DISCORD_DESCRIPTION_LIMIT = 100
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -32,22 +34,84 @@ def test_every_game_has_an_engine_a_player_a_text_rules_and_figures(name: str) -
     assert make_player(name, 1).choose(game.view(seat), game.legal(seat)) in game.legal(seat)
     text = text_for(name)
     assert isinstance(text, GameText) and type(text) is not GameText, "no text of its own"
-    title, rules = RULES[name]
-    assert title and rules
-    assert name in FIGURE_NAMES
+    about = text.about
+    assert about.title and about.rules, "no /rules text"
+    assert rules_for(name).startswith(f"**Rules: {about.title}**")
+    assert 0 < len(about.summary) <= DISCORD_DESCRIPTION_LIMIT, "no /play description"
+    counter = counter_class(name)
+    assert issubclass(counter, FigureCounter) and counter.NAMES
     assert match_figures(name, {}, 1, []) == {}
-    for _, made, tried in FIGURE_LINES.get(name, ()):
-        assert {made, tried} <= set(FIGURE_NAMES[name])
+    for _, made, tried in about.figure_ratios:
+        assert {made, tried} <= set(figure_names(name))
+    assert text.figure_lines({}), "/stats would show nothing of this game"
+    assert callable(importlib.import_module(f"bot.render.pictures.games.{name}").DRAW)
+
+
+def _play_command(name: str) -> app_commands.Command[..., ..., None]:
+    command = Play.play.get_command(name)
+    assert isinstance(command, app_commands.Command), f"no /play {name}"
+    return command
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_play_offers_the_engines_options_and_the_table_options(name: str) -> None:
+    """`/play <name>` is built from the engine's OPTIONS (internal ones are left out) and
+    TABLE_OPTIONS: same names, same types and bounds, all optional, descriptions within
+    Discord's limit."""
+    command = _play_command(name)
+    specs = [spec for spec in game_class(name).OPTIONS if not spec.internal]
+    specs += TABLE_OPTIONS
+    parameters = {parameter.name: parameter for parameter in command.parameters}
+    assert list(parameters) == [spec.name for spec in specs]
+    for spec in specs:
+        parameter = parameters[spec.name]
+        assert not parameter.required
+        assert 0 < len(parameter.description) <= DISCORD_DESCRIPTION_LIMIT
+        if spec.kind is bool:
+            assert parameter.type is AppCommandOptionType.boolean
+        elif spec.kind is str:
+            assert parameter.type is AppCommandOptionType.string
+            assert [choice.value for choice in parameter.choices] == list(spec.choices)
+        else:
+            assert parameter.type is AppCommandOptionType.integer
+            assert (parameter.min_value, parameter.max_value) == (spec.minimum, spec.maximum)
+    assert command.description == text_for(name).about.summary
 
 
 def test_the_slash_commands_offer_every_game() -> None:
-    assert set(typing.get_args(RulesChoice)) == set(GAMES)
-    assert set(typing.get_args(LeaderboardChoice)) == set(GAMES)
-    assert set(GAME_NAMES) == set(GAMES)
-    play_commands = {command.name for command in Play.play.commands}
-    assert play_commands == set(GAMES)
+    assert {command.name for command in Play.play.commands} == set(GAMES)
+    for command in (Info.rules, Leaderboard.leaderboard):
+        game = next(p for p in command.parameters if p.name == "game")
+        assert [choice.value for choice in game.choices] == list(GAMES)
+        assert [choice.name for choice in game.choices] == [game_class(g).TITLE for g in GAMES]
+    help_line = help_text([spec.name for spec in TABLE_OPTIONS])
+    assert all(f"`/play {name}`" in help_line for name in GAMES)
+    assert all(f"`{spec.name}`" in help_line for spec in TABLE_OPTIONS)
+
+
+def test_table_options_are_checked_and_read_back_with_defaults_for_bad_rows() -> None:
+    defaults = {"turn_timeout": 30, "ping_after": 90}
+    settings = TableSettings.chosen({"turn_timeout": 60, "thread": True, "pace": None},
+                                    defaults)
+    assert (settings.turn_timeout, settings.thread, settings.ping_after) == (60, True, 90)
+    assert TableSettings.from_dict(settings.to_dict()) == settings
+    slow = TableSettings.chosen({"pace": "slow", "turn_hours": 2}, defaults)
+    assert (slow.pace, slow.turn_timeout, slow.ping_after) == ("slow", 7200, 3600)
+    assert TableSettings.from_dict(slow.to_dict()) == slow  # more than /play's 3600 s
+    for given, problem in (({"turn_timeout": 999_999}, "turn_timeout"),
+                           ({"pace": "fast"}, "pace"), ({"speed": 1}, "Unknown option"),
+                           ({"turn_hours": 3}, "add `pace: slow`"),
+                           ({"pace": "slow", "turn_timeout": 5}, "turn_hours")):
+        with pytest.raises(InvalidOptions, match=problem):
+            TableSettings.chosen(given, defaults)
+    # an old row (no option) or a corrupt one (a string, out of range) gets the default
+    assert TableSettings.from_dict({}) == TableSettings()
+    corrupt = {"turn_timeout": "soon", "thread": None, "pace": 3, "ping_after": -1}
+    assert TableSettings.from_dict(corrupt) == TableSettings()
 
 
 def test_an_unknown_game_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="Unknown game 'poker'"):
         game_class("poker")
+    with pytest.raises(ValueError, match="Unknown game 'poker'"):
+        counter_class("poker")

@@ -32,20 +32,29 @@ class InvalidOptions(ValueError):
     """Table options that are unknown or out of range. The message is written for a person."""
 
 
+OptionValue = int | bool | str
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One option a game accepts at table creation (also drives the slash-command options)."""
 
     name: str
-    kind: type  # bool or int
-    default: int | bool
+    kind: type  # bool, int, or str (one of `choices`)
+    default: OptionValue
     description: str
     minimum: int | None = None
     maximum: int | None = None
     # Not offered by /play (daily deals set it): left out of the options unless given.
     internal: bool = False
+    choices: tuple[str, ...] = ()  # the values a str option takes
 
-    def check(self, value: object) -> int | bool:
+    def check(self, value: object) -> OptionValue:
+        if self.kind is str:
+            if isinstance(value, str) and value in self.choices:
+                return value
+            raise InvalidOptions(f"Option `{self.name}` must be one of "
+                                 + ", ".join(f"`{c}`" for c in self.choices) + ".")
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
@@ -62,10 +71,10 @@ class OptionSpec:
 
 
 def resolve_options(specs: Sequence[OptionSpec],
-                    given: Mapping[str, object] | None) -> dict[str, int | bool]:
+                    given: Mapping[str, object] | None) -> dict[str, OptionValue]:
     """The full option set: defaults overlaid with what was given, each value checked."""
     known = {spec.name: spec for spec in specs}
-    out: dict[str, int | bool] = {spec.name: spec.default for spec in specs
+    out: dict[str, OptionValue] = {spec.name: spec.default for spec in specs
                                   if not spec.internal}
     for name, value in (given or {}).items():
         spec = known.get(name)

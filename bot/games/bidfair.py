@@ -71,7 +71,7 @@ class BidFair(Game[BidFairView]):
     SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0,), (1,))
     SIDE_NAMES: ClassVar[tuple[str, ...]] = ("North", "South")
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("target", int, 800, "Points that end the game (after the deal)",
+        OptionSpec("target", int, 800, "Points that end the game, checked after each deal",
                    minimum=100, maximum=5000),
     )
 

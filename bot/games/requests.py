@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
-from .base import Event, IllegalAction
+from .base import Event, IllegalAction, OptionValue
 from .cards import Card, Suit
 
 ANSWERS: tuple[str, ...] = ("accept", "reject")
@@ -99,7 +99,7 @@ class Requests:
 
     SEAT_NAMES: ClassVar[tuple[str, ...]]
     SEATS: ClassVar[int]
-    options: dict[str, int | bool]
+    options: dict[str, OptionValue]
     request: Request | None
     claimed: str | None  # set while an accepted claim ends the deal (its summary keeps it)
 

@@ -33,16 +33,6 @@ PER_PAGE = 10  # leaderboard rows
 HISTORY_PER_PAGE = 5  # one score-sheet button each, in one row
 NO_MENTIONS = discord.AllowedMentions.none()
 
-FIGURE_LINES: dict[str, Sequence[tuple[str, str, str]]] = {
-    # game: (label, numerator figure, denominator figure) shown as "made of declared"
-    "bridge": (("Contracts made as declarer", "made", "declared"),
-               ("Slams made", "slams_made", "slams_bid")),
-    "single_dummy": (("Contracts made as declarer", "made", "declared"),
-                     ("Slams made", "slams_made", "slams_bid")),
-    "spades": (("Nil bids made", "nil_made", "nil_bids"),
-               ("Double nil bids made", "double_nil_made", "double_nil_bids")),
-    "bidfair": (("Contracts fulfilled", "fulfilled", "contracts"),),
-}
 
 
 class RatingLike(Protocol):
@@ -178,16 +168,7 @@ def trend_text(changes: Sequence[ChangeLike]) -> str:
 
 
 def figure_lines(game: str, figures: Mapping[str, int]) -> list[str]:
-    if game == "tennis":
-        played = figures.get("games", 0)
-        if not played:
-            return ["Average errors per game: —"]
-        return [f"Average errors per game: {figures.get('errors', 0) / played:.2f} "
-                f"({count(played, 'game')})"]
-    out = []
-    for label, done, tried in FIGURE_LINES.get(game, ()):
-        out.append(f"{label}: {figures.get(done, 0)} of {figures.get(tried, 0)}")
-    return out
+    return text_for(game).figure_lines(figures)
 
 
 def stats(name: str, ratings: Sequence[RatingLike],

@@ -7,58 +7,11 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.games import GAMES
-
-RULES: dict[str, tuple[str, str]] = {
-    "spades": ("Spades", """\
-**Players:** four, partners sit opposite (North-South against East-West). Spades are always trumps.
-**Deal:** 13 cards each; the first dealer is drawn at random, then the deal moves clockwise.
-**Bidding:** starting left of the dealer, each player bids **Nil** or **1-13** tricks. Your cards start face down: press **Look at my hand** to see them (you may look before your turn). While you have not looked you may instead bid **Double Nil** on your turn.
-**Play:** the player left of the dealer leads. Follow suit if you can. Spades may not be led until a spade has been played to an earlier trick, unless you hold nothing but spades. Highest spade wins, else the highest card of the suit led.
-**Scoring per side:** the bids of both partners add up to the contract. Made: 10 per trick bid plus 1 per overtrick. Set: minus 10 per trick bid.
-A **Nil** bidder is scored alone: +100 for taking no trick, -100 otherwise (**Double Nil** ±200). Their tricks never count for their partner, whose own bid is then scored alone on their own tricks. A nil bidder's tricks are not bags.
-**Bags** (overtricks) are counted for each side. With the `bags_penalty` option, every 10 bags cost 100 points (off by default).
-**End:** the first side to reach the target (500 unless the table chose another) wins. If both reach it on the same deal the higher score wins; tied, another deal is played."""),
-    "bridge": ("Contract Bridge (rubber)", """\
-**Players:** four; North-South against East-West. The first dealer is drawn at random, then the deal moves clockwise. 13 cards each.
-**Auction** (from the dealer, clockwise): Pass; a bid of 1-7 in ♣ < ♦ < ♥ < ♠ < NT, higher than the last bid; **Double** an opponent's last bid if not doubled yet; **Redouble** your side's last bid once an opponent doubled it. A new bid cancels doubles. Three passes after a bid end the auction; four opening passes throw the deal in.
-**Declarer** is the player of the winning side who first named the final strain. Declarer's left-hand opponent leads; then dummy (declarer's partner) is laid face up and **declarer plays dummy's cards** — dummy's owner takes no decisions.
-**Play:** follow suit if you can; the highest trump wins, else the highest card of the suit led.
-**Below the line** (contract tricks over six): ♣/♦ 20, ♥/♠ 30, NT 40 for the first and 30 after; ×2 doubled, ×4 redoubled. 100 below the line wins a game; a side with a game is vulnerable. Two games win the rubber: 700 bonus if the other side has no game, else 500.
-**Above the line:** overtricks at trick value undoubled, 100 each doubled (200 vulnerable), 200 redoubled (400 vulnerable); 50 for making a doubled contract, 100 redoubled; small slam 500 (750 vul), grand slam 1000 (1500 vul); honours in one hand: four trump honours 100, all five 150, four aces at NT 150.
-**Undertricks:** undoubled 50 each (100 vul). Doubled not vulnerable 100, 200, 200, then 300 each; vulnerable 200 then 300 each. Redoubled: twice that.
-**Match:** one rubber unless the table chose more. A match stopped mid-rubber scores 300 for a side's single game and 100 for a part score in an unfinished game."""),
-    "single_dummy": ("Single Dummy Bridge", """\
-**Players:** two, at South and West; each also plays a dummy sitting opposite (South's at North, West's at East). Play goes clockwise S, W, N, E.
-**Deal:** 13 cards to each of the four hands; the first dealer is random, then it alternates. You see your own hand, never your dummy before it is shown. Before the auction one dummy, chosen at random, is shown to both players.
-**Auction** (dealer first, then alternating): a bid of 1-7 in ♣ < ♦ < ♥ < ♠ < NT that outranks the last bid, Pass, Double the opponent's last bid, or Redouble your doubled bid. After a bid, **a single Pass ends the auction** and the other player wins it. Two passes without a bid throw the deal in.
-**Dummies:** the winner of the bid chooses the shown dummy or the hidden one; that dummy becomes theirs. Then both dummies are face up. The winner's opponent leads from their own hand.
-**Score** (only the winner of the bid can score): made = each trick over six counts 20 in ♣/♦, 30 in ♥/♠, in NT 40 for the first and 30 after; ×2 doubled, ×4 redoubled. A failed contract scores nothing — unless the table chose `undertrick_penalty`: the opponent then scores 50 per undertrick (×2 doubled, ×4 redoubled).
-**Match:** the first player to reach the target (500 unless the table chose another) wins."""),
-    "tennis": ("Tennis", """\
-**Players:** two; each has two hands, a **Backhand** and a **Forehand**. You may look at only one of your hands at a time.
-**Match:** two sets of five games; in each set the trumps of games 1-5 are ♣, ♦, ♥, ♠, then notrump. The first dealer is random; the deal alternates every game.
-**Bidding:** 13 cards are dealt to each Backhand. Each player secretly takes one Backhand card out as the Backhand bid; both bids are turned up together. Then 13 cards go to each Forehand and the Forehand bid is made the same way. Bid values: A = 1, 2-10 face value, J = 11, Q = 12, **K = 0**.
-**Play:** 12 tricks of four cards. The first trick: the non-dealer leads from the Forehand, the dealer follows from the Forehand, then the non-dealer plays from the Backhand and the dealer from the Backhand. After that, the hand that won the last trick leads; the other player follows from the same kind of hand; then each plays from their other hand. Follow suit if that hand can. The trick goes to the hand that played the highest trump, else the highest card of the suit led.
-**Errors:** after each game, each player counts |Forehand tricks − Forehand bid| + |Backhand tricks − Backhand bid|.
-**Winner:** fewest errors after ten games; equal errors are a draw."""),
-    "bidfair": ("Bid Fair", """\
-**Players:** two, with 24 cards (9, 10, J, Q, K, A of each suit); 12 each. The first dealer is random.
-**Crib:** each player puts 4 cards face down into a shared crib of 8.
-**Bidding** — each player ends up placing exactly one card, keeping 7:
-• The non-dealer places a card **face up** (a bid), **face down** (no bid), or **passes**.
-• After a face-up bid the dealer places a face-up card of higher rank (9 < 10 < J < Q < K < A; suits don't matter) or a card face down. After a face-down card the dealer places any card face up, or face down.
-• If the non-dealer passed, the dealer places face up, face down, or passes (both pass: redeal by the same dealer). Then the non-dealer must place a card: face up and higher than a face-up dealer bid (any rank after a face-down card), or face down.
-**Contract:** the higher face-up bid makes its player the bidder; the other is the **contract holder**. The bid card's rank is the deal's **high rank** and sets the contract value: 9: 40, 10: 50, J: 60, Q: 70, K: 80, A: 90. No face-up card: no contract.
-**Trump:** the crib is shuffled and its top card turned up; its suit is trump. A face-up bid card of the trump suit earns its player 40.
-**Exchange:** the holder may swap their 7 cards for the other 7 crib cards.
-**Play:** 7 tricks; the holder leads (no contract: the non-dealer). Follow suit, else trump or discard. In each suit the high rank is highest, then K Q J 10 9. The ace is low when led and high when played second — unless the ace is the high rank, when it is simply highest. With no contract: K Q J 10 9 with the ace rule.
-**Scoring:** captured cards count A 1, K/Q/J/10 10, 9 9; each player scores their own. If the holder's points reach the contract value, the holder also scores the difference between the two players' points (doubled when both bid cards were face up) and the opponent gets 40. No penalty for failing.
-**Next deal:** the player ahead deals (level: alternate). The game ends after a deal where someone has reached the target (800 unless the table chose another); the higher total wins; tied, play another deal."""),
-}
+from bot.render.games import text_for
 
 HELP = """\
 **TrickTable** hosts trick-taking card games in this channel.
-**Start a table:** `/play spades`, `/play bridge`, `/play single_dummy`, `/play tennis` or `/play bidfair` (each with its options, plus `turn_timeout`, `thread`, `ping_after` and `pace`). One table per channel or thread.
+**Start a table:** {play_commands} (each with its options, plus {table_options}). One table per channel or thread.
 **In the lobby:** **Join** (or **Sit** at a chosen seat), **Leave**, **Add bot** for a computer player (the strongest level; where a game has others, **Add Basic bot** and the like pick one), **Start** once every seat is filled, **Cancel**.
 **Playing:** press **My hand** (or use `/hand`) to get your cards privately, with a button for each move you may make. It updates as the game goes; if it stops updating (after 15 minutes Discord no longer lets us edit it), press **My hand** again.
 **Other commands:** `/table` posts the table again at the bottom of the channel (the old message then points to it; each new deal does this too), and brings back a table paused because I lost a permission in the channel, `/leave` hands your seat to a computer player (press **Take my seat back** to return), `/abandon` stops a match (its creator, a majority of its players, or anyone who can manage messages), `/rules game` explains a game.
@@ -72,14 +25,22 @@ With a turn timer, a computer player moves for anyone who takes too long, and th
 Everyone in the channel can watch: the table shows only what a spectator may see; when a deal ends, a picture of all its hands is posted with the result."""
 
 
+def help_text(table_options: Sequence[str]) -> str:
+    """/help, with the games of the registry and the options every table takes."""
+    commands = [f"`/play {name}`" for name in GAMES]
+    options = [f"`{name}`" for name in table_options]
+    return HELP.format(play_commands=", ".join(commands[:-1]) + " or " + commands[-1],
+                       table_options=", ".join(options[:-1]) + " and " + options[-1])
+
+
 def rules_embed(game: str | None, options: Mapping[str, object] | None = None
                 ) -> discord.Embed:
     """A game's rules; with a table's options, also what that table chose (its target,
     say), so rules read from a table are that table's."""
-    if game not in RULES:
+    if game not in GAMES:
         return discord.Embed(title="TrickTable rules", description=(
             "Pick a game: " + ", ".join(f"`{g}`" for g in GAMES) + " (`/rules game`)."))
-    title, text = RULES[game]
+    title, text = _rules(game)
     if options:
         text = f"{text}\n**At this table:** {options_line(options)}."
     return discord.Embed(title=f"Rules: {title}", description=text,
@@ -88,23 +49,29 @@ def rules_embed(game: str | None, options: Mapping[str, object] | None = None
 
 def options_line(options: Mapping[str, object]) -> str:
     """A table's options as people read them: "target: 300, bags penalty: on"."""
-    def shown(value: object) -> str:
-        return ("on" if value else "off") if isinstance(value, bool) else str(value)
-
-    return ", ".join(f"{key.replace('_', ' ')}: {shown(value)}"
+    return ", ".join(f"{key.replace('_', ' ')}: {option_value(value)}"
                      for key, value in options.items())
+
+
+def option_value(value: object) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def rules_for(game: str | None) -> str:
     """Rules as plain text (for places that take text only)."""
-    if game not in RULES:
+    if game not in GAMES:
         return "Pick a game: " + ", ".join(GAMES)
-    title, text = RULES[game]
+    title, text = _rules(game)
     return f"**Rules: {title}**\n{text}"
 
 
-def help_embed() -> discord.Embed:
-    return discord.Embed(title="TrickTable help", description=HELP,
+def _rules(game: str) -> tuple[str, str]:
+    about = text_for(game).about
+    return about.title, about.rules
+
+
+def help_embed(table_options: Sequence[str]) -> discord.Embed:
+    return discord.Embed(title="TrickTable help", description=help_text(table_options),
                          colour=discord.Colour.dark_green())
 
 

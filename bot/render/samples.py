@@ -23,9 +23,8 @@ from .pictures.faces import SIZE, back, face
 from .pictures.shapes import font
 
 DISCORD_DARK = (49, 51, 56)  # Discord's dark theme, where most people will see them
-NAMES = {"bridge": ("Ann", "East bot", "Carl", "Dee"),
-         "spades": ("Ann", "East bot", "Carl", "West bot"),
-         "single_dummy": ("Ann", "Ben"), "tennis": ("Ann", "Ben"), "bidfair": ("Ann", "Ben")}
+# The sample players, seat by seat, of every game.
+NAMES = {game: ("Ann", "East bot", "Carl", "Dee")[:game_class(game).SEATS] for game in GAMES}
 EMOJI_PX = 22  # an emoji in a line of text
 BUTTON_EMOJI_PX = 20
 

@@ -8,6 +8,7 @@ from .model import (
     LOBBY,
     PLAYING,
     SLOW,
+    TABLE_OPTIONS,
     Person,
     SeatInfo,
     StaleAction,
@@ -19,7 +20,21 @@ from .service import TableObserver, TableService
 from .turns import TurnNotifier
 
 __all__ = [
-    "ABANDONED", "CANCELLED", "FINISHED", "LOBBY", "PLAYING", "SLOW", "Clock", "Person",
-    "SeatInfo", "StaleAction", "Table", "TableError", "TableObserver", "TableService",
-    "TableSettings", "TurnNotifier",
+    "ABANDONED",
+    "CANCELLED",
+    "FINISHED",
+    "LOBBY",
+    "PLAYING",
+    "SLOW",
+    "TABLE_OPTIONS",
+    "Clock",
+    "Person",
+    "SeatInfo",
+    "StaleAction",
+    "Table",
+    "TableError",
+    "TableObserver",
+    "TableService",
+    "TableSettings",
+    "TurnNotifier",
 ]

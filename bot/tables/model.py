@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
-from bot.games import Game
+from bot.games import Game, InvalidOptions, OptionSpec
+from bot.games.base import resolve_options
 from bot.games.fairness import FairDeals, deal_source
 from bot.store import Status
 
@@ -58,8 +60,28 @@ DEFAULT_PING_AFTER: Final = 120.0  # seconds on turn before a person is pinged
 DEFAULT_TURN_HOURS: Final = 24
 
 
+MAX_TURN_HOURS: Final = 168  # a week
+
+TABLE_OPTIONS: Final[tuple[OptionSpec, ...]] = (
+    OptionSpec("turn_timeout", int, 0, "Seconds before a computer player moves for an "
+               "absent person (0: no timer)", 0, 3600),
+    OptionSpec("thread", bool, False, "Open the table in a new thread of this channel"),
+    OptionSpec("pace", str, NORMAL, "slow: turns last hours (turn_hours), for friends who "
+               "are not online together", choices=PACES),
+    OptionSpec("turn_hours", int, DEFAULT_TURN_HOURS, "Slow play: hours a turn lasts before "
+               "a computer player moves (default 24)", 1, MAX_TURN_HOURS),
+    OptionSpec("ping_after", int, int(DEFAULT_PING_AFTER), "Seconds on turn before you are "
+               "pinged by a new message (0: never)", 0, 3600),
+)
+"""The options every game's `/play` takes (CONTRIBUTING.md, "Adding a setting"). One named
+like a `TableSettings` field is that field: `chosen` sets it, `to_dict` stores it and
+`from_dict` reads it back; `turn_hours` is slow play's timer, kept as `turn_timeout`."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
+    """How a table runs, whatever its game."""
+
     turn_timeout: float = 0  # seconds; 0 = no timer
     thread: bool = False
     # Slow play: turns last hours (the timer acts only when one runs out), and the
@@ -73,25 +95,42 @@ class TableSettings:
     client_seed: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"turn_timeout": self.turn_timeout, "thread": self.thread,
-                               "pace": self.pace, "ping_after": self.ping_after}
+        out: dict[str, Any] = {spec.name: getattr(self, spec.name) for spec in _stored_options()}
         if self.deal_secret:
             out["deals"] = {"secret": self.deal_secret, "client": self.client_seed}
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        """Settings read back from a row: a missing or corrupt option gets its default (old
+        rows lack options added since)."""
         deals = data.get("deals")
         deals = deals if isinstance(deals, dict) else {}
-        pace = data.get("pace", NORMAL)
-        ping_after = data.get("ping_after", DEFAULT_PING_AFTER)
-        return cls(turn_timeout=float(data.get("turn_timeout", 0) or 0),
-                   thread=bool(data.get("thread", False)),
-                   pace=pace if pace in PACES else NORMAL,
-                   ping_after=float(ping_after) if isinstance(ping_after, int | float)
-                   else DEFAULT_PING_AFTER,
-                   deal_secret=str(deals.get("secret") or ""),
+        options = {spec.name: _stored(spec, data.get(spec.name)) for spec in _stored_options()}
+        return cls(**options, deal_secret=str(deals.get("secret") or ""),
                    client_seed=str(deals.get("client") or ""))
+
+    @classmethod
+    def chosen(cls, given: Mapping[str, object], defaults: Mapping[str, object]
+               ) -> TableSettings:
+        """The settings of the table options a person gave with /play (None: not given);
+        the others come from `defaults` (the bot's settings), else each option's default.
+        InvalidOptions says which value is wrong or which options contradict each other."""
+        given = {name: value for name, value in given.items() if value is not None}
+        values: dict[str, Any] = resolve_options(TABLE_OPTIONS, given)
+        for name, value in defaults.items():
+            values[name] = given.get(name, value)
+        if values["pace"] == SLOW:
+            if "turn_timeout" in given:
+                raise InvalidOptions("In slow play the turn timer is `turn_hours`, not "
+                                     "`turn_timeout`.")
+            if "ping_after" in given:
+                raise InvalidOptions("In slow play the reminder comes at half the turn's "
+                                     "time; `ping_after` is for normal pace.")
+            return cls.slow(values["turn_hours"], values["thread"])
+        if "turn_hours" in given:
+            raise InvalidOptions("`turn_hours` is for slow play: add `pace: slow`.")
+        return cls(**{spec.name: values[spec.name] for spec in _stored_options()})
 
     @classmethod
     def slow(cls, hours: float = DEFAULT_TURN_HOURS, thread: bool = False) -> TableSettings:
@@ -106,6 +145,25 @@ class TableSettings:
     def deal_source(self, seed: int) -> int | FairDeals:
         """What the match deals from: fair deals once started, else the plain seed."""
         return deal_source(seed, self.to_dict().get("deals"))
+
+
+def _stored_options() -> list[OptionSpec]:
+    return [spec for spec in TABLE_OPTIONS if spec.name in _FIELDS]
+
+
+_FIELDS: Final = frozenset(item.name for item in fields(TableSettings))
+
+
+def _stored(spec: OptionSpec, value: object) -> Any:
+    """A stored option's value, or its default when missing or not of its kind. Only the
+    minimum is checked: code may set more than /play offers (slow tables' timers)."""
+    if spec.kind is str:
+        return value if value in spec.choices else spec.default
+    if spec.kind is bool:
+        return bool(value) if value is not None else spec.default
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return spec.default
+    return value if spec.minimum is None or value >= spec.minimum else spec.default
 
 
 @dataclass(eq=False)

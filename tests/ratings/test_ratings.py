@@ -6,7 +6,7 @@ import pytest
 
 from bot.ai import make_player
 from bot.games import create
-from bot.ratings.figures import FIGURE_NAMES, match_figures
+from bot.ratings.figures import figure_names, match_figures
 from bot.ratings.model import Rating, SeatResult, outcome_of, outcomes, rate
 
 
@@ -88,7 +88,7 @@ def test_figures_count_only_known_figures_and_never_more_successes_than_tries(na
         assert figures, "a whole match has something to count"
     for seat, counts in figures.items():
         assert 0 <= seat < game.SEATS
-        assert set(counts) <= set(FIGURE_NAMES[name])
+        assert set(counts) <= set(figure_names(name))
     pairs = {"bridge": [("made", "declared"), ("slams_made", "slams_bid")],
              "single_dummy": [("made", "declared")],
              "spades": [("nil_made", "nil_bids"), ("double_nil_made", "double_nil_bids")],

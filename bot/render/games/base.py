@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from bot.games import GameView
@@ -26,12 +27,32 @@ def own_seat(view: GameView) -> int:
 ViewT = TypeVar("ViewT", bound=GameView)
 
 
+@dataclass(frozen=True, slots=True)
+class About:
+    """What the bot says about a game outside a table: the /rules text, the /play
+    description, and which of its /stats figures read as "made of tried"."""
+
+    title: str = ""  # the /rules heading
+    summary: str = ""  # `/play <game>`'s description (Discord allows 100 characters)
+    rules: str = ""  # RULES.md in short, for /rules
+    # (label, made figure, tried figure): "Slams made: 2 of 3" (bot.ratings.figures names)
+    figure_ratios: tuple[tuple[str, str, str], ...] = ()
+
+
 class GameText(Generic[ViewT]):
     """Default texts built from the fields every view has; each game's text is typed with
     its own view (`GameText[SpadesView]`)."""
 
     card_kinds: frozenset[str] = CARD_KINDS
     score_unit = ""  # what a match's totals count, when not points: Tennis counts errors
+
+    def __init__(self, about: About = About()) -> None:
+        self.about = about
+
+    def figure_lines(self, figures: Mapping[str, int]) -> list[str]:
+        """A person's figures of this game in /stats (figures named by bot.ratings)."""
+        return [f"{label}: {figures.get(made, 0)} of {figures.get(tried, 0)}"
+                for label, made, tried in self.about.figure_ratios]
 
     def status_lines(self, view: ViewT, seating: Seating) -> list[str]:
         lines = []

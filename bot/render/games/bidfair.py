@@ -14,7 +14,7 @@ from bot.games.bidfair_rank import order_text
 from bot.games.bidfair_view import BidFairView
 from bot.render.text import cards_inline, hand_block
 
-from .base import Field, GameText, Hand, own_seat
+from .base import About, Field, GameText, Hand, own_seat
 from .common import MATCH_OVER, play_lines, plays_inline, plural, score_lines, suit_word
 
 if TYPE_CHECKING:
@@ -191,4 +191,25 @@ class BidFairText(GameText[BidFairView]):
         return hands
 
 
-TEXT = BidFairText()
+RULES = """\
+**Players:** two, with 24 cards (9, 10, J, Q, K, A of each suit); 12 each. The first dealer is random.
+**Crib:** each player puts 4 cards face down into a shared crib of 8.
+**Bidding** — each player ends up placing exactly one card, keeping 7:
+• The non-dealer places a card **face up** (a bid), **face down** (no bid), or **passes**.
+• After a face-up bid the dealer places a face-up card of higher rank (9 < 10 < J < Q < K < A; suits don't matter) or a card face down. After a face-down card the dealer places any card face up, or face down.
+• If the non-dealer passed, the dealer places face up, face down, or passes (both pass: redeal by the same dealer). Then the non-dealer must place a card: face up and higher than a face-up dealer bid (any rank after a face-down card), or face down.
+**Contract:** the higher face-up bid makes its player the bidder; the other is the **contract holder**. The bid card's rank is the deal's **high rank** and sets the contract value: 9: 40, 10: 50, J: 60, Q: 70, K: 80, A: 90. No face-up card: no contract.
+**Trump:** the crib is shuffled and its top card turned up; its suit is trump. A face-up bid card of the trump suit earns its player 40.
+**Exchange:** the holder may swap their 7 cards for the other 7 crib cards.
+**Play:** 7 tricks; the holder leads (no contract: the non-dealer). Follow suit, else trump or discard. In each suit the high rank is highest, then K Q J 10 9. The ace is low when led and high when played second — unless the ace is the high rank, when it is simply highest. With no contract: K Q J 10 9 with the ace rule.
+**Scoring:** captured cards count A 1, K/Q/J/10 10, 9 9; each player scores their own. If the holder's points reach the contract value, the holder also scores the difference between the two players' points (doubled when both bid cards were face up) and the opponent gets 40. No penalty for failing.
+**Next deal:** the player ahead deals (level: alternate). The game ends after a deal where someone has reached the target (800 unless the table chose another); the higher total wins; tied, play another deal."""  # noqa: E501 (player-facing prose: a paragraph per line)
+
+ABOUT = About(
+    title="Bid Fair",
+    summary="Bid Fair: two players, 24 cards, a crib",
+    figure_ratios=(("Contracts fulfilled", "fulfilled", "contracts"),),
+    rules=RULES,
+)
+
+TEXT = BidFairText(ABOUT)

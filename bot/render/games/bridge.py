@@ -9,7 +9,7 @@ from bot.games.bridge_view import BridgeView
 from bot.games.cards import SEAT_NAMES
 from bot.render.text import hand_block, latest_within
 
-from .base import Field, GameText, own_seat
+from .base import About, Field, GameText, own_seat
 from .common import (
     MATCH_OVER,
     auction_line,
@@ -184,4 +184,22 @@ class BridgeText(GameText[BridgeView]):
         return fields
 
 
-TEXT = BridgeText()
+RULES = """\
+**Players:** four; North-South against East-West. The first dealer is drawn at random, then the deal moves clockwise. 13 cards each.
+**Auction** (from the dealer, clockwise): Pass; a bid of 1-7 in ♣ < ♦ < ♥ < ♠ < NT, higher than the last bid; **Double** an opponent's last bid if not doubled yet; **Redouble** your side's last bid once an opponent doubled it. A new bid cancels doubles. Three passes after a bid end the auction; four opening passes throw the deal in.
+**Declarer** is the player of the winning side who first named the final strain. Declarer's left-hand opponent leads; then dummy (declarer's partner) is laid face up and **declarer plays dummy's cards** — dummy's owner takes no decisions.
+**Play:** follow suit if you can; the highest trump wins, else the highest card of the suit led.
+**Below the line** (contract tricks over six): ♣/♦ 20, ♥/♠ 30, NT 40 for the first and 30 after; ×2 doubled, ×4 redoubled. 100 below the line wins a game; a side with a game is vulnerable. Two games win the rubber: 700 bonus if the other side has no game, else 500.
+**Above the line:** overtricks at trick value undoubled, 100 each doubled (200 vulnerable), 200 redoubled (400 vulnerable); 50 for making a doubled contract, 100 redoubled; small slam 500 (750 vul), grand slam 1000 (1500 vul); honours in one hand: four trump honours 100, all five 150, four aces at NT 150.
+**Undertricks:** undoubled 50 each (100 vul). Doubled not vulnerable 100, 200, 200, then 300 each; vulnerable 200 then 300 each. Redoubled: twice that.
+**Match:** one rubber unless the table chose more. A match stopped mid-rubber scores 300 for a side's single game and 100 for a part score in an unfinished game."""  # noqa: E501 (player-facing prose: a paragraph per line)
+
+ABOUT = About(
+    title="Contract Bridge (rubber)",
+    summary="Contract Bridge, rubber scoring, four players",
+    figure_ratios=(("Contracts made as declarer", "made", "declared"),
+                   ("Slams made", "slams_made", "slams_bid")),
+    rules=RULES,
+)
+
+TEXT = BridgeText(ABOUT)

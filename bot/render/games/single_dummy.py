@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bot.games.single_dummy_view import HAND_NAMES, SingleDummyView
 from bot.render.text import hand_block
 
-from .base import Field, GameText, Hand, own_seat
+from .base import About, Field, GameText, Hand, own_seat
 from .common import (
     MATCH_OVER,
     auction_line,
@@ -180,4 +180,20 @@ class SingleDummyText(GameText[SingleDummyView]):
         return fields
 
 
-TEXT = SingleDummyText()
+RULES = """\
+**Players:** two, at South and West; each also plays a dummy sitting opposite (South's at North, West's at East). Play goes clockwise S, W, N, E.
+**Deal:** 13 cards to each of the four hands; the first dealer is random, then it alternates. You see your own hand, never your dummy before it is shown. Before the auction one dummy, chosen at random, is shown to both players.
+**Auction** (dealer first, then alternating): a bid of 1-7 in ♣ < ♦ < ♥ < ♠ < NT that outranks the last bid, Pass, Double the opponent's last bid, or Redouble your doubled bid. After a bid, **a single Pass ends the auction** and the other player wins it. Two passes without a bid throw the deal in.
+**Dummies:** the winner of the bid chooses the shown dummy or the hidden one; that dummy becomes theirs. Then both dummies are face up. The winner's opponent leads from their own hand.
+**Score** (only the winner of the bid can score): made = each trick over six counts 20 in ♣/♦, 30 in ♥/♠, in NT 40 for the first and 30 after; ×2 doubled, ×4 redoubled. A failed contract scores nothing — unless the table chose `undertrick_penalty`: the opponent then scores 50 per undertrick (×2 doubled, ×4 redoubled).
+**Match:** the first player to reach the target (500 unless the table chose another) wins."""  # noqa: E501 (player-facing prose: a paragraph per line)
+
+ABOUT = About(
+    title="Single Dummy Bridge",
+    summary="Single Dummy Bridge for two players",
+    figure_ratios=(("Contracts made as declarer", "made", "declared"),
+                   ("Slams made", "slams_made", "slams_bid")),
+    rules=RULES,
+)
+
+TEXT = SingleDummyText(ABOUT)

@@ -10,7 +10,7 @@ from bot.games.spades_scoring import bid_label
 from bot.games.spades_view import SpadesView
 from bot.render.text import hand_block
 
-from .base import Field, GameText, Hand, own_seat
+from .base import About, Field, GameText, Hand, own_seat
 from .common import MATCH_OVER, follow_hint, plays_inline, plural, score_lines
 
 if TYPE_CHECKING:
@@ -143,4 +143,22 @@ class SpadesText(GameText[SpadesView]):
                 for seat, hand in enumerate(summary.hands)]
 
 
-TEXT = SpadesText()
+RULES = """\
+**Players:** four, partners sit opposite (North-South against East-West). Spades are always trumps.
+**Deal:** 13 cards each; the first dealer is drawn at random, then the deal moves clockwise.
+**Bidding:** starting left of the dealer, each player bids **Nil** or **1-13** tricks. Your cards start face down: press **Look at my hand** to see them (you may look before your turn). While you have not looked you may instead bid **Double Nil** on your turn.
+**Play:** the player left of the dealer leads. Follow suit if you can. Spades may not be led until a spade has been played to an earlier trick, unless you hold nothing but spades. Highest spade wins, else the highest card of the suit led.
+**Scoring per side:** the bids of both partners add up to the contract. Made: 10 per trick bid plus 1 per overtrick. Set: minus 10 per trick bid.
+A **Nil** bidder is scored alone: +100 for taking no trick, -100 otherwise (**Double Nil** ±200). Their tricks never count for their partner, whose own bid is then scored alone on their own tricks. A nil bidder's tricks are not bags.
+**Bags** (overtricks) are counted for each side. With the `bags_penalty` option, every 10 bags cost 100 points (off by default).
+**End:** the first side to reach the target (500 unless the table chose another) wins. If both reach it on the same deal the higher score wins; tied, another deal is played."""  # noqa: E501 (player-facing prose: a paragraph per line)
+
+ABOUT = About(
+    title="Spades",
+    summary="Spades: four players in partnerships, nil and double nil",
+    figure_ratios=(("Nil bids made", "nil_made", "nil_bids"),
+                   ("Double nil bids made", "double_nil_made", "double_nil_bids")),
+    rules=RULES,
+)
+
+TEXT = SpadesText(ABOUT)

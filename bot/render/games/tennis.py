@@ -6,7 +6,7 @@ hand it shows and why.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.tennis_rules import bid_value
@@ -14,7 +14,7 @@ from bot.games.tennis_views import TennisView
 from bot.render.layout import CARD_KINDS
 from bot.render.text import hand_block
 
-from .base import Field, GameText, Hand, own_seat
+from .base import About, Field, GameText, Hand, own_seat
 from .common import MATCH_OVER, follow_hint, plural, suit_word
 
 if TYPE_CHECKING:
@@ -53,6 +53,13 @@ def _plays(trick: Sequence[tuple[int, Any]], kinds: Sequence[str],
 class TennisText(GameText[TennisView]):
     card_kinds = CARD_KINDS | {"bid"}  # a Tennis bid is a card: `bid:7H`
     score_unit = "errors"  # fewest wins
+
+    def figure_lines(self, figures: Mapping[str, int]) -> list[str]:
+        played = figures.get("games", 0)
+        if not played:
+            return ["Average errors per game: —"]
+        return [f"Average errors per game: {figures.get('errors', 0) / played:.2f} "
+                f"({plural(played, 'game')})"]
 
     def verb(self, view: TennisView) -> str:
         if view.phase == "play":
@@ -167,4 +174,18 @@ class TennisText(GameText[TennisView]):
         return hands
 
 
-TEXT = TennisText()
+RULES = """\
+**Players:** two; each has two hands, a **Backhand** and a **Forehand**. You may look at only one of your hands at a time.
+**Match:** two sets of five games; in each set the trumps of games 1-5 are ♣, ♦, ♥, ♠, then notrump. The first dealer is random; the deal alternates every game.
+**Bidding:** 13 cards are dealt to each Backhand. Each player secretly takes one Backhand card out as the Backhand bid; both bids are turned up together. Then 13 cards go to each Forehand and the Forehand bid is made the same way. Bid values: A = 1, 2-10 face value, J = 11, Q = 12, **K = 0**.
+**Play:** 12 tricks of four cards. The first trick: the non-dealer leads from the Forehand, the dealer follows from the Forehand, then the non-dealer plays from the Backhand and the dealer from the Backhand. After that, the hand that won the last trick leads; the other player follows from the same kind of hand; then each plays from their other hand. Follow suit if that hand can. The trick goes to the hand that played the highest trump, else the highest card of the suit led.
+**Errors:** after each game, each player counts |Forehand tricks − Forehand bid| + |Backhand tricks − Backhand bid|.
+**Winner:** fewest errors after ten games; equal errors are a draw."""  # noqa: E501 (player-facing prose: a paragraph per line)
+
+ABOUT = About(
+    title="Tennis",
+    summary="Tennis: two players, each with a Forehand and a Backhand",
+    rules=RULES,
+)
+
+TEXT = TennisText(ABOUT)

@@ -1,0 +1,1 @@
+"""Each game's deal picture: `DRAW` in `bot.render.pictures.games.<name>`."""
