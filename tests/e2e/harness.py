@@ -175,7 +175,8 @@ class Harness:
         return [c for c in self.buttons(self.driver.message(message))
                 if str(c.get("custom_id", "")).startswith("tt:act:")]
 
-    async def forge(self, user: User, custom_id: str, source: Message | None = None) -> Any:
+    async def forge(self, user: User, custom_id: str, source: Message | None = None,
+                    wait: bool = True) -> Any:
         """Click a button whose custom id we choose: a message from an older bot, a
         tampered one. Discord only delivers clicks on components a message really has,
         so the button is first put on the message (in the double's copy of it)."""
@@ -187,7 +188,7 @@ class Harness:
         rows.append({"type": 1, "components": [
             {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}]})
         source.latest.components = rows
-        return await self.driver.click(user, source, custom_id)
+        return await self.driver.click(user, source, custom_id, wait=wait)
 
     def last_reply(self, user: User) -> str:
         """The text of the newest ephemeral message the user got."""

@@ -1,8 +1,13 @@
-"""One bot process of a sharded bot, for the end-to-end shard tests: the real bot (settings
-from a JSON argument) against the Discord double of the test process.
+"""One bot process, for the end-to-end tests that run the bot apart from the test (shards,
+chaos): the real bot (settings from a JSON argument) against the Discord double of the
+test process.
 
-    python -m tests.e2e.shard_process '{"api_base": ..., "gateway": ..., "db": URL,
-                                        "shard": [id, count], "lease_seconds": 2}'
+    python -m tests.e2e.shard_process '{"api_base": ..., "gateway": ..., "db": URL or path,
+                                        "shard": [id, count], "lease_seconds": 2,
+                                        "settings": {"think_seconds": 0.05, ...}}'
+
+`db` is a PostgreSQL URL or a SQLite file; `shard` (optional) runs one shard of a sharded
+bot; `settings` (optional) sets other `Settings` fields.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import json
 import logging
 import signal
 import sys
+from typing import Any
 
 
 async def serve(config: dict[str, object]) -> None:
@@ -24,11 +30,17 @@ async def serve(config: dict[str, object]) -> None:
 
     discord.http.Route.BASE = str(config["api_base"])
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(str(config["gateway"]))
-    shard_id, count = config["shard"]  # type: ignore[misc]
-    settings = Settings(token=TOKEN, database_url=str(config["db"]), bot_delay_seconds=0,
-                        edit_interval=0.02, shard_count=int(count), shard_ids=(int(shard_id),),
+    db = str(config["db"])
+    fields: dict[str, Any] = {"database_url": db} if db.startswith("postgres") else {
+        "database_path": db}
+    if config.get("shard"):
+        shard_id, count = config["shard"]  # type: ignore[misc]
+        fields.update(shard_count=int(count), shard_ids=(int(shard_id),))
+    fields.update(config.get("settings") or {})  # type: ignore[call-overload]
+    settings = Settings(token=TOKEN, bot_delay_seconds=0, edit_interval=0.02,
                         lease_seconds=float(config.get("lease_seconds", 30)),  # type: ignore[arg-type]
-                        think_processes=0)  # threads: no worker processes to start
+                        think_processes=0,  # threads: no worker processes to start
+                        **fields)
     bot = make_bot(settings, guild_ready_timeout=0.1)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))

@@ -15,21 +15,10 @@ import pytest
 
 from bot.store import Store
 from tests.discord_double import Driver, World
-from tests.discord_double.state import Message
-from tests.e2e.harness import Harness
+from tests.e2e.remote import RemoteHarness
 
 ROOT = Path(__file__).resolve().parents[2]
 LEASE = 2.0  # seconds a killed process's shard stays held
-
-
-class RemoteHarness(Harness):
-    """A Harness for a bot in another process: the table is found in the double only."""
-
-    def table_message(self, table_id: int | None = None) -> Message:
-        boards = [m for m in self.driver.channel_messages(self.channel)
-                  if any(b.get("label") in ("My hand", "Start") for b in self.buttons(m))]
-        assert boards, "no table message in the channel"
-        return max(boards, key=lambda m: m.id)
 
 
 async def _start(driver: Driver, url: str, shard: int, log: Path) -> asyncio.subprocess.Process:
