@@ -19,12 +19,16 @@ def start_postgres(directory: Path) -> tuple[str, Any]:
 
 def postgres_cpu(directory: Path) -> float:
     """CPU seconds used so far by the server whose data folder is `directory` (its
-    postmaster and every backend and helper under it)."""
+    postmaster and every backend and helper under it). Only the postmaster is looked for
+    by its folder: the bot processes name the folder too (their database URL holds its
+    socket's path), and their CPU is not PostgreSQL's."""
     import psutil
 
     total = 0.0
-    for process in psutil.process_iter(["cmdline"]):
-        if str(directory) in " ".join(process.info["cmdline"] or ()):
+    for process in psutil.process_iter(["name", "cmdline"]):
+        cmdline = process.info["cmdline"] or ()
+        if (process.info["name"] == "postgres" and "-D" in cmdline
+                and str(directory) in cmdline):
             with contextlib.suppress(psutil.Error):
                 for member in (process, *process.children(recursive=True)):
                     times = member.cpu_times()

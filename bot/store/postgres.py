@@ -5,6 +5,8 @@ an action appended, a seat taken) runs on its own, committed by PostgreSQL as it
 write of several statements runs in one transaction on one connection. A read of one
 statement goes to any connection; a read of several runs in one REPEATABLE READ
 read-only transaction, which sees one snapshot as SQLite's read transaction does.
+Connections are held between statements (HeldConnections), so a statement costs its
+caller one turn of the event loop, its answer, and no second one to give it back.
 Migrations run under an advisory lock, so processes starting together apply each once.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -102,7 +105,7 @@ class PgTx(Tx):
     __slots__ = ("conn", "trace")
 
     def __init__(self, conn: Any, trace: Trace = None) -> None:
-        self.conn = conn  # an asyncpg connection (or the pool, for one statement)
+        self.conn = conn  # an asyncpg connection
         self.trace = trace
 
     async def execute(self, sql: str, params: Params = ()) -> int:
@@ -122,11 +125,102 @@ class PgTx(Tx):
         return list(map(tuple, await self.conn.fetch(numbered(sql), *params)))
 
 
+class HeldConnections:
+    """The pool's connections, held between statements instead of given back.
+
+    asyncpg's Pool gives a connection back through a new task (`asyncio.shield`), so
+    each pooled statement cost its caller a second turn of the event loop after the
+    answer had come; under load a turn means waiting behind every table's queued work
+    (bench/tables: a click's p99 on PostgreSQL was twice SQLite's). A connection whose
+    work ended cleanly is kept here and handed to the next caller at once, without a
+    turn; one whose work failed or was cancelled goes back to the pool, which rolls it
+    back, resets or replaces it. At most `size` (the pool's) are taken, so the pool
+    never runs dry while connections sit here.
+    """
+
+    def __init__(self, pool: Any, size: int) -> None:
+        self.pool = pool
+        self.size = size
+        self._idle: list[Any] = []
+        self._taken = 0  # taken from the pool: idle here or in use
+        # Callers waiting for a connection: each gets one, or None (take one yourself).
+        self._waiting: deque[asyncio.Future[Any]] = deque()
+        self._returning: set[asyncio.Task[None]] = set()
+
+    @asynccontextmanager
+    async def using(self) -> AsyncIterator[Any]:
+        conn = await self._take()
+        try:
+            yield conn
+        except BaseException:
+            self._give_back(conn)
+            raise
+        self._keep(conn)
+
+    async def _take(self) -> Any:
+        if self._idle:
+            return self._idle.pop()
+        if self._taken >= self.size:
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiting.append(waiter)
+            try:
+                handed = await waiter
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():  # handed over, then cancelled
+                    self._hand_on(waiter.result())
+                raise
+            if handed is not None:
+                return handed
+        else:
+            self._taken += 1
+        try:
+            return await self.pool.acquire()
+        except BaseException:
+            self._hand_on(None)
+            raise
+
+    def _keep(self, conn: Any) -> None:
+        """A connection whose work ended cleanly: to the next caller, or kept idle."""
+        if conn.is_closed():
+            self._give_back(conn)
+        else:
+            self._hand_on(conn)
+
+    def _hand_on(self, conn: Any) -> None:
+        """A connection (or, for None, a free place) to the first caller still waiting."""
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(conn)
+                return
+        if conn is None:
+            self._taken -= 1
+        else:
+            self._idle.append(conn)
+
+    def _give_back(self, conn: Any) -> None:
+        """To the pool, which rolls back, resets or replaces it (a failed statement, a
+        cancelled one); its place goes to a waiting caller."""
+        task = asyncio.get_running_loop().create_task(self.pool.release(conn))
+        self._returning.add(task)
+        task.add_done_callback(self._returning.discard)
+        self._hand_on(None)
+
+    async def close(self) -> None:
+        """Everything back to the pool, which is then closed."""
+        idle, self._idle = self._idle, []
+        for conn in idle:
+            await self.pool.release(conn)
+        if self._returning:
+            await asyncio.gather(*self._returning, return_exceptions=True)
+        await self.pool.close()
+
+
 class PostgresBackend(StoreBase):
     dialect = POSTGRES
 
     def __init__(self, pool: Any, url: str) -> None:
-        self._pool: Any = pool
+        self._pool: HeldConnections | None = HeldConnections(pool, POOL_SIZE)
         self._trace: Trace = None
         self.path = shown(url)
 
@@ -134,7 +228,7 @@ class PostgresBackend(StoreBase):
         self._trace = callback
 
     @property
-    def pool(self) -> Any:
+    def pool(self) -> HeldConnections:
         if self._pool is None:
             raise StoreError(f"The store for '{self.path}' is closed.")
         return self._pool
@@ -142,7 +236,7 @@ class PostgresBackend(StoreBase):
     async def _writing(self, doing: str, work: Work[T]) -> T:
         for attempt in range(RETRIES):
             try:
-                async with self.pool.acquire() as conn, conn.transaction():
+                async with self.pool.using() as conn, conn.transaction():
                     return await work(PgTx(conn, self._trace))
             except _RETRYABLE as error:
                 if attempt == RETRIES - 1:
@@ -155,13 +249,15 @@ class PostgresBackend(StoreBase):
     async def _write(self, doing: str, sql: str, params: Params = ()) -> int:
         """One statement is its own transaction: one round trip, not three."""
         try:
-            return await PgTx(self.pool, self._trace).execute(sql, params)
+            async with self.pool.using() as conn:
+                return await PgTx(conn, self._trace).execute(sql, params)
         except _DRIVER_ERRORS as error:
             raise driver_error(doing, error) from error
 
     async def _fetchall(self, doing: str, sql: str, params: Params = ()) -> list[Row]:
         try:
-            return await PgTx(self.pool).fetch(sql, params)
+            async with self.pool.using() as conn:
+                return await PgTx(conn).fetch(sql, params)
         except _DRIVER_ERRORS as error:
             raise driver_error(doing, error) from error
 
@@ -172,16 +268,16 @@ class PostgresBackend(StoreBase):
     @asynccontextmanager
     async def _reading(self, doing: str) -> AsyncIterator[Tx]:
         try:
-            async with self.pool.acquire() as conn, conn.transaction(
+            async with self.pool.using() as conn, conn.transaction(
                     isolation="repeatable_read", readonly=True):
                 yield PgTx(conn)
         except _DRIVER_ERRORS as error:
             raise driver_error(doing, error) from error
 
     async def _close_connections(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
+        held, self._pool = self._pool, None
+        if held is not None:
+            await held.close()
 
 
 async def _keep_session(conn: Any) -> None:
