@@ -145,7 +145,6 @@ class HeldConnections:
         self._taken = 0  # taken from the pool: idle here or in use
         # Callers waiting for a connection: each gets one, or None (take one yourself).
         self._waiting: deque[asyncio.Future[Any]] = deque()
-        self._returning: set[asyncio.Task[None]] = set()
 
     @asynccontextmanager
     async def using(self) -> AsyncIterator[Any]:
@@ -153,9 +152,14 @@ class HeldConnections:
         try:
             yield conn
         except BaseException:
-            self._give_back(conn)
+            # Given back within the failed (or cancelled) caller's own task, as asyncpg's
+            # pool does, so that nothing is left running when the bot stops.
+            await self._give_back(conn)
             raise
-        self._keep(conn)
+        if conn.is_closed():
+            await self._give_back(conn)
+        else:
+            self._hand_on(conn)
 
     async def _take(self) -> Any:
         if self._idle:
@@ -179,15 +183,9 @@ class HeldConnections:
             self._hand_on(None)
             raise
 
-    def _keep(self, conn: Any) -> None:
-        """A connection whose work ended cleanly: to the next caller, or kept idle."""
-        if conn.is_closed():
-            self._give_back(conn)
-        else:
-            self._hand_on(conn)
-
     def _hand_on(self, conn: Any) -> None:
-        """A connection (or, for None, a free place) to the first caller still waiting."""
+        """A connection (or, for None, a free place) to the first caller still waiting,
+        else kept idle (or the place given up)."""
         while self._waiting:
             waiter = self._waiting.popleft()
             if not waiter.done():
@@ -198,21 +196,19 @@ class HeldConnections:
         else:
             self._idle.append(conn)
 
-    def _give_back(self, conn: Any) -> None:
+    async def _give_back(self, conn: Any) -> None:
         """To the pool, which rolls back, resets or replaces it (a failed statement, a
         cancelled one); its place goes to a waiting caller."""
-        task = asyncio.get_running_loop().create_task(self.pool.release(conn))
-        self._returning.add(task)
-        task.add_done_callback(self._returning.discard)
-        self._hand_on(None)
+        try:
+            await self.pool.release(conn)
+        finally:
+            self._hand_on(None)
 
     async def close(self) -> None:
         """Everything back to the pool, which is then closed."""
         idle, self._idle = self._idle, []
         for conn in idle:
             await self.pool.release(conn)
-        if self._returning:
-            await asyncio.gather(*self._returning, return_exceptions=True)
         await self.pool.close()
 
 

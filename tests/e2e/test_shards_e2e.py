@@ -142,6 +142,12 @@ async def test_two_shard_processes_share_postgres_survive_a_sigkill_and_rank_bot
             board = _text(handle.message)
             assert f"<@{h.user(0).id}>" in board
             assert f"<@{hs[1 - hs.index(h)].user(0).id}>" not in board
+        # Each process posts its match's rating changes after the table's last messages:
+        # stopping the processes before that would cut the post off mid-request.
+        for h in hs:
+            await driver.wait_for(lambda h=h: any(
+                "rating changes" in (m.content or "")
+                for m in driver.channel_messages(h.channel)), 30, "the rating changes")
     finally:
         await store.close()
         for process in processes:
