@@ -46,6 +46,7 @@ class Seat:
     old_buttons: list[tuple[int, str]] = field(default_factory=list)  # (message, custom id)
     clicks_left: int = 0  # the person's moves before they /leave (a computer plays on)
     idle: int = 0  # turns in a row their hand had no move
+    logged: list[tuple[int, str]] = field(default_factory=list)  # the log at the last kill
 
     @property
     def person(self) -> Any:
@@ -59,6 +60,7 @@ class Counts:
     acknowledged: int = 0
     unanswered: int = 0
     old_buttons: int = 0
+    listed: int = 0  # unfinished tables found listed by /tables after a restart
     actions: dict[str, int] = field(default_factory=dict)
 
 
@@ -195,7 +197,18 @@ async def _kill_and_restart(forks: Forks, counts: Counts, store: Store,
             counts.unanswered += 1
     for click in acknowledged:
         assert await _logged(store, click), f"lost an acknowledged click: {click}"
+    unfinished = [s for s in seats if await store.get_result(s.match_id) is None]
+    for seat in seats:  # what the dead processes stored, computer players' moves too
+        log_now = [(a.seat, a.action) for a in await store.actions(seat.match_id)]
+        assert log_now[:len(seat.logged)] == seat.logged, "the log lost or changed moves"
+        seat.logged = log_now
     await forks.start()
+    # Every unfinished table is back: this server's /tables lists it.
+    listed = await seats[0].h.slash(seats[0].person, "tables")
+    text = " ".join(e.get("description", "") for e in listed.message.embeds)
+    for seat in unfinished:
+        assert f"#{seat.match_id}]" in text, f"{seat.game} was not restored"
+    counts.listed += len(unfinished)
     with_old = [s for s in seats if s.old_buttons]
     if not with_old:
         return
@@ -283,6 +296,8 @@ async def test_chaos_sigkill_restarts_lose_nothing_and_every_table_finishes(
         for seat in seats:
             result = await store.get_result(seat.match_id)
             assert result is not None, f"{seat.game} did not finish"
+            log_now = [(a.seat, a.action) for a in await store.actions(seat.match_id)]
+            assert log_now[:len(seat.logged)] == seat.logged, "the log was rewritten"
             counts.actions[seat.game] = await store.next_seq(seat.match_id)
     finally:
         if store is not None:
@@ -291,7 +306,8 @@ async def test_chaos_sigkill_restarts_lose_nothing_and_every_table_finishes(
     print(f"\nchaos (seed {SEED}): {counts.kills} SIGKILLs ({counts.mid_click} while a click "
           f"was being answered), {counts.acknowledged} acknowledged clicks all in the log, "
           f"{counts.unanswered} clicks lost unanswered with a killed bot, "
-          f"{counts.old_buttons} old buttons answered after restarts; actions per finished "
+          f"{counts.old_buttons} old buttons answered after restarts, {counts.listed} "
+          f"unfinished tables found restored by /tables; actions per finished "
           f"match: {counts.actions}")
     assert counts.kills >= KILLS
     errors = [line for line in log.read_text().splitlines() if " ERROR " in line]
