@@ -37,6 +37,7 @@ def space_full_collections() -> None:
 EXTENSIONS: tuple[str, ...] = (
     "cogs.cards",
     "cogs.tables",
+    "cogs.lost",
     "cogs.records",
     "cogs.play",
     "cogs.info",

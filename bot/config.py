@@ -38,6 +38,9 @@ class Settings:
     think_processes: int = field(default_factory=default_processes)
     # Least seconds between two edits of one table message (Discord rate-limits edits).
     edit_interval: float = 1.0
+    # Discord's per-channel budget for message sends and edits: at most 5 in this many
+    # seconds (its figure; tests shorten it, as they shorten the other waits).
+    channel_write_window: float = 5.0
     # A PostgreSQL URL (postgresql://...): when set, it is the database, not database_path.
     database_url: str | None = None
     # Sharding: this process serves shards `shard_ids` of `shard_count` (None: one

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.ai.bidding.summary import sections
 from bot.games import GAMES
-from bot.render.rules import help_embed, rules_embed, system_embeds
+from bot.render.rules import help_embeds, rules_embed, system_embeds
 from bot.tables import TABLE_OPTIONS
 from cogs.utils.answers import refuse, unknown_choice
 from cogs.utils.choices import game_choices
@@ -26,8 +26,8 @@ class Info(commands.Cog):
 
     @app_commands.command(name="help", description="How to play cards with TrickTable")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        embed = help_embed([spec.name for spec in TABLE_OPTIONS])
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embeds = help_embeds([spec.name for spec in TABLE_OPTIONS])
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of a game, as this bot "
                                                     "plays them")

@@ -22,6 +22,8 @@ from bot.render.games import text_for
 from bot.render.rules import option_value
 from bot.tables import TABLE_OPTIONS, Person, Table, TableError, TableService, TableSettings
 from cogs.tables import Tables
+from cogs.utils.answers import refuse
+from cogs.utils.permissions import missing_for_table, missing_text
 from cogs.utils.publisher import snapshot, table_message
 
 if TYPE_CHECKING:
@@ -67,6 +69,12 @@ class Play(commands.Cog):
                 {name: value for name, value in given.items() if name in common}, defaults)
         except InvalidOptions as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        missing = missing_for_table(interaction.app_permissions,
+                                    in_thread=isinstance(channel, discord.Thread),
+                                    new_thread=settings.thread)
+        if missing:  # said before anything is made: no half-posted table, no thread
+            await refuse(interaction, missing_text(missing))
             return
         person = Person(interaction.user.id, interaction.user.display_name)
         busy = self.service.in_channel(channel.id)

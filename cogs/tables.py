@@ -42,7 +42,8 @@ class Tables(commands.Cog):
         self.bot = bot
         self.service: TableService = bot.tables
         self.router: ClickRouter = bot.router
-        self.publisher = Publisher(bot, self.service, bot.settings.edit_interval)
+        self.publisher = Publisher(bot, self.service, bot.settings.edit_interval,
+                                   bot.settings.channel_write_window)
         self.publisher.clock = self.service.clock.now  # one wall clock for the tables
         self.pinger = Pinger(bot, self.service, self.publisher.paused, self.publisher.pacer)
         self._verbs: dict[str, Handler] = {

@@ -21,6 +21,7 @@ HELP = """\
 **Fair deals:** a table shows a *commitment* when it opens: the SHA-256 hash that ends a chain of secret server seeds (deal k's seed, hashed k times, gives it). **Start** adds a *client seed* made from that press and the players' ids, which the bot cannot know in advance. Deal k's pack is shuffled (Fisher–Yates) with numbers from HMAC-SHA256(server seed k, "client seed:k:block"); the README gives every step. When a deal ends, its server seed is posted as a command anyone can run: `python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT` checks the seed against the commitment and prints the deal.
 **Bridge computer players** bid a natural system close to Standard American (5-card majors, 1NT 15–17, strong 2♣, weak twos, Stayman and transfers, takeout and negative doubles, Blackwood); the table shows what each of their bids and doubles means, under the auction; `/system` lists the whole system.
 With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
+**Where tables live:** I need View Channel, Send Messages (Send Messages in Threads in a thread), Embed Links and Attach Files in the channel, and Create Public Threads for `thread`; `/play` says which one is missing. Deleting a table's channel or thread, or removing me from the server, abandons its table (it does not count).
 **Pings and slow play:** when a table has waited for you a while (2 minutes unless the table chose `ping_after`), a new message pings you with a link to it, deleted once you play; `/settings pings:off` stops them. `/play … pace:slow` is for friends who are not online together: each turn lasts `turn_hours` (24 unless chosen), you are pinged at half time (then press **My hand** for your cards), and a computer player moves for you only when the time runs out. `/tables` lists this server's open tables with links, `/tables show:mine` yours.
 Everyone in the channel can watch: the table shows only what a spectator may see; when a deal ends, a picture of all its hands is posted with the result."""
 
@@ -70,9 +71,19 @@ def _rules(game: str) -> tuple[str, str]:
     return about.title, about.rules
 
 
-def help_embed(table_options: Sequence[str]) -> discord.Embed:
-    return discord.Embed(title="TrickTable help", description=help_text(table_options),
-                         colour=discord.Colour.dark_green())
+HELP_PART = 4000  # an embed's description takes 4096 characters; /help is longer
+
+
+def help_embeds(table_options: Sequence[str]) -> list[discord.Embed]:
+    """/help as embeds of whole paragraphs (one message: 6000 characters in all)."""
+    parts = [""]
+    for paragraph in help_text(table_options).splitlines():
+        if parts[-1] and len(parts[-1]) + len(paragraph) + 1 > HELP_PART:
+            parts.append("")
+        parts[-1] = f"{parts[-1]}\n{paragraph}" if parts[-1] else paragraph
+    return [discord.Embed(title="TrickTable help" if i == 0 else None, description=part,
+                          colour=discord.Colour.dark_green())
+            for i, part in enumerate(parts)]
 
 
 SYSTEM_TITLE = "How the bridge computer players bid"

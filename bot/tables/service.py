@@ -332,6 +332,23 @@ class TableService:
         self.unregister(table)
         self.observer.table_closed(table)
 
+    def tables_in(self, *, channel_id: int | None = None,
+                  guild_id: int | None = None) -> list[Table]:
+        """The open tables in a channel or thread, or in a server."""
+        return [table for table in self.tables.values() if not table.closed and (
+            table.channel_id == channel_id or table.guild_id == guild_id)]
+
+    async def abandon_lost(self, tables: Sequence[Table]) -> None:
+        """Close tables the bot can no longer reach (their channel or thread deleted, the
+        bot removed from their server) as abandoned: stored so, so a restart leaves them
+        closed; abandoned matches do not count."""
+        for table in tables:
+            async with table.lock:
+                if not table.closed:
+                    log.info("table %s: its channel %s is gone; abandoned", table.id,
+                             table.channel_id)
+                    await self.close(table, ABANDONED)
+
     async def _reload(self, table: Table) -> None:
         """Make the in-memory game equal to what the store holds (after a failed write)."""
         actions = await self.store.actions(table.id)

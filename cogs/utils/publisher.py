@@ -48,7 +48,7 @@ from bot.tables.explain import call_notes
 
 from .card_emojis import fall_back, refused
 from .edits import edit_channel_message, edit_original_response, fingerprint, payload
-from .pacing import ChannelPacer
+from .pacing import CHANNEL_WINDOW, ChannelPacer
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,7 @@ GONE = {10008, 30046}  # unknown message; too many edits of an old message: post
 ANALYSIS_WAIT = 10.0  # longest an end-of-deal post waits for its double-dummy line (s)
 FORBIDDEN = {50001, 50013}  # missing access, missing permissions: pause, never retry
 RATE_LIMITED = 429
+UNKNOWN_CHANNEL = 10003  # the channel or thread was deleted: the table is abandoned
 REDRAW_WAIT = 1.0  # longest a click's redraw waits for the publisher's edit in flight (s)
 
 
@@ -193,7 +194,8 @@ def _creator_name(table: Table) -> str:
 class Publisher:
     """The service's observer: keeps every table's messages and hands up to date."""
 
-    def __init__(self, bot: Any, service: TableService, edit_interval: float) -> None:
+    def __init__(self, bot: Any, service: TableService, edit_interval: float,
+                 channel_write_window: float = CHANNEL_WINDOW) -> None:
         self.bot = bot
         self.service = service
         self.edit_interval = edit_interval
@@ -213,8 +215,11 @@ class Publisher:
         self._fresh: set[int] = set()  # tables whose next deal gets a fresh message
         # table id -> why its channel messages are paused (the bot lost access there)
         self.paused: dict[int, str] = {}
+        # tables whose channel or thread is gone (or the bot left the server): closed as
+        # abandoned, and nothing more is written for them anywhere
+        self.lost: set[int] = set()
         self.clock: Callable[[], float] = time.time  # wall clock, for a message's age
-        self.pacer = ChannelPacer()  # every channel write goes through it
+        self.pacer = ChannelPacer(per=channel_write_window)  # every channel write, paced
         self._writing: dict[int, asyncio.Lock] = {}  # table id -> its message's writer
         self._retry: dict[int, asyncio.TimerHandle] = {}  # tables waiting out a 429
 
@@ -341,14 +346,33 @@ class Publisher:
                 self._last_edit.pop(table.id, None)
                 self._fresh.discard(table.id)
                 self.paused.pop(table.id, None)
+                self.lost.discard(table.id)
                 self._writing.pop(table.id, None)
                 self.forget_hands(table.id)
                 await self._forget_stored_hands(table.id)
 
     async def _publish(self, table: Table) -> None:
+        if table.id in self.lost:
+            self._outbox.pop(table.id, None)
+            return
         if table.id not in self.paused:
             await self._publish_channel(table)
         await self._refresh_hands(table)
+
+    async def tables_lost(self, tables: Iterable[Table]) -> None:
+        """These tables' channel or thread is gone, or the bot left their server: close
+        them as abandoned without writing another thing for them (no retries, no
+        errors logged), and a restart does not bring them back."""
+        tables = [table for table in tables if table.id not in self.lost]
+        self.lost.update(table.id for table in tables)
+        await self.service.abandon_lost(tables)
+
+    async def _lost_if_gone(self, table: Table, error: discord.HTTPException) -> bool:
+        """Whether Discord's refusal says the table's channel is gone (then it is closed)."""
+        if error.code != UNKNOWN_CHANNEL:
+            return False
+        await self.tables_lost([table])
+        return True
 
     async def _publish_channel(self, table: Table) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id)
@@ -367,6 +391,8 @@ class Publisher:
                         self._retry_later(table, error)
                     else:
                         await self._pause(table, error)
+                    return
+                if await self._lost_if_gone(table, error):
                     return
                 log.exception("table %s: could not post a message", table.id)
             outbox.pop(0)
@@ -400,6 +426,8 @@ class Publisher:
                     self._dirty.add(table.id)
                 elif error.status == RATE_LIMITED:
                     self._retry_later(table, error)
+                elif await self._lost_if_gone(table, error):
+                    return
                 elif error.code in GONE or isinstance(error, discord.NotFound):
                     await self._move_below(table, current, body)
                 elif error.code in FORBIDDEN:
@@ -456,6 +484,8 @@ class Publisher:
             elif error.status == RATE_LIMITED:
                 self._fresh.add(table.id)
                 self._retry_later(table, error)
+            elif await self._lost_if_gone(table, error):
+                return
             elif error.code in FORBIDDEN:
                 await self._pause(table, error)
             else:

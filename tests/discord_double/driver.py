@@ -129,6 +129,38 @@ class Driver:
         await self.double.gateway.dispatch("GUILD_MEMBER_UPDATE", {
             **payloads.member(self.state, member), "guild_id": str(guild.id)})
 
+    async def delete_channel(self, channel: Channel, *, notify: bool = True) -> None:
+        """Someone deletes a channel or thread (a channel's threads go with it): every
+        request about it then gets 404 Unknown Channel (10003). With `notify`, the
+        gateway says so (CHANNEL_DELETE, or THREAD_DELETE for a thread; a channel's
+        threads get no event of their own, as on Discord)."""
+        state = self.state
+        gone = [channel, *(c for c in state.channels.values() if c.parent_id == channel.id)]
+        guild = state.guilds[channel.guild_id]
+        for lost in gone:
+            state.channels.pop(lost.id, None)
+            if lost.id in guild.channel_ids:
+                guild.channel_ids.remove(lost.id)
+        if not notify:
+            return
+        if channel.is_thread:
+            await self.double.gateway.dispatch("THREAD_DELETE", {
+                "id": str(channel.id), "guild_id": str(channel.guild_id),
+                "parent_id": str(channel.parent_id), "type": channel.type})
+        else:
+            await self.double.gateway.dispatch("CHANNEL_DELETE",
+                                               payloads.channel(state, channel))
+
+    async def remove_bot(self, guild: Guild, *, notify: bool = True) -> None:
+        """The bot is removed from a server (kicked, or the server deleted): its writes
+        there get 403 Missing Access (50001); with `notify`, GUILD_DELETE (without
+        `unavailable`, which would mean an outage) tells it."""
+        guild.members.pop(self.state.bot_user.id, None)
+        for channel_id in guild.channel_ids:
+            self.state.channels[channel_id].refuse_writes = (403, 50001, "Missing Access")
+        if notify:
+            await self.double.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id)})
+
     async def make_world(self, users: Iterable[str] = ("alice", "bob", "carol", "dave"),
                          guild: str = "Test Guild", channel: str = "tables",
                          shard: tuple[int, int] | None = None) -> World:

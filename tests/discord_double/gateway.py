@@ -121,8 +121,8 @@ class Gateway:
         await session.send(DISPATCH, {
             "v": 10, "user": {**payloads.user(state.bot_user), "verified": True,
                               "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g), "unavailable": True} for g in state.guilds
-                       if session.owns(g)],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in state.guilds.values()
+                       if session.owns(g.id) and state.bot_user.id in g.members],
             "session_id": session.session_id, "session_type": "normal",
             "resume_gateway_url": self.double.gateway_url,
             "application": {"id": str(state.application_id), "flags": 0},
@@ -134,14 +134,15 @@ class Gateway:
         self.known_sessions[session.session_id] = 0
         self.known_shards[session.session_id] = session.shard
         for guild in state.guilds.values():
-            if session.owns(guild.id):
+            if session.owns(guild.id) and state.bot_user.id in guild.members:
                 await session.send(DISPATCH, payloads.guild_create(state, guild),
                                    "GUILD_CREATE")
 
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
         """Send an event to every identified session of its server's shard (that asked
         for `intent`, if any)."""
-        guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+        by_id = event in ("GUILD_CREATE", "GUILD_DELETE")  # a server's own events
+        guild = data.get("id") if by_id else data.get("guild_id")
         guild_id = int(guild) if guild is not None else None
         for session in list(self.sessions):
             if session.ready and session.owns(guild_id) and (

@@ -8,6 +8,11 @@ from .state import Channel, DoubleState, Guild, Member, Message, Role, User
 
 ALL_PERMISSIONS = (1 << 50) - 1
 ADMINISTRATOR = 1 << 3
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 
 
 def user(u: User) -> dict[str, Any]:
@@ -123,6 +128,17 @@ def member_permissions(g: Guild, user_id: int) -> int:
     return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
 
 
+def bot_permissions(state: DoubleState, c: Channel) -> int:
+    """What the bot may do in a channel: its server permissions less the channel's
+    denials (a thread inherits its parent's)."""
+    g = state.guild_of(c)
+    denied = c.bot_denied
+    parent = state.channels.get(c.parent_id or 0)
+    if parent is not None:
+        denied |= parent.bot_denied
+    return member_permissions(g, state.bot_user.id) & ~denied
+
+
 def interaction_base(state: DoubleState, inter_id: int, token: str, kind: int, u: User,
                      c: Channel) -> dict[str, Any]:
     g = state.guild_of(c)
@@ -134,7 +150,8 @@ def interaction_base(state: DoubleState, inter_id: int, token: str, kind: int, u
         "application_id": str(state.application_id), "guild_id": str(g.id),
         "guild": {"id": str(g.id), "locale": "en-US", "features": []},
         "channel_id": str(c.id), "channel": channel(state, c), "member": mem,
-        "app_permissions": str(ALL_PERMISSIONS), "locale": "en-US", "guild_locale": "en-US",
+        "app_permissions": str(bot_permissions(state, c)), "locale": "en-US",
+        "guild_locale": "en-US",
         "entitlements": [], "authorizing_integration_owners": {"0": str(g.id)},
         "context": 0, "attachment_size_limit": 10 * 1024 * 1024,
     }

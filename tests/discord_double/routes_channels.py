@@ -61,23 +61,35 @@ async def edit_channel(double: DiscordDouble, request: web.Request) -> web.Respo
     return reply(data)
 
 
-def _refused(double: DiscordDouble, request: web.Request) -> web.Response | None:
-    """The channel's answer to a write the bot may no longer make there (test-set)."""
+def _refused(double: DiscordDouble, request: web.Request,
+             needs: int = 0) -> web.Response | None:
+    """The channel's answer to a write the bot may no longer make there: test-set, or
+    for want of the permission bits `needs`."""
     channel = _channel(double, request)
-    if channel is None or channel.refuse_writes is None:
+    if channel is None:
         return None
-    status, code, text = channel.refuse_writes
-    return error(status, code, text)
+    if channel.refuse_writes is not None:
+        status, code, text = channel.refuse_writes
+        return error(status, code, text)
+    if needs & ~payloads.bot_permissions(double.state, channel):
+        return error(403, 50013, "Missing Permissions")
+    return None
+
+
+def _send_permission(channel: Channel) -> int:
+    return payloads.SEND_MESSAGES_IN_THREADS if channel.is_thread else payloads.SEND_MESSAGES
 
 
 async def post_message(double: DiscordDouble, request: web.Request) -> web.Response:
     channel = _channel(double, request)
     if channel is None:
         return error(404, 10003, "Unknown Channel")
-    refused = _refused(double, request)
+    refused = _refused(double, request, _send_permission(channel))
     if refused is not None:
         return refused
     body, uploads = await read_body(request)
+    if uploads and (refused := _refused(double, request, payloads.ATTACH_FILES)):
+        return refused
     made = await create_message(double, request, channel, body, uploads, kind="message")
     if isinstance(made, web.Response):
         return made
@@ -99,7 +111,16 @@ async def list_messages(double: DiscordDouble, request: web.Request) -> web.Resp
     return reply([payloads.message(double.state, m) for m in newest_first])
 
 
+def _unknown_channel(double: DiscordDouble, request: web.Request) -> web.Response | None:
+    """Discord's answer about a message in a channel that no longer exists."""
+    if _channel(double, request) is None:
+        return error(404, 10003, "Unknown Channel")
+    return None
+
+
 async def get_message(double: DiscordDouble, request: web.Request) -> web.Response:
+    if (gone := _unknown_channel(double, request)) is not None:
+        return gone
     message = _message(double, request)
     if message is None:
         _ephemeral_via_channel(double, request)
@@ -108,6 +129,8 @@ async def get_message(double: DiscordDouble, request: web.Request) -> web.Respon
 
 
 async def patch_message(double: DiscordDouble, request: web.Request) -> web.Response:
+    if (gone := _unknown_channel(double, request)) is not None:
+        return gone
     message = _message(double, request)
     if message is None:
         _ephemeral_via_channel(double, request)
@@ -130,6 +153,8 @@ async def patch_message(double: DiscordDouble, request: web.Request) -> web.Resp
 
 
 async def remove_message(double: DiscordDouble, request: web.Request) -> web.Response:
+    if (gone := _unknown_channel(double, request)) is not None:
+        return gone
     message = _message(double, request)
     if message is None:
         _ephemeral_via_channel(double, request)
@@ -162,6 +187,9 @@ async def thread_without_message(double: DiscordDouble, request: web.Request) ->
     parent = _channel(double, request)
     if parent is None or parent.is_thread:
         return error(404, 10003, "Unknown Channel")
+    refused = _refused(double, request, payloads.CREATE_PUBLIC_THREADS)
+    if refused is not None:
+        return refused
     return await _new_thread(double, request, parent, None)
 
 

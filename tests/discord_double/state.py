@@ -103,6 +103,10 @@ class Channel:
     # Discord's answer to every message the bot sends or edits here, as (status, code,
     # message), e.g. (403, 50013, "Missing Permissions") once the bot lost a permission.
     refuse_writes: tuple[int, int, str] | None = None
+    # Permission bits the bot lacks in this channel (as a channel overwrite would deny
+    # them): left out of interactions' `app_permissions`, and Discord refuses the writes
+    # they govern (sending, threads, files) with 50013.
+    bot_denied: int = 0
 
     @property
     def is_thread(self) -> bool:

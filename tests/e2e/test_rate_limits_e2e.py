@@ -91,7 +91,7 @@ async def test_fast_play_keeps_to_the_budgets_and_ends_on_the_latest_state(
         discord_double, tmp_path, renders):
     limits = discord_double.double.rate_limits
     limits.enable()  # Discord's figures: 5 writes per channel, and per token, in 5 s
-    async with running(discord_double, tmp_path) as h:
+    async with running(discord_double, tmp_path, channel_write_window=5.0) as h:
         first, second = h.user(0), h.user(1)
         table = await h.start_with_people([first, second], "tennis")
         start_message = table.message_id
