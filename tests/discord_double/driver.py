@@ -73,8 +73,14 @@ class Driver:
         """A server; on shard (shard_id, shard_count) when given."""
         state = self.state
         gid = state.snowflakes.on_shard(*shard) if shard else state.snowflakes.next()
-        guild = Guild(gid, name, roles=[Role(gid, "@everyone", permissions=EVERYONE_DEFAULT)])
-        guild.members[state.bot_user.id] = Member(state.bot_user, joined_at=state.clock.now())
+        # The bot has a role of its own, as an invited bot does (its permissions do not
+        # change when a test narrows @everyone's).
+        bot_role = Role(state.snowflakes.next(), state.bot_user.name,
+                        permissions=EVERYONE_DEFAULT)
+        guild = Guild(gid, name, roles=[Role(gid, "@everyone", permissions=EVERYONE_DEFAULT),
+                                        bot_role])
+        guild.members[state.bot_user.id] = Member(state.bot_user, role_ids=[bot_role.id],
+                                                  joined_at=state.clock.now())
         state.guilds[gid] = guild
         await self.double.gateway.dispatch("GUILD_CREATE", payloads.guild_create(state, guild))
         return guild
