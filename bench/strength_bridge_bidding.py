@@ -1,6 +1,7 @@
 """Contract Bridge bidding against par, with computer players in all four seats.
 
     python -m bench.strength bridge-bidding [--deals 200] [--first-seed 1] [--kind KIND]
+        [--list] [--worst N]
 
 Each seed `s` makes a new match (`create("bridge", seed=s)`) whose first deal is bid by
 four players of `--kind` (default: the game's strongest). For each deal, endplay's
@@ -12,6 +13,8 @@ double-dummy table and par (with the deal's dealer and vulnerability) give:
 - games (slams) bid that fail: of the game (slam) contracts reached, how many go down
   double dummy.
 Proportions carry Wilson 95% intervals, the IMP mean a normal 95% interval.
+`--worst N` prints the N deals furthest from par: hands, auction with each call's
+explanation, the double-dummy tricks per strain and the par score (where the IMPs go).
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from endplay.types import Contract as EPContract
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
 from bot.ai import make_player
+from bot.ai.bidding import explain_calls
 from bot.games import create
-from bot.games.bridge_auction import Contract
+from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
 from bot.games.cards import Seat, format_deal
 
 DENOMS = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
@@ -65,13 +69,20 @@ class Outcome:
     game_side: int | None  # the par side when it can make game
     slam_side: int | None
     tricks: int  # declarer's DD tricks (0 when passed out)
+    pbn: str = ""
+    calls: tuple[tuple[int, Call], ...] = ()
+    dealer: int = 0
+    vulnerable: tuple[bool, bool] = (False, False)
+    dd: tuple[tuple[int, ...], ...] = ()  # per strain (C D H S NT), tricks per seat N E S W
 
 
-def bid_deal(seed: int, kind: str | None) -> tuple[Contract | None, object]:
+def bid_deal(seed: int, kind: str | None) -> tuple[Contract | None, object,
+                                                   tuple[tuple[int, Call], ...]]:
     game = create("bridge", options={}, seed=seed)
     players = [make_player("bridge", seed * 4 + seat, kind) for seat in range(4)]
     deal_no = game.view(None).deal_no
     record = game.deal_record()
+    calls: tuple[tuple[int, Call], ...] = ()
     while True:
         view = game.view(None)
         if view.phase != "bidding" or view.deal_no != deal_no:
@@ -79,13 +90,14 @@ def bid_deal(seed: int, kind: str | None) -> tuple[Contract | None, object]:
         seat = next(iter(game.to_act()))
         action = players[seat].choose(game.view(seat), game.legal(seat))
         game.apply(seat, action)
+        calls = (*calls, (seat, CALL_BY_TEXT[action]))
     view = game.view(None)
     contract = view.contract if view.deal_no == deal_no else None
-    return contract, record
+    return contract, record, calls
 
 
 def measure(seed: int, kind: str | None) -> Outcome:
-    contract, record = bid_deal(seed, kind)
+    contract, record, calls = bid_deal(seed, kind)
     hands = record.hands  # type: ignore[attr-defined]
     dealer = record.dealer  # type: ignore[attr-defined]
     vulnerable = tuple(record.vulnerable)  # type: ignore[attr-defined]
@@ -111,7 +123,29 @@ def measure(seed: int, kind: str | None) -> Outcome:
             game_side = side
         if max(best.values()) >= 12:
             slam_side = side
-    return Outcome(seed, contract, score_ns, par_ns, game_side, slam_side, tricks)
+    dd = tuple(tuple(table[DENOMS[s], Player(p)] for p in range(4)) for s in range(5))
+    return Outcome(seed, contract, score_ns, par_ns, game_side, slam_side, tricks,
+                   record.pbn, calls, int(dealer), vulnerable, dd)  # type: ignore[attr-defined]
+
+
+def describe(out: Outcome) -> list[str]:
+    """One deal for a bridge player: where the IMPs went."""
+    label = f"{out.contract.label} by {'NESW'[out.contract.declarer]}" if out.contract \
+        else "passed out"
+    vul = {(False, False): "none", (True, False): "N-S", (False, True): "E-W",
+           (True, True): "both"}[out.vulnerable]
+    lines = [f"seed {out.seed}: {label}, DD {out.tricks} tricks, score {out.score_ns:+d}, "
+             f"par {out.par_ns:+d}: {imps(out.score_ns - out.par_ns)} IMPs "
+             f"(dealer {'NESW'[out.dealer]}, vulnerable {vul})",
+             f"  {out.pbn}"]
+    for (seat, call), says in zip(out.calls, explain_calls(out.calls), strict=True):
+        lines.append(f"  {'NESW'[seat]} {call.label:5} {says}")
+    strains = ("C", "D", "H", "S", "NT")
+    lines.append("  DD N-S " + " ".join(f"{strains[s]}{max(out.dd[s][0], out.dd[s][2])}"
+                                        for s in range(5)) +
+                 " | E-W " + " ".join(f"{strains[s]}{max(out.dd[s][1], out.dd[s][3])}"
+                                      for s in range(5)))
+    return lines
 
 
 def is_game(c: Contract) -> bool:
@@ -152,6 +186,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--kind", default=None, help="player kind (default: the strongest)")
     parser.add_argument("--list", action="store_true", help="print each deal's outcome")
+    parser.add_argument("--worst", type=int, default=0,
+                        help="print the N deals furthest from par, with their auctions")
     args = parser.parse_args(argv)
     seeds = range(args.first_seed, args.first_seed + args.deals)
     print(f"Contract Bridge bidding, kind {args.kind or 'default'}; seeds "
@@ -165,5 +201,10 @@ def main(argv: list[str]) -> int:
                 if out.contract else "passed out"
             print(f"  seed {seed}: {label}, DD {out.tricks}, score {out.score_ns:+d}, "
                   f"par {out.par_ns:+d}, {imps(out.score_ns - out.par_ns)} IMPs")
+    if args.worst:
+        print(f"\nThe {args.worst} deals furthest from par:")
+        worst = sorted(outs, key=lambda o: -imps(o.score_ns - o.par_ns))[:args.worst]
+        for out in worst:
+            print("\n".join(describe(out)))
     print("\n".join(report(outs)))
     return 0

@@ -16,9 +16,10 @@ Single Dummy Bridge: whole matches to --sd-target points of `single-dummy-advanc
 against `single-dummy-basic`, seats alternating, match seeds --first-seed upwards; the
 win rate with a 95% Wilson interval.
 
-Budgets run on the process's CPU clock (DDS's threads included), so that other work on a
-shared machine does not trip the budget's safety net and change the play measured; the
-planned work per decision is the same as at a table. Decision times (wall clock and
+Budgets run on the thinking thread's CPU clock (`time.thread_time`), so that other work on
+a shared machine does not trip the budget's safety net and change the play measured: the
+figures do not depend on the machine's load. The planned work per decision (how many
+layouts) is the same as at a table. Decision times (wall clock and
 process CPU) per game and phase: p50, p95 and max. The machine's load inflates wall
 times: compare CPU, and say so.
 """
@@ -57,9 +58,10 @@ Times = dict[str, list[tuple[float, float]]]  # phase -> (wall, cpu) per decisio
 
 
 def budget(think: float) -> Budget:
-    """A decision's budget on this process's CPU clock: other work on a shared machine
-    slows the wall clock, and the safety net would then change the decisions measured."""
-    return Budget(think, clock=time.process_time)
+    """A decision's budget on the thinking thread's CPU clock: other work on a shared
+    machine slows the wall clock, and the safety net would then change the decisions
+    measured."""
+    return Budget(think, clock=time.thread_time)
 
 
 def mean_ci(values: Sequence[float]) -> str:
@@ -228,7 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals:
         seeds = deal_set(args.first_seed, args.deals)
         print(f"Contract Bridge deal set: the first deals of matches {seeds} "
-              f"(passed-out seeds skipped), bid by bridge-basic; budget {args.think} s")
+              f"(passed-out seeds skipped), bid by bridge-basic; budget {args.think} s "
+              "on the thinking thread's CPU clock (figures independent of the machine's "
+              "load)", flush=True)
         if args.list:
             for seed in seeds:
                 game = bid_out(seed)
@@ -239,8 +243,11 @@ def main(argv: list[str] | None = None) -> int:
                       f"{'NESW'[record.contract.declarer]}")
         for kind in args.kinds.split(","):
             tally, times = PlayTally(), defaultdict(list)
-            for seed in seeds:
+            for done, seed in enumerate(seeds, start=1):
                 play_deal(seed, kind, args.think, tally, times)
+                if done % 25 == 0:
+                    print(f"  {kind}: {done} deals, declaring {mean_ci(tally.declaring)}, "
+                          f"defence {mean_ci(tally.defence)}", flush=True)
             report_play(kind, seeds, tally)
             report_times(times)
     if args.sd_matches:
