@@ -76,6 +76,8 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("Q93.K4.AJ743.KJ4", "1D pass 1H pass", N, "bid:1NT", "12–14 points, balanced"),
     ("K932.KJ4.AJ743.4", "1D pass 1S pass", N, "bid:2S", "4+ spades, minimum"),
     ("K9.KJ4.AJ743.AQJ", "1D pass 1S pass", N, "bid:2NT", "18–19 points, balanced"),
+    ("AKT54.AQ2.AKJ6.2", "1S pass 1NT pass", N, "bid:3D",
+     "jump shift: 4+ diamonds, 19+ points, forcing to game"),
     # responder after a game try
     ("K74.Q852.QJ92.94", "1H pass 2H pass 3H pass", N, "bid:4H",
      "accepts the game try: 9–10 points"),
@@ -90,14 +92,30 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("K74.Q852.J92.943", "1D double pass", N, "bid:1H", "hearts, my best suit: 0–11 points"),
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
     ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 4+ strong hearts"),
-    # slams
-    ("K3.AKQJ74.KQ2.A4", "1H pass 2H pass 4NT pass", N, "bid:5H", "Blackwood answer: 2 aces"),
-    ("K3.KQJ74.KQ2.QJ4", "1H pass 3H pass 4NT pass", N, "bid:5C",
-     "Blackwood answer: 0 or 4 aces"),
+    # slams: Roman Key Card Blackwood (0314) and the king ask
+    ("K3.AKQJ74.KQ2.A4", "1H pass 2H pass 4NT pass", N, "bid:5C",
+     "Roman Key Card answer: 0 or 3 key cards"),
+    ("K3.KQJ74.KQ2.QJ4", "1H pass 3H pass 4NT pass", N, "bid:5D",
+     "Roman Key Card answer: 1 or 4 key cards"),
+    ("A3.K8742.Q52.943", "1H pass 2H pass 4NT pass", N, "bid:5H",
+     "Roman Key Card answer: 2 key cards, no queen of hearts"),
+    ("A3.KQ742.J52.943", "1H pass 2H pass 4NT pass", N, "bid:5S",
+     "Roman Key Card answer: 2 key cards and the queen of hearts"),
     ("KQ3.AKQJ74.KQ2.4", "1H pass 3H pass 4NT pass 5C pass", S, "bid:5H",
-     "stops in five: two aces are missing"),
+     "stops in five: two key cards are missing"),
     ("KQ3.AKQJ74.KQ2.A", "1H pass 3H pass 4NT pass 5D pass", S, "bid:6H",
-     "small slam: at most one ace missing"),
+     "small slam: at most one key card missing"),
+    ("A3.AKQ4.A2.KQ842", "1H pass 2NT pass 4H pass 4NT pass 5D pass", S, "bid:5NT",
+     "all the key cards and the queen of trumps: asks for kings"),
+    ("63.AK7.AQT73.AQ8", "1C pass 2D pass 2NT pass", N, "bid:4NT", "quantitative: invites 6NT"),
+    ("KQ.Q942.K92.K542", "1C pass 2D pass 2NT pass 4NT pass", N, "bid:6NT",
+     "accepts the slam invitation: top of the range"),
+    ("K4.J9876.KQ3.A93", "1H pass 2NT pass 4H pass 4NT pass 5D pass 5NT pass", S,
+     "bid:6H", "kings outside trumps: 2"),
+    ("A3.AKQ4.A2.KQ842", "1H pass 2NT pass 4H pass 4NT pass 5D pass 5NT pass 6H pass", S,
+     "bid:7H", "grand slam: every key card and every king"),
+    ("A3.AKQ4.A2.QJ842", "1H pass 2NT pass 4H pass 4NT pass 5D pass 5NT pass 6D pass", S,
+     "bid:6H", "small slam: a king is missing"),
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
     assert call(hand, calls, dealer) == (expected, says)
@@ -190,3 +208,34 @@ def test_auction_ranges_reads_a_seats_view() -> None:
     assert (ranges[dealer].min_hcp, ranges[dealer].max_hcp) == (15, 17)
     assert ranges[dealer].min_len[Suit.HEARTS] == 4
     assert ranges[(dealer + 2) % 4].max_hcp == 37 and ranges[(dealer + 2) % 4].min_hcp == 8
+
+
+def test_key_card_answers_are_told_apart_by_our_key_cards_and_partners_strength() -> None:
+    from bot.ai.bidding.slam import partner_key_cards
+
+    opener = HandRange(min_hcp=12)
+    weak = HandRange(min_hcp=6, max_hcp=10)
+    assert partner_key_cards("5C", 3, opener) == 0  # 3 + 3 would be six key cards
+    assert partner_key_cards("5C", 2, opener) == 3
+    assert partner_key_cards("5C", 2, weak) == 0
+    assert partner_key_cards("5C", 1, weak) == 3  # we would not ask missing four
+    assert partner_key_cards("5D", 2, opener) == 1
+    assert partner_key_cards("5D", 1, opener) == 4
+    assert partner_key_cards("5H", 3, weak) == partner_key_cards("5S", 0, opener) == 2
+
+
+def test_the_trump_suit_of_key_card_blackwood_is_the_suit_we_agreed() -> None:
+    from bot.ai.bidding.context import Context
+    from bot.ai.bidding.system import _context, agreed_trump, read, situation
+
+    def ctx_after(calls: str, dealer: int) -> Context:
+        auction = auction_of(calls, dealer)
+        reading = read(0, auction.calls)
+        return _context(auction.to_call(), auction.calls, reading.ranges, reading.forcing)
+
+    # Jacoby 2NT agrees opener's hearts although responder never bid them.
+    assert agreed_trump(ctx_after("1H pass 2NT pass 4H pass", S)) == Suit.HEARTS
+    # A new suit raised is the trump suit, not opener's first suit.
+    assert agreed_trump(ctx_after("1D pass 1S pass 3S pass", N)) == Suit.SPADES
+    name, _ = situation(ctx_after("1D pass 1S pass 3S pass 4NT pass", N))
+    assert name == "answer to Roman Key Card Blackwood"

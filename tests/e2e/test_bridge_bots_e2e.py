@@ -55,6 +55,6 @@ async def test_slash_system_shows_the_whole_bidding_system_privately(discord_dou
         shown = discord_double.ephemerals(alice)
         text = " ".join(str(m.embeds) for m in shown)
         for phrase in ("Stayman: asks for a 4-card major", "1♠ — 5+ spades, 12–21 points",
-                       "takeout: 12+ points", "Blackwood answer: 1 ace"):
+                       "takeout: 12+ points", "Roman Key Card answer: 1 or 4 key cards"):
             assert phrase in text, phrase
         assert len(discord_double.channel_messages(h.channel)) == public_before

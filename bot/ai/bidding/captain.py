@@ -18,8 +18,9 @@ from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
 STEPS = (
-    "Slam: 31+ points together with a trump suit: ask for aces with 4NT; in notrump, 33+ "
-    "promised: 6NT.",
+    "Slam: 31+ points together with a trump suit: ask for key cards with 4NT (Roman Key "
+    "Card); in notrump, 33+ promised: 6NT, 31+ promised and 33 possible: a quantitative 4NT "
+    "(after our notrump bid).",
     "Game: 25+ together: bid game at once (3NT, four of a major, five of a minor with 28+).",
     "Partner forced us to bid: the cheapest bid in our best strain.",
     "Invitation: 23–24 together: raise our strain to the three level.",
@@ -27,7 +28,8 @@ STEPS = (
     "9 cards: three); their sacrifice over our game is doubled.",
     "Otherwise pass.",
 )
-ASK = 31  # Blackwood guards a suit slam against two missing aces
+QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
+ASK = 31  # key-card Blackwood guards a suit slam against two missing key cards
 
 
 def expected_points(shown: HandRange) -> float:
@@ -77,20 +79,27 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     sure = hand.hcp + ctx.partner_range().min_hcp + 1  # notrump slams: promised points
     asked = any(b == Bid(4, Strain.NOTRUMP) for b in ctx.bids(ME) + ctx.bids(PARTNER))
     partner_last = ctx.bids(PARTNER)[-1:]
+    # Notrump slam on partner's maximum only: invite with a quantitative 4NT.
+    invite = trump is None and not asked and QUANT <= sure < SLAM and ctx.notrump_asks() \
+        and hand.hcp + ctx.partner_range().max_hcp >= SLAM and bid(4, Strain.NOTRUMP)
     # 0. partner placed us in game (or more): leave it unless slam is there
     if ours and partner_last and partner_last[0] == last and last is not None \
-            and last.level >= game_level(last.strain) and (asked or last.level >= 6 or (
-                total < ASK if trump is not None else sure < SLAM)):
+            and last.level >= game_level(last.strain) and not invite and (
+                asked or last.level >= 6 or (
+                    total < ASK if trump is not None else sure < SLAM)):
         return "pass"
     # 1. slam (in notrump on the points partner has promised, without an ace ask)
     if ((total >= ASK and trump is not None) or sure >= SLAM) and not asked:
-        if trump is not None and (bid(4, Strain.NOTRUMP) and _agreed(ctx, strain)):
+        if trump is not None and bid(4, Strain.NOTRUMP) and _agreed(ctx, strain) \
+                and not ctx.notrump_asks():
             return "bid:4NT"
         level = 7 if min(total, sure) >= GRAND else 6
         if (trump is None and sure >= SLAM) or _agreed(ctx, strain):
             call = bid(level)
             if call:
                 return call
+    if invite:
+        return "bid:4NT"
     # 2. game
     g = game_level(strain)
     if strain.is_minor and total < 28 and bid(3, Strain.NOTRUMP) and fit[int(strain)] < 10:
@@ -154,8 +163,11 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     level_word = ("slam" if bid.level >= 6 else
                   "game" if bid.level >= game_level(strain) else "")
     if strain == Strain.NOTRUMP:
-        if bid == Bid(4, Strain.NOTRUMP) and ctx.bids(ME) + ctx.bids(PARTNER):
-            return ("Blackwood: asks for aces", HandRange())
+        if bid == Bid(4, Strain.NOTRUMP) and ctx.our_bids():
+            if ctx.notrump_asks():
+                return ("quantitative: invites 6NT", HandRange())
+            return ("Roman Key Card Blackwood: asks for the aces and the king of trumps",
+                    HandRange())
         return (f"to play in {level_word}" if level_word else "natural: notrump",
                 HandRange())
     suit = Suit(int(strain))

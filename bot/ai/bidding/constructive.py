@@ -191,6 +191,11 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
         ]
         for suit in (S, H, D, C):
             if suit != mine and suit < mine:
+                rules.append(Rule(f"3{L[suit]}", f"jump shift: 4+ {name(suit)}, 19+ points, "
+                                  "forcing to game", pts=(19, 37), lengths={suit: (4, 13)},
+                                  forcing=True))
+        for suit in (S, H, D, C):
+            if suit != mine and suit < mine:
                 rules.append(Rule(f"2{L[suit]}", f"4+ {name(suit)}, 12–18 points", pts=(12, 18),
                                   lengths={suit: (4, 13)}))
         rules += [

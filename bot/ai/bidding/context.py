@@ -31,6 +31,17 @@ class Context:
         return [c.bid for s, c in self.calls if c.bid is not None
                 and (who is None or self.rel(s) == who)]
 
+    def our_bids(self) -> list[Bid]:
+        """Our side's bids in order (mine and partner's)."""
+        return [c.bid for s, c in self.calls if c.bid is not None
+                and self.rel(s) in (ME, PARTNER)]
+
+    def notrump_asks(self) -> bool:
+        """A 4NT from our side now would be quantitative (our last bid was notrump), not
+        a key-card ask: both the asker and the answerer read it so."""
+        before = [b for b in self.our_bids() if b != Bid(4, Strain.NOTRUMP)]
+        return bool(before) and before[-1].strain == Strain.NOTRUMP
+
     def called(self, who: int) -> list[Call]:
         return [c for s, c in self.calls if self.rel(s) == who]
 

@@ -1,54 +1,135 @@
-"""Slam bidding: Blackwood (4NT asks for aces: 5♣ 0 or 4, 5♦ 1, 5♥ 2, 5♠ 3), what the
-asker does with the answer (stop at five when two aces are missing), and the answer to a
-quantitative 4NT."""
+"""Slam bidding: Roman Key Card Blackwood and the king ask, and the answer to a
+quantitative 4NT.
+
+With a trump suit agreed, 4NT asks for key cards: the four aces and the king of trumps.
+The answers (0314): 5♣ 0 or 3, 5♦ 1 or 4, 5♥ 2 without the queen of trumps, 5♠ 2 with
+it. The asker stops in five when two key cards are missing, bids the small slam when one
+is, and with all five (and the queen) asks for kings with 5NT: 6♣ 0, 6♦ 1, 6♥ 2, 6♠ 3
+kings outside trumps; the grand slam needs every king.
+"""
 
 from __future__ import annotations
 
-from bot.games.bridge_auction import Strain
+from bot.games.bridge_auction import Bid, Strain
+from bot.games.cards import Suit
 
-from .rules import Rule, Table, Test
+from ..hand_range import HandRange
+from .rules import SUIT_NAMES, Hand, Rule, Table, Test
 
 ANSWERS = ("5C", "5D", "5H", "5S")
+KING_ANSWERS = ("6C", "6D", "6H", "6S")
+KEY_CARDS = 5  # four aces and the king of trumps
+GRAND = 37  # points together for a grand slam with every key card and king
 
 
-def ace_answers() -> Table:
+def key_cards(hand: Hand, trump: Suit) -> int:
+    return sum(1 for c in hand.cards if c.rank == 14 or (c.suit == trump and c.rank == 13))
+
+
+def trump_queen(hand: Hand, trump: Suit) -> bool:
+    return any(c.suit == trump and c.rank == 12 for c in hand.cards)
+
+
+def side_kings(hand: Hand, trump: Suit) -> int:
+    """Kings outside the trump suit (the king of trumps is a key card)."""
+    return sum(1 for c in hand.cards if c.rank == 13 and c.suit != trump)
+
+
+def key_card_answers(trump: Suit) -> Table:
+    """Partner asked with 4NT; `trump` is the agreed suit."""
+    name = SUIT_NAMES[trump]
+
+    def count(*allowed: int) -> Test:
+        words = " or ".join(str(n) for n in allowed if n < KEY_CARDS)
+        return Test(f"{words} key cards", lambda h: key_cards(h, trump) in allowed)
+
+    def two(queen: bool) -> Test:
+        return Test(f"2 key cards {'with' if queen else 'without'} the queen of {name}",
+                    lambda h: key_cards(h, trump) == 2 and trump_queen(h, trump) == queen)
+
     return [
-        Rule("5C", "Blackwood answer: 0 or 4 aces", when=Test("0 or 4 aces",
-                                                               lambda h: h.aces() in (0, 4))),
-        Rule("5D", "Blackwood answer: 1 ace", when=Test("1 ace", lambda h: h.aces() == 1)),
-        Rule("5H", "Blackwood answer: 2 aces", when=Test("2 aces", lambda h: h.aces() == 2)),
-        Rule("5S", "Blackwood answer: 3 aces", when=Test("3 aces", lambda h: h.aces() == 3)),
+        Rule("5C", "Roman Key Card answer: 0 or 3 key cards", when=count(0, 3, 5)),
+        Rule("5D", "Roman Key Card answer: 1 or 4 key cards", when=count(1, 4)),
+        Rule("5H", f"Roman Key Card answer: 2 key cards, no queen of {name}",
+             when=two(False)),
+        Rule("5S", f"Roman Key Card answer: 2 key cards and the queen of {name}",
+             when=two(True)),
     ]
 
 
-def partner_aces(answer: str, mine: int) -> int:
-    """Aces shown by the answer (5♣ is 4 only when we hold none: 33 points hold an ace)."""
-    shown = ANSWERS.index(answer)
-    return 4 if shown == 0 and mine == 0 else shown
+def partner_key_cards(answer: str, mine: int, partner: HandRange) -> int:
+    """The key cards partner's answer shows. 5♣ (0 or 3) and 5♦ (1 or 4) are told apart
+    by what we hold (five in all) and by partner's strength: an opening hand or better
+    (12+ points shown) holds the higher number when it can, and so does a partner
+    whose lower number would leave four key cards missing (we would not have asked)."""
+    low = ANSWERS.index(answer) if answer in ANSWERS[:2] else 2
+    high = low + 3
+    if answer in ANSWERS[2:] or mine + high > KEY_CARDS:
+        return low
+    return high if partner.min_hcp >= 12 or mine + low <= 1 else low
 
 
-def after_aces(trump: Strain, answer: str, total_lo: int) -> Table:
-    """We asked with 4NT and partner answered; `trump` is our agreed strain."""
-    t = trump.letter
-    sign_off = f"5{t}" if Strain.parse(t) > Strain.parse(answer[1]) else f"6{t}"
+def _queen_shown(answer: str) -> bool | None:
+    return {"5H": False, "5S": True}.get(answer)
 
-    def aces(h: object) -> int:
-        mine: int = h.aces()  # type: ignore[attr-defined]
-        return mine + partner_aces(answer, mine)
+
+def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
+    """We asked with 4NT and partner answered `answer`."""
+    t = "CDHS"[trump]
+    strain = Strain(int(trump))
+    five_is_below = Bid(5, strain) > Bid.parse(answer)
+
+    def total(h: Hand) -> int:
+        mine = key_cards(h, trump)
+        return mine + partner_key_cards(answer, mine, partner)
+
+    def queen(h: Hand) -> bool:
+        return trump_queen(h, trump) or _queen_shown(answer) is True
 
     rules = [
-        Rule(f"7{t}", "grand slam: we hold all the aces and 37+ points together",
-             when=Test("all four aces", lambda h: aces(h) == 4 and h.hcp + total_lo >= 37)),
-        Rule(f"6{t}", "small slam: at most one ace missing",
-             when=Test("3+ aces together", lambda h: aces(h) >= 3)),
+        Rule("5NT", "all the key cards and the queen of trumps: asks for kings",
+             when=Test("all five key cards, the trump queen and grand-slam values",
+                       lambda h: total(h) == KEY_CARDS and queen(h)
+                       and h.hcp + partner.min_hcp >= 33)),
+        Rule(f"6{t}", "small slam: at most one key card missing",
+             when=Test("4+ key cards together", lambda h: total(h) >= KEY_CARDS - 1)),
     ]
-    if sign_off.startswith("5"):
-        rules.append(Rule(sign_off, "stops in five: two aces are missing",
-                          when=Test("two aces missing", lambda h: aces(h) <= 2)))
+    missing_two = Test("two key cards missing", lambda h: total(h) <= KEY_CARDS - 2)
+    if answer == f"5{t}":
+        rules.append(Rule("pass", "stops in five: two key cards are missing",
+                          when=missing_two))
+    elif five_is_below:
+        rules.append(Rule(f"5{t}", "stops in five: two key cards are missing",
+                          when=missing_two))
     else:
-        rules.append(Rule(sign_off, "small slam: partner's answer passed five",
-                          when=Test("two aces missing", lambda h: aces(h) <= 2)))
+        rules.append(Rule(f"6{t}", "small slam: partner's answer passed five",
+                          when=missing_two))
     return rules
+
+
+def king_answers(trump: Suit) -> Table:
+    """Partner has every key card and asked for kings with 5NT."""
+    def kings(n: int) -> Test:
+        return Test(f"{n} side kings", lambda h: side_kings(h, trump) == n)
+
+    return [Rule(call, f"kings outside trumps: {n}", when=kings(n))
+            for n, call in enumerate(KING_ANSWERS)]
+
+
+def after_kings(trump: Suit, answer: str, partner: HandRange) -> Table:
+    """We asked for kings and partner answered: the grand slam with every king and
+    enough points, else the small slam (6NT when the answer passed six of trumps)."""
+    t = "CDHS"[trump]
+    strain = Strain(int(trump))
+    shown = KING_ANSWERS.index(answer)
+
+    def grand(h: Hand) -> bool:
+        return side_kings(h, trump) + shown >= 3 and h.hcp + partner.min_hcp >= GRAND - 4
+
+    small = f"6{t}" if Bid(6, strain) > Bid.parse(answer) else "6NT"
+    return [Rule(f"7{t}", "grand slam: every key card and every king",
+                 when=Test("all the kings", grand)),
+            Rule(small, "small slam: a king is missing")]
 
 
 def quantitative_answers(hi_share: int) -> Table:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
 
+from ..hand_range import HandRange
 from . import competition as comp
 from . import constructive as con
 from . import notrump as nt
@@ -54,8 +55,11 @@ def sections() -> list[tuple[str, list[str]]]:
             D, one_heart, [H]))),
         ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
             S, Bid(1, Strain.SPADES), [H]))),
-        ("Slams: Blackwood 4NT", _lines(slam.ace_answers())
-         + _lines(slam.after_aces(Strain.HEARTS, "5D", 33))),
+        ("Slams: Roman Key Card Blackwood 4NT (hearts agreed)",
+         _lines(slam.key_card_answers(H))
+         + _lines(slam.after_key_cards(H, "5D", HandRange(min_hcp=12)))),
+        ("Slams: all the key cards, 5NT asks for kings", _lines(slam.king_answers(H))
+         + _lines(slam.after_kings(H, "6D", HandRange()))),
         ("Everything else: placing the contract",
          [f"{i}. {step}" for i, step in enumerate(STEPS, 1)]),
     ]

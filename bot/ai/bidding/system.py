@@ -40,20 +40,9 @@ def situation(ctx: Context) -> tuple[str, Table | None]:
     quiet = ctx.bids(LHO) == [] and ctx.bids(RHO) == []  # no interference
     p_last = partners[-1] if partners else None
     # Slam conventions first: they read the same whoever opened.
-    if p_last == Bid(4, NT) and last == p_last:
-        before = [b for b in _side_bids(ctx) if b != p_last]
-        if before and before[-1].strain != NT:
-            return "answer to Blackwood", slam.ace_answers()
-        if before and before[-1].strain == NT and mine and mine[-1].strain == NT:
-            hi = NT_RANGES.get(mine[-1].level, (15, 17))[1]
-            return "answer to a quantitative 4NT", slam.quantitative_answers(hi - 1)
-    if mine and mine[-1] == Bid(4, NT) and p_last is not None and p_last.text in slam.ANSWERS \
-            and last == p_last:
-        trump = next((b.strain for b in reversed(_side_bids(ctx)) if b.strain != NT
-                      and b.level < 5), NT)
-        if trump != NT:
-            total = ctx.my_range().min_hcp + ctx.partner_range().min_hcp
-            return "after the ace answer", slam.after_aces(trump, p_last.text, total)
+    slam_table = _slam_situation(ctx, mine, p_last, last)
+    if slam_table is not None:
+        return slam_table
     opener = ctx.opener
     if opener == PARTNER and not mine:
         return _responding(ctx, opening, last, quiet)
@@ -88,8 +77,46 @@ def situation(ctx: Context) -> tuple[str, Table | None]:
     return "competitive", None
 
 
-def _side_bids(ctx: Context) -> list[Bid]:
-    return [c.bid for s, c in ctx.calls if c.bid is not None and ctx.rel(s) in (ME, PARTNER)]
+def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
+                    last: Bid) -> tuple[str, Table] | None:
+    """Key-card Blackwood, the king ask and a quantitative 4NT, when one is in progress."""
+    if p_last is None or last != p_last:
+        return None
+    trump = agreed_trump(ctx)
+    if p_last == Bid(4, NT) and len(ctx.our_bids()) > 1:
+        if ctx.notrump_asks():
+            return "answer to a quantitative 4NT", slam.quantitative_answers(
+                ctx.my_range().max_hcp - 1)
+        if trump is not None:
+            return "answer to Roman Key Card Blackwood", slam.key_card_answers(trump)
+    if trump is None or not mine:
+        return None
+    partner = ctx.partner_range()
+    if mine[-1] == Bid(4, NT) and p_last.text in slam.ANSWERS:
+        return "after the key-card answer", slam.after_key_cards(trump, p_last.text, partner)
+    partners = ctx.bids(PARTNER)
+    if p_last == Bid(5, NT) and len(partners) >= 2 and partners[-2] == Bid(4, NT):
+        return "answer to the king ask", slam.king_answers(trump)
+    if len(mine) >= 2 and mine[-2:] == [Bid(4, NT), Bid(5, NT)] \
+            and p_last.text in slam.KING_ANSWERS:
+        return "after the king answer", slam.after_kings(trump, p_last.text, partner)
+    return None
+
+
+def agreed_trump(ctx: Context) -> Suit | None:
+    """Our side's trump suit: the latest suit both of us bid or that we hold 8+ cards in
+    together by what we have shown, else the latest suit our side bid."""
+    me, partner = ctx.my_range(), ctx.partner_range()
+    suits = [s for b in reversed(ctx.our_bids()) if (s := _suit(b)) is not None
+             and b.level < 5]
+    bid_by = {rel: {_suit(b) for b in ctx.bids(rel)} for rel in (ME, PARTNER)}
+    for suit in suits:
+        if (suit in bid_by[ME] and suit in bid_by[PARTNER]) or \
+                me.min_len[suit] + partner.min_len[suit] >= 8:
+            return suit
+    return suits[0] if suits else None
+
+
 
 
 def _responding(ctx: Context, opening: Bid, last: Bid, quiet: bool) -> tuple[str, Table | None]:
