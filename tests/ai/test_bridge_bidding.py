@@ -78,6 +78,11 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("K9.KJ4.AJ743.AQJ", "1D pass 1S pass", N, "bid:2NT", "18–19 points, balanced"),
     ("AKT54.AQ2.AKJ6.2", "1S pass 1NT pass", N, "bid:3D",
      "jump shift: 4+ diamonds, 19+ points, forcing to game"),
+    # the captain's invitation in notrump, accepted with a maximum, declined without
+    ("KQJT.J.T5.AT9874", "1D pass 1S pass 1NT pass", N, "bid:2NT", "invites 3NT: 10–12 points"),
+    ("84.AQ3.KQJ3.Q632", "1D pass 1S pass 1NT pass 2NT pass", N, "bid:3NT", "to play in game"),
+    ("84.AQ3.KQJ3.J632", "1D pass 1S pass 1NT pass 2NT pass", N, "pass",
+     "nothing more to say"),
     # responder after a game try
     ("K74.Q852.QJ92.94", "1H pass 2H pass 3H pass", N, "bid:4H",
      "accepts the game try: 9–10 points"),
@@ -88,6 +93,9 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("97432.AK2.K4.Q43", "1C", E, "pass", "no suitable overcall"),
     ("KQJ974.32.94.943", "1C", E, "bid:2S", "weak jump overcall: 6+ good spades, 5–10 points"),
     ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4+ spades, 6+ points"),
+    ("QJ74.AQ7.J97.T84", "3C double pass", N, "bid:4S",
+     "4+ spades, 9+ points: game over their pre-empt"),
+    ("A7.A743.AQJ853.J", "1S pass pass", N, "bid:2D", "overcall: 5+ diamonds, 8–17 points"),
     ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "3+ hearts, 13+ points: game"),
     ("K74.Q852.J92.943", "1D double pass", N, "bid:1H", "hearts, my best suit: 0–11 points"),
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
@@ -239,3 +247,8 @@ def test_the_trump_suit_of_key_card_blackwood_is_the_suit_we_agreed() -> None:
     assert agreed_trump(ctx_after("1D pass 1S pass 3S pass", N)) == Suit.SPADES
     name, _ = situation(ctx_after("1D pass 1S pass 3S pass 4NT pass", N))
     assert name == "answer to Roman Key Card Blackwood"
+
+
+def test_a_minimum_rebid_of_openers_suit_shows_at_most_18_points() -> None:
+    ranges = read_auction(N, auction_of("1D pass 1H pass 2D", N).calls)
+    assert ranges[N].max_hcp == 18 and ranges[N].min_len[Suit.DIAMONDS] == 5

@@ -9,6 +9,8 @@ Each call made here is explained by `natural_phrase`, from the auction alone.
 
 from __future__ import annotations
 
+import math
+
 from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
 
@@ -17,6 +19,7 @@ from .context import ME, PARTNER, Context, bid_text, cheapest, suit_fit
 from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
+INVITE = 23
 STEPS = (
     "Slam: 31+ points together with a trump suit: ask for key cards with 4NT (Roman Key "
     "Card); in notrump, 33+ promised: 6NT, 31+ promised and 33 possible: a quantitative 4NT "
@@ -33,9 +36,32 @@ ASK = 31  # key-card Blackwood guards a suit slam against two missing key cards
 
 
 def expected_points(shown: HandRange) -> float:
-    """What to count on from a hand with this range: a little under the middle."""
+    """What to count on from a hand with this range: a little under the middle of a wide
+    one (the top of it is rare), the middle of a narrow one (4 points or less)."""
     hi = min(shown.max_hcp, shown.min_hcp + 10)
-    return shown.min_hcp + 0.35 * (hi - shown.min_hcp)
+    return shown.min_hcp + (0.5 if hi - shown.min_hcp <= 4 else 0.35) * (hi - shown.min_hcp)
+
+
+def notrump_points(hand: Hand) -> int:
+    """In notrump only a long suit's sixth and later cards add to the high cards."""
+    return hand.hcp + max(0, max(hand.lengths) - 5)
+
+
+def invitation_range(ctx: Context, strain: Strain) -> tuple[int, int]:
+    """The high-card points an invitation (step 4) shows: 23–24 together with what
+    partner has shown, less what length (notrump) or shortness (a suit) added."""
+    expected = expected_points(ctx.partner_range())
+    shape = 1 if strain == Strain.NOTRUMP else 3
+    return (max(0, math.ceil(INVITE - expected) - shape),
+            max(0, math.ceil(GAME - expected) - 1))
+
+
+def is_invitation(ctx: Context, bid: Bid) -> bool:
+    """The bid is step 4's: a raise of partner's last bid to three (2NT over 1NT)."""
+    last = ctx.last_bid
+    return (ctx.ours() and not ctx.forcing and last is not None
+            and ctx.last_bidder == PARTNER and last.strain == bid.strain and last.level < 3
+            and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
 
 
 def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
@@ -66,7 +92,8 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     fit = suit_fit(ctx, hand.lengths)
     strain = best_strain(hand, fit, ctx)
     trump = strain.trump
-    mine = hand.support(trump) if trump is not None and fit[trump] >= 8 else hand.points
+    mine = hand.support(trump) if trump is not None and fit[trump] >= 8 else \
+        notrump_points(hand) if strain == Strain.NOTRUMP else hand.points
     total = mine + expected_points(ctx.partner_range())
     last = ctx.last_bid
     ours = ctx.ours()
@@ -104,6 +131,7 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     g = game_level(strain)
     if strain.is_minor and total < 28 and bid(3, Strain.NOTRUMP) and fit[int(strain)] < 10:
         strain, g = Strain.NOTRUMP, 3
+        total = notrump_points(hand) + expected_points(ctx.partner_range())
     if total >= GAME:
         if ours and last is not None and last.level >= g and (last.strain == strain or
                                                               last.level >= 4):
@@ -117,8 +145,9 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         if nxt is not None and "bid:" + nxt.text in legal:
             return "bid:" + nxt.text
     # 4. invitation
-    if ours and total >= 23 and last is not None and our_strain == strain and last.level < 3:
-        call = bid(3 if strain != Strain.NOTRUMP else 2)
+    if ours and total >= INVITE and last is not None and our_strain == strain \
+            and last.level < 3:
+        call = bid(3 if strain != Strain.NOTRUMP else 2, strain)
         if call and Bid(int(call[4]), strain) > last:
             return call
     # 5. competition
@@ -168,6 +197,9 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
                 return ("quantitative: invites 6NT", HandRange())
             return ("Roman Key Card Blackwood: asks for the aces and the king of trumps",
                     HandRange())
+        if is_invitation(ctx, bid):
+            lo, hi = invitation_range(ctx, strain)
+            return (f"invites 3NT: {lo}–{hi} points", HandRange(min_hcp=lo, max_hcp=hi))
         return (f"to play in {level_word}" if level_word else "natural: notrump",
                 HandRange())
     suit = Suit(int(strain))
@@ -183,6 +215,11 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     else:
         what = f"4+ {SUIT_NAMES[suit]}"
         lengths[suit] = 4
+    if is_invitation(ctx, bid):
+        lo, hi = invitation_range(ctx, strain)
+        lengths[suit] = max(lengths[suit], 3)
+        return (f"{what}, invites game: {lo}–{hi} points", HandRange(
+            lo, hi, (lengths[0], lengths[1], lengths[2], lengths[3])))
     tail = f", to play in {level_word}" if level_word else (
         "" if ctx.ours() or ctx.last_bid is None else ", competing")
     return (what + tail, HandRange(min_len=(lengths[0], lengths[1], lengths[2], lengths[3])))

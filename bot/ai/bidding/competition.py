@@ -57,7 +57,7 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
         level = int(plain[0])
         lo = (8, 11, 13, 15, 17, 19, 21)[level - 1] - light
         rules.append(Rule(plain, f"overcall: 5+ {name(suit)}, {lo}–17 points",
-                          pts=(lo, 17), hcp=(max(lo - 3, 6), 17),
+                          pts=(lo, 19), hcp=(max(lo - 3, 6), 17),
                           lengths={suit: (5 if level == 1 else 6 if level >= 3 else 5, 13)},
                           when=_both(_decent_suit(suit, lo + 3, balancing),
                                      _longest_free(suit, their))))
@@ -114,7 +114,11 @@ def takeout_answers(their: list[Suit], last: Bid) -> Table:
         plain = _at(Strain(int(major)), last)
         if plain is None:
             continue
-        if int(plain[0]) < 4:
+        if int(plain[0]) == 3:  # over a pre-empt the doubler holds a good hand
+            rules.append(Rule(f"4{L[major]}", f"4+ {name(major)}, 9+ points: game over "
+                              "their pre-empt", pts=(9, 37), lengths={major: (4, 13)},
+                              when=_best_of(major, their)))
+        elif int(plain[0]) < 4:
             rules.append(Rule(f"4{L[major]}", f"5+ {name(major)}, 12+ points: game",
                               pts=(12, 37), lengths={major: (5, 13)}))
     stop = stopper_in(their)

@@ -275,7 +275,8 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
 
 
 def _opener_fallback(mine: Suit) -> list[Rule]:
-    return [Rule(f"2{L[mine]}", f"5+ {name(mine)}, minimum", lengths={mine: (5, 13)}),
+    return [Rule(f"2{L[mine]}", f"5+ {name(mine)}, minimum", pts=(0, 18),
+                 lengths={mine: (5, 13)}),
             Rule("1NT", "12–14 points, balanced", hcp=(11, 14))]
 
 
