@@ -101,6 +101,8 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
     ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 4+ strong hearts"),
     # slams: Roman Key Card Blackwood (0314) and the king ask
+    ("A7.KQT74.AK.A543", "1H pass 3H pass", N, "bid:4NT",
+     "Roman Key Card Blackwood: slam interest opposite the limit raise, 19+ points"),
     ("K3.AKQJ74.KQ2.A4", "1H pass 2H pass 4NT pass", N, "bid:5C",
      "Roman Key Card answer: 0 or 3 key cards"),
     ("K3.KQJ74.KQ2.QJ4", "1H pass 3H pass 4NT pass", N, "bid:5D",
