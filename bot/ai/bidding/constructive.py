@@ -180,7 +180,7 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
             slam_try = [Rule("4NT", "Roman Key Card Blackwood: slam interest opposite the "
                              "limit raise, 19+ points", pts=(19, 37), trump=mine)] \
                 if mine in MAJORS else []
-            return slam_try + [
+            return [*slam_try,
                     Rule(f"4{M}" if mine in MAJORS else "3NT", "accepts the invitation: 14+ "
                          "points", pts=(14, 37), trump=mine),
                     Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
