@@ -29,12 +29,13 @@ from .budget import Budget
 from .layouts import Knowledge, sample
 
 # CPU seconds of one solve by the cards left in the hand with the most (13 = first trick),
-# notrump and trump; a trick in progress is between two rows. The opening lead in notrump
-# costs twice the mean of a 52-card solve measured alone: 0.10 s per layout over 27
-# opening-lead decisions of bench/strength's deal set (process CPU, every card scored),
-# with a long tail (up to 0.2 s); 0.05 planned 14 layouts and a CPU p95 of 1.4 s.
-_COST_NOTRUMP = {13: 0.100, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
-_COST_TRUMP = {13: 0.085, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
+# notrump and trump; a trick in progress is between two rows. The opening lead (13) is
+# planned above its mean cost, for its long tail: over 32 opening leads of bench/strength's
+# deal set, a layout took 0.075 s (notrump, 18 leads) and 0.09 s (trump, 14) of process
+# CPU on average, up to 0.23 and 0.34 s; planned at 0.05 s in notrump (14 layouts) the
+# decision's CPU p95 was 3.2 s.
+_COST_NOTRUMP = {13: 0.120, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
+_COST_TRUMP = {13: 0.120, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
 _COST_FLOOR = 0.0006  # seven cards or fewer, with our own sampling overhead
 USE_OF_SHARE = 0.9  # plan to fill this much of the budget's one-core share
 MIN_LAYOUTS = 4  # fewer is not worth a search: the rule-based card is as good
