@@ -53,6 +53,9 @@ def make_bot(db: Path, guild_id: int, clock: Clock | None = None,
     # Computer players think briefly in tests (a search player falls back to its rules
     # early in a deal); a test of full strength passes think_seconds itself.
     overrides.setdefault("think_seconds", 0.1)
+    # A slow run of a test must not ping someone for real minutes passing (a new message
+    # in the channel); the tests of pings ask for them.
+    overrides.setdefault("ping_after_seconds", 0)
     # They think in threads of the bot process (no worker processes to start); a test of
     # the worker processes passes think_processes itself.
     overrides.setdefault("think_processes", 0)

@@ -42,7 +42,8 @@ def _waiting_people(h: Harness, table: Any) -> list[Any]:
 
 async def test_a_person_kept_waiting_is_pinged_by_a_new_message_deleted_once_they_act(
         discord_double, tmp_path):
-    async with running(discord_double, tmp_path, shared_clock=True) as h:
+    async with running(discord_double, tmp_path, shared_clock=True,
+                       ping_after_seconds=120) as h:
         table = await _tennis_for_two(h)
         waiting = _waiting_people(h, table)
         await h.later(100)
@@ -68,7 +69,8 @@ async def test_a_person_kept_waiting_is_pinged_by_a_new_message_deleted_once_the
 
 
 async def test_settings_pings_off_means_no_ping(discord_double, tmp_path):
-    async with running(discord_double, tmp_path, shared_clock=True) as h:
+    async with running(discord_double, tmp_path, shared_clock=True,
+                       ping_after_seconds=120) as h:
         alice = h.user(0)
         shown = await h.slash(alice, "settings")
         assert "**on**" in shown.message.content and shown.ephemeral
