@@ -20,19 +20,21 @@ from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
 INVITE = 23
+QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
+ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 STEPS = (
-    "Slam: 31+ points together with a trump suit: ask for key cards with 4NT (Roman Key "
-    "Card); in notrump, 33+ promised: 6NT, 31+ promised and 33 possible: a quantitative 4NT "
-    "(after our notrump bid).",
-    "Game: 25+ together: bid game at once (3NT, four of a major, five of a minor with 28+).",
+    f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "
+    f"Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and {SLAM} possible: "
+    "a quantitative 4NT (after our notrump bid).",
+    f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of a minor with "
+    "28+). In notrump a hand counts its high cards and a long suit's sixth and later cards.",
     "Partner forced us to bid: the cheapest bid in our best strain.",
-    "Invitation: 23–24 together: raise our strain to the three level.",
+    f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level (2NT "
+    "over 1NT); partner accepts with the top of what it has shown.",
     "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
     "9 cards: three); their sacrifice over our game is doubled.",
     "Otherwise pass.",
 )
-QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
-ASK = 31  # key-card Blackwood guards a suit slam against two missing key cards
 
 
 def expected_points(shown: HandRange) -> float:
