@@ -14,6 +14,7 @@ import sys
 SECTIONS: dict[str, str] = {
     "bridge-play": "card play of Contract and Single Dummy Bridge against double dummy",
     "bridge-bidding": "Contract Bridge bidding against par; Single Dummy bidding",
+    "bridge-leads": "Contract Bridge opening leads: CPU per decision and DD tricks lost",
     "games": "Spades, Tennis and Bid Fair: whole-match win rates against baselines",
 }
 

@@ -62,6 +62,20 @@ def test_bridge_bidding_strength_prints_its_seeds_and_figures() -> None:
     assert "game bid where it makes:" in out and "slams bid that fail:" in out
 
 
+def test_bridge_bidding_strength_prints_the_worst_deals_with_their_auctions() -> None:
+    out = _run("bench.strength", "bridge-bidding", "--deals", "2", "--worst", "1")
+    assert "The 1 deals furthest from par:" in out
+    assert "IMPs (dealer" in out and "  DD N-S C" in out
+
+
+def test_bridge_leads_strength_prints_both_plans() -> None:
+    out = _run("bench.strength", "bridge-leads", "--deals", "2", "--think", "0.3",
+               timeout=180)
+    assert "Opening leads of bridge-advanced on 2 deals (seeds 1..2)" in out
+    assert "now: lead CPU p50" in out and "13-card cost 0.05/0.085: lead CPU p50" in out
+    assert out.count("DD tricks lost by the lead per deal") == 2
+
+
 def test_games_strength_prints_a_line_per_game_and_opponent() -> None:
     out = _run("bench.strength", "games", "--matches", "2", "--spades-target", "100",
                "--bidfair-target", "100", timeout=300)
