@@ -443,6 +443,10 @@ class Publisher:
         try:
             text = await asyncio.wait_for(asyncio.to_thread(message.analysis),
                                           ANALYSIS_WAIT)
+        except TimeoutError:  # a busy machine, not a fault: the post goes without it
+            log.warning("table %s: the double-dummy analysis took over %s s; posted "
+                        "without it", table.id, ANALYSIS_WAIT)
+            return
         except Exception:
             log.exception("table %s: no double-dummy analysis for a post", table.id)
             return

@@ -31,6 +31,7 @@ EMOJI = re.compile(r"\btt\d+_([2-9TJQKA][CDHS])\b")
 # `table<table>-deal<deal>.pbn` (or `.lin`).
 FILE_DEAL = re.compile(r"deal-\d+-(\d+)\.png|table\d+-deal(\d+)\.(?:pbn|lin)")
 CARD_ACTION = re.compile(r"(?:play|crib|up|down|bid):((?:10|[2-9TJQKA])[CDHS])\b")
+TABLE_NO = re.compile(r"table #(\d+)")
 DEAL = re.compile(r"deal (\d+)")
 BRIDGE_GAMES = ("bridge", "single_dummy")
 
@@ -78,6 +79,7 @@ class PrivacyGuard:
         self.leaks: list[str] = []
         self.checked = 0
         self.seeds_checked = 0
+        self._sight_of: tuple[Any, dict[int, set[Card]], dict[int, set[Card]]] | None = None
         state = harness.driver.state
         guard = self
 
@@ -88,11 +90,31 @@ class PrivacyGuard:
 
         state.payloads = Watched(state.payloads)
 
+    def _sight(self, game: Any) -> tuple[dict[int, set[Card]], dict[int, set[Card]]]:
+        """What each seat sees, and sees that a spectator does not, in the game's current
+        state (kept until its next move: many payloads go out between two moves)."""
+        key = (id(game), len(game.history))
+        if self._sight_of is None or self._sight_of[0] != key:
+            seen = {seat: visible_now(game.view(seat)) for seat in range(game.SEATS)}
+            public = visible_now(game.view(None))
+            private = {seat: cards - public for seat, cards in seen.items()}
+            self._sight_of = (key, seen, private)
+        return self._sight_of[1], self._sight_of[2]
+
     def check(self, payload: Any) -> None:
-        table = self.harness.bot.tables.in_channel(self.harness.channel.id)
+        # The table the payload names, else the one of the channel it went to (a harness
+        # may run several; a click on one table's button may be answered elsewhere).
+        audience = payload.audience
+        text = payload_text(payload.body)
+        named = TABLE_NO.search(text)
+        tables = self.harness.bot.tables
+        if named is not None:
+            table = tables.tables.get(int(named.group(1)))
+        else:
+            table = tables.in_channel(audience.channel_id if audience is not None
+                                      else self.harness.channel.id)
         if table is None:
             return
-        text = payload_text(payload.body)
         self.check_seeds(table, payload, text)
         if table.status != "playing" or table.game.finished:
             return
@@ -106,10 +128,7 @@ class PrivacyGuard:
         game = table.game
         if deals != {game.deal_no} or "is over" in text:
             return
-        views = {seat: game.view(seat) for seat in range(game.SEATS)}
-        public = visible_now(game.view(None))
-        private = {seat: visible_now(v) - public for seat, v in views.items()}
-        audience = payload.audience
+        seen, private = self._sight(game)
         viewer = None
         if audience is not None and audience.user_id is not None:
             viewer = table.seat_of(audience.user_id)
@@ -117,7 +136,7 @@ class PrivacyGuard:
             forbidden = set().union(*private.values())
         else:
             forbidden = set().union(*(p for s, p in private.items() if s != viewer))
-            forbidden -= visible_now(views[viewer])
+            forbidden -= seen[viewer]
         self.checked += 1
         leaked = cards_shown(text, table.game_name) & forbidden
         if leaked:
