@@ -17,7 +17,7 @@ from bot.games.tricks import trick_winner
 
 from . import Player
 from .budget import Budget
-from .tennis_estimate import best_bid, forehand_shift
+from .tennis_estimate import rule_of_thumb_bid
 
 OTHER_KIND = {"Forehand": "Backhand", "Backhand": "Forehand"}
 
@@ -69,11 +69,7 @@ class TennisPlayer:
         self._remember(view)
         if view.phase == "bidding":
             hand = [Card.parse(a[4:]) for a in legal]
-            shift = 0.0
-            if view.bidding == "Forehand" and None not in view.backhand_bids:
-                shift = forehand_shift(hand, view.trump, [
-                    bid_value(c) for c in view.backhand_bids if c is not None])
-            return "bid:" + best_bid(hand, view.trump, shift).text
+            return "bid:" + rule_of_thumb_bid(view, hand).text
         cards = [Card.parse(a.partition(":")[2]) for a in legal]
         return "play:" + self._play(view, cards).text
 

@@ -7,9 +7,9 @@ candidate card out on every layout (the fast policy of `tennis_search` for all f
 or exactly with few cards left), valuing the end of the game by both players' errors: ours
 count against us, the opponent's for us. So it steers tricks to the hand that still needs
 them and away from a hand that has made its bid, and pushes unwanted tricks onto the
-opponent's hands. Bids are `tennis-basic`'s. The work is sized by counts (a seed always
-gives the same card); out of budget, or missing the memory of its other hand (a bot that
-took over a seat mid-game), it plays as `tennis-basic`.
+opponent's hands. Bids are chosen by simulation (`tennis_bid_search`). The work is sized
+by counts (a seed always gives the same card); out of budget, or missing the memory of its
+other hand (a bot that took over a seat mid-game), it plays as `tennis-basic`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from bot.games.tennis_views import TennisView
 from .budget import Budget
 from .search import exact_value
 from .tennis import OTHER_KIND, TennisPlayer
+from .tennis_bid_search import choose_bid_by_simulation
 from .tennis_search import TennisPosition, sample_opponent
 from .trick_masks import FULL, SUIT_BITS, SUIT_OF, equivalent_classes, mask_of
 
@@ -45,12 +46,23 @@ class AdvancedTennisPlayer(TennisPlayer):
 
     def choose(self, view: TennisView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
+        if view.phase == "bidding" and len(legal) > 1 and view.seat is not None:
+            self._remember(view)
+            rng = random.Random(f"{self.seed}:{view.deal_no}:{view.seat}:{view.bidding}")
+            bid = choose_bid_by_simulation(view, self._backhand(view), rng, budget)
+            if bid is not None and bid in legal:
+                return bid
         if view.phase != "play" or len(legal) == 1 or view.seat is None:
             return super().choose(view, legal, budget)
         self._remember(view)
         self._note_voids(view)
         picked = self._search(view, legal, budget)
         return picked if picked is not None else super().choose(view, legal, budget)
+
+    def _backhand(self, view: TennisView) -> list[Card] | None:
+        """Our Backhand as dealt (remembered from its bid), for the Forehand bid."""
+        seen = self._seen.get("Backhand")
+        return sorted(seen) if seen is not None and view.bidding == "Forehand" else None
 
     def _note_voids(self, view: TennisView) -> None:
         if view.deal_no != self._void_game:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from bot.games.cards import Card, Rank, Suit
 from bot.games.tennis_rules import bid_value
+from bot.games.tennis_views import TennisView
 
 # Raw winners -> expected tricks, fitted on 600 simulated games between TennisPlayers
 # (slope about 1; this offset leaves the bids unbiased: tricks - bid averages about 0).
@@ -90,3 +91,13 @@ def forehand_shift(forehand: Sequence[Card], trump: Suit | None,
     rest = expected_tricks(forehand, trump) - 0.5  # about what a bid card takes away
     left_over = TRICKS - sum(backhand_bids) - AVERAGE_HAND - rest
     return LEAN * left_over
+
+
+def rule_of_thumb_bid(view: TennisView, hand: Sequence[Card]) -> Card:
+    """The bid card for the hand being bid: the estimate, and for a Forehand its lean
+    towards the tricks the Backhand bids leave over."""
+    shift = 0.0
+    if view.bidding == "Forehand" and None not in view.backhand_bids:
+        shift = forehand_shift(hand, view.trump, [
+            bid_value(c) for c in view.backhand_bids if c is not None])
+    return best_bid(hand, view.trump, shift)
