@@ -55,9 +55,10 @@ def sections() -> list[tuple[str, list[str]]]:
             D, one_heart, [H]))),
         ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
             S, Bid(1, Strain.SPADES), [H]))),
-        ("Slams: Roman Key Card Blackwood 4NT (hearts agreed)",
-         _lines(slam.key_card_answers(H))
-         + _lines(slam.after_key_cards(H, "5D", HandRange(min_hcp=12)))),
+        ("Slams: Roman Key Card Blackwood 4NT (hearts agreed), the answers",
+         _lines(slam.key_card_answers(H))),
+        ("Slams: the asker after the answer",
+         _lines(slam.after_key_cards(H, "5D", HandRange(min_hcp=12)))),
         ("Slams: all the key cards, 5NT asks for kings", _lines(slam.king_answers(H))
          + _lines(slam.after_kings(H, "6D", HandRange()))),
         ("Everything else: placing the contract",
