@@ -95,27 +95,25 @@ class ThinkingPool:
         self.thinking += 1
         try:
             budget = Budget(self.seconds, thinkers=self.thinking)
-            loop = asyncio.get_running_loop()
-            pool = self._pool
-            try:
-                return await loop.run_in_executor(pool, think, player, view, legal, budget)
-            except BrokenProcessPool:
-                # A worker died (killed, out of memory): start new ones (once, whichever
-                # decision notices first) and think again.
-                if self._pool is pool:
-                    log.warning("a computer players' worker process died; starting new ones")
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    self._pool = self._new_pool()
-                return await loop.run_in_executor(self._pool, think, player, view, legal,
-                                                  budget)
+            return await self.run(think, player, view, legal, budget)
         finally:
             self.thinking -= 1
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
-        """Other work off the event loop in the same workers (a claim's double-dummy
+        """Work off the event loop in the workers (a decision; a claim's double-dummy
         check): `work` and its arguments must pickle when the workers are processes."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, work, *args)
+        pool = self._pool
+        try:
+            return await loop.run_in_executor(pool, work, *args)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start new ones (once, whichever
+            # piece of work notices first) and do it again.
+            if self._pool is pool:
+                log.warning("a computer players' worker process died; starting new ones")
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = self._new_pool()
+            return await loop.run_in_executor(self._pool, work, *args)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -106,6 +106,21 @@ async def test_a_worker_that_dies_is_replaced_and_the_decision_thought_again(tmp
         pool.close()
 
 
+def _dies_once(marker: Path) -> str:
+    if not marker.exists():
+        marker.write_text("died")
+        os._exit(1)
+    return "done"
+
+
+async def test_other_work_is_done_again_when_its_worker_dies(tmp_path):
+    pool = ThinkingPool(0.25, processes=1)
+    try:
+        assert await pool.run(_dies_once, tmp_path / "died") == "done"
+    finally:
+        pool.close()
+
+
 async def test_concurrent_decisions_count_as_thinkers(workers):
     results = await asyncio.gather(*(workers.choose(Witness(), None, ["a", "b"])
                                      for _ in range(4)))
