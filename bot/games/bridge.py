@@ -107,6 +107,9 @@ class ContractBridge(Requests, Game[BridgeView]):
     SIDE_NAMES: ClassVar[tuple[str, ...]] = ("North-South", "East-West")
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("rubbers", int, 1, "How many rubbers the match lasts.", 1, 5),
+        # Who may act, not a rule: the table service reads it (bot/tables/model.py).
+        OptionSpec("human_declares", bool, True, "When your computer partner wins the "
+                   "contract, you play the hand (the score stays as bid)."),
         OptionSpec("boards", int, 0, "Duplicate: the match is this many boards, each "
                    "scored on its own, dealer and vulnerability by board number "
                    "(0: rubber bridge).", 0, 32, internal=True),

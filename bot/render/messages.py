@@ -238,16 +238,27 @@ def sheet_fields(sheet: ScoreSheet, match_id: int) -> list[tuple[str, str, bool]
 
 def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
          legal: Sequence[str], decision: int, seating: Seating, note: str = "",
-         group: str | None = None) -> Message:
-    """A seat's own hand with a button for exactly each legal action."""
+         group: str | None = None, you: int | None = None) -> Message:
+    """A seat's own hand with a button for exactly each legal action. `you`: the seat of
+    the person it is for, when that is not `seat` (a person who declares for their
+    computer partner sees and plays declarer's hand)."""
     text = text_for(game_name)
+    you = seat if you is None else you
     lines = [f"**{title}** · table #{table_id} · deal {view.deal_no} · "
-             f"you are **{seating.seat_names[seat]}**"]
+             f"you are **{seating.seat_names[you]}**"]
+    private, prompt = text.private_lines(view, seating), text.prompt(view, legal) if legal else ""
+    if you != seat:
+        lines.append(f"You declare for {seating.who(seat)}: you play "
+                     f"{seating.seat_names[seat]}'s cards and your own as dummy.")
+        theirs = f"{seating.seat_names[seat]}'s hand"  # what the seat's view calls yours
+        private = [f"{theirs} (you play it):" if line == "Your hand:" else line
+                   for line in private]
+        prompt = prompt.replace("from your hand", f"from {theirs}")
     if note:
         lines.append(f"> {note}")
-    lines += text.private_lines(view, seating)
+    lines += private
     if legal:
-        lines.append(text.prompt(view, legal))
+        lines.append(prompt)
     elif view.phase != "match_over":
         waiting = [seating.who(s) for s in sorted(view.to_act)] or ["nobody"]
         lines.append(f"Waiting for {', '.join(waiting)}.")

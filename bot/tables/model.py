@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from bot.games import Game, InvalidOptions, OptionSpec
 from bot.games.base import resolve_options
+from bot.games.bridge import ContractBridge
 from bot.games.fairness import FairDeals, deal_source
 from bot.store import Status
 
@@ -238,6 +239,35 @@ class Table:
             if info is not None and info.left_user_id == user_id:
                 return seat
         return None
+
+    def human_declaring(self) -> tuple[int, int] | None:
+        """(declarer, partner) while a person plays the hand for the computer player that
+        declares: Contract Bridge's play with its human_declares option, a computer player
+        as declarer and a person opposite. Who may act is mapped here; the engine still
+        has declarer (the computer player's seat) play both hands."""
+        game = self.game
+        if (self.status != PLAYING or not isinstance(game, ContractBridge) or game.finished
+                or not game.options.get("human_declares", True)
+                or game.contract is None or game.declarer is None):
+            return None
+        declarer = int(game.declarer)
+        partner = (declarer + 2) % 4
+        bot, person = self.seats[declarer], self.seats[partner]
+        if bot is None or not bot.is_bot or person is None or person.is_bot:
+            return None
+        return declarer, partner
+
+    def decider(self, seat: int) -> int:
+        """The seat whose occupant decides `seat`'s moves now: the person opposite for a
+        computer declarer under human declares, else the seat itself."""
+        declaring = self.human_declaring()
+        return declaring[1] if declaring is not None and declaring[0] == seat else seat
+
+    def acting_seat(self, seat: int) -> int:
+        """The seat whose cards and moves the occupant of `seat` holds now (declarer's for
+        a person who declares for their computer partner, else their own)."""
+        declaring = self.human_declaring()
+        return declaring[0] if declaring is not None and declaring[1] == seat else seat
 
     def people(self) -> list[int]:
         return [info.user_id for info in self.seats if info is not None and info.user_id]

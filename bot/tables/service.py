@@ -135,7 +135,7 @@ class TableService:
         if table.status != PLAYING:
             raise TableError("The match has not started yet.")
         table.check_seat(seat)
-        info = table.seats[seat]
+        info = table.seats[table.decider(seat)]  # human declares: the person opposite
         if info is None or info.user_id != user_id:
             if table.seat_of(user_id) is None:
                 raise TableError("You are not playing at this table.")

@@ -84,7 +84,7 @@ class TurnFlow:
         if table.status != PLAYING or table.game.finished:
             return []
         return [s for s in sorted(table.game.to_act())
-                if (info := table.seats[s]) is not None and info.is_bot]
+                if (info := table.seats[table.decider(s)]) is not None and info.is_bot]
 
     def kick(self, table: Table) -> None:
         """After any change: let computer players act, and (re)arm the watches."""
@@ -160,7 +160,7 @@ class TurnFlow:
                 task.cancel()
                 del table.timers[seat]
         for seat in waiting:
-            info = table.seats[seat]
+            info = table.seats[table.decider(seat)]  # human declares: the person opposite
             if info is None or info.is_bot or seat in table.timers:
                 continue
             decision = table.decisions[seat]

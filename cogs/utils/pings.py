@@ -55,7 +55,7 @@ class Pinger:
         """Is the table still waiting for that person's decision?"""
         if table.closed or not 0 <= ping.seat < len(table.seats):
             return False
-        info = table.seats[ping.seat]
+        info = table.seats[table.decider(ping.seat)]
         return (info is not None and info.user_id == ping.user_id
                 and table.decisions[ping.seat] == ping.decision
                 and ping.seat in table.waiting_on())
@@ -63,7 +63,7 @@ class Pinger:
     # -- the turn notifier ------------------------------------------------------------
 
     def remind(self, table: Table, seat: int, decision: int) -> None:
-        info = table.seats[seat]
+        info = table.seats[table.decider(seat)]  # human declares: the person opposite
         if info is None or info.user_id is None or table.id in self.paused:
             return
         self._spawn(self._post(table, seat, decision, info.user_id),

@@ -91,7 +91,9 @@ class HandSession:
     created: float  # when the token was issued (monotonic clock)
     message_id: int | None = None  # the hand message, when known
     group: str | None = None
-    decision: int = -1
+    # The seat whose moves the hand shows (declarer's under human declares) and its
+    # decision number: a move there closes an open group of buttons.
+    decision: tuple[int, int] = (-1, -1)
     shown: int | None = None  # the fingerprint of what the message shows now
 
 
@@ -175,6 +177,12 @@ def post_mortem(table: Table, event: Event) -> Callable[[], str | None] | None:
         return deal_line(name, options, source, actions, deal_no)
 
     return line
+
+
+def decision_of(table: Table, seat: int) -> tuple[int, int]:
+    """The seat a person at `seat` acts for now, and its decision number."""
+    acting = table.acting_seat(seat)
+    return acting, table.decisions[acting]
 
 
 async def snapshot(table: Table, build: Callable[[], T]) -> T:
@@ -548,9 +556,9 @@ class Publisher:
                         table.seat_of(user_id) != session.seat:
                     del sessions[user_id]
                     continue
-                if session.decision != table.decisions[session.seat]:
+                if session.decision != decision_of(table, session.seat):
                     session.group = None
-                session.decision = table.decisions[session.seat]
+                session.decision = decision_of(table, session.seat)
                 fresh.append((user_id, session,
                               self.hand_message(table, session.seat, session.group)))
             return fresh
@@ -626,11 +634,15 @@ class Publisher:
 
     def hand_message(self, table: Table, seat: int, group: str | None = None,
                       note: str = "") -> render.Message:
+        """The private hand of the person at `seat`: under human declares, declarer's
+        hand (the computer partner's), whose cards and dummy's they play."""
         game = table.game
-        legal = game.legal(seat) if table.status == "playing" else []
+        acting = table.acting_seat(seat)
+        legal = game.legal(acting) if table.status == "playing" else []
         note = note or self.paused.get(table.id, "")  # a paused table says so here too
-        return render.hand(table.id, table.game_name, game.TITLE, seat, game.view(seat), legal,
-                           table.decisions[seat], seating_of(table), note=note, group=group)
+        return render.hand(table.id, table.game_name, game.TITLE, acting, game.view(acting),
+                           legal, table.decisions[acting], seating_of(table), note=note,
+                           group=group, you=seat)
 
     async def hand_shown(self, interaction: discord.Interaction[Any], table: Table,
                          seat: int, message_id: int | None, group: str | None,
@@ -647,7 +659,7 @@ class Publisher:
                 application_id=interaction.application_id, token=interaction.token,
                 seat=seat, created=now, message_id=message_id)
         assert kept is not None
-        kept.group, kept.decision = group, table.decisions[seat]
+        kept.group, kept.decision = group, decision_of(table, seat)
         kept.shown = fingerprint(payload(message))
         if fresh:
             try:

@@ -137,6 +137,9 @@ class PrivacyGuard:
         else:
             forbidden = set().union(*(p for s, p in private.items() if s != viewer))
             forbidden -= seen[viewer]
+            # Human declares: a person who plays the hand for their computer partner
+            # (declarer) sees declarer's hand too.
+            forbidden -= seen[table.acting_seat(viewer)]
         self.checked += 1
         leaked = cards_shown(text, table.game_name) & forbidden
         if leaked:
