@@ -19,12 +19,13 @@ async def settle(table: Any, steps: int = 100000) -> None:
 async def play_until(service: Any, table: Any, user_id: int,
                      done: Callable[[], bool], limit: int = 5000) -> None:
     """The person plays their first legal action each time they are to act, until done()
-    (or the table closes)."""
+    (or the table closes); for declarer's seat when they play their computer partner's
+    contract (human declares)."""
     for _ in range(limit):
         await settle(table)
         if done() or table.closed:
             return
-        seat = table.seat_of(user_id)
+        seat = table.acting_seat(table.seat_of(user_id))
         legal = table.game.legal(seat)
         assert legal, "the computer players stopped while the person was not to act"
         await service.act(table.id, user_id, seat, table.decisions[seat], legal[0])
