@@ -48,8 +48,8 @@ class Tables(commands.Cog):
         self.pinger = Pinger(bot, self.service, self.publisher.paused, self.publisher.pacer)
         self._verbs: dict[str, Handler] = {
             "act": self.on_act, "pick": self.on_pick, "hand": self.on_hand,
-            "rules": self.on_rules, "last": self.on_last_trick, "join": self.on_join,
-            "sit": self.on_sit,
+            "rules": self.on_rules, "last": self.on_last_trick, "tricks": self.on_tricks,
+            "join": self.on_join, "sit": self.on_sit,
             "leave": self.on_leave, "addbot": self.on_add_bot, "start": self.on_start,
             "cancel": self.on_cancel,
         }
@@ -162,6 +162,14 @@ class Tables(commands.Cog):
         """The previous trick, privately (the public table shows only the current one)."""
         table = await self.service.fetch(parsed.table_id)
         message = await snapshot(table, lambda: render.last_trick(
+            table.id, table.game_name, table.game.TITLE, table.game.view(None),
+            seating_of(table)))
+        await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
+
+    async def on_tricks(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
+        """Every complete trick of the deal so far, privately (public cards only)."""
+        table = await self.service.fetch(parsed.table_id)
+        message = await snapshot(table, lambda: render.trick_history(
             table.id, table.game_name, table.game.TITLE, table.game.view(None),
             seating_of(table)))
         await interaction.response.send_message(ephemeral=True, **message.send_kwargs())

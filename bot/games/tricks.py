@@ -35,6 +35,17 @@ class Trick:
         return self.cards[0][0]
 
 
+def completed_tricks(plays: Sequence[tuple[int, Card]], trump: Suit | None,
+                     size: int = 4) -> list[Trick]:
+    """The complete tricks of a run of plays in order (a trick in progress is left out),
+    each with its winner: a deal's trick history."""
+    out: list[Trick] = []
+    for start in range(0, len(plays) - size + 1, size):
+        cards = tuple(plays[start:start + size])
+        out.append(Trick(cards, trick_winner(cards, trump)))
+    return out
+
+
 def natural_power(c: Card, position: int) -> int:
     return int(c.rank)
 

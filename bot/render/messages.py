@@ -27,6 +27,7 @@ from .text import clip, hand_compact, latest_within
 
 COLOUR = discord.Colour.dark_green()
 RECENT_SHOWN = 3  # moves listed under Latest on the public table
+MAX_ROWS = 5  # Discord's rows of buttons in one message
 
 
 @dataclass(slots=True)
@@ -177,12 +178,31 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     items: list[TableButton] = []
     if not closed_note:
         items = [button(ids.make("hand", table_id), "My hand", discord.ButtonStyle.primary),
-                 button(ids.make("last", table_id), "Last trick",
-                        disabled=text.last_trick_text(view, seating) is None),
+                 *trick_buttons(table_id, text, view, seating),
                  button(ids.make("rules", table_id), "Rules")]
         if seating.away:
             items.insert(1, button(ids.make("join", table_id), "Take my seat back"))
     return Message(content=content, embeds=[embed], buttons=tuple(items) if items else None)
+
+
+def trick_buttons(table_id: int, text: Any, view: GameView, seating: Seating,
+                  row: int | None = None) -> list[TableButton]:
+    """Last trick, and Tricks where a game lists a deal's tricks: answered privately."""
+    out = [button(ids.make("last", table_id), "Last trick", row=row,
+                  disabled=text.last_trick_text(view, seating) is None)]
+    if text.lists_tricks:
+        out.append(button(ids.make("tricks", table_id), "Tricks", row=row,
+                          disabled=text.trick_history_text(view, seating) is None))
+    return out
+
+
+def trick_history(table_id: int, game_name: str, title: str, view: Any,
+                  seating: Seating) -> Message:
+    """Every complete trick of the deal so far, for the person who asked (Tricks)."""
+    with_text = text_for(game_name).trick_history_text(view, seating)
+    head = (f"**{title}** · table #{table_id} · deal {view.deal_no} · **Tricks** "
+            "(each from its leader; the winning card in bold)")
+    return Message(content=clip(f"{head}\n{with_text or 'No trick is complete yet.'}", 2000))
 
 
 def last_trick(table_id: int, game_name: str, title: str, view: Any,
@@ -275,8 +295,13 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
         if plan.back:
             items.append(button(ids.make("pick", table_id, seat, decision, "-"), "Back",
                                 row=len(plan.rows)))
+        free_row = len(plan.rows) + bool(plan.back)
+        if free_row < MAX_ROWS and view.phase == "play":
+            items += trick_buttons(table_id, text, view, seating, row=free_row)
     else:
         items.append(button(ids.make("hand", table_id), "Refresh"))
+        if view.phase == "play":
+            items += trick_buttons(table_id, text, view, seating)
     return Message(content=clip("\n".join(lines), 2000), buttons=tuple(items))
 
 

@@ -33,6 +33,17 @@ async def test_human_declares_south_plays_north_and_the_score_stays_north(discor
             await h.press(alice, h.table_message(), "Add Basic bot")
         await h.press(alice, h.table_message(), "Start")
         assert table.seat_of(alice.id) == SOUTH
+        # Three tricks in, the Tricks button lists them privately, as the engine has them.
+        await h.play_people([alice], until=lambda: len(table.game.view(None).played) >= 12,
+                            choose=_pass_if_you_can)
+        await h.driver.settle()
+        played = table.game.view(None).played
+        await h.press(alice, h.table_message(), "Tricks")
+        listed = h.last_reply(alice)
+        assert "**Tricks**" in listed
+        lines = [line for line in listed.splitlines() if line[:1].isdigit()]
+        assert len(lines) == len(played) // 4
+        assert lines[0].startswith("1. E ")  # East, declarer's left, led
         await h.play_people([alice], until=lambda: table.game.deal_no > 1,
                             choose=_pass_if_you_can)
         await h.driver.settle()

@@ -86,6 +86,13 @@ class GameText(Generic[ViewT]):
         return (plays_inline(last.cards, seating.name)
                 + f"\nWon by **{seating.who(last.winner)}**")
 
+    lists_tricks = False  # has a trick history (trick_history_text): a Tricks button
+
+    def trick_history_text(self, view: ViewT, seating: Seating) -> str | None:
+        """Every complete trick of the deal so far (the private Tricks button), or None
+        where a game does not list them or before the first trick is complete."""
+        return None
+
     def private_lines(self, view: ViewT, seating: Seating) -> list[str]:
         return ["Your hand:", hand_block(view.hand) if view.hand else "(no cards)"]
 

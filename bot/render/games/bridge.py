@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import SEAT_NAMES
+from bot.games.tricks import completed_tricks
 from bot.render.text import hand_block, latest_within
 
 from .base import About, Field, GameText, own_seat
@@ -20,6 +21,7 @@ from .common import (
     plays_inline,
     plural,
     score_lines,
+    trick_history,
 )
 
 if TYPE_CHECKING:
@@ -144,6 +146,14 @@ class BridgeText(GameText[BridgeView]):
                     and seat != view.dummy:
                 lines.append("**You are playing dummy's cards now.**")
         return lines
+
+    lists_tricks = True
+
+    def trick_history_text(self, view: BridgeView, seating: Seating) -> str | None:
+        if view.contract is None:
+            return None
+        tricks = completed_tricks(view.played, view.contract.trump)
+        return trick_history(tricks, lambda seat: SEATS[seat][0]) if tricks else None
 
     def prompt(self, view: BridgeView, legal: Sequence[str]) -> str:
         if view.phase == "bidding":

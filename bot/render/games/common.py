@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games.base import ScoreLine
 from bot.games.cards import Card, Suit
+from bot.games.tricks import Trick
 from bot.render.emojis import card_text
 
 Namer = Callable[[int], str]
@@ -48,6 +49,17 @@ def play_lines(plays: Sequence[tuple[int, Card]], name: Namer,
 def plays_inline(plays: Iterable[tuple[int, Card]], name: Namer) -> str:
     """`North Q♥ · East 2♥` on one line."""
     return " · ".join(f"{name(who)} {card_text(card)}" for who, card in plays) or "—"
+
+
+def trick_history(tricks: Sequence[Trick], letter: Namer) -> str:
+    """One line per complete trick, from its leader, the winning card in bold:
+    `3. W K♠ · N **A♠** · E 2♠ · S 5♠`."""
+    return "\n".join(
+        f"{number}. " + " · ".join(
+            f"{letter(who)} " + (f"**{card_text(card)}**" if who == trick.winner
+                                 else card_text(card))
+            for who, card in trick.cards)
+        for number, trick in enumerate(tricks, start=1))
 
 
 def follow_hint(trick: Sequence[tuple[int, Card]], hand: Sequence[Card]) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.single_dummy_view import HAND_NAMES, SingleDummyView
+from bot.games.tricks import completed_tricks
 from bot.render.text import hand_block
 
 from .base import About, Field, GameText, Hand, own_seat
@@ -24,6 +25,7 @@ from .common import (
     plays_inline,
     plural,
     score_lines,
+    trick_history,
 )
 
 if TYPE_CHECKING:
@@ -159,6 +161,23 @@ class SingleDummyText(GameText[SingleDummyView]):
         lines.append(f"Dealer: {seating.who(summary.dealer)} · North was "
                      f"{seating.name(0)}'s dummy, East {seating.name(1)}'s.")
         return lines
+
+    lists_tricks = True
+
+    def trick_history_text(self, view: SingleDummyView, seating: Seating) -> str | None:
+        contract = view.contract
+        if contract is None or len(view.played) < 4:
+            return None
+        # `played` holds cards only: the bid's loser leads the first trick from their own
+        # hand, then each trick's winner; the hands play clockwise S, W, N, E (0..3).
+        leader, tricks = 1 - contract.declarer, []
+        for start in range(0, len(view.played) - 3, 4):
+            cards = [((leader + i) % 4, card)
+                     for i, card in enumerate(view.played[start:start + 4])]
+            trick = completed_tricks(cards, contract.trump)[0]
+            tricks.append(trick)
+            leader = trick.winner
+        return trick_history(tricks, lambda hand: HAND_NAMES[hand][0])
 
     def last_trick_text(self, view: SingleDummyView, seating: Seating) -> str | None:
         last = view.last_trick
