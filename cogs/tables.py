@@ -10,6 +10,7 @@ What the bot sends on its own (table messages, posts, live hands) is the publish
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -160,16 +161,17 @@ class Tables(commands.Cog):
 
     async def on_last_trick(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
         """The previous trick, privately (the public table shows only the current one)."""
-        table = await self.service.fetch(parsed.table_id)
-        message = await snapshot(table, lambda: render.last_trick(
-            table.id, table.game_name, table.game.TITLE, table.game.view(None),
-            seating_of(table)))
-        await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
+        await self._tricks_answer(interaction, parsed, render.last_trick)
 
     async def on_tricks(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
-        """Every complete trick of the deal so far, privately (public cards only)."""
+        """Every complete trick of the deal so far, privately."""
+        await self._tricks_answer(interaction, parsed, render.trick_history)
+
+    async def _tricks_answer(self, interaction: Interaction, parsed: ids.ParsedId,
+                             build: Callable[..., render.Message]) -> None:
+        """A private answer built from the spectator's view: played cards are public."""
         table = await self.service.fetch(parsed.table_id)
-        message = await snapshot(table, lambda: render.trick_history(
+        message = await snapshot(table, lambda: build(
             table.id, table.game_name, table.game.TITLE, table.game.view(None),
             seating_of(table)))
         await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
