@@ -6,7 +6,7 @@
 For each N, a fresh store (a SQLite file, or with `--database postgresql` a fresh
 PostgreSQL server from the `pgserver` package) is filled with N tables being played, of
 all five games in turn, each stopped at a random point of its match (usually mid-deal,
-sometimes several deals in) after being played by the games' own computer players, two
+sometimes several deals in) after being played by the games' rule-based computer players, two
 people and two computer players at each table (one of each at two-seat tables). Then a new
 `TableService` on a new `Store` over the same file runs `restore()`, the code the bot runs
 at start: one bulk load of every unfinished table, then each match replayed from its
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.ai import make_player
+from bot.ai import make_player, player_kinds
 from bot.games import GAMES, create
 from bot.store import Store
 from bot.tables import TableService
@@ -46,7 +46,10 @@ class MadeTable:
 def played_table(game_name: str, seed: int, rng: random.Random) -> MadeTable:
     """A match played by computer players up to a random point before its end."""
     game = create(game_name, seed=seed)
-    players = [make_player(game_name, seed * 7 + s) for s in range(game.SEATS)]
+    # The rule-based kind (the last, weakest, listed): the searching default kinds would
+    # make filling a thousand tables take longer than the restart being measured.
+    basic = player_kinds(game_name)[-1]
+    players = [make_player(game_name, seed * 7 + s, basic) for s in range(game.SEATS)]
     stop_at = rng.randint(10, MAX_ACTIONS)
     while len(game.history) < stop_at:
         seat = min(game.to_act())
