@@ -2,7 +2,7 @@
 
     python -m bench.strength games [--games spades,tennis,bidfair] [--matches 200]
         [--opponents random,greedy,basic] [--seed 1] [--spades-target 200] [--bags]
-        [--bidfair-target 400] [--jobs 2] [--player KIND] [--think 0.8]
+        [--bidfair-target 400] [--jobs 2] [--player KIND] [--think 0.8] [--every 25]
 
 For each game and opponent, `--matches` whole matches from fixed seeds (seed, seed + 1, ...),
 the tested player's side alternating between the two sides (seats) from match to match.
@@ -106,6 +106,26 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def report(game: str, opp: str, results: list[MatchResult], first_seed: int, started: float,
+           note: str = "") -> None:
+    wall = time.perf_counter() - started
+    n = len(results)
+    wins = sum(r.score for r in results)
+    low, high = wilson(wins, n)
+    deals = sum(r.deals for r in results)
+    ours = sum(r.ours for r in results) / max(1, deals)
+    theirs = sum(r.theirs for r in results) / max(1, deals)
+    times = [t for r in results for t in r.times]
+    unit = "errors" if game == "tennis" else "points"
+    print(f"  {note}vs {opp:7} {wins / n:6.1%} of {n} matches (95% {low:.1%}-{high:.1%}), "
+          f"seeds {first_seed}-{first_seed + n - 1}, tested side alternating; "
+          f"{unit} per deal {ours:.1f} vs {theirs:.1f} over {deals} deals; "
+          f"decision CPU p50 {percentile(times, 0.5) * 1000:.1f} ms, "
+          f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
+          f"max {max(times, default=0) * 1000:.0f} ms over {len(times)} decisions; "
+          f"{wall:.0f} s wall", flush=True)
+
+
 def options_for(game: str, args: argparse.Namespace) -> dict[str, object]:
     if game == "spades":
         return {"target": args.spades_target, "bags_penalty": args.bags}
@@ -129,6 +149,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--think", type=float, default=0.8,
                         help="each decision's budget, in CPU seconds of the thinking thread "
                              "(the tables' THINK_SECONDS default)")
+    parser.add_argument("--every", type=int, default=25,
+                        help="print the figures so far every this many matches")
     parser.add_argument("--player", default=None,
                         help="the kind under test (default: each game's default)")
     args = parser.parse_args(argv)
@@ -149,23 +171,8 @@ def main(argv: list[str]) -> int:
                 outcomes = pool.map(play, jobs) if args.jobs > 1 else map(play, jobs)
                 for result in outcomes:
                     results.append(result)
-                    if len(results) % 25 == 0:  # progress, for long runs
-                        done = sum(r.score for r in results)
-                        print(f"    ({opp}: {done:g} of {len(results)} so far)", flush=True)
-            wall = time.perf_counter() - started
-            n = len(results)
-            wins = sum(r.score for r in results)
-            low, high = wilson(wins, n)
-            deals = sum(r.deals for r in results)
-            ours = sum(r.ours for r in results) / max(1, deals)
-            theirs = sum(r.theirs for r in results) / max(1, deals)
-            times = [t for r in results for t in r.times]
-            unit = "errors" if game == "tennis" else "points"
-            print(f"  vs {opp:7} {wins / n:6.1%} of {n} matches (95% {low:.1%}-{high:.1%}), "
-                  f"seeds {args.seed}-{args.seed + n - 1}, tested side alternating; "
-                  f"{unit} per deal {ours:.1f} vs {theirs:.1f} over {deals} deals; "
-                  f"decision CPU p50 {percentile(times, 0.5) * 1000:.1f} ms, "
-                  f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
-                  f"max {max(times, default=0) * 1000:.0f} ms over {len(times)} decisions; "
-                  f"{wall:.0f} s wall", flush=True)
+                    if len(results) % args.every == 0 and len(results) < args.matches:
+                        # The figures so far, for long runs that may be stopped.
+                        report(game, opp, results, args.seed, started, "so far: ")
+            report(game, opp, results, args.seed, started)
     return 0
