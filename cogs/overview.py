@@ -20,7 +20,8 @@ Interaction = discord.Interaction[Any]
 
 
 def table_line(table: Table) -> render.TableLine:
-    waiting = table.waiting_on() if table.status != LOBBY else []
+    waiting = [table.decider(seat) for seat in table.waiting_on()] \
+        if table.status != LOBBY else []
     names = [info.name if info else "?" for info in table.seats]
     return render.TableLine(
         table_id=table.id, title=table.game.TITLE,

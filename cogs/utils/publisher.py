@@ -150,7 +150,9 @@ def table_message(table: Table) -> render.Message:
               "abandoned": "This match was abandoned.",
               "cancelled": "This table was cancelled."}.get(table.status, "")
     return render.public_table(table.id, table.game_name, game.TITLE, game.view(None),
-                               seating_of(table), list(table.recent), table.waiting_on(),
+                               seating_of(table), list(table.recent),
+                               # whom it waits for: under human declares, the person
+                               [table.decider(seat) for seat in table.waiting_on()],
                                closed_note=closed, extra_fields=fair_fields(table))
 
 

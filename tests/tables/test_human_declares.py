@@ -11,6 +11,7 @@ from bot.games import InvalidOptions, create
 from bot.games.cards import Card, Seat, parse_deal
 from bot.store import Store
 from bot.tables import Person, Table, TableError, TableService
+from cogs.utils.publisher import table_message
 from tests.tables.helpers import settle
 
 ALICE = Person(1, "Alice")
@@ -69,6 +70,10 @@ async def test_human_declares_south_plays_both_hands_and_north_stays_declarer(se
     table = await _north_declaring(service)
     assert table.human_declaring() == (NORTH, SOUTH)
     assert table.acting_seat(SOUTH) == NORTH and table.decider(NORTH) == SOUTH
+    await settle(table)
+    # The public table pings Alice when North's cards wait for her.
+    assert table.game.to_act() == {NORTH}
+    assert f"<@{ALICE.user_id}>" in (table_message(table).content or "")
     deal_no = table.game.deal_no
     played_by_alice = 0
     while table.game.deal_no == deal_no:
