@@ -113,8 +113,8 @@ class ContractBridge(Requests, Game[BridgeView]):
         OptionSpec("boards", int, 0, "Duplicate: the match is this many boards, each "
                    "scored on its own, dealer and vulnerability by board number "
                    "(0: rubber bridge).", 0, 32, internal=True),
-        OptionSpec("undo", bool, True, "Players may ask to take back their last call, or "
-                   "their last card before its trick is complete (the opponents agree)."),
+        OptionSpec("undo", bool, True, "Players may ask to take back their last call or "
+                   "card; the opponents agree"),
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
@@ -530,7 +530,7 @@ class ContractBridge(Requests, Game[BridgeView]):
         if playing and self.dummy_faced and self.dummy is not None:
             dummy_hand = tuple(sort_hand(self.hands[self.dummy]))
         playing_for = None
-        if playing and seat is not None and seat in to_act:
+        if playing and seat is not None and seat in to_act and self.request is None:
             playing_for = self.position
         turn = self.turn()
         rubber = self.sheet.current

@@ -86,8 +86,8 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         OptionSpec("target", int, 500, "Points needed to win the match", 100, 2000),
         OptionSpec("undertrick_penalty", bool, False,
                    "A failed contract gives the opponent 50 per undertrick"),
-        OptionSpec("undo", bool, True, "Players may ask to take back their last call, or "
-                   "their last card before its trick is complete (the opponent agrees)."),
+        OptionSpec("undo", bool, True, "Players may ask to take back their last call or "
+                   "card; the opponents agree"),
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:

@@ -16,7 +16,7 @@ import discord
 
 from bot.games import GameView, Result, ScoreSheet
 
-from . import ids
+from . import ids, requests
 from .components import TableButton, as_view, button, rows
 from .emojis import current, plain_cards
 from .games import text_for
@@ -154,12 +154,18 @@ def paused_line(table_id: int, title: str, code: int) -> str:
 
 def public_table(table_id: int, game_name: str, title: str, view: GameView, seating: Seating,
                  recent: Sequence[str], waiting: Sequence[int], closed_note: str = "",
-                 extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message:
-    """The table everyone in the channel sees (built from the spectator's view only)."""
+                 extra_fields: Sequence[tuple[str, str, bool]] = (),
+                 decisions: Sequence[int] = ()) -> Message:
+    """The table everyone in the channel sees (built from the spectator's view only);
+    `decisions` (per seat) make the Accept/Reject buttons of a person asked to answer a
+    claim or undo."""
     text = text_for(game_name)
     # Whose turn it is and what is asked come first.
     turn = text.turn_line(view, seating)
+    asked = requests.pending(view)
     status = [turn, *(line for line in text.status_lines(view, seating) if line != turn)]
+    if asked is not None:
+        status.insert(0, requests.request_line(asked, seating))
     embed = _embed(f"{title} · table #{table_id} · deal {view.deal_no}", "\n".join(status))
     _add_fields(embed, text.public_fields(view, seating))
     if recent:  # the last few moves (the table stays short enough for a phone)
@@ -173,7 +179,8 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
         people = [seating.user_ids[s] for s in waiting if seating.user_ids[s] is not None]
         if people:
             content = " ".join(f"<@{uid}>" for uid in people) + (
-                " — your turn." if len(people) == 1 else " — your turn (everyone at once).")
+                " — accept or reject?" if asked is not None else " — your turn."
+                if len(people) == 1 else " — your turn (everyone at once).")
         embed.set_footer(text="Press My hand to see your cards and play.")
     items: list[TableButton] = []
     if not closed_note:
@@ -182,6 +189,8 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
                  button(ids.make("rules", table_id), "Rules")]
         if seating.away:
             items.insert(1, button(ids.make("join", table_id), "Take my seat back"))
+        if decisions:
+            items += requests.answer_buttons(table_id, asked, decisions, seating)
     return Message(content=content, embeds=[embed], buttons=tuple(items) if items else None)
 
 
@@ -277,12 +286,19 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
     if note:
         lines.append(f"> {note}")
     lines += private
+    asked = requests.pending(view)
+    if asked is not None:
+        lines.append(requests.request_line(asked, seating))
+    items: list[TableButton] = []
+    if group == requests.CLAIM_GROUP and requests.claims_of(view):
+        claim_prompt, items = requests.claim_screen(table_id, seat, decision, view)
+        lines.append(claim_prompt)
+        return Message(content=clip("\n".join(lines), 2000), buttons=tuple(items))
     if legal:
-        lines.append(prompt)
-    elif view.phase != "match_over":
+        lines.append(requests.answer_prompt(asked) if asked is not None else prompt)
+    elif view.phase != "match_over" and asked is None:
         waiting = [seating.who(s) for s in sorted(view.to_act)] or ["nobody"]
         lines.append(f"Waiting for {', '.join(waiting)}.")
-    items: list[TableButton] = []
     if legal:
         plan = layout(legal, group, text.card_kinds)
         for row_no, row in enumerate(plan.rows):
@@ -298,10 +314,13 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
         free_row = len(plan.rows) + bool(plan.back)
         if free_row < MAX_ROWS and view.phase == "play":
             items += trick_buttons(table_id, text, view, seating, row=free_row)
+        if not plan.back:  # Claim… and Undo on the first screen (a group's is its choices)
+            items += requests.ask_buttons(table_id, seat, decision, view, row=free_row)
     else:
         items.append(button(ids.make("hand", table_id), "Refresh"))
         if view.phase == "play":
             items += trick_buttons(table_id, text, view, seating)
+        items += requests.ask_buttons(table_id, seat, decision, view, row=None)
     return Message(content=clip("\n".join(lines), 2000), buttons=tuple(items))
 
 
@@ -328,9 +347,11 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
     # Short: the picture lays the hands out; the text keeps them one line each, in plain
     # text, for people who use a screen reader (and as the picture's description).
     hands = [f"{who}: {hand_compact(cards)}" for who, cards in text.deal_hands(summary, seating)]
+    claim = getattr(summary, "claim", None)  # the bridge games: a claim ended the play
     with plain_cards():
         embed = _embed(f"{title} · table #{table_id} · deal {summary.deal_no} is over",
-                       "\n".join(text.deal_lines(summary, seating)))
+                       "\n".join([*text.deal_lines(summary, seating),
+                                  *([f"⚖️ {claim}"] if claim else [])]))
         _add_fields(embed, text.deal_fields(summary, seating))
         _add_fields(embed, [("Hands", "\n".join(hands), False),
                             ("Score", score_text(view.score), False), *extra_fields])

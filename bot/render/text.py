@@ -72,7 +72,7 @@ def action_label(action: str) -> str:
         return "Take the revealed dummy" if arg == "revealed" else "Take the hidden dummy"
     named = {"pass": "Pass", "double": "Double", "redouble": "Redouble",
              "look": "Look at my hand", "exchange": "Exchange with the crib",
-             "keep": "Keep my hand"}
+             "keep": "Keep my hand", "accept": "Accept", "reject": "Reject"}
     return named.get(action, action)
 
 

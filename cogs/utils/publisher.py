@@ -153,7 +153,8 @@ def table_message(table: Table) -> render.Message:
                                seating_of(table), list(table.recent),
                                # whom it waits for: under human declares, the person
                                [table.decider(seat) for seat in table.waiting_on()],
-                               closed_note=closed, extra_fields=fair_fields(table))
+                               closed_note=closed, extra_fields=fair_fields(table),
+                               decisions=table.decisions)
 
 
 def deal_buttons(table: Table, event: Event) -> list[TableButton]:

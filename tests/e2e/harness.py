@@ -181,6 +181,11 @@ class Harness:
         return [c for c in self.buttons(self.driver.message(message))
                 if str(c.get("custom_id", "")).startswith("tt:act:")]
 
+    def moves(self, message: Message) -> list[dict[str, Any]]:
+        """The action buttons that are moves (a claim or an undo asks, it is no move)."""
+        return [c for c in self.action_buttons(message)
+                if str(c["custom_id"]).split(":")[5] not in ("claim", "undo", "withdraw")]
+
     async def forge(self, user: User, custom_id: str, source: Message | None = None,
                     wait: bool = True) -> Any:
         """Click a button whose custom id we choose: a message from an older bot, a
@@ -232,15 +237,15 @@ class Harness:
         if hand is None:
             hand = await self.open_hand(user)
         hand = self.driver.message(hand)
-        actions = self.action_buttons(hand)
+        actions = self.moves(hand)
         if not actions:
             groups = [c for c in self.buttons(hand)
                       if str(c.get("custom_id", "")).startswith("tt:pick:")
-                      and not str(c["custom_id"]).endswith(":-")]
+                      and not str(c["custom_id"]).endswith((":-", ":claim"))]
             if not groups:
                 return False
             await self.driver.click(user, hand, str(groups[0]["custom_id"]))
-            actions = self.action_buttons(hand)
+            actions = self.moves(hand)
             if not actions:
                 return False
         chosen = choose(actions) if choose else actions[0]

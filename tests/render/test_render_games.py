@@ -192,7 +192,9 @@ def check_point(name: str, game: Game, where: str, names: tuple[str, ...] = NAME
             assert "The match is over" in (msg.content or ""), where
         if legal:
             reached = reachable_actions(render)
-            assert sorted(reached) == sorted(legal), f"{where}: buttons of seat {seat}"
+            # Exactly the legal actions, and the claims and undo the seat may ask (bridge).
+            asks = list(getattr(view, "asks", ()))
+            assert sorted(reached) == sorted([*legal, *asks]), f"{where}: buttons of seat {seat}"
             for group in {ids.parse(c).args[-1] for c in custom_ids(msg)
                           if ids.parse(c).verb == "pick"}:
                 check_limits(render(group), f"{where} menu {group} of seat {seat}")
@@ -477,4 +479,5 @@ def test_single_dummy_shows_the_revealed_dummy_and_the_choice() -> None:
         msg = m.hand(TABLE, "single_dummy", game.TITLE, view.declarer,
                      game.view(view.declarer), game.legal(view.declarer), 0, seating(game))
         labels = [c.get("label") for row in msg.components() for c in row["components"]]
-        assert labels == ["Take the revealed dummy", "Take the hidden dummy"]
+        # and Undo: the winner may still ask to take back their last call
+        assert labels == ["Take the revealed dummy", "Take the hidden dummy", "Undo"]

@@ -203,7 +203,9 @@ RULES = """\
 **Below the line** (contract tricks over six): ♣/♦ 20, ♥/♠ 30, NT 40 for the first and 30 after; ×2 doubled, ×4 redoubled. 100 below the line wins a game; a side with a game is vulnerable. Two games win the rubber: 700 bonus if the other side has no game, else 500.
 **Above the line:** overtricks at trick value undoubled, 100 each doubled (200 vulnerable), 200 redoubled (400 vulnerable); 50 for making a doubled contract, 100 redoubled; small slam 500 (750 vul), grand slam 1000 (1500 vul); honours in one hand: four trump honours 100, all five 150, four aces at NT 150.
 **Undertricks:** undoubled 50 each (100 vul). Doubled not vulnerable 100, 200, 200, then 300 each; vulnerable 200 then 300 each. Redoubled: twice that.
-**Match:** one rubber unless the table chose more. A match stopped mid-rubber scores 300 for a side's single game and 100 for a part score in an unfinished game."""  # noqa: E501 (player-facing prose: a paragraph per line)
+**Match:** one rubber unless the table chose more. A match stopped mid-rubber scores 300 for a side's single game and 100 for a part score in an unfinished game.
+**Claims:** declarer may press **Claim…** in their hand and say how many of the remaining tricks their side takes (all, or a number). A claim that holds against any defence (double dummy) stands at once; otherwise both defenders are asked: computer players accept exactly when it holds, a person presses Accept or Reject (no answer before the turn timer: rejected). Accepted, the deal ends with those tricks.
+**Undo:** a player may ask to take back their last call (until the opening lead) or their last card while its trick is incomplete (not the opening lead: dummy is face up), with whatever followed it; the opponents (in the play: declarer, or both defenders) must agree. Tables can turn it off (`undo`); daily deals have none."""  # noqa: E501 (player-facing prose: a paragraph per line)
 
 ABOUT = About(
     title="Contract Bridge (rubber)",

@@ -205,7 +205,9 @@ RULES = """\
 **Auction** (dealer first, then alternating): a bid of 1-7 in ♣ < ♦ < ♥ < ♠ < NT that outranks the last bid, Pass, Double the opponent's last bid, or Redouble your doubled bid. After a bid, **a single Pass ends the auction** and the other player wins it. Two passes without a bid throw the deal in.
 **Dummies:** the winner of the bid chooses the shown dummy or the hidden one; that dummy becomes theirs. Then both dummies are face up. The winner's opponent leads from their own hand.
 **Score** (only the winner of the bid can score): made = each trick over six counts 20 in ♣/♦, 30 in ♥/♠, in NT 40 for the first and 30 after; ×2 doubled, ×4 redoubled. A failed contract scores nothing — unless the table chose `undertrick_penalty`: the opponent then scores 50 per undertrick (×2 doubled, ×4 redoubled).
-**Match:** the first player to reach the target (500 unless the table chose another) wins."""  # noqa: E501 (player-facing prose: a paragraph per line)
+**Match:** the first player to reach the target (500 unless the table chose another) wins.
+**Claims:** on your turn in the play, **Claim…** in your hand says how many of the remaining tricks you take. A claim that holds against any defence (double dummy) stands at once; otherwise your opponent accepts or rejects (a computer player accepts exactly when it holds; no answer before the turn timer: rejected).
+**Undo:** you may ask to take back your last call, or your last card while its trick is incomplete, with whatever followed it; your opponent must agree. Tables can turn it off (`undo`)."""  # noqa: E501 (player-facing prose: a paragraph per line)
 
 ABOUT = About(
     title="Single Dummy Bridge",

@@ -1,0 +1,147 @@
+"""Claims and undo end to end through the Discord double (Single Dummy Bridge): the Claim…
+screen in the private hand, a claim that holds double dummy standing at once, one that does
+not put to the opponent (a computer player rejects it; a person answers on the public
+table or in their hand, and nobody else can), and Undo of a call and of a card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.ai.claims import tricks_for
+from tests.e2e.harness import Harness, running
+
+SEED = 7  # fixed deals: Alice's 7NT leaves West a trick double dummy
+
+
+def latest(h: Harness) -> str:
+    fields = h.table_message().embeds[0]["fields"]
+    return next((f["value"] for f in fields if f["name"] == "Latest"), "")
+
+
+async def to_the_play(h: Harness, table: Any, alice: Any, others: list[Any]) -> None:
+    """Alice (South) bids 7NT and takes the revealed dummy; the others pass and play (a
+    computer player plays for itself) until it is Alice's turn in the play."""
+    game = table.game
+    for _ in range(200):
+        await h.driver.settle()
+        if game.phase == "play" and 0 in game.to_act():
+            return
+        if 0 in game.to_act():
+            hand = await h.open_hand(alice)
+            labels = [b.get("label") for b in h.buttons(h.driver.message(hand))]
+            if "Bid 7…" in labels:
+                await h.press(alice, hand, "Bid 7…")
+                await h.press(alice, h.hand_of(alice), "7NT")
+            elif "Take the revealed dummy" in labels:
+                await h.press(alice, hand, "Take the revealed dummy")
+            else:
+                await h.press(alice, hand, "Pass")
+            continue
+        for person in others:
+            seat = table.seat_of(person.id)
+            if seat in game.to_act():
+                hand = await h.open_hand(person)
+                labels = [b.get("label") for b in h.buttons(h.driver.message(hand))]
+                if "Pass" in labels:
+                    await h.press(person, hand, "Pass")
+                else:
+                    await h.act_once(person)
+    raise AssertionError("Alice never came to play")
+
+
+async def claim(h: Harness, alice: Any, tricks: int, left: int) -> None:
+    hand = await h.open_hand(alice)
+    await h.press(alice, hand, "Claim…")
+    await h.press(alice, h.hand_of(alice), f"All {left}" if tricks == left else str(tricks))
+
+
+async def test_claim_e2e_that_holds_stands_at_once_and_one_that_does_not_is_rejected(
+        discord_double, tmp_path, fixed_deals):
+    async with running(discord_double, tmp_path) as h:
+        fixed_deals(h, SEED)
+        alice = h.user(0)
+        table = await h.start_with_bots(alice, "single_dummy")
+        await to_the_play(h, table, alice, [])
+        game = table.game
+        sure = tricks_for(game.claim_position(), 0)
+        assert sure < game.tricks_left(), "the fixed deal leaves West a trick"
+        await claim(h, alice, sure + 1, game.tricks_left())
+        await discord_double.settle()
+        assert "rejected by West" in latest(h)
+        assert game.request is None and game.phase == "play"
+        deal = game.deal_no
+        await claim(h, alice, sure, game.tricks_left())
+        await discord_double.settle()
+        assert game.deal_no == deal + 1
+        ended = [m for m in discord_double.channel_messages(h.channel)
+                 if "is over" in str(m.embeds)]
+        assert "accepted (it holds against any defence)" in str(ended[-1].embeds)
+        assert not h.errors.records
+
+
+async def test_claim_e2e_a_person_answers_on_the_table_and_nobody_else_can(
+        discord_double, tmp_path, fixed_deals):
+    async with running(discord_double, tmp_path) as h:
+        fixed_deals(h, SEED)
+        alice, bob, carol = h.user(0), h.user(1), h.user(2)
+        table = await h.start_with_people([alice, bob], "single_dummy")
+        await to_the_play(h, table, alice, [bob])
+        game = table.game
+        sure = tricks_for(game.claim_position(), 0)
+        assert sure < game.tricks_left(), "the fixed deal leaves West a trick"
+        left, won = game.tricks_left(), game.tricks_won[0]
+        await claim(h, alice, sure + 1, left)
+        await discord_double.settle()
+        assert game.request is not None
+        await h.press(carol, h.table_message(), "West: Accept")
+        assert "not playing at this table" in h.last_reply(carol)
+        await h.press(alice, h.table_message(), "West: Accept")
+        assert "not your seat" in h.last_reply(alice)
+        await h.press(bob, h.table_message(), "West: Reject")
+        await discord_double.settle()
+        assert game.request is None and "rejected by West" in latest(h)
+
+        await claim(h, alice, sure + 1, left)
+        await discord_double.settle()
+        hand = await h.open_hand(bob)
+        assert "accept or reject" in h.driver.message(hand).content
+        deal = game.deal_no
+        await h.press(bob, hand, "Accept")
+        await discord_double.settle()
+        assert game.deal_no == deal + 1
+        assert game.previous.tricks[0] == won + sure + 1
+        assert game.previous.claim.endswith(": accepted.")
+        assert not h.errors.records
+
+
+async def test_undo_e2e_of_a_call_and_of_a_card(discord_double, tmp_path, fixed_deals):
+    async with running(discord_double, tmp_path) as h:
+        fixed_deals(h, SEED)
+        alice = h.user(0)
+        table = await h.start_with_bots(alice, "single_dummy")
+        game = table.game
+        for _ in range(50):  # Alice's first call, then Undo (the computer player consents)
+            await discord_double.settle()
+            if 0 in game.to_act():
+                break
+        calls_before = list(game.auction.calls)
+        hand = await h.open_hand(alice)
+        await h.press(alice, hand, "Bid 7…")
+        await h.press(alice, h.hand_of(alice), "7NT")
+        await discord_double.settle()  # the computer player's call after it goes back too
+        await h.press(alice, h.hand_of(alice), "Undo")
+        await discord_double.settle()
+        assert list(game.auction.calls) == calls_before
+        assert "accepted" in latest(h)
+
+        await to_the_play(h, table, alice, [])
+        before = game.view(0)
+        hand = await h.open_hand(alice)
+        await h.driver.click(alice, hand, str(h.moves(hand)[0]["custom_id"]))
+        await discord_double.settle()
+        assert len(game.trick) == 3  # West led; Alice played from North; East followed
+        await h.press(alice, h.hand_of(alice), "Undo")
+        await discord_double.settle()
+        after = game.view(0)
+        assert (after.hands, after.trick) == (before.hands, before.trick)
+        assert not h.errors.records
