@@ -15,12 +15,20 @@ from bot.ratings.figures import FigureCounter, counter_class, figure_names, matc
 from bot.render.games import text_for
 from bot.render.games.base import GameText
 from bot.render.rules import help_text, rules_for
+from bot.render.samples import finished_deal
+from bot.render.seating import Seating
 from bot.tables import TABLE_OPTIONS, TableSettings
 from cogs.info import Info
 from cogs.leaderboard import Leaderboard
 from cogs.play import Play
 
 DISCORD_DESCRIPTION_LIMIT = 100
+
+
+def _seating(game: Game[GameView]) -> Seating:
+    n = game.SEATS
+    return Seating(seat_names=tuple(game.SEAT_NAMES), names=("Ann", "Bob", "Cy", "Di")[:n],
+                   user_ids=(None,) * n, bots=(True,) * n)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -45,6 +53,8 @@ def test_every_game_has_an_engine_a_player_a_text_rules_and_figures(name: str) -
         assert {made, tried} <= set(figure_names(name))
     assert text.figure_lines({}), "/stats would show nothing of this game"
     assert callable(importlib.import_module(f"bot.render.pictures.games.{name}").DRAW)
+    summary = finished_deal(name, 3)
+    assert text.deal_hands(summary, _seating(game)), "the end of a deal would list no hand"
 
 
 def _play_command(name: str) -> app_commands.Command[..., ..., None]:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from .cards import Card, deal_blocks
 from .fairness import FairDeals
+from .tricks import Trick
 
 # History entries (seat, action text) for legal actions in their usual spelling, shared by
 # every game and table (the vocabulary is small): an action makes no new entry object, so
@@ -174,8 +175,9 @@ class GameView:
     several decide at once, or the match is over); `to_act` every seat that may act now;
     `hand` the seat's own cards (empty for a spectator or an unseen hand); `trick` the
     current trick as (player, card) in the order played; `score` the match's sheet;
-    `dealer` who dealt this deal; `previous_deal` the last finished deal, all of it
-    public (each game's view names its own summary type).
+    `dealer` who dealt this deal; `last_trick` the trick before the current one (None
+    before the first is complete); `previous_deal` the last finished deal, all of it public
+    (each game's view names its own trick and summary types).
     """
 
     seat: int | None
@@ -187,6 +189,7 @@ class GameView:
     trick: tuple[tuple[int, Card], ...]
     score: ScoreSheet
     dealer: int
+    last_trick: Trick | None
     previous_deal: EndedDeal | None
 
 

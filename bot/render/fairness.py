@@ -8,10 +8,9 @@ Field = tuple[str, str, bool]
 
 def commitment_field(commitment: str, client_seed: str = "") -> Field:
     """The commitment (shown from the lobby on) and, once started, the client seed."""
-    lines = [f"Commitment `{commitment}`"]
-    lines.append(f"Client seed `{client_seed}`" if client_seed else
-                 "Client seed: made from the Start press. /help explains.")
-    return ("Fair deals", "\n".join(lines), False)
+    client = (f"client seed `{client_seed}`" if client_seed else
+              "client seed: made from the Start press (/help explains)")
+    return ("Fair deals", f"Commitment `{commitment}` · {client}", False)
 
 
 def reveal_field(game_name: str, commitment: str, client_seed: str, deal_no: int,

@@ -26,7 +26,7 @@ from .seating import Seating
 from .text import clip, hand_compact, latest_within
 
 COLOUR = discord.Colour.dark_green()
-RECENT_SHOWN = 3  # moves listed under Latest on the public table
+RECENT_SHOWN = 2  # moves listed under Latest on the public table (it fits a phone)
 MAX_ROWS = 5  # Discord's rows of buttons in one message
 
 
@@ -171,7 +171,8 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     if recent:  # the last few moves (the table stays short enough for a phone)
         embed.add_field(name="Latest", value=clip("\n".join(recent[-RECENT_SHOWN:]), 1024),
                         inline=False)
-    _add_fields(embed, [("Score", score_text(view.score, last=1), False), *extra_fields])
+    # The totals only: the last deal's line is in its end-of-deal post, just above.
+    _add_fields(embed, [("Score", score_text(view.score, last=0), False), *extra_fields])
     content = None
     if closed_note:
         embed.set_footer(text=closed_note)

@@ -33,6 +33,12 @@ def hand_block(hand: Iterable[Card]) -> str:
     return "\n".join(hand_lines(hand))
 
 
+def hand_pairs(hand: Iterable[Card]) -> str:
+    """A hand in two lines, two suits a line (♠ ♥, then ♦ ♣): a dummy on a phone screen."""
+    lines = hand_lines(hand)
+    return f"{lines[0]}   {lines[1]}\n{lines[2]}   {lines[3]}"
+
+
 def hand_compact(hand: Iterable[Card]) -> str:
     """One line for a whole hand: `♠AK73 ♥J4 ♦— ♣Q10852`."""
     groups = by_suit(hand)

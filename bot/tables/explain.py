@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from bot.ai.bidding import explain_calls
 from bot.games.bridge_auction import Call
+from bot.games.bridge_view import BridgeView
 
 from .model import LOBBY, Table
 
@@ -27,7 +28,8 @@ def call_notes(table: Table) -> tuple[str, ...]:
     else "" (a person's call means what that person meant)."""
     if table.game_name not in BIDDING_GAMES or table.status == LOBBY:
         return ()
-    calls = getattr(table.game.view(None), "calls", ())
+    view = table.game.view(None)
+    calls = view.calls if isinstance(view, BridgeView) else ()
     if not calls:
         return ()
     notes = _explained(tuple(calls))

@@ -62,9 +62,12 @@ async def test_four_people_play_a_whole_bridge_deal(discord_double, tmp_path):
         await discord_double.settle()
         score = next(f["value"] for f in h.table_message().embeds[0]["fields"]
                      if f["name"] == "Score")
-        assert "Deal 1" in score or "1NT" in score
+        assert "North-South" in score and "East-West" in score  # the totals
         assert game.scores().lines, "the rubber score sheet has the deal"
-        assert any("is over" in str(m.embeds) for m in discord_double.channel_messages(h.channel))
+        ended = [m for m in discord_double.channel_messages(h.channel)
+                 if "is over" in str(m.embeds)]
+        # the deal's score line is in its end-of-deal post (the live table shows totals)
+        assert ended and "Deal 1" in str(ended[-1].embeds)
 
 
 async def test_a_deal_line_says_when_its_points_include_honours(discord_double, tmp_path,

@@ -9,10 +9,10 @@ from bot.games import GAMES
 
 from .base import GameText
 
-_CACHE: dict[str, GameText[Any]] = {}
+_CACHE: dict[str, GameText[Any, Any]] = {}
 
 
-def text_for(game_name: str) -> GameText[Any]:
+def text_for(game_name: str) -> GameText[Any, Any]:
     """The text builder of a game: `TEXT` in `bot.render.games.<name>` (found by the game's
     name; a game of GAMES without one fails loudly). A name outside GAMES (an old row, a
     test) gets the generic one."""
@@ -21,6 +21,6 @@ def text_for(game_name: str) -> GameText[Any]:
         if game_name in GAMES:
             text = importlib.import_module(f"bot.render.games.{game_name}").TEXT
         else:
-            text = GameText[Any]()
+            text = GameText[Any, Any]()
         _CACHE[game_name] = text
     return text

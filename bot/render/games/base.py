@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from bot.games import GameView
+from bot.games.base import EndedDeal
 from bot.render.games.common import play_lines, plays_inline
 from bot.render.layout import CARD_KINDS
 from bot.render.text import action_label, cards_inline, hand_block
@@ -25,6 +26,7 @@ def own_seat(view: GameView) -> int:
     return view.seat
 
 ViewT = TypeVar("ViewT", bound=GameView)
+SummaryT = TypeVar("SummaryT", bound=EndedDeal)  # the game's summary of a finished deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +41,9 @@ class About:
     figure_ratios: tuple[tuple[str, str, str], ...] = ()
 
 
-class GameText(Generic[ViewT]):
+class GameText(Generic[ViewT, SummaryT]):
     """Default texts built from the fields every view has; each game's text is typed with
-    its own view (`GameText[SpadesView]`)."""
+    its own view and deal summary (`GameText[SpadesView, SpadesDealSummary]`)."""
 
     card_kinds: frozenset[str] = CARD_KINDS
     score_unit = ""  # what a match's totals count, when not points: Tennis counts errors
@@ -80,7 +82,7 @@ class GameText(Generic[ViewT]):
     def last_trick_text(self, view: ViewT, seating: Seating) -> str | None:
         """The trick before the current one and who won it (the private Last trick
         button), or None before the first trick is complete."""
-        last = getattr(view, "last_trick", None)
+        last = view.last_trick
         if last is None:
             return None
         return (plays_inline(last.cards, seating.name)
@@ -101,18 +103,18 @@ class GameText(Generic[ViewT]):
             return "**Your turn: play a card.**"
         return "**Your turn.**"
 
-    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+    def deal_lines(self, summary: SummaryT, seating: Seating) -> list[str]:
         return []
 
-    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+    def deal_fields(self, summary: SummaryT, seating: Seating) -> list[Field]:
         """The end of a deal's fields other than its hands (auction, tricks, score)."""
         return []
 
-    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+    def deal_hands(self, summary: SummaryT, seating: Seating) -> list[Hand]:
         """Every hand of a finished deal as (title, cards): one line each at the end of a
-        deal, whose picture shows them laid out."""
-        hands = getattr(summary, "hands", ())
-        return [(seating.who(seat), h) for seat, h in enumerate(hands)]
+        deal, whose picture shows them laid out. Each game lists its own (summaries hold
+        hands differently); tests/test_registry.py checks every game does."""
+        return []
 
     @staticmethod
     def inline(cards: Sequence[Any]) -> str:

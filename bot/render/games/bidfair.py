@@ -7,11 +7,11 @@ until the deal is over.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.bidfair_rank import order_text
-from bot.games.bidfair_view import BidFairView
+from bot.games.bidfair_view import BidFairView, DealSummary
 from bot.render.text import cards_inline, hand_block
 
 from .base import About, Field, GameText, Hand, own_seat
@@ -43,8 +43,9 @@ def contract_line(view: BidFairView, name: Any) -> str:
             f"(bidder {name(view.bidder)}, high rank {view.high_rank.label})")
 
 
-def trump_line(view: BidFairView, name: Any) -> str:
-    """The trump suit and cut card, and who earns 40 for a face-up bid card in trump."""
+def trump_line(view: BidFairView | DealSummary, name: Callable[[int], str]) -> str:
+    """The trump suit and cut card, and who earns 40 for a face-up bid card in trump (of
+    the deal in play or of a finished one)."""
     if view.cut is None:
         return ""
     text = f"Trump: **{suit_word(view.trump)}** (cut card {view.cut.label})"
@@ -55,7 +56,7 @@ def trump_line(view: BidFairView, name: Any) -> str:
     return text
 
 
-class BidFairText(GameText[BidFairView]):
+class BidFairText(GameText[BidFairView, DealSummary]):
     def verb(self, view: BidFairView) -> str:
         return {"crib": "build the crib",
                 "bidding": "place a bid card (face up or face down) or pass",
@@ -163,7 +164,7 @@ class BidFairText(GameText[BidFairView]):
 
     # -- the end of a deal ------------------------------------------------------------
 
-    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+    def deal_lines(self, summary: DealSummary, seating: Seating) -> list[str]:
         lines = [f"Dealer: {seating.who(summary.dealer)}"]
         lines += [f"{seating.who(s)} bid card: "
                   f"{placement_text(summary.bids[s], summary.bids[s] is None, show_down=True)}"
@@ -183,7 +184,7 @@ class BidFairText(GameText[BidFairView]):
             lines += score_lines([summary.line], SEATS)
         return lines
 
-    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+    def deal_hands(self, summary: DealSummary, seating: Seating) -> list[Hand]:
         hands: list[Hand] = [(f"{seating.who(s)}, dealt", summary.hands[s]) for s in (0, 1)]
         hands += [(f"{seating.who(s)}, crib cards", summary.cribs[s]) for s in (0, 1)]
         if summary.remaining_crib:

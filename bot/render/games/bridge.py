@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.games.bridge_view import BridgeView
+from bot.games.bridge_view import BridgeView, DealSummary
 from bot.games.cards import SEAT_NAMES
 from bot.games.tricks import completed_tricks
-from bot.render.text import hand_block, latest_within
+from bot.render.text import hand_block, hand_pairs, latest_within
 
-from .base import About, Field, GameText, own_seat
+from .base import About, Field, GameText, Hand, own_seat
 from .common import (
     MATCH_OVER,
     auction_line,
@@ -59,7 +59,7 @@ def notes_text(calls: Sequence[tuple[int, Any]], notes: Sequence[str], limit: in
     return "\n".join(latest_within(lines, limit))
 
 
-class BridgeText(GameText[BridgeView]):
+class BridgeText(GameText[BridgeView, DealSummary]):
     def verb(self, view: BridgeView) -> str:
         return "play" if view.phase == "play" else "call"
 
@@ -76,13 +76,13 @@ class BridgeText(GameText[BridgeView]):
         if view.score.detail is None:  # duplicate boards: no rubber, each board on its own
             lines.append(f"Board {view.deal_no} · duplicate scoring")
         else:
-            lines.append(f"Rubber {view.rubber_no} · games won: {SIDES[0]} "
-                         f"{view.games_won[0]}, {SIDES[1]} {view.games_won[1]} · below the "
-                         f"line: {view.part_scores[0]} / {view.part_scores[1]}")
+            lines.append(f"Rubber {view.rubber_no} · games {view.games_won[0]}–"
+                         f"{view.games_won[1]} · below the line {view.part_scores[0]} / "
+                         f"{view.part_scores[1]}")
         contract = view.contract
         if contract is not None and view.phase == "play":
-            lines.append(f"Contract: **{contract.label} by {seating.who(contract.declarer)}**"
-                         f" · needs {contract.tricks_needed} tricks")
+            lines.append(f"**{contract.label} by {seating.who(contract.declarer)}** · "
+                         + self._tricks_text(view))
         lines.append(self.turn_line(view, seating))
         return lines
 
@@ -97,11 +97,10 @@ class BridgeText(GameText[BridgeView]):
         fields: list[Field] = [("Auction", auction_line(c.text for _, c in view.calls), False),
                                *explained]
         if view.dummy is not None and view.dummy_hand:
-            fields.append((f"Dummy — {seating.who(view.dummy)}", hand_block(view.dummy_hand),
-                           True))
+            fields.append((f"Dummy — {seating.who(view.dummy)}", hand_pairs(view.dummy_hand),
+                           False))
         fields.append((f"Trick {sum(view.tricks_won) + 1}", self.trick_text(view.trick,
                                                                             seating), True))
-        fields.append(("Tricks", self._tricks_text(view), False))
         return fields
 
     @staticmethod
@@ -111,8 +110,8 @@ class BridgeText(GameText[BridgeView]):
             return ""
         side = contract.declarer % 2
         won = view.tricks_won
-        return (f"Declarer ({SIDES[side]}): **{won[side]}** of {contract.tricks_needed} · "
-                f"defenders ({SIDES[1 - side]}): **{won[1 - side]}**")
+        return (f"tricks: declarer **{won[side]}** of {contract.tricks_needed}, "
+                f"defenders **{won[1 - side]}**")
 
     # -- the private hand -------------------------------------------------------------
 
@@ -171,7 +170,10 @@ class BridgeText(GameText[BridgeView]):
 
     # -- the end of a deal ------------------------------------------------------------
 
-    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+    def deal_hands(self, summary: DealSummary, seating: Seating) -> list[Hand]:
+        return [(seating.who(seat), hand) for seat, hand in enumerate(summary.hands)]
+
+    def deal_lines(self, summary: DealSummary, seating: Seating) -> list[str]:
         contract = summary.contract
         if contract is None:
             lines = ["**Thrown in**: all four passed."]
@@ -184,7 +186,7 @@ class BridgeText(GameText[BridgeView]):
                      f"{vulnerability(summary.vulnerable)}")
         return lines
 
-    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+    def deal_fields(self, summary: DealSummary, seating: Seating) -> list[Field]:
         fields: list[Field] = [("Auction", auction_text(summary.calls, None), False)]
         if summary.contract is not None:
             fields.append(("Tricks", f"{SIDES[0]} {summary.tricks_won[0]} · "

@@ -13,8 +13,10 @@ from bot.games.base import ScoreLine
 from bot.games.cards import Card, Suit
 from bot.games.tricks import Trick
 from bot.render.emojis import card_text
+from bot.render.text import count
 
 Namer = Callable[[int], str]
+plural = count  # `3 tricks`: a count spelled one way everywhere
 
 MATCH_OVER = "The match is over: the final standings are posted in the channel."
 
@@ -22,15 +24,12 @@ MATCH_OVER = "The match is over: the final standings are posted in the channel."
 GRID_LIMIT = 900
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 def play_lines(plays: Sequence[tuple[int, Card]], name: Namer,
                order: Sequence[int] | None = None) -> str:
     """`North (Ann): **Q♥**` per card, the card just played marked `◀`. In the order
     played, or by position (`order`: the players around the table, clockwise from the
-    top), with `—` for whoever has not played yet."""
+    top; four of them as a compass: top, then left · right, then bottom), with `—` for
+    whoever has not played yet."""
     if not plays:
         return "—"
     newest = plays[-1][0]
@@ -43,6 +42,9 @@ def play_lines(plays: Sequence[tuple[int, Card]], name: Namer,
     if order is None:
         return "\n".join(line(who, card) for who, card in plays)
     played = dict(plays)
+    if len(order) == 4:  # a compass in three lines: top; left · right; bottom
+        top, right, bottom, left = (line(who, played.get(who)) for who in order)
+        return f"{top}\n{left} · {right}\n{bottom}"
     return "\n".join(line(who, played.get(who)) for who in order)
 
 

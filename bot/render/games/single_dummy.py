@@ -7,11 +7,11 @@ dummy and East is West's once the bid winner has chosen a dummy.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from bot.games.single_dummy_view import HAND_NAMES, SingleDummyView
+from bot.games.single_dummy_view import HAND_NAMES, DealSummary, SingleDummyView
 from bot.games.tricks import completed_tricks
-from bot.render.text import hand_block
+from bot.render.text import hand_block, hand_pairs
 
 from .base import About, Field, GameText, Hand, own_seat
 from .common import (
@@ -46,7 +46,7 @@ def hand_title(hand: int, seating: Seating) -> str:
     return f"{HAND_NAMES[hand]} ({seating.name(hand % 2)}'s dummy)"
 
 
-class SingleDummyText(GameText[SingleDummyView]):
+class SingleDummyText(GameText[SingleDummyView, DealSummary]):
     def verb(self, view: SingleDummyView) -> str:
         if view.phase == "auction":
             return "call"
@@ -63,8 +63,13 @@ class SingleDummyText(GameText[SingleDummyView]):
         lines = [f"Dealer: {seating.who(view.dealer)} · {rules}"]
         contract = view.contract
         if contract is not None and view.phase in ("dummy_choice", "play"):
-            lines.append(f"Contract: **{contract.label} by {seating.who(contract.declarer)}**"
-                         f" · needs {contract.tricks_needed} tricks")
+            line = (f"Contract: **{contract.label} by {seating.who(contract.declarer)}**"
+                    f" · needs {contract.tricks_needed} tricks")
+            if view.phase == "play":
+                line += " · won " + ", ".join(
+                    f"{seating.names[s] or seating.seat_names[s]} **{view.tricks_won[s]}**"
+                    for s in (0, 1))
+            lines.append(line)
         if view.phase == "auction":
             lines.append(f"The revealed dummy was dealt to {HAND_NAMES[view.revealed]}; the "
                          "bid winner chooses it or the hidden one.")
@@ -81,17 +86,15 @@ class SingleDummyText(GameText[SingleDummyView]):
         if not view.dummies_faced:
             shown = view.hands[view.revealed]
             if shown is not None:
-                fields.append(("Revealed dummy", hand_block(shown), True))
+                fields.append(("Revealed dummy", hand_pairs(shown), False))
         else:
             for h in (2, 3):
                 cards = view.hands[h]
                 if cards is not None:
-                    fields.append((hand_title(h, seating), hand_block(cards), True))
+                    fields.append((hand_title(h, seating), hand_pairs(cards), False))
         if view.phase == "play":
             fields.append((f"Trick {sum(view.tricks_won) + 1}", play_lines(
                 view.trick, lambda h: hand_title(h, seating), (2, 3, 0, 1)), False))
-            fields.append(("Tricks", " · ".join(
-                f"{seating.who(s)}: **{view.tricks_won[s]}**" for s in (0, 1)), False))
         return fields
 
     # -- the private hand -------------------------------------------------------------
@@ -147,7 +150,7 @@ class SingleDummyText(GameText[SingleDummyView]):
 
     # -- the end of a deal ------------------------------------------------------------
 
-    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+    def deal_lines(self, summary: DealSummary, seating: Seating) -> list[str]:
         contract = summary.contract
         if contract is None:
             lines = ["**Thrown in**: both passed."]
@@ -186,11 +189,11 @@ class SingleDummyText(GameText[SingleDummyView]):
         return (plays_inline(last.cards, lambda h: HAND_NAMES[h])
                 + f"\nWon by **{HAND_NAMES[last.winner]}** for {seating.name(last.winner_seat)}")
 
-    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+    def deal_hands(self, summary: DealSummary, seating: Seating) -> list[Hand]:
         return [(hand_title(h, seating) if h >= 2 else seating.who(h), summary.hands[h])
                 for h in (2, 1, 3, 0)]  # North, West, East, South
 
-    def deal_fields(self, summary: Any, seating: Seating) -> list[Field]:
+    def deal_fields(self, summary: DealSummary, seating: Seating) -> list[Field]:
         fields: list[Field] = [("Auction", auction_text(summary.calls, None), False)]
         if summary.contract is not None:
             fields.append(("Tricks", " · ".join(

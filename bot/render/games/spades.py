@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.games.cards import Suit
 from bot.games.spades_scoring import bid_label
-from bot.games.spades_view import SpadesView
+from bot.games.spades_view import SpadesDealSummary, SpadesView
 from bot.render.text import hand_block
 
 from .base import About, Field, GameText, Hand, own_seat
@@ -42,7 +42,7 @@ def _side_line(bids: Sequence[int | None], won: Sequence[int], side: int) -> str
     return f"{SIDES[side]}: {' '.join(parts)} · {plural(made, 'trick')} won"
 
 
-class SpadesText(GameText[SpadesView]):
+class SpadesText(GameText[SpadesView, SpadesDealSummary]):
     def verb(self, view: SpadesView) -> str:
         if view.phase == "play":
             return "play"
@@ -59,6 +59,8 @@ class SpadesText(GameText[SpadesView]):
             broken = ("broken" if view.spades_broken
                       else "not broken yet (no spade leads while you hold another suit)")
             lines.append(f"♠ Spades are trump, {broken}.")
+            lines += [_side_line(view.bids, view.tricks_won, side)
+                      + f" · {plural(view.bags[side], 'bag')}" for side in (0, 1)]
         elif view.phase == "bidding":
             lines.append("♠ Spades are trump. Bids: Nil or 1-13 tricks; Double Nil only "
                          "before looking at one's cards.")
@@ -76,11 +78,6 @@ class SpadesText(GameText[SpadesView]):
                 line += f" · won {view.tricks_won[seat]}"
             seat_lines.append(line)
         fields: list[Field] = [("Bids", "\n".join(seat_lines), False)]
-        if playing:
-            sides = [_side_line(view.bids, view.tricks_won, side) for side in (0, 1)]
-            sides.append("Bags so far: " + " · ".join(
-                f"{SIDES[s]} {view.bags[s]}" for s in (0, 1)))
-            fields.append(("Sides", "\n".join(sides), False))
         if playing:
             trick_no = len(view.tricks) + 1
             fields.append((f"Trick {trick_no} of 13", self.trick_text(view.trick, seating),
@@ -130,14 +127,14 @@ class SpadesText(GameText[SpadesView]):
 
     # -- the end of a deal ------------------------------------------------------------
 
-    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+    def deal_lines(self, summary: SpadesDealSummary, seating: Seating) -> list[str]:
         lines = [f"Dealer: {seating.who(summary.dealer)}"]
         lines += [_side_line(summary.bids, summary.tricks_won, side)
                   + f" · {plural(summary.bags[side], 'bag')}" for side in (0, 1)]
         lines += score_lines(summary.lines, SIDES)
         return lines
 
-    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+    def deal_hands(self, summary: SpadesDealSummary, seating: Seating) -> list[Hand]:
         return [(f"{seating.who(seat)}, bid {bid_label(summary.bids[seat])}, "
                  f"won {summary.tricks_won[seat]}", hand)
                 for seat, hand in enumerate(summary.hands)]

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.tennis_rules import bid_value
-from bot.games.tennis_views import TennisView
+from bot.games.tennis_views import TennisDealSummary, TennisView
 from bot.render.layout import CARD_KINDS
 from bot.render.text import hand_block
 
@@ -50,7 +50,7 @@ def _plays(trick: Sequence[tuple[int, Any]], kinds: Sequence[str],
                     for (seat, card), kind in zip(trick, kinds, strict=True)) or "—"
 
 
-class TennisText(GameText[TennisView]):
+class TennisText(GameText[TennisView, TennisDealSummary]):
     card_kinds = CARD_KINDS | {"bid"}  # a Tennis bid is a card: `bid:7H`
     score_unit = "errors"  # fewest wins
 
@@ -148,7 +148,7 @@ class TennisText(GameText[TennisView]):
 
     # -- the end of a deal ------------------------------------------------------------
 
-    def deal_lines(self, summary: Any, seating: Seating) -> list[str]:
+    def deal_lines(self, summary: TennisDealSummary, seating: Seating) -> list[str]:
         lines = [f"Set {summary.set_no}, game {summary.game_no} · trump: "
                  f"**{suit_word(summary.trump)}** · Dealer: {seating.who(summary.dealer)}"]
         for s in (0, 1):
@@ -166,7 +166,7 @@ class TennisText(GameText[TennisView]):
         return (_plays(last.cards, last.hands, seating.name, "\n")
                 + f"\nWon by **{seating.name(last.winner)}'s {last.winner_hand}**")
 
-    def deal_hands(self, summary: Any, seating: Seating) -> list[Hand]:
+    def deal_hands(self, summary: TennisDealSummary, seating: Seating) -> list[Hand]:
         hands: list[Hand] = []
         for s in (0, 1):
             hands.append((f"{seating.who(s)}, Backhand", summary.backhands[s]))

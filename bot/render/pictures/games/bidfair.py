@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games.bidfair_view import DealSummary
 from bot.render.games.common import score_lines
 
 from ..board import CARD_SIZES, PANEL_HEIGHT, PANEL_WIDTH, Board
@@ -18,7 +19,7 @@ from ..shapes import INK, MUTED
 
 
 def draw(picture: DealPicture) -> Board:
-    s = picture.summary
+    s: DealSummary = picture.summary  # this game's summary
     width = 2 * PANEL_WIDTH + 3 * MARGIN + 40
     top = 72
     crib_top = top + PANEL_HEIGHT + 16

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games.bridge_view import DealSummary
 from bot.render.games.bridge import vulnerability
 from bot.render.games.common import outcome, plural, score_lines
 
@@ -10,7 +11,7 @@ from ..deals import COMPASS, SIDES4, DealPicture, around, seat_title
 
 
 def draw(picture: DealPicture) -> Board:
-    s = picture.summary
+    s: DealSummary = picture.summary  # this game's summary
     vul = vulnerability(s.vulnerable)
     vul = "no one vulnerable" if vul == "neither side" else f"{vul} vulnerable"
     if s.contract is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games.single_dummy_view import DealSummary
 from bot.render.games.common import outcome, plural, score_lines
 
 from ..board import Board
@@ -9,7 +10,7 @@ from ..deals import DealPicture, around
 
 
 def draw(picture: DealPicture) -> Board:
-    s = picture.summary
+    s: DealSummary = picture.summary  # this game's summary
     # Hands by index 0 South, 1 West, 2 North, 3 East; hand h belongs to player h % 2.
     order = (2, 3, 0, 1)  # top, right, bottom, left
     names = ("South", "West", "North (dummy)", "East (dummy)")

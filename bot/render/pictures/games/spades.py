@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.spades_scoring import bid_label
+from bot.games.spades_view import SpadesDealSummary
 from bot.render.games.common import plural, score_lines
 
 from ..board import Board
@@ -12,7 +13,7 @@ from ..deals import COMPASS, SIDES4, DealPicture, around, seat_title
 
 
 def draw(picture: DealPicture) -> Board:
-    s = picture.summary
+    s: SpadesDealSummary = picture.summary  # this game's summary
     titles = [seat_title(picture, seat, COMPASS[seat], s.dealer) for seat in range(4)]
     notes = [f"bid {bid_label(s.bids[seat])} · won {s.tricks_won[seat]}" for seat in range(4)]
     sides = [f"{SIDES4[side]}: {sum(s.tricks_won[side::2])} tricks, "

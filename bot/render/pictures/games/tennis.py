@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games.tennis_rules import bid_value
+from bot.games.tennis_views import TennisDealSummary
 from bot.render.games.common import score_lines
 
 from ..board import CARD_SIZES, PANEL_HEIGHT, PANEL_WIDTH, Board
@@ -10,7 +11,7 @@ from ..deals import MARGIN, DealPicture, draw_footer, draw_header, footer_lines
 
 
 def draw(picture: DealPicture) -> Board:
-    s = picture.summary
+    s: TennisDealSummary = picture.summary  # this game's summary
     width = 2 * PANEL_WIDTH + 3 * MARGIN + 90
     top = 72
     footer = footer_lines(score_lines(s.lines, picture.names[:2]), width)
