@@ -3,6 +3,8 @@ the log, answered by the opponents, and replaying the log rebuilds them."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.games import IllegalAction, replay
@@ -311,6 +313,33 @@ def test_undo_the_hand_record_sees_the_final_play_only() -> None:
     assert first[5:] in played and other[5:] not in played
     assert ("undo" in [a for _, a in game.history])
 
+
+
+def test_undo_the_rating_sees_the_final_play_only() -> None:
+    """A whole rubber with a card taken back ends with the result and score sheet (what
+    the ratings and the stats read) of the same rubber played without that card."""
+    game = bridge()
+    to_play(game)
+    play_first(game, 5)
+    seat = only(game)
+    other = game.legal(seat)[-1]  # not the card the rest of the rubber is played with
+    taken_back = len(game.history)  # the card, the undo and the two consents from here
+    game.apply(seat, other)
+    game.apply(seat, "undo")
+    for answerer in sorted(game.to_act()):
+        game.apply(answerer, "accept")
+    assert len(game.history) == taken_back + 4
+    rng = random.Random(7)
+    while not game.finished:
+        actor = only(game)
+        legal = game.legal(actor)
+        game.apply(actor, "pass" if "pass" in legal and rng.random() < 0.7
+                   else rng.choice(legal))
+    twin = bridge()
+    for s, a in game.history[:taken_back] + game.history[taken_back + 4:]:
+        twin.apply(s, a)
+    assert twin.finished
+    assert twin.result() == game.result() and twin.scores() == game.scores()
 
 # -- Single Dummy --------------------------------------------------------------------------
 
