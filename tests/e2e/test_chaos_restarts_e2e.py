@@ -135,7 +135,9 @@ async def _open_table(seat: Seat, store: Store, options: dict[str, Any]) -> None
 
 
 def _action_button(h: RemoteHarness, hand: Message) -> str | None:
-    buttons = h.action_buttons(hand)
+    """A move's button. Not a claim or an undo: those ask the opponents, and the play may
+    move on before they are seen (then they are refused, so answered yet not logged)."""
+    buttons = h.moves(hand)
     return str(buttons[0]["custom_id"]) if buttons else None
 
 
@@ -168,7 +170,7 @@ async def _next_click(seat: Seat, refresh: bool) -> tuple[Message, str] | None:
     hand = h.driver.message(hand)
     groups = [c for c in h.buttons(hand) if str(c.get("custom_id", "")).startswith("tt:pick:")
               and not str(c["custom_id"]).endswith(":-")]
-    if not h.action_buttons(hand) and groups:  # a suit or a bid level opens the moves
+    if not h.moves(hand) and groups:  # a suit or a bid level opens the moves
         await _answered(h.driver, seat.person, hand, str(groups[0]["custom_id"]))
     custom_id = _action_button(h, h.driver.message(hand))
     return (hand, custom_id) if custom_id is not None else None
