@@ -233,6 +233,7 @@ class Publisher:
         self.pacer = ChannelPacer(per=channel_write_window)  # every channel write, paced
         self._writing: dict[int, asyncio.Lock] = {}  # table id -> its message's writer
         self._retry: dict[int, asyncio.TimerHandle] = {}  # tables waiting out a 429
+        self._retiring = 0  # old table messages being turned into pointer lines
 
     def stop(self) -> None:
         for task in self._flushers.values():
@@ -284,7 +285,8 @@ class Publisher:
 
     def busy(self) -> bool:
         """Is any table's update under way (messages being drawn or sent)?"""
-        return bool(self._retry) or any(not task.done() for task in self._flushers.values())
+        return (bool(self._retry) or self._retiring > 0
+                or any(not task.done() for task in self._flushers.values()))
 
     async def settled(self, table_id: int, timeout: float) -> None:
         """Wait (at most `timeout` s) until the table's pending messages are out."""
@@ -509,7 +511,7 @@ class Publisher:
         await self.service.set_message(table, message.id)
         self._shown[table.id] = (message.id, fingerprint(body))
         if old is not None and old != message.id:
-            await self.retire(table, old, message.jump_url)
+            await self._point(table, old, message.jump_url)  # within this flush's write
 
     async def _pause(self, table: Table, error: discord.HTTPException) -> None:
         """The bot may no longer post or edit in the table's channel: stop writing there
@@ -532,7 +534,18 @@ class Publisher:
             self.mark(table)
 
     async def retire(self, table: Table, old_message_id: int, new_url: str) -> None:
-        """A table message replaced by a new one becomes a short line pointing to it."""
+        """A table message replaced by a new one (/table) becomes a short line pointing
+        to it: after any edit of the old message already under way, never before it (that
+        edit would put the table and its buttons back over the pointer line)."""
+        self._retiring += 1
+        try:
+            async with self.table_write(table):
+                await self._point(table, old_message_id, new_url)
+        finally:
+            self._retiring -= 1
+
+    async def _point(self, table: Table, old_message_id: int, new_url: str) -> None:
+        """Turn the old table message into the pointer line (the caller is the writer)."""
         body = payload(render.moved(table.id, table.game.TITLE, new_url))
         try:
             async with self.pacer.write(table.channel_id):
