@@ -157,7 +157,9 @@ async def test_a_whole_deal_with_pictures_on(game, discord_double, tmp_path):
         hands = next(f for f in end.embeds[0]["fields"] if f["name"] == "Hands")["value"]
         assert end.attachments[0].description == "; ".join(hands.splitlines())
         if not table.closed:  # the next deal's table is posted below, the old one points
-            assert h.table_message().id > end.id
+            # (after the post, once the channel's write budget allows: wait for it)
+            await discord_double.wait_for(lambda: h.table_message().id > end.id, timeout=10,
+                                          what="the table posted below the deal's end")
             old = discord_double.message(first_table_message)
             assert "has moved" in old.content and not old.components
 
