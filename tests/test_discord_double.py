@@ -803,3 +803,21 @@ async def test_application_emojis_are_listed_created_and_checked_in_messages(dis
         assert refused.value.code == 50035
         await sent.edit(content=f"<:tt_card:{made.id + 1}>", view=None)  # shown as text
         assert [v.rule for v in discord_double.take_violations()] == ["emoji", "emoji"]
+
+
+async def test_a_client_that_leaves_mid_request_creates_nothing(discord_double: Driver,
+                                                                world: World) -> None:
+    """A bot process killed while sending a message: the double sees the connection drop
+    in the body, creates nothing and is not broken by it."""
+    double = discord_double.double
+    _reader, writer = await asyncio.open_connection("127.0.0.1", double.port)
+    path = f"/api/v10/channels/{world.channel.id}/messages"
+    writer.write((f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  "Authorization: Bot x\r\nContent-Type: application/json\r\n"
+                  "Content-Length: 1000\r\n\r\n{\"content\": \"half").encode())
+    await writer.drain()
+    writer.transport.abort()  # gone, like a SIGKILL
+    await discord_double.wait_for(lambda: any(r.path.endswith("/messages")
+                                              for r in double.requests), timeout=5)
+    assert discord_double.take_violations() == []
+    assert discord_double.channel_messages(world.channel) == []

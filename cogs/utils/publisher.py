@@ -421,6 +421,10 @@ class Publisher:
         shown = (table.message_id, fingerprint(body))
         if table.message_id is None:
             return
+        if self._outbox.get(table.id):
+            # A post (the end of a deal) arrived while this round waited to write: it goes
+            # out first in the flush's next round, and the table after it, below it.
+            return
         fresh = table.id in self._fresh or self._aged(table.message_id)
         self._fresh.discard(table.id)
         if fresh and not table.closed:

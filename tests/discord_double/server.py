@@ -136,6 +136,12 @@ class DiscordDouble:
                     self.violation("unknown-route", f"the double has no route {request.method} "
                                    f"{path}: add it if Discord has it", request)
                     response = error(404, 0, "404: Not Found")
+                except ConnectionResetError:
+                    # The client went away mid-request (a killed bot process): like Discord,
+                    # nothing is created and there is no one to answer.
+                    log.info("Discord double: the client left during %s %s", request.method,
+                             path)
+                    response = error(400, 0, "the client closed the connection")
                 except Exception as exc:
                     # A 500 would make discord.py retry for seconds: fail fast and loudly.
                     log.exception("Discord double crashed on %s %s", request.method, path)

@@ -4,6 +4,7 @@ no retries when the bot lost access to the channel (50001, 50013)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -120,3 +121,30 @@ async def test_lost_permissions_pause_the_table_without_retries(discord_double, 
         assert any(r.method == "PATCH" and r.status == 200 for r in _channel_writes(h, since))
         hand = h.driver.message(h.hand_of(h.user(0)))
         assert "is paused" not in hand.content
+
+
+async def test_a_deal_ending_while_the_table_waits_to_be_written_still_posts_it_below(
+        discord_double, tmp_path):
+    """The end of a deal arriving while the table's update waits for the channel's write
+    budget: the end-of-deal post goes first and the next deal's table below it (the
+    waiting update must not move the table before the post is out)."""
+    async with running(discord_double, tmp_path, think_seconds=0.02) as h:
+        publisher = h.bot.get_cog("Tables").publisher
+        ready = publisher.pacer.ready
+
+        async def slow_ready(channel_id: int) -> None:  # a busy channel: every write waits
+            await asyncio.sleep(0.15)
+            await ready(channel_id)
+
+        publisher.pacer.ready = slow_ready
+        alice = h.user(0)
+        table = await h.start_with_bots(alice, "spades")
+        await h.play_people([alice], until=lambda: table.game.deal_no > 1 or table.closed)
+        await discord_double.wait_for(lambda: not publisher.busy(), timeout=20,
+                                      what="the table's updates")
+        messages = h.driver.channel_messages(h.channel)
+        ends = [m for m in messages
+                if any("deal 1 is over" in e.get("title", "") for e in m.embeds)]
+        assert len(ends) == 1
+        assert messages[-1].id == table.message_id > ends[0].id, \
+            "the next deal's table is below the end-of-deal post"
