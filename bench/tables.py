@@ -70,6 +70,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import GAMES, game_class
+from bot.games.requests import ASIDE_VERBS
+from bot.render.requests import CLAIM_GROUP
 from tests.discord_double import Driver
 from tests.discord_double.server import DiscordDouble
 from tests.discord_double.state import Channel, Message, User
@@ -392,11 +394,21 @@ async def set_up_table(driver: Driver, channel: Channel, game: str,
     return seated
 
 
+def _asks(custom_id: str) -> bool:
+    """Does this button start a claim or an undo (or withdraw one)? People here play the
+    game and answer what they are asked; a person pressing Undo at random would play the
+    same card again and again, a churn no real table has."""
+    if custom_id.startswith("tt:pick:"):
+        return custom_id.endswith(f":{CLAIM_GROUP}")
+    verb = custom_id.split(":", 5)[-1].split(":")[0]
+    return verb in ASIDE_VERBS
+
+
 def _choices(driver: Driver, hand: Message) -> tuple[list[str], list[str]]:
     acts, picks = [], []
     for comp in driver.buttons(hand):
         custom_id = str(comp.get("custom_id", ""))
-        if comp.get("disabled"):
+        if comp.get("disabled") or _asks(custom_id):
             continue
         if custom_id.startswith("tt:act:"):
             acts.append(custom_id)
