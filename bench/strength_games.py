@@ -7,17 +7,20 @@
 For each game and opponent, `--matches` whole matches from fixed seeds (seed, seed + 1, ...),
 the tested player's side alternating between the two sides (seats) from match to match.
 Prints the win rate (a draw counts half) with its 95% Wilson interval, the points (Spades,
-Bid Fair) or errors (Tennis) per deal of each side, and the tested player's decision times
-(CPU seconds of its `choose` calls: p50 / p95 / max; the machine's load does not inflate
-CPU time as it does wall time). Matches are played to a lower target than the default when
-the output says so, for speed. The opponents: `random` (uniform among legal actions),
-`greedy` (bench/baselines.py) and the game's `-basic` player.
+Bid Fair) or errors (Tennis) per deal of each side, and the tested player's decision times:
+CPU seconds of its `choose` calls (p50 / p95 / max; the machine's load does not inflate CPU
+time as it does wall time), then the wall seconds of the same calls with the 1-minute load
+averages seen as the matches ended (on a shared machine the load inflates them). Matches
+are played to a lower target than the default when the output says so, for speed. The
+opponents: `random` (uniform among legal actions), `greedy` (bench/baselines.py) and the
+game's `-basic` player.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -41,6 +44,8 @@ class MatchResult:
     ours: float  # points (errors for Tennis) of the tested side over the match
     theirs: float
     times: tuple[float, ...]  # CPU seconds of each tested decision
+    walls: tuple[float, ...]  # wall seconds of the same decisions
+    load: float  # the 1-minute load average when the match ended
 
 
 def opponent(game: str, name: str) -> Callable[[int], Any]:
@@ -68,6 +73,7 @@ def play(job: tuple[str, str, str | None, int, dict[str, object], float]) -> Mat
                        else make_opp(seed * 8 + seat))
     tested = set(sides[tested_side])
     times: list[float] = []
+    walls: list[float] = []
     while not game.finished:
         for seat in sorted(game.to_act()):
             if game.finished or seat not in game.to_act():
@@ -75,9 +81,10 @@ def play(job: tuple[str, str, str | None, int, dict[str, object], float]) -> Mat
             view, legal = game.view(seat), game.legal(seat)
             budget = Budget(think, clock=time.thread_time)
             if seat in tested:
-                start = time.thread_time()
+                start, wall = time.thread_time(), time.perf_counter()
                 action = players[seat].choose(view, legal, budget)
                 times.append(time.thread_time() - start)
+                walls.append(time.perf_counter() - wall)
             else:
                 action = players[seat].choose(view, legal, budget)
             game.apply(seat, action)
@@ -87,7 +94,8 @@ def play(job: tuple[str, str, str | None, int, dict[str, object], float]) -> Mat
     score = 0.5 if winner is None else float(winner == tested_side)
     deals = len(game.scores().lines)
     return MatchResult(seed, score, deals, result.totals[tested_side],
-                       result.totals[1 - tested_side], tuple(times))
+                       result.totals[1 - tested_side], tuple(times), tuple(walls),
+                       os.getloadavg()[0])
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -116,6 +124,8 @@ def report(game: str, opp: str, results: list[MatchResult], first_seed: int, sta
     ours = sum(r.ours for r in results) / max(1, deals)
     theirs = sum(r.theirs for r in results) / max(1, deals)
     times = [t for r in results for t in r.times]
+    walls = [t for r in results for t in r.walls]
+    loads = [r.load for r in results]
     unit = "errors" if game == "tennis" else "points"
     print(f"  {note}vs {opp:7} {wins / n:6.1%} of {n} matches (95% {low:.1%}-{high:.1%}), "
           f"seeds {first_seed}-{first_seed + n - 1}, tested side alternating; "
@@ -123,6 +133,10 @@ def report(game: str, opp: str, results: list[MatchResult], first_seed: int, sta
           f"decision CPU p50 {percentile(times, 0.5) * 1000:.1f} ms, "
           f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
           f"max {max(times, default=0) * 1000:.0f} ms over {len(times)} decisions; "
+          f"wall p50 {percentile(walls, 0.5) * 1000:.1f} ms, "
+          f"p95 {percentile(walls, 0.95) * 1000:.1f} ms, "
+          f"max {max(walls, default=0) * 1000:.0f} ms at load averages "
+          f"{min(loads, default=0):.1f}-{max(loads, default=0):.1f}; "
           f"{wall:.0f} s wall", flush=True)
 
 
