@@ -4,12 +4,19 @@ steering tricks to the hand that needs them."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
+import pytest
+
+import bot.ai.tennis_advanced as tennis_advanced
 from bot.ai import Budget, make_player, player_kinds
 from bot.ai.tennis import TennisPlayer
-from bot.ai.tennis_advanced import AdvancedTennisPlayer
+from bot.ai.tennis_advanced import KINDS, AdvancedTennisPlayer
+from bot.ai.trick_masks import SUIT_BITS, mask_of
 from bot.games import create
+from bot.games.cards import Card
 from bot.games.tennis import Tennis
+from bot.games.tennis_rules import hand_id
 from tests.ai.helpers import play_checking_legal
 from tests.games.tennis_helpers import ExampleGame, renamed, seed_with_first_dealer
 
@@ -73,3 +80,54 @@ def test_returns_a_legal_action_in_every_position_of_whole_matches():
         players = [AdvancedTennisPlayer(seed * 2 + s, playouts=8) for s in range(2)]
         decisions = play_checking_legal(game, players)
         assert decisions == 10 * (4 + 48)
+
+
+def test_sampled_layouts_honour_the_cards_held_played_and_bid_and_the_voids_shown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every layout the player searches holds our two hands as they are now, and gives
+    each opponent hand as many cards as it holds, none played, bid or ours, and none of a
+    suit that hand has shown out of (checked against the engine's deal)."""
+    searched: list[tuple[int, list[int]]] = []
+    sample = tennis_advanced.sample_opponent
+
+    def recording(*args: Any) -> list[int]:
+        hands = sample(*args)
+        searched.append((args[1], hands))
+        return hands
+
+    monkeypatch.setattr(tennis_advanced, "sample_opponent", recording)
+    game = create("tennis", {}, 7)
+    assert isinstance(game, Tennis)
+    players = [AdvancedTennisPlayer(s, playouts=8) for s in range(2)]
+    played, voids = [0, 0, 0, 0], [0, 0, 0, 0]  # per hand id, the truth
+    deal_no, checked = 0, 0
+    while game.deal_no <= 3:
+        if game.deal_no != deal_no:
+            deal_no, played, voids = game.deal_no, [0, 0, 0, 0], [0, 0, 0, 0]
+        for seat in sorted(game.to_act()):
+            view = game.view(seat)
+            searched.clear()
+            action = players[seat].choose(view, game.legal(seat))
+            if view.phase == "play":
+                public = game.view(None)
+                bids = mask_of(b for b in (*public.backhand_bids, *public.forehand_bids)
+                               if b is not None)
+                held = [mask_of(hand) & ~bids & ~played[h]
+                        for h, hand in enumerate(game.deal_record())]
+                for me, hands in searched:
+                    assert me == seat
+                    for h in (seat, seat + 2):
+                        assert hands[h] == held[h]
+                    theirs = (1 - seat, 3 - seat)
+                    assert hands[theirs[0]] | hands[theirs[1]] == held[theirs[0]] | held[theirs[1]]
+                    for h in theirs:
+                        assert hands[h].bit_count() == held[h].bit_count()
+                        assert not hands[h] & voids[h]
+                    checked += 1
+                h = hand_id(seat, KINDS[view.to_play_hand])
+                card = Card.parse(action[5:])
+                if public.trick and card.suit != public.trick[0][1].suit:
+                    voids[h] |= SUIT_BITS[public.trick[0][1].suit]
+                played[h] |= 1 << card.index
+            game.apply(seat, action)
+    assert checked > 100
