@@ -1,0 +1,106 @@
+"""The searching players keep to their budget, read on an injected clock that moves only
+as they work: each play-out or exact search costs one tick. In every kind of decision of
+whole matches (bids, double nil, crib, placements, exchange, cards), a decision goes past
+its budget by at most the work of one layout, and the budget does cut the work short."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import bot.ai.bidfair_advanced
+import bot.ai.spades_advanced
+import bot.ai.tennis_advanced
+from bot.ai import Budget
+from bot.ai.bidfair_advanced import AdvancedBidFairPlayer
+from bot.ai.bidfair_search import BidFairPosition
+from bot.ai.spades_advanced import AdvancedSpadesPlayer
+from bot.ai.spades_search import Position
+from bot.ai.tennis_advanced import AdvancedTennisPlayer
+from bot.ai.tennis_search import TennisPosition
+from bot.games import create
+from bot.games.base import Game
+
+TICK = 0.01  # seconds on the injected clock per play-out or exact search
+BUDGET = 0.2  # 20 ticks: well under what the players' counts ask for early in a deal
+# The most ticks one layout costs: a Bid Fair crib weighs up to 15 plans, each played on
+# both kept and exchanged.
+LAYOUT_TICKS = 30
+
+
+class WorkClock:
+    """A clock that advances only when the search does a unit of work."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def tick(self) -> None:
+        self.now += TICK
+
+
+def charge(monkeypatch: pytest.MonkeyPatch, clock: WorkClock, owner: Any, name: str) -> None:
+    """Make each call of `owner.name` cost one tick of `clock`."""
+    work = getattr(owner, name)
+
+    def charged(*args: Any, **kwargs: Any) -> Any:
+        clock.tick()
+        return work(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, charged)
+
+
+def play_on_budgets(game: Game, players: list[Any], clock: WorkClock,
+                    stop: Callable[[Game], bool]) -> tuple[int, int]:
+    """Play with a fresh budget on `clock` per decision, checking each overrun; returns
+    (decisions, decisions the budget cut short)."""
+    decisions = cut = 0
+    while not game.finished and not stop(game):
+        for seat in sorted(game.to_act()):
+            if seat not in game.to_act():
+                continue
+            legal = game.legal(seat)
+            budget = Budget(BUDGET, clock=clock)
+            action = players[seat].choose(game.view(seat), legal, budget)
+            assert action in legal
+            assert budget.elapsed() <= BUDGET + LAYOUT_TICKS * TICK + 1e-9
+            cut += budget.spent()
+            decisions += 1
+            game.apply(seat, action)
+    return decisions, cut
+
+
+@pytest.fixture
+def clock() -> WorkClock:
+    return WorkClock()
+
+
+def test_spades_decisions_keep_to_their_budget(monkeypatch, clock):
+    charge(monkeypatch, clock, Position, "play_out")
+    charge(monkeypatch, clock, bot.ai.spades_advanced, "exact_value")
+    game = create("spades", {"target": 150}, 3)
+    players = [AdvancedSpadesPlayer(s) for s in range(4)]
+    decisions, cut = play_on_budgets(game, players, clock, lambda g: g.deal_no > 2)
+    assert decisions > 100 and cut > decisions // 4
+
+
+def test_tennis_decisions_keep_to_their_budget(monkeypatch, clock):
+    charge(monkeypatch, clock, TennisPosition, "play_out")
+    charge(monkeypatch, clock, bot.ai.tennis_advanced, "exact_value")
+    game = create("tennis", {}, 3)
+    players = [AdvancedTennisPlayer(s) for s in range(2)]
+    decisions, cut = play_on_budgets(game, players, clock, lambda g: g.deal_no > 2)
+    assert decisions == 2 * (4 + 48) and cut > decisions // 4
+
+
+def test_bidfair_decisions_keep_to_their_budget(monkeypatch, clock):
+    charge(monkeypatch, clock, BidFairPosition, "play_out")
+    charge(monkeypatch, clock, bot.ai.bidfair_advanced, "exact_value")
+    game = create("bidfair", {"target": 300}, 3)
+    players = [AdvancedBidFairPlayer(s) for s in range(2)]
+    decisions, cut = play_on_budgets(game, players, clock, lambda g: g.deal_no > 3)
+    assert decisions > 40 and cut > decisions // 4
