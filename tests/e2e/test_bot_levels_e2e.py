@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bot.ai.spades
+from bot.ai import level_label, player_kinds
 from bot.ai.spades import SpadesPlayer
 from tests.e2e.harness import running
 
@@ -59,3 +60,24 @@ async def test_with_one_level_there_is_one_add_bot_button(discord_double, tmp_pa
         await h.open_table(h.user(0), "spades")
         labels = [b["label"] for b in h.buttons(h.table_message())]
         assert "Add bot" in labels and not any(label.startswith("Add B") for label in labels)
+
+
+@pytest.mark.parametrize("game", ["spades", "tennis", "bidfair"])
+async def test_the_look_ahead_games_offer_both_real_levels(discord_double, tmp_path, game):
+    # The games' own registries: Add bot seats the look-ahead player (the default),
+    # Add Basic bot the rule-based one.
+    advanced, basic = f"{game}-advanced", f"{game}-basic"
+    assert player_kinds(game)[:2] == (advanced, basic)
+    async with running(discord_double, tmp_path) as h:
+        alice = h.user(0)
+        for level, kind in (("Add bot", advanced), ("Add Basic bot", basic)):
+            table = await h.open_table(alice, game)
+            assert "**Add Basic bot** for another level" in \
+                h.table_message().embeds[0]["description"]
+            await h.press(alice, h.table_message(), level)
+            assert table.seats[1] is not None and table.seats[1].bot_kind == kind
+            name = f"{level_label(kind)} bot"
+            stored = await h.bot.store.seats(table.id)
+            assert (stored[1].bot_kind, stored[1].display_name) == (kind, name)
+            assert f"{name}" in h.table_message().embeds[0]["description"]
+            await h.press(alice, h.table_message(), "Cancel")
