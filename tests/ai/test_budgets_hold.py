@@ -74,33 +74,27 @@ def play_on_budgets(game: Game, players: list[Any], clock: WorkClock,
     return decisions, cut
 
 
-@pytest.fixture
-def clock() -> WorkClock:
-    return WorkClock()
+# Per game: its look-ahead player, the work to charge (the fast play-out of its search
+# positions, the exact search its card play calls), options, and deals to play.
+GAMES = {
+    "spades": (AdvancedSpadesPlayer, [(Position, "play_out"),
+                                      (bot.ai.spades_advanced, "exact_value")],
+               {"target": 150}, 2),
+    "tennis": (AdvancedTennisPlayer, [(TennisPosition, "play_out"),
+                                      (bot.ai.tennis_advanced, "exact_value")], {}, 2),
+    "bidfair": (AdvancedBidFairPlayer, [(BidFairPosition, "play_out"),
+                                        (bot.ai.bidfair_advanced, "exact_value")],
+                {"target": 300}, 3),
+}
 
 
-def test_spades_decisions_keep_to_their_budget(monkeypatch, clock):
-    charge(monkeypatch, clock, Position, "play_out")
-    charge(monkeypatch, clock, bot.ai.spades_advanced, "exact_value")
-    game = create("spades", {"target": 150}, 3)
-    players = [AdvancedSpadesPlayer(s) for s in range(4)]
-    decisions, cut = play_on_budgets(game, players, clock, lambda g: g.deal_no > 2)
-    assert decisions > 100 and cut > decisions // 4
-
-
-def test_tennis_decisions_keep_to_their_budget(monkeypatch, clock):
-    charge(monkeypatch, clock, TennisPosition, "play_out")
-    charge(monkeypatch, clock, bot.ai.tennis_advanced, "exact_value")
-    game = create("tennis", {}, 3)
-    players = [AdvancedTennisPlayer(s) for s in range(2)]
-    decisions, cut = play_on_budgets(game, players, clock, lambda g: g.deal_no > 2)
-    assert decisions == 2 * (4 + 48) and cut > decisions // 4
-
-
-def test_bidfair_decisions_keep_to_their_budget(monkeypatch, clock):
-    charge(monkeypatch, clock, BidFairPosition, "play_out")
-    charge(monkeypatch, clock, bot.ai.bidfair_advanced, "exact_value")
-    game = create("bidfair", {"target": 300}, 3)
-    players = [AdvancedBidFairPlayer(s) for s in range(2)]
-    decisions, cut = play_on_budgets(game, players, clock, lambda g: g.deal_no > 3)
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_decisions_keep_to_their_budget(monkeypatch, name):
+    player, work, options, deals = GAMES[name]
+    clock = WorkClock()
+    for owner, attribute in work:
+        charge(monkeypatch, clock, owner, attribute)
+    game = create(name, options, 3)
+    players = [player(seat) for seat in range(game.SEATS)]
+    decisions, cut = play_on_budgets(game, players, clock, lambda g: g.deal_no > deals)
     assert decisions > 40 and cut > decisions // 4
