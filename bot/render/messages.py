@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord.http import handle_message_parameters
 
 from bot.games import GameView, Result, ScoreSheet
 
@@ -41,8 +42,8 @@ class Message:
                                                         everyone=False))
     # A picture to attach to a post (drawn off the event loop, then `attach`ed).
     picture: DealPicture | None = None
-    # A line worked out off the event loop before the post goes out (the double-dummy
-    # verdict on a bridge deal), shown as a field `analysis_name` of the first embed.
+    # A line worked out off the event loop once the post is out (the double-dummy verdict
+    # on a bridge deal), then edited in as a field `analysis_name` of the first embed.
     analysis: Callable[[], str | None] | None = None
     analysis_name: str = ""
     _files: list[discord.File] = field(default_factory=list)
@@ -65,6 +66,15 @@ class Message:
     def components(self) -> list[dict[str, Any]]:
         """The buttons as Discord's action rows."""
         return rows(self.buttons or ())
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body Discord receives for this message as an embed (an edit's body; a
+        post sends the same plus its files), the buttons laid out with no View built."""
+        with handle_message_parameters(content=self.content, embeds=self.embeds,
+                                       allowed_mentions=self.mentions) as params:
+            body: dict[str, Any] = dict(params.payload or {})
+        body["components"] = self.components()
+        return body
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": self.content, "embeds": self.embeds,

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 import orjson
-from discord.http import Route, handle_message_parameters
+from discord.http import Route
 
 from bot.render import messages as render
 
@@ -21,13 +21,8 @@ ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 
 
 def payload(message: render.Message) -> dict[str, Any]:
-    """The JSON body Discord receives for an edit of this message (its buttons laid out
-    directly, with no discord.py View built for them)."""
-    with handle_message_parameters(content=message.content, embeds=message.embeds,
-                                   allowed_mentions=message.mentions) as params:
-        body: dict[str, Any] = dict(params.payload or {})
-    body["components"] = message.components()
-    return body
+    """The JSON body Discord receives for an edit of this message."""
+    return message.body()
 
 
 def fingerprint(body: dict[str, Any]) -> int:

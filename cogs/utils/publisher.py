@@ -64,7 +64,9 @@ PUBLISH_DEFER = 1.0  # longest a table's update waits for a moment without click
 # table message this old is replaced by a fresh one while its retirement edit still works.
 FRESH_AFTER = 50 * 60  # seconds
 GONE = {10008, 30046}  # unknown message; too many edits of an old message: post afresh
-ANALYSIS_WAIT = 10.0  # longest an end-of-deal post waits for its double-dummy line (s)
+# An end-of-deal post goes out at once; its double-dummy line is edited in when ready, if
+# that takes at most this long (s): later than that, the deal is far behind the table.
+ANALYSIS_WAIT = 30.0
 FORBIDDEN = {50001, 50013}  # missing access, missing permissions: pause, never retry
 RATE_LIMITED = 429
 UNKNOWN_CHANNEL = 10003  # the channel or thread was deleted: the table is abandoned
@@ -234,12 +236,16 @@ class Publisher:
         self._writing: dict[int, asyncio.Lock] = {}  # table id -> its message's writer
         self._retry: dict[int, asyncio.TimerHandle] = {}  # tables waiting out a 429
         self._retiring = 0  # old table messages being turned into pointer lines
+        # posts whose analysis is being worked out, to be edited in (see _add_analysis)
+        self._analysing: set[asyncio.Task[None]] = set()
 
     def stop(self) -> None:
         for task in self._flushers.values():
             task.cancel()
         for handle in self._retry.values():
             handle.cancel()
+        for analysis in self._analysing:
+            analysis.cancel()
 
     @contextlib.asynccontextmanager
     async def table_write(self, table: Table,
@@ -285,7 +291,7 @@ class Publisher:
 
     def busy(self) -> bool:
         """Is any table's update under way (messages being drawn or sent)?"""
-        return (bool(self._retry) or self._retiring > 0
+        return (bool(self._retry) or self._retiring > 0 or bool(self._analysing)
                 or any(not task.done() for task in self._flushers.values()))
 
     async def settled(self, table_id: int, timeout: float) -> None:
@@ -392,10 +398,10 @@ class Publisher:
         outbox = self._outbox.pop(table.id, [])
         while outbox:
             try:
-                await self._analyse(table, outbox[0])
                 await self._draw(table, outbox[0])
                 async with self.pacer.write(table.channel_id):
-                    await channel.send(**outbox[0].send_kwargs())
+                    sent = await channel.send(**outbox[0].send_kwargs())
+                self._analyse_later(table, outbox[0], sent.id)
             except discord.HTTPException as error:
                 if error.code in FORBIDDEN or error.status == RATE_LIMITED:
                     # kept, and posted once the table resumes or Discord's wait is over
@@ -452,23 +458,58 @@ class Publisher:
                 else:
                     log.exception("table %s: could not edit the table message", table.id)
 
-    async def _analyse(self, table: Table, message: render.Message) -> None:
-        """Work out a post's analysis in a worker thread; a post whose analysis fails or
-        takes too long goes out without it."""
+    def _analyse_later(self, table: Table, message: render.Message, message_id: int) -> None:
+        """A post is out: work out its analysis (if it has one) off the event loop and
+        edit it in when ready. Nothing waits for it but the tests' settle (`busy`)."""
         if message.analysis is None:
             return
+        task = asyncio.create_task(self._add_analysis(table, message, message_id),
+                                   name=f"table-{table.id}-analysis")
+        self._analysing.add(task)
+        task.add_done_callback(self._analysing.discard)
+
+    async def _add_analysis(self, table: Table, message: render.Message,
+                            message_id: int) -> None:
+        """Edit a post's analysis line into it (paced like every write to the channel).
+        An analysis that fails or takes too long is left out; a post deleted meanwhile,
+        or a table whose channel is gone or paused, gets no edit."""
+        assert message.analysis is not None
         try:
             text = await asyncio.wait_for(asyncio.to_thread(message.analysis),
                                           ANALYSIS_WAIT)
-        except TimeoutError:  # a busy machine, not a fault: the post goes without it
-            log.warning("table %s: the double-dummy analysis took over %s s; posted "
-                        "without it", table.id, ANALYSIS_WAIT)
+        except TimeoutError:  # a busy machine, not a fault: the post stays without it
+            log.warning("table %s: the double-dummy analysis took over %s s; the post "
+                        "stays without it", table.id, ANALYSIS_WAIT)
             return
         except Exception:
             log.exception("table %s: no double-dummy analysis for a post", table.id)
             return
-        if text:
-            message.add_analysis(text)
+        if not text:
+            return
+        message.add_analysis(text)
+        body = payload(message)  # no `attachments`: Discord keeps the picture
+        for _attempt in range(3):
+            if table.id in self.lost or table.id in self.paused:
+                return
+            try:
+                async with self.pacer.write(table.channel_id):
+                    await edit_channel_message(self.bot.http, table.channel_id, message_id,
+                                               body)
+                return
+            except discord.NotFound:
+                return  # deleted meanwhile: nothing to add the line to
+            except discord.HTTPException as error:
+                if error.status == RATE_LIMITED:
+                    await asyncio.sleep(retry_after(error))
+                    continue
+                if error.code in GONE or await self._lost_if_gone(table, error):
+                    return
+                if error.code in FORBIDDEN:
+                    await self._pause(table, error)
+                    return
+                log.warning("table %s: could not add the analysis to post %s", table.id,
+                            message_id, exc_info=True)
+                return
 
     async def _draw(self, table: Table, message: render.Message) -> None:
         """Draw a post's picture in a worker thread and attach it; without it the post
