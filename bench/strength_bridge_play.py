@@ -2,6 +2,8 @@
 
     python -m bench.strength bridge-play [--deals 200] [--kinds bridge-basic,bridge-advanced]
         [--think 0.8] [--sd-matches 40] [--sd-target 500] [--first-seed 1] [--list]
+        [--sd-first-seed N] [--record FILE]
+    python -m bench.strength bridge-play --merge FILE [FILE ...]
 
 Contract Bridge: a fixed set of deals (the first deals of the matches seeded --first-seed,
 --first-seed + 1, ..., skipping those passed out), each bid by the rule-based players (so
@@ -19,31 +21,43 @@ win rate with a 95% Wilson interval.
 Budgets run on the thinking thread's CPU clock (`time.thread_time`), so that other work on
 a shared machine does not trip the budget's safety net and change the play measured: the
 figures do not depend on the machine's load. The planned work per decision (how many
-layouts) is the same as at a table. Decision times (wall clock and
-process CPU) per game and phase: p50, p95 and max. The machine's load inflates wall
-times: compare CPU, and say so.
+layouts) is the same as at a table. DDS solves in its own threads, which that clock does
+not see: the search sizes its work from the solver's reported work instead, and the
+decision times are the process's CPU (DDS's threads included) and wall clock, per game
+and phase: p50, p95 and max. The machine's load inflates wall times: compare CPU.
+
+Long runs can be split: `--record FILE` appends one JSON line per deal and per match as
+it finishes (kept if the run is stopped), and `--merge` reports several such files as one
+run (each deal and match once; the code versions and budgets they were run with listed).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
+import subprocess
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.ai import Budget, make_player
 from bot.ai.dds import Position, solve
 from bot.games import create
 from bot.games.bridge import ContractBridge
 
+Times = dict[str, list[tuple[float, float]]]  # phase -> (wall, cpu) per decision
+Record = dict[str, Any]  # one deal or match, as --record writes it
+
 
 @dataclass
 class PlayTally:
     """DD tricks lost per deal, by whose cards, and the cards that lost anything."""
 
+    seeds: list[int] = field(default_factory=list)
     declaring: list[float] = field(default_factory=list)
     defence: list[float] = field(default_factory=list)
     leads: list[float] = field(default_factory=list)
@@ -53,8 +67,16 @@ class PlayTally:
     cards_declaring: int = 0
     decided_by_search: int = 0
 
-
-Times = dict[str, list[tuple[float, float]]]  # phase -> (wall, cpu) per decision
+    def add(self, deal: Record) -> None:
+        self.seeds.append(deal["seed"])
+        self.declaring.append(deal["declaring"])
+        self.defence.append(deal["defence"])
+        self.leads.append(deal["lead"])
+        self.cards += deal["cards"]
+        self.costly += deal["costly"]
+        self.cards_declaring += deal["cards_declaring"]
+        self.costly_declaring += deal["costly_declaring"]
+        self.decided_by_search += deal["by_search"]
 
 
 def budget(think: float) -> Budget:
@@ -62,6 +84,18 @@ def budget(think: float) -> Budget:
     machine slows the wall clock, and the safety net would then change the decisions
     measured."""
     return Budget(think, clock=time.thread_time)
+
+
+def code_version() -> str:
+    """The commit the bench runs (with '+' when the work tree has changes), for records."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return commit + ("+" if dirty else "")
 
 
 def mean_ci(values: Sequence[float]) -> str:
@@ -81,6 +115,20 @@ def wilson(wins: int, n: int) -> str:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return f"{100 * p:.1f}% [{100 * (centre - half):.1f}%, {100 * (centre + half):.1f}%]"
+
+
+def spans(seeds: Iterable[int]) -> str:
+    """Seeds as runs: 1..75, 102..126."""
+    out: list[str] = []
+    run: list[int] = []
+    for seed in sorted(seeds):
+        if run and seed != run[-1] + 1:
+            out.append(f"{run[0]}..{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = []
+        run.append(seed)
+    if run:
+        out.append(f"{run[0]}..{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
 
 
 def percentiles(samples: list[float]) -> str:
@@ -138,7 +186,8 @@ def dd_scores(game: ContractBridge) -> dict[str, int]:
     return {"play:" + card.text: tricks for card, tricks in scores.items()}
 
 
-def play_deal(seed: int, kind: str, think: float, tally: PlayTally, times: Times) -> None:
+def play_deal(seed: int, kind: str, think: float) -> Record:
+    """Deal `seed` played out by `kind` in all four seats, every card scored."""
     game = bid_out(seed)
     assert game is not None
     players = [make_player("bridge", seed * 7 + s, kind) for s in range(4)]
@@ -146,7 +195,11 @@ def play_deal(seed: int, kind: str, think: float, tally: PlayTally, times: Times
     contract = game.deal_record().contract
     assert contract is not None
     declaring_side = contract.declarer % 2
-    lost = {"declaring": 0.0, "defence": 0.0, "lead": 0.0}
+    deal: Record = {"section": "bridge", "kind": kind, "seed": seed, "think": think,
+                    "contract": f"{contract.label} by {'NESW'[contract.declarer]}",
+                    "declaring": 0.0, "defence": 0.0, "lead": 0.0, "cards": 0, "costly": 0,
+                    "cards_declaring": 0, "costly_declaring": 0, "by_search": 0}
+    times: Times = defaultdict(list)
     first = True
     while game.deal_no == 1 and not game.finished:
         seat = next(iter(game.to_act()))
@@ -158,27 +211,27 @@ def play_deal(seed: int, kind: str, think: float, tally: PlayTally, times: Times
         action = timed(times, f"bridge {phase}", players[seat], view, legal, think)
         if kind != "bridge-basic" and len(legal) > 1 and action != basic[seat].choose(view,
                                                                                       legal):
-            tally.decided_by_search += 1
+            deal["by_search"] += 1
         loss = max(scores.values()) - scores[action]
-        lost["lead" if first else side] += loss
-        tally.cards += 1
-        tally.costly += loss > 0
+        deal["lead" if first else side] += loss
+        deal["cards"] += 1
+        deal["costly"] += loss > 0
         if side == "declaring":
-            tally.cards_declaring += 1
-            tally.costly_declaring += loss > 0
+            deal["cards_declaring"] += 1
+            deal["costly_declaring"] += loss > 0
         first = False
         game.apply(seat, action)
-    tally.declaring.append(lost["declaring"])
-    tally.defence.append(lost["defence"])
-    tally.leads.append(lost["lead"])
+    deal["times"] = times
+    return deal
 
 
-def single_dummy_match(seed: int, target: int, think: float, times: Times) -> bool:
-    """One whole match; True when the advanced player won it."""
+def single_dummy_match(seed: int, target: int, think: float) -> Record:
+    """One whole match of the advanced player against the basic one."""
     game = create("single_dummy", options={"target": target}, seed=seed)
     strong = seed % 2
     players = {strong: make_player("single_dummy", seed, "single-dummy-advanced"),
                1 - strong: make_player("single_dummy", seed, "single-dummy-basic")}
+    times: Times = defaultdict(list)
     while not game.finished:
         seat = next(iter(game.to_act()))
         view, legal = game.view(seat), game.legal(seat)
@@ -190,12 +243,14 @@ def single_dummy_match(seed: int, target: int, think: float, times: Times) -> bo
         game.apply(seat, action)
     result = game.result()
     assert result is not None
-    return result.ranks[strong] == 0 and result.ranks[1 - strong] == 1
+    won = result.ranks[strong] == 0 and result.ranks[1 - strong] == 1
+    return {"section": "single_dummy", "seed": seed, "target": target, "think": think,
+            "won": won, "times": times}
 
 
-def report_play(kind: str, seeds: list[int], tally: PlayTally) -> None:
+def report_play(kind: str, tally: PlayTally) -> None:
     n = len(tally.declaring)
-    print(f"\n{kind}: {n} deals (seeds {seeds[0]}..{seeds[-1]}), {tally.cards} cards")
+    print(f"\n{kind}: {n} deals (seeds {spans(tally.seeds)}), {tally.cards} cards")
     print(f"  DD tricks lost per deal, declaring side:        {mean_ci(tally.declaring)}")
     print(f"  DD tricks lost per deal, defence (leads apart): {mean_ci(tally.defence)}")
     print(f"  DD tricks lost per deal, opening lead:          {mean_ci(tally.leads)}")
@@ -209,11 +264,69 @@ def report_play(kind: str, seeds: list[int], tally: PlayTally) -> None:
 
 
 def report_times(times: Times) -> None:
-    print("\nDecision times (ms): wall p50 p95 max | CPU p50 p95 max | decisions")
+    print("\nDecision times (ms): wall p50 p95 max | process CPU p50 p95 max | decisions")
     for phase in sorted(times):
         rows = times[phase]
         walls, cpus = [w for w, _ in rows], [c for _, c in rows]
         print(f"  {phase:28} {percentiles(walls)} | {percentiles(cpus)} | {len(rows)}")
+
+
+def report_matches(matches: Sequence[Record]) -> None:
+    wins = sum(1 for m in matches if m["won"])
+    targets = sorted({m["target"] for m in matches})
+    thinks = sorted({m["think"] for m in matches})
+    print(f"\nSingle Dummy: single-dummy-advanced against single-dummy-basic, "
+          f"{len(matches)} matches to {'/'.join(map(str, targets))} (seeds "
+          f"{spans(m['seed'] for m in matches)}, seats alternating), budget "
+          f"{'/'.join(map(str, thinks))} s")
+    print(f"  advanced wins: {wins} of {len(matches)} = {wilson(wins, len(matches))}")
+    report_times(merged_times(matches))
+
+
+def merged_times(records: Iterable[Record]) -> Times:
+    times: Times = defaultdict(list)
+    for record in records:
+        for phase, rows in record["times"].items():
+            times[phase].extend((wall, cpu) for wall, cpu in rows)
+    return times
+
+
+def write(path: str | None, record: Record) -> None:
+    if path:
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(record) + "\n")
+
+
+def merge(paths: Sequence[str]) -> int:
+    """Report the deals and matches of several --record files as one run."""
+    deals: dict[tuple[str, int], Record] = {}
+    matches: dict[int, Record] = {}
+    versions: set[str] = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                record = json.loads(line)
+                versions.add(f"{record.get('code', 'unknown')}, budget {record['think']} s")
+                if record["section"] == "bridge":
+                    key = (record["kind"], record["seed"])
+                    if key in deals:
+                        print(f"deal {key[1]} of {key[0]} is in more than one record: "
+                              "kept once")
+                    deals[key] = record
+                else:
+                    matches[record["seed"]] = record
+    print(f"Merged {len(deals)} deals and {len(matches)} Single Dummy matches from "
+          f"{len(paths)} files; run with: {'; '.join(sorted(versions))}")
+    for kind in sorted({kind for kind, _ in deals}):
+        tally = PlayTally()
+        mine = [deals[key] for key in sorted(deals) if key[0] == kind]
+        for deal in mine:
+            tally.add(deal)
+        report_play(kind, tally)
+        report_times(merged_times(mine))
+    if matches:
+        report_matches([matches[seed] for seed in sorted(matches)])
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -224,15 +337,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sd-matches", type=int, default=40)
     parser.add_argument("--sd-target", type=int, default=500)
     parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--sd-first-seed", type=int, default=None,
+                        help="first Single Dummy match seed (default: --first-seed)")
     parser.add_argument("--list", action="store_true", help="print every deal of the set")
+    parser.add_argument("--record", metavar="FILE",
+                        help="append each deal and match to FILE as a JSON line")
+    parser.add_argument("--merge", nargs="+", metavar="FILE",
+                        help="report --record files as one run (plays nothing)")
     args = parser.parse_args(argv)
+    if args.merge:
+        return merge(args.merge)
+    code = code_version()
 
     if args.deals:
         seeds = deal_set(args.first_seed, args.deals)
         print(f"Contract Bridge deal set: the first deals of matches {seeds} "
               f"(passed-out seeds skipped), bid by bridge-basic; budget {args.think} s "
               "on the thinking thread's CPU clock (figures independent of the machine's "
-              "load)", flush=True)
+              f"load); code {code}", flush=True)
         if args.list:
             for seed in seeds:
                 game = bid_out(seed)
@@ -242,26 +364,26 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {seed}: {record.pbn}  {record.contract.label} by "
                       f"{'NESW'[record.contract.declarer]}")
         for kind in args.kinds.split(","):
-            tally, times = PlayTally(), defaultdict(list)
+            tally, played = PlayTally(), []
             for done, seed in enumerate(seeds, start=1):
-                play_deal(seed, kind, args.think, tally, times)
+                deal = play_deal(seed, kind, args.think)
+                write(args.record, {**deal, "code": code})
+                tally.add(deal)
+                played.append(deal)
                 if done % 25 == 0:
                     print(f"  {kind}: {done} deals, declaring {mean_ci(tally.declaring)}, "
                           f"defence {mean_ci(tally.defence)}", flush=True)
-            report_play(kind, seeds, tally)
-            report_times(times)
+            report_play(kind, tally)
+            report_times(merged_times(played))
     if args.sd_matches:
-        times = defaultdict(list)
-        seeds = list(range(args.first_seed, args.first_seed + args.sd_matches))
-        wins = 0
-        for done, seed in enumerate(seeds, start=1):
-            won = single_dummy_match(seed, args.sd_target, args.think, times)
-            wins += won
-            print(f"  match {seed}: {'won' if won else 'lost'} by the advanced player; "
-                  f"{wins} of {done} so far", flush=True)
-        print(f"\nSingle Dummy: single-dummy-advanced against single-dummy-basic, "
-              f"{len(seeds)} matches to {args.sd_target} (seeds {seeds[0]}..{seeds[-1]}, "
-              f"seats alternating), budget {args.think} s")
-        print(f"  advanced wins: {wins} of {len(seeds)} = {wilson(wins, len(seeds))}")
-        report_times(times)
+        first = args.first_seed if args.sd_first_seed is None else args.sd_first_seed
+        matches = []
+        for seed in range(first, first + args.sd_matches):
+            match = single_dummy_match(seed, args.sd_target, args.think)
+            write(args.record, {**match, "code": code})
+            matches.append(match)
+            wins = sum(1 for m in matches if m["won"])
+            print(f"  match {seed}: {'won' if match['won'] else 'lost'} by the advanced "
+                  f"player; {wins} of {len(matches)} so far", flush=True)
+        report_matches(matches)
     return 0
