@@ -72,7 +72,8 @@ def test_bridge_leads_strength_prints_both_plans() -> None:
     out = _run("bench.strength", "bridge-leads", "--deals", "2", "--think", "0.3",
                timeout=180)
     assert "Opening leads of bridge-advanced on 2 deals (seeds 1..2)" in out
-    assert "now: lead CPU p50" in out and "13-card cost 0.05/0.085: lead CPU p50" in out
+    assert "now: lead CPU p50" in out
+    assert "fixed plan at 13-card cost 0.12/0.12: lead CPU p50" in out
     assert out.count("DD tricks lost by the lead per deal") == 2
 
 
@@ -88,12 +89,24 @@ def test_games_strength_prints_a_line_per_game_and_opponent() -> None:
     assert all("of 2 matches" in " ".join(row) and "p95" in row for row in rows)
 
 
-def test_bridge_play_strength_prints_its_figures() -> None:
+def test_bridge_play_strength_prints_its_figures_and_merges_its_records(
+        tmp_path: Path) -> None:
+    record = tmp_path / "run.jsonl"
     out = _run("bench.strength", "bridge-play", "--deals", "1", "--sd-matches", "1",
-               "--sd-target", "100", "--think", "0.05", timeout=180)
+               "--sd-target", "100", "--think", "0.05", "--record", str(record),
+               timeout=180)
     assert "deal set: the first deals of matches [1]" in out
     assert out.count("DD tricks lost per deal, declaring side") == 2  # basic, advanced
     assert "advanced wins:" in out and "single dummy play" in out
+    # A second shard (the next deal, another match) merged with the first: one report.
+    _run("bench.strength", "bridge-play", "--deals", "1", "--first-seed", "2",
+         "--kinds", "bridge-basic", "--sd-matches", "1", "--sd-first-seed", "5",
+         "--sd-target", "100", "--think", "0.05", "--record", str(record), timeout=180)
+    merged = _run("bench.strength", "bridge-play", "--merge", str(record))
+    assert "Merged 3 deals and 2 Single Dummy matches from 1 files" in merged
+    assert "bridge-basic: 2 deals (seeds 1..2), 104 cards" in merged
+    assert "bridge-advanced: 1 deals (seeds 1), 52 cards" in merged
+    assert "2 matches to 100 (seeds 1, 5, seats alternating)" in merged
 
 
 def test_pictures_benchmark_prints_a_row_per_game() -> None:

@@ -10,9 +10,15 @@ rule-based player would choose when it is among the best, else to the lowest.
 The number of layouts is planned before any work, from the budget's share of the machine
 and a cost model of the solver (CPU per layout by cards left in each hand, measured on
 this 2-core machine with endplay 0.5.12), so that a decision is the same every time for
-the same seed. The budget is checked between batches only as a safety net: when it is
-spent before the last batch, or the plan is too small to be worth a search (no budget at
-all included), `search` returns None and the caller plays its rule-based card.
+the same seed. The opening lead is the exception: one layout's solve costs from 0.01 to
+0.9 s, so it is solved two layouts at a time and the work DDS reports (its search nodes,
+turned into CPU seconds; a thread's CPU clock would miss DDS's own threads) ends it before
+a batch that would take it past the budget's share. That count varies a little with what
+the solver's threads solved before, so a lead near the limit may use a batch more or
+less from one run to the next. The budget is checked between batches only as a safety
+net: when it is spent before the last batch, or too few layouts are affordable to be
+worth a search (no budget at all included), `search` returns None and the caller plays
+its rule-based card.
 """
 
 from __future__ import annotations
@@ -29,18 +35,25 @@ from .budget import Budget
 from .layouts import Knowledge, sample
 
 # CPU seconds of one solve by the cards left in the hand with the most (13 = first trick),
-# notrump and trump; a trick in progress is between two rows. The opening lead (13) is
-# planned above its mean cost, for its long tail: over 32 opening leads of bench/strength's
-# deal set, a layout took 0.075 s (notrump, 18 leads) and 0.09 s (trump, 14) of process
-# CPU on average, up to 0.23 and 0.34 s; planned at 0.05 s in notrump (14 layouts) the
-# decision's CPU p95 was 3.2 s.
-_COST_NOTRUMP = {13: 0.120, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
-_COST_TRUMP = {13: 0.120, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
+# notrump and trump; a trick in progress is between two rows. The opening lead's layouts
+# cost 0.06 s (notrump) and 0.085 s (trump) of process CPU on average, but up to 0.86 s
+# (120 layouts of the opening leads of bench/strength's first 20 deals): it is planned at
+# 0.09 s (at most 8 layouts in a 0.8 s budget) and the solver's measured work ends it
+# early on a costly deal. (Planned at a fixed 0.05 s in notrump, 14 layouts, the
+# decision's CPU p95 was 3.2 s; at 0.12 s, 6 layouts, 1.1 s.)
+_COST_NOTRUMP = {13: 0.090, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
+_COST_TRUMP = {13: 0.090, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
 _COST_FLOOR = 0.0006  # seven cards or fewer, with our own sampling overhead
 USE_OF_SHARE = 0.9  # plan to fill this much of the budget's one-core share
 MIN_LAYOUTS = 4  # fewer is not worth a search: the rule-based card is as good
 MAX_LAYOUTS = 48  # more changes almost nothing and costs the others' time
 BATCHES = 3  # budget checks (safety net) between batches
+SOLVER_THREADS = 2  # DDS solves a batch's layouts in parallel, one per thread
+COSTLY = 0.05  # a layout planned at this or more (the opening lead) is measured as solved
+# Process CPU seconds per search node DDS reports: 5.3e-7 to 6.7e-7 by trick and strain
+# over 360 solves of bench/strength's deals (the first, second and third tricks), the
+# costliest layouts nearest the mean.
+NODE_SECONDS = 6.5e-7
 
 
 def solve_cost(cards_left: int, trump: Suit | None) -> float:
@@ -105,12 +118,22 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
         return None
     positions = [dds.Position(hands, decision.trump, decision.leader, decision.trick)
                  for hands in layouts.hands]
-    size = math.ceil(len(positions) / BATCHES)
+    costly = solve_cost(longest, decision.trump) >= COSTLY
+    size = SOLVER_THREADS if costly else math.ceil(len(positions) / BATCHES)
+    affordable = budget.share() * USE_OF_SHARE if costly and budget is not None else math.inf
     results: list[dict[Card, int]] = []
+    work = 0.0  # CPU seconds the solver reported for the layouts so far
     for start in range(0, len(positions), size):
         if budget is not None and budget.spent():
             return None
-        results.extend(dds.solve(positions[start:start + size]))
+        batch = positions[start:start + size]
+        if results and work + work / len(results) * len(batch) > affordable:
+            break
+        solved, nodes = dds.solve_counted(batch)
+        results.extend(solved)
+        work += nodes * NODE_SECONDS
+    if len(results) < min(MIN_LAYOUTS, len(positions)):
+        return None  # the deal is too costly to solve enough layouts in the budget
     return _best(decision, results, preferred)
 
 

@@ -82,8 +82,16 @@ def _read(result: Any) -> dict[Card, int]:
 
 def solve(positions: Sequence[Position]) -> list[dict[Card, int]]:
     """For each position, the tricks its side to play takes after each legal card."""
+    return solve_counted(positions)[0]
+
+
+def solve_counted(positions: Sequence[Position]) -> tuple[list[dict[Card, int]], int]:
+    """`solve`, and the search nodes DDS visited for them: a measure of the work done
+    that, unlike a clock, is the same every time for the same positions (and that a
+    thread's CPU clock would miss: DDS works in its own threads)."""
     binding = _binding()
     out: list[dict[Card, int]] = []
+    nodes = 0
     for start in range(0, len(positions), MAX_BATCH):
         chunk = positions[start:start + MAX_BATCH]
         boards = binding.boards()
@@ -97,7 +105,8 @@ def solve(positions: Sequence[Position]) -> list[dict[Card, int]]:
         with SOLVER_LOCK:
             binding.SolveAllBoardsBin(boards, solved)
         out.extend(_read(solved.solvedBoard[i]) for i in range(len(chunk)))
-    return out
+        nodes += sum(solved.solvedBoard[i].nodes for i in range(len(chunk)))
+    return out, nodes
 
 
 TABLE_BATCH = 40  # DDS's MAXNOOFTABLES with all five strains

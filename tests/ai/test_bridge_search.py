@@ -1,5 +1,6 @@
 """Card play by sampling and double-dummy solving: the layouts, the budget, the fallback,
-legal play in whole matches, and the rule-based player's equal-card fix."""
+the solver's measured work, legal play in whole matches, and the rule-based player's
+equal-card fix."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import Budget, make_player
+from bot.ai import Budget, card_search, dds, make_player
 from bot.ai.bridge_advanced import AdvancedBridgePlayer, auction_ranges, decision
 from bot.ai.bridge_play import PlaySituation, choose_card
 from bot.ai.card_search import MAX_LAYOUTS, planned_layouts, search
@@ -225,3 +226,76 @@ def test_the_advanced_bridge_player_plays_legally_through_whole_deals() -> None:
 
 def test_the_advanced_single_dummy_player_plays_legally_through_a_whole_match() -> None:
     _play_out("single_dummy", 4, 0.05, deals=100)
+
+
+# -- the solver's measured work ---------------------------------------------------------
+
+def _opening_lead():
+    game = _play_position(cards_played=0)
+    seat = next(iter(game.to_act()))
+    view, legal = game.view(seat), game.legal(seat)
+    assert not view.played and not view.trick  # the opening lead: the costliest solve
+    return decision(view, legal, auction_ranges(view))
+
+
+def _solver_reporting(cost: float, calls: list[int]):
+    """A stand-in solver that scores every card alike and reports `cost` seconds of work
+    per position (in DDS nodes); `calls` gets each batch's size."""
+    def solve_counted(positions):
+        calls.append(len(positions))
+        scores = [{card: 7 for card in _legal_of(p)} for p in positions]
+        return scores, round(len(positions) * cost / card_search.NODE_SECONDS)
+    return solve_counted
+
+
+def _legal_of(position: dds.Position) -> list[Card]:
+    hand = position.hands[position.to_play]
+    led = position.trick[0].suit if position.trick else None
+    return [c for c in hand if c.suit == led] or list(hand)
+
+
+def test_the_solvers_measured_work_ends_the_layouts_within_the_budgets_share(
+        monkeypatch) -> None:
+    lead = _opening_lead()
+    share = Budget(0.8).share() * card_search.USE_OF_SHARE
+    calls: list[int] = []
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.1, calls))
+    outcome = search(lead, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    assert outcome is not None and set(calls) == {2}  # batches of two at the opening lead
+    # Each batch is solved only while the work so far and the next batch's fit the share.
+    assert outcome.layouts * 0.1 <= share < (outcome.layouts + 2) * 0.1
+    assert outcome.layouts < planned_layouts(Budget(0.8), 13, lead.trump)
+
+
+def test_a_solve_costlier_than_the_budget_allows_falls_back_to_the_rule_based_card(
+        monkeypatch) -> None:
+    lead = _opening_lead()
+    calls: list[int] = []
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.4, calls))
+    assert search(lead, Budget(0.8, clock=lambda: 0.0), random.Random(3)) is None
+    assert calls == [2]  # two layouts at 0.4 s: two more would overrun, too few to decide
+
+
+def test_the_solver_reports_its_work_with_the_same_scores() -> None:
+    game = _play_position(cards_played=13)
+    seat = next(iter(game.to_act()))
+    view, legal = game.view(seat), game.legal(seat)
+    now = decision(view, legal, auction_ranges(view))
+    positions = [dds.Position(hands, now.trump, now.leader, now.trick)
+                 for hands in sample(now.know, 4, random.Random(5)).hands]
+    scores, nodes = dds.solve_counted(positions)
+    assert scores == dds.solve(positions) and nodes > 0
+
+
+def test_a_decision_after_the_opening_lead_keeps_its_planned_layouts(monkeypatch) -> None:
+    # Only the opening lead's cost varies enough to be measured: a later decision solves
+    # its plan whatever the solver reports, so it repeats exactly for the same seed.
+    game = _play_position(cards_played=6)
+    seat = next(iter(game.to_act()))
+    view, legal = game.view(seat), game.legal(seat)
+    later = decision(view, legal, auction_ranges(view))
+    calls: list[int] = []
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(1.0, calls))
+    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
+    assert outcome is not None and outcome.layouts == planned == sum(calls)
