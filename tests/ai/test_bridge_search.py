@@ -5,11 +5,12 @@ equal-card fix."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import Budget, card_search, dds, make_player
+from bot.ai import Budget, RandomPlayer, card_search, dds, make_player
 from bot.ai.bridge_advanced import AdvancedBridgePlayer, auction_ranges, decision
 from bot.ai.bridge_play import PlaySituation, choose_card
 from bot.ai.card_search import MAX_LAYOUTS, planned_layouts, search
@@ -205,10 +206,14 @@ def test_the_same_seed_makes_the_same_decision() -> None:
 
 # -- whole matches ----------------------------------------------------------------------
 
-def _play_out(game_name: str, seed: int, budget: float, deals: int) -> None:
+def _play_out(game_name: str, seed: int, budget: float, deals: int,
+              random_seats: Sequence[int] = ()) -> None:
+    """Play `deals` deals (or the whole match) with the default (searching) player in every
+    seat but `random_seats`, which play at random; every action must be legal."""
     game = create(game_name, seed=seed)
     seats = game.SEATS
-    players = [make_player(game_name, seed + s) for s in range(seats)]
+    players = [RandomPlayer(seed + s) if s in random_seats else make_player(game_name, seed + s)
+               for s in range(seats)]
     done = 0
     while not game.finished and done < deals:
         seat = next(iter(game.to_act()))
@@ -226,6 +231,25 @@ def test_the_advanced_bridge_player_plays_legally_through_whole_deals() -> None:
 
 def test_the_advanced_single_dummy_player_plays_legally_through_a_whole_match() -> None:
     _play_out("single_dummy", 4, 0.05, deals=100)
+
+
+def test_the_advanced_bridge_players_play_legally_through_a_whole_rubber() -> None:
+    # A small budget: the first tricks fall back to the rule-based card, the later ones
+    # are searched.
+    _play_out("bridge", 3, 0.02, deals=100)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6), random_seats=st.sets(st.integers(0, 3), max_size=3),
+       game_name=st.sampled_from(["bridge", "single_dummy"]))
+def test_the_advanced_players_play_legally_beside_random_players(seed, random_seats,
+                                                                 game_name) -> None:
+    # Random partners and opponents make auctions the system cannot read and contracts
+    # no one would bid: the sampler relaxes ranges no layout fits, the search still answers.
+    seats = {s % 2 for s in random_seats} if game_name == "single_dummy" else random_seats
+    if game_name == "single_dummy" and len(seats) == 2:
+        seats = {1}
+    _play_out(game_name, seed, 0.05, deals=1, random_seats=sorted(seats))
 
 
 # -- the solver's measured work ---------------------------------------------------------
