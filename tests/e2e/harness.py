@@ -253,6 +253,8 @@ class Harness:
         return True
 
 
+PLAY_SETTLE_TIMEOUT = 30.0  # seconds a click's settle waits for the bot to be done
+
 @asynccontextmanager
 async def running(driver: Driver, tmp_path: Path, world: World | None = None,
                   db_name: str = "e2e.db", shared_clock: bool = False,
@@ -276,6 +278,10 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
         return tables is not None and tables.turns.thinking.thinking > 0
 
     driver.busy.append(thinking)
+    # Computer players think up to their budget per decision, several in a row after a
+    # click, and more slowly on a loaded machine: a click's settle may take longer than the
+    # double's default (a bot that never goes quiet still fails the test, later).
+    settle_timeout, driver.settle_timeout = driver.settle_timeout, PLAY_SETTLE_TIMEOUT
     try:
         async with driver.running(bot):
             await emojis_set_up(bot)
@@ -288,6 +294,7 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
             yield harness
             await driver.settle()
     finally:
+        driver.settle_timeout = settle_timeout
         driver.busy.remove(thinking)
         if drawing is not None:
             driver.busy.remove(drawing)
