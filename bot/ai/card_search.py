@@ -11,7 +11,7 @@ The number of layouts is planned before any work, from the budget's share of the
 and a cost model of the solver (CPU per layout by cards left in each hand, measured on
 this 2-core machine with endplay 0.5.12), so that a decision is the same every time for
 the same seed. The opening lead is the exception: one layout's solve costs from 0.01 to
-0.9 s, so it is solved two layouts at a time and the work DDS reports (its search nodes,
+0.9 s, so it is solved one layout, then two at a time, and the work DDS reports (its search nodes,
 turned into CPU seconds; a thread's CPU clock would miss DDS's own threads) ends it before
 a batch that would take it past the budget's share. That count varies a little with what
 the solver's threads solved before, so a lead near the limit may use a batch more or
@@ -38,11 +38,12 @@ from .layouts import Knowledge, sample
 # notrump and trump; a trick in progress is between two rows. The opening lead's layouts
 # cost 0.06 s (notrump) and 0.085 s (trump) of process CPU on average, but up to 0.86 s
 # (120 layouts of the opening leads of bench/strength's first 20 deals): it is planned at
-# 0.09 s (at most 8 layouts in a 0.8 s budget) and the solver's measured work ends it
-# early on a costly deal. (Planned at a fixed 0.05 s in notrump, 14 layouts, the
-# decision's CPU p95 was 3.2 s; at 0.12 s, 6 layouts, 1.1 s.)
-_COST_NOTRUMP = {13: 0.090, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
-_COST_TRUMP = {13: 0.090, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
+# 0.12 s (at most 6 layouts in a 0.8 s budget; 14 lose the lead nothing measurable) and
+# the solver's measured work ends it early on a costly deal. (Planned at a fixed 0.05 s
+# in notrump, 14 layouts, the decision's CPU p95 was 3.2 s; at a fixed 0.12 s, 1.0 to
+# 1.3 s by the machine's load; at 0.09 s, at most 8, with the measured stop, 0.8 to 1.3.)
+_COST_NOTRUMP = {13: 0.120, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
+_COST_TRUMP = {13: 0.120, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
 _COST_FLOOR = 0.0006  # seven cards or fewer, with our own sampling overhead
 USE_OF_SHARE = 0.9  # plan to fill this much of the budget's one-core share
 MIN_LAYOUTS = 4  # fewer is not worth a search: the rule-based card is as good
@@ -123,10 +124,12 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
     affordable = budget.share() * USE_OF_SHARE if costly and budget is not None else math.inf
     results: list[dict[Card, int]] = []
     work = 0.0  # CPU seconds the solver reported for the layouts so far
-    for start in range(0, len(positions), size):
+    while len(results) < len(positions):
         if budget is not None and budget.spent():
             return None
-        batch = positions[start:start + size]
+        # A costly decision solves one layout first: a deal whose layouts cost more than
+        # the budget is found after one of them, not two.
+        batch = positions[len(results):len(results) + (size if results or not costly else 1)]
         if results and work + work / len(results) * len(batch) > affordable:
             break
         solved, nodes = dds.solve_counted(batch)

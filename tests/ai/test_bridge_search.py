@@ -283,11 +283,12 @@ def test_the_solvers_measured_work_ends_the_layouts_within_the_budgets_share(
     lead = _opening_lead()
     share = Budget(0.8).share() * card_search.USE_OF_SHARE
     calls: list[int] = []
-    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.1, calls))
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.13, calls))
     outcome = search(lead, Budget(0.8, clock=lambda: 0.0), random.Random(3))
-    assert outcome is not None and set(calls) == {2}  # batches of two at the opening lead
+    # One layout first, then two at a time (DDS's threads) at the opening lead.
+    assert outcome is not None and calls[0] == 1 and set(calls[1:]) == {2}
     # Each batch is solved only while the work so far and the next batch's fit the share.
-    assert outcome.layouts * 0.1 <= share < (outcome.layouts + 2) * 0.1
+    assert outcome.layouts * 0.13 <= share < (outcome.layouts + 2) * 0.13
     assert outcome.layouts < planned_layouts(Budget(0.8), 13, lead.trump)
 
 
@@ -297,7 +298,7 @@ def test_a_solve_costlier_than_the_budget_allows_falls_back_to_the_rule_based_ca
     calls: list[int] = []
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.4, calls))
     assert search(lead, Budget(0.8, clock=lambda: 0.0), random.Random(3)) is None
-    assert calls == [2]  # two layouts at 0.4 s: two more would overrun, too few to decide
+    assert calls == [1]  # one layout at 0.4 s: two more would overrun, too few to decide
 
 
 def test_the_solver_reports_its_work_with_the_same_scores() -> None:
