@@ -1,7 +1,7 @@
 """Contract Bridge bidding against par, with computer players in all four seats.
 
     python -m bench.strength bridge-bidding [--deals 200] [--first-seed 1] [--kind KIND]
-        [--list] [--worst N]
+        [--think SECONDS] [--list] [--worst N]
 
 Each seed `s` makes a new match (`create("bridge", seed=s)`) whose first deal is bid by
 four players of `--kind` (default: the game's strongest). For each deal, endplay's
@@ -12,6 +12,11 @@ double-dummy table and par (with the deal's dealer and vulnerability) give:
   that side bid one (any game or slam contract); slams likewise (12+ tricks);
 - games (slams) bid that fail: of the game (slam) contracts reached, how many go down
   double dummy.
+Each call gets a budget of `--think` seconds (default 0.8, the tables' setting) on the
+thinking thread's CPU clock (`time.thread_time`), so the machine's load does not change a
+call: the default player plans its layouts from the budget before any work (the solver's
+own threads are not on that clock; the plan's cost model is in process CPU). `--think 0`
+gives no budget: the rule tables alone.
 Proportions carry Wilson 95% intervals, the IMP mean a normal 95% interval.
 `--worst N` prints the N deals furthest from par: hands, auction with each call's
 explanation, the double-dummy tricks per strain and the par score (where the IMPs go).
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,7 +35,7 @@ from endplay.dds import calc_dd_table, par
 from endplay.types import Contract as EPContract
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
-from bot.ai import make_player
+from bot.ai import Budget, make_player
 from bot.ai.bidding import explain_calls
 from bot.games import create
 from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
@@ -74,30 +80,35 @@ class Outcome:
     dealer: int = 0
     vulnerable: tuple[bool, bool] = (False, False)
     dd: tuple[tuple[int, ...], ...] = ()  # per strain (C D H S NT), tricks per seat N E S W
+    cpu: tuple[float, ...] = ()  # process CPU seconds of each call's decision
 
 
-def bid_deal(seed: int, kind: str | None) -> tuple[Contract | None, object,
-                                                   tuple[tuple[int, Call], ...]]:
+def bid_deal(seed: int, kind: str | None, think: float = 0.0,
+             ) -> tuple[Contract | None, object, tuple[tuple[int, Call], ...], list[float]]:
     game = create("bridge", options={}, seed=seed)
     players = [make_player("bridge", seed * 4 + seat, kind) for seat in range(4)]
     deal_no = game.view(None).deal_no
     record = game.deal_record()
     calls: tuple[tuple[int, Call], ...] = ()
+    cpu: list[float] = []
     while True:
         view = game.view(None)
         if view.phase != "bidding" or view.deal_no != deal_no:
             break
         seat = next(iter(game.to_act()))
-        action = players[seat].choose(game.view(seat), game.legal(seat))
+        budget = Budget(think, clock=time.thread_time) if think > 0 else None
+        start = time.process_time()  # DDS's threads included
+        action = players[seat].choose(game.view(seat), game.legal(seat), budget)
+        cpu.append(time.process_time() - start)
         game.apply(seat, action)
         calls = (*calls, (seat, CALL_BY_TEXT[action]))
     view = game.view(None)
     contract = view.contract if view.deal_no == deal_no else None
-    return contract, record, calls
+    return contract, record, calls, cpu
 
 
-def measure(seed: int, kind: str | None) -> Outcome:
-    contract, record, calls = bid_deal(seed, kind)
+def measure(seed: int, kind: str | None, think: float = 0.0) -> Outcome:
+    contract, record, calls, cpu = bid_deal(seed, kind, think)
     hands = record.hands  # type: ignore[attr-defined]
     dealer = record.dealer  # type: ignore[attr-defined]
     vulnerable = tuple(record.vulnerable)  # type: ignore[attr-defined]
@@ -125,7 +136,8 @@ def measure(seed: int, kind: str | None) -> Outcome:
             slam_side = side
     dd = tuple(tuple(table[DENOMS[s], Player(p)] for p in range(4)) for s in range(5))
     return Outcome(seed, contract, score_ns, par_ns, game_side, slam_side, tricks,
-                   record.pbn, calls, int(dealer), vulnerable, dd)  # type: ignore[attr-defined]
+                   record.pbn, calls, int(dealer), vulnerable, dd,  # type: ignore[attr-defined]
+                   tuple(cpu))
 
 
 def describe(out: Outcome) -> list[str]:
@@ -177,7 +189,19 @@ def report(outs: Sequence[Outcome]) -> list[str]:
         f"slam bid where it makes:  {wilson(len(slams_bid), len(slams))}",
         f"games bid that fail:      {wilson(len(game_fail), len(game_contracts))}",
         f"slams bid that fail:      {wilson(len(slam_fail), len(slam_contracts))}",
+        f"call CPU p50 / p95 / max: {cpu_line([t for o in outs for t in o.cpu])} "
+        "(process CPU of each call, the solver's threads included)",
     ]
+
+
+def cpu_line(times: Sequence[float]) -> str:
+    if not times:
+        return "n/a"
+    ordered = sorted(times)
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    return f"{1000 * at(0.5):.0f} / {1000 * at(0.95):.0f} / {1000 * ordered[-1]:.0f} ms " \
+           f"over {len(ordered)} calls"
 
 
 def main(argv: list[str]) -> int:
@@ -185,16 +209,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--kind", default=None, help="player kind (default: the strongest)")
+    parser.add_argument("--think", type=float, default=0.8,
+                        help="seconds of the thinking thread's CPU per call (0: no budget)")
     parser.add_argument("--list", action="store_true", help="print each deal's outcome")
     parser.add_argument("--worst", type=int, default=0,
                         help="print the N deals furthest from par, with their auctions")
     args = parser.parse_args(argv)
     seeds = range(args.first_seed, args.first_seed + args.deals)
     print(f"Contract Bridge bidding, kind {args.kind or 'default'}; seeds "
-          f"{seeds.start}..{seeds.stop - 1} (first deal of each)")
+          f"{seeds.start}..{seeds.stop - 1} (first deal of each); each call's budget "
+          f"{args.think} s of the thinking thread's CPU (time.thread_time)")
     outs = []
     for seed in seeds:
-        out = measure(seed, args.kind)
+        out = measure(seed, args.kind, args.think)
         outs.append(out)
         if args.list:
             label = out.contract.label + " by " + "NESW"[out.contract.declarer] \

@@ -20,6 +20,7 @@ from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
 
 from .bidding import auction_ranges as read_ranges
+from .bidding.simulation import SampledBidding
 from .bridge import BridgePlayer
 from .budget import Budget
 from .card_search import Decision, search
@@ -92,17 +93,6 @@ def decision(view: BridgeView, legal: Sequence[str],
         value=play_values(view, playing % 2), tricks_won=view.tricks_won[playing % 2])
 
 
-class BasicBidding:
-    """The bidding seam: the natural system of `bot.ai.bidding`, as the rule-based player
-    calls it."""
-
-    def __init__(self, player: BridgePlayer) -> None:
-        self.player = player
-
-    def choose(self, view: BridgeView, legal: Sequence[str]) -> str:
-        return self.player.choose(view, legal)
-
-
 class AdvancedBridgePlayer:
     """Bids through `self.bidding`; plays by sampling layouts and solving them."""
 
@@ -111,13 +101,13 @@ class AdvancedBridgePlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.basic = BridgePlayer(seed)  # the fallback card, and a tie-break
-        self.bidding = BasicBidding(self.basic)
+        self.bidding = SampledBidding(seed)
         self.ranges: Callable[[BridgeView], tuple[HandRange, ...]] = auction_ranges
 
     def choose(self, view: BridgeView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
         if view.phase == "bidding" or view.contract is None:
-            return self.bidding.choose(view, legal)
+            return self.bidding.choose(view, legal, budget)
         fallback = self.basic.choose(view, legal)
         if len(legal) == 1 or budget is None or budget.spent():
             return fallback

@@ -115,10 +115,13 @@ TABLE_STRAINS = (3, 2, 1, 0, _NOTRUMP)  # DDS strain numbers of clubs, diamonds,
 
 
 def trick_tables(deals: Sequence[tuple[tuple[Card, ...], ...]],
-                 ) -> list[tuple[tuple[int, ...], ...]]:
+                 strains: Sequence[int] | None = None) -> list[tuple[tuple[int, ...], ...]]:
     """For each whole deal (13 cards per compass seat), the tricks each seat takes as
     declarer, by strain in bidding order (clubs .. notrump) then seat: `t[strain][seat]`.
-    Declarer's left-hand opponent leads."""
+    Declarer's left-hand opponent leads. `strains` (bidding order, 0 clubs .. 4 notrump)
+    solves only those, for their share of the cost; the others read 0."""
+    wanted = range(5) if strains is None else strains
+    skip = [0 if TABLE_STRAINS.index(dds_strain) in wanted else 1 for dds_strain in range(5)]
     binding = _binding()
     out: list[tuple[tuple[int, ...], ...]] = []
     for start in range(0, len(deals), TABLE_BATCH):
@@ -135,7 +138,7 @@ def trick_tables(deals: Sequence[tuple[tuple[Card, ...], ...]],
         results = binding.ddTablesRes()
         par = binding.allParResults()
         with SOLVER_LOCK:
-            binding.CalcAllTables(tables, -1, [0] * 5, results, par)
+            binding.CalcAllTables(tables, -1, skip, results, par)
         for i in range(len(chunk)):
             res = results.results[i].resTable
             out.append(tuple(tuple(res[strain][seat] for seat in range(4))

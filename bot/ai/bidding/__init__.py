@@ -20,13 +20,14 @@ from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
 
 from ..hand_range import HandRange
-from .system import choose, read
+from .system import Settle, choose, read
 
 
 def choose_call(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
-                legal: Sequence[str]) -> tuple[str, str]:
-    """The call (an action text from `legal`) and its explanation."""
-    return choose(hand, seat, calls, legal)
+                legal: Sequence[str], settle: Settle | None = None) -> tuple[str, str]:
+    """The call (an action text from `legal`) and its explanation; `settle` may change the
+    captain's calls (`simulation.settle`: by sampling and double-dummy scoring)."""
+    return choose(hand, seat, calls, legal, settle)
 
 
 def read_auction(dealer: int, calls: Sequence[tuple[int, Call]]) -> tuple[HandRange, ...]:

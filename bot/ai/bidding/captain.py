@@ -22,6 +22,7 @@ GAME, SLAM, GRAND = 25, 33, 37
 INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
+SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the call of STEPS
 STEPS = (
     f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "
     f"Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and {SLAM} possible: "
@@ -34,6 +35,11 @@ STEPS = (
     "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
     "9 cards: three); their sacrifice over our game is doubled.",
     "Otherwise pass.",
+    "With time to think (the default player), a decision here in an auction the opponents "
+    "have left to us is checked by dealing the unseen hands as the calls describe them and "
+    "playing the candidate contracts double dummy: a contract that scores "
+    f"{SETTLE_MARGIN:g}+ IMP a deal better replaces the call above (a slam in our agreed "
+    "suit is still asked for with 4NT).",
 )
 
 

@@ -10,7 +10,7 @@ kings outside trumps; the grand slam needs every king.
 
 from __future__ import annotations
 
-from bot.games.bridge_auction import Bid, Strain
+from bot.games.bridge_auction import ALL_BIDS, Bid, Strain
 from bot.games.cards import Suit
 
 from ..hand_range import HandRange
@@ -19,6 +19,11 @@ from .rules import SUIT_NAMES, Hand, Rule, Table, Test
 ANSWERS = ("5C", "5D", "5H", "5S")
 KING_ANSWERS = ("6C", "6D", "6H", "6S")
 KEY_CARDS = 5  # four aces and the king of trumps
+# After 1M-2NT (Jacoby)-3M: opener has 16+, responder 13+. Either asks for key cards with
+# this many support points (33 together with the other's minimum), else responder
+# cue-bids a control with the game values it has shown.
+SLAM_TRY_ASK = (18, 37)
+SLAM_TRY_CUE = (13, 37)
 GRAND = 37  # points together for a grand slam with every key card and king
 
 
@@ -137,3 +142,42 @@ def quantitative_answers(hi_share: int) -> Table:
     return [Rule("6NT", "accepts the slam invitation: top of the range",
                  hcp=(hi_share, 37)),
             Rule("pass", "declines the slam invitation: bottom of the range")]
+
+
+def first_round_control(hand: Hand, suit: Suit) -> bool:
+    """The ace or a void: the first round of the suit is ours."""
+    return hand.lengths[suit] == 0 or any(c.suit == suit and c.rank == 14 for c in hand.cards)
+
+
+def _control(suit: Suit) -> Test:
+    return Test(f"the ace or a void in {SUIT_NAMES[suit]}",
+                lambda h: first_round_control(h, suit))
+
+
+def _game(trump: Suit) -> Bid:
+    return Bid(4 if trump >= Suit.HEARTS else 5, Strain(int(trump)))
+
+
+def cue_bids(trump: Suit, last: Bid, ask: tuple[int, int], cue: tuple[int, int]) -> Table:
+    """Trumps agreed below game and partner tried for slam: ask for key cards with `ask`
+    support points, else show the cheapest first-round control with `cue` (a cue bid
+    skips the suits it holds no control in), else sign off in game."""
+    game = _game(trump)
+    rules = [Rule("4NT", "Roman Key Card Blackwood: slam values opposite the slam try",
+                  pts=ask, trump=trump)] if last < Bid(4, Strain.NOTRUMP) else []
+    for bid in ALL_BIDS:
+        side = bid.strain.trump
+        if last < bid < game and side is not None and side != trump:
+            rules.append(Rule(bid.text, f"cue bid: the ace or a void in {SUIT_NAMES[side]}, "
+                              "slam interest", pts=cue, trump=trump, when=_control(side),
+                              forcing=True))
+    rules.append(Rule(game.text, "signs off in game: no control to show, or a minimum"))
+    return rules
+
+
+def after_cue_bid(trump: Suit, ask: tuple[int, int]) -> Table:
+    """We tried for slam and partner cue-bid a control: ask for key cards with `ask`
+    support points, else sign off in game."""
+    return [Rule("4NT", "Roman Key Card Blackwood: partner's control was what we needed",
+                 pts=ask, trump=trump),
+            Rule(_game(trump).text, "signs off in game: not enough for slam")]

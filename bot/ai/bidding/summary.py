@@ -55,6 +55,9 @@ def sections() -> list[tuple[str, list[str]]]:
             D, one_heart, [H]))),
         ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
             S, Bid(1, Strain.SPADES), [H]))),
+        ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",
+         _lines(slam.cue_bids(H, Bid(3, Strain.HEARTS), slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE))
+         + _lines(slam.after_cue_bid(H, slam.SLAM_TRY_ASK))),
         ("Slams: Roman Key Card Blackwood 4NT (hearts agreed), the answers",
          _lines(slam.key_card_answers(H))),
         ("Slams: the asker after the answer",

@@ -4,7 +4,7 @@ and a short explanation of every call."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.games.bridge_auction import CALL_BY_TEXT, Bid, Call, Strain
@@ -51,7 +51,7 @@ def situation(ctx: Context) -> tuple[str, Table | None]:
     if opener == PARTNER and len(mine) == 1 and len(partners) == 2 and quiet:
         return _responder_rebid(opening, mine[0], partners[1])
     if opener == ME and len(mine) == 2 and len(partners) == 2 and quiet:
-        return _opener_third(opening, mine[1], partners[1])
+        return _opener_third(opening, partners[0], mine[1], partners[1])
     if opener in (LHO, RHO) and not mine:
         their = ctx.their_suits()
         p_calls = [c for c in ctx.called(PARTNER) if c.kind != "pass"]
@@ -178,10 +178,19 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid) -> tuple[str, Tabl
     if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, opening.strain) \
             and rebid == Bid(3, opening.strain):
         return name, con.after_game_try(suit)
+    if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
+            and rebid == Bid(3, opening.strain):
+        return name, slam.cue_bids(suit, rebid, slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE)
     return name, None
 
 
-def _opener_third(opening: Bid, rebid: Bid, p_rebid: Bid) -> tuple[str, Table | None]:
+def _opener_third(opening: Bid, response: Bid, rebid: Bid,
+                  p_rebid: Bid) -> tuple[str, Table | None]:
+    suit = _suit(opening)
+    if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
+            and rebid == Bid(3, opening.strain) and p_rebid.strain.trump not in (None, suit) \
+            and p_rebid < Bid(4, opening.strain):
+        return "after partner's cue bid", slam.after_cue_bid(suit, slam.SLAM_TRY_ASK)
     if opening.strain != NT or opening.level not in (1, 2) or p_rebid.strain != NT:
         return "competitive", None
     hi = NT_RANGES[opening.level][1]
@@ -260,9 +269,15 @@ def _context(seat: int, calls: Sequence[tuple[int, Call]], shown: Sequence[HandR
     return Context(seat, tuple(calls), tuple(shown), force)
 
 
+# Settles a decision the captain made (context, hand, the captain's call, the rules of
+# the situation) and returns the call to make instead, or the captain's.
+Settle = Callable[[Context, Hand, str, Sequence[Rule]], str]
+
+
 def choose(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
-           legal: Sequence[str]) -> tuple[str, str]:
-    """The call for `hand` (an action text, one of `legal`) and its explanation."""
+           legal: Sequence[str], settle: Settle | None = None) -> tuple[str, str]:
+    """The call for `hand` (an action text, one of `legal`) and its explanation. Where no
+    table speaks, the captain places the contract and `settle` may change its call."""
     reading = read(0, calls)
     ctx = _context(seat, calls, reading.ranges, reading.forcing)
     facts = Hand.of(hand)
@@ -271,5 +286,7 @@ def choose(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
     action = rule.action if rule is not None else place(ctx, facts, list(legal))
     if action not in legal:
         action = "pass"
+    if rule is None and settle is not None:
+        action = settle(ctx, facts, action, rules)
     explained = read(0, [*calls, (seat, CALL_BY_TEXT[action])]).explanations[-1]
     return action, explained

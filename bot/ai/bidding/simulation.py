@@ -1,0 +1,243 @@
+"""Settling the captain's close decisions by simulation: deal the unseen hands as the
+auction describes them, solve the candidate contracts double dummy, and bid the one that
+scores best.
+
+Where no table of the system speaks, the captain (`captain.place`) places the contract
+from points and fits. Points miss what shape makes (a 9-card fit and a void) and what
+strength alone cannot (24–26 points without tricks). At such a decision of an auction the
+opponents have left to us (they have only passed), this module deals
+layouts of the three unseen hands, each hand within what its calls show (`layouts.sample`
+with the auction's ranges, the card-play sampler), solves the candidate strains of every
+layout (`dds.trick_tables`), and scores each candidate contract on every layout as a
+duplicate deal (vulnerability, game and slam bonuses, doubled undertricks). A candidate
+replaces the captain's call only when it gains `MARGIN` IMPs a deal or more over it on the
+same layouts.
+
+The number of layouts is planned from the budget and the measured cost of a solve before
+any work, so the same seed gives the same call. When the plan is too small for
+`MIN_LAYOUTS`, or the budget is spent before the solving ends, the captain's call stands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Bid, Call, Contract, Strain
+from bot.games.bridge_scoring import duplicate_score, imps
+from bot.games.bridge_view import BridgeView
+from bot.games.cards import FULL_DECK, Card
+
+from .. import dds
+from ..budget import Budget
+from ..hand_range import ANY_HAND
+from ..layouts import Knowledge, Layouts, sample
+from .captain import SETTLE_MARGIN, expected_points, game_level
+from .context import LHO, RHO, Context, suit_fit
+from .rules import Hand, Rule, rules_for
+from .system import Settle, agreed_trump, choose
+
+# Process CPU seconds of one layout's double-dummy table, per strain solved (DDS solves
+# each strain for the four declarers, in its own threads). Measured on this 2-core machine
+# with endplay 0.5.12 over 40 random deals: 0.059 s (notrump alone) to 0.074 s a strain at
+# load average 12; about 0.025 s on a quiet machine (a whole table, 0.126 s). One declarer
+# alone costs 0.043-0.051 s at that load, so a strain's table is the better buy.
+COST_PER_STRAIN = 0.05
+USE_OF_SHARE = 0.9
+MIN_LAYOUTS = 6  # fewer is noise: the captain's call is as good
+MAX_LAYOUTS = 40  # one batch of DDS tables
+MAX_STRAINS = 2
+MARGIN = SETTLE_MARGIN  # IMPs a deal a candidate must gain over the captain's call
+SLAM_FLOOR = 24  # high-card points together (ours plus partner's expected) to try a slam
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A call and the contract it leads to if everyone passes (None: passed out)."""
+
+    action: str
+    contract: Contract | None
+
+
+def final_contract(calls: Sequence[tuple[int, Call]], seat: int, action: str) -> Contract | None:
+    """The contract if `seat` makes `action` after `calls` and everyone passes after it."""
+    dealer = calls[0][0] if calls else seat
+    auction = Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
+    for who, call in calls:
+        auction.call(who, call)
+    auction.call(seat, CALL_BY_TEXT[action])
+    while not auction.finished:
+        auction.call(auction.to_call(), Call.PASS)
+    return auction.contract
+
+
+def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
+               table: Sequence[Rule]) -> list[str]:
+    """The calls worth comparing: the captain's, passing (unless forced), and in at most
+    `MAX_STRAINS` strains (the captain's, the contract's now, our longest fit as far as the
+    auction shows, notrump) the cheapest bid, game, and a small slam when our values come
+    near one. A call a table of this situation
+    explains otherwise than this hand fits is left out (its explanation would mislead)."""
+    fit = suit_fit(ctx, hand.lengths)
+    long_fit = max(range(4), key=lambda s: (fit[s], s))
+    last = ctx.last_bid
+    wanted: list[Strain] = []
+    if rule_action.startswith("bid:"):
+        wanted.append(Bid.parse(rule_action[4:]).strain)
+    if last is not None:
+        wanted.append(last.strain)
+    if fit[long_fit] >= 8:
+        wanted.append(Strain(long_fit))
+    wanted.append(Strain.NOTRUMP)
+    strains = list(dict.fromkeys(wanted))[:MAX_STRAINS]
+    together = hand.hcp + expected_points(ctx.partner_range())
+    out = [rule_action]
+    if not ctx.forcing:
+        out.append("pass")
+    for strain in strains:
+        levels = [b.level for b in _legal_bids(legal, strain)]
+        if not levels:
+            continue
+        goals = {levels[0], game_level(strain)}
+        if together >= SLAM_FLOOR:
+            goals.add(6)
+        out.extend(f"bid:{lvl}{strain.letter}" for lvl in sorted(goals) if lvl in levels)
+    return [a for i, a in enumerate(out) if a in legal and a not in out[:i]
+            and _explained_truly(a, hand, table)]
+
+
+def _legal_bids(legal: Sequence[str], strain: Strain) -> list[Bid]:
+    bids = [Bid.parse(a[4:]) for a in legal if a.startswith("bid:")]
+    return sorted(b for b in bids if b.strain == strain)
+
+
+def _explained_truly(action: str, hand: Hand, table: Sequence[Rule]) -> bool:
+    found = rules_for(table, action)
+    return not found or found[0].fits(hand)
+
+
+def deal_layouts(ctx: Context, cards: Sequence[Card], count: int,
+                 rng: random.Random) -> Layouts:
+    """`count` layouts of the other three hands, each within what its calls show."""
+    mine = set(cards)
+    known: list[tuple[Card, ...] | None] = [None, None, None, None]
+    known[ctx.seat] = tuple(cards)
+    ranges = tuple(ANY_HAND if s == ctx.seat or r.empty else r
+                   for s, r in enumerate(ctx.shown))
+    know = Knowledge(known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in mine),
+                     sizes=(13, 13, 13, 13), ranges=ranges)
+    return sample(know, count, rng)
+
+
+def planned_layouts(budget: Budget | None, strains: int, cores: int = 2) -> int:
+    """Layouts this decision can afford: the budget's share over the cost of one."""
+    if budget is None or strains == 0:
+        return 0
+    affordable = int(budget.share(cores) * USE_OF_SHARE / (COST_PER_STRAIN * strains))
+    return min(MAX_LAYOUTS, affordable)
+
+
+def scores(ctx: Context, options: Sequence[Candidate],
+           tables: Sequence[Sequence[Sequence[int]]],
+           vulnerable: tuple[bool, bool]) -> list[list[int]]:
+    """Per candidate, our side's duplicate score on each layout (`tables[i][strain][seat]`:
+    declarer's double-dummy tricks)."""
+    side = ctx.seat % 2
+    out = []
+    for option in options:
+        row = []
+        for table in tables:
+            contract = option.contract
+            if contract is None:
+                row.append(0)
+                continue
+            tricks = table[contract.strain][contract.declarer]
+            points = duplicate_score(contract, tricks, vulnerable[contract.declarer % 2])
+            row.append(points if contract.declarer % 2 == side else -points)
+        out.append(row)
+    return out
+
+
+def best(options: Sequence[Candidate], points: Sequence[Sequence[int]]) -> tuple[int, float]:
+    """The index of the best candidate and its IMPs a deal over the first (the captain's)
+    on the same layouts; the first when none gains `MARGIN`."""
+    base = points[0]
+    gains = [sum(imps(p - b) for p, b in zip(row, base, strict=True)) / len(base)
+             for row in points]
+    top = max(range(len(options)), key=lambda i: (gains[i], -i))
+    return (top, gains[top]) if gains[top] >= MARGIN else (0, 0.0)
+
+
+def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
+           table: Sequence[Rule], vulnerable: tuple[bool, bool], budget: Budget | None,
+           rng: random.Random) -> str:
+    """The captain's call, or a candidate that scores `MARGIN` IMPs better on layouts
+    dealt as the auction describes."""
+    if not worth_settling(ctx, rule_action):
+        return rule_action
+    actions = candidates(ctx, hand, legal, rule_action, table)
+    if len(actions) < 2:
+        return rule_action
+    options = [Candidate(a, final_contract(ctx.calls, ctx.seat, a)) for a in actions]
+    strains = sorted({o.contract.strain for o in options if o.contract is not None})
+    count = planned_layouts(budget, len(strains))
+    if count < MIN_LAYOUTS:
+        return rule_action
+    layouts = deal_layouts(ctx, hand.cards, count, rng)
+    if len(layouts.hands) < MIN_LAYOUTS or (budget is not None and budget.spent()):
+        return rule_action
+    tables = dds.trick_tables(layouts.hands, strains)
+    if budget is not None and budget.spent():
+        return rule_action
+    index, _ = best(options, scores(ctx, options, tables, vulnerable))
+    return _via_key_cards(ctx, options[index], legal)
+
+
+def _via_key_cards(ctx: Context, chosen: Candidate, legal: Sequence[str]) -> str:
+    """A small slam in our agreed suit is asked for with Roman Key Card Blackwood first
+    when 4NT would ask (so that we stop in five missing two key cards)."""
+    contract = chosen.contract
+    if contract is None or contract.level != 6 or contract.strain == Strain.NOTRUMP \
+            or "bid:4NT" not in legal or ctx.notrump_asks() or len(ctx.our_bids()) < 2:
+        return chosen.action
+    return "bid:4NT" if agreed_trump(ctx) == contract.strain.trump else chosen.action
+
+
+class SampledBidding:
+    """The default bridge player's bidding: the system's call, with the captain's
+    decisions settled by simulation when the decision has a budget."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: BridgeView, legal: Sequence[str],
+               budget: Budget | None = None) -> str:
+        assert view.seat is not None
+        by_simulation: Settle | None = None
+        if budget is not None:
+            # The same seed and auction give the same layouts, whatever came before.
+            rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.calls)}")
+
+            def by_simulation(ctx: Context, hand: Hand, action: str,
+                              table: Sequence[Rule]) -> str:
+                return settle(ctx, hand, legal, action, table, view.vulnerable, budget, rng)
+
+        return choose(view.hand, view.seat, view.calls, legal, by_simulation)[0]
+
+
+def worth_settling(ctx: Context, rule_action: str) -> bool:
+    """Our side has bid, no slam convention is under way, and the captain is not asking
+    for key cards: a contract is being placed."""
+    ours = ctx.our_bids()
+    if not ours or rule_action in ("bid:4NT", "bid:5NT", "redouble"):
+        return False
+    asked = any(b.strain == Strain.NOTRUMP and b.level >= 4 for b in ours)
+    return not asked and not contested(ctx) and max(b.level for b in ours) < 6
+
+
+def contested(ctx: Context) -> bool:
+    """The opponents have bid or doubled. Settling such auctions as if they would pass
+    out our contract cost IMPs on the bench's deals (they double, or bid on, and the
+    ranges of their competitive calls are loose): the captain decides them alone."""
+    return any(c.kind != "pass" for s, c in ctx.calls if ctx.rel(s) in (LHO, RHO))

@@ -1,0 +1,139 @@
+"""Settling the captain's close decisions by simulation (bot.ai.bidding.simulation): the
+layouts honour the auction, the scoring picks the contract that scores, a decision is the
+same for the same seed, and the captain's call stands when the budget is short or spent."""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai.bidding import choose_call
+from bot.ai.bidding.rules import Hand
+from bot.ai.bidding.simulation import (
+    MIN_LAYOUTS,
+    Candidate,
+    best,
+    candidates,
+    deal_layouts,
+    final_contract,
+    planned_layouts,
+    scores,
+    settle,
+)
+from bot.ai.bidding.system import _context, read, tables_for
+from bot.ai.budget import Budget
+from bot.games import create
+from bot.games.bridge_auction import Strain
+from bot.games.cards import parse_hand
+from tests.ai.test_bridge_bidding import auction_of
+
+N, E, S, W = 0, 1, 2, 3
+
+
+def decision(hand: str, calls: str, dealer: int = N):
+    """The context, hand facts, legal calls, the captain's call and the situation's rules
+    for the seat to call after `calls`."""
+    auction = auction_of(calls, dealer)
+    seat = auction.to_call()
+    reading = read(0, auction.calls)
+    ctx = _context(seat, auction.calls, reading.ranges, reading.forcing)
+    cards = parse_hand(hand)
+    legal = auction.legal_texts(seat)
+    action, _ = choose_call(cards, seat, auction.calls, legal)
+    return ctx, Hand.of(cards), legal, action, tables_for(ctx)[1]
+
+
+class Ticking:
+    """A clock that moves `step` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_layouts_honour_every_range_the_auction_shows() -> None:
+    # 1S (N) pass 2S (S): North 5+ spades 11+, South 3+ spades 6-10, West to call.
+    ctx, hand, *_ = decision("A32.KQ4.QJ93.K84", "1S pass 2S", N)
+    assert ctx.seat == W
+    assert ctx.shown[N].min_len[3] == 5 and ctx.shown[S].max_hcp == 10
+    layouts = deal_layouts(ctx, hand.cards, 30, random.Random(5))
+    assert len(layouts.hands) == 30 and layouts.relaxed == 0
+    mine = set(hand.cards)
+    for hands in layouts.hands:
+        assert hands[W] == hand.cards
+        assert sorted(c for h in hands for c in h) == sorted(
+            c for h in layouts.hands[0] for c in h)
+        assert len({c for h in hands for c in h}) == 52
+        for seat in (N, E, S):
+            assert len(hands[seat]) == 13 and not mine & set(hands[seat])
+            assert ctx.shown[seat].admits(hands[seat])
+
+
+def test_final_contract_names_the_first_of_the_side_to_bid_the_strain() -> None:
+    auction = auction_of("1H pass 2H pass", N)
+    contract = final_contract(auction.calls, N, "bid:4H")
+    assert contract is not None and (contract.level, contract.strain, contract.declarer) == (
+        4, Strain.HEARTS, N)
+    assert final_contract(auction.calls, N, "pass").level == 2  # type: ignore[union-attr]
+    doubled = final_contract(auction_of("1H pass 2H", N).calls, W, "double")
+    assert doubled is not None and doubled.doubled == 1
+
+
+def test_the_scoring_prefers_the_contract_that_makes_by_the_margin() -> None:
+    ctx, *_ = decision("AKJ74.K32.Q4.943", "1S pass 2S pass", N)
+    calls = ctx.calls
+    options = [Candidate(a, final_contract(calls, N, a)) for a in ("pass", "bid:4S", "bid:6S")]
+    # North declares spades (strain index 3): 11 tricks on every layout, not vulnerable.
+    eleven = [[[0] * 4, [0] * 4, [0] * 4, [11, 0, 11, 0], [0] * 4] for _ in range(10)]
+    points = scores(ctx, options, eleven, (False, False))
+    assert points[0][0] == 200 and points[1][0] == 450 and points[2][0] == -50
+    assert best(options, points) == (1, 6.0)  # 450 against 200: 6 IMPs
+    # Ten tricks on half the layouts, eight on the others: game gains nothing on average.
+    mixed = [[[0] * 4, [0] * 4, [0] * 4, [t, 0, t, 0], [0] * 4] for t in (10, 8) * 5]
+    assert best(options, scores(ctx, options, mixed, (False, False)))[0] == 0
+
+
+def test_candidates_keep_the_captains_call_first_and_only_legal_calls() -> None:
+    ctx, hand, legal, action, rules = decision("AKJ74.K32.Q4.943", "1S pass 2S pass 3S pass "
+                                               "pass", E)
+    found = candidates(ctx, hand, legal, action, rules)
+    assert found[0] == action and all(a in legal for a in found)
+    assert len(found) == len(set(found))
+
+
+def test_planned_layouts_follow_the_budget_and_the_strains() -> None:
+    assert planned_layouts(None, 2) == 0
+    assert planned_layouts(Budget(0.8), 1) > planned_layouts(Budget(0.8), 3) > 0
+    assert planned_layouts(Budget(0.8, thinkers=8), 3) < planned_layouts(Budget(0.8), 3)
+    assert planned_layouts(Budget(0.01), 2) < MIN_LAYOUTS
+
+
+# A captain's decision where our side has bid: after 1H-2H-3H(game try)... tables speak; the
+# captain speaks after a competitive auction. South holds a 9-card heart fit and a void.
+SLAMMY = ("AK2.KQJ974.AQ3.4", "1H pass 3H pass", N)
+
+
+def _view(seed: int = 7):
+    game = create("bridge", options={}, seed=seed)
+    return game
+
+
+def test_a_sampled_decision_is_the_same_for_the_same_seed() -> None:
+    ctx, hand, legal, action, rules = decision(*SLAMMY)
+    first = settle(ctx, hand, legal, action, rules, (False, False), Budget(0.4),
+                   random.Random("seed"))
+    again = settle(ctx, hand, legal, action, rules, (False, False), Budget(0.4),
+                   random.Random("seed"))
+    assert first == again and first in legal
+
+
+def test_the_captains_call_stands_when_the_budget_is_short_or_spent() -> None:
+    ctx, hand, legal, action, rules = decision(*SLAMMY)
+    assert settle(ctx, hand, legal, action, rules, (False, False), Budget(0.01),
+                  random.Random(1)) == action
+    # An injected clock that passes the whole budget at the first look after dealing.
+    spent = Budget(0.8, clock=Ticking(0.5))
+    assert settle(ctx, hand, legal, action, rules, (False, False), spent,
+                  random.Random(1)) == action
