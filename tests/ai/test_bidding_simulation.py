@@ -11,6 +11,7 @@ from bot.ai.bidding.rules import Hand
 from bot.ai.bidding.simulation import (
     MIN_LAYOUTS,
     Candidate,
+    SampledBidding,
     best,
     candidates,
     deal_layouts,
@@ -110,30 +111,46 @@ def test_planned_layouts_follow_the_budget_and_the_strains() -> None:
     assert planned_layouts(Budget(0.01), 2) < MIN_LAYOUTS
 
 
-# A captain's decision where our side has bid: after 1H-2H-3H(game try)... tables speak; the
-# captain speaks after a competitive auction. South holds a 9-card heart fit and a void.
-SLAMMY = ("AK2.KQJ974.AQ3.4", "1H pass 3H pass", N)
+def still() -> float:
+    """A clock that never moves: the plan alone decides, whatever the machine's load."""
+    return 0.0
 
 
-def _view(seed: int = 7):
-    game = create("bridge", options={}, seed=seed)
-    return game
+# Responder holds six good spades and 15 points opposite opener's 12-14 balanced: passing
+# 1NT (put in as the captain's call) is far from the best contract.
+SPADES = ("AKJ975.A4.K3.J94", "1D pass 1S pass 1NT pass", N)
 
 
-def test_a_sampled_decision_is_the_same_for_the_same_seed() -> None:
-    ctx, hand, legal, action, rules = decision(*SLAMMY)
-    first = settle(ctx, hand, legal, action, rules, (False, False), Budget(0.4),
+def test_a_sampled_decision_replaces_a_poor_call_and_is_the_same_for_the_same_seed() -> None:
+    ctx, hand, legal, _, rules = decision(*SPADES)
+    first = settle(ctx, hand, legal, "pass", rules, (False, False), Budget(0.8, clock=still),
                    random.Random("seed"))
-    again = settle(ctx, hand, legal, action, rules, (False, False), Budget(0.4),
+    again = settle(ctx, hand, legal, "pass", rules, (False, False), Budget(0.8, clock=still),
                    random.Random("seed"))
-    assert first == again and first in legal
+    assert first == again and first in ("bid:4S", "bid:6S", "bid:3NT", "bid:6NT")
 
 
 def test_the_captains_call_stands_when_the_budget_is_short_or_spent() -> None:
-    ctx, hand, legal, action, rules = decision(*SLAMMY)
-    assert settle(ctx, hand, legal, action, rules, (False, False), Budget(0.01),
-                  random.Random(1)) == action
-    # An injected clock that passes the whole budget at the first look after dealing.
-    spent = Budget(0.8, clock=Ticking(0.5))
-    assert settle(ctx, hand, legal, action, rules, (False, False), spent,
-                  random.Random(1)) == action
+    ctx, hand, legal, _, rules = decision(*SPADES)
+    assert settle(ctx, hand, legal, "pass", rules, (False, False), Budget(0.05, clock=still),
+                  random.Random("seed")) == "pass"
+    # The clock passes the whole budget before the first batch of solving.
+    spent = Budget(0.8, clock=Ticking(0.9))
+    assert settle(ctx, hand, legal, "pass", rules, (False, False), spent,
+                  random.Random("seed")) == "pass"
+
+
+def test_the_default_player_settles_only_with_a_budget() -> None:
+    game = create("bridge", options={}, seed=4)
+    seat = next(iter(game.to_act()))
+    player = SampledBidding(9)
+    view = game.view(seat)
+    assert player.choose(view, game.legal(seat)) == choose_call(
+        view.hand, seat, view.calls, game.legal(seat))[0]
+
+
+def test_a_settled_call_is_explained_in_the_systems_terms() -> None:
+    auction = auction_of(SPADES[1], N)
+    action, says = choose_call(parse_hand(SPADES[0]), S, auction.calls, auction.legal_texts(S),
+                               lambda ctx, hand, call, table: "bid:4S")
+    assert (action, says) == ("bid:4S", "more spades, to play in game")

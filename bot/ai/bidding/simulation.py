@@ -15,11 +15,13 @@ same layouts.
 
 The number of layouts is planned from the budget and the measured cost of a solve before
 any work, so the same seed gives the same call. When the plan is too small for
-`MIN_LAYOUTS`, or the budget is spent before the solving ends, the captain's call stands.
+`MIN_LAYOUTS`, or the budget is found spent before a batch of solving (the safety net,
+for a machine slower than planned), the captain's call stands.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,6 +50,7 @@ USE_OF_SHARE = 0.9
 MIN_LAYOUTS = 6  # fewer is noise: the captain's call is as good
 MAX_LAYOUTS = 40  # one batch of DDS tables
 MAX_STRAINS = 2
+BATCHES = 2  # budget checks (the safety net) before each batch of solving
 MARGIN = SETTLE_MARGIN  # IMPs a deal a candidate must gain over the captain's call
 SLAM_FLOOR = 24  # high-card points together (ours plus partner's expected) to try a slam
 
@@ -185,11 +188,14 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     if count < MIN_LAYOUTS:
         return rule_action
     layouts = deal_layouts(ctx, hand.cards, count, rng)
-    if len(layouts.hands) < MIN_LAYOUTS or (budget is not None and budget.spent()):
+    if len(layouts.hands) < MIN_LAYOUTS:
         return rule_action
-    tables = dds.trick_tables(layouts.hands, strains)
-    if budget is not None and budget.spent():
-        return rule_action
+    tables: list[tuple[tuple[int, ...], ...]] = []
+    size = math.ceil(len(layouts.hands) / BATCHES)
+    for start in range(0, len(layouts.hands), size):
+        if budget is not None and budget.spent():  # the safety net: the plan ran late
+            return rule_action
+        tables.extend(dds.trick_tables(layouts.hands[start:start + size], strains))
     index, _ = best(options, scores(ctx, options, tables, vulnerable))
     return _via_key_cards(ctx, options[index], legal)
 
