@@ -1,7 +1,8 @@
 """The strong Contract Bridge computer player: sampling and double-dummy card play.
 
-Bidding goes through one seam (`self.bidding`: the natural system of `bot.ai.bidding`)
-and what the auction says about each hand through another (`auction_ranges`: that
+Bidding goes through one seam (`self.bidding`: the natural system of `bot.ai.bidding`,
+with the captain's close decisions settled by `bidding.simulation` when the call has a
+budget) and what the auction says about each hand through another (`auction_ranges`: that
 system's reader), so that the bidding can change without touching the play. Each card
 is chosen by `card_search` from this seat's view only: its hand, dummy once faced, the
 cards played, the suits each hand has shown out of, the auction's ranges.

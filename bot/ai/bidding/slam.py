@@ -1,11 +1,15 @@
-"""Slam bidding: Roman Key Card Blackwood and the king ask, and the answer to a
-quantitative 4NT.
+"""Slam bidding: Roman Key Card Blackwood and the king ask, the answer to a quantitative
+4NT, and cue bids after a slam try.
 
 With a trump suit agreed, 4NT asks for key cards: the four aces and the king of trumps.
 The answers (0314): 5♣ 0 or 3, 5♦ 1 or 4, 5♥ 2 without the queen of trumps, 5♠ 2 with
 it. The asker stops in five when two key cards are missing, bids the small slam when one
 is, and with all five (and the queen) asks for kings with 5NT: 6♣ 0, 6♦ 1, 6♥ 2, 6♠ 3
 kings outside trumps; the grand slam needs every king.
+
+After 1M-2NT (Jacoby)-3M, opener's slam try, responder shows the cheapest first-round
+control (the ace or a void) below game, or signs off in game; opener asks for key cards
+over a cue bid with extras, else signs off.
 """
 
 from __future__ import annotations
