@@ -41,6 +41,8 @@ from bot.games import create
 from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
 from bot.games.cards import Seat, format_deal
 
+from .strength_bridge_play import percentiles
+
 DENOMS = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
 VUL = {(False, False): Vul.none, (True, False): Vul.ns, (False, True): Vul.ew,
        (True, True): Vul.both}
@@ -189,19 +191,10 @@ def report(outs: Sequence[Outcome]) -> list[str]:
         f"slam bid where it makes:  {wilson(len(slams_bid), len(slams))}",
         f"games bid that fail:      {wilson(len(game_fail), len(game_contracts))}",
         f"slams bid that fail:      {wilson(len(slam_fail), len(slam_contracts))}",
-        f"call CPU p50 / p95 / max: {cpu_line([t for o in outs for t in o.cpu])} "
-        "(process CPU of each call, the solver's threads included)",
+        f"call CPU p50 / p95 / max (ms): {percentiles([t for o in outs for t in o.cpu])}, "
+        f"{sum(len(o.cpu) for o in outs)} calls (process CPU, the solver's threads included)",
     ]
 
-
-def cpu_line(times: Sequence[float]) -> str:
-    if not times:
-        return "n/a"
-    ordered = sorted(times)
-    def at(q: float) -> float:
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-    return f"{1000 * at(0.5):.0f} / {1000 * at(0.95):.0f} / {1000 * ordered[-1]:.0f} ms " \
-           f"over {len(ordered)} calls"
 
 
 def main(argv: list[str]) -> int:
