@@ -11,7 +11,7 @@ ours/theirs is printed.
 What one "deal" is, on both sides (the compared loop):
 - ours: the deals of running matches, one after another (a match deals its next deal
   when one ends, so each deal is shuffled and dealt exactly once; a finished match is
-  replaced by a new `create(game, seed)`): until the deal ends (a "deal_end" event, which
+  replaced by a new `create(game, seed)`): until the deal ends (a `DealEnded` event, which
   also covers a thrown-in bridge deal), pick a seat from `to_act()`, `legal(seat)`,
   `rng.choice`, `apply(seat, text)`; scoring the deal is part of it;
 - OpenSpiel: `new_initial_state()`, then until the state is terminal (its game is one
@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from bot.ai import make_player
 from bot.games import GAMES, create
+from bot.games.events import DealEnded
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +84,7 @@ def random_deals(game_name: str, deals: int, seed: int = 1) -> int:
             action = rng.choice(game.legal(seat))
             actions += 1
             for event in game.apply(seat, action):
-                if event.kind == "deal_end":
+                if isinstance(event, DealEnded):
                     over = True
     return actions
 
@@ -105,7 +106,7 @@ def ai_deals(game_name: str, deals: int, seed: int = 1) -> int:
             action = players[seat].choose(game.view(seat), game.legal(seat))
             actions += 1
             for event in game.apply(seat, action):
-                if event.kind == "deal_end":
+                if isinstance(event, DealEnded):
                     over = True
     return actions
 

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import (
-    Event,
     Game,
     GameView,
     IllegalAction,
@@ -27,6 +26,7 @@ from .base import (
     replay,
     replayed,
 )
+from .events import Event
 from .fairness import FairDeals
 
 GAMES: tuple[str, ...] = ("bridge", "single_dummy", "spades", "tennis", "bidfair")

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from .cards import Card, deal_blocks
+from .events import DealEnded, Event
 from .fairness import FairDeals
 from .tricks import Trick
 
@@ -84,28 +84,6 @@ def resolve_options(specs: Sequence[OptionSpec],
             raise InvalidOptions(f"Unknown option `{name}` (this game takes: {names}).")
         out[name] = spec.check(value)
     return out
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened as the result of an action, for the table to show.
-
-    `kind` is one of a small vocabulary shared by the games: "action" (a seat acted; data
-    holds the action text), "trick" (data: winner, cards), "deal_start", "deal_end"
-    (data: the deal's result), "thrown_in", "match_end", plus game-specific kinds
-    documented by each game ("bids_revealed", "dummy_faced", ...). `text` is one line a
-    person can read, naming seats by their seat names.
-    """
-
-    kind: str
-    text: str = ""
-    seat: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        # Read-only, like the rest of the event: an action's event is built once and
-        # handed to every table that takes that action. (The maker hands its dict over.)
-        object.__setattr__(self, "data", MappingProxyType(self.data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +300,7 @@ class Game(ABC, Generic[ViewT]):
             # A deal that ended without the next one being dealt yet (Tennis deals
             # lazily; the match's last deal) is over too.
             if self.packs_dealt == drawn and (self.finished or any(
-                    event.kind == "deal_end" for event in events)):
+                    isinstance(event, DealEnded) for event in events)):
                 self.packs_over = self.packs_dealt
         self.history.append(entry)
         return events

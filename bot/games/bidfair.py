@@ -6,9 +6,9 @@ Rules: RULES.md "Bid Fair". A deal runs through these phases:
   per action: `crib:<card>` (e.g. `crib:QH`).
 - "bidding": each player ends up placing one card: `up:<card>` (face up, a bid),
   `down:<card>` (face down, no bid) or `pass` (the non-dealer first; the dealer only after
-  a pass). Both passed: the same dealer deals again (event "redeal").
-- the crib is shuffled and its top card cut face up: its suit is trump (event "trump";
-  event "contract" names the bidder, holder, high rank and contract value).
+  a pass). Both passed: the same dealer deals again (event `Redealt`).
+- the crib is shuffled and its top card cut face up: its suit is trump (event `TrumpTurned`;
+  event `ContractSettled` names the bidder, holder, high rank and contract value).
 - "exchange": with a contract, the holder may swap hands with the 7 remaining crib cards:
   `exchange` or `keep`.
 - "play": 7 tricks of two cards, `play:<card>`; the holder leads (no contract: the
@@ -17,14 +17,11 @@ Rules: RULES.md "Bid Fair". A deal runs through these phases:
 Scoring: only cards captured in tricks count (see bidfair_scoring): the two bid cards, the
 cut card and the 7 unused crib cards are captured by nobody.
 
-Events: "action" (data {"action"}: the action text, except that hidden placements read just
-"crib" or "down" so the event can be shown to everyone), "crib_done" ({"first"}: the seat
-that places first), "redeal" ({"dealer", "deal_no"}), "trump" ({"cut", "trump": suit
-letter, "bonus": seats whose face-up bid is of the trump suit}), "contract" ({"bidder",
-"holder", "high_rank": rank letter, "value", "both_up"}; all None/False with no contract),
-"trick" ({"winner", "cards"}), "deal_end" ({"deal_no", "lines", "hands": {seat: card
-texts as dealt}, "score": DealScore}), "deal_start" ({"deal_no", "dealer"}), "match_end"
-({"result"}).
+Events (bot/games/events.py): `Acted` (its action is the action text, except that hidden
+placements read just "crib" or "down" so the event can be shown to everyone), `CribDone`
+(the seat that places first), `Redealt`, `TrumpTurned` (with the seats whose face-up bid
+is of the trump suit), `ContractSettled` (all None/False with no contract), `TrickWon`,
+`BidFairDealEnded` (with the deal's `DealScore`), `DealStarted`, `MatchEnded`.
 
 Dealing: each deal takes a 24-card pack from `next_pack`; seat i's 12 cards are the i-th
 block of 12 (seat 0 North: cards 0-11, seat 1 South: cards 12-23), whoever deals.
@@ -37,13 +34,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from .base import Event, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
+from .base import Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .bidfair_bidding import bid_error, bid_floor, bid_turn, contract_of, may_pass
 from .bidfair_rank import CONTRACT_VALUES, beats, bidfair_pack, card_points, make_power
 from .bidfair_scoring import score_deal
 from .bidfair_view import BidFairView, DealSummary, Placement, PlayedTrick
 from .cards import Card, Rank, Suit, sort_hand
+from .events import (
+    Acted,
+    BidFairDealEnded,
+    ContractSettled,
+    CribDone,
+    DealStarted,
+    Event,
+    MatchEnded,
+    Redealt,
+    TrickWon,
+    TrumpTurned,
+)
 from .tricks import follow_error
 
 HAND_SIZE = 12
@@ -57,8 +66,8 @@ _PHASE_VERBS: dict[str, tuple[str, ...]] = {
 _CARD_VERBS = frozenset(("crib", "up", "down", "play"))
 
 
-# (seat * 52 + card index) -> the shared "action" event of that play
-_PLAY_EVENTS: dict[int, Event] = {}
+# (seat * 52 + card index) -> the shared event of that play
+_PLAY_EVENTS: dict[int, Acted] = {}
 
 
 class BidFair(Game[BidFairView]):
@@ -224,12 +233,12 @@ class BidFair(Game[BidFairView]):
     def _do_crib(self, seat: int, c: Card) -> list[Event]:
         self.hands[seat].remove(c)
         self.cribs[seat].append(c)
-        events = [Event("action", f"{self.seat_name(seat)} puts a card into the crib.",
-                        seat, {"action": "crib"})]
+        events: list[Event] = [Acted(f"{self.seat_name(seat)} puts a card into the crib.",
+                                     seat, "crib")]
         if all(len(cr) == CRIB_EACH for cr in self.cribs):
             self.phase = "bidding"
-            events.append(Event("crib_done", "The crib is complete: bidding starts.",
-                                None, {"first": self.non_dealer}))
+            events.append(CribDone("The crib is complete: bidding starts.", None,
+                                   self.non_dealer))
         return events
 
     # -- bidding --------------------------------------------------------------------
@@ -239,7 +248,7 @@ class BidFair(Game[BidFairView]):
 
     def _do_pass(self, seat: int) -> list[Event]:
         self.passes[seat] = True
-        events = [Event("action", f"{self.seat_name(seat)} passes.", seat, {"action": "pass"})]
+        events: list[Event] = [Acted(f"{self.seat_name(seat)} passes.", seat, "pass")]
         if all(self.passes):
             events.append(self._redeal())
         return events
@@ -248,21 +257,18 @@ class BidFair(Game[BidFairView]):
         name = self.seat_name(seat)
         self.hands[seat].remove(c)
         self.placed[seat] = Placement(up, c)
-        if up:
-            events = [Event("action", f"{name} bids {c.label} (face up).", seat,
-                            {"action": f"up:{c.text}"})]
-        else:
-            events = [Event("action", f"{name} places a card face down (no bid).", seat,
-                            {"action": "down"})]
+        events: list[Event] = [
+            Acted(f"{name} bids {c.label} (face up).", seat, f"up:{c.text}") if up
+            else Acted(f"{name} places a card face down (no bid).", seat, "down")]
         if self._bid_turn() is None:
             events += self._settle_contract()
         return events
 
-    def _redeal(self) -> Event:
+    def _redeal(self) -> Redealt:
         self.redeals += 1
         self._new_deal()
-        return Event("redeal", f"Both passed: {self.seat_name(self.dealer)} deals again.",
-                     None, {"dealer": self.dealer, "deal_no": self.deal_no})
+        return Redealt(f"Both passed: {self.seat_name(self.dealer)} deals again.", None,
+                       self.dealer, self.deal_no)
 
     def _settle_contract(self) -> list[Event]:
         contract = contract_of(self.placed)
@@ -279,27 +285,23 @@ class BidFair(Game[BidFairView]):
             order.insert(0, wanted)
         self.cut, self.remaining = order[0], order[1:]
         self.trump = self.cut.suit
-        bonus = [s for s, p in enumerate(self.placed)
-                 if p is not None and p.face_up and p.card is not None
-                 and p.card.suit == self.trump]
-        events = [Event("trump", f"The cut turns up the {self.cut.label}: "
-                        f"{self.trump.title.lower()} are trump.", None,
-                        {"cut": self.cut.text, "trump": self.trump.letter,
-                         "bonus": bonus})]
+        bonus = tuple(s for s, p in enumerate(self.placed)
+                      if p is not None and p.face_up and p.card is not None
+                      and p.card.suit == self.trump)
+        events: list[Event] = [TrumpTurned(
+            f"The cut turns up the {self.cut.label}: {self.trump.title.lower()} are trump.",
+            None, self.cut.text, self.trump.letter, bonus)]
         if self.holder is None:
-            events.append(Event("contract", "No bid: no contract this deal.", None,
-                                {"bidder": None, "holder": None, "high_rank": None,
-                                 "value": None, "both_up": False}))
+            events.append(ContractSettled("No bid: no contract this deal.", None,
+                                          None, None, None, None, False))
             self._start_play(self.non_dealer)
         else:
             assert self.bidder is not None and self.high is not None
-            events.append(Event(
-                "contract", f"{self.seat_name(self.bidder)} bid highest "
+            events.append(ContractSettled(
+                f"{self.seat_name(self.bidder)} bid highest "
                 f"({self.high.label} is high): {self.seat_name(self.holder)} holds a "
                 f"contract of {self.value}.", None,
-                {"bidder": self.bidder, "holder": self.holder,
-                 "high_rank": self.high.char, "value": self.value,
-                 "both_up": self._both_up()}))
+                self.bidder, self.holder, self.high.char, self.value, self._both_up()))
             self.phase = "exchange"
             self._turn = self.holder
         return events
@@ -319,7 +321,7 @@ class BidFair(Game[BidFairView]):
             self.exchanged = False
             text = f"{name} keeps the hand."
         self._start_play(seat)
-        return [Event("action", text, seat, {"action": verb})]
+        return [Acted(text, seat, verb)]
 
     def _start_play(self, leader: int) -> None:
         self.phase = "play"
@@ -332,10 +334,9 @@ class BidFair(Game[BidFairView]):
         key = seat * 52 + c.index
         event = _PLAY_EVENTS.get(key)
         if event is None:  # built once per (seat, card) and shared: events are frozen
-            event = _PLAY_EVENTS[key] = Event(
-                "action", f"{self.seat_name(seat)} plays {c.label}.", seat,
-                {"action": f"play:{c.text}"})
-        events = [event]
+            event = _PLAY_EVENTS[key] = Acted(f"{self.seat_name(seat)} plays {c.label}.", seat,
+                                              f"play:{c.text}")
+        events: list[Event] = [event]
         if len(self.trick) == 1:
             self._turn = 1 - seat
             return events
@@ -347,9 +348,8 @@ class BidFair(Game[BidFairView]):
         self.tricks.append(done)
         self.trick = []
         self._turn = winner
-        events.append(Event("trick", f"{self.seat_name(winner)} wins the trick.", winner,
-                            {"winner": winner,
-                             "cards": [(s, x.text) for s, x in done.cards]}))
+        events.append(TrickWon(f"{self.seat_name(winner)} wins the trick.", winner, winner,
+                               tuple((s, x.text) for s, x in done.cards)))
         if len(self.tricks) == TRICKS:
             events += self._end_deal()
         return events
@@ -365,10 +365,9 @@ class BidFair(Game[BidFairView]):
         self.lines.append(line)
         self.totals = [self.totals[0] + score.points[0], self.totals[1] + score.points[1]]
         self.previous = self.deal_record(line)
-        events = [Event("deal_end", f"Deal {self.deal_no}: {score.note}.", None,
-                        {"deal_no": self.deal_no, "lines": [line],
-                         "hands": {s: [c.text for c in self.dealt[s]] for s in (0, 1)},
-                         "score": score})]
+        events: list[Event] = [BidFairDealEnded(
+            f"Deal {self.deal_no}: {score.note}.", None, self.deal_no, (line,),
+            tuple(tuple(c.text for c in self.dealt[s]) for s in (0, 1)), score)]
         top = max(self.totals)
         if top >= self.target and self.totals[0] != self.totals[1]:
             self._over = True
@@ -376,7 +375,7 @@ class BidFair(Game[BidFairView]):
             self.phase = "match_over"
             result = self.result()
             assert result is not None
-            events.append(Event("match_end", result.summary, None, {"result": result}))
+            events.append(MatchEnded(result.summary, None, result))
             return events
         if self.totals[0] != self.totals[1]:
             self.dealer = 0 if self.totals[0] > self.totals[1] else 1
@@ -385,9 +384,8 @@ class BidFair(Game[BidFairView]):
         self.deal_no += 1
         self.redeals = 0
         self._new_deal()
-        events.append(Event("deal_start", f"Deal {self.deal_no}: "
-                            f"{self.seat_name(self.dealer)} deals.", None,
-                            {"deal_no": self.deal_no, "dealer": self.dealer}))
+        events.append(DealStarted(f"Deal {self.deal_no}: {self.seat_name(self.dealer)} deals.",
+                                  None, self.deal_no, self.dealer))
         return events
 
     def scores(self) -> ScoreSheet:

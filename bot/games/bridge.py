@@ -12,12 +12,10 @@ deal in and the next dealer deals. Declarer's left-hand opponent leads, then dum
 and declarer plays both hands: when dummy is to play, `to_act()` is {declarer} and
 `legal(declarer)` lists dummy's cards. Dummy's owner never acts.
 
-Events (besides "action", "trick", "deal_end", "thrown_in", "match_end"):
-- "auction_end": data {"contract": "4SX", "declarer": seat}
-- "dummy_faced": seat = dummy, data {"dummy": seat, "cards": [card texts]}
-- "game": data {"side": side} (a side won a game: a line is drawn)
-- "rubber_end": data {"rubber_no", "winner": side, "bonus": points}
-- "deal_start": data {"deal_no", "dealer": seat, "vulnerable": [bool, bool]}
+Events (bot/games/events.py): `Acted` for a call, `CardPlayed` for a card (its `hand` is
+dummy's seat when declarer plays from dummy), `AuctionEnded` or `ThrownIn`, `DummyFaced`,
+`TrickWon`, `GameWon` (a line is drawn), `RubberEnded`, `DealEnded`, `BridgeDealStarted`
+(with the vulnerability), `MatchEnded`; claims and undo add the requests' events.
 
 `stop()` ends the match early (a table abandoned): the deal in progress is not scored, the
 unfinished rubber scores 300 for a side's single game and 100 for a part score, and the
@@ -30,7 +28,6 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from .base import (
-    Event,
     Game,
     IllegalAction,
     OptionSpec,
@@ -57,6 +54,20 @@ from .cards import (
     play_texts_by_suit,
     sort_hand,
 )
+from .events import (
+    Acted,
+    AuctionEnded,
+    BridgeDealStarted,
+    CardPlayed,
+    DealEnded,
+    DummyFaced,
+    Event,
+    GameWon,
+    MatchEnded,
+    RubberEnded,
+    ThrownIn,
+    TrickWon,
+)
 from .requests import ANSWERS, NO_CALL, NO_CARD, PlayPosition, Requests, take_back_plan
 from .tricks import follow_error, trick_winner
 
@@ -65,22 +76,21 @@ _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
 _TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in SEAT_NAMES)
 
 
-def _play_event(seat: int, position: int, played: Card) -> Event:
+def _play_event(seat: int, position: int, played: Card) -> CardPlayed:
     label = played.label
     text = (f"{SEAT_NAMES[seat]} plays {label} from dummy" if position != seat
             else f"{SEAT_NAMES[position]} plays {label}")
-    return Event("action", text, seat, {"action": PLAY_TEXT[played.index],
-                                        "position": position})
+    return CardPlayed(text, seat, PLAY_TEXT[played.index], position)
 
 
-# A play's "action" event depends only on (seat, position, card): built once and shared
-# (events are frozen and their data read-only). Index (seat*4+position)*52+card.
-_PLAY_EVENTS: tuple[Event, ...] = tuple(
+# A play's event depends only on (seat, position, card): built once and shared
+# (events are immutable). Index (seat*4+position)*52+card.
+_PLAY_EVENTS: tuple[CardPlayed, ...] = tuple(
     _play_event(seat, position, c) for seat in range(4) for position in range(4)
     for c in FULL_DECK)
 
 
-def _call_event(seat: int, call: Call) -> Event:
+def _call_event(seat: int, call: Call) -> Acted:
     name = SEAT_NAMES[seat]
     if call.kind == "bid":
         text = f"{name} bids {call.label}"
@@ -88,11 +98,11 @@ def _call_event(seat: int, call: Call) -> Event:
         text = f"{name} passes"
     else:
         text = f"{name} {call.kind}s"
-    return Event("action", text, seat, {"action": call.text})
+    return Acted(text, seat, call.text)
 
 
-# A call's "action" event depends only on (seat, call): built once and shared, like plays'.
-_CALL_EVENTS: tuple[dict[str, Event], ...] = tuple(
+# A call's event depends only on (seat, call): built once and shared, like plays'.
+_CALL_EVENTS: tuple[dict[str, Acted], ...] = tuple(
     {text: _call_event(seat, call) for text, call in CALL_BY_TEXT.items()} for seat in range(4))
 
 
@@ -262,14 +272,13 @@ class ContractBridge(Requests, Game[BridgeView]):
     def _do_call(self, seat: int, call: Call) -> list[Event]:
         """Make the call (the auction checks it first), then end the auction if it is over."""
         self.auction.call(seat, call)
-        events = [_CALL_EVENTS[seat][call.text]]
+        events: list[Event] = [_CALL_EVENTS[seat][call.text]]
         if not self.auction.finished:
             return events
         contract = self.auction.contract
         if contract is None:
-            events.append(Event(
-                "thrown_in", "All four passed: the deal is thrown in.", None,
-                {"deal_no": self.deal_no, "dealer": self.dealer}))
+            events.append(ThrownIn("All four passed: the deal is thrown in.", None,
+                                   self.deal_no, self.dealer))
             self._end_deal(events, None)
             return events
         self.contract = contract
@@ -277,9 +286,8 @@ class ContractBridge(Requests, Game[BridgeView]):
         self.declarer = declarer = Seat(contract.declarer)
         self.dummy = declarer.partner
         self.position = declarer.next
-        events.append(Event(
-            "auction_end", f"The contract is {contract.text(self.SEAT_NAMES)}.", None,
-            {"contract": contract.code, "declarer": contract.declarer}))
+        events.append(AuctionEnded(f"The contract is {contract.text(self.SEAT_NAMES)}.", None,
+                                   contract.code, contract.declarer))
         return events
 
     # -- the play ------------------------------------------------------------------------
@@ -306,14 +314,14 @@ class ContractBridge(Requests, Game[BridgeView]):
         play = SEAT_CARD[position * 52 + played.index]  # == (position, played)
         self.trick.append(play)
         self.play.append(play)
-        events = [_PLAY_EVENTS[(seat * 4 + position) * 52 + played.index]]
+        events: list[Event] = [_PLAY_EVENTS[(seat * 4 + position) * 52 + played.index]]
         if not self.dummy_faced:
             self.dummy_faced = True
             assert self.dummy is not None
             dummy_cards = sort_hand(self.hands[self.dummy])
-            events.append(Event(
-                "dummy_faced", f"Dummy ({self.SEAT_NAMES[self.dummy]}) is faced.",
-                self.dummy, {"dummy": self.dummy, "cards": [c.text for c in dummy_cards]}))
+            events.append(DummyFaced(f"Dummy ({self.SEAT_NAMES[self.dummy]}) is faced.",
+                                     self.dummy, self.dummy,
+                                     tuple(c.text for c in dummy_cards)))
         if len(self.trick) < 4:
             self.position = position.next
             return events
@@ -324,8 +332,8 @@ class ContractBridge(Requests, Game[BridgeView]):
         self.last = LastTrick(cards, winner)
         self.trick = []
         self.position = winner
-        events.append(Event("trick", _TRICK_TEXT[winner], winner,
-                            {"winner": winner, "cards": [(s, c.text) for s, c in cards]}))
+        events.append(TrickWon(_TRICK_TEXT[winner], winner, winner,
+                               tuple((s, c.text) for s, c in cards)))
         if len(self.play) == 52:
             self._end_deal(events, self.contract)
         return events
@@ -426,25 +434,21 @@ class ContractBridge(Requests, Game[BridgeView]):
                 note += f"; {self.SIDE_NAMES[holders]} also score {points} for {label}"
             line = ScoreLine(f"Deal {deal_no}", score.points, note)
             if score.game_won_by is not None:
-                events.append(Event("game", f"{self.SIDE_NAMES[side]} win a game.", None,
-                                    {"side": side}))
+                events.append(GameWon(f"{self.SIDE_NAMES[side]} win a game.", None, side))
             if score.rubber_won_by is not None:
                 rubber = self.sheet.current
                 bonus = score.entries[-1][2].points
-                events.append(Event(
-                    "rubber_end",
+                events.append(RubberEnded(
                     f"{self.SIDE_NAMES[side]} win rubber {rubber.number} (bonus {bonus}).",
-                    None, {"rubber_no": rubber.number, "winner": side, "bonus": bonus}))
+                    None, rubber.number, side, bonus))
         self.lines.append(line)
         self._score_cache = None
         self.previous = DealSummary(
             deal_no, self.dealer, self.vulnerable, self.dealt, tuple(self.auction.calls),
             contract, (self.tricks_won[0], self.tricks_won[1]), (line,), self.claimed)
         self.claimed = None
-        events.append(Event(
-            "deal_end", f"Deal {deal_no} is over.", None,
-            {"deal_no": deal_no, "lines": [line],
-             "hands": {i: [c.text for c in h] for i, h in enumerate(self.dealt)}}))
+        events.append(DealEnded(f"Deal {deal_no} is over.", None, deal_no, (line,),
+                                tuple(tuple(c.text for c in h) for h in self.dealt)))
         if self.boards and deal_no >= self.boards:
             self._finish(events)
             return
@@ -454,10 +458,9 @@ class ContractBridge(Requests, Game[BridgeView]):
                 return
             self.sheet.new_rubber()
         self._start_deal()
-        events.append(Event(
-            "deal_start", f"Deal {self.deal_no}: {self.SEAT_NAMES[self.dealer]} deals.",
-            None, {"deal_no": self.deal_no, "dealer": self.dealer,
-                   "vulnerable": list(self.vulnerable)}))
+        events.append(BridgeDealStarted(
+            f"Deal {self.deal_no}: {self.SEAT_NAMES[self.dealer]} deals.", None,
+            self.deal_no, self.dealer, (self.vulnerable[0], self.vulnerable[1])))
 
     def _duplicate_line(self, contract: Contract) -> ScoreLine:
         """A board's duplicate score, to the declaring side or (negative) the defenders."""
@@ -475,7 +478,7 @@ class ContractBridge(Requests, Game[BridgeView]):
         self._finished = True
         result = self.result()
         assert result is not None
-        events.append(Event("match_end", result.summary, None, {"result": result}))
+        events.append(MatchEnded(result.summary, None, result))
 
     def stop(self) -> list[Event]:
         """End the match now (an abandoned table): the deal in progress is not scored; the

@@ -16,10 +16,9 @@ Actions (text forms):
 - `withdraw`: the asker takes back their pending request.
 - `accept`, `reject`: an answer, by a seat the request waits for.
 
-Events: "request" (seat: the asker; data {kind, tricks, remaining}), "answer" (data
-{accept}), "request_end" (data {kind, outcome: "accepted" | "rejected" | "withdrawn",
-asker, tricks, remaining}), then for an accepted claim the deal's end, for an accepted undo
-"undone" (data {count}).
+Events (bot/games/events.py): `RequestMade` (seat: the asker), `Answered`, `RequestEnded`
+(outcome "accepted", "rejected" or "withdrawn"), then for an accepted claim the deal's end,
+for an accepted undo `Undone`.
 """
 
 from __future__ import annotations
@@ -28,8 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
-from .base import Event, IllegalAction, OptionValue
+from .base import IllegalAction, OptionValue
 from .cards import Card, Suit
+from .events import Answered, Event, RequestEnded, RequestMade, Undone
 
 ANSWERS: tuple[str, ...] = ("accept", "reject")
 ASIDE_VERBS = frozenset({"claim", "undo", "withdraw"})
@@ -90,6 +90,11 @@ def take_back_plan(moves: Sequence[tuple[int, str]], seat: int, what: str,
 
 def names(seat_names: Sequence[str], seats: frozenset[int]) -> str:
     return " and ".join(seat_names[s] for s in sorted(seats))
+
+
+def _ended(request: Request, text: str, seat: int | None, outcome: str) -> RequestEnded:
+    return RequestEnded(text, seat, request.kind, outcome, request.asker, request.tricks,
+                        request.remaining)
 
 
 class Requests:
@@ -178,17 +183,16 @@ class Requests:
             pending = self.request
             assert pending is not None
             self.request = None
-            return [Event("request_end", f"{self.SEAT_NAMES[seat]} withdraws the "
-                          f"{'claim' if pending.kind == 'claim' else 'request to undo'}.",
-                          seat, self._end_data(pending, "withdrawn"))]
+            return [_ended(pending, f"{self.SEAT_NAMES[seat]} withdraws the "
+                           f"{'claim' if pending.kind == 'claim' else 'request to undo'}.",
+                           seat, "withdrawn")]
         if action.endswith(":" + PROVEN):
             return self._grant(request, f"{request.text}: accepted (it holds against any "
                                         "defence).")
         self.request = request
         asked = (f"{request.text}. {names(self.SEAT_NAMES, request.waiting)}: accept or "
                  "reject?")
-        return [Event("request", asked, seat, {"kind": request.kind, "tricks": request.tricks,
-                                               "remaining": request.remaining})]
+        return [RequestMade(asked, seat, request.kind, request.tricks, request.remaining)]
 
     def _checked(self, seat: int, text: str) -> Request | None:
         """The request `text` would make (None for a withdrawal), or IllegalAction."""
@@ -235,30 +239,25 @@ class Requests:
         name = self.SEAT_NAMES[seat]
         if action == "reject":
             self.request = None
-            return [Event("answer", f"{name} rejects.", seat, {"accept": False}),
-                    Event("request_end", f"{pending.text}: rejected by {name}.", None,
-                          self._end_data(pending, "rejected"))]
+            return [Answered(f"{name} rejects.", seat, False),
+                    _ended(pending, f"{pending.text}: rejected by {name}.", None, "rejected")]
         waiting = pending.waiting - {seat}
         if waiting:
             self.request = replace(pending, waiting=waiting)
-            return [Event("answer", f"{name} accepts.", seat, {"accept": True})]
+            return [Answered(f"{name} accepts.", seat, True)]
         self.request = None
         return self._grant(pending, f"{pending.text}: accepted.")
 
     def _grant(self, request: Request, text: str) -> list[Event]:
-        events = [Event("request_end", text, None, self._end_data(request, "accepted"))]
+        events: list[Event] = [_ended(request, text, None, "accepted")]
         if request.kind == "claim":
             self.claimed = text
             events.extend(self._settle_claim(request.asker, request.tricks))
         else:
             self._take_back(request.count)
-            events.append(Event("undone", "", request.asker, {"count": request.count}))
+            events.append(Undone("", request.asker, request.count))
         return events
 
-    @staticmethod
-    def _end_data(request: Request, outcome: str) -> dict[str, object]:
-        return {"kind": request.kind, "outcome": outcome, "asker": request.asker,
-                "tricks": request.tricks, "remaining": request.remaining}
 
     def _waiting_text(self, seat: int) -> str:
         """Why `seat` may not act while a request is pending."""

@@ -17,24 +17,36 @@ winner of a trick (a hand) leads the next one.
 
 Actions: `pass`, `double`, `redouble`, `bid:<level><strain>`, `dummy:revealed`,
 `dummy:hidden`, `play:<card>`.
-Events: "action"; "deal_start" {deal_no, dealer}; "dummy_revealed" {hand, cards};
-"thrown_in" {deal_no}; "auction_end" {contract, declarer}; "dummies_faced" {choice,
-swapped, hands: {hand name: [card texts]}}; "trick" {winner: seat, winner_hand: hand index,
-cards: [(hand index, card text)]}; "deal_end" {deal_no, lines, hands, contract, tricks};
-"match_end" {result}.
+Events (bot/games/events.py): `Acted` for a call or the dummy choice, `CardPlayed` (its
+`hand` is the hand 0..3 the card came from), `DealStarted`, `DummyRevealed`, `ThrownIn`,
+`AuctionEnded`, `DummiesFaced`, `HandTrickWon`, `SingleDummyDealEnded`, `MatchEnded`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import ClassVar
 
-from .base import Event, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
+from .base import Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract, usual_text
 from .bridge_scoring import single_dummy_score
 from .cards import CARD_BY_PLAY, FULL_DECK, PLAY_TEXT, Card, sort_hand
+from .events import (
+    Acted,
+    AuctionEnded,
+    CardPlayed,
+    DealStarted,
+    DummiesFaced,
+    DummyRevealed,
+    Event,
+    HandTrickWon,
+    MatchEnded,
+    SingleDummyDealEnded,
+    ThrownIn,
+)
 from .requests import ANSWERS, NO_CALL, NO_CARD, PlayPosition, Requests, take_back_plan
 from .single_dummy_view import (
     HAND_NAMES,
@@ -51,11 +63,10 @@ COMPASS = (2, 3, 0, 1)  # hand index (S, W, N, E) -> compass seat (N, E, S, W = 
 
 def _own_side(seat: int) -> int:
     return seat
-# A play's "action" event depends only on (seat, hand, card): built once and shared
-# (events are frozen; their data is read, never changed). Index (seat*4+hand)*52+card.
-_PLAY_EVENTS: tuple[Event, ...] = tuple(
-    Event("action", f"{HAND_NAMES[who]} plays {c.label}", seat,
-          {"action": PLAY_TEXT[c.index], "hand": who})
+# A play's event depends only on (seat, hand, card): built once and shared
+# (events are immutable). Index (seat*4+hand)*52+card.
+_PLAY_EVENTS: tuple[CardPlayed, ...] = tuple(
+    CardPlayed(f"{HAND_NAMES[who]} plays {c.label}", seat, PLAY_TEXT[c.index], who)
     for seat in range(2) for who in range(4) for c in FULL_DECK)
 
 
@@ -126,13 +137,11 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         self.play_log: list[tuple[int, str]] = []
         name = self.SEAT_NAMES[self.dealer]
         return [
-            Event("deal_start", f"Deal {self.deal_no}: {name} deals.", self.dealer,
-                  {"deal_no": self.deal_no, "dealer": self.dealer}),
-            Event("dummy_revealed",
-                  f"{self.SEAT_NAMES[owner_of(self.revealed)]}'s dummy"
-                  f" ({HAND_NAMES[self.revealed]}) is shown to both players.", None,
-                  {"hand": self.revealed,
-                   "cards": [c.text for c in self.hands[self.revealed]]}),
+            DealStarted(f"Deal {self.deal_no}: {name} deals.", self.dealer, self.deal_no,
+                        self.dealer),
+            DummyRevealed(f"{self.SEAT_NAMES[owner_of(self.revealed)]}'s dummy"
+                          f" ({HAND_NAMES[self.revealed]}) is shown to both players.", None,
+                          self.revealed, tuple(c.text for c in self.hands[self.revealed])),
         ]
 
     def _deal(self) -> None:
@@ -259,18 +268,17 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         name = self.SEAT_NAMES[seat]
         verbs = {"pass": "passes", "double": "doubles", "redouble": "redoubles"}
         text = f"{name} {verbs[call.kind]}" if call.bid is None else f"{name} bids {call.label}"
-        events = [Event("action", text, seat, {"action": call.text})]
+        events: list[Event] = [Acted(text, seat, call.text)]
         if self.auction.passed_out:
-            events.append(Event("thrown_in", "Both players passed: the deal is thrown in.",
-                                None, {"deal_no": self.deal_no}))
+            events.append(ThrownIn("Both players passed: the deal is thrown in.", None,
+                                   self.deal_no, self.dealer))
             events.extend(self._end_deal(thrown_in=True))
         elif self.auction.finished:
             self.contract = self.auction.contract
             assert self.contract is not None
             declarer = self.contract.declarer
-            events.append(Event(
-                "auction_end", f"Contract: {self.contract.text(self.SEAT_NAMES)}.", declarer,
-                {"contract": self.contract.code, "declarer": declarer}))
+            events.append(AuctionEnded(f"Contract: {self.contract.text(self.SEAT_NAMES)}.",
+                                       declarer, self.contract.code, declarer))
         return events
 
     def _choose_dummy(self, seat: int, action: str) -> list[Event]:
@@ -285,11 +293,10 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         self.leader = 1 - seat  # the opponent of the winner leads from their own hand
         name = self.SEAT_NAMES[seat]
         return [
-            Event("action", f"{name} takes the {choice} dummy", seat, {"action": action}),
-            Event("dummies_faced", "Both dummies are face up.", None,
-                  {"choice": choice, "swapped": self.swapped,
-                   "hands": {HAND_NAMES[h]: [c.text for c in self.hands[h]]
-                             for h in (2, 3)}}),
+            Acted(f"{name} takes the {choice} dummy", seat, action),
+            DummiesFaced("Both dummies are face up.", None, choice, self.swapped,
+                         MappingProxyType({HAND_NAMES[h]: tuple(c.text for c in self.hands[h])
+                                           for h in (2, 3)})),
         ]
 
     def _play(self, seat: int, played: Card) -> list[Event]:
@@ -298,7 +305,7 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         hand.remove(played)
         self.trick.append((who, played))
         self.play_log.append((who, played.text))
-        events = [_PLAY_EVENTS[(seat * 4 + who) * 52 + played.index]]
+        events: list[Event] = [_PLAY_EVENTS[(seat * 4 + who) * 52 + played.index]]
         if len(self.trick) == 4:
             events.extend(self._finish_trick())
         return events
@@ -312,9 +319,9 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         self.last_trick = record
         self.trick = []
         self.leader = winner
-        events = [Event("trick", f"{HAND_NAMES[winner]} wins the trick.", owner_of(winner),
-                        {"winner": owner_of(winner), "winner_hand": winner,
-                         "cards": [(h, c.text) for h, c in record.cards]})]
+        events: list[Event] = [HandTrickWon(
+            f"{HAND_NAMES[winner]} wins the trick.", owner_of(winner), owner_of(winner),
+            tuple((h, c.text) for h, c in record.cards), winner)]
         if len(self.played) == 52:
             events.extend(self._end_deal(thrown_in=False))
         return events
@@ -408,16 +415,16 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
             dummy_choice=self.dummy_choice, calls=self._calls(), contract=contract,
             tricks=(self.tricks_won[0], self.tricks_won[1]), line=line, claim=self.claimed)
         self.claimed = None
-        events = [Event("deal_end", f"Deal {self.deal_no}: {note}.", None, {
-            "deal_no": self.deal_no, "lines": [line],
-            "hands": {HAND_NAMES[h]: [c.text for c in seated[h]] for h in range(4)},
-            "contract": contract.code if contract and not thrown_in else None,
-            "tricks": (self.tricks_won[0], self.tricks_won[1])})]
+        events: list[Event] = [SingleDummyDealEnded(
+            f"Deal {self.deal_no}: {note}.", None, self.deal_no, (line,),
+            tuple(tuple(c.text for c in seated[h]) for h in range(4)), HAND_NAMES,
+            contract.code if contract and not thrown_in else None,
+            (self.tricks_won[0], self.tricks_won[1]))]
         if max(self.totals) >= self.target:
             self._over = True
             final = self.result()
             assert final is not None
-            events.append(Event("match_end", final.summary, None, {"result": final}))
+            events.append(MatchEnded(final.summary, None, final))
         else:
             events.extend(self._start_deal())
         return events

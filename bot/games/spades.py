@@ -13,11 +13,9 @@ Dealing: the pack from `next_pack` is dealt in blocks, cards 13*i .. 13*i+12 to 
 seat order. `stack_deck` called before anyone has acted in a deal replaces that deal
 (tests can stack the first deal of a new game); otherwise it stacks the next one.
 
-Events returned by `apply`, in order: "action" (data: action), then as they happen:
-"spades_broken", "bids_complete" (data: bids {seat: bid text}, leader), "trick" (data:
-winner, cards [(seat, card text)]), "deal_end" (data: deal_no, lines, hands {seat: [card
-texts]}, bids {seat: bid text}, tricks {seat: count}, bags [per side]), "match_end"
-(data: result), "deal_start" (data: deal_no, dealer).
+Events returned by `apply` (bot/games/events.py), in order: `Acted`, then as they happen
+`SpadesBroken`, `BidsComplete`, `TrickWon`, `SpadesDealEnded` (bids, tricks and bags as
+well), `MatchEnded` or `DealStarted`.
 """
 
 from __future__ import annotations
@@ -25,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
-from .base import Event, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
+from .base import Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .cards import (
     CARD_BY_PLAY,
@@ -38,6 +36,16 @@ from .cards import (
     Suit,
     play_texts_by_suit,
     sort_hand,
+)
+from .events import (
+    Acted,
+    BidsComplete,
+    DealStarted,
+    Event,
+    MatchEnded,
+    SpadesBroken,
+    SpadesDealEnded,
+    TrickWon,
 )
 from .spades_scoring import (
     DOUBLE_NIL,
@@ -72,17 +80,17 @@ _TRICK_TEXT: tuple[str, ...] = tuple(f"{name} wins the trick." for name in SEAT_
 _BIDDING_TO_ACT: tuple[frozenset[int], ...] = tuple(
     frozenset([turn, *(s for s in range(4) if mask >> s & 1)])
     for turn in range(4) for mask in range(16))
-# Look, bid and play "action" events depend only on (seat, action): built once and shared
+# Look, bid and play events depend only on (seat, action): built once and shared
 # (events are frozen and their data read-only), indexed seat, seat * 15 + bid + 1 and
 # seat * 52 + card index.
-_LOOK_EVENTS: tuple[Event, ...] = tuple(
-    Event("action", f"{name} looks at their hand.", s, {"action": "look"})
+_LOOK_EVENTS: tuple[Acted, ...] = tuple(
+    Acted(f"{name} looks at their hand.", s, "look")
     for s, name in enumerate(SEAT_NAMES))
-_BID_EVENTS: tuple[Event, ...] = tuple(
-    Event("action", f"{name} bids {bid_label(b)}.", s, {"action": "bid:" + bid_text(b)})
+_BID_EVENTS: tuple[Acted, ...] = tuple(
+    Acted(f"{name} bids {bid_label(b)}.", s, "bid:" + bid_text(b))
     for s, name in enumerate(SEAT_NAMES) for b in range(DOUBLE_NIL, 14))
-_PLAY_EVENTS: tuple[Event, ...] = tuple(
-    Event("action", f"{SEAT_NAMES[s]} plays {c.label}.", s, {"action": PLAY_TEXT[c.index]})
+_PLAY_EVENTS: tuple[Acted, ...] = tuple(
+    Acted(f"{SEAT_NAMES[s]} plays {c.label}.", s, PLAY_TEXT[c.index])
     for s in range(4) for c in FULL_DECK)
 
 
@@ -250,27 +258,27 @@ class Spades(Game[SpadesView]):
         self._looked[seat] = True  # a double nil bidder now sees their hand
         self._unlooked &= ~(1 << seat)
         self._bids[seat] = bid
-        events = [_BID_EVENTS[seat * 15 + bid + 1]]
+        events: list[Event] = [_BID_EVENTS[seat * 15 + bid + 1]]
         self._turn = self._turn.next  # the seat that bid was on turn
         if all(b is not None for b in self._bids):
             self._phase = PLAY
             self._turn = self._leader = self.dealer.next
-            bids = {s: bid_text(b) for s, b in enumerate(self._bids) if b is not None}
+            bids = tuple(bid_text(b) for b in self._bids if b is not None)
             listing = ", ".join(f"{self.SEAT_NAMES[s]} {bid_label(b)}"
                                 for s, b in enumerate(self._bids) if b is not None)
-            events.append(Event("bids_complete",
-                                f"Bids: {listing}. {self.SEAT_NAMES[self._turn]} leads.",
-                                None, {"bids": bids, "leader": self._turn}))
+            events.append(BidsComplete(
+                f"Bids: {listing}. {self.SEAT_NAMES[self._turn]} leads.", None, bids,
+                self._turn))
         return events
 
     def _do_play(self, seat: int, played: Card) -> list[Event]:
         self._hands[seat].remove(played)
         self._suit_texts[seat][played.suit].remove(PLAY_TEXT[played.index])
         self._trick.append(SEAT_CARD[self._turn * 52 + played.index])  # the seat on turn
-        events = [_PLAY_EVENTS[seat * 52 + played.index]]
+        events: list[Event] = [_PLAY_EVENTS[seat * 52 + played.index]]
         if played.suit is _SPADES and not self._broken:
             self._broken = True
-            events.append(Event("spades_broken", "Spades are broken.", seat))
+            events.append(SpadesBroken("Spades are broken.", seat))
         if len(self._trick) < 4:
             self._turn = self._turn.next
             return events
@@ -281,9 +289,8 @@ class Spades(Game[SpadesView]):
         self._won[winner] += 1
         self._trick = []
         self._turn = self._leader = winner
-        events.append(Event("trick", _TRICK_TEXT[winner], winner,
-                            {"winner": winner,
-                             "cards": [(s, c.text) for s, c in done.cards]}))
+        events.append(TrickWon(_TRICK_TEXT[winner], winner, winner,
+                               tuple((s, c.text) for s, c in done.cards)))
         if len(self._tricks) == 13:
             events.extend(self._end_deal())
         return events
@@ -304,23 +311,22 @@ class Spades(Game[SpadesView]):
             deal_no=self.deal_no, dealer=self.dealer, hands=self._dealt, bids=bids,
             tricks_won=tuple(self._won), tricks=tuple(self._tricks), lines=(line,),
             bags=score.bags)
-        events = [Event("deal_end", self._deal_end_text(score), None, {
-            "deal_no": self.deal_no, "lines": [line],
-            "hands": {s: [c.text for c in hand] for s, hand in enumerate(self._dealt)},
-            "bids": {s: bid_text(b) for s, b in enumerate(bids)},
-            "tricks": dict(enumerate(self._won)), "bags": list(score.bags)})]
+        events: list[Event] = [SpadesDealEnded(
+            self._deal_end_text(score), None, self.deal_no, (line,),
+            tuple(tuple(c.text for c in hand) for hand in self._dealt),
+            tuple(bid_text(b) for b in bids), tuple(self._won),
+            (score.bags[0], score.bags[1]))]
         self._result = self._match_result()
         if self._result is not None:
             self._phase = MATCH_OVER
-            events.append(Event("match_end", self._result.summary, None,
-                                {"result": self._result}))
+            events.append(MatchEnded(self._result.summary, None, self._result))
             return events
         self.deal_no += 1
         self.dealer = self.dealer.next
         self._start_deal()
-        events.append(Event("deal_start",
-                            f"Deal {self.deal_no}: {self.SEAT_NAMES[self.dealer]} deals.",
-                            None, {"deal_no": self.deal_no, "dealer": self.dealer}))
+        events.append(DealStarted(
+            f"Deal {self.deal_no}: {self.SEAT_NAMES[self.dealer]} deals.", None,
+            self.deal_no, self.dealer))
         return events
 
     def _deal_end_text(self, score: DealScore) -> str:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import attrgetter
+from types import MappingProxyType
 from typing import ClassVar
 
 from .base import (
-    Event,
     Game,
     OptionSpec,
     Result,
@@ -21,6 +21,16 @@ from .base import (
     ranks_from_totals,
 )
 from .cards import FULL_DECK, Card, Suit
+from .events import (
+    BidsRevealed,
+    Event,
+    ForehandDealt,
+    HandActed,
+    MatchEnded,
+    PlayStarted,
+    TennisDealStarted,
+    TennisTrickWon,
+)
 from .tennis_rules import (
     BACKHAND,
     FOREHAND,
@@ -36,7 +46,7 @@ from .tennis_rules import (
     trump_name,
     trump_of,
 )
-from .tennis_scoring import deal_end_data, deal_end_text, score_game
+from .tennis_scoring import deal_end_event, score_game
 from .tennis_views import TennisDealSummary, TennisTrick, TennisView
 from .tricks import follow_error, legal_follow, trick_winner
 
@@ -44,8 +54,8 @@ from .tricks import follow_error, legal_follow, trick_winner
 _HIGH_FIRST = attrgetter("index")
 
 
-# ((seat * 2 + hand kind) * 52 + card index) -> the shared "action" event of that play
-_PLAY_EVENTS: dict[int, Event] = {}
+# ((seat * 2 + hand kind) * 52 + card index) -> the shared event of that play
+_PLAY_EVENTS: dict[int, HandActed] = {}
 
 
 class Tennis(Game[TennisView]):
@@ -66,14 +76,10 @@ class Tennis(Game[TennisView]):
     Phases: "bidding" (both seats act at once; `to_act` holds the seats that have not yet
     bid this hand; the bids are revealed together once both are in), "play", "match_over".
 
-    Events: "action" (for a bid the data is {"action": "bid", "hand": kind} without the
-    card, which stays secret until the reveal); "bids_revealed" {"hand": kind, "bids":
-    {seat: card text}, "values": {seat: tricks}}; "forehand_dealt" {"deal_no"}; "trick"
-    {"winner": seat, "winner_hand": kind, "cards": [(seat, text)], "hands": [kind]};
-    "deal_end" {"deal_no", "lines", "hands": {"<seat name> <kind>": [texts]}, "bids",
-    "tricks", "errors"}; "deal_start" {"deal_no", "set", "game", "trump", "dealer"};
-    "play_start" {"leader": seat} (after the Forehand bids: who serves); "match_end"
-    {"result"}.
+    Events (bot/games/events.py): `HandActed` for a bid (its action reads just "bid": the
+    card stays secret until the reveal) or a card, naming the hand; `BidsRevealed`,
+    `ForehandDealt`, `PlayStarted` (after the Forehand bids: who serves), `TennisTrickWon`,
+    `TennisDealEnded`, `TennisDealStarted`, `MatchEnded`.
     """
 
     NAME: ClassVar[str] = "tennis"
@@ -216,8 +222,8 @@ class Tennis(Game[TennisView]):
         self._hands[hand].remove(bid)
         self._bids[hand] = bid
         name = self.SEAT_NAMES[seat]
-        events = [Event("action", f"{name} places a {KIND_NAMES[kind]} bid face down.", seat,
-                        {"action": "bid", "hand": KIND_NAMES[kind]})]
+        events: list[Event] = [HandActed(f"{name} places a {KIND_NAMES[kind]} bid face down.",
+                                         seat, "bid", KIND_NAMES[kind])]
         if self._bids[hand_id(1 - seat, kind)] is None:
             return events
         events.append(self._reveal(kind))
@@ -225,25 +231,22 @@ class Tennis(Game[TennisView]):
             self._hands[hand_id(0, FOREHAND)] = list(self._dealt[hand_id(0, FOREHAND)])
             self._hands[hand_id(1, FOREHAND)] = list(self._dealt[hand_id(1, FOREHAND)])
             self._bidding = FOREHAND
-            events.append(Event("forehand_dealt", "The Forehands are dealt.", None,
-                                {"deal_no": self.deal_no}))
+            events.append(ForehandDealt("The Forehands are dealt.", None, self.deal_no))
         else:
             self._bidding = None
             server = seat_of(self._leader)
-            events.append(Event("play_start", f"{self.SEAT_NAMES[server]} serves from the"
-                                " Forehand.", server, {"leader": server}))
+            events.append(PlayStarted(f"{self.SEAT_NAMES[server]} serves from the Forehand.",
+                                      server, server))
         return events
 
-    def _reveal(self, kind: int) -> Event:
+    def _reveal(self, kind: int) -> BidsRevealed:
         bids = {s: self._bids[hand_id(s, kind)] for s in (0, 1)}
         shown = {s: c for s, c in bids.items() if c is not None}
         text = f"{KIND_NAMES[kind]} bids: " + ", ".join(
             f"{self.SEAT_NAMES[s]} {c.label} ({bid_value(c)})" for s, c in shown.items())
-        return Event("bids_revealed", text, None, {
-            "hand": KIND_NAMES[kind],
-            "bids": {s: c.text for s, c in shown.items()},
-            "values": {s: bid_value(c) for s, c in shown.items()},
-        })
+        return BidsRevealed(text, None, KIND_NAMES[kind],
+                            MappingProxyType({s: c.text for s, c in shown.items()}),
+                            MappingProxyType({s: bid_value(c) for s, c in shown.items()}))
 
     # -- play ---------------------------------------------------------------------------
 
@@ -261,10 +264,10 @@ class Tennis(Game[TennisView]):
         event = _PLAY_EVENTS.get(key)
         if event is None:  # built once per (seat, hand kind, card), shared: events are frozen
             kind = KIND_NAMES[kind_of(hand)]
-            event = _PLAY_EVENTS[key] = Event(
-                "action", f"{self.SEAT_NAMES[seat]} plays {played.label} from the {kind}.",
-                seat, {"action": "play:" + played.text, "hand": kind})
-        events = [event]
+            event = _PLAY_EVENTS[key] = HandActed(
+                f"{self.SEAT_NAMES[seat]} plays {played.label} from the {kind}.", seat,
+                "play:" + played.text, kind)
+        events: list[Event] = [event]
         if len(self._trick) == 4:
             events.extend(self._finish_trick())
         return events
@@ -281,11 +284,10 @@ class Tennis(Game[TennisView]):
         self._leader = winner
         self._trick = []
         self._tricks_played += 1
-        events = [Event(
-            "trick", f"{self.SEAT_NAMES[record.winner]}'s {record.winner_hand} wins the trick.",
-            record.winner, {"winner": record.winner, "winner_hand": record.winner_hand,
-                            "cards": [(s, c.text) for s, c in record.cards],
-                            "hands": list(record.hands)})]
+        events: list[Event] = [TennisTrickWon(
+            f"{self.SEAT_NAMES[record.winner]}'s {record.winner_hand} wins the trick.",
+            record.winner, record.winner, tuple((s, c.text) for s, c in record.cards),
+            record.winner_hand, tuple(record.hands))]
         if self._tricks_played == TRICKS_PER_GAME:
             events.extend(self._end_deal())
         return events
@@ -301,24 +303,21 @@ class Tennis(Game[TennisView]):
         self._sheet = None
         for s in (0, 1):
             self._totals[s] += summary.errors[s]
-        events = [Event("deal_end", deal_end_text(self.SEAT_NAMES, summary), None,
-                        deal_end_data(self.SEAT_NAMES, summary, self._dealt, bids,
-                                      self._tricks))]
+        events: list[Event] = [deal_end_event(self.SEAT_NAMES, summary, self._dealt, bids,
+                                              self._tricks)]
         if self.deal_no == GAMES_PER_MATCH:
             self._finished = True
             result = self.result()
             assert result is not None
-            events.append(Event("match_end", result.summary, None, {"result": result}))
+            events.append(MatchEnded(result.summary, None, result))
             return events
         self.deal_no += 1
         self._pending_deal = True
-        events.append(Event("deal_start", f"Set {self.set_no}, game {self.game_no}:"
-                            f" {trump_name(trump_of(self.deal_no))};"
-                            f" {self.SEAT_NAMES[self.dealer]} deals.", None, {
-                                "deal_no": self.deal_no, "set": self.set_no,
-                                "game": self.game_no,
-                                "trump": trump_name(trump_of(self.deal_no)),
-                                "dealer": self.dealer}))
+        trump = trump_name(trump_of(self.deal_no))
+        events.append(TennisDealStarted(
+            f"Set {self.set_no}, game {self.game_no}: {trump};"
+            f" {self.SEAT_NAMES[self.dealer]} deals.", None, self.deal_no, self.dealer,
+            self.set_no, self.game_no, trump))
         return events
 
     def scores(self) -> ScoreSheet:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .base import ScoreLine
 from .cards import Card
+from .events import TennisDealEnded
 from .tennis_rules import (
     BACKHAND,
     FOREHAND,
@@ -46,22 +46,16 @@ def score_game(seat_names: Sequence[str], deal_no: int, dealer: int,
         errors=errors, lines=(line,))
 
 
-def deal_end_text(seat_names: Sequence[str], summary: TennisDealSummary) -> str:
-    return f"Game {summary.deal_no} over: " + ", ".join(
+def deal_end_event(seat_names: Sequence[str], summary: TennisDealSummary,
+                   dealt: Sequence[tuple[Card, ...]], bids: Sequence[Card],
+                   tricks: Sequence[int]) -> TennisDealEnded:
+    """The finished game's event; per-hand entries are named "<seat name> <kind>"."""
+    text = f"Game {summary.deal_no} over: " + ", ".join(
         f"{seat_names[s]} {n} error{'' if n == 1 else 's'}"
         for s, n in enumerate(summary.errors)) + "."
-
-
-def deal_end_data(seat_names: Sequence[str], summary: TennisDealSummary,
-                  dealt: Sequence[tuple[Card, ...]], bids: Sequence[Card],
-                  tricks: Sequence[int]) -> dict[str, Any]:
-    """The "deal_end" event data; per-hand entries are keyed "<seat name> <kind>"."""
-    names = [f"{seat_names[seat_of(h)]} {KIND_NAMES[kind_of(h)]}" for h in range(4)]
-    return {
-        "deal_no": summary.deal_no,
-        "lines": list(summary.lines),
-        "hands": {names[h]: [c.text for c in dealt[h]] for h in range(4)},
-        "bids": {names[h]: bids[h].text for h in range(4)},
-        "tricks": {names[h]: tricks[h] for h in range(4)},
-        "errors": list(summary.errors),
-    }
+    return TennisDealEnded(
+        text, None, summary.deal_no, tuple(summary.lines),
+        tuple(tuple(c.text for c in dealt[h]) for h in range(4)),
+        tuple(f"{seat_names[seat_of(h)]} {KIND_NAMES[kind_of(h)]}" for h in range(4)),
+        tuple(bids[h].text for h in range(4)), tuple(tricks[h] for h in range(4)),
+        tuple(summary.errors))

@@ -1,7 +1,7 @@
 """Rebuild one finished deal of a stored match by replaying its action log from the seed.
 
 Only a deal that has ended is ever returned: the record is taken at that deal's
-"deal_end" event, so a deal still in progress can never leak through a hand record.
+`DealEnded` event, so a deal still in progress can never leak through a hand record.
 """
 
 from __future__ import annotations
@@ -10,13 +10,12 @@ from collections.abc import Iterable, Mapping
 
 from bot.games import create, replayed
 from bot.games.cards import Card
+from bot.games.events import CardPlayed, DealEnded
 from bot.games.fairness import FairDeals
 
 from .record import HandRecord, from_bridge, from_single_dummy
 
 HAND_RECORD_GAMES: tuple[str, ...] = ("bridge", "single_dummy")
-# Where each game's "action" event says whose cards a play came from.
-_POSITION_KEY = {"bridge": "position", "single_dummy": "hand"}
 
 
 class NotBridge(ValueError):
@@ -35,7 +34,6 @@ def replay_deal(game_name: str, options: Mapping[str, object], seed: int | FairD
     if deal_no < 1:
         raise DealNotOver(f"there is no deal {deal_no}")
     game = create(game_name, options=options, seed=seed)
-    key = _POSITION_KEY[game_name]
     play: list[tuple[int, Card]] = []
     current = int(getattr(game, "deal_no", 0))  # the deal each action was taken in
     for events in replayed(game, actions):
@@ -45,9 +43,9 @@ def replay_deal(game_name: str, options: Mapping[str, object], seed: int | FairD
         if taken_in != deal_no:
             continue
         for event in events:
-            if event.kind == "action" and key in event.data:
-                play.append((int(event.data[key]), Card.parse(event.data["action"][5:])))
-            elif event.kind == "deal_end" and event.data.get("deal_no") == deal_no:
+            if isinstance(event, CardPlayed):
+                play.append((event.hand, Card.parse(event.action[5:])))
+            elif isinstance(event, DealEnded) and event.deal_no == deal_no:
                 summary = getattr(game, "previous", None)
                 if summary is None or summary.deal_no != deal_no:
                     raise DealNotOver(f"deal {deal_no} left no summary")

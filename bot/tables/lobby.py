@@ -4,7 +4,7 @@ leaving (and coming back), cancelling and abandoning."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.ai import bot_name, player_kinds
 from bot.games import Event, InvalidOptions, create
@@ -24,6 +24,22 @@ from .model import (
 
 if TYPE_CHECKING:
     from .service import TableService
+
+
+# What the lobby tells the observer (the table message then shows the seats again).
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatChanged(Event):
+    kind: ClassVar[str] = "seat_change"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class MatchStarted(Event):
+    kind: ClassVar[str] = "match_start"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AbandonVoted(Event):
+    kind: ClassVar[str] = "abandon_vote"
 
 
 class Lobby:
@@ -135,7 +151,7 @@ class Lobby:
             line = (f"{info.name} left {table.game.seat_name(seat)}: a computer player "
                     "takes over until they come back.")
             table.recent.append(line)
-            self.service.observer.table_changed(table, (Event("seat_change", line, seat),))
+            self.service.observer.table_changed(table, (SeatChanged(line, seat),))
             self.service.turns.kick(table)
             return ("You left; a computer player plays your seat. Press Join to take it "
                     "back while the match lasts.")
@@ -158,7 +174,7 @@ class Lobby:
             table.status, table.since = PLAYING, now
             line = f"The {table.game.TITLE} match begins."
             table.recent.append(line)
-            self.service.observer.table_changed(table, (Event("match_start", line),))
+            self.service.observer.table_changed(table, (MatchStarted(line, None),))
             self.service.turns.kick(table)
 
     async def cancel(self, table_id: int, user_id: int, can_manage: bool = False) -> None:
@@ -193,7 +209,7 @@ class Lobby:
             needed = len(people) // 2 + 1
             line = f"{votes} of {needed} votes needed to abandon this match."
             table.recent.append(line)
-            self.service.observer.table_changed(table, (Event("abandon_vote", line),))
+            self.service.observer.table_changed(table, (AbandonVoted(line, None),))
             return f"Your vote counts: {line}"
 
     async def _fix_deals(self, table: Table, press_id: int) -> None:
@@ -232,7 +248,7 @@ class Lobby:
         await self._seat(table, seat, SeatInfo(name=person.name, user_id=person.user_id))
         line = f"{person.name} is back at {table.game.seat_name(seat)}."
         table.recent.append(line)
-        self.service.observer.table_changed(table, (Event("seat_change", line, seat),))
+        self.service.observer.table_changed(table, (SeatChanged(line, seat),))
         self.service.turns.kick(table)
         return seat
 

@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from bot.games import Event, IllegalAction, create, replay
+from bot.games.events import Acted, DealEnded
 from bot.store import Actor, PlayerResult, Rater, Shards, Status, Store
 
 from . import requests
@@ -260,15 +261,16 @@ class TableService:
         table.decisions[seat] += 1
         table.since = now
         for event in events:
-            if event.kind == "deal_end":
+            if isinstance(event, DealEnded):
                 # The log shows the deal in progress; the finished one gets its own message.
                 table.recent.clear()
-            if event.text and event.kind != "action":
+            if isinstance(event, Acted):
+                if event.text:
+                    table.recent.append(self._with_name(table, seat, event.text, actor))
+            elif event.text:
                 table.recent.append(event.text)
-            elif event.kind == "action" and event.text:
-                table.recent.append(self._with_name(table, seat, event.text, actor))
         for event in events:
-            if event.kind == "deal_end":
+            if isinstance(event, DealEnded):
                 await self._record_deal(table, event)
         if table.game.finished:
             await self._finish(table, events)
@@ -289,15 +291,14 @@ class TableService:
         line = text.replace(seat_name, f"{seat_name} ({name})", 1) if seat_name in text else text
         return f"⏱ {line} (time ran out)" if actor == "timer" else line
 
-    async def _record_deal(self, table: Table, event: Event) -> None:
-        lines = event.data.get("lines") or ()
+    async def _record_deal(self, table: Table, event: DealEnded) -> None:
+        lines = event.lines
         points = [sum(line.points[i] for line in lines) for i in range(len(table.game.SIDES))]
         detail = {"lines": [{"label": line.label, "points": list(line.points),
                              "note": line.note} for line in lines],
-                  "hands": event.data.get("hands")}
+                  "hands": event.stored_hands()}
         try:
-            await self.store.record_deal(table.id, int(event.data.get("deal_no", 0)),
-                                         points, detail)
+            await self.store.record_deal(table.id, event.deal_no, points, detail)
         except Exception:  # derived data: the action log still holds the truth
             log.exception("table %s: could not record a deal result", table.id)
 

@@ -37,6 +37,7 @@ import discord
 
 from bot.ai import level_label, player_kinds
 from bot.games import Event
+from bot.games.events import DealEnded, MatchEnded
 from bot.handrecord import HAND_RECORD_GAMES
 from bot.render import fairness, ids
 from bot.render import messages as render
@@ -159,19 +160,18 @@ def table_message(table: Table) -> render.Message:
                                decisions=table.decisions)
 
 
-def deal_buttons(table: Table, event: Event) -> list[TableButton]:
+def deal_buttons(table: Table, event: DealEnded) -> list[TableButton]:
     """Buttons under an end-of-deal message: the bridge games' hand record (cogs/records)."""
-    deal_no = event.data.get("deal_no")
-    if table.game_name not in HAND_RECORD_GAMES or not isinstance(deal_no, int):
+    if table.game_name not in HAND_RECORD_GAMES:
         return []
-    return [button(ids.make("rec", table.id, deal_no), "Hand record")]
+    return [button(ids.make("rec", table.id, event.deal_no), "Hand record")]
 
 
-def post_mortem(table: Table, event: Event) -> Callable[[], str | None] | None:
+def post_mortem(table: Table, event: DealEnded) -> Callable[[], str | None] | None:
     """The bridge games' double-dummy verdict on a deal that just ended (the cards that
     cost a trick), worked out in a worker thread from the log as it stands now."""
-    deal_no = event.data.get("deal_no")
-    if table.game_name not in HAND_RECORD_GAMES or not isinstance(deal_no, int):
+    deal_no = event.deal_no
+    if table.game_name not in HAND_RECORD_GAMES:
         return None
     name, options, source = table.game_name, dict(table.options), table.deal_source
     actions = list(table.game.history)
@@ -306,10 +306,10 @@ class Publisher:
 
     # -- told by the service ------------------------------------------------------------
 
-    def table_changed(self, table: Table, events: Any) -> None:
+    def table_changed(self, table: Table, events: Iterable[Event]) -> None:
         view = None
         for event in events:
-            if event.kind == "deal_end":
+            if isinstance(event, DealEnded):
                 view = view or table.game.view(None)
                 message = render.deal_end(table.id, table.game_name, table.game.TITLE, view,
                                           seating_of(table), deal_buttons(table, event),
@@ -319,7 +319,7 @@ class Publisher:
                     message.analysis_name = "Double dummy"
                     self._outbox.setdefault(table.id, []).append(message)
                 self._fresh.add(table.id)
-            elif event.kind == "match_end":
+            elif isinstance(event, MatchEnded):
                 result = table.game.result()
                 if result is not None:
                     self._outbox.setdefault(table.id, []).append(render.match_end(

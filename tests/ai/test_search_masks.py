@@ -87,12 +87,12 @@ def test_spades_positions_play_as_the_engine_plays():
                 positions += 1
                 tricks = [e for e in events if e.kind == "trick"]
                 if tricks:
-                    assert winner == tricks[0].data["winner"]
+                    assert winner == tricks[0].winner
                 else:
                     assert winner is None
                 ends = [e for e in events if e.kind == "deal_end"]
                 if ends:
-                    assert tuple(pos.won) == tuple(ends[0].data["tricks"].values())
+                    assert tuple(pos.won) == ends[0].tricks
                 elif game.deal_no == deal_no:
                     assert spades_position(game) == pos
     assert positions > 1000
@@ -217,12 +217,12 @@ def test_tennis_positions_play_as_the_engine_plays():
                 events = game.apply(seat, "play:" + FULL_DECK[card].text)
                 winner = pos.play(card)
                 plays += 1
-                tricks = [e.data for e in events if e.kind == "trick"]
+                tricks = [e for e in events if e.kind == "trick"]
                 if tricks:
-                    assert winner == hand_id(tricks[0]["winner"], kinds[tricks[0]["winner_hand"]])
+                    assert winner == hand_id(tricks[0].winner, kinds[tricks[0].winner_hand])
                 else:
                     assert winner is None
-                ends = [e.data for e in events if e.kind == "deal_end"]
+                ends = [e for e in events if e.kind == "deal_end"]
                 if ends:
-                    assert [pos.errors(0), pos.errors(1)] == list(ends[0]["errors"])
+                    assert [pos.errors(0), pos.errors(1)] == list(ends[0].errors)
     assert plays == 6 * 3 * 48

@@ -123,7 +123,7 @@ def test_a_deal_played_with_the_jack_high_and_the_ace_rule() -> None:
         assert g.to_act() == frozenset({leader})  # the winner leads next
         events = g.apply(leader, f"play:{lead}") + g.apply(1 - leader, f"play:{follow}")
         trick = next(e for e in events if e.kind == "trick")
-        assert trick.data["winner"] == won
+        assert trick.winner == won
     summary = g.previous
     assert summary is not None and summary.deal_no == 1
     assert summary.captured == (62, 50)
@@ -307,7 +307,7 @@ def test_match_end_event_carries_the_result() -> None:
         events += g.apply(seat, g.legal(seat)[0])
     kinds = [e.kind for e in events]
     assert kinds[-2:] == ["deal_end", "match_end"]
-    assert events[-1].data["result"] == g.result()
+    assert events[-1].result == g.result()
     with pytest.raises(IllegalAction, match="over"):
         g.apply(NORTH, "play:KS")
 
@@ -320,5 +320,5 @@ def test_deal_end_event_lists_the_hands_as_dealt() -> None:
         seat = min(g.to_act())
         events += g.apply(seat, g.legal(seat)[0])
     end = next(e for e in events if e.kind == "deal_end")
-    assert end.data["deal_no"] == 1 and end.data["lines"] == [g.lines[0]]
-    assert set(end.data["hands"][NORTH]) == {c.text for c in cards(B_NORTH)}
+    assert end.deal_no == 1 and end.lines == (g.lines[0],)
+    assert set(end.hands[NORTH]) == {c.text for c in cards(B_NORTH)}

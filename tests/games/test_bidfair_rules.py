@@ -137,7 +137,7 @@ def test_pass_pass_redeals_by_the_same_dealer() -> None:
     before = g.dealt
     events = g.apply(NORTH, "pass") + g.apply(SOUTH, "pass")
     redeal = [e for e in events if e.kind == "redeal"]
-    assert len(redeal) == 1 and redeal[0].data["dealer"] == SOUTH
+    assert len(redeal) == 1 and redeal[0].dealer == SOUTH
     assert g.dealer == SOUTH and g.deal_no == 1 and g.redeals == 1
     assert g.phase == "crib" and g.to_act() == frozenset({NORTH, SOUTH})
     assert g.dealt != before  # collected and dealt again from the seeded generator
@@ -233,7 +233,7 @@ def test_trump_bid_bonus_40_goes_to_each_face_up_bid_of_the_trump_suit() -> None
     for seat, action in [(SOUTH, "up:QD"), (NORTH, "up:KS")]:
         events += g.apply(seat, action)
     trump = next(e for e in events if e.kind == "trump")
-    assert trump.data["bonus"] == [SOUTH]  # the holder's face-up bid counts too
+    assert trump.bonus == (SOUTH,)  # the holder's face-up bid counts too
     g.apply(SOUTH, "keep")
     play_out(g)
     line = g.lines[0]

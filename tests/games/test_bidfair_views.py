@@ -22,6 +22,7 @@ from tests.games.bidfair_helpers import (
     play_out,
     run,
 )
+from tests.games.helpers import payload
 from tests.view_cards import cards_in
 
 PACK = frozenset(bidfair_pack())
@@ -113,10 +114,10 @@ def test_action_events_do_not_name_hidden_cards() -> None:
     g = deal_a(dealer=NORTH)
     events = g.apply(SOUTH, "down:AD")
     assert "A♦" not in events[0].text and "AD" not in events[0].text
-    assert events[0].data == {"action": "down"}
+    assert payload(events[0]) == {"action": "down"}
     g2 = BidFair(seed=1)
     crib_event = g2.apply(NORTH, g2.legal(NORTH)[0])[0]
-    assert crib_event.data == {"action": "crib"}
+    assert payload(crib_event) == {"action": "crib"}
 
 
 def _random_match(seed: int, chooser_seed: int, each_step: bool,

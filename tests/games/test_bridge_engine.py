@@ -10,7 +10,7 @@ from bot.games.bridge import ContractBridge
 from bot.games.bridge_auction import Call, Contract, Strain
 from bot.games.bridge_view import auction_grid
 from bot.games.cards import Card, Seat, card, parse_deal
-from tests.games.helpers import actor
+from tests.games.helpers import actor, payload
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -107,9 +107,9 @@ def test_dummy_is_faced_after_the_opening_lead() -> None:
         assert game.view(seat).dummy_hand == ()
     events = game.apply(W, "play:2S")
     faced = [e for e in events if e.kind == "dummy_faced"]
-    assert len(faced) == 1 and faced[0].data["dummy"] == N
+    assert len(faced) == 1 and faced[0].dummy == N
     north = set(parse_deal(MIXED)[Seat.NORTH])
-    assert set(faced[0].data["cards"]) == {c.text for c in north}
+    assert set(faced[0].cards) == {c.text for c in north}
     for seat in (None, E, S, W):
         assert set(game.view(seat).dummy_hand) == north
 
@@ -164,7 +164,7 @@ def test_trick_goes_to_highest_card_of_suit_led_and_winner_leads() -> None:
     for seat, c in ((W, "2S"), (S, "TS"), (E, "AS"), (S, "5S")):
         events += game.apply(seat, "play:" + c)
     trick = next(e for e in events if e.kind == "trick")
-    assert trick.data["winner"] == E
+    assert trick.winner == E
     assert game.view(None).tricks_won == (0, 1)
     assert game.to_act() == frozenset({E})
     last = game.view(None).last_trick
@@ -238,7 +238,7 @@ def test_rubber_bonus_is_500_when_the_other_side_has_a_game() -> None:
     bid_contract(game, N, "4S")
     events = play_out(game)
     ends = [e for e in events if e.kind == "rubber_end"]
-    assert ends[0].data == {"rubber_no": 1, "winner": 0, "bonus": 500}
+    assert payload(ends[0]) == {"rubber_no": 1, "winner": 0, "bonus": 500}
     assert game.finished
 
 
@@ -384,16 +384,16 @@ def test_events_name_the_contract_and_the_game() -> None:
     game = table(ONE_SUIT_EACH)
     events = bid_contract(game, N, "4S", doubled=1)
     end = next(e for e in events if e.kind == "auction_end")
-    assert end.data == {"contract": "4SX", "declarer": N}
+    assert payload(end) == {"contract": "4SX", "declarer": N}
     assert end.text == "The contract is 4♠X by North."
     assert any(e.text == "East doubles" for e in events)
     events = play_out(game)
-    assert next(e for e in events if e.kind == "game").data == {"side": 0}
+    assert payload(next(e for e in events if e.kind == "game")) == {"side": 0}
     deal_end = next(e for e in events if e.kind == "deal_end")
-    assert deal_end.data["deal_no"] == 1
-    assert deal_end.data["lines"] == [game.scores().lines[0]]
-    assert deal_end.data["hands"][N] == [c.text for c in parse_deal(ONE_SUIT_EACH)[Seat.NORTH]]
+    assert deal_end.deal_no == 1
+    assert deal_end.lines == (game.scores().lines[0],)
+    assert deal_end.hands[N] == tuple(c.text for c in parse_deal(ONE_SUIT_EACH)[Seat.NORTH])
     start = next(e for e in events if e.kind == "deal_start")
-    assert start.data["vulnerable"] == [True, False]
+    assert start.vulnerable == (True, False)
     # 4♠X making 13, not vulnerable: 240 below, 3 x 100 over, 50 for making, 150 honours
     assert game.scores().lines[0].points == (240 + 300 + 50 + 150, 0)

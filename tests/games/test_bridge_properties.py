@@ -81,9 +81,8 @@ def play_match(seed: int, rubbers: int = 1, check_every: int = 9,
             played.add(c)
         if game.deal_no != deal_no or game.finished:
             ends = [e for e in events if e.kind == "deal_end"]
-            assert len(ends) == 1 and ends[0].data["deal_no"] == deal_no
-            assert ends[0].data["hands"] == {i: [c.text for c in h]
-                                             for i, h in enumerate(dealt)}
+            assert len(ends) == 1 and ends[0].deal_no == deal_no
+            assert ends[0].hands == tuple(tuple(c.text for c in h) for h in dealt)
             thrown = any(e.kind == "thrown_in" for e in events)
             assert played == (set() if thrown else {c for h in dealt for c in h})
             played = set()

@@ -234,8 +234,8 @@ def test_the_hand_that_wins_a_trick_leads_the_next() -> None:
         seat = actor(game)
         events += game.apply(seat, game.legal(seat)[-1])
     trick = next(e for e in events if e.kind == "trick")
-    assert trick.data["winner_hand"] == S and trick.data["winner"] == 0
-    assert [h for h, _ in trick.data["cards"]] == [W, N, E, S]
+    assert trick.winner_hand == S and trick.winner == 0
+    assert [h for h, _ in trick.cards] == [W, N, E, S]
     assert game.view(0).playing_hand == S
     assert game.view(0).last_trick is not None and game.view(0).last_trick.winner == S
 
@@ -246,7 +246,7 @@ def test_made_contract_scores_every_trick_over_six_notrump_40_then_30() -> None:
     game.apply(0, "dummy:revealed")
     events = play_out(game)
     end = next(e for e in events if e.kind == "deal_end")
-    assert end.data["tricks"] == (13, 0)
+    assert end.tricks == (13, 0)
     assert game.scores().lines[0].points == (40 + 6 * 30, 0)
 
 

@@ -54,13 +54,13 @@ def play_match(seed: int, options: dict[str, object], check_views: bool,
         events = game.apply(seat, action)
         for event in events:
             if event.kind == "trick":
-                played.extend(Card.parse(text) for _, text in event.data["cards"])
+                played.extend(Card.parse(text) for _, text in event.cards)
             if event.kind == "deal_end":
-                if event.data["contract"] is not None:
+                if event.contract is not None:
                     # Every card played exactly once in the deal.
                     assert len(played) == 52 and set(played) == set(Card.parse(t) for hand
-                        in event.data["hands"].values() for t in hand)
-                    assert sum(event.data["tricks"]) == 13
+                        in event.hands for t in hand)
+                    assert sum(event.tricks) == 13
                 else:
                     assert played == []
                 played = []

@@ -63,16 +63,16 @@ class Tracker:
             if event.kind == "trick":
                 self.trick_count += 1
             if event.kind == "deal_end":
-                assert event.data["deal_no"] == deal_no
+                assert event.deal_no == deal_no
                 # every card played exactly once; 13 tricks per deal
                 assert sorted(self.played) == sorted(FULL_DECK)
                 assert self.trick_count == 13
-                assert sum(event.data["tricks"].values()) == 13
-                hands = event.data["hands"]
-                assert sorted(c for h in hands.values() for c in h) == \
+                assert sum(event.tricks) == 13
+                hands = event.hands
+                assert sorted(c for h in hands for c in h) == \
                     sorted(c.text for c in FULL_DECK)
-                bids = tuple(BID_VALUES[event.data["bids"][s]] for s in range(4))
-                tricks = tuple(event.data["tricks"][s] for s in range(4))
+                bids = tuple(BID_VALUES[event.bids[s]] for s in range(4))
+                tricks = tuple(event.tricks[s] for s in range(4))
                 self.deals.append((bids, tricks))
                 self.last_deal = self.played
                 self.played, self.looked, self.trick_count = [], set(), 0

@@ -7,6 +7,7 @@ import pytest
 from bot.games import IllegalAction, InvalidOptions, create
 from bot.games.cards import parse_hand
 from bot.games.spades import Spades
+from tests.games.helpers import payload
 from tests.games.spades_helpers import ONE_SUIT_EACH, bid_round, kinds, pack, play_deal, stacked
 
 # East holds the ace of spades and twelve hearts; North the other spades and the ace of
@@ -139,7 +140,7 @@ def test_spades_broken_by_a_discard_may_be_led_after():
     events = []
     for seat, card in ((0, "AH"), (1, "2S"), (2, "2H"), (3, "3C")):
         events = game.apply(seat, f"play:{card}")
-    assert events[-1].data["winner"] == 1  # East trumped the void suit
+    assert events[-1].winner == 1  # East trumped the void suit
     assert game.view(None).spades_broken
     assert "play:4S" in game.legal(1)  # East still holds diamonds, yet may lead a spade
     game.apply(1, "play:4S")
@@ -165,8 +166,8 @@ def test_spades_are_always_trump():
     for seat, card in ((1, "AH"), (2, "AD"), (3, "AC"), (0, "2S")):
         events = game.apply(seat, f"play:{card}")
     trick = next(e for e in events if e.kind == "trick")
-    assert trick.data == {"winner": 0,
-                          "cards": [(1, "AH"), (2, "AD"), (3, "AC"), (0, "2S")]}
+    assert payload(trick) == {"winner": 0,
+                              "cards": ((1, "AH"), (2, "AD"), (3, "AC"), (0, "2S"))}
     assert game.view(None).last_trick.winner == 0
     assert game.to_act() == {0}  # the winner leads
 
@@ -178,9 +179,9 @@ def test_nil_is_scored_alone():
     bid_round(game, {0: "nil", 1: "nil", 2: "1", 3: "2"})
     events = play_deal(game)
     end = next(e for e in events if e.kind == "deal_end")
-    assert end.data["tricks"] == {0: 13, 1: 0, 2: 0, 3: 0}
-    assert end.data["lines"][0].points == (-100 - 10, 100 - 20)
-    assert end.data["bags"] == [0, 0]  # a nil bidder's tricks are not bags
+    assert end.tricks == (13, 0, 0, 0)
+    assert end.lines[0].points == (-100 - 10, 100 - 20)
+    assert end.bags == (0, 0)  # a nil bidder's tricks are not bags
 
 
 def test_set_contract():
@@ -219,7 +220,7 @@ def test_dealer_rotation():
     bid_round(game, {0: "13", 1: "1", 2: "nil", 3: "1"})
     events = play_deal(game)
     start = next(e for e in events if e.kind == "deal_start")
-    assert start.data == {"deal_no": 2, "dealer": 3}
+    assert payload(start) == {"deal_no": 2, "dealer": 3}
     assert (game.deal_no, game.dealer) == (2, 3)
     assert game.view(None).turn == 0  # West deals, North bids first
     for _ in range(3):
@@ -311,11 +312,10 @@ def test_events_name_seats_and_cards():
     assert "West bids Double Nil." in texts
     complete = events[-1]
     assert complete.kind == "bids_complete"
-    assert complete.data == {"bids": {0: "4", 1: "nil", 2: "3", 3: "double_nil"},
-                             "leader": 1}
+    assert payload(complete) == {"bids": ("4", "nil", "3", "double_nil"), "leader": 1}
     events = game.apply(1, "play:TH")
     assert events[0].text == "East plays 10♥."
-    assert events[0].data == {"action": "play:TH"}
+    assert payload(events[0]) == {"action": "play:TH"}
 
 
 def test_deal_record_and_stacking():

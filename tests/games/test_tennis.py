@@ -10,6 +10,7 @@ from bot.games import IllegalAction, create
 from bot.games.cards import Suit, card, cards
 from bot.games.tennis import Tennis
 from bot.games.tennis_rules import bid_value, game_errors
+from tests.games.helpers import payload
 from tests.games.tennis_helpers import EXAMPLE_HANDS, ExampleGame, seed_with_first_dealer
 
 
@@ -73,7 +74,7 @@ def test_bids_are_simultaneous_and_hidden_until_both_are_in():
     assert game.view(0).turn is None and game.view(0).bidding == "Backhand"
     events = game.apply(example.a, "bid:3S")
     assert [e.kind for e in events] == ["action"]
-    assert "3" not in events[0].text and "bid:" not in str(events[0].data)
+    assert "3" not in events[0].text and "bid:" not in str(payload(events[0]))
     assert game.to_act() == frozenset({example.b})
     assert game.view(example.a).backhand_bids[example.a] == card("3S")  # own bid: seen
     for viewer in (example.b, None):
@@ -83,8 +84,8 @@ def test_bids_are_simultaneous_and_hidden_until_both_are_in():
     events = game.apply(example.b, "bid:KD")
     revealed = [e for e in events if e.kind == "bids_revealed"]
     assert len(revealed) == 1
-    assert revealed[0].data["bids"] == {example.a: "3S", example.b: "KD"}
-    assert revealed[0].data["values"] == {example.a: 3, example.b: 0}
+    assert revealed[0].bids == {example.a: "3S", example.b: "KD"}
+    assert revealed[0].values == {example.a: 3, example.b: 0}
     for viewer in (0, 1, None):
         bids = game.view(viewer).backhand_bids
         assert (bids[example.a], bids[example.b]) == (card("3S"), card("KD"))
@@ -133,13 +134,13 @@ def test_winning_hand_leads_the_next_trick_and_the_same_kind_follows():
             seat = min(game.to_act())
             for event in game.apply(seat, rng.choice(game.legal(seat))):
                 if event.kind == "trick":
-                    seats = [s for s, _ in event.data["cards"]]
-                    kinds = event.data["hands"]
+                    seats = [s for s, _ in event.cards]
+                    kinds = list(event.hands)
                     lead_seat, lead_kind = leader or (seats[0], "Forehand")
                     other_kind = "Backhand" if lead_kind == "Forehand" else "Forehand"
                     assert seats == [lead_seat, 1 - lead_seat, lead_seat, 1 - lead_seat]
                     assert kinds == [lead_kind, lead_kind, other_kind, other_kind]
-                    leader = (event.data["winner"], event.data["winner_hand"])
+                    leader = (event.winner, event.winner_hand)
                 elif event.kind in ("deal_start", "match_end"):
                     leader = None
 
@@ -174,7 +175,7 @@ def test_a_trick_is_credited_to_one_hand_which_leads_next():
     for _ in range(4):
         events += example.play_card()
     trick = next(e for e in events if e.kind == "trick")
-    assert trick.data["winner"] == example.a and trick.data["winner_hand"] == "Backhand"
+    assert trick.winner == example.a and trick.winner_hand == "Backhand"
     view = game.view(example.a)
     assert view.forehand_tricks[example.a] == 9 and view.backhand_tricks[example.a] == 1
     assert view.last_trick is not None and view.last_trick.winner_hand == "Backhand"

@@ -13,6 +13,7 @@ from bot.games.base import Event
 from bot.games.cards import FULL_DECK, Card
 from bot.games.tennis import Tennis
 from bot.games.tennis_rules import bid_value, game_errors
+from tests.games.helpers import payload
 from tests.view_cards import cards_in
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -112,7 +113,7 @@ def test_no_view_shows_a_hidden_card(seed, games):
         else:
             bids[(seat, bidding)] = chosen
             secret = events[0]
-            assert chosen.text not in str(secret.data) and chosen.label not in secret.text
+            assert chosen.text not in str(payload(secret)) and chosen.label not in secret.text
         if any(e.kind == "deal_end" for e in events):
             played, bids = set(), {}
 

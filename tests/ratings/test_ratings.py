@@ -125,11 +125,11 @@ def test_spades_nil_figures_match_the_bids_and_tricks():
     for seat, action in game.history:
         for event in replay.apply(seat, action):
             if event.kind == "deal_end":
-                for s, bid in event.data["bids"].items():
+                for s, bid in enumerate(event.bids):
                     if bid == "nil":
                         counts = expected.setdefault(s, {})
                         counts["nil_bids"] = counts.get("nil_bids", 0) + 1
-                        made = int(event.data["tricks"][s] == 0)
+                        made = int(event.tricks[s] == 0)
                         counts["nil_made"] = counts.get("nil_made", 0) + made
     assert expected, "this seed has nil bids"
     for seat, counts in expected.items():

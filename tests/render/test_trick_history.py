@@ -9,6 +9,7 @@ import pytest
 
 from bot.games import Game, create
 from bot.games.cards import Card
+from bot.games.events import Acted, TrickWon
 from bot.render import messages
 from bot.render.emojis import plain_cards
 from bot.render.games import text_for
@@ -24,12 +25,12 @@ def _seating(game: Game) -> Seating:
                    user_ids=tuple(1000 + s for s in range(n)), bots=(False,) * n)
 
 
-def _played_tricks(name: str, seed: int, tricks: int) -> tuple[Game, list[dict]]:
+def _played_tricks(name: str, seed: int, tricks: int) -> tuple[Game, list[TrickWon]]:
     """Random legal play into a deal until `tricks` tricks and one more card are down;
-    the engine's "trick" events of that deal."""
+    the engine's trick events of that deal."""
     game = create(name, options={}, seed=seed)
     rng = random.Random(seed)
-    seen: list[dict] = []
+    seen: list[TrickWon] = []
     for _ in range(5000):
         deal = game.deal_no
         seat = min(game.to_act())
@@ -37,9 +38,9 @@ def _played_tricks(name: str, seed: int, tricks: int) -> tuple[Game, list[dict]]
         if game.deal_no != deal:
             seen = []
             continue
-        seen += [e.data for e in events if e.kind == "trick"]
-        if len(seen) == tricks and any(e.kind == "action" for e in events) \
-                and not any(e.kind == "trick" for e in events):
+        seen += [e for e in events if isinstance(e, TrickWon)]
+        if len(seen) == tricks and any(isinstance(e, Acted) for e in events) \
+                and not any(isinstance(e, TrickWon) for e in events):
             return game, seen
     raise AssertionError("no such moment")
 
@@ -55,10 +56,10 @@ def test_tricks_lists_every_complete_trick_as_the_engine_won_it(name, seed):
     letters = LETTERS[name]
     for number, (line, trick) in enumerate(zip(lines, tricks, strict=True), start=1):
         cells = line.split(". ", 1)[1].split(" · ")
-        expected = [(letters[who], Card.parse(card).label) for who, card in trick["cards"]]
+        expected = [(letters[who], Card.parse(card).label) for who, card in trick.cards]
         assert [(c.split(" ", 1)[0], c.split(" ", 1)[1].strip("*")) for c in cells] == expected
         bold = [c.split(" ", 1)[0] for c in cells if c.endswith("**")]
-        assert bold == [letters[trick[WINNER_KEY[name]]]]
+        assert bold == [letters[getattr(trick, WINNER_KEY[name])]]
         assert line.startswith(f"{number}. ")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games import Event
+from bot.games.events import BidFairDealEnded, ContractSettled
 
 from .base import FigureCounter
 
@@ -15,15 +16,14 @@ class BidFairCounter(FigureCounter):
         self.holder: int | None = None
 
     def on(self, event: Event) -> None:
-        if event.kind == "contract":
-            holder = event.data.get("holder")
-            self.holder = None if holder is None else int(holder)
-        elif event.kind == "deal_end":
-            score = event.data.get("score")
-            if self.holder is not None and score is not None:
-                self.add(self.holder, "contracts")
-                self.add(self.holder, "fulfilled", int(bool(score.fulfilled)))
-            self.holder = None
+        match event:
+            case ContractSettled(holder=holder):
+                self.holder = holder
+            case BidFairDealEnded(score=score):
+                if self.holder is not None:
+                    self.add(self.holder, "contracts")
+                    self.add(self.holder, "fulfilled", int(bool(score.fulfilled)))
+                self.holder = None
 
 
 COUNTER = BidFairCounter

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games import Event
+from bot.games.events import AuctionEnded, DealEnded, TrickWon
 
 from .base import FigureCounter
 
@@ -12,7 +13,7 @@ def contract_level(code: str | None) -> int | None:
 
 
 class BridgeCounter(FigureCounter):
-    """Rubber bridge: tricks counted per side from "trick" events (seat % 2 is the side)."""
+    """Rubber bridge: tricks counted per side from `TrickWon` events (seat % 2 is the side)."""
 
     NAMES = ("declared", "made", "slams_bid", "slams_made")
 
@@ -23,16 +24,17 @@ class BridgeCounter(FigureCounter):
         self.tricks = [0, 0]
 
     def on(self, event: Event) -> None:
-        if event.kind == "auction_end":
-            level = contract_level(event.data.get("contract"))
-            self.contract = (level, int(event.data["declarer"])) if level else None
-        elif event.kind == "trick":
-            self.tricks[int(event.data["winner"]) % 2] += 1
-        elif event.kind == "deal_end":
-            if self.contract is not None:
-                level, declarer = self.contract
-                self._declared(declarer, level, self.tricks[declarer % 2] >= 6 + level)
-            self.contract, self.tricks = None, [0, 0]
+        match event:
+            case AuctionEnded(contract=code, declarer=declarer):
+                level = contract_level(code)
+                self.contract = (level, declarer) if level else None
+            case TrickWon(winner=winner):
+                self.tricks[winner % 2] += 1
+            case DealEnded():
+                if self.contract is not None:
+                    level, declarer = self.contract
+                    self._declared(declarer, level, self.tricks[declarer % 2] >= 6 + level)
+                self.contract, self.tricks = None, [0, 0]
 
     def _declared(self, seat: int, level: int, made: bool) -> None:
         self.add(seat, "declared")

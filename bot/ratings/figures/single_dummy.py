@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from bot.games import Event
+from bot.games.events import AuctionEnded, SingleDummyDealEnded
 
 from .bridge import BridgeCounter, contract_level
 
 
 class SingleDummyCounter(BridgeCounter):
-    """Single dummy: the deal_end event carries the contract and each player's tricks."""
+    """Single dummy: the deal's end carries the contract and each player's tricks."""
 
     def on(self, event: Event) -> None:
-        if event.kind == "auction_end":
-            self.declarer = int(event.data["declarer"])
-        elif event.kind == "deal_end":
-            level = contract_level(event.data.get("contract"))
-            tricks = event.data.get("tricks") or (0, 0)
-            if level is not None:
-                self._declared(self.declarer, level, tricks[self.declarer] >= 6 + level)
+        match event:
+            case AuctionEnded(declarer=declarer):
+                self.declarer = declarer
+            case SingleDummyDealEnded(contract=code, tricks=tricks):
+                level = contract_level(code)
+                if level is not None:
+                    self._declared(self.declarer, level, tricks[self.declarer] >= 6 + level)
 
 
 COUNTER = SingleDummyCounter

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games import Event
+from bot.games.events import SpadesDealEnded
 
 from .base import FigureCounter
 
@@ -11,13 +12,12 @@ class SpadesCounter(FigureCounter):
     NAMES = ("nil_bids", "nil_made", "double_nil_bids", "double_nil_made")
 
     def on(self, event: Event) -> None:
-        if event.kind != "deal_end":
+        if not isinstance(event, SpadesDealEnded):
             return
-        tricks = event.data.get("tricks", {})
-        for seat, bid in event.data.get("bids", {}).items():
+        for seat, bid in enumerate(event.bids):
             if bid in ("nil", "double_nil"):
-                self.add(int(seat), f"{bid}_bids")
-                self.add(int(seat), f"{bid}_made", int(tricks.get(seat, 0) == 0))
+                self.add(seat, f"{bid}_bids")
+                self.add(seat, f"{bid}_made", int(event.tricks[seat] == 0))
 
 
 COUNTER = SpadesCounter

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games import Event
+from bot.games.events import TennisDealEnded
 
 from .base import FigureCounter
 
@@ -11,10 +12,10 @@ class TennisCounter(FigureCounter):
     NAMES = ("games", "errors")
 
     def on(self, event: Event) -> None:
-        if event.kind == "deal_end":
-            for seat, errors in enumerate(event.data.get("errors", ())):
+        if isinstance(event, TennisDealEnded):
+            for seat, errors in enumerate(event.errors):
                 self.add(seat, "games")
-                self.add(seat, "errors", int(errors))
+                self.add(seat, "errors", errors)
 
 
 COUNTER = TennisCounter
