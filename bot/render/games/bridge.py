@@ -12,6 +12,7 @@ from bot.render.text import hand_block, hand_pairs, latest_within
 
 from .base import About, Field, GameText, Hand, own_seat
 from .common import (
+    DECLARER_FIGURES,
     MATCH_OVER,
     auction_line,
     call_label,
@@ -212,8 +213,7 @@ RULES = """\
 ABOUT = About(
     title="Contract Bridge (rubber)",
     summary="Contract Bridge, rubber scoring, four players",
-    figure_ratios=(("Contracts made as declarer", "made", "declared"),
-                   ("Slams made", "slams_made", "slams_bid")),
+    figure_ratios=DECLARER_FIGURES,
     rules=RULES,
 )
 

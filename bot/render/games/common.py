@@ -20,6 +20,12 @@ plural = count  # `3 tricks`: a count spelled one way everywhere
 
 MATCH_OVER = "The match is over: the final standings are posted in the channel."
 
+# The bridge games' /stats ratios: both count declarers' contracts the same way
+# (bot/ratings/figures/bridge.py).
+DECLARER_FIGURES: tuple[tuple[str, str, str], ...] = (
+    ("Contracts made as declarer", "made", "declared"),
+    ("Slams made", "slams_made", "slams_bid"))
+
 # Room kept for an auction grid inside an embed field (1024) or a hand message (2000).
 GRID_LIMIT = 900
 

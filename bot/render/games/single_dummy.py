@@ -15,6 +15,7 @@ from bot.render.text import hand_block, hand_pairs
 
 from .base import About, Field, GameText, Hand, own_seat
 from .common import (
+    DECLARER_FIGURES,
     MATCH_OVER,
     auction_line,
     call_label,
@@ -215,8 +216,7 @@ RULES = """\
 ABOUT = About(
     title="Single Dummy Bridge",
     summary="Single Dummy Bridge for two players",
-    figure_ratios=(("Contracts made as declarer", "made", "declared"),
-                   ("Slams made", "slams_made", "slams_bid")),
+    figure_ratios=DECLARER_FIGURES,
     rules=RULES,
 )
 
