@@ -38,12 +38,12 @@ from .layouts import Knowledge, sample
 # notrump and trump; a trick in progress is between two rows. The opening lead's layouts
 # cost 0.06 s (notrump) and 0.085 s (trump) of process CPU on average, but up to 0.86 s
 # (120 layouts of the opening leads of bench/strength's first 20 deals): it is planned at
-# 0.12 s (at most 6 layouts in a 0.8 s budget; 14 lose the lead nothing measurable) and
-# the solver's measured work ends it early on a costly deal. (Planned at a fixed 0.05 s
-# in notrump, 14 layouts, the decision's CPU p95 was 3.2 s; at a fixed 0.12 s, 1.0 to
-# 1.3 s by the machine's load; at 0.09 s, at most 8, with the measured stop, 0.8 to 1.3.)
-_COST_NOTRUMP = {13: 0.120, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
-_COST_TRUMP = {13: 0.120, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
+# 0.18 s (4 layouts in a 0.8 s budget: on bench/strength bridge-leads' 60 leads they
+# lose no more DD tricks than 6 or 14) and the solver's measured work ends it early on a
+# costly deal. (The decision's CPU p95: 3.2 s at a fixed 14 layouts, 1.0 to 1.3 s at 6
+# by the machine's load, 0.8 s at 4 but up to 2.8 s on a costly deal without the stop.)
+_COST_NOTRUMP = {13: 0.180, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
+_COST_TRUMP = {13: 0.180, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
 _COST_FLOOR = 0.0006  # seven cards or fewer, with our own sampling overhead
 USE_OF_SHARE = 0.9  # plan to fill this much of the budget's one-core share
 MIN_LAYOUTS = 4  # fewer is not worth a search: the rule-based card is as good

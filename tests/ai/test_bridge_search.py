@@ -281,15 +281,16 @@ def _legal_of(position: dds.Position) -> list[Card]:
 def test_the_solvers_measured_work_ends_the_layouts_within_the_budgets_share(
         monkeypatch) -> None:
     lead = _opening_lead()
-    share = Budget(0.8).share() * card_search.USE_OF_SHARE
+    seconds = 2.0  # room for 10 planned layouts at the opening lead
+    share = Budget(seconds).share() * card_search.USE_OF_SHARE
     calls: list[int] = []
-    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.13, calls))
-    outcome = search(lead, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.3, calls))
+    outcome = search(lead, Budget(seconds, clock=lambda: 0.0), random.Random(3))
     # One layout first, then two at a time (DDS's threads) at the opening lead.
     assert outcome is not None and calls[0] == 1 and set(calls[1:]) == {2}
     # Each batch is solved only while the work so far and the next batch's fit the share.
-    assert outcome.layouts * 0.13 <= share < (outcome.layouts + 2) * 0.13
-    assert outcome.layouts < planned_layouts(Budget(0.8), 13, lead.trump)
+    assert outcome.layouts * 0.3 <= share < (outcome.layouts + 2) * 0.3
+    assert outcome.layouts < planned_layouts(Budget(seconds), 13, lead.trump)
 
 
 def test_a_solve_costlier_than_the_budget_allows_falls_back_to_the_rule_based_card(
