@@ -27,7 +27,7 @@ from .seating import Seating
 from .text import clip, hand_compact, latest_within
 
 COLOUR = discord.Colour.dark_green()
-RECENT_SHOWN = 2  # moves listed under Latest on the public table (it fits a phone)
+RECENT_SHOWN = 1  # the latest move on the public table (the trick shows the rest)
 MAX_ROWS = 5  # Discord's rows of buttons in one message
 
 
@@ -192,7 +192,6 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
             content = " ".join(f"<@{uid}>" for uid in people) + (
                 " — accept or reject?" if asked is not None else " — your turn."
                 if len(people) == 1 else " — your turn (everyone at once).")
-        embed.set_footer(text="Press My hand to see your cards and play.")
     items: list[TableButton] = []
     if not closed_note:
         items = [button(ids.make("hand", table_id), "My hand", discord.ButtonStyle.primary),

@@ -3,7 +3,9 @@
 Writes every card face and the back on one sheet (`cards.png`) and at the size Discord
 shows emojis (`cards-small.png`), a private hand as it reads with the card emojis
 (`emoji-hand.png`), and one finished deal's picture per game (`deal-<game>.png`, deals
-played at random from a fixed seed).
+played at random from a fixed seed), and each game's public table and end-of-deal post
+drawn as a phone shows them, as an embed and as Components V2 side by side
+(`compare-table-<game>.png`, `compare-deal-end-<game>.png`; see sample_tables.py).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from .pictures.board import SUIT_ORDER, suit_sprite
 from .pictures.deals import DealPicture
 from .pictures.faces import SIZE, back, face
 from .pictures.shapes import font
+from .sample_tables import write_previews
 
 DISCORD_DARK = (49, 51, 56)  # Discord's dark theme, where most people will see them
 # The sample players, seat by seat, of every game.
@@ -110,4 +113,5 @@ def write_samples(out: Path, seed: int = 5) -> list[Path]:
         path = out / f"deal-{game}.png"
         path.write_bytes(picture.render())
         written.append(path)
+    written += write_previews(out, tuple(GAMES))
     return written

@@ -57,7 +57,7 @@ def test_the_turn_comes_first_and_the_table_fits_a_phone(name: str) -> None:
     lines += 1 + embed["description"].count("\n") + 1
     assert lines <= PHONE_LINES, f"{name}: {lines} lines"
     latest = next(f for f in embed["fields"] if f["name"] == "Latest")
-    assert latest["value"].splitlines() == ["d", "e"]
+    assert latest["value"].splitlines() == ["e"], "the latest move only"
     score = next(f for f in embed["fields"] if f["name"] == "Score")
     assert "\n" not in score["value"], "the live table shows the totals only"
 

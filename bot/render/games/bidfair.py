@@ -39,8 +39,8 @@ def contract_line(view: BidFairView, name: Any) -> str:
     """Who holds the contract and for how much, or that there is none."""
     if view.holder is None or view.high_rank is None:
         return "No contract: nobody bid face up."
-    return (f"Contract: **{name(view.holder)}** must capture **{view.contract_value}** points "
-            f"(bidder {name(view.bidder)}, high rank {view.high_rank.label})")
+    return (f"Contract: **{name(view.holder)}** must capture **{view.contract_value}** "
+            f"(high rank {view.high_rank.label})")
 
 
 def trump_line(view: BidFairView | DealSummary, name: Callable[[int], str]) -> str:
@@ -71,14 +71,14 @@ class BidFairText(GameText[BidFairView, DealSummary]):
         return super().turn_line(view, seating)
 
     def status_lines(self, view: BidFairView, seating: Seating) -> list[str]:
-        first = f"Dealer: {seating.who(view.dealer)} · first to {view.target} points"
+        first = f"Dealer {seating.seat_names[view.dealer]} · first to {view.target} points"
         if view.redeals:
             first += f" · thrown in {plural(view.redeals, 'time')} (both passed)"
         lines = [first]
         if view.phase in ("exchange", "play"):
             lines.append(contract_line(view, seating.who))
             lines.append(trump_line(view, seating.name))
-            lines.append(f"Order in each suit: {order_text(view.high_rank)}")
+            lines.append(f"Order: {order_text(view.high_rank)}")
             if view.exchanged is not None and view.holder is not None:
                 lines.append(f"{seating.name(view.holder)} "
                              + ("exchanged hands with the crib." if view.exchanged
@@ -102,9 +102,9 @@ class BidFairText(GameText[BidFairView, DealSummary]):
         if view.phase == "play":
             fields.append((f"Trick {sum(view.tricks_won) + 1} of 7",
                            play_lines(view.trick, seating.who, (0, 1)), True))
-            fields.append(("Captured", "\n".join(
-                f"{seating.who(s)}: **{view.captured[s]}** points in "
-                f"{plural(view.tricks_won[s], 'trick')}" for s in (0, 1)), False))
+            fields.append(("Captured", " · ".join(
+                f"{seating.seat_names[s]} **{view.captured[s]}** "
+                f"({plural(view.tricks_won[s], 'trick')})" for s in (0, 1)), False))
         return fields
 
     # -- the private hand -------------------------------------------------------------

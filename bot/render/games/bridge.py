@@ -72,7 +72,7 @@ class BridgeText(GameText[BridgeView, DealSummary]):
         return super().turn_line(view, seating)
 
     def status_lines(self, view: BridgeView, seating: Seating) -> list[str]:
-        lines = [f"Dealer: {seating.who(view.dealer)} · Vulnerable: "
+        lines = [f"Dealer {seating.seat_names[view.dealer]} · vulnerable: "
                  f"**{vulnerability(view.vulnerable)}**"]
         if view.score.detail is None:  # duplicate boards: no rubber, each board on its own
             lines.append(f"Board {view.deal_no} · duplicate scoring")
@@ -82,7 +82,7 @@ class BridgeText(GameText[BridgeView, DealSummary]):
                          f"{view.part_scores[1]}")
         contract = view.contract
         if contract is not None and view.phase == "play":
-            lines.append(f"**{contract.label} by {seating.who(contract.declarer)}** · "
+            lines.append(f"**{contract.label} by {seating.seat_names[contract.declarer]}** · "
                          + self._tricks_text(view))
         lines.append(self.turn_line(view, seating))
         return lines
@@ -111,8 +111,8 @@ class BridgeText(GameText[BridgeView, DealSummary]):
             return ""
         side = contract.declarer % 2
         won = view.tricks_won
-        return (f"tricks: declarer **{won[side]}** of {contract.tricks_needed}, "
-                f"defenders **{won[1 - side]}**")
+        return (f"tricks **{won[side]}** of {contract.tricks_needed}, "
+                f"defence **{won[1 - side]}**")
 
     # -- the private hand -------------------------------------------------------------
 

@@ -61,13 +61,13 @@ class SingleDummyText(GameText[SingleDummyView, DealSummary]):
         rules = f"first to {view.target} points wins"
         if view.undertrick_penalty:
             rules += " · undertricks cost 50 each"
-        lines = [f"Dealer: {seating.who(view.dealer)} · {rules}"]
+        lines = [f"Dealer {seating.seat_names[view.dealer]} · {rules}"]
         contract = view.contract
         if contract is not None and view.phase in ("dummy_choice", "play"):
-            line = (f"Contract: **{contract.label} by {seating.who(contract.declarer)}**"
-                    f" · needs {contract.tricks_needed} tricks")
+            line = (f"**{contract.label} by {seating.seat_names[contract.declarer]}**"
+                    f" · needs {contract.tricks_needed}")
             if view.phase == "play":
-                line += " · won " + ", ".join(
+                line += " · won " + " · ".join(
                     f"{seating.names[s] or seating.seat_names[s]} **{view.tricks_won[s]}**"
                     for s in (0, 1))
             lines.append(line)

@@ -39,7 +39,7 @@ def _side_line(bids: Sequence[int | None], won: Sequence[int], side: int) -> str
     contract = sum(bids[s] or 0 for s in counted)
     parts = [f"bid {contract}" if counted else "no trick bid"]
     parts += [f"+ {n}" for n in nils]
-    return f"{SIDES[side]}: {' '.join(parts)} · {plural(made, 'trick')} won"
+    return f"{SIDES[side]}: {' '.join(parts)} · won {made}"
 
 
 class SpadesText(GameText[SpadesView, SpadesDealSummary]):
@@ -54,13 +54,13 @@ class SpadesText(GameText[SpadesView, SpadesDealSummary]):
         rules = f"first side to {view.target} wins"
         if view.bags_penalty:
             rules += " · bags penalty on"
-        lines = [f"Dealer: {seating.who(view.dealer)} · {rules}"]
+        lines = [f"Dealer {seating.seat_names[view.dealer]} · {rules}"]
         if view.phase == "play":
-            broken = ("broken" if view.spades_broken
-                      else "not broken yet (no spade leads while you hold another suit)")
+            broken = "broken" if view.spades_broken else "not broken yet"
             lines.append(f"♠ Spades are trump, {broken}.")
-            lines += [_side_line(view.bids, view.tricks_won, side)
-                      + f" · {plural(view.bags[side], 'bag')}" for side in (0, 1)]
+            lines += [_side_line(view.bids, view.tricks_won, side)  # bags once there are any
+                      + (f" · {plural(view.bags[side], 'bag')}" if view.bags[side] else "")
+                      for side in (0, 1)]
         elif view.phase == "bidding":
             lines.append("♠ Spades are trump. Bids: Nil or 1-13 tricks; Double Nil only "
                          "before looking at one's cards.")

@@ -75,9 +75,9 @@ class TennisText(GameText[TennisView, TennisDealSummary]):
 
     def status_lines(self, view: TennisView, seating: Seating) -> list[str]:
         lines = [f"Set {view.set_no}, game {view.game_no} of 5 · trump: "
-                 f"**{suit_word(view.trump)}** · Dealer: {seating.who(view.dealer)}"]
+                 f"**{suit_word(view.trump)}** · dealer {seating.name(view.dealer)}"]
         progress = f"Trick {view.tricks_played + 1} of 12 · " if view.phase == "play" else ""
-        lines.append(progress + "Errors so far (fewest wins): " + " · ".join(
+        lines.append(progress + "Errors (fewest wins): " + " · ".join(
             f"{seating.name(s)} {view.errors[s]}" for s in (0, 1)))
         lines.append(self.turn_line(view, seating))
         return lines
