@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from bot.games import GAMES, create
 from bot.games.cards import Card, format_hand
 from bot.games.fairness import FairDeals, check_seed
-from bot.games.tennis_rules import KIND_NAMES
+from bot.games.tennis_rules import KIND_NAMES, kind_of, seat_of
 
 
 def hand_labels(game_name: str, seat_names: Sequence[str], hands: int) -> list[str]:
@@ -21,8 +21,8 @@ def hand_labels(game_name: str, seat_names: Sequence[str], hands: int) -> list[s
         from bot.games.single_dummy_view import HAND_NAMES
         return [f"{name} ({'player' if h < 2 else 'dummy'})"
                 for h, name in enumerate(HAND_NAMES)]
-    if game_name == "tennis":  # hand = kind * 2 + seat
-        return [f"{seat_names[h % 2]}'s {KIND_NAMES[h // 2]}" for h in range(hands)]
+    if game_name == "tennis":
+        return [f"{seat_names[seat_of(h)]}'s {KIND_NAMES[kind_of(h)]}" for h in range(hands)]
     return list(seat_names[:hands])
 
 

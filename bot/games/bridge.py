@@ -106,6 +106,11 @@ _CALL_EVENTS: tuple[dict[str, Acted], ...] = tuple(
     {text: _call_event(seat, call) for text, call in CALL_BY_TEXT.items()} for seat in range(4))
 
 
+def _opponents(seat: int) -> frozenset[int]:
+    at = Seat(seat)
+    return frozenset((at.lho, at.rho))
+
+
 class ContractBridge(Requests, Game[BridgeView]):
     """A match of one or more rubbers of Contract Bridge."""
 
@@ -348,7 +353,7 @@ class ContractBridge(Requests, Game[BridgeView]):
         return None
 
     def _claim_answerers(self, seat: int) -> frozenset[int]:
-        return frozenset(((seat + 1) % 4, (seat + 3) % 4))  # both defenders
+        return _opponents(seat)  # both defenders
 
     def tricks_left(self) -> int:
         return 13 - self.tricks_won[0] - self.tricks_won[1]
@@ -377,7 +382,7 @@ class ContractBridge(Requests, Game[BridgeView]):
         if self.contract is not None and self.play and seat != self.declarer:
             assert self.declarer is not None
             return frozenset((self.declarer,))  # dummy does not take part in the play
-        return frozenset(((seat + 1) % 4, (seat + 3) % 4))
+        return _opponents(seat)
 
     def _take_back(self, count: int) -> None:
         if self.contract is None or not self.play:
@@ -445,7 +450,7 @@ class ContractBridge(Requests, Game[BridgeView]):
         self._score_cache = None
         self.previous = DealSummary(
             deal_no, self.dealer, self.vulnerable, self.dealt, tuple(self.auction.calls),
-            contract, (self.tricks_won[0], self.tricks_won[1]), (line,), self.claimed)
+            contract, (self.tricks_won[0], self.tricks_won[1]), (line,), claim=self.claimed)
         self.claimed = None
         events.append(DealEnded(f"Deal {deal_no} is over.", None, deal_no, (line,),
                                 tuple(tuple(c.text for c in h) for h in self.dealt)))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import GameView, ScoreLine
+from .base import ScoreLine
 from .bridge_auction import Call, Contract
 from .cards import Card, Seat, format_deal
-from .requests import Request
+from .requests import ClaimedDeal, RequestView
 from .tricks import Trick
 
 
@@ -39,7 +39,7 @@ LastTrick = Trick  # the name this game's readers use
 
 
 @dataclass(frozen=True, slots=True)
-class DealSummary:
+class DealSummary(ClaimedDeal):
     """A finished (or thrown-in) deal, all public: hands as dealt, auction, result."""
 
     deal_no: int
@@ -50,11 +50,10 @@ class DealSummary:
     contract: Contract | None  # None: thrown in
     tricks_won: tuple[int, int]  # per side
     lines: tuple[ScoreLine, ...]
-    claim: str | None = None  # the accepted claim that ended the play, as the table said it
 
 
 @dataclass(frozen=True, slots=True)
-class BridgeView(GameView):
+class BridgeView(RequestView):
     """What one seat (or a spectator, seat None) sees of a Contract Bridge match.
 
     `turn` is the seat whose cards are to be played (dummy's seat when dummy plays) or who
@@ -80,10 +79,6 @@ class BridgeView(GameView):
     # (seat, card) of every card played to the completed tricks of this deal, in order:
     # what a player at the table remembers (computer players read it, not just last_trick).
     played: tuple[tuple[int, Card], ...] = ()
-    # A pending claim or undo (everyone sees it), and what this seat may ask now
-    # (`claim:<n>`, `undo`, `withdraw`: bot/games/requests.py).
-    request: Request | None = None
-    asks: tuple[str, ...] = ()
 
     @property
     def auction_grid(self) -> tuple[tuple[Call | None, ...], ...]:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Literal
 
-from .base import IllegalAction, OptionValue
+from .base import GameView, IllegalAction, OptionValue
 from .cards import Card, Suit
 from .events import Answered, Event, RequestEnded, RequestMade, Undone
 
@@ -47,6 +47,23 @@ class Request:
     tricks: int = 0  # a claim: the tricks claimed of those remaining
     remaining: int = 0
     count: int = 0  # an undo: how many actions go back
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RequestView(GameView):
+    """The view of a game with claims and undo: the pending request (everyone sees it)
+    and what this seat may ask now (`claim:<n>`, `undo`, `withdraw`)."""
+
+    request: Request | None = None
+    asks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClaimedDeal:
+    """A finished deal of a game with claims: the accepted claim that ended its play, as
+    the table said it (None: played out)."""
+
+    claim: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import GameView, ScoreLine
+from .base import ScoreLine
 from .bridge_auction import Contract
 from .cards import Card
-from .requests import Request
+from .requests import ClaimedDeal, RequestView
 from .tricks import Trick
 
 HAND_NAMES: tuple[str, ...] = ("South", "West", "North", "East")
@@ -35,7 +35,7 @@ class TrickRecord(Trick):
 
 
 @dataclass(frozen=True, slots=True)
-class DealSummary:
+class DealSummary(ClaimedDeal):
     """A finished deal, public to everyone once it is over."""
 
     deal_no: int
@@ -47,11 +47,10 @@ class DealSummary:
     contract: Contract | None
     tricks: tuple[int, int]  # tricks taken per seat
     line: ScoreLine
-    claim: str | None = None  # the accepted claim that ended the play, as the table said it
 
 
 @dataclass(frozen=True, slots=True)
-class SingleDummyView(GameView):
+class SingleDummyView(RequestView):
     """Everything one seat (None: a spectator) may see now.
 
     `hands` holds, per hand index (S, W, N, E), the cards the viewer can see in that hand,
@@ -75,7 +74,3 @@ class SingleDummyView(GameView):
     played: tuple[Card, ...]  # every card played in completed tricks this deal, in order
     target: int
     undertrick_penalty: bool
-    # A pending claim or undo (everyone sees it), and what this seat may ask now
-    # (`claim:<n>`, `undo`, `withdraw`: bot/games/requests.py).
-    request: Request | None = None
-    asks: tuple[str, ...] = ()

@@ -384,8 +384,8 @@ class Tennis(Game[TennisView]):
             backhand_tricks=(self._tricks[0], self._tricks[1]),
             forehand_tricks=(self._tricks[2], self._tricks[3]),
             to_play_hand=KIND_NAMES[kind_of(self._due_hand())] if playing else "",
-            trick=tuple([(h & 1, c) for h, c in self._trick]),
-            trick_hands=tuple([KIND_NAMES[h >> 1] for h, _ in self._trick]),
+            trick=tuple([(seat_of(h), c) for h, c in self._trick]),
+            trick_hands=tuple([KIND_NAMES[kind_of(h)] for h, _ in self._trick]),
             last_trick=self._last_trick, tricks_played=self._tricks_played,
             errors=tuple(self._totals), previous_deal=self._previous, score=self.scores())
 

@@ -16,6 +16,7 @@ import discord
 from discord.http import handle_message_parameters
 
 from bot.games import GameView, Result, ScoreSheet
+from bot.games.requests import ClaimedDeal
 
 from . import ids, requests
 from .components import TableButton, as_view, button, rows
@@ -357,7 +358,7 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
     # Short: the picture lays the hands out; the text keeps them one line each, in plain
     # text, for people who use a screen reader (and as the picture's description).
     hands = [f"{who}: {hand_compact(cards)}" for who, cards in text.deal_hands(summary, seating)]
-    claim = getattr(summary, "claim", None)  # the bridge games: a claim ended the play
+    claim = summary.claim if isinstance(summary, ClaimedDeal) else None  # the bridge games
     with plain_cards():
         embed = _embed(f"{title} · table #{table_id} · deal {summary.deal_no} is over",
                        "\n".join([*text.deal_lines(summary, seating),

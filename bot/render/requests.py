@@ -5,11 +5,11 @@ buttons on the public table for a person who is asked (whose hand may not be ope
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
-from bot.games.requests import Request
+from bot.games.base import GameView
+from bot.games.requests import Request, RequestView
 
 from . import ids
 from .components import MAX_ROWS, TableButton, button
@@ -18,15 +18,19 @@ from .seating import Seating
 CLAIM_GROUP = "claim"  # the hand's screen that offers how many tricks to claim
 
 
-def pending(view: Any) -> Request | None:
+def pending(view: GameView) -> Request | None:
     """The claim or undo a view shows as waiting (only the bridge games have them)."""
-    request = getattr(view, "request", None)
-    return request if isinstance(request, Request) else None
+    return view.request if isinstance(view, RequestView) else None
 
 
-def claims_of(view: Any) -> list[int]:
+def asks_of(view: GameView) -> tuple[str, ...]:
+    """What the viewer may ask now (`claim:<n>`, `undo`, `withdraw`), if the game has it."""
+    return view.asks if isinstance(view, RequestView) else ()
+
+
+def claims_of(view: GameView) -> list[int]:
     """The numbers of tricks the viewer may claim now, most first."""
-    return [int(a.split(":")[1]) for a in getattr(view, "asks", ()) if a.startswith("claim:")]
+    return [int(a.split(":")[1]) for a in asks_of(view) if a.startswith("claim:")]
 
 
 def request_line(request: Request, seating: Seating) -> str:
@@ -41,11 +45,11 @@ def answer_prompt(request: Request) -> str:
     return "**Accept to let them take it back, or reject to play on.**"
 
 
-def ask_buttons(table_id: int, seat: int, decision: int, view: Any,
+def ask_buttons(table_id: int, seat: int, decision: int, view: GameView,
                 row: int | None) -> list[TableButton]:
     """Claim…, Undo and Withdraw, as the viewer may ask now, on one row (None: wherever
     there is room)."""
-    asks = getattr(view, "asks", ())
+    asks = asks_of(view)
     out: list[TableButton] = []
     if row is not None and row >= MAX_ROWS:  # a full screen of choices: no room
         return out
@@ -61,7 +65,7 @@ def ask_buttons(table_id: int, seat: int, decision: int, view: Any,
 
 
 def claim_screen(table_id: int, seat: int, decision: int,
-                 view: Any) -> tuple[str, list[TableButton]]:
+                 view: GameView) -> tuple[str, list[TableButton]]:
     """The prompt and buttons of the claim screen: each number of tricks, then Back."""
     numbers = claims_of(view)
     left = max(numbers)
