@@ -1,9 +1,11 @@
 """Contract Bridge end to end with computer players at full strength: one person and three
-searching players (the default kind) through a whole deal."""
+searching players (the default kind) through a whole deal, their calls explained."""
 
 from __future__ import annotations
 
 from bot.ai import Budget
+from bot.ai.bidding import explain_calls
+from bot.render.games.bridge import NOTES_TITLE
 from tests.e2e.harness import running
 
 SEED = 1  # a fixed deal: the same run every time
@@ -34,6 +36,21 @@ async def test_one_person_and_three_computer_players_play_a_whole_deal(discord_d
         def played() -> bool:
             summary = game.view(None).previous_deal
             return game.finished or (summary is not None and summary.contract is not None)
+
+        # The auction: the table explains each computer player's bid under it.
+        await h.play_people([alice], until=lambda: game.view(None).phase != "bidding"
+                            or game.deal_no > 1)
+        await discord_double.settle()
+        assert game.deal_no == 1, "the fixed deal is bid, not passed out"
+        calls = game.view(None).calls
+        meanings = explain_calls(calls)
+        notes = next((f["value"] for e in h.table_message().embeds
+                      for f in e.get("fields", []) if f["name"] == NOTES_TITLE), "")
+        bids = [i for i, (seat, call) in enumerate(calls)
+                if seat != mine and call.kind != "pass"]
+        assert bids, "the computer players bid on this deal"
+        for i in bids:
+            assert f"{calls[i][1].label} — {meanings[i]}" in notes.replace("**", ""), notes
 
         await h.play_people([alice], until=played)
         await discord_double.settle()
