@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
@@ -17,13 +17,16 @@ from bot.render.pictures.board import warm
 
 from .utils.card_emojis import ensure_card_emojis
 
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
+
 log = logging.getLogger(__name__)
 
 
 class CardFaces(commands.Cog):
     """Sets the card emojis up in the background when the bot starts."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: TrickTableBot) -> None:
         self.bot = bot
         self.ready: asyncio.Task[None] | None = None
         self.warming: asyncio.Task[None] | None = None
@@ -47,5 +50,5 @@ class CardFaces(commands.Cog):
             log.exception("card emojis: set-up failed; cards are shown as text")
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: TrickTableBot) -> None:
     await bot.add_cog(CardFaces(bot))

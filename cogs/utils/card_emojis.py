@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.games.cards import Card
 from bot.render import emojis
 from bot.render.pictures.faces import back_png, face_png
+
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +29,7 @@ def _image(name: str) -> bytes:
     return back_png() if card is None else face_png(card)
 
 
-async def ensure_card_emojis(bot: Any) -> emojis.CardEmojis:
+async def ensure_card_emojis(bot: TrickTableBot) -> emojis.CardEmojis:
     """The complete emoji set for the bot's application (creating what is missing), or
     text only with one log line when Discord will not give them."""
     application_id = bot.application_id
@@ -58,7 +61,7 @@ def refused(error: BaseException) -> bool:
     return error.code == 10014 or (error.code == 50035 and "emoji" in str(error).lower())
 
 
-async def fall_back(bot: Any) -> None:
+async def fall_back(bot: TrickTableBot) -> None:
     """Discord refused an emoji: text from now on, and ask again at the next start."""
     if not emojis.current().enabled:
         return

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -23,13 +23,16 @@ from bot.tables import Table, TableService
 
 from .pacing import ChannelPacer
 
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
+
 log = logging.getLogger(__name__)
 
 
 class Pinger:
     """Posts and takes back turn pings (cogs/tables.py sets it as the turn notifier)."""
 
-    def __init__(self, bot: Any, service: TableService, paused: dict[int, str],
+    def __init__(self, bot: TrickTableBot, service: TableService, paused: dict[int, str],
                  pacer: ChannelPacer | None = None) -> None:
         self.bot = bot
         self.service = service

@@ -31,7 +31,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -50,6 +50,9 @@ from bot.tables.explain import call_notes
 from .card_emojis import fall_back, refused
 from .edits import edit_channel_message, edit_original_response, fingerprint, payload
 from .pacing import CHANNEL_WINDOW, ChannelPacer
+
+if TYPE_CHECKING:
+    from bot.app import TrickTableBot
 
 log = logging.getLogger(__name__)
 
@@ -207,7 +210,7 @@ def _creator_name(table: Table) -> str:
 class Publisher:
     """The service's observer: keeps every table's messages and hands up to date."""
 
-    def __init__(self, bot: Any, service: TableService, edit_interval: float,
+    def __init__(self, bot: TrickTableBot, service: TableService, edit_interval: float,
                  channel_write_window: float = CHANNEL_WINDOW) -> None:
         self.bot = bot
         self.service = service
