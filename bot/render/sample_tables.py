@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games import Game, create
+from bot.games.events import DealEnded
 
 from . import emojis, ids
 from . import messages as render
@@ -52,7 +53,7 @@ def into_second_trick(name: str, seed: int = 3) -> tuple[Game[Any], list[str]]:
             return game, recent
         seat = min(game.to_act())
         for event in game.apply(seat, rng.choice(list(game.legal(seat)))):
-            if event.kind == "deal_end":
+            if isinstance(event, DealEnded):  # as the table service keeps its log
                 recent.clear()
             if event.text:
                 recent.append(event.text)

@@ -15,14 +15,7 @@ import discord
 import orjson
 from discord.http import Route
 
-from bot.render import messages as render
-
 ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
-
-
-def payload(message: render.Message) -> dict[str, Any]:
-    """The JSON body Discord receives for an edit of this message."""
-    return message.body()
 
 
 def fingerprint(body: dict[str, Any]) -> int:

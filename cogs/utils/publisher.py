@@ -48,7 +48,7 @@ from bot.tables import LOBBY, Table, TableService
 from bot.tables.explain import call_notes
 
 from .card_emojis import fall_back, refused
-from .edits import edit_channel_message, edit_original_response, fingerprint, payload
+from .edits import edit_channel_message, edit_original_response, fingerprint
 from .pacing import CHANNEL_WINDOW, ChannelPacer
 
 if TYPE_CHECKING:
@@ -426,7 +426,7 @@ class Publisher:
 
     async def _write_table(self, table: Table) -> None:
         current = await snapshot(table, lambda: table_message(table))
-        body = payload(current)
+        body = current.body()
         shown = (table.message_id, fingerprint(body))
         if table.message_id is None:
             return
@@ -490,7 +490,7 @@ class Publisher:
         if not text:
             return
         message.add_analysis(text)
-        body = payload(message)  # no `attachments`: Discord keeps the picture
+        body = message.body()  # no `attachments`: Discord keeps the picture
         for _attempt in range(3):
             if table.id in self.lost or table.id in self.paused:
                 return
@@ -594,7 +594,7 @@ class Publisher:
 
     async def _point(self, table: Table, old_message_id: int, new_url: str) -> None:
         """Turn the old table message into the pointer line (the caller is the writer)."""
-        body = payload(render.moved(table.id, table.game.TITLE, new_url))
+        body = render.moved(table.id, table.game.TITLE, new_url).body()
         try:
             async with self.pacer.write(table.channel_id):
                 await edit_channel_message(self.bot.http, table.channel_id, old_message_id,
@@ -628,7 +628,7 @@ class Publisher:
             return fresh
 
         for user_id, session, message in await snapshot(table, build):
-            body = payload(message)
+            body = message.body()
             shown = fingerprint(body)
             if shown == session.shown:
                 continue  # the same hand as on screen: no need to send it again
@@ -692,7 +692,7 @@ class Publisher:
 
     def redrawn(self, table: Table, current: render.Message) -> None:
         """The click's answer has redrawn the table message as `current`."""
-        self._shown[table.id] = (table.message_id, fingerprint(payload(current)))
+        self._shown[table.id] = (table.message_id, fingerprint(current.body()))
 
     # -- private hands --------------------------------------------------------------------
 
@@ -724,7 +724,7 @@ class Publisher:
                 seat=seat, created=now, message_id=message_id)
         assert kept is not None
         kept.group, kept.decision = group, decision_of(table, seat)
-        kept.shown = fingerprint(payload(message))
+        kept.shown = fingerprint(message.body())
         if fresh:
             try:
                 await self.service.store.save_hand_token(

@@ -3,14 +3,13 @@ just played marked, the score short, the last trick behind a private button."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.games import Game, create
 from bot.render import ids
 from bot.render import messages as m
 from bot.render.games import text_for
+from bot.render.sample_tables import into_second_trick
 from bot.render.seating import Seating
 from tests.e2e.privacy import cards_shown
 
@@ -30,19 +29,6 @@ def _seating(game: Game) -> Seating:
                    user_ids=tuple(1000 + s for s in range(n)), bots=(False,) * n)
 
 
-def _into_second_trick(name: str, seed: int = 3) -> Game:
-    """A random game played until a trick is complete and the next has one card."""
-    game = create(name, options={}, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(2000):
-        view = game.view(None)
-        if view.phase == "play" and view.last_trick is not None and len(view.trick) == 1:
-            return game
-        seat = min(game.to_act())
-        game.apply(seat, rng.choice(list(game.legal(seat))))
-    raise AssertionError(f"{name}: no second trick reached")
-
-
 def _public(name: str, game: Game) -> m.Message:
     return m.public_table(7, name, game.TITLE, game.view(None), _seating(game),
                           ["a", "b", "c", "d", "e"], sorted(game.to_act()))
@@ -50,7 +36,7 @@ def _public(name: str, game: Game) -> m.Message:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_turn_comes_first_and_the_table_fits_a_phone(name: str) -> None:
-    game = _into_second_trick(name)
+    game = into_second_trick(name)[0]
     message = _public(name, game)
     embed = message.embeds[0].to_dict()
     first = embed["description"].splitlines()[0]
@@ -66,7 +52,7 @@ def test_the_turn_comes_first_and_the_table_fits_a_phone(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_last_trick_is_a_private_button_not_a_public_field(name: str) -> None:
-    game = _into_second_trick(name)
+    game = into_second_trick(name)[0]
     message = _public(name, game)
     assert all(f.name != "Last trick" for f in message.embeds[0].fields)
     last = next(b for b in message.buttons or () if b.label == "Last trick")
@@ -86,7 +72,7 @@ def test_before_any_trick_is_complete_the_button_is_disabled() -> None:
 
 
 def test_the_trick_is_laid_out_by_position_with_the_card_just_played_marked() -> None:
-    game = _into_second_trick("bridge")
+    game = into_second_trick("bridge")[0]
     view = game.view(None)
     text = text_for("bridge").trick_text(view.trick, _seating(game))
     # a compass: North on top, West and East beside each other, South below
