@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 Clock = Callable[[], float]
+# A plan of work fills this much of the decision's share, leaving the rest for its overhead.
+PLANNED_USE = 0.9
 
 
 @dataclass(slots=True)
@@ -43,3 +45,11 @@ class Budget:
     def share(self, cores: int = 2) -> float:
         """The seconds of one core this decision can count on (its part of the machine)."""
         return self.seconds * min(1.0, cores / max(1, self.thinkers))
+
+    def planned_seconds(self, cores: int = 2) -> float:
+        """The seconds a plan of work may fill: most of the share."""
+        return self.share(cores) * PLANNED_USE
+
+    def affordable(self, cost: float, cores: int = 2) -> int:
+        """How many pieces of work costing `cost` seconds each a plan can hold."""
+        return int(self.planned_seconds(cores) / cost)

@@ -45,7 +45,6 @@ from .layouts import Knowledge, sample
 _COST_NOTRUMP = {13: 0.180, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.0012}
 _COST_TRUMP = {13: 0.180, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
 _COST_FLOOR = 0.0006  # seven cards or fewer, with our own sampling overhead
-USE_OF_SHARE = 0.9  # plan to fill this much of the budget's one-core share
 MIN_LAYOUTS = 4  # fewer is not worth a search: the rule-based card is as good
 MAX_LAYOUTS = 48  # more changes almost nothing and costs the others' time
 BATCHES = 3  # budget checks (safety net) between batches
@@ -69,8 +68,7 @@ def planned_layouts(budget: Budget | None, cards_left: int, trump: Suit | None,
     budget means no time to think (simulations, quick tests): none."""
     if budget is None:
         return 0
-    affordable = budget.share(cores) * USE_OF_SHARE / solve_cost(cards_left, trump)
-    return min(MAX_LAYOUTS, int(affordable))
+    return min(MAX_LAYOUTS, budget.affordable(solve_cost(cards_left, trump), cores))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +119,7 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
                  for hands in layouts.hands]
     costly = solve_cost(longest, decision.trump) >= COSTLY
     size = SOLVER_THREADS if costly else math.ceil(len(positions) / BATCHES)
-    affordable = budget.share() * USE_OF_SHARE if costly and budget is not None else math.inf
+    affordable = budget.planned_seconds() if costly and budget is not None else math.inf
     results: list[dict[Card, int]] = []
     work = 0.0  # CPU seconds the solver reported for the layouts so far
     while len(results) < len(positions):

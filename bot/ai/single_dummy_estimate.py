@@ -24,7 +24,6 @@ from . import dds
 from .budget import Budget
 
 TABLE_COST = 0.15  # planned CPU seconds of one double-dummy table (all strains, declarers)
-USE_OF_SHARE = 0.9
 MAX_SAMPLES = 24  # per deal
 
 
@@ -99,7 +98,7 @@ def planned_samples(budget: Budget | None, have: int, cores: int = 2) -> int:
     """How many samples this decision adds (two tables each), within MAX_SAMPLES."""
     if budget is None:
         return 0  # no time to think: the rule-based call
-    affordable = int(budget.share(cores) * USE_OF_SHARE / (2 * TABLE_COST))
+    affordable = budget.affordable(2 * TABLE_COST, cores)
     return max(0, min(affordable, MAX_SAMPLES - have))
 
 

@@ -282,7 +282,7 @@ def test_the_solvers_measured_work_ends_the_layouts_within_the_budgets_share(
         monkeypatch) -> None:
     lead = _opening_lead()
     seconds = 2.0  # room for 10 planned layouts at the opening lead
-    share = Budget(seconds).share() * card_search.USE_OF_SHARE
+    share = Budget(seconds).planned_seconds()
     calls: list[int] = []
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.3, calls))
     outcome = search(lead, Budget(seconds, clock=lambda: 0.0), random.Random(3))

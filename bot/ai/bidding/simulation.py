@@ -46,7 +46,6 @@ from .system import Settle, agreed_trump, choose
 # load average 12; about 0.025 s on a quiet machine (a whole table, 0.126 s). One declarer
 # alone costs 0.043-0.051 s at that load, so a strain's table is the better buy.
 COST_PER_STRAIN = 0.05
-USE_OF_SHARE = 0.9
 MIN_LAYOUTS = 6  # fewer is noise: the captain's call is as good
 MAX_LAYOUTS = 40  # one batch of DDS tables
 MAX_STRAINS = 2
@@ -137,8 +136,7 @@ def planned_layouts(budget: Budget | None, strains: int, cores: int = 2) -> int:
     """Layouts this decision can afford: the budget's share over the cost of one."""
     if budget is None or strains == 0:
         return 0
-    affordable = int(budget.share(cores) * USE_OF_SHARE / (COST_PER_STRAIN * strains))
-    return min(MAX_LAYOUTS, affordable)
+    return min(MAX_LAYOUTS, budget.affordable(COST_PER_STRAIN * strains, cores))
 
 
 def scores(ctx: Context, options: Sequence[Candidate],
