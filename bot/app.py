@@ -131,6 +131,7 @@ class TrickTableBot(commands.Bot):
             await tables.pinger.restore(restored)
             for table in restored:
                 tables.publisher.table_changed(table, ())
+        self.dispatch("tables_restored")  # e.g. rating posts a stopped bot still owed
         if self.served_shards is None or 0 in self.served_shards.ids:
             await self._sync_commands()  # once per bot, not once per process
         else:

@@ -3,12 +3,14 @@
 Thin: the rating update is bot.ratings' finish hook (installed here on the table service,
 so it runs inside the transaction that stores the result); reads come from
 bot.store.ratings, messages from bot.render.leaderboard. The `table_finished` event posts
-the rating changes line once the result is stored.
+the rating changes line once the result is stored; `tables_restored` (a start) posts the
+ones a stopped bot still owed.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai import bot_name
-from bot.games import GAMES
+from bot.games import GAMES, game_class
 from bot.ratings.model import ESTABLISHED_GAMES
 from bot.ratings.recorder import finish_hook
 from bot.render import ids
@@ -40,6 +42,7 @@ class Leaderboard(commands.Cog):
     def __init__(self, bot: TrickTableBot) -> None:
         self.bot = bot
         self.reader = RatingsReader(bot.store)
+        self._posted: set[int] = set()  # matches whose rating post this process handled
 
     async def cog_load(self) -> None:
         hooks = self.bot.tables.finish_hooks
@@ -132,23 +135,58 @@ class Leaderboard(commands.Cog):
     @commands.Cog.listener()
     async def on_table_finished(self, table: Any) -> None:
         """Post the rating changes under the match's end (after the table's own messages)."""
+        self._posted.add(table.id)
+        seats = [(info.name, info.user_id, info.bot_kind) for info in table.seats
+                 if info is not None]
+        await self._after_table_messages(table.id)
+        await self._post_changes(table.id, table.game.TITLE, table.channel_id, seats)
+
+    @commands.Cog.listener()
+    async def on_tables_restored(self) -> None:
+        """Post what a bot stopped between storing a match's result and posting its
+        rating changes still owed (the store keeps the debt with the result)."""
         try:
-            changes = await self.reader.match_changes(table.id)
-            names: dict[str, str] = {}
-            for info in table.seats:
-                if info is None:
-                    continue
-                key = f"u:{info.user_id}" if info.user_id is not None else f"b:{info.bot_kind}"
-                names.setdefault(key, info.name if info.user_id is not None
-                                 else bot_name(info.bot_kind or "?"))
-            message = render.rating_changes(table.game.TITLE, names, changes)
-            if message is None:
-                return
-            await self._after_table_messages(table.id)
-            channel = self.bot.get_partial_messageable(table.channel_id)
-            await channel.send(**message.send_kwargs())
+            owed = await self.bot.store.owed_rating_posts(self.bot.tables.shards)
         except Exception:
-            log.exception("table %s: could not post the rating changes", table.id)
+            log.exception("could not read the rating posts still owed")
+            return
+        for post in owed:
+            if post.match_id in self._posted:  # finished in this process: posted there
+                continue
+            self._posted.add(post.match_id)
+            try:
+                seats = [(s.display_name, s.user_id, s.bot_kind)
+                         for s in await self.bot.store.seats(post.match_id)]
+            except Exception:
+                log.exception("table %s: could not read its seats", post.match_id)
+                continue
+            await self._post_changes(post.match_id, game_class(post.game).TITLE,
+                                     post.channel_id, seats)
+
+    async def _post_changes(self, match_id: int, title: str, channel_id: int,
+                            seats: Sequence[tuple[str, int | None, str | None]]) -> None:
+        """Post a finished match's rating-change line, then forget the debt (kept if the
+        post failed for a reason that may pass, so the next start tries again)."""
+        try:
+            changes = await self.reader.match_changes(match_id)
+            names: dict[str, str] = {}
+            for name, user_id, bot_kind in seats:
+                key = f"u:{user_id}" if user_id is not None else f"b:{bot_kind}"
+                names.setdefault(key, name if user_id is not None
+                                 else bot_name(bot_kind or "?"))
+            message = render.rating_changes(title, names, changes)
+            if message is not None:
+                channel = self.bot.get_partial_messageable(channel_id)
+                await channel.send(**message.send_kwargs())
+        except (discord.NotFound, discord.Forbidden):
+            log.warning("table %s: its channel is gone; rating changes not posted", match_id)
+        except Exception:
+            log.exception("table %s: could not post the rating changes", match_id)
+            return
+        try:
+            await self.bot.store.rating_post_sent(match_id)
+        except Exception:
+            log.exception("table %s: could not mark its rating post as sent", match_id)
 
     async def _after_table_messages(self, table_id: int) -> None:
         # The publisher posts the end of the match from its own task; let it go first.

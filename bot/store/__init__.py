@@ -3,6 +3,7 @@ place with SQL or a database driver."""
 
 from __future__ import annotations
 
+from .announcements import OwedPost
 from .errors import StoreConflict, StoreError
 from .leases import ShardTaken
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
@@ -44,6 +45,7 @@ __all__ = [
     "MatchRow",
     "MatchToRate",
     "Migration",
+    "OwedPost",
     "PingRow",
     "PlayerResult",
     "Rater",

@@ -490,6 +490,20 @@ CREATE TABLE turn_pings (
 );
 """
 
+_OWED_POSTS: Final = """
+-- A finished match's rating-change post not sent yet (written with its result, deleted
+-- once posted): a restart posts what a killed bot still owed.
+CREATE TABLE owed_rating_posts (
+    match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE
+);
+"""
+
+_OWED_POSTS_PG: Final = """
+CREATE TABLE owed_rating_posts (
+    match_id BIGINT PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "initial schema: matches, seats, actions, deal and match results", _INITIAL,
               _INITIAL_PG),
@@ -501,6 +515,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(6, "daily deals: settings, days, entries and final standings", _DAILY,
               _DAILY_PG),
     Migration(7, "people's settings (pings) and the turn pings to delete", _PINGS, _PINGS_PG),
+    Migration(8, "rating-change posts still owed", _OWED_POSTS, _OWED_POSTS_PG),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -6,6 +6,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from .announcements import OWE_POST_SQL
 from .base import MissingParent, StoreBase, Tx, missing_match
 from .codec import (
     DEAL_COLUMNS,
@@ -82,6 +83,8 @@ class ResultsMixin(StoreBase):
                 " VALUES (?, ?, ?, ?, ?, ?, ?)", player_rows)
             for rater in raters:
                 await rate_in(tx, match_id, rater, log)
+            if raters:  # its rating changes are to be posted, even after a restart
+                await tx.execute(OWE_POST_SQL, (match_id,))
 
         await self._writing(f"finishing match {match_id}", finish)
 

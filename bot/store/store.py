@@ -6,7 +6,7 @@ matches.py (tables and seats), actions.py (the action log, bulk loading), result
 (deal scores, match results), ratings.py (ratings and the reads behind the boards),
 hands.py (the tokens of people's private hands), leases.py (which process serves which
 shard), emojis.py (the ids of the card-face emojis), daily.py (daily deals), pings.py (people's
-settings, turn pings). sqlite.py and
+settings, turn pings), announcements.py (rating posts still owed). sqlite.py and
 postgres.py are the backends.
 """
 
@@ -19,6 +19,7 @@ from types import TracebackType
 
 from . import ratings
 from .actions import ActionsMixin
+from .announcements import AnnouncementsMixin
 from .daily import DailyMixin
 from .db import MEMORY, open_database
 from .emojis import EmojisMixin
@@ -34,7 +35,7 @@ DEFAULT_PATH = "tricktable.db"
 
 
 class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMixin,
-            EmojisMixin, DailyMixin, PingsMixin):
+            EmojisMixin, DailyMixin, PingsMixin, AnnouncementsMixin):
     """Open with `store = await Store.open(target)` (or `async with await Store.open(...)`):
     a file path for SQLite, a `postgresql://` URL for PostgreSQL."""
 

@@ -205,3 +205,41 @@ async def test_a_computer_player_on_both_sides_is_left_out_of_the_ratings(
         assert kind not in board, "no record for a kind that played itself"
         stats = _text((await _reply(h, alice, "stats")).message)
         assert "1 game:" in stats
+
+
+async def test_rating_changes_owed_by_a_killed_bot_are_posted_after_its_restart(
+        discord_double, tmp_path, monkeypatch):
+    """The bot dies after the match's result is stored and before its rating changes are
+    posted (its post never runs, as when killed); the next start posts them, once."""
+    world = await discord_double.make_world()
+    alice = world.users[0]
+
+    async def killed_before_posting(*args: Any) -> None:
+        return None
+
+    async with running(discord_double, tmp_path, world=world) as h:
+        with monkeypatch.context() as patch:  # the loaded cog (extensions load afresh)
+            patch.setattr(h.bot.get_cog("Leaderboard"), "_post_changes", killed_before_posting)
+            table = await h.open_table(alice, "bidfair", target=100)
+            await h.press(alice, h.table_message(), "Add bot")
+            await h.press(alice, h.table_message(), "Start")
+            await h.play_people([alice], until=lambda: table.game.finished)
+            await h.driver.settle()
+            posted = [_text(m) for m in h.driver.channel_messages(h.channel)]
+            assert not any("rating changes" in text for text in posted)
+
+    def rating_posts(h: Any) -> list[str]:
+        return [text for text in (_text(m) for m in h.driver.channel_messages(h.channel))
+                if "Bid Fair rating changes" in text]
+
+    async with running(discord_double, tmp_path, world=world) as h:
+        await h.driver.wait_for(lambda: rating_posts(h), timeout=60,
+                                what="the owed rating post")
+        await h.driver.settle()
+        (post,) = rating_posts(h)
+        assert "Alice" in post and bot_name(player_kinds("bidfair")[0]) in post
+        assert await h.bot.store.owed_rating_posts() == []
+
+    async with running(discord_double, tmp_path, world=world) as h:
+        await h.driver.settle()
+        assert len(rating_posts(h)) == 1, "posted once, not again at the next start"
