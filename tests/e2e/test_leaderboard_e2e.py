@@ -162,14 +162,19 @@ async def test_history_pages_and_score_sheets(discord_double, tmp_path):
         assert "Dave has not finished a match on this server yet" in _text(never)
 
 
+async def _play_bidfair_against_a_bot(h: Any, alice: Any) -> Any:
+    table = await h.open_table(alice, "bidfair", target=100)
+    await h.press(alice, h.table_message(), "Add bot")
+    await h.press(alice, h.table_message(), "Start")
+    await h.play_people([alice], until=lambda: table.game.finished)
+    await h.driver.settle()
+    return table
+
+
 async def test_a_real_match_rates_its_players_and_posts_the_changes(discord_double, tmp_path):
     async with running(discord_double, tmp_path) as h:
         alice = h.user(0)
-        table = await h.open_table(alice, "bidfair", target=100)
-        await h.press(alice, h.table_message(), "Add bot")
-        await h.press(alice, h.table_message(), "Start")
-        await h.play_people([alice], until=lambda: table.game.finished)
-        await h.driver.settle()
+        table = await _play_bidfair_against_a_bot(h, alice)
         posted = [_text(m) for m in h.driver.channel_messages(h.channel)]
         changes = [text for text in posted if "Bid Fair rating changes" in text]
         assert "rating changes" in posted[-1], "after the table's own end-of-match message"
@@ -220,11 +225,7 @@ async def test_rating_changes_owed_by_a_killed_bot_are_posted_after_its_restart(
     async with running(discord_double, tmp_path, world=world) as h:
         with monkeypatch.context() as patch:  # the loaded cog (extensions load afresh)
             patch.setattr(h.bot.get_cog("Leaderboard"), "_post_changes", killed_before_posting)
-            table = await h.open_table(alice, "bidfair", target=100)
-            await h.press(alice, h.table_message(), "Add bot")
-            await h.press(alice, h.table_message(), "Start")
-            await h.play_people([alice], until=lambda: table.game.finished)
-            await h.driver.settle()
+            await _play_bidfair_against_a_bot(h, alice)
             posted = [_text(m) for m in h.driver.channel_messages(h.channel)]
             assert not any("rating changes" in text for text in posted)
 
