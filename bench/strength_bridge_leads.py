@@ -55,7 +55,7 @@ def lead(seed: int, think: float, plan: Plan) -> tuple[float, int, int]:
         patches.enter_context(mock.patch.dict(card_search._COST_TRUMP, trump or {}))
         patches.enter_context(mock.patch.object(bridge_advanced, "search", counted))
         if not measured:  # no work is ever counted: every planned layout is solved
-            patches.enter_context(mock.patch.object(card_search, "NODE_SECONDS", 0.0))
+            patches.enter_context(mock.patch.object(card_search.dds, "NODE_SECONDS", 0.0))
         cpu = time.process_time()
         action = player.choose(view, legal, budget(think))
         cpu = time.process_time() - cpu

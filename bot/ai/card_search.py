@@ -7,18 +7,20 @@ knows that making it is worth more than an overtrick, and defeating it more than
 declarer to it), and play the card with the best average. Ties go to the card the
 rule-based player would choose when it is among the best, else to the lowest.
 
-The number of layouts is planned before any work, from the budget's share of the machine
-and a cost model of the solver (CPU per layout by cards left in each hand, measured on
-this 2-core machine with endplay 0.5.12), so that a decision is the same every time for
-the same seed. The opening lead is the exception: one layout's solve costs from 0.01 to
-0.9 s, so it is solved one layout, then two at a time, and the work DDS reports (its search nodes,
-turned into CPU seconds; a thread's CPU clock would miss DDS's own threads) ends it before
-a batch that would take it past the budget's share. That count varies a little with what
-the solver's threads solved before, so a lead near the limit may use a batch more or
-less from one run to the next. The budget is checked between batches only as a safety
-net: when it is spent before the last batch, or too few layouts are affordable to be
-worth a search (no budget at all included), `search` returns None and the caller plays
-its rule-based card.
+How many layouts is planned before any work, from the budget's share of the machine and
+a cost model of the solver (CPU per layout by cards left in each hand, measured on this
+2-core machine with endplay 0.5.12). They are solved by `dds.solve_within`: a probe
+batch first (one layout at the opening lead, whose layouts cost 0.01 to 0.9 s each; an
+eighth of the plan later), then batches as large as the work already measured, and the
+work DDS reports (its search nodes turned into CPU seconds; a thread's CPU clock would
+miss DDS's own threads) stops it before a batch that would take it past the budget's
+planned share. A deal as cheap as the model says never reaches that stop, so its
+decision is the same every time for the same seed; a costly one may stop a batch earlier
+or later from one run to the next (the node counts vary a little with what the solver's
+threads solved before). The budget's own clock is asked before every batch only as a
+safety net: when it is spent, or too few layouts were affordable or solved to be worth
+a search (no budget at all included), `search` returns None and the caller plays its
+rule-based card.
 """
 
 from __future__ import annotations
@@ -47,13 +49,9 @@ _COST_TRUMP = {13: 0.180, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012
 _COST_FLOOR = 0.0006  # seven cards or fewer, with our own sampling overhead
 MIN_LAYOUTS = 4  # fewer is not worth a search: the rule-based card is as good
 MAX_LAYOUTS = 48  # more changes almost nothing and costs the others' time
-BATCHES = 3  # budget checks (safety net) between batches
+PROBE_SHARE = 8  # the first batch is this part of the plan (its cost is not yet known)
+COSTLY = 0.05  # a layout planned at this or more (the opening lead) is probed alone
 SOLVER_THREADS = 2  # DDS solves a batch's layouts in parallel, one per thread
-COSTLY = 0.05  # a layout planned at this or more (the opening lead) is measured as solved
-# Process CPU seconds per search node DDS reports: 5.3e-7 to 6.7e-7 by trick and strain
-# over 360 solves of bench/strength's deals (the first, second and third tricks), the
-# costliest layouts nearest the mean.
-NODE_SECONDS = 6.5e-7
 
 
 def solve_cost(cards_left: int, trump: Suit | None) -> float:
@@ -117,24 +115,16 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
         return None
     positions = [dds.Position(hands, decision.trump, decision.leader, decision.trick)
                  for hands in layouts.hands]
+    assert budget is not None  # no budget plans no layouts
+    # A costly decision probes one layout first: a deal whose layouts cost more than the
+    # budget is found after one of them, not several.
     costly = solve_cost(longest, decision.trump) >= COSTLY
-    size = SOLVER_THREADS if costly else math.ceil(len(positions) / BATCHES)
-    affordable = budget.planned_seconds() if costly and budget is not None else math.inf
-    results: list[dict[Card, int]] = []
-    work = 0.0  # CPU seconds the solver reported for the layouts so far
-    while len(results) < len(positions):
-        if budget is not None and budget.spent():
-            return None
-        # A costly decision solves one layout first: a deal whose layouts cost more than
-        # the budget is found after one of them, not two.
-        batch = positions[len(results):len(results) + (size if results or not costly else 1)]
-        if results and work + work / len(results) * len(batch) > affordable:
-            break
-        solved, nodes = dds.solve_counted(batch)
-        results.extend(solved)
-        work += nodes * NODE_SECONDS
-    if len(results) < min(MIN_LAYOUTS, len(positions)):
-        return None  # the deal is too costly to solve enough layouts in the budget
+    probe = 1 if costly else math.ceil(len(positions) / PROBE_SHARE)
+    results = dds.solve_within(positions, dds.solve_measured, budget.planned_seconds(),
+                               first=probe, least=max(probe, SOLVER_THREADS),
+                               spent=budget.spent)
+    if results is None or len(results) < min(MIN_LAYOUTS, len(positions)):
+        return None  # spent, or the deal is too costly to solve enough layouts in budget
     return _best(decision, results, preferred)
 
 

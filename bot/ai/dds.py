@@ -10,21 +10,39 @@ caller at a time may use it: every solve in the process goes through `SOLVER_LOC
 hand records take it too). A batch is solved by DDS's own threads (`SolveAllBoardsBin`),
 with the GIL released, so the event loop keeps running while it works.
 
+Solving within an allowance of work (`solve_within`) is the one way every search here
+bounds its solver: a batch at a time, each batch's work measured as it is solved (DDS's
+search nodes for card play, `solve_measured`; the process's CPU for DD tables,
+`tables_measured`), stopping before a batch whose projected work would pass the
+allowance. Card play (`card_search`), the Single Dummy estimate and the bidding
+simulation all size their plan from a cost model and let this stop a deal that costs
+more than the model said.
+
 endplay takes most of a second to import, so it is imported on the first solve.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games.cards import Card, Rank, Suit
 
 SOLVER_LOCK = threading.Lock()
 MAX_BATCH = 200  # DDS's MAXNOOFBOARDS
 _NOTRUMP = 4  # DDS strain numbers: 0 spades, 1 hearts, 2 diamonds, 3 clubs, 4 notrump
+# Process CPU seconds per search node DDS reports: 5.3e-7 to 6.7e-7 by trick and strain
+# over 360 solves of bench/strength's deals (the first, second and third tricks), the
+# costliest layouts nearest the mean.
+NODE_SECONDS = 6.5e-7
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+# Solves a batch: its results, in order, and the CPU seconds of work the solve took.
+BatchSolver = Callable[[Sequence[Item]], tuple[list[Result], float]]
 
 
 def _dds_suit(suit: Suit) -> int:
@@ -109,6 +127,49 @@ def solve_counted(positions: Sequence[Position]) -> tuple[list[dict[Card, int]],
     return out, nodes
 
 
+def solve_measured(positions: Sequence[Position]) -> tuple[list[dict[Card, int]], float]:
+    """`solve`, and its work in CPU seconds as DDS's search nodes measure it (the same for
+    the same positions, up to what DDS's threads solved before): a `BatchSolver`."""
+    solved, nodes = solve_counted(positions)
+    return solved, nodes * NODE_SECONDS
+
+
+def solve_within(items: Sequence[Item], solve_batch: BatchSolver[Item, Result],
+                 allowance: float, first: int = 1, least: int = 1,
+                 spent: Callable[[], bool] | None = None) -> list[Result] | None:
+    """Solve `items` in order, a batch at a time, while the work fits `allowance` seconds.
+
+    The first batch holds `first` items (a probe: one when a single item may be costly),
+    each later one as many as were solved before it (at least `least`: DDS solves one
+    board per thread), so a batch is about the work already measured, not more. Before
+    each later batch, its projected work (the mean so far per item, times its size) is
+    added to the work so far: past the allowance, the items solved so far are returned (a
+    prefix; the caller decides whether it is enough). Below the allowance every item is
+    solved, so a cheap decision repeats exactly; the stop, on a costly one, depends on
+    the measured work (DDS's node counts vary a little with what its threads solved
+    before; a clock varies more).
+
+    `spent` (the decision's budget: the safety net for a slower machine) is asked before
+    every batch: when it says so, None: answer without the solver.
+
+    For example, the bidding simulation's tables: ``solve_within(deals, lambda batch:
+    tables_measured(batch, strains), budget.planned_seconds(), spent=budget.spent)``.
+    """
+    results: list[Result] = []
+    work = 0.0
+    while len(results) < len(items):
+        if spent is not None and spent():
+            return None
+        size = max(least, len(results)) if results else first
+        if results and work + work / len(results) * min(size, len(items) - len(results)) \
+                > allowance:
+            break
+        solved, cost = solve_batch(items[len(results):len(results) + size])
+        results.extend(solved)
+        work += cost
+    return results
+
+
 TABLE_BATCH = 40  # DDS's MAXNOOFTABLES with all five strains
 TABLE_STRAINS = (3, 2, 1, 0, _NOTRUMP)  # DDS strain numbers of clubs, diamonds, hearts,
 # spades and notrump (bidding order)
@@ -144,3 +205,14 @@ def trick_tables(deals: Sequence[tuple[tuple[Card, ...], ...]],
             out.append(tuple(tuple(res[strain][seat] for seat in range(4))
                              for strain in TABLE_STRAINS))
     return out
+
+
+def tables_measured(deals: Sequence[tuple[tuple[Card, ...], ...]],
+                    strains: Sequence[int] | None = None,
+                    ) -> tuple[list[tuple[tuple[int, ...], ...]], float]:
+    """`trick_tables`, and its work: the process's CPU while they were solved (DDS reports
+    no nodes for tables). That clock also sees the process's other threads, so a table
+    solved beside other work reads costlier: a `BatchSolver` for `solve_within`."""
+    cpu = time.process_time()
+    tables = trick_tables(deals, strains)
+    return tables, time.process_time() - cpu

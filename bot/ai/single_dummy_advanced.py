@@ -103,8 +103,7 @@ class AdvancedSingleDummyPlayer:
         more = planned_samples(budget, self.estimate.samples)
         if more:
             rng = random.Random(f"{self.seed}:{view.deal_no}:{self.estimate.samples}")
-            if budget is None or not budget.spent():
-                self.estimate.add(more, rng)
+            self.estimate.add(more, rng, budget)  # none when the budget is spent
         return self.estimate
 
     def _call(self, view: SingleDummyView, legal: Sequence[str],

@@ -8,10 +8,15 @@ their own hand, so our tricks are read for the declarer whose left-hand opponent
 
 Samples are kept for the whole deal (our hand and the revealed dummy do not change during
 the auction), so each call adds the ones its budget pays for and decides on them all.
+How many is planned from `TABLE_COST`; they are solved one sample first, then as many as
+were solved before, and the process CPU the tables took stops them before a batch that
+would pass the budget's planned share (`dds.solve_within`): a table costs 0.13 s on a
+quiet machine but two to four times that under load, and far more on a rare deal.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -23,6 +28,8 @@ from bot.games.cards import FULL_DECK, Card
 from . import dds
 from .budget import Budget
 
+Deal = tuple[tuple[Card, ...], ...]  # hands by compass seat
+Table = tuple[tuple[int, ...], ...]  # tricks by strain, then declarer
 TABLE_COST = 0.15  # planned CPU seconds of one double-dummy table (all strains, declarers)
 MAX_SAMPLES = 24  # per deal
 
@@ -46,28 +53,33 @@ class TrickEstimate:
     def samples(self) -> int:
         return len(self.with_revealed)
 
-    def add(self, count: int, rng: random.Random) -> None:
-        """Deal and solve `count` more samples."""
+    def add(self, count: int, rng: random.Random, budget: Budget | None = None) -> None:
+        """Deal `count` more samples and solve them, as many as `budget`'s planned share
+        pays for (all of them without a budget)."""
         seen = set(self.mine) | set(self.revealed)
         unseen = [c for c in FULL_DECK if c not in seen]
         me, partner_at = compass(self.seat), compass(2 + self.seat)
         their_own, their_dummy_at = compass(1 - self.seat), compass(3 - self.seat)
-        deals = []
+        samples: list[tuple[Deal, Deal]] = []
         for _ in range(count):
             rng.shuffle(unseen)
             theirs, other = tuple(unseen[:13]), tuple(unseen[13:])
+            pair: list[Deal] = []
             for partner, their_dummy in ((self.revealed, other), (other, self.revealed)):
                 hands: list[tuple[Card, ...]] = [(), (), (), ()]
                 hands[me], hands[partner_at] = self.mine, partner
                 hands[their_own], hands[their_dummy_at] = theirs, their_dummy
-                deals.append(tuple(hands))
-        tables = dds.trick_tables(deals)
+                pair.append(tuple(hands))
+            samples.append((pair[0], pair[1]))
+        allowance = math.inf if budget is None else budget.planned_seconds()
+        solved = dds.solve_within(samples, _solve_samples, allowance,
+                                  spent=None if budget is None else budget.spent)
         # Our declarer is the hand whose left-hand opponent (the one to lead) is the
         # opponent's own hand.
         declarer = (their_own - 1) % 4
-        for i in range(0, len(tables), 2):
-            self.with_revealed.append(tuple(t[declarer] for t in tables[i]))
-            self.with_hidden.append(tuple(t[declarer] for t in tables[i + 1]))
+        for with_revealed, with_hidden in solved or ():
+            self.with_revealed.append(tuple(t[declarer] for t in with_revealed))
+            self.with_hidden.append(tuple(t[declarer] for t in with_hidden))
 
     def mean(self, strain: Strain, hidden: bool) -> float:
         rows = self.with_hidden if hidden else self.with_revealed
@@ -92,6 +104,13 @@ class TrickEstimate:
             points += mine - theirs
             made += t >= 6 + level
         return points / len(tricks), made / len(tricks)
+
+
+def _solve_samples(samples: Sequence[tuple[Deal, Deal]]) -> tuple[list[tuple[Table, Table]],
+                                                                   float]:
+    """A sample's two deals solved in one call: a `dds.BatchSolver` of samples."""
+    tables, work = dds.tables_measured([deal for pair in samples for deal in pair])
+    return [(tables[i], tables[i + 1]) for i in range(0, len(tables), 2)], work
 
 
 def planned_samples(budget: Budget | None, have: int, cores: int = 2) -> int:

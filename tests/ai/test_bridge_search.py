@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import Budget, RandomPlayer, card_search, dds, make_player
+from bot.ai import Budget, RandomPlayer, card_search, dds, make_player, single_dummy_estimate
 from bot.ai.bridge_advanced import AdvancedBridgePlayer, auction_ranges, decision
 from bot.ai.bridge_play import PlaySituation, choose_card
 from bot.ai.card_search import MAX_LAYOUTS, planned_layouts, search
 from bot.ai.hand_range import HandRange
 from bot.ai.layouts import Knowledge, sample, shown_voids
+from bot.ai.single_dummy_estimate import TrickEstimate, planned_samples
 from bot.games import create
 from bot.games.bridge_auction import Call
 from bot.games.cards import FULL_DECK, Card, Suit, cards
@@ -268,7 +269,7 @@ def _solver_reporting(cost: float, calls: list[int]):
     def solve_counted(positions):
         calls.append(len(positions))
         scores = [{card: 7 for card in _legal_of(p)} for p in positions]
-        return scores, round(len(positions) * cost / card_search.NODE_SECONDS)
+        return scores, round(len(positions) * cost / dds.NODE_SECONDS)
     return solve_counted
 
 
@@ -278,18 +279,55 @@ def _legal_of(position: dds.Position) -> list[Card]:
     return [c for c in hand if c.suit == led] or list(hand)
 
 
+def _costing(costs: Sequence[float], calls: list[int]):
+    """A `dds.BatchSolver` of item numbers: item i costs costs[i] seconds."""
+    def solve_batch(batch):
+        calls.append(len(batch))
+        return list(batch), sum(costs[i] for i in batch)
+    return solve_batch
+
+
+def test_solving_stops_before_the_batch_whose_projected_work_passes_the_allowance() -> None:
+    calls: list[int] = []
+    solved = dds.solve_within(range(20), _costing([0.1] * 20, calls), 1.0, first=1, least=2)
+    # 1, then 2 (at least `least`), then 3 (as many as solved): 0.6 s; six more would
+    # make 1.2 s, past the allowance.
+    assert calls == [1, 2, 3] and solved == list(range(6))
+
+
+def test_work_within_the_allowance_solves_every_item() -> None:
+    calls: list[int] = []
+    solved = dds.solve_within(range(20), _costing([0.01] * 20, calls), 1.0, first=3, least=3)
+    assert calls == [3, 3, 6, 8] and solved == list(range(20))
+
+
+def test_one_costly_item_stops_the_solving_after_the_probe() -> None:
+    calls: list[int] = []
+    costs = [0.9] + [0.01] * 9
+    assert dds.solve_within(range(10), _costing(costs, calls), 1.0, first=1, least=2) == [0]
+    assert calls == [1]
+
+
+def test_a_spent_budget_stops_the_solving_with_no_answer() -> None:
+    calls: list[int] = []
+    looks = iter([False, False, True])
+    assert dds.solve_within(range(10), _costing([0.01] * 10, calls), 1.0, first=2,
+                            spent=lambda: next(looks)) is None
+    assert calls == [2, 2]
+
+
 def test_the_solvers_measured_work_ends_the_layouts_within_the_budgets_share(
         monkeypatch) -> None:
     lead = _opening_lead()
     seconds = 2.0  # room for 10 planned layouts at the opening lead
-    share = Budget(seconds).planned_seconds()
+    share = Budget(seconds).planned_seconds()  # 1.8 s
     calls: list[int] = []
-    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.3, calls))
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.28, calls))
     outcome = search(lead, Budget(seconds, clock=lambda: 0.0), random.Random(3))
-    # One layout first, then two at a time (DDS's threads) at the opening lead.
-    assert outcome is not None and calls[0] == 1 and set(calls[1:]) == {2}
-    # Each batch is solved only while the work so far and the next batch's fit the share.
-    assert outcome.layouts * 0.3 <= share < (outcome.layouts + 2) * 0.3
+    # One layout first, then two (DDS's two threads), then as many as solved: 1.68 s;
+    # the last four planned would make 2.8 s, past the share.
+    assert outcome is not None and calls == [1, 2, 3] and outcome.layouts == 6
+    assert outcome.layouts * 0.28 <= share < (outcome.layouts + 4) * 0.28
     assert outcome.layouts < planned_layouts(Budget(seconds), 13, lead.trump)
 
 
@@ -313,15 +351,69 @@ def test_the_solver_reports_its_work_with_the_same_scores() -> None:
     assert scores == dds.solve(positions) and nodes > 0
 
 
-def test_a_decision_after_the_opening_lead_keeps_its_planned_layouts(monkeypatch) -> None:
-    # Only the opening lead's cost varies enough to be measured: a later decision solves
-    # its plan whatever the solver reports, so it repeats exactly for the same seed.
+def _later_decision():
     game = _play_position(cards_played=6)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
-    later = decision(view, legal, auction_ranges(view))
-    calls: list[int] = []
-    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(1.0, calls))
-    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    return game, view, legal, decision(view, legal, auction_ranges(view))
+
+
+def test_a_later_decision_whose_work_fits_solves_its_whole_plan(monkeypatch) -> None:
+    # A deal as cheap as the cost model says never reaches the stop: the decision solves
+    # its plan and repeats exactly for the same seed.
+    _, _, _, later = _later_decision()
     planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
+    calls: list[int] = []
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.001, calls))
+    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
     assert outcome is not None and outcome.layouts == planned == sum(calls)
+    assert calls[0] == -(-planned // card_search.PROBE_SHARE)  # a probe, then doubling
+
+
+def test_a_later_decision_stops_on_the_solvers_measured_work(monkeypatch) -> None:
+    _, _, _, later = _later_decision()
+    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
+    share = Budget(0.8).planned_seconds()
+    cost = 2 * share / planned  # each layout costs twice what the plan allows for
+    calls: list[int] = []
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(cost, calls))
+    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    assert outcome is not None and outcome.layouts == sum(calls) < planned
+    next_batch = min(max(outcome.layouts, calls[0]), planned - outcome.layouts)
+    assert outcome.layouts * cost <= share < (outcome.layouts + next_batch) * cost
+
+
+def test_too_few_layouts_solved_in_the_share_play_the_rule_based_card(monkeypatch) -> None:
+    _, view, legal, later = _later_decision()
+    calls: list[int] = []
+    # The probe alone costs the whole share: the rest would overrun it, and the probe's
+    # layouts are fewer than a search needs.
+    probe = -(-planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
+              // card_search.PROBE_SHARE)
+    assert probe < card_search.MIN_LAYOUTS
+    cost = Budget(0.8).planned_seconds() / probe
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(cost, calls))
+    chosen = AdvancedBridgePlayer(5).choose(view, legal, Budget(0.8, clock=lambda: 0.0))
+    assert calls == [probe]
+    assert chosen == make_player("bridge", 5, "bridge-basic").choose(view, legal)
+
+
+def test_the_single_dummy_estimate_stops_on_the_tables_measured_work(monkeypatch) -> None:
+    # Each sample is two DD tables; at 0.25 s a table (measured), a 0.8 s budget's share
+    # (0.72 s) pays for one sample: a second would take it to 1.0 s.
+    calls: list[int] = []
+
+    def tables_measured(deals, strains=None):
+        calls.append(len(deals))
+        return [((7,) * 4,) * 5 for _ in deals], 0.25 * len(deals)
+
+    monkeypatch.setattr(single_dummy_estimate.dds, "tables_measured", tables_measured)
+    pack = list(FULL_DECK)
+    estimate = TrickEstimate(0, tuple(pack[:13]), tuple(pack[13:26]))
+    budget = Budget(0.8, clock=lambda: 0.0)
+    more = planned_samples(budget, 0)
+    assert more >= 2  # the plan (at TABLE_COST) asks for more than the work allows
+    estimate.add(more, random.Random(2), budget)
+    assert calls == [2] and estimate.samples == 1
+    estimate.add(more, random.Random(3))  # no budget: every sample is solved
+    assert sum(calls[1:]) == 2 * more and estimate.samples == 1 + more
