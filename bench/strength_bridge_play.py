@@ -236,8 +236,11 @@ def single_dummy_match(seed: int, target: int, think: float) -> Record:
         seat = next(iter(game.to_act()))
         view, legal = game.view(seat), game.legal(seat)
         if seat == strong:
-            action = timed(times, f"single dummy {view.phase.replace('_', ' ')}",
-                           players[seat], view, legal, think)
+            phase = view.phase.replace("_", " ")
+            if view.phase == "play":  # like bridge's: the declarer's cards, the defence's
+                assert view.contract is not None
+                phase = "declarer" if view.contract.declarer == seat else "defence"
+            action = timed(times, f"single dummy {phase}", players[seat], view, legal, think)
         else:
             action = players[seat].choose(view, legal, budget(think))
         game.apply(seat, action)
