@@ -123,8 +123,10 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
     results = dds.solve_within(positions, dds.solve_measured, budget.planned_seconds(),
                                first=probe, least=max(probe, SOLVER_THREADS),
                                spent=budget.spent)
-    if results is None or len(results) < min(MIN_LAYOUTS, len(positions)):
-        return None  # spent, or the deal is too costly to solve enough layouts in budget
+    if len(results) < len(positions) and budget.spent():
+        return None  # the safety net: the budget ran out before the plan did
+    if len(results) < min(MIN_LAYOUTS, len(positions)):
+        return None  # the deal is too costly to solve enough layouts in the budget
     return _best(decision, results, preferred)
 
 

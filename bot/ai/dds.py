@@ -136,7 +136,7 @@ def solve_measured(positions: Sequence[Position]) -> tuple[list[dict[Card, int]]
 
 def solve_within(items: Sequence[Item], solve_batch: BatchSolver[Item, Result],
                  allowance: float, first: int = 1, least: int = 1,
-                 spent: Callable[[], bool] | None = None) -> list[Result] | None:
+                 spent: Callable[[], bool] | None = None) -> list[Result]:
     """Solve `items` in order, a batch at a time, while the work fits `allowance` seconds.
 
     The first batch holds `first` items (a probe: one when a single item may be costly),
@@ -150,7 +150,8 @@ def solve_within(items: Sequence[Item], solve_batch: BatchSolver[Item, Result],
     before; a clock varies more).
 
     `spent` (the decision's budget: the safety net for a slower machine) is asked before
-    every batch: when it says so, None: answer without the solver.
+    every batch: when it says so, the items solved so far are returned too (a caller that
+    must answer without the solver then, as card play does, asks its budget again).
 
     For example, the bidding simulation's tables: ``solve_within(deals, lambda batch:
     tables_measured(batch, strains), budget.planned_seconds(), spent=budget.spent)``.
@@ -159,7 +160,7 @@ def solve_within(items: Sequence[Item], solve_batch: BatchSolver[Item, Result],
     work = 0.0
     while len(results) < len(items):
         if spent is not None and spent():
-            return None
+            break
         size = max(least, len(results)) if results else first
         if results and work + work / len(results) * min(size, len(items) - len(results)) \
                 > allowance:

@@ -55,7 +55,8 @@ class TrickEstimate:
 
     def add(self, count: int, rng: random.Random, budget: Budget | None = None) -> None:
         """Deal `count` more samples and solve them, as many as `budget`'s planned share
-        pays for (all of them without a budget)."""
+        pays for before it is spent (all of them without a budget); the ones solved stay
+        for the deal's later calls."""
         seen = set(self.mine) | set(self.revealed)
         unseen = [c for c in FULL_DECK if c not in seen]
         me, partner_at = compass(self.seat), compass(2 + self.seat)
@@ -77,7 +78,7 @@ class TrickEstimate:
         # Our declarer is the hand whose left-hand opponent (the one to lead) is the
         # opponent's own hand.
         declarer = (their_own - 1) % 4
-        for with_revealed, with_hidden in solved or ():
+        for with_revealed, with_hidden in solved:
             self.with_revealed.append(tuple(t[declarer] for t in with_revealed))
             self.with_hidden.append(tuple(t[declarer] for t in with_hidden))
 

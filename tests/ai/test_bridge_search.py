@@ -308,11 +308,11 @@ def test_one_costly_item_stops_the_solving_after_the_probe() -> None:
     assert calls == [1]
 
 
-def test_a_spent_budget_stops_the_solving_with_no_answer() -> None:
+def test_a_spent_budget_stops_the_solving_before_the_next_batch() -> None:
     calls: list[int] = []
     looks = iter([False, False, True])
     assert dds.solve_within(range(10), _costing([0.01] * 10, calls), 1.0, first=2,
-                            spent=lambda: next(looks)) is None
+                            spent=lambda: next(looks)) == [0, 1, 2, 3]
     assert calls == [2, 2]
 
 
