@@ -134,7 +134,8 @@ class Probe:
 
     arrivals: dict[int, float] = field(default_factory=dict)  # interaction id -> time
     connections: list[float] = field(default_factory=list)  # --trace: when each was made
-    collections: list[tuple[float, int, float]] = field(default_factory=list)  # --trace: gc
+    # --trace: gc (time, generation, wall s, CPU s)
+    collections: list[tuple[float, int, float, float]] = field(default_factory=list)
     appends: list[float] = field(default_factory=list)
     writes: list[tuple[float, int]] = field(default_factory=list)
     # time, RSS, CPU s, the CPU s of its children (the computer players' worker processes)
@@ -237,17 +238,20 @@ class Probe:
         bot.http.http_trace = trace  # read when bot.start() opens the HTTP session
 
     def trace_gc(self) -> None:
-        """--trace: when each cyclic garbage collection ran, its generation and length."""
+        """--trace: when each cyclic garbage collection ran, its generation and length,
+        in wall time and in the CPU time of the thread that ran it (on a busy machine the
+        wall time also counts the moments the process waited for a core)."""
         import gc
 
-        started = [0.0]
+        started = [0.0, 0.0]
 
         def collected(phase: str, info: dict[str, int]) -> None:
             if phase == "start":
-                started[0] = time.perf_counter()
+                started[:] = time.perf_counter(), time.thread_time()
             else:
                 self.collections.append((time.time(), info["generation"],
-                                         time.perf_counter() - started[0]))
+                                         time.perf_counter() - started[0],
+                                         time.thread_time() - started[1]))
 
         gc.callbacks.append(collected)
 
@@ -294,7 +298,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
                         think_processes=config.get("think_processes", default_processes()),
                         shard_count=shards[1] if shards else None,
                         shard_ids=(shards[0],) if shards else None)
-    bot = make_bot(settings, guild_ready_timeout=0.1)
+    bot = make_bot(settings, guild_ready_timeout=0.1, freeze_at_start=True)
     probe.wrap_parser(bot)
     if config.get("trace"):
         probe.trace_http(bot)
@@ -694,11 +698,13 @@ def print_collections(window: list[Any], collections: list[list[float]]) -> None
     """--trace: the cyclic garbage collector's runs in the window, by generation."""
     start, end = window[0].created_at, window[-1].created_at
     for generation in (0, 1, 2):
-        runs = [1000 * length for at, gen, length in collections
+        runs = [(1000 * wall, 1000 * cpu) for at, gen, wall, cpu in collections
                 if gen == generation and start <= at <= end]
         if runs:
+            walls, cpus = [wall for wall, _ in runs], [cpu for _, cpu in runs]
             print(f"  gc generation {generation}: {len(runs)} runs, longest "
-                  f"{max(runs):.1f} ms, {sum(runs):.0f} ms in all")
+                  f"{max(walls):.1f} ms, {sum(walls):.0f} ms in all; CPU: longest "
+                  f"{max(cpus):.1f} ms, {sum(cpus):.0f} ms in all")
 
 
 def print_figures(figures: list[RunFigures], database: str = "sqlite",
@@ -767,7 +773,10 @@ def main(argv: list[str] | None = None) -> int:
                         help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.bot_process:
-        asyncio.run(serve_bot(json.loads(args.bot_process[0]), Path(args.bot_process[1])))
+        # As the bot's own entry point runs it (bot/__main__.py): its event loop.
+        from bot.runtime import run
+
+        run(serve_bot(json.loads(args.bot_process[0]), Path(args.bot_process[1])))
         return 0
     counts = [int(n) for n in args.tables.split(",") if n]
     figures = []

@@ -116,6 +116,7 @@ def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
     from dotenv import find_dotenv, load_dotenv
 
     from bot.config import ConfigError, load_settings, parse_shards
+    from bot.runtime import run
 
     load_dotenv(find_dotenv(usecwd=True))  # the .env of the folder the bot is run from
     try:
@@ -131,7 +132,7 @@ def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        asyncio.run(serve(settings))
+        run(serve(settings))
     except KeyboardInterrupt:
         return 0
     except Exception as exc:
@@ -149,7 +150,7 @@ async def serve(settings: Settings) -> None:
 
     store = await Store.open(settings.database)
     try:
-        async with make_bot(settings, store=store) as bot:
+        async with make_bot(settings, store=store, freeze_at_start=True) as bot:
             await bot.start(settings.token)
     finally:
         await store.close()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import os
 import socket
@@ -16,23 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.runtime import freeze_started, tune_collector
 from bot.store import Shards, Store
 from bot.tables import Clock, TableService
 from cogs.utils.router import ClickRouter
 
 log = logging.getLogger(__name__)
-
-# The cyclic garbage collector's full passes walk every live object: with hundreds of
-# tables that pause the event loop for 50 to 200 ms, and every click arriving meanwhile
-# waits. Python starts one after every 10 passes over the middle generation; 100 makes
-# them ten times rarer. Young garbage (most of it: parsed interactions, payloads) is still
-# collected as often, so memory stays flat. (Measured: `python -m bench.tables --trace`.)
-FULL_COLLECTION_EVERY = 100
-
-
-def space_full_collections() -> None:
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.cards",
@@ -79,7 +67,8 @@ class TrickTableBot(commands.Bot):
     _lease_task: asyncio.Task[None] | None = None
 
     def __init__(self, settings: Settings, store: Store | None = None,
-                 clock: Clock | None = None, **kwargs: Any) -> None:
+                 clock: Clock | None = None, freeze_at_start: bool = False,
+                 **kwargs: Any) -> None:
         # Slash commands and components need no privileged intents. Nor do they need
         # message events: without them Discord does not send the bot a MESSAGE_UPDATE for
         # every table and hand edit it makes itself (each one parsed into a Message).
@@ -91,6 +80,9 @@ class TrickTableBot(commands.Bot):
         self.router = ClickRouter()
         self._given_store = store
         self._clock = clock  # the tables' wall clock (tests move one forward by days)
+        # The process is this bot's alone (not a test run of many bots): once it has
+        # started, what is alive is kept out of every later garbage collection.
+        self._freeze_at_start = freeze_at_start
 
     def _schedule_event(self, coro: Callable[..., Coroutine[Any, Any, Any]], event_name: str,
                         *args: Any, **kwargs: Any) -> asyncio.Task[Any]:
@@ -106,7 +98,7 @@ class TrickTableBot(commands.Bot):
         return super()._schedule_event(coro, event_name, *args, **kwargs)
 
     async def setup_hook(self) -> None:
-        space_full_collections()
+        tune_collector()
         self.store = self._given_store or await Store.open(self.settings.database)
         if self.settings.shard_count is not None:
             self.served_shards = Shards(self.settings.shard_count,
@@ -136,6 +128,8 @@ class TrickTableBot(commands.Bot):
             await self._sync_commands()  # once per bot, not once per process
         else:
             log.info("commands are synced by the process that serves shard 0")
+        if self._freeze_at_start:
+            freeze_started()
 
     @property
     def lease_holder(self) -> str:

@@ -11,9 +11,23 @@ May import bot/games, bot/store and endplay; never discord.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
+from bot.games.fairness import FairDeals
+
 from .pbn import Heading, to_pbn
 from .record import HandRecord, four_seat_auction, from_bridge, from_single_dummy
 from .replay import HAND_RECORD_GAMES, DealNotOver, NotBridge, replay_deal
+
+
+def deal_verdict(game_name: str, options: Mapping[str, object], seed: int | FairDeals,
+                 actions: Iterable[tuple[int, str]], deal_no: int) -> str | None:
+    """The double-dummy line of an end-of-deal post (`postmortem.deal_line`, blocking).
+    Importable without endplay, so it can be handed to a worker process by name."""
+    from .postmortem import deal_line  # endplay: loaded on first use
+
+    return deal_line(game_name, options, seed, actions, deal_no)
+
 
 __all__ = [
     "HAND_RECORD_GAMES",
@@ -21,6 +35,7 @@ __all__ = [
     "HandRecord",
     "Heading",
     "NotBridge",
+    "deal_verdict",
     "four_seat_auction",
     "from_bridge",
     "from_single_dummy",

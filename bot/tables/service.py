@@ -16,7 +16,7 @@ import logging
 import random
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.games import Event, IllegalAction, create, replay
 from bot.games.events import Acted, DealEnded
@@ -39,6 +39,7 @@ from .model import (
 from .turns import TurnFlow
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Why a table that is not open here refused a click, by its status in the store.
 GONE = {
@@ -222,6 +223,13 @@ class TableService:
         began = [at.timestamp() for at in (row.started_at, last_action_at) if at is not None]
         table.since = max(began) if began else self.clock.now()
         return table
+
+    async def off_loop(self, work: Callable[..., T], *args: Any) -> T:
+        """CPU-heavy work that is no click's (a deal's picture, its double-dummy verdict)
+        in the computer players' worker processes: in a thread of the bot process its
+        Python parts would hold the GIL against the event loop and every click. `work`
+        and its arguments must pickle (module-level functions, plain data)."""
+        return await self.turns.thinking.run(work, *args)
 
     async def set_message(self, table: Table, message_id: int) -> None:
         table.message_id = message_id

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
@@ -38,7 +39,7 @@ import discord
 from bot.ai import level_label, player_kinds
 from bot.games import Event
 from bot.games.events import DealEnded, MatchEnded
-from bot.handrecord import HAND_RECORD_GAMES
+from bot.handrecord import HAND_RECORD_GAMES, deal_verdict
 from bot.render import fairness, ids
 from bot.render import messages as render
 from bot.render.components import TableButton, button
@@ -172,19 +173,12 @@ def deal_buttons(table: Table, event: DealEnded) -> list[TableButton]:
 
 def post_mortem(table: Table, event: DealEnded) -> Callable[[], str | None] | None:
     """The bridge games' double-dummy verdict on a deal that just ended (the cards that
-    cost a trick), worked out in a worker thread from the log as it stands now."""
-    deal_no = event.deal_no
+    cost a trick), worked out off the event loop from the log as it stands now (plain
+    data bound to a module-level function: it can be handed to a worker process)."""
     if table.game_name not in HAND_RECORD_GAMES:
         return None
-    name, options, source = table.game_name, dict(table.options), table.deal_source
-    actions = list(table.game.history)
-
-    def line() -> str | None:
-        from bot.handrecord.postmortem import deal_line  # endplay: loaded on first use
-
-        return deal_line(name, options, source, actions, deal_no)
-
-    return line
+    return functools.partial(deal_verdict, table.game_name, dict(table.options),
+                             table.deal_source, list(table.game.history), event.deal_no)
 
 
 def decision_of(table: Table, seat: int) -> tuple[int, int]:
@@ -478,7 +472,7 @@ class Publisher:
         or a table whose channel is gone or paused, gets no edit."""
         assert message.analysis is not None
         try:
-            text = await asyncio.wait_for(asyncio.to_thread(message.analysis),
+            text = await asyncio.wait_for(self.service.off_loop(message.analysis),
                                           ANALYSIS_WAIT)
         except TimeoutError:  # a busy machine, not a fault: the post stays without it
             log.warning("table %s: the double-dummy analysis took over %s s; the post "
@@ -515,12 +509,12 @@ class Publisher:
                 return
 
     async def _draw(self, table: Table, message: render.Message) -> None:
-        """Draw a post's picture in a worker thread and attach it; without it the post
+        """Draw a post's picture off the event loop and attach it; without it the post
         goes out anyway (its text has everything)."""
         if message.picture is None:
             return
         try:
-            message.attach(await asyncio.to_thread(message.picture.render))
+            message.attach(await self.service.off_loop(message.picture.render))
         except Exception:
             log.exception("table %s: could not draw the picture of deal %s", table.id,
                           message.picture.summary.deal_no)

@@ -1,15 +1,13 @@
-"""How the bot schedules its work: a click starts at once where Python can, and the
-garbage collector's full passes are spaced out."""
+"""How the bot schedules its work: a click starts at once where Python can (the event
+loop and the garbage collector's settings: tests/app/test_runtime.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import sys
 from pathlib import Path
 from typing import Any
 
-from bot.app import FULL_COLLECTION_EVERY, space_full_collections
 from tests.e2e.harness import make_bot
 
 EAGER = sys.version_info >= (3, 12)
@@ -46,12 +44,3 @@ async def test_other_events_keep_discord_py_scheduling(tmp_path: Path) -> None:
     assert ran == []
     await task
     assert ran == ["table"]
-
-
-def test_full_garbage_collections_are_spaced_out_and_young_ones_kept() -> None:
-    before = gc.get_threshold()
-    try:
-        space_full_collections()
-        assert gc.get_threshold() == (before[0], before[1], FULL_COLLECTION_EVERY)
-    finally:
-        gc.set_threshold(*before)

@@ -63,9 +63,13 @@ def make_bot(db: Path, guild_id: int, clock: Clock | None = None,
     # Discord's 5 writes per channel in 5 s, in a tenth of the time (tests of the budget
     # itself pass 5.0 with the double's buckets on).
     overrides.setdefault("channel_write_window", 0.5)
+    # Many bots start in one test process: none freezes the process's objects unless a
+    # test asks for it (the bot's own entry point does).
+    freeze_at_start = overrides.pop("freeze_at_start", False)
     settings = Settings(token=TOKEN, database_path=str(db), dev_guild_id=guild_id,
                         bot_delay_seconds=0, edit_interval=0.02, **overrides)
-    return TrickTableBot(settings, clock=clock, guild_ready_timeout=0.1)
+    return TrickTableBot(settings, clock=clock, guild_ready_timeout=0.1,
+                         freeze_at_start=freeze_at_start)
 
 
 async def emojis_set_up(bot: TrickTableBot) -> None:

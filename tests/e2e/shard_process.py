@@ -41,7 +41,8 @@ async def serve(config: dict[str, object]) -> None:
                         lease_seconds=float(config.get("lease_seconds", 30)),  # type: ignore[arg-type]
                         think_processes=0,  # threads: no worker processes to start
                         **fields)
-    bot = make_bot(settings, guild_ready_timeout=0.1)
+    # As in production (bot/__main__.py): this process is the bot's alone.
+    bot = make_bot(settings, guild_ready_timeout=0.1, freeze_at_start=True)
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
     await bot.start(TOKEN)
@@ -51,9 +52,10 @@ def main() -> int:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from bot.__main__ import startup_failure
+    from bot.runtime import run
 
     try:
-        asyncio.run(serve(json.loads(sys.argv[1])))
+        run(serve(json.loads(sys.argv[1])))
     except Exception as error:
         line = startup_failure(error)
         if line is None:

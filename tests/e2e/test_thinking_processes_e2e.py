@@ -27,3 +27,38 @@ async def test_a_tennis_table_plays_with_its_computer_player_in_a_worker_process
         now = turns.player(table, bot_seat)
         assert now is not first and type(now) is type(first)
         assert set(now._seen) == {"Backhand", "Forehand"}
+
+
+async def test_a_deal_s_picture_and_double_dummy_line_are_made_in_a_worker_process(
+        discord_double, tmp_path, fixed_deals, monkeypatch):
+    """Drawing the end-of-deal picture and solving its double-dummy line would hold the
+    bot process's GIL against every click: both go to the worker processes."""
+    from bot.tables.thinking import ThinkingPool
+    from tests.e2e.test_deal_analysis_e2e import DD_NAME, _dd_field
+    from tests.e2e.test_handrecord_e2e import (
+        SINGLE_DUMMY_SEED,
+        _deal_end_message,
+        _play_until_a_contract_is_played,
+    )
+
+    sent: list[tuple[str, bool]] = []
+    run = ThinkingPool.run
+
+    async def spied(pool, work, *args):
+        sent.append((getattr(work, "__name__", getattr(getattr(work, "func", None),
+                                                       "__name__", "?")),
+                     isinstance(pool._pool, ProcessPoolExecutor)))
+        return await run(pool, work, *args)
+
+    monkeypatch.setattr(ThinkingPool, "run", spied)
+    async with running(discord_double, tmp_path, think_processes=1) as h:
+        table, summary = await _play_until_a_contract_is_played(
+            h, "single_dummy", SINGLE_DUMMY_SEED, fixed_deals)
+        assert summary is not None
+        await discord_double.settle()
+        post = discord_double.message(_deal_end_message(h, summary.deal_no))
+        latest = post.versions[-1]
+        assert [a.filename for a in latest.attachments] == \
+            [f"deal-{table.id}-{summary.deal_no}.png"]
+        assert _dd_field(latest.embeds), f"no {DD_NAME} line"
+    assert ("render", True) in sent and ("deal_verdict", True) in sent

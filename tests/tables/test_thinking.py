@@ -138,3 +138,22 @@ async def test_threads_still_think_in_process_when_asked():
         pool.close()
     assert after is player and player.pids == [os.getpid()]
 
+
+
+async def test_a_deal_s_picture_and_verdict_come_the_same_from_a_worker_process(workers):
+    """What the publisher hands to the workers (TableService.off_loop) pickles there and
+    back, and is what the bot process would have made itself."""
+    from functools import partial
+
+    from bot.handrecord import deal_verdict
+    from bot.render.pictures.deals import DealPicture
+    from tests.handrecord.helpers import play_randomly
+    from tests.render.pictures_helpers import NAMES, finished_deal
+
+    picture = DealPicture("bridge", "Bridge", 7, NAMES["bridge"], finished_deal("bridge", 1))
+    assert await workers.run(picture.render) == picture.render()
+    game, truth = play_randomly("bridge", 3, deals=1)
+    verdict = partial(deal_verdict, "bridge", dict(game.options), 3, list(game.history),
+                      truth[0]["start"].deal_no)
+    line = verdict()
+    assert line and await workers.run(verdict) == line

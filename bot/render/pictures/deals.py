@@ -2,7 +2,7 @@
 where, and what the deal was about (contract, bids, result). Built only from the deal's
 public summary (`view.previous_deal`), which exists once the deal is over.
 
-`DealPicture` holds plain frozen data, so it can be rendered in a worker thread. Each
+`DealPicture` holds plain frozen data, so it can be rendered in a worker process. Each
 game's drawer is `DRAW` in `bot.render.pictures.games.<name>` (found by the game's name);
 the layouts they share (four hands around a table, a header, a footer) are here.
 """
