@@ -47,6 +47,9 @@ class Request:
     tricks: int = 0  # a claim: the tricks claimed of those remaining
     remaining: int = 0
     count: int = 0  # an undo: how many actions go back
+    # Its place in the action log, which no other request of the match shares: an answer
+    # button carries it, so an answer meant for an earlier request is told apart.
+    number: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -123,6 +126,7 @@ class Requests:
     SEATS: ClassVar[int]
     options: dict[str, OptionValue]
     request: Request | None
+    history: list[tuple[int, str]]  # the action log (Game's): a request's number is its place
     claimed: str | None  # set while an accepted claim ends the deal (its summary keeps it)
 
     # -- the game's hooks ----------------------------------------------------------------
@@ -206,7 +210,7 @@ class Requests:
         if action.endswith(":" + PROVEN):
             return self._grant(request, f"{request.text}: accepted (it holds against any "
                                         "defence).")
-        self.request = request
+        self.request = request = replace(request, number=len(self.history))
         asked = (f"{request.text}. {names(self.SEAT_NAMES, request.waiting)}: accept or "
                  "reject?")
         return [RequestMade(asked, seat, request.kind, request.tricks, request.remaining)]

@@ -16,7 +16,7 @@ import discord
 from discord.http import handle_message_parameters
 
 from bot.games import GameView, Result, ScoreSheet
-from bot.games.requests import ClaimedDeal
+from bot.games.requests import ClaimedDeal, Request
 
 from . import ids, requests
 from .components import TableButton, as_view, button, rows
@@ -116,20 +116,24 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     else:
         for seat, name in enumerate(seating):
             lines.append(f"**{seat_names[seat]}**: {name or '*empty*'}")
-    if len(bot_levels) > 1:
+    free = any(name is None for name in seating)
+    if not free:  # nothing left to join or fill: only Start (or Leave) makes sense
+        lines += ["", "Every seat is filled: press **Start** to begin."]
+    elif len(bot_levels) > 1:
         others = " or ".join(f"**Add {label} bot**" for _kind, label in bot_levels[1:])
-        bots = (f"**Add bot** to fill a seat with a computer player ({bot_levels[0][1]}; "
-                f"{others} for another level)")
+        lines += ["", f"Press **Join** to sit down, **Add bot** to fill a seat with a "
+                  f"computer player ({bot_levels[0][1]}; {others} for another level), and "
+                  "**Start** when every seat is filled."]
     else:
-        bots = "**Add bot** to fill a seat with a computer player"
-    lines += ["", f"Press **Join** to sit down, {bots}, and **Start** when every seat is "
-              "filled."]
+        lines += ["", "Press **Join** to sit down, **Add bot** to fill a seat with a computer "
+                  "player, and **Start** when every seat is filled."]
     embed = _embed(f"{title} · table #{table_id} · waiting for players", "\n".join(lines))
     _add_fields(embed, extra_fields)
     items: list[TableButton] = [
-        button(ids.make("join", table_id), "Join", discord.ButtonStyle.primary, row=0),
+        button(ids.make("join", table_id), "Join", discord.ButtonStyle.primary, row=0,
+               disabled=not free),
         button(ids.make("leave", table_id), "Leave", row=0),
-        button(ids.make("addbot", table_id), "Add bot", row=0),
+        button(ids.make("addbot", table_id), "Add bot", row=0, disabled=not free),
         button(ids.make("start", table_id), "Start", discord.ButtonStyle.success, row=0,
                disabled=not can_start),
         button(ids.make("cancel", table_id), "Cancel", discord.ButtonStyle.danger, row=0),
@@ -137,7 +141,7 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     seat_buttons = [button(ids.make("sit", table_id, seat), f"Sit {seat_names[seat]}", row=1)
                     for seat in range(len(seat_names)) if seating[seat] is None]
     items.extend(seat_buttons[:5])
-    if any(name is None for name in seating):  # other levels, while a seat is free
+    if free:  # other levels, while a seat is free
         items.extend(button(ids.make("addbot", table_id, kind), f"Add {label} bot", row=2)
                      for kind, label in bot_levels[1:6])
     return Message(embeds=[embed], buttons=tuple(items))
@@ -318,7 +322,8 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
                     items.append(button(ids.make("pick", table_id, seat, decision, item.key),
                                         item.label, discord.ButtonStyle.primary, row=row_no))
                 else:
-                    items.append(_action_button(table_id, seat, decision, item, row_no))
+                    items.append(_action_button(table_id, seat, decision, item, row_no,
+                                                asked))
         if plan.back:
             items.append(button(ids.make("pick", table_id, seat, decision, "-"), "Back",
                                 row=len(plan.rows)))
@@ -336,11 +341,12 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
 
 
 def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
-                   row: int) -> TableButton:
+                   row: int, asked: Request | None = None) -> TableButton:
     # Red suits keep the neutral style: Discord's red "danger" reads as destructive.
     style = discord.ButtonStyle.primary if item.primary else discord.ButtonStyle.secondary
     emoji = current().component(item.card) if item.card is not None else None
-    return button(ids.action_id(table_id, seat, decision, item.action), item.label, style,
+    action = requests.answer_action(item.action, asked)
+    return button(ids.action_id(table_id, seat, decision, action), item.label, style,
                   row=row, emoji=emoji)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.games.base import GameView
-from bot.games.requests import Request, RequestView
+from bot.games.requests import ANSWERS, Request, RequestView
 
 from . import ids
 from .components import MAX_ROWS, TableButton, button
@@ -43,6 +43,14 @@ def answer_prompt(request: Request) -> str:
         return ("**Accept the claim if they take those tricks however you defend; reject it "
                 "to play on.**")
     return "**Accept to let them take it back, or reject to play on.**"
+
+
+def answer_action(action: str, request: Request | None) -> str:
+    """An answer's button action names the request it answers (`accept:<number>`), so the
+    table refuses it once that request is over; other actions are as they are."""
+    if request is None or action not in ANSWERS:
+        return action
+    return f"{action}:{request.number}"
 
 
 def ask_buttons(table_id: int, seat: int, decision: int, view: GameView,
@@ -94,8 +102,9 @@ def answer_buttons(table_id: int, request: Request | None, decisions: Sequence[i
         if seating.user_ids[seat] is None or seating.bots[seat]:
             continue
         name = seating.seat_names[seat]
-        out.append(button(ids.action_id(table_id, seat, decisions[seat], "accept"),
-                          f"{name}: Accept", discord.ButtonStyle.success, row=1))
-        out.append(button(ids.action_id(table_id, seat, decisions[seat], "reject"),
-                          f"{name}: Reject", row=1))
+        for action, label, style in (("accept", "Accept", discord.ButtonStyle.success),
+                                     ("reject", "Reject", discord.ButtonStyle.secondary)):
+            out.append(button(ids.action_id(table_id, seat, decisions[seat],
+                                            answer_action(action, request)),
+                              f"{name}: {label}", style, row=1))
     return out

@@ -14,19 +14,35 @@ from typing import Any
 
 from bot.ai.claims import claim_holds
 from bot.games import Game, IllegalAction
-from bot.games.requests import ASIDE_VERBS, PROVEN, PlayPosition, Request, Requests
+from bot.games.requests import ANSWERS, ASIDE_VERBS, PROVEN, PlayPosition, Request, Requests
 
-from .model import TableError
+from .model import StaleAction, TableError
 from .thinking import ThinkingPool
 
 log = logging.getLogger(__name__)
 
 NOT_A_MOVE = "That button does not hold a move you can make now."
+ENDED = ("That claim or undo is over (withdrawn or answered), so your answer changed "
+         "nothing; the table shows what is asked now.")
 
 
 def is_request(action: str) -> bool:
     """Whether a click asks (a claim, an undo, a withdrawal) rather than acts."""
     return action.partition(":")[0] in ASIDE_VERBS
+
+
+def answered(game: Game[Any], action: str) -> str:
+    """The engine's answer (`accept`, `reject`) of an answer button's action, which names
+    its request (`accept:<number>`); StaleAction when that request is no longer the one
+    waiting (withdrawn, answered, or replaced by a newer one). Other actions pass as they
+    are."""
+    verb, colon, number = action.partition(":")
+    if verb not in ANSWERS or not colon:
+        return action
+    now = pending(game)
+    if now is None or str(now.number) != number:
+        raise StaleAction(ENDED)
+    return verb
 
 
 def pending(game: Game[Any]) -> Request | None:

@@ -152,6 +152,7 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             self.current(table_id, user_id, seat, decision)
+            action = requests.answered(table.game, action)  # of the request still asked?
             if requests.is_request(action):  # a claim or undo: asked out of turn
                 action = await requests.to_record(table.game, seat, action,
                                                   self.turns.thinking)

@@ -41,6 +41,12 @@ async def test_a_table_chooses_its_computer_players_level(discord_double, tmp_pa
         text = h.table_message().embeds[0]["description"]
         assert "East: Advanced bot" in text and "South: Basic bot" in text
         assert "Add Basic bot" not in str(h.table_message().components), "the table is full"
+        assert "Add" not in text and "Join" not in text, "the full lobby offers no seat"
+        assert "Every seat is filled: press **Start**" in text
+        enabled = {b["label"]: not b.get("disabled", False)
+                   for b in h.buttons(h.table_message())}
+        assert enabled == {"Join": False, "Leave": True, "Add bot": False, "Start": True,
+                           "Cancel": True}
         await h.press(alice, h.table_message(), "Start")
         await discord_double.settle()
         public = str(h.table_message().embeds)

@@ -145,3 +145,34 @@ async def test_undo_e2e_of_a_call_and_of_a_card(discord_double, tmp_path, fixed_
         after = game.view(0)
         assert (after.hands, after.trick) == (before.hands, before.trick)
         assert not h.errors.records
+
+
+async def test_claim_e2e_an_accept_from_a_withdrawn_claim_is_stale(
+        discord_double, tmp_path, fixed_deals):
+    """Alice claims, withdraws and claims again; Bob (West) presses the Accept of the
+    first claim (an old copy of the table's button): he is told it is over and nothing
+    changes; the new claim still waits for him."""
+    async with running(discord_double, tmp_path) as h:
+        fixed_deals(h, SEED)
+        alice, bob = h.user(0), h.user(1)
+        table = await h.start_with_people([alice, bob], "single_dummy")
+        await to_the_play(h, table, alice, [bob])
+        game = table.game
+        sure, left = tricks_for(game.claim_position(), 0), game.tricks_left()
+        await claim(h, alice, sure + 1, left)
+        await discord_double.settle()
+        old_accept = h.button(h.table_message(), "West: Accept")
+        await h.press(alice, await h.open_hand(alice), "Withdraw my request")
+        await discord_double.settle()
+        assert game.request is None and "withdraws the claim" in latest(h)
+        await claim(h, alice, sure + 1, left)
+        await discord_double.settle()
+        waiting, history = game.request, list(game.history)
+        assert waiting is not None
+        assert h.button(h.table_message(), "West: Accept") != old_accept
+        await h.forge(bob, old_accept)
+        assert "is over" in h.last_reply(bob)
+        assert game.request == waiting and game.history == history, "nothing changed"
+        await h.press(bob, h.table_message(), "West: Reject")
+        await discord_double.settle()
+        assert game.request is None and "rejected by West" in latest(h)

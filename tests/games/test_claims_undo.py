@@ -143,6 +143,24 @@ def test_claim_waiting_blocks_the_play_and_can_be_withdrawn() -> None:
     assert game.request is None and game.to_act() == frozenset({E})
 
 
+def test_each_request_is_numbered_by_its_place_in_the_log() -> None:
+    """A request's number (what an answer button names) is unique in the match and the
+    same when the log is replayed; an answer keeps it."""
+    game = bridge()
+    to_play(game)
+    game.apply(N, "claim:7")
+    first = game.request
+    assert first is not None and game.history[first.number] == (N, "claim:7")
+    game.apply(N, "withdraw")
+    game.apply(N, "claim:7")
+    second = game.request
+    assert second is not None and second.number == first.number + 2
+    game.apply(E, "accept")
+    assert game.request is not None and game.request.number == second.number
+    rebuilt = replay(bridge(), game.history)
+    assert rebuilt.request == game.request and rebuilt.view(None).request == game.request
+
+
 def test_claims_replay_after_a_restart() -> None:
     game = bridge()
     to_play(game)

@@ -79,7 +79,10 @@ def test_claim_pending_asks_the_defenders_in_their_hands_and_on_the_table() -> N
         f"{names[1]}: Reject"]
     first = sorted(game.to_act())[0]
     accept = next(b for b in table.buttons if b.label == f"{names[0]}: Accept")
-    assert accept.custom_id == ids.action_id(7, first, 3 + first, "accept")
+    number = game.request.number  # it names the request it answers
+    assert accept.custom_id == ids.action_id(7, first, 3 + first, f"accept:{number}")
+    in_hand = next(b for b in asked.buttons if b.label == "Accept")
+    assert in_hand.custom_id.endswith(f":accept:{number}")
     assert "⚖️" in table.embeds[0].description.splitlines()[0]
     assert table.content.endswith("accept or reject?")
 

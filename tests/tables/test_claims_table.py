@@ -10,7 +10,15 @@ import pytest
 
 from bot.ai.claims import tricks_for
 from bot.store import Store
-from bot.tables import Clock, Person, Table, TableError, TableService, TableSettings
+from bot.tables import (
+    Clock,
+    Person,
+    StaleAction,
+    Table,
+    TableError,
+    TableService,
+    TableSettings,
+)
 from tests.tables.helpers import settle
 
 ALICE = Person(1, "Alice")
@@ -175,3 +183,36 @@ async def test_claims_replay_after_a_restart(store, database):
         await second.shutdown()
     finally:
         await reopened.close()
+
+
+async def test_an_answer_to_a_request_that_is_over_changes_nothing(service):
+    """Bob's Accept names the request it answers: once Alice withdraws it and asks again
+    (Bob has not acted, so his decision number is the same), the old Accept is refused as
+    stale and the new request still waits; the new Accept is taken."""
+    table = await service.lobby.create("single_dummy", {}, guild_id=9, channel_id=100,
+                                       creator=ALICE, settings=TableSettings())
+    await service.lobby.join(table.id, BOB)
+    await service.lobby.start(table.id, ALICE.user_id)
+    game = table.game
+    for _ in range(4):  # Alice makes a call (Bob passes if he is first)
+        if 0 in game.to_act():
+            await act(service, table, ALICE, next(a for a in map(str, game.legal(0))
+                                                  if a.startswith("bid:")))
+            break
+        await act(service, table, BOB, "pass")
+    await act(service, table, ALICE, "undo")
+    first = game.request
+    assert first is not None and first.waiting == {1}
+    await act(service, table, ALICE, "withdraw")
+    await act(service, table, ALICE, "undo")
+    second = game.request
+    assert second is not None and second.number != first.number
+    history = list(game.history)
+    for old in (f"accept:{first.number}", f"reject:{first.number}"):
+        with pytest.raises(StaleAction, match="is over"):
+            await act(service, table, BOB, old)
+    assert game.request == second and game.history == history, "nothing changed"
+    await act(service, table, BOB, f"accept:{second.number}")
+    assert game.request is None and game.history[-1] == (1, "accept"), "stored as before"
+    with pytest.raises(StaleAction, match="is over"):  # answered: over too
+        await act(service, table, BOB, f"accept:{second.number}")
