@@ -20,13 +20,20 @@ from .record import HandRecord, four_seat_auction, from_bridge, from_single_dumm
 from .replay import HAND_RECORD_GAMES, DealNotOver, NotBridge, replay_deal
 
 
+class OutOfTime(Exception):
+    """A post-mortem's deadline passed before every position was solved (its work
+    stopped there)."""
+
+
 def deal_verdict(game_name: str, options: Mapping[str, object], seed: int | FairDeals,
-                 actions: Iterable[tuple[int, str]], deal_no: int) -> str | None:
-    """The double-dummy line of an end-of-deal post (`postmortem.deal_line`, blocking).
+                 actions: Iterable[tuple[int, str]], deal_no: int,
+                 deadline: float | None = None) -> str | None:
+    """The double-dummy line of an end-of-deal post (`postmortem.deal_line`, blocking;
+    it stops, raising OutOfTime, once the wall-clock `deadline` has passed).
     Importable without endplay, so it can be handed to a worker process by name."""
     from .postmortem import deal_line  # endplay: loaded on first use
 
-    return deal_line(game_name, options, seed, actions, deal_no)
+    return deal_line(game_name, options, seed, actions, deal_no, deadline)
 
 
 __all__ = [
@@ -35,6 +42,7 @@ __all__ = [
     "HandRecord",
     "Heading",
     "NotBridge",
+    "OutOfTime",
     "deal_verdict",
     "four_seat_auction",
     "from_bridge",

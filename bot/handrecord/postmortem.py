@@ -10,12 +10,16 @@ that many tricks. The positions are solved one after another, not as one batch: 
 reuses what it learnt on the previous, similar position (measured about half the CPU time
 of a batch), and computer players can take the solver between two solves.
 
-Blocking (it runs the solver): call it from a worker thread.
+Blocking (it runs the solver): call it from a worker thread or process. A `deadline`
+(wall-clock time, `time.time()`, so it means the same in a worker process) makes the
+work stop between two solves once it has passed (OutOfTime): one solve is the most it
+runs over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.ai.dds import Position, solve
@@ -23,6 +27,7 @@ from bot.games.cards import Card, Seat
 from bot.games.fairness import FairDeals
 from bot.games.tricks import trick_winner
 
+from . import OutOfTime
 from .record import HandRecord
 from .replay import replay_deal
 
@@ -80,14 +85,20 @@ def positions(record: HandRecord) -> list[Position]:
     return out
 
 
-def analyse(record: HandRecord) -> PostMortem:
-    """The post-mortem of the record's play (solver: blocking)."""
+def analyse(record: HandRecord, deadline: float | None = None,
+            clock: Callable[[], float] = time.time) -> PostMortem:
+    """The post-mortem of the record's play (solver: blocking); OutOfTime once `deadline`
+    (by `clock`) has passed, checked before each solve."""
     contract = record.contract
     places = positions(record)
     if contract is None or not places:
         return PostMortem(())
     side = contract.declarer % 2
-    scores = [solve([place])[0] for place in places]
+    scores: list[dict[Card, int]] = []
+    for place in places:
+        if deadline is not None and clock() >= deadline:
+            raise OutOfTime(f"{len(scores)} of {len(places)} positions solved in time")
+        scores.append(solve([place])[0])
     return PostMortem(tuple(_verdicts(record.play, places, scores, side)))
 
 
@@ -136,6 +147,9 @@ def table_lines(result: PostMortem) -> list[str]:
 
 
 def deal_line(game_name: str, options: Mapping[str, object], seed: int | FairDeals,
-              actions: Iterable[tuple[int, str]], deal_no: int) -> str | None:
-    """The end-of-deal post's line for a finished deal of a stored match (blocking)."""
-    return summary_line(analyse(replay_deal(game_name, options, seed, actions, deal_no)))
+              actions: Iterable[tuple[int, str]], deal_no: int,
+              deadline: float | None = None) -> str | None:
+    """The end-of-deal post's line for a finished deal of a stored match (blocking;
+    OutOfTime past `deadline`)."""
+    return summary_line(analyse(replay_deal(game_name, options, seed, actions, deal_no),
+                                deadline))

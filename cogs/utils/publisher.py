@@ -39,7 +39,7 @@ import discord
 from bot.ai import level_label, player_kinds
 from bot.games import Event
 from bot.games.events import DealEnded, MatchEnded
-from bot.handrecord import HAND_RECORD_GAMES, deal_verdict
+from bot.handrecord import HAND_RECORD_GAMES, OutOfTime, deal_verdict
 from bot.render import fairness, ids
 from bot.render import messages as render
 from bot.render.components import TableButton, button
@@ -70,7 +70,9 @@ PUBLISH_DEFER = 1.0  # longest a table's update waits for a moment without click
 FRESH_AFTER = 50 * 60  # seconds
 GONE = {10008, 30046}  # unknown message; too many edits of an old message: post afresh
 # An end-of-deal post goes out at once; its double-dummy line is edited in when ready, if
-# that takes at most this long (s): later than that, the deal is far behind the table.
+# that takes at most this long (s) from the deal's end: later than that, the deal is far
+# behind the table. The work itself stops then too (between two solves), so a slow
+# analysis does not keep a worker and the solver busy after it is given up.
 ANALYSIS_WAIT = 30.0
 FORBIDDEN = {50001, 50013}  # missing access, missing permissions: pause, never retry
 RATE_LIMITED = 429
@@ -174,11 +176,13 @@ def deal_buttons(table: Table, event: DealEnded) -> list[TableButton]:
 def post_mortem(table: Table, event: DealEnded) -> Callable[[], str | None] | None:
     """The bridge games' double-dummy verdict on a deal that just ended (the cards that
     cost a trick), worked out off the event loop from the log as it stands now (plain
-    data bound to a module-level function: it can be handed to a worker process)."""
+    data bound to a module-level function: it can be handed to a worker process). It
+    stops ANALYSIS_WAIT seconds after the deal's end (wall clock: the same in a worker)."""
     if table.game_name not in HAND_RECORD_GAMES:
         return None
     return functools.partial(deal_verdict, table.game_name, dict(table.options),
-                             table.deal_source, list(table.game.history), event.deal_no)
+                             table.deal_source, list(table.game.history), event.deal_no,
+                             time.time() + ANALYSIS_WAIT)
 
 
 def decision_of(table: Table, seat: int) -> tuple[int, int]:
@@ -474,7 +478,7 @@ class Publisher:
         try:
             text = await asyncio.wait_for(self.service.off_loop(message.analysis),
                                           ANALYSIS_WAIT)
-        except TimeoutError:  # a busy machine, not a fault: the post stays without it
+        except (TimeoutError, OutOfTime):  # a busy machine, not a fault: no line then
             log.warning("table %s: the double-dummy analysis took over %s s; the post "
                         "stays without it", table.id, ANALYSIS_WAIT)
             return

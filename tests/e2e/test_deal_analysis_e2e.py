@@ -1,17 +1,19 @@
 """The end-of-deal post goes out at once; its double-dummy line is edited in when the
-solver is done (it never holds the post back), and is dropped quietly when the post is
-gone by then."""
+solver is done (it never holds the post back), is dropped quietly when the post is gone
+by then, and is given up (its work stopped) past its time limit."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import bot.handrecord.postmortem as postmortem
+from bot.handrecord import OutOfTime
 from tests.discord_double.state import Message
 from tests.e2e.harness import Harness, running
 from tests.e2e.test_handrecord_e2e import SINGLE_DUMMY_SEED, _play_until_a_contract_is_played
@@ -47,14 +49,15 @@ def _analysis_after_the_post(h: Harness, monkeypatch: pytest.MonkeyPatch,
         then(post)
         found.set()
 
-    def gated(game_name: str, options: Any, seed: Any, actions: Any, deal_no: int) -> str | None:
+    def gated(game_name: str, options: Any, seed: Any, actions: Any, deal_no: int,
+              deadline: float | None = None) -> str | None:
         if deal_no != 1:
             return None
         found = threading.Event()
         loop.call_soon_threadsafe(look, found)
         if not found.wait(20):
             return None
-        return real(game_name, options, seed, actions, deal_no)
+        return real(game_name, options, seed, actions, deal_no, deadline)
 
     monkeypatch.setattr(postmortem, "deal_line", gated)
     return seen
@@ -103,3 +106,48 @@ async def test_a_post_deleted_before_its_line_is_ready_gets_no_edit(discord_doub
         tries = [p for p in discord_double.state.payloads
                  if p.path.endswith(f"/messages/{seen[0].id}") and p.method == "PATCH"]
         assert len(tries) <= 1
+
+
+async def test_an_analysis_past_its_time_stops_and_the_post_stays_without_it(
+        discord_double, tmp_path, fixed_deals, monkeypatch):
+    """The limit is real: with a 1 s limit and solves made slow (0.25 s each, 52 in a
+    played deal), the work stops between two solves once the deal's end is 1 s behind
+    (OutOfTime), not after all 52; the post keeps no line and a warning says why."""
+    import cogs.utils.publisher as publisher
+
+    monkeypatch.setattr(publisher, "ANALYSIS_WAIT", 1.0)
+    solves: list[int] = []
+    outcomes: list[object] = []
+    ended = threading.Event()
+    real_solve, real_line = postmortem.solve, postmortem.deal_line
+
+    def slow_solve(places: Any) -> Any:
+        solves.append(len(places))
+        time.sleep(0.25)
+        return real_solve(places)
+
+    def watched(*args: Any) -> str | None:
+        try:
+            line = real_line(*args)
+            outcomes.append(line)
+            return line
+        except Exception as error:
+            outcomes.append(error)
+            raise
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(postmortem, "solve", slow_solve)
+    monkeypatch.setattr(postmortem, "deal_line", watched)
+    async with running(discord_double, tmp_path) as h:
+        _table, summary = await _play_until_a_contract_is_played(h, "single_dummy",
+                                                                SINGLE_DUMMY_SEED, fixed_deals)
+        assert summary is not None and summary.deal_no == 1
+        await h.driver.wait_for(ended.is_set, timeout=60, what="the analysis to end")
+        await discord_double.settle()
+        (outcome,) = outcomes
+        assert isinstance(outcome, OutOfTime), outcome
+        assert 0 < len(solves) <= 1.0 / 0.25 + 2, f"{len(solves)} solves: it did not stop"
+        post = next(m for m in h.driver.channel_messages(h.channel) if _is_deal_end(m, 1))
+        assert all(_dd_field(v.embeds) is None for v in post.versions)
+        assert any("took over" in r.getMessage() for r in h.errors.records)

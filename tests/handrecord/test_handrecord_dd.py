@@ -88,5 +88,6 @@ def test_the_hand_record_package_imports_only_games_store_endplay_and_the_solver
                 continue
             for name in names:
                 top = name.split(".")[0]
-                assert top in {"threading", "dataclasses", "datetime", "collections", "urllib"} \
+                assert top in {"threading", "dataclasses", "datetime", "collections", "urllib",
+                               "time"} \
                     or name.startswith(allowed), f"{path.name} imports {name}"

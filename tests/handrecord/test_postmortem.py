@@ -3,10 +3,13 @@ cost tricks, on a deal whose mistake can be worked out by hand."""
 
 from __future__ import annotations
 
+import pytest
+
+import bot.handrecord.postmortem as postmortem
 from bot.games.bridge_auction import Contract, Strain
 from bot.games.cards import Card, Seat, parse_deal
 from bot.games.tricks import legal_follow, trick_winner
-from bot.handrecord import HandRecord, replay_deal
+from bot.handrecord import HandRecord, OutOfTime, replay_deal
 from bot.handrecord.postmortem import analyse, positions, summary_line, table_lines
 from tests.handrecord.helpers import play_randomly
 
@@ -97,3 +100,17 @@ def test_the_positions_follow_the_play():
     assert places[4].leader == Seat.NORTH and places[4].trick == ()  # North ruffed
     assert sum(len(h) for h in places[4].hands) == 48
     assert places[8].leader == Seat.EAST  # East ruffed the heart ace
+
+
+def test_the_post_mortem_stops_between_solves_once_its_deadline_has_passed(monkeypatch):
+    """A clock that ticks once per reading: with the deadline at 5, the work stops before
+    the sixth solve (one solve per card), instead of solving all 52 positions."""
+    record = _played_out(SEVEN_SPADES, START, Contract(7, Strain.SPADES, int(Seat.NORTH)))
+    solved: list[int] = []
+    real = postmortem.solve
+    monkeypatch.setattr(postmortem, "solve", lambda places: solved.append(1) or real(places))
+    ticks = iter(range(1000))
+    with pytest.raises(OutOfTime, match="5 of 52 positions"):
+        analyse(record, deadline=5, clock=lambda: next(ticks))
+    assert len(solved) == 5
+    assert len(analyse(record, deadline=None).cards) == 52, "no deadline: the whole play"
