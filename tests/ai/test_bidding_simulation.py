@@ -104,6 +104,16 @@ def test_candidates_keep_the_captains_call_first_and_only_legal_calls() -> None:
     assert len(found) == len(set(found))
 
 
+def test_a_small_slam_is_a_candidate_in_a_shown_fit_whatever_the_points() -> None:
+    # 14 high-card points opposite a simple raise: far from slam by points, but with ten
+    # hearts between us and two short suits the double-dummy result is worth asking.
+    ctx, hand, legal, action, rules = decision("A.KQJ9752.A432.4", "1H pass 2H pass")
+    assert "bid:6H" in candidates(ctx, hand, legal, action, rules)
+    # The same points without a fit partner has shown: no slam to try.
+    ctx, hand, legal, action, rules = decision("KQJ97.A.A8432.4", "1S pass 1NT pass")
+    assert not [a for a in candidates(ctx, hand, legal, action, rules) if a[4:5] == "6"]
+
+
 def test_planned_layouts_follow_the_budget_and_the_strains() -> None:
     assert planned_layouts(None, 2) == 0
     assert planned_layouts(Budget(0.8), 1) > planned_layouts(Budget(0.8), 3) > 0

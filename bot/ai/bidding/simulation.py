@@ -52,6 +52,7 @@ MAX_STRAINS = 2
 BATCHES = 2  # budget checks (the safety net) before each batch of solving
 MARGIN = SETTLE_MARGIN  # IMPs a deal a candidate must gain over the captain's call
 SLAM_FLOOR = 24  # high-card points together (ours plus partner's expected) to try a slam
+FIT = 8  # or a suit this long between my cards and partner's shown ones: shape makes slams
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +80,10 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     """The calls worth comparing: the captain's, passing (unless forced), and in at most
     `MAX_STRAINS` strains (the captain's, the contract's now, our longest fit as far as the
     auction shows, notrump) the cheapest bid, game, and a small slam when our values come
-    near one. A call a table of this situation
-    explains otherwise than this hand fits is left out (its explanation would mislead)."""
+    near one or, in a suit, when partner has shown enough cards in it for an 8-card fit
+    (shape makes slams that points do not see; the double-dummy result decides). A call
+    a table of this situation explains otherwise than this hand fits is left out (its
+    explanation would mislead)."""
     fit = suit_fit(ctx, hand.lengths)
     long_fit = max(range(4), key=lambda s: (fit[s], s))
     last = ctx.last_bid
@@ -94,6 +97,7 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     wanted.append(Strain.NOTRUMP)
     strains = list(dict.fromkeys(wanted))[:MAX_STRAINS]
     together = hand.hcp + expected_points(ctx.partner_range())
+    shown = ctx.partner_range().min_len
     out = [rule_action]
     if not ctx.forcing:
         out.append("pass")
@@ -102,7 +106,9 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
         if not levels:
             continue
         goals = {levels[0], game_level(strain)}
-        if together >= SLAM_FLOOR:
+        trump = strain.trump
+        if together >= SLAM_FLOOR or (trump is not None and hand.lengths[trump]
+                                      + shown[trump] >= FIT):
             goals.add(6)
         out.extend(f"bid:{lvl}{strain.letter}" for lvl in sorted(goals) if lvl in levels)
     return [a for i, a in enumerate(out) if a in legal and a not in out[:i]
