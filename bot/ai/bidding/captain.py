@@ -22,6 +22,7 @@ GAME, SLAM, GRAND = 25, 33, 37
 INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
+SLAM_TRY = 28  # with a major agreed below game: cue-bid a control from here (`slam`)
 SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the call of STEPS
 STEPS = (
     f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "

@@ -10,15 +10,28 @@ kings outside trumps; the grand slam needs every king.
 After 1M-2NT (Jacoby)-3M, opener's slam try, responder shows the cheapest first-round
 control (the ace or a void) below game, or signs off in game; opener asks for key cards
 over a cue bid with extras, else signs off.
+
+Cue bids likewise once both of us have bid a major below game and slam is near, but not
+near enough for a key-card ask (28–29 points together): the cheapest first-round control;
+partner asks for key cards with enough, cue-bids back with some, or signs off in game.
+
+Splinters: a double jump in a new suit over one of a major (1♥–4♣) shows four trumps, a
+singleton or void in the suit bid and game values. Opener counts the high cards that work
+opposite the shortness (its ace does, its king and queen are wasted): with 17+ asks for
+key cards, with 15–16 cue-bids a first-round control, else signs off in game; over the
+cue bid the splinter asks with its top (13–14), else signs off.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from bot.games.bridge_auction import ALL_BIDS, Bid, Strain
 from bot.games.cards import Suit
 
 from ..hand_range import HandRange
-from .rules import SUIT_NAMES, Hand, Rule, Table, Test
+from .captain import ASK, SLAM_TRY
+from .rules import SUIT_NAMES, Hand, Rule, Table, Test, all_of
 
 ANSWERS = ("5C", "5D", "5H", "5S")
 KING_ANSWERS = ("6C", "6D", "6H", "6S")
@@ -158,25 +171,131 @@ def _control(suit: Suit) -> Test:
                 lambda h: first_round_control(h, suit))
 
 
-def _game(trump: Suit) -> Bid:
+def game_bid(trump: Suit) -> Bid:
     return Bid(4 if trump >= Suit.HEARTS else 5, Strain(int(trump)))
 
 
-def cue_bids(trump: Suit, last: Bid, ask: tuple[int, int], cue: tuple[int, int]) -> Table:
-    """Trumps agreed below game and partner tried for slam: ask for key cards with `ask`
-    support points, else show the cheapest first-round control with `cue` (a cue bid
-    skips the suits it holds no control in), else sign off in game."""
-    game = _game(trump)
-    rules = [Rule("4NT", "Roman Key Card Blackwood: slam values opposite the slam try",
-                  pts=ask, trump=trump)] if last < Bid(4, Strain.NOTRUMP) else []
+def _cues(trump: Suit, last: Bid, says: str, skip: Collection[Suit] = (),
+          pts: tuple[int, int] | None = None, values: Test | None = None) -> list[Rule]:
+    """Cue bids between `last` and game, cheapest first: each shows the ace or a void in
+    its suit (so a cue bid skips the suits it holds no control in), with `pts` support
+    points or `values`. `skip`: suits with no cue bid (one partner has shown short, or
+    our side has bid: a bid there would read as the agreed suit)."""
+    out = []
     for bid in ALL_BIDS:
         side = bid.strain.trump
-        if last < bid < game and side is not None and side != trump:
-            rules.append(Rule(bid.text, f"cue bid: the ace or a void in {SUIT_NAMES[side]}, "
-                              "slam interest", pts=cue, trump=trump, when=_control(side),
-                              forcing=True))
+        if last < bid < game_bid(trump) and side is not None and side != trump \
+                and side not in skip:
+            assert side is not None
+            when = _control(side) if values is None else all_of(values, _control(side))
+            out.append(Rule(bid.text, f"cue bid: the ace or a void in {SUIT_NAMES[side]}, "
+                            + says, pts=pts, trump=trump if pts else None, when=when,
+                            forcing=True))
+    return out
+
+
+def cue_bids(trump: Suit, last: Bid, ask: tuple[int, int], cue: tuple[int, int],
+             bid: Collection[Suit] = ()) -> Table:
+    """Trumps agreed below game and partner tried for slam: ask for key cards with `ask`
+    support points, else show the cheapest first-round control with `cue` (a cue bid
+    skips the suits it holds no control in, and those in `bid`), else sign off in game."""
+    game = game_bid(trump)
+    rules = [Rule("4NT", "Roman Key Card Blackwood: slam values opposite the slam try",
+                  pts=ask, trump=trump)] if last < Bid(4, Strain.NOTRUMP) else []
+    rules += _cues(trump, last, "slam interest", skip=bid, pts=cue)
     rules.append(Rule(game.text, "signs off in game: no control to show, or a minimum"))
     return rules
+
+
+def agreed_cues(trump: Suit, last: Bid, pts: tuple[int, int], bid: Collection[Suit]) -> Table:
+    """Partner has just agreed our major below game: with `pts` support points (slam
+    interest short of a key-card ask) show the cheapest first-round control in a suit
+    our side has not bid (`bid`); otherwise the captain goes on (4NT with more, game with
+    less)."""
+    return _cues(trump, last, f"slam interest in {SUIT_NAMES[trump]} ({SLAM_TRY}–{ASK - 1} "
+                 "points together)", skip=bid, pts=pts)
+
+
+# Splinters: 1♥–3♠/4♣/4♦ and 1♠–4♣/4♦/4♥, a double jump in a new suit, show 4+ trumps,
+# a singleton or void in the suit bid and game values (no more: with more, Jacoby 2NT).
+SPLINTER_HCP = (11, 14)
+SPLINTER_TOP = 13  # high-card points of a splinter that goes on over opener's cue bid
+# Opener's high-card points outside partner's short suit (its ace counts: it is no
+# loser there, the king and queen are wasted) to ask for key cards, or to cue-bid.
+SPLINTER_ASK = 17
+SPLINTER_CUE = 15
+
+
+def splinter_level(opened: Suit, short: Suit) -> int:
+    """The level of a double jump in `short` over one of `opened`."""
+    return 3 if short > opened else 4
+
+
+def splinter_suit(opening: Bid, response: Bid) -> Suit | None:
+    """The short suit a response to one of a major shows, if the response is a splinter."""
+    opened, short = opening.strain.trump, response.strain.trump
+    if opening.level != 1 or opened not in (Suit.HEARTS, Suit.SPADES) or short is None \
+            or short == opened or response.level != splinter_level(opened, short):
+        return None
+    return short
+
+
+def splinters(opened: Suit) -> Table:
+    """Responses to one of a major (`opened`) that show a fit and a short suit."""
+    name = SUIT_NAMES[opened]
+    return [Rule(f"{splinter_level(opened, short)}{'CDHS'[short]}",
+                 f"splinter: 4+ {name}, a singleton or void in {SUIT_NAMES[short]}, "
+                 f"{SPLINTER_HCP[0]}–{SPLINTER_HCP[1]} points, forcing to game",
+                 hcp=SPLINTER_HCP, lengths={opened: (4, 13), short: (0, 1)},
+                 when=_short(short), forcing=True)
+            for short in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+            if short != opened]
+
+
+def _short(suit: Suit) -> Test:
+    """A void, or a singleton other than the king or queen: those points would be wasted
+    opposite opener's cards in the suit, so the hand is weaker than a splinter says."""
+    return Test(f"no singleton king or queen in {SUIT_NAMES[suit]}",
+                lambda h: not any(c.suit == suit and c.rank in (12, 13) for c in h.cards))
+
+
+def working_hcp(hand: Hand, short: Suit) -> int:
+    """High-card points that pull their weight opposite a shortness in `short`: its ace
+    (no loser there) counts, its king, queen and jack are wasted."""
+    return hand.hcp - sum(c.rank - 10 for c in hand.cards if c.suit == short
+                          and 11 <= c.rank <= 13)
+
+
+def _working(short: Suit, lo: int, hi: int = 37) -> Test:
+    where = SUIT_NAMES[short]
+    words = f"{lo}+" if hi >= 37 else f"{lo}–{hi}"
+    return Test(f"{words} points outside {where} (its ace counts)",
+                lambda h: lo <= working_hcp(h, short) <= hi)
+
+
+def splinter_answers(trump: Suit, short: Suit, last: Bid) -> Table:
+    """Partner splintered in `short` (bid `last`): opener counts the points that work
+    opposite the shortness: key cards with plenty, a cue bid with some, else game."""
+    where = SUIT_NAMES[short]
+    rules = [Rule("4NT", f"Roman Key Card Blackwood: slam values, nothing wasted in {where}",
+                  when=_working(short, SPLINTER_ASK))]
+    rules += _cues(trump, last, "slam interest opposite the splinter", skip=(short,),
+                   values=_working(short, SPLINTER_CUE, SPLINTER_ASK - 1))
+    rules.append(Rule(game_bid(trump).text, f"signs off in game: a minimum, or values wasted "
+                      f"in {where}"))
+    return rules
+
+
+def after_splinter_cue(trump: Suit) -> Table:
+    """We splintered and opener cue-bid: with the top of the splinter, key cards."""
+    return [Rule("4NT", "Roman Key Card Blackwood: a maximum splinter opposite the cue bid",
+                 hcp=(SPLINTER_TOP, 37)),
+            Rule(game_bid(trump).text, "signs off in game: a minimum splinter")]
+
+
+def accept_sign_off() -> Table:
+    """Partner signed off in game after our slam try (or theirs): we pass."""
+    return [Rule("pass", "accepts the sign-off")]
 
 
 def after_cue_bid(trump: Suit, ask: tuple[int, int]) -> Table:
@@ -184,4 +303,4 @@ def after_cue_bid(trump: Suit, ask: tuple[int, int]) -> Table:
     support points, else sign off in game."""
     return [Rule("4NT", "Roman Key Card Blackwood: partner's control was what we needed",
                  pts=ask, trump=trump),
-            Rule(_game(trump).text, "signs off in game: not enough for slam")]
+            Rule(game_bid(trump).text, "signs off in game: not enough for slam")]

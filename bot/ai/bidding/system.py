@@ -15,7 +15,7 @@ from . import competition as comp
 from . import constructive as con
 from . import notrump as nt
 from . import slam
-from .captain import expected_points, natural_phrase, place
+from .captain import ASK, SLAM_TRY, expected_points, natural_phrase, place
 from .context import LHO, ME, PARTNER, RHO, Context
 from .rules import Hand, Rule, Table, first_fit, hull, rules_for
 
@@ -30,6 +30,45 @@ def _suit(bid: Bid) -> Suit | None:
 
 def situation(ctx: Context) -> tuple[str, Table | None]:
     """The name of the situation and its table (None: the captain places the contract)."""
+    name, table = _situation(ctx)
+    if table is None:
+        return _agreed_major(ctx) or (name, None)
+    return name, table
+
+
+def _agreed_major(ctx: Context) -> tuple[str, Table] | None:
+    """Where no other table speaks: partner has just agreed our major below game (cue
+    bids with slam interest), or cue-bid after such an agreement (the answers)."""
+    if ctx.bids(LHO) or ctx.bids(RHO) or ctx.last_bidder != PARTNER:
+        return None
+    ours = [(ctx.rel(s), c.bid) for s, c in ctx.calls if c.bid is not None
+            and ctx.rel(s) in (ME, PARTNER)]
+    for k in range(len(ours) - 1, -1, -1):
+        trump = ours[k][1].strain.trump
+        if trump is None or ours[k][1] >= slam.game_bid(trump):
+            return None
+        if {rel for rel, b in ours[:k + 1] if b.strain.trump == trump} != {ME, PARTNER}:
+            continue  # a cue bid (or a new suit): look further back for the agreement
+        cues = ours[k + 1:]
+        natural = {t for _, b in ours[:k + 1] if (t := b.strain.trump) is not None}
+        if trump not in (Suit.HEARTS, Suit.SPADES) or any(
+                b.strain.trump in (None, *natural) or b >= slam.game_bid(trump)
+                for _, b in cues):
+            return None
+        expected = expected_points(ctx.partner_range())
+        lo, ask = SLAM_TRY - int(expected), ASK - int(expected)
+        if not cues:
+            agreed_before = {rel for rel, b in ours[:k] if b.strain.trump == trump}
+            if agreed_before == {ME, PARTNER}:
+                return None
+            return "partner agreed our major", slam.agreed_cues(trump, ours[k][1],
+                                                                (lo, ask - 1), natural)
+        return "partner's cue bid", slam.cue_bids(trump, cues[-1][1], (ask, 37),
+                                                  (lo - 2, ask - 1), natural)
+    return None
+
+
+def _situation(ctx: Context) -> tuple[str, Table | None]:
     opening = ctx.opening
     if opening is None:
         return "opening", OPENING_TABLE
@@ -133,7 +172,8 @@ def _responding(ctx: Context, opening: Bid, last: Bid, quiet: bool) -> tuple[str
     if opening == Bid(2, Strain.CLUBS):
         return "response to 2♣", nt.two_club_responses()
     if suit is not None and opening.level == 1:
-        return f"response to {opening.label}", con.one_suit_responses(suit)
+        splinters = slam.splinters(suit) if suit in (Suit.HEARTS, Suit.SPADES) else []
+        return f"response to {opening.label}", [*splinters, *con.one_suit_responses(suit)]
     if suit is not None:
         return "response to a pre-empt", nt.weak_two_responses(suit, opening.level)
     return "competitive", None
@@ -155,6 +195,9 @@ def _opener_rebid(opening: Bid, response: Bid) -> tuple[str, Table | None]:
     suit = _suit(opening)
     if suit is None or opening.level != 1:
         return name, None
+    short = slam.splinter_suit(opening, response)
+    if short is not None:
+        return name, slam.splinter_answers(suit, short, response)
     return name, con.opener_rebids(suit, response.text, _suit(response))
 
 
@@ -175,6 +218,12 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid) -> tuple[str, Tabl
             and rebid == Bid(2, NT):
         return name, nt.nt_responses(2, 22, 24)
     suit = _suit(opening)
+    if suit is not None and slam.splinter_suit(opening, response) is not None:
+        if rebid == slam.game_bid(suit):
+            return name, slam.accept_sign_off()
+        if rebid.strain.trump not in (None, suit) and rebid < slam.game_bid(suit):
+            return name, slam.after_splinter_cue(suit)
+        return name, None
     if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, opening.strain) \
             and rebid == Bid(3, opening.strain):
         return name, con.after_game_try(suit)
@@ -187,6 +236,9 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid) -> tuple[str, Tabl
 def _opener_third(opening: Bid, response: Bid, rebid: Bid,
                   p_rebid: Bid) -> tuple[str, Table | None]:
     suit = _suit(opening)
+    if suit is not None and slam.splinter_suit(opening, response) is not None \
+            and rebid < slam.game_bid(suit) and p_rebid == slam.game_bid(suit):
+        return "after partner's sign-off", slam.accept_sign_off()
     if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
             and rebid == Bid(3, opening.strain) and p_rebid.strain.trump not in (None, suit) \
             and p_rebid < Bid(4, opening.strain):
