@@ -1,7 +1,7 @@
 """Contract Bridge bidding against par, with computer players in all four seats.
 
     python -m bench.strength bridge-bidding [--deals 200] [--first-seed 1] [--kind KIND]
-        [--think SECONDS] [--list] [--worst N]
+        [--think SECONDS] [--list] [--worst N] [--slams]
 
 Each seed `s` makes a new match (`create("bridge", seed=s)`) whose first deal is bid by
 four players of `--kind` (default: the game's strongest). For each deal, endplay's
@@ -19,7 +19,8 @@ own threads are not on that clock; the plan's cost model is in process CPU). `--
 gives no budget: the rule tables alone.
 Proportions carry Wilson 95% intervals, the IMP mean a normal 95% interval.
 `--worst N` prints the N deals furthest from par: hands, auction with each call's
-explanation, the double-dummy tricks per strain and the par score (where the IMPs go).
+explanation, the double-dummy tricks per strain and the par score (where the IMPs go);
+`--slams` prints every deal where a slam makes and every slam bid.
 """
 
 from __future__ import annotations
@@ -207,6 +208,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--list", action="store_true", help="print each deal's outcome")
     parser.add_argument("--worst", type=int, default=0,
                         help="print the N deals furthest from par, with their auctions")
+    parser.add_argument("--slams", action="store_true",
+                        help="print every deal where a slam makes and every slam bid")
     args = parser.parse_args(argv)
     seeds = range(args.first_seed, args.first_seed + args.deals)
     print(f"Contract Bridge bidding, kind {args.kind or 'default'}; seeds "
@@ -221,6 +224,11 @@ def main(argv: list[str]) -> int:
                 if out.contract else "passed out"
             print(f"  seed {seed}: {label}, DD {out.tricks}, score {out.score_ns:+d}, "
                   f"par {out.par_ns:+d}, {imps(out.score_ns - out.par_ns)} IMPs")
+    if args.slams:
+        print("\nThe deals where a slam makes, and the slams bid:")
+        for out in outs:
+            if out.slam_side is not None or (out.contract and out.contract.level >= 6):
+                print("\n".join(describe(out)))
     if args.worst:
         print(f"\nThe {args.worst} deals furthest from par:")
         worst = sorted(outs, key=lambda o: -imps(o.score_ns - o.par_ns))[:args.worst]

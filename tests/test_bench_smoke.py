@@ -68,6 +68,14 @@ def test_bridge_bidding_strength_prints_the_worst_deals_with_their_auctions() ->
     assert "IMPs (dealer" in out and "  DD N-S C" in out
 
 
+def test_bridge_bidding_strength_prints_the_slam_deals() -> None:
+    # Seed 11's first deal has a slam for East-West (13 tricks in hearts).
+    out = _run("bench.strength", "bridge-bidding", "--deals", "1", "--first-seed", "11",
+               "--think", "0", "--slams")
+    assert "The deals where a slam makes, and the slams bid:" in out
+    assert "\nseed 11: " in out and "  DD N-S C" in out
+
+
 def test_bridge_leads_strength_prints_both_plans() -> None:
     out = _run("bench.strength", "bridge-leads", "--deals", "2", "--think", "0.3",
                timeout=180)
