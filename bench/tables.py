@@ -178,13 +178,14 @@ class Probe:
 
         store.append_action = append_action
         adapter = webhook.AsyncWebhookAdapter
-        respond = adapter.create_interaction_response
+        request = adapter.request
 
-        def create_interaction_response(*args: Any, **kwargs: Any) -> Any:
-            stamp("respond")
-            return respond(*args, **kwargs)
+        def webhook_request(self: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
+            if route.path.endswith("/callback"):  # a click's answer (discord.py's or ours)
+                stamp("respond")
+            return request(self, route, *args, **kwargs)
 
-        adapter.create_interaction_response = create_interaction_response
+        adapter.request = webhook_request
 
     def wrap_parser(self, bot: Any) -> None:
         parsers = bot._connection.parsers

@@ -102,3 +102,46 @@ async def test_command_options_outside_their_choices_are_refused_privately(disco
             assert handle.ephemeral, (name, options)
             assert expected in h.last_reply(alice), (name, options, h.last_reply(alice))
         assert len(discord_double.channel_messages(h.channel)) == public_before
+
+
+async def test_a_hand_is_answered_from_its_json_without_discord_py_views(
+        discord_double, tmp_path, monkeypatch):
+    """A click's answer (a new private hand, or the hand edited in place) goes out as the
+    message's JSON: no discord.py View or Button objects are built for it and Discord's
+    reply is not parsed into a Message; discord.py still knows the click is answered."""
+    import discord
+
+    from cogs.utils import edits
+
+    views: list[object] = []
+    build = discord.ui.View.__init__
+
+    def counted(self, *args, **kwargs):
+        views.append(self)
+        build(self, *args, **kwargs)
+
+    answered: list[tuple[bool, bool]] = []
+    answer = edits.answer_with_message
+
+    async def noted(interaction, body, in_place):
+        made = await answer(interaction, body, in_place)
+        answered.append((in_place, interaction.response.is_done()))
+        return made
+
+    monkeypatch.setattr(edits, "answer_with_message", noted)  # before cogs.tables loads
+    async with running(discord_double, tmp_path) as h:
+        table, alice = await _bots_and_alice(h, "spades")
+        await h.press(alice, h.table_message(), "Start")
+        monkeypatch.setattr(discord.ui.View, "__init__", counted)
+        hand = await h.open_hand(alice)  # a new private message
+        assert hand.ephemeral_to == alice.id and hand.components
+        seat = table.seat_of(alice.id)
+        await h.driver.wait_for(lambda: h.moves(hand))
+        moves = len(table.game.history)
+        await h.driver.click(alice, hand, h.moves(hand)[0]["custom_id"])
+        await h.driver.wait_for(lambda: len(table.game.history) > moves)
+        assert table.game.history[moves][0] == seat
+        latest = h.driver.message(hand)
+        assert len(latest.versions) >= 2 and latest.components  # edited in place
+        assert views == []
+    assert (False, True) in answered and (True, True) in answered
