@@ -171,6 +171,14 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "Roman Key Card answer: 2 key cards, no queen of hearts"),  # hearts, not spades
     ("84.KQJ74.K32.AQ3", "1S pass 2H pass 3H pass 4C pass 4H pass", N, "pass",
      "nothing more to say"),
+    # a takeout doubler with extras opposite partner's game answer asks for key cards
+    ("AKT98.JT2.AKQ3.3", "3C double pass 4S pass", S, "bid:4NT",
+     "Roman Key Card Blackwood: 17+ points and 4+ spades opposite partner's game"),
+    ("KQ72.J86.974.AJ9", "3C pass pass double pass 4S pass", S, "pass", "nothing more to say"),
+    ("QJ74.AQ7.J97.T84", "3C double pass 4S pass 4NT pass", S, "bid:5D",
+     "Roman Key Card answer: 1 or 4 key cards"),
+    ("AKT98.JT2.AKQ3.3", "3C double pass 4S pass 4NT pass 5C pass", S, "bid:5S",
+     "stops in five: two key cards are missing"),
     ("63.AK7.AQT73.AQ8", "1C pass 2D pass 2NT pass", N, "bid:4NT", "quantitative: invites 6NT"),
     ("KQ.Q942.K92.K542", "1C pass 2D pass 2NT pass 4NT pass", N, "bid:6NT",
      "accepts the slam invitation: top of the range"),
@@ -254,8 +262,12 @@ def test_the_system_page_lists_every_situation_within_discords_limits() -> None:
     for embeds in messages:
         assert sum(len(e) for e in embeds) <= 6000
         assert all(len(f.value or "") <= 1024 for e in embeds for f in e.fields)
+    assert all(len("\n".join(lines)) <= 1024 for _, lines in parts)  # none cut off
     opening = dict(parts)["Opening"]
     assert "1NT — 15–17 points, balanced" in opening
+    splinters = dict(parts)["Slams: splinters over 1♥ (1♠ alike: 4♣, 4♦, 4♥)"]
+    assert splinters[-1] == ("4♣ — splinter: 4+ hearts, a singleton or void in clubs, "
+                             "11–14 points, forcing to game")
 
 
 def test_auction_ranges_reads_a_seats_view() -> None:

@@ -216,6 +216,19 @@ def agreed_cues(trump: Suit, last: Bid, pts: tuple[int, int], bid: Collection[Su
                  "points together)", skip=bid, pts=pts)
 
 
+DOUBLER_ASK = 17  # support points of a takeout doubler who asks opposite a game answer
+
+
+def after_game_answer(trump: Suit) -> Table:
+    """We doubled for takeout and partner answered with game in `trump`: a doubler with
+    extras and four trumps asks for key cards (the answer can hold 9–15 points, so slam is
+    there opposite its top; two missing key cards stop in five); otherwise the captain
+    (a pass)."""
+    return [Rule("4NT", f"Roman Key Card Blackwood: {DOUBLER_ASK}+ points and 4+ "
+                 f"{SUIT_NAMES[trump]} opposite partner's game", pts=(DOUBLER_ASK, 37),
+                 trump=trump, lengths={trump: (4, 13)})]
+
+
 # Splinters: 1♥–3♠/4♣/4♦ and 1♠–4♣/4♦/4♥, a double jump in a new suit, show 4+ trumps,
 # a singleton or void in the suit bid and game values (no more: with more, Jacoby 2NT).
 SPLINTER_HCP = (11, 14)

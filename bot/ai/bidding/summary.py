@@ -33,6 +33,7 @@ def _lines(table: Table) -> list[str]:
 def sections() -> list[tuple[str, list[str]]]:
     """(title, lines "call — meaning") per situation, in the order of an auction."""
     one_heart = Bid(1, Strain.HEARTS)
+    steps = [f"{i}. {step}" for i, step in enumerate(STEPS, 1)]
     return [
         ("Opening", _lines(con.opening_table())),
         ("Responses to 1♥ (1♠ alike)", _lines(con.one_suit_responses(H))),
@@ -58,10 +59,13 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",
          _lines(slam.cue_bids(H, Bid(3, Strain.HEARTS), slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE))
          + _lines(slam.after_cue_bid(H, slam.SLAM_TRY_ASK))),
-        ("Slams: cue bids after 1♠–2♥–3♥ (a major both of us bid, below game), the answers",
+        ("Slams: after 1♠–2♥–3♥ (a major both of us bid, below game), cue bids; opener "
+         "over 4♣",
          _lines(slam.agreed_cues(H, Bid(3, Strain.HEARTS), ANY, (S, H)))
          + _lines(slam.cue_bids(H, Bid(4, Strain.CLUBS), ANY, ANY, (S, H)))),
         ("Slams: splinters over 1♥ (1♠ alike: 4♣, 4♦, 4♥)", _lines(slam.splinters(H))),
+        ("Slams: we doubled their 1♥ for takeout, partner bid 4♠",
+         [*_lines(slam.after_game_answer(S)), "Otherwise — the contract is placed as below"]),
         ("Slams: opener after the splinter 1♥–4♣; the splinter after a cue bid",
          _lines(slam.splinter_answers(H, C, Bid(4, Strain.CLUBS)))
          + _lines(slam.after_splinter_cue(H))),
@@ -71,6 +75,7 @@ def sections() -> list[tuple[str, list[str]]]:
          _lines(slam.after_key_cards(H, "5D", HandRange(min_hcp=12)))),
         ("Slams: all the key cards, 5NT asks for kings", _lines(slam.king_answers(H))
          + _lines(slam.after_kings(H, "6D", HandRange()))),
-        ("Everything else: placing the contract",
-         [f"{i}. {step}" for i, step in enumerate(STEPS, 1)]),
+        # Two fields: all the steps in one pass a field's 1024 characters (cut off).
+        ("Everything else: placing the contract", steps[:4]),
+        ("Placing the contract (continued)", steps[4:]),
     ]

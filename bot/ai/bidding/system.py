@@ -32,8 +32,24 @@ def situation(ctx: Context) -> tuple[str, Table | None]:
     """The name of the situation and its table (None: the captain places the contract)."""
     name, table = _situation(ctx)
     if table is None:
-        return _agreed_major(ctx) or (name, None)
+        return _agreed_major(ctx) or _game_over_our_double(ctx) or (name, None)
     return name, table
+
+
+def _game_over_our_double(ctx: Context) -> tuple[str, Table] | None:
+    """They opened, my only call was a double, and partner (its only call) answered with
+    game in a suit: key cards with extras."""
+    if ctx.opener not in (LHO, RHO) or ctx.bids(ME) or not ctx.rho_passed:
+        return None
+    mine = [c for c in ctx.called(ME) if c.kind != "pass"]
+    partner = [c for c in ctx.called(PARTNER) if c.kind != "pass"]
+    if len(mine) != 1 or mine[0].kind != "double" or len(partner) != 1:
+        return None
+    bid = partner[0].bid
+    trump = bid.strain.trump if bid is not None else None
+    if bid is None or trump is None or bid != ctx.last_bid or bid < slam.game_bid(trump):
+        return None
+    return "partner answered our double with game", slam.after_game_answer(trump)
 
 
 def _agreed_major(ctx: Context) -> tuple[str, Table] | None:
