@@ -103,10 +103,12 @@ def solve(positions: Sequence[Position]) -> list[dict[Card, int]]:
     return solve_counted(positions)[0]
 
 
-def solve_counted(positions: Sequence[Position]) -> tuple[list[dict[Card, int]], int]:
+def solve_counted(positions: Sequence[Position], every_card: bool = True,
+                  ) -> tuple[list[dict[Card, int]], int]:
     """`solve`, and the search nodes DDS visited for them: a measure of the work done
     that, unlike a clock, is the same every time for the same positions (and that a
-    thread's CPU clock would miss: DDS works in its own threads)."""
+    thread's CPU clock would miss: DDS works in its own threads). Without `every_card`
+    only a best card (and its equals) is scored: the side's double-dummy tricks, cheaper."""
     binding = _binding()
     out: list[dict[Card, int]] = []
     nodes = 0
@@ -117,7 +119,7 @@ def solve_counted(positions: Sequence[Position]) -> tuple[list[dict[Card, int]],
         for i, position in enumerate(chunk):
             _fill(boards.deals[i], position)
             boards.target[i] = -1
-            boards.solutions[i] = 3  # every legal card with its score
+            boards.solutions[i] = 3 if every_card else 1  # every legal card, or a best
             boards.mode[i] = 1
         solved = binding.solvedBoards()
         with SOLVER_LOCK:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from bot.ai import dds
 from bot.ai.bidding import choose_call
 from bot.ai.bidding.rules import Hand
 from bot.ai.bidding.simulation import (
@@ -19,6 +20,7 @@ from bot.ai.bidding.simulation import (
     planned_layouts,
     scores,
     settle,
+    solve_contracts,
 )
 from bot.ai.bidding.system import _context, read, tables_for
 from bot.ai.budget import Budget
@@ -164,3 +166,30 @@ def test_a_settled_call_is_explained_in_the_systems_terms() -> None:
     action, says = choose_call(parse_hand(SPADES[0]), S, auction.calls, auction.legal_texts(S),
                                lambda ctx, hand, call, table: "bid:4S")
     assert (action, says) == ("bid:4S", "more spades, to play in game")
+
+
+def test_solving_only_the_candidates_declarers_agrees_with_whole_trick_tables() -> None:
+    ctx, hand, *_ = decision(*SPADES)
+    hands = deal_layouts(ctx, hand.cards, 3, random.Random(2)).hands
+    wanted = [(Strain.SPADES, S), (Strain.NOTRUMP, N)]
+    solved = solve_contracts(hands, wanted, None)
+    whole = dds.trick_tables(hands, [Strain.SPADES, Strain.NOTRUMP])
+    assert solved is not None and len(solved) == 3
+    for mine, table in zip(solved, whole, strict=True):
+        assert mine[Strain.SPADES][S] == table[Strain.SPADES][S]
+        assert mine[Strain.NOTRUMP][N] == table[Strain.NOTRUMP][N]
+        assert mine[Strain.HEARTS] == (0, 0, 0, 0)
+
+
+def test_the_solvers_measured_work_stops_a_costly_decision_the_same_way_each_time() -> None:
+    ctx, hand, *_ = decision(*SPADES)
+    hands = deal_layouts(ctx, hand.cards, 12, random.Random(4)).hands
+    wanted = [(Strain.SPADES, S), (Strain.NOTRUMP, N)]
+    # A clock that never moves: only the work DDS reports can stop it.
+    small = Budget(0.02, clock=still)
+    first = solve_contracts(hands, wanted, small)
+    again = solve_contracts(hands, wanted, Budget(0.02, clock=still))
+    assert first is not None and first == again
+    assert 1 <= len(first) < len(hands)
+    assert solve_contracts(hands, wanted, Budget(5.0, clock=still)) == solve_contracts(
+        hands, wanted, None)

@@ -7,16 +7,19 @@ from points and fits. Points miss what shape makes (a 9-card fit and a void) and
 strength alone cannot (24–26 points without tricks). At such a decision of an auction the
 opponents have left to us (they have only passed), this module deals
 layouts of the three unseen hands, each hand within what its calls show (`layouts.sample`
-with the auction's ranges, the card-play sampler), solves the candidate strains of every
-layout (`dds.trick_tables`), and scores each candidate contract on every layout as a
-duplicate deal (vulnerability, game and slam bonuses, doubled undertricks). A candidate
-replaces the captain's call only when it gains `MARGIN` IMPs a deal or more over it on the
-same layouts.
+with the auction's ranges, the card-play sampler), solves each candidate contract's
+declarer in its strain on every layout (`dds.solve_counted`: only the declarers the
+candidates need, half the cost of whole trick tables), and scores each candidate contract
+on every layout as a duplicate deal (vulnerability, game and slam bonuses, doubled
+undertricks). A candidate replaces the captain's call only when it gains `MARGIN` IMPs a
+deal or more over it on the same layouts.
 
-The number of layouts is planned from the budget and the measured cost of a solve before
-any work, so the same seed gives the same call. When the plan is too small for
-`MIN_LAYOUTS`, or the budget is found spent before a batch of solving (the safety net,
-for a machine slower than planned), the captain's call stands.
+The number of layouts is planned from the budget and the mean cost of a solve before any
+work; the solver's reported search nodes (the same for the same positions) then measure
+the work as it is done and stop a costly deal early, so the same seed gives the same call.
+When too few layouts are solved for `MIN_LAYOUTS`, or the budget is found spent before a
+batch of solving (the safety net, for a machine slower than planned), the captain's call
+stands.
 """
 
 from __future__ import annotations
@@ -40,16 +43,19 @@ from .context import LHO, RHO, Context, suit_fit
 from .rules import Hand, Rule, rules_for
 from .system import Settle, agreed_trump, choose
 
-# Process CPU seconds of one layout's double-dummy table, per strain solved (DDS solves
-# each strain for the four declarers, in its own threads). Measured on this 2-core machine
-# with endplay 0.5.12 over 40 random deals: 0.059 s (notrump alone) to 0.074 s a strain at
-# load average 12; about 0.025 s on a quiet machine (a whole table, 0.126 s). One declarer
-# alone costs 0.043-0.051 s at that load, so a strain's table is the better buy.
-COST_PER_STRAIN = 0.05
+# Process CPU seconds of one declarer's double-dummy tricks in one strain (a best card of
+# the opening leader, `dds.solve_counted` without every card). Measured on this 2-core
+# machine with endplay 0.5.12 over 30 random deals in notrump and spades at load average
+# 12: 0.026 s on average, from 0.001 to 0.17 s (a strain's whole table for the four
+# declarers cost 0.057 s); DDS's reported search nodes cost 6.2e-7 s each, as in card
+# play (`dds.NODE_SECONDS`), which measures the work as it is done. Planned at 0.05 s, the
+# cost a strain's table was planned at before: the same layouts are dealt for the same
+# seed as then, and the measured work, not the plan, now bounds a costly deal.
+COST_PER_SOLVE = 0.05
 MIN_LAYOUTS = 6  # fewer is noise: the captain's call is as good
-MAX_LAYOUTS = 40  # one batch of DDS tables
+MAX_LAYOUTS = 40
 MAX_STRAINS = 2
-BATCHES = 2  # budget checks (the safety net) before each batch of solving
+STEP = 2  # layouts at least in a batch after the first (DDS's two threads share one)
 MARGIN = SETTLE_MARGIN  # IMPs a deal a candidate must gain over the captain's call
 SLAM_FLOOR = 24  # high-card points together (ours plus partner's expected) to try a slam
 FIT = 8  # or a suit this long between my cards and partner's shown ones: shape makes slams
@@ -138,11 +144,43 @@ def deal_layouts(ctx: Context, cards: Sequence[Card], count: int,
     return sample(know, count, rng)
 
 
-def planned_layouts(budget: Budget | None, strains: int, cores: int = 2) -> int:
-    """Layouts this decision can afford: the budget's share over the cost of one."""
-    if budget is None or strains == 0:
+def planned_layouts(budget: Budget | None, solves: int, cores: int = 2) -> int:
+    """Layouts this decision can afford: the budget's share over the cost of one (its
+    `solves` contracts' declarers and strains)."""
+    if budget is None or solves == 0:
         return 0
-    return min(MAX_LAYOUTS, budget.affordable(COST_PER_STRAIN * strains, cores))
+    return min(MAX_LAYOUTS, budget.affordable(COST_PER_SOLVE * solves, cores))
+
+
+Table = tuple[tuple[int, ...], ...]  # declarer's tricks, `table[strain][seat]`
+
+
+def solve_contracts(layouts: Sequence[tuple[tuple[Card, ...], ...]],
+                    contracts: Sequence[tuple[Strain, int]], budget: Budget | None,
+                    ) -> list[Table] | None:
+    """Declarer's double-dummy tricks for each (strain, declarer) on each layout (the
+    others read 0), as many layouts as the solver's reported work affords within the
+    budget's planned seconds (`dds.solve_within`: one layout first, then batches of at
+    least `STEP`). None when the budget is found spent, before a batch or after the last
+    (the safety net, for a machine slower than planned: the rule answer then)."""
+    def solve_batch(batch: Sequence[tuple[tuple[Card, ...], ...]]) -> tuple[list[Table], float]:
+        positions = [dds.Position(hands, strain.trump, (declarer + 1) % 4)
+                     for hands in batch for strain, declarer in contracts]
+        solved, nodes = dds.solve_counted(positions, every_card=False)
+        out: list[Table] = []
+        for i in range(len(batch)):
+            tricks = [[0] * 4 for _ in range(5)]
+            for j, (strain, declarer) in enumerate(contracts):
+                leader_tricks = solved[i * len(contracts) + j]
+                tricks[strain][declarer] = 13 - max(leader_tricks.values())
+            out.append(tuple(tuple(row) for row in tricks))
+        return out, nodes * dds.NODE_SECONDS
+
+    if budget is None:
+        return dds.solve_within(layouts, solve_batch, math.inf, least=STEP)
+    solved = dds.solve_within(layouts, solve_batch, budget.planned_seconds(), least=STEP,
+                              spent=budget.spent)
+    return None if budget.spent() else solved
 
 
 def scores(ctx: Context, options: Sequence[Candidate],
@@ -187,19 +225,15 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     if len(actions) < 2:
         return rule_action
     options = [Candidate(a, final_contract(ctx.calls, ctx.seat, a)) for a in actions]
-    strains = sorted({o.contract.strain for o in options if o.contract is not None})
-    count = planned_layouts(budget, len(strains))
+    contracts = sorted({(o.contract.strain, o.contract.declarer) for o in options
+                        if o.contract is not None})
+    count = planned_layouts(budget, len(contracts))
     if count < MIN_LAYOUTS:
         return rule_action
     layouts = deal_layouts(ctx, hand.cards, count, rng)
-    if len(layouts.hands) < MIN_LAYOUTS:
-        return rule_action
-    tables: list[tuple[tuple[int, ...], ...]] = []
-    size = math.ceil(len(layouts.hands) / BATCHES)
-    for start in range(0, len(layouts.hands), size):
-        if budget is not None and budget.spent():  # the safety net: the plan ran late
-            return rule_action
-        tables.extend(dds.trick_tables(layouts.hands[start:start + size], strains))
+    tables = solve_contracts(layouts.hands, contracts, budget)
+    if tables is None or len(tables) < MIN_LAYOUTS:
+        return rule_action  # spent, or too costly a deal to solve enough layouts
     index, _ = best(options, scores(ctx, options, tables, vulnerable))
     return _via_key_cards(ctx, options[index], legal)
 
