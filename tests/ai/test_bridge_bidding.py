@@ -173,7 +173,11 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "nothing more to say"),
     # a takeout doubler with extras opposite partner's game answer asks for key cards
     ("AKT98.JT2.AKQ3.3", "3C double pass 4S pass", S, "bid:4NT",
-     "Roman Key Card Blackwood: 17+ points and 4+ spades opposite partner's game"),
+     "Roman Key Card Blackwood: extras opposite partner's game (17+ points with 4+ "
+     "spades, 19+ with 3)"),
+    ("J54.AKQ75.AKQ7.8", "3C pass pass double pass 4S pass", S, "bid:4NT",
+     "Roman Key Card Blackwood: extras opposite partner's game (17+ points with 4+ "
+     "spades, 19+ with 3)"),
     ("KQ72.J86.974.AJ9", "3C pass pass double pass 4S pass", S, "pass", "nothing more to say"),
     ("QJ74.AQ7.J97.T84", "3C double pass 4S pass 4NT pass", S, "bid:5D",
      "Roman Key Card answer: 1 or 4 key cards"),

@@ -217,16 +217,24 @@ def agreed_cues(trump: Suit, last: Bid, pts: tuple[int, int], bid: Collection[Su
 
 
 DOUBLER_ASK = 17  # support points of a takeout doubler who asks opposite a game answer
+DOUBLER_ASK_THREE = 19  # high-card points to ask with three trumps (partner shows four)
 
 
 def after_game_answer(trump: Suit) -> Table:
     """We doubled for takeout and partner answered with game in `trump`: a doubler with
-    extras and four trumps asks for key cards (the answer can hold 9–15 points, so slam is
-    there opposite its top; two missing key cards stop in five); otherwise the captain
-    (a pass)."""
-    return [Rule("4NT", f"Roman Key Card Blackwood: {DOUBLER_ASK}+ points and 4+ "
-                 f"{SUIT_NAMES[trump]} opposite partner's game", pts=(DOUBLER_ASK, 37),
-                 trump=trump, lengths={trump: (4, 13)})]
+    extras asks for key cards (the answer can hold 9–15 points, so slam is there opposite
+    its top; two missing key cards stop in five); otherwise the captain (a pass)."""
+    name = SUIT_NAMES[trump]
+
+    def extras(h: Hand) -> bool:
+        return (h.lengths[trump] >= 4 and h.support(trump) >= DOUBLER_ASK) \
+            or h.hcp >= DOUBLER_ASK_THREE
+
+    return [Rule("4NT", f"Roman Key Card Blackwood: extras opposite partner's game "
+                 f"({DOUBLER_ASK}+ points with 4+ {name}, {DOUBLER_ASK_THREE}+ with 3)",
+                 lengths={trump: (3, 13)},
+                 when=Test(f"{DOUBLER_ASK}+ support points and 4+ {name}, or "
+                           f"{DOUBLER_ASK_THREE}+ high-card points", extras))]
 
 
 # Splinters: 1♥–3♠/4♣/4♦ and 1♠–4♣/4♦/4♥, a double jump in a new suit, show 4+ trumps,
