@@ -178,14 +178,13 @@ class Probe:
 
         store.append_action = append_action
         adapter = webhook.AsyncWebhookAdapter
-        request = adapter.request
+        respond = adapter.create_interaction_response
 
-        def webhook_request(self: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
-            if route.path.endswith("/callback"):  # a click's answer (discord.py's or ours)
-                stamp("respond")
-            return request(self, route, *args, **kwargs)
+        def create_interaction_response(*args: Any, **kwargs: Any) -> Any:
+            stamp("respond")
+            return respond(*args, **kwargs)
 
-        adapter.request = webhook_request
+        adapter.create_interaction_response = create_interaction_response
 
     def wrap_parser(self, bot: Any) -> None:
         parsers = bot._connection.parsers

@@ -23,7 +23,6 @@ from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableServi
 
 from .utils.answers import refuse
 from .utils.card_emojis import refused
-from .utils.edits import answer_with_message
 from .utils.pings import Pinger
 from .utils.publisher import REDRAW_WAIT, Publisher, seating_of, snapshot, table_message
 from .utils.router import ClickRouter, Handler
@@ -100,7 +99,12 @@ class Tables(commands.Cog):
     async def _answer_with(interaction: Interaction, message: Any,
                            in_place: bool) -> int | None:
         """Answer the click with a hand message; the id of the message that shows it."""
-        return await answer_with_message(interaction, message.body(), in_place)
+        if in_place:
+            await interaction.response.edit_message(**message.edit_kwargs())
+            return interaction.message.id if interaction.message else None
+        answer = await interaction.response.send_message(ephemeral=True,
+                                                         **message.send_kwargs())
+        return answer.message_id
 
     # -- every component ------------------------------------------------------------------
 
