@@ -119,8 +119,9 @@ def takeout_answers(their: list[Suit], last: Bid) -> Table:
                               "their pre-empt", pts=(9, 37), lengths={major: (4, 13)},
                               when=_best_of(major, their)))
         elif int(plain[0]) < 4:
-            rules.append(Rule(f"4{L[major]}", f"5+ {name(major)}, 12+ points: game",
-                              pts=(12, 37), lengths={major: (5, 13)}))
+            rules.append(Rule(f"4{L[major]}", f"4+ {name(major)}, 12+ points: game",
+                              pts=(12, 37), lengths={major: (4, 13)},
+                              when=_major_first(major, their)))
     stop = stopper_in(their)
     if last < Bid(3, Strain.NOTRUMP):
         rules.append(Rule("3NT", "13+ points, a stopper in their suit", hcp=(13, 37),
@@ -142,8 +143,64 @@ def takeout_answers(their: list[Suit], last: Bid) -> Table:
         if plain is not None:
             rules.append(Rule(plain, f"{name(suit)}, my best suit: 0–11 points",
                               hcp=(0, 11), when=_best_of(suit, their)))
+    cue = _at(last.strain, last) if last.strain != Strain.NOTRUMP else None
+    if cue is not None and int(cue[0]) <= 3:  # game values with no clear game to bid
+        rules.append(Rule(cue, "cue bid: 12+ points, asks for more (forcing)", pts=(12, 37),
+                          hcp=(10, 37), forcing=True))
     rules.append(Rule("pass", "no suit to bid"))
     return rules
+
+
+def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Table:
+    """We doubled for takeout and partner answered in `p` (`answer`; `jumped`: with 9–11
+    points); the opponents have passed since. Partner's plain answer may hold nothing, so
+    the doubler raises by its strength (single 16–18, jump 19–21, game 22+); after a jump
+    answer game needs 15+."""
+    P, strain = L[p], Strain(int(p))
+    game = 4 if p in MAJORS else 5
+    stop = stopper_in(their)
+    rules: list[Rule] = []
+    if jumped:
+        if answer < Bid(3, Strain.NOTRUMP) and p not in MAJORS:
+            rules.append(Rule("3NT", "15+ points, a stopper in their suit: game", hcp=(15, 37),
+                              when=stop))
+        if answer.level < game:
+            rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 15+ points: game", pts=(15, 37),
+                              hcp=(12, 37), trump=p, lengths={p: (4, 13)}))
+        rules.append(Rule("pass", "12–14 points: no game opposite 9–11"))
+        return rules
+    if answer.level < game:
+        rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 22+ points: game", pts=(22, 37),
+                          hcp=(18, 37), trump=p, lengths={p: (4, 13)}))
+    for jump, (lo, hi), (hlo, hhi), tail in ((1, (19, 21), (16, 21), ", invites game"),
+                                             (0, (16, 18), (13, 18), ", invites game")):
+        call = _at(strain, answer, jump)
+        if call is not None and int(call[0]) < game:
+            rules.append(Rule(call, f"4+ {name(p)}, {lo}–{hi} points{tail}", pts=(lo, hi),
+                              hcp=(hlo, hhi), trump=p, lengths={p: (4, 13)}))
+    nt = _at(Strain.NOTRUMP, answer)
+    if nt is not None and int(nt[0]) <= 2:
+        rules.append(Rule(nt, "18–20 points, balanced, a stopper in their suit",
+                          hcp=(18, 20), when=_both(BALANCED, stop)))
+    for suit in (S, H, D, C):
+        if suit == p or suit in their:
+            continue
+        call = _at(Strain(int(suit)), answer)
+        if call is not None and int(call[0]) <= 3:
+            rules.append(Rule(call, f"5+ {name(suit)}, 18+ points: a strong hand",
+                              pts=(18, 37), hcp=(16, 37), lengths={suit: (5, 13)},
+                              when=_longest_free(suit, their)))
+    rules.append(Rule("pass", "12–15 points, or no fit for partner's suit"))
+    return rules
+
+
+def _major_first(major: Suit, their: list[Suit]) -> Test:
+    """The major to bid game in: the longer free major, spades with equal length."""
+    def holds(h: object) -> bool:
+        lengths = h.lengths  # type: ignore[attr-defined]
+        free = [m for m in MAJORS if m not in their]
+        return max(free, key=lambda m: (lengths[m], m)) == major
+    return Test(f"{name(major)} the longer free major", holds)
 
 
 def _best_of(suit: Suit, their: list[Suit]) -> Test:

@@ -16,7 +16,7 @@ from . import constructive as con
 from . import notrump as nt
 from . import slam
 from .captain import ASK, SLAM_TRY, expected_points, natural_phrase, place
-from .context import LHO, ME, PARTNER, RHO, Context
+from .context import LHO, ME, PARTNER, RHO, Context, cheapest
 from .rules import Hand, Rule, Table, first_fit, hull, rules_for
 
 NT = Strain.NOTRUMP
@@ -129,6 +129,9 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
                 suit = _suit(first.bid)
                 if suit is not None:
                     return "advance of an overcall", comp.advances(suit, last, their)
+        rebid = _doubler_rebid(ctx, p_calls, last)
+        if rebid is not None:
+            return "doubler's rebid", rebid
     return "competitive", None
 
 
@@ -156,6 +159,26 @@ def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
             and p_last.text in slam.KING_ANSWERS:
         return "after the king answer", slam.after_kings(trump, p_last.text, partner)
     return None
+
+
+def _doubler_rebid(ctx: Context, p_calls: list[Call], last: Bid) -> Table | None:
+    """Our only call was a takeout double (of their suit bid) and partner's only call, the
+    last bid, answered it in a suit below game: the doubler's rebid table."""
+    mine = [c for c in ctx.called(ME) if c.kind != "pass"]
+    if len(mine) != 1 or mine[0].kind != "double" or len(p_calls) != 1 \
+            or p_calls[0].bid != last or not ctx.rho_passed:
+        return None
+    index = next(i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == ME and c.kind == "double")
+    doubled = next((c.bid for _, c in reversed(ctx.calls[:index]) if c.bid is not None), None)
+    suit = _suit(last)
+    their = ctx.their_suits()
+    if doubled is None or doubled.strain == NT or suit is None or suit in their:
+        return None
+    before = next(c.bid for _, c in reversed(ctx.calls[:-1]) if c.bid is not None
+                  and c.bid < last)
+    plain = cheapest(last.strain, before)
+    return comp.doubler_rebids(suit, last, plain is not None and last.level > plain.level,
+                               their)
 
 
 def agreed_trump(ctx: Context) -> Suit | None:
