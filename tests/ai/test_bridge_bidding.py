@@ -114,6 +114,10 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AKJ743.A4.4.AQ4", "1D double pass 1H pass", E, "bid:1S",
      "5+ spades, 18+ points: a strong hand"),
     ("AQ3.KJ74.43.A943", "1D double pass 2H pass", E, "bid:4H", "4+ hearts, 15+ points: game"),
+    ("AKQJ73.AQJ.Q.T75", "1D double pass 3C pass", E, "bid:4S",
+     "6+ spades, 15+ points: game"),
+    ("AQ3.KJ74.43.Q943", "1D double pass 2H pass", E, "pass",
+     "12–14 points: no game opposite 9–11"),
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
     ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 4+ strong hearts"),
     # slams: Roman Key Card Blackwood (0314) and the king ask

@@ -167,7 +167,12 @@ def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Tab
         if answer.level < game:
             rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 15+ points: game", pts=(15, 37),
                               hcp=(12, 37), trump=p, lengths={p: (4, 13)}))
-        rules.append(Rule("pass", "12–14 points: no game opposite 9–11"))
+        for major in MAJORS:
+            if major != p and major not in their and answer < Bid(4, Strain(int(major))):
+                rules.append(Rule(f"4{L[major]}", f"6+ {name(major)}, 15+ points: game",
+                                  pts=(15, 37), hcp=(12, 37), lengths={major: (6, 13)}))
+        # Stronger hands without a game to name are the captain's (no rule fits them).
+        rules.append(Rule("pass", "12–14 points: no game opposite 9–11", pts=(0, 14)))
         return rules
     if answer.level < game:
         rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 22+ points: game", pts=(22, 37),
