@@ -114,6 +114,8 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AKJ743.A4.4.AQ4", "1D double pass 1H pass", E, "bid:1S",
      "5+ spades, 18+ points: a strong hand"),
     ("AQ3.KJ74.43.A943", "1D double pass 2H pass", E, "bid:4H", "4+ hearts, 15+ points: game"),
+    ("AQ3.4.KQ74.AJ43", "1H double pass 2D pass", S, "bid:3D",
+     "4+ diamonds, 16–18 points, invites game"),
     ("AKQJ73.AQJ.Q.T75", "1D double pass 3C pass", E, "bid:4S",
      "6+ spades, 15+ points: game"),
     ("AQ3.KJ74.43.Q943", "1D double pass 2H pass", E, "pass",

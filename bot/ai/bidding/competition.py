@@ -180,7 +180,8 @@ def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Tab
     for jump, (lo, hi), (hlo, hhi), tail in ((1, (19, 21), (16, 21), ", invites game"),
                                              (0, (16, 18), (13, 18), ", invites game")):
         call = _at(strain, answer, jump)
-        if call is not None and int(call[0]) < game:
+        # A minor is raised to three at most: four of it passes 3NT.
+        if call is not None and int(call[0]) < game and (p in MAJORS or int(call[0]) <= 3):
             rules.append(Rule(call, f"4+ {name(p)}, {lo}–{hi} points{tail}", pts=(lo, hi),
                               hcp=(hlo, hhi), trump=p, lengths={p: (4, 13)}))
     nt = _at(Strain.NOTRUMP, answer)
