@@ -172,8 +172,9 @@ def _doubler_rebid(ctx: Context, p_calls: list[Call], last: Bid) -> Table | None
     doubled = next((c.bid for _, c in reversed(ctx.calls[:index]) if c.bid is not None), None)
     suit = _suit(last)
     their = ctx.their_suits()
-    if doubled is None or doubled.strain == NT or suit is None or suit in their:
-        return None
+    if doubled is None or doubled.strain == NT or suit is None or suit in their \
+            or last >= slam.game_bid(suit):
+        return None  # a game answer is the slam tables' (`_game_over_our_double`)
     before = next(c.bid for _, c in reversed(ctx.calls[:-1]) if c.bid is not None
                   and c.bid < last)
     plain = cheapest(last.strain, before)
