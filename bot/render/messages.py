@@ -182,16 +182,15 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     if asked is not None:
         status.insert(0, requests.request_line(asked, seating))
     embed = _embed(f"{title} · table #{table_id} · deal {view.deal_no}", "\n".join(status))
-    _add_fields(embed, text.public_fields(view, seating))
-    if recent:  # the last few moves (the table stays short enough for a phone)
-        embed.add_field(name="Latest", value=clip("\n".join(recent[-RECENT_SHOWN:]), 1024),
-                        inline=False)
-    # The totals only: the last deal's line is in its end-of-deal post, just above.
-    _add_fields(embed, [("Score", score_text(view.score, last=0), False), *extra_fields])
+    _add_fields(embed, [*text.public_fields(view, seating), *extra_fields])
+    # Under it, in the footer's small print (no field names: a phone's lines are few): the
+    # latest move and the score's totals (the last deal's line is in its end-of-deal post,
+    # just above), then why a closed table is closed.
+    small = [*recent[-RECENT_SHOWN:], f"Score: {_totals(view.score, bold=False)}"]
+    embed.set_footer(text=clip("\n".join([*small, *([closed_note] if closed_note else [])]),
+                               2048))
     content = None
-    if closed_note:
-        embed.set_footer(text=closed_note)
-    elif waiting:
+    if waiting and not closed_note:
         people = [seating.user_ids[s] for s in waiting if seating.user_ids[s] is not None]
         if people:
             content = " ".join(f"<@{uid}>" for uid in people) + (
@@ -243,8 +242,9 @@ def score_text(sheet: ScoreSheet, last: int = 4) -> str:
     return clip("\n".join([_totals(sheet), *recent]), 1024)
 
 
-def _totals(sheet: ScoreSheet) -> str:
-    totals = " · ".join(f"{side}: **{total}**" for side, total in
+def _totals(sheet: ScoreSheet, bold: bool = True) -> str:
+    mark = "**" if bold else ""  # a footer shows no markdown
+    totals = " · ".join(f"{side}: {mark}{total}{mark}" for side, total in
                         zip(sheet.sides, sheet.totals, strict=True))
     return totals + (" (fewest wins)" if sheet.lower_wins else "")
 

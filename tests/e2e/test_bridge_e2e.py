@@ -60,8 +60,9 @@ async def test_four_people_play_a_whole_bridge_deal(discord_double, tmp_path):
         deal_before = game.deal_no
         await h.play_people(people, until=lambda: game.deal_no > deal_before)
         await discord_double.settle()
-        score = next(f["value"] for f in h.table_message().embeds[0]["fields"]
-                     if f["name"] == "Score")
+        score = next(line for line in
+                     h.table_message().embeds[0]["footer"]["text"].splitlines()
+                     if line.startswith("Score: "))
         assert "North-South" in score and "East-West" in score  # the totals
         assert game.scores().lines, "the rubber score sheet has the deal"
         ended = [m for m in discord_double.channel_messages(h.channel)

@@ -14,8 +14,9 @@ SEED = 7  # fixed deals: Alice's 7NT leaves West a trick double dummy
 
 
 def latest(h: Harness) -> str:
-    fields = h.table_message().embeds[0]["fields"]
-    return next((f["value"] for f in fields if f["name"] == "Latest"), "")
+    # the footer's small print: the latest move, then the score
+    footer = h.table_message().embeds[0].get("footer", {}).get("text", "")
+    return footer.splitlines()[0] if footer else ""
 
 
 async def to_the_play(h: Harness, table: Any, alice: Any, others: list[Any]) -> None:

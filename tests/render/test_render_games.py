@@ -400,10 +400,13 @@ def test_tennis_names_the_hand_behind_every_card() -> None:
         seat = min(game.to_act())
         game.apply(seat, players[seat].choose(game.view(seat), game.legal(seat)))
     view = game.view(None)
-    trick = _field(_public("tennis", game), "Trick")
+    public = _public("tennis", game)
+    trick = _field(public, "Trick")
     for (seat, card), kind in zip(view.trick, view.trick_hands, strict=True):
-        assert f"{game.SEAT_NAMES[seat]} ({NAMES[seat]}) {kind}: **{card.label}**" in trick
-    assert f"Next: {NAMES[view.turn]}'s **{view.to_play_hand}**" in trick
+        assert f"{NAMES[seat]} {kind}: **{card.label}**" in trick
+    # the hand to play next: in the turn line, the embed's first line
+    assert public.embeds[0].description.splitlines()[0].endswith(
+        f"to play from their {view.to_play_hand}.")
     text = _hand("tennis", game, view.turn)
     own = game.view(view.turn)
     assert f"Your **{own.hand_kind}**" in text and "only one of your hands" in text
@@ -457,7 +460,9 @@ def test_bidfair_exchange_is_explained_to_the_holder() -> None:
         assert f"must capture **{view.contract_value}**" in text
         assert "Trump:" in text and view.cut is not None and view.cut.label in text
         public = message_text(_public("bidfair", game))
-        assert f"High rank: **{view.high_rank.label}**" in public
+        # once, in the contract line (the bid cards' field no longer repeats it)
+        assert f"must capture **{view.contract_value}** (high rank {view.high_rank.label})" \
+            in public
         return
     pytest.fail("no deal reached the exchange")
 

@@ -19,8 +19,10 @@ GAMES = ("bridge", "spades", "single_dummy", "tennis", "bidfair")
 # (Single Dummy, both dummies shown) on these deals before the compass trick, two-line
 # dummies, the totals-only score and two latest moves; 15 (Tennis) to 22 (Bid Fair) since;
 # 14 (Tennis) to 20 (Single Dummy, Bid Fair) with one latest move, no footer and shorter
-# status lines (tests/render/test_preview.py counts the lines a phone wraps too).
-PHONE_LINES = 20
+# status lines; 11 (Tennis) to 18 (Single Dummy) with the latest move and the score in the
+# footer, Spades' bids once, shorter names (tests/render/test_preview.py counts the lines a
+# phone wraps too).
+PHONE_LINES = 18
 
 
 def _seating(game: Game) -> Seating:
@@ -43,11 +45,17 @@ def test_the_turn_comes_first_and_the_table_fits_a_phone(name: str) -> None:
     assert first == text_for(name).turn_line(game.view(None), _seating(game))
     lines = sum(1 + f["value"].count("\n") + 1 for f in embed["fields"])
     lines += 1 + embed["description"].count("\n") + 1
+    footer = embed["footer"]["text"].splitlines()
+    lines += len(footer)
     assert lines <= PHONE_LINES, f"{name}: {lines} lines"
-    latest = next(f for f in embed["fields"] if f["name"] == "Latest")
-    assert latest["value"].splitlines() == ["e"], "the latest move only"
-    score = next(f for f in embed["fields"] if f["name"] == "Score")
-    assert "\n" not in score["value"], "the live table shows the totals only"
+    assert all(f["name"] not in ("Latest", "Score") for f in embed["fields"]), \
+        "no field (and its name's line) for them: the footer's small print holds both"
+    latest, score = footer
+    assert latest == "e", "the latest move only"
+    assert score == "Score: " + " · ".join(
+        f"{side}: {total}" for side, total in zip(game.view(None).score.sides,
+                                                  game.view(None).score.totals, strict=True)) \
+        + (" (fewest wins)" if game.view(None).score.lower_wins else ""), "the totals only"
 
 
 @pytest.mark.parametrize("name", GAMES)

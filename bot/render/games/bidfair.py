@@ -76,13 +76,18 @@ class BidFairText(GameText[BidFairView, DealSummary]):
             first += f" · thrown in {plural(view.redeals, 'time')} (both passed)"
         lines = [first]
         if view.phase in ("exchange", "play"):
-            lines.append(contract_line(view, seating.who))
+            # People by name, and short lines joined: the table fits a phone.
+            lines.append(contract_line(view, seating.name))
             lines.append(trump_line(view, seating.name))
-            lines.append(f"Order: {order_text(view.high_rank)}")
+            order = f"Order: {order_text(view.high_rank)}"
             if view.exchanged is not None and view.holder is not None:
-                lines.append(f"{seating.name(view.holder)} "
-                             + ("exchanged hands with the crib." if view.exchanged
-                                else "kept their hand."))
+                order += (f" · {seating.name(view.holder)} "
+                          + ("exchanged hands with the crib." if view.exchanged
+                             else "kept their hand."))
+            lines.append(order)
+            if view.phase == "play":
+                lines.append("Captured: " + " · ".join(  # (tricks: the trick's number)
+                    f"{seating.seat_names[s]} **{view.captured[s]}**" for s in (0, 1)))
         lines.append(self.turn_line(view, seating))
         return [line for line in lines if line]
 
@@ -95,16 +100,13 @@ class BidFairText(GameText[BidFairView, DealSummary]):
         if view.phase in ("bidding", "exchange", "play"):
             bids = [f"{seating.who(s)}: {placement_text(view.bids[s], view.passes[s])}"
                     for s in (0, 1)]
-            if view.high_rank is not None:
+            if view.high_rank is not None and view.phase == "bidding":  # then: the contract
                 bids.append(f"High rank: **{view.high_rank.label}** · contract value "
                             f"**{view.contract_value}**")
             fields.append(("Bid cards", "\n".join(bids), False))
         if view.phase == "play":
             fields.append((f"Trick {sum(view.tricks_won) + 1} of 7",
                            play_lines(view.trick, seating.who, (0, 1)), True))
-            fields.append(("Captured", " · ".join(
-                f"{seating.seat_names[s]} **{view.captured[s]}** "
-                f"({plural(view.tricks_won[s], 'trick')})" for s in (0, 1)), False))
         return fields
 
     # -- the private hand -------------------------------------------------------------

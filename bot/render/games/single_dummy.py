@@ -64,12 +64,13 @@ class SingleDummyText(GameText[SingleDummyView, DealSummary]):
         lines = [f"Dealer {seating.seat_names[view.dealer]} · {rules}"]
         contract = view.contract
         if contract is not None and view.phase in ("dummy_choice", "play"):
-            line = (f"**{contract.label} by {seating.seat_names[contract.declarer]}**"
-                    f" · needs {contract.tricks_needed}")
-            if view.phase == "play":
-                line += " · won " + " · ".join(
-                    f"{seating.names[s] or seating.seat_names[s]} **{view.tricks_won[s]}**"
-                    for s in (0, 1))
+            line = f"**{contract.label} by {seating.seat_names[contract.declarer]}**"
+            if view.phase == "play":  # as bridge says it: one line on a phone
+                won = view.tricks_won
+                line += (f" · tricks **{won[contract.declarer]}** of "
+                         f"{contract.tricks_needed}, defence **{won[1 - contract.declarer]}**")
+            else:
+                line += f" · needs {contract.tricks_needed}"
             lines.append(line)
         if view.phase == "auction":
             lines.append(f"The revealed dummy was dealt to {HAND_NAMES[view.revealed]}; the "
@@ -94,8 +95,10 @@ class SingleDummyText(GameText[SingleDummyView, DealSummary]):
                 if cards is not None:
                     fields.append((hand_title(h, seating), hand_pairs(cards), False))
         if view.phase == "play":
+            # By compass name only: the dummies' titles above and the turn line say whose
+            # hand each is, and a phone keeps each position on one line.
             fields.append((f"Trick {sum(view.tricks_won) + 1}", play_lines(
-                view.trick, lambda h: hand_title(h, seating), (2, 3, 0, 1)), False))
+                view.trick, lambda h: HAND_NAMES[h], (2, 3, 0, 1)), False))
         return fields
 
     # -- the private hand -------------------------------------------------------------

@@ -58,7 +58,11 @@ class SpadesText(GameText[SpadesView, SpadesDealSummary]):
         if view.phase == "play":
             broken = "broken" if view.spades_broken else "not broken yet"
             lines.append(f"♠ Spades are trump, {broken}.")
-            lines += [_side_line(view.bids, view.tricks_won, side)  # bags once there are any
+            # Each side's contract, then who bid what and won what (once, not again
+            # seat by seat below: the table fits a phone), bags once there are any.
+            lines += [_side_line(view.bids, view.tricks_won, side) + " · " + ", ".join(
+                      f"{seating.name(s)} **{_bid_cell(view, s)}** ({view.tricks_won[s]})"
+                      for s in SIDE_SEATS[side])
                       + (f" · {plural(view.bags[side], 'bag')}" if view.bags[side] else "")
                       for side in (0, 1)]
         elif view.phase == "bidding":
@@ -70,19 +74,11 @@ class SpadesText(GameText[SpadesView, SpadesDealSummary]):
     def public_fields(self, view: SpadesView, seating: Seating) -> list[Field]:
         if view.phase == "match_over":
             return []
-        playing = view.phase == "play"
-        seat_lines = []
-        for seat in range(4):
-            line = f"{seating.who(seat)}: **{_bid_cell(view, seat)}**"
-            if playing:
-                line += f" · won {view.tricks_won[seat]}"
-            seat_lines.append(line)
-        fields: list[Field] = [("Bids", "\n".join(seat_lines), False)]
-        if playing:
-            trick_no = len(view.tricks) + 1
-            fields.append((f"Trick {trick_no} of 13", self.trick_text(view.trick, seating),
-                           True))
-        return fields
+        if view.phase == "play":  # the bids are in the sides' lines above
+            return [(f"Trick {len(view.tricks) + 1} of 13",
+                     self.trick_text(view.trick, seating), True)]
+        return [("Bids", "\n".join(f"{seating.who(seat)}: **{_bid_cell(view, seat)}**"
+                                   for seat in range(4)), False)]
 
     # -- the private hand -------------------------------------------------------------
 

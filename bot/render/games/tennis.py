@@ -94,13 +94,15 @@ class TennisText(GameText[TennisView, TennisDealSummary]):
                 text += f", won **{won[seat]}**"
             return text
 
+        # People by name (the turn line above says which player is which): the long
+        # "First player (Ann)" would wrap each line on a phone.
         fields: list[Field] = [("Bids and tricks" if playing else "Bids", "\n".join(
-            f"{seating.who(s)}: Backhand {cell(s, 'Backhand')} · Forehand "
+            f"{seating.name(s)}: Backhand {cell(s, 'Backhand')} · Forehand "
             f"{cell(s, 'Forehand')}" for s in (0, 1)), False)]
-        if view.phase == "play" and view.turn is not None:
-            trick = _plays(view.trick, view.trick_hands, seating.who, "\n")
-            trick += f"\nNext: {seating.name(view.turn)}'s **{view.to_play_hand}**"
-            fields.append(("Trick", trick, True))
+        if view.phase == "play" and view.turn is not None and view.trick:
+            # whose hand is next is the turn line's ("... to play from their Backhand")
+            fields.append(("Trick", _plays(view.trick, view.trick_hands, seating.name,
+                                           "\n"), True))
         return fields
 
     # -- the private hand -------------------------------------------------------------
