@@ -205,6 +205,10 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "Roman Key Card answer: 1 or 4 key cards"),
     ("AKT98.JT2.AKQ3.3", "3C double pass 4S pass 4NT pass 5C pass", S, "bid:5S",
      "stops in five: two key cards are missing"),
+    # the strong 2♣ opener with a fit for partner's game bid asks for key cards
+    ("AK.AK98.AJ75.AJ9", "pass pass pass 2C 2S 4H pass", N, "bid:4NT",
+     "Roman Key Card Blackwood: 4+ hearts opposite partner's game, after our strong 2♣"),
+    ("AK.AK9.AJ75.AJ92", "pass pass pass 2C 2S 4H pass", N, "pass", "nothing more to say"),
     ("63.AK7.AQT73.AQ8", "1C pass 2D pass 2NT pass", N, "bid:4NT", "quantitative: invites 6NT"),
     ("KQ.Q942.K92.K542", "1C pass 2D pass 2NT pass 4NT pass", N, "bid:6NT",
      "accepts the slam invitation: top of the range"),
