@@ -6,7 +6,7 @@ hand still holds, the suits a hand has shown out of (it holds none of them), and
 auction said about each hand as dealt (a `HandRange`, checked on the cards it still holds
 plus the cards it has played). Hands the seat can see are given as they are.
 
-Hands are dealt one at a time, the ones the auction constrains first: a hand takes the
+Hands are dealt one at a time, the ones the auction constrains most first: a hand takes the
 cards only it may hold (the later hands are void in their suit), then a random draw of the
 rest that it may hold, redrawn until its range admits it; the last hidden hand takes what
 is left and must fit too, else the layout starts over. Drawing hand by hand keeps tight
@@ -66,7 +66,7 @@ class Layouts:
 
 def _deal(know: Knowledge, rng: random.Random, ranged: bool) -> dict[int, list[Card]] | None:
     """One layout, hand by hand (the most constrained first), or None at a dead end."""
-    hidden = sorted(know.hidden, key=lambda s: (know.ranges[s] is ANY_HAND or not ranged, s))
+    hidden = sorted(know.hidden, key=lambda s: (_freedom(know.ranges[s]) if ranged else 0, s))
     pool = list(know.unseen)
     dealt: dict[int, list[Card]] = {}
     for i, seat in enumerate(hidden):
@@ -96,6 +96,14 @@ def _deal(know: Knowledge, rng: random.Random, ranged: bool) -> dict[int, list[C
         taken = set(hand)
         pool = [c for c in pool if c not in taken]
     return dealt
+
+
+def _freedom(limits: HandRange) -> int:
+    """How loosely a range binds a hand (points and lengths it leaves open): the tightest
+    is dealt first, so that the last hand, which takes what is left, is the loosest (a
+    range is often a fresh `HandRange()` that binds nothing, not `ANY_HAND` itself)."""
+    return limits.max_hcp - limits.min_hcp + sum(
+        hi - lo for lo, hi in zip(limits.min_len, limits.max_len, strict=True))
 
 
 def sample(know: Knowledge, count: int, rng: random.Random) -> Layouts:

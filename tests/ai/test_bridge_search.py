@@ -132,6 +132,23 @@ def test_layouts_that_the_ranges_cannot_admit_still_honour_the_cards() -> None:
                == sorted(c.index for c in dealt[1] + dealt[3]) for lay in layouts.hands)
 
 
+
+def test_a_tight_range_of_a_later_seat_is_dealt_first_and_honoured() -> None:
+    # North sees only its own hand; West showed 18-19 (say 1♦ then 2NT), East and South
+    # showed nothing, but their ranges are fresh HandRange() objects, not ANY_HAND.
+    # Dealt last, West would take the leftovers and seldom fit: every layout was relaxed.
+    rng = random.Random(7)
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    north = tuple(deck[:13])
+    strong = HandRange(18, 19)
+    know = Knowledge(known=(north, None, None, None), unseen=tuple(deck[13:]),
+                     sizes=(13,) * 4, ranges=(HandRange(), HandRange(), HandRange(), strong))
+    layouts = sample(know, 12, random.Random("12:1:6"))
+    assert len(layouts.hands) == 12 and layouts.relaxed == 0
+    assert all(strong.admits(layout[3]) for layout in layouts.hands)
+
+
 # -- the auction's ranges ---------------------------------------------------------------
 
 def _view_after(calls: str, dealer_seed: int = 0):
