@@ -14,12 +14,20 @@ from bot.games.cards import Card
 @dataclass(frozen=True, slots=True)
 class HandRange:
     """High-card points in [min_hcp, max_hcp] and, per suit (clubs, diamonds, hearts, spades),
-    a length in [min_len[i], max_len[i]]. The default admits every 13-card hand."""
+    a length in [min_len[i], max_len[i]]. The default admits every 13-card hand.
+
+    `min_points`/`max_points` are what the calls promised with length and shortness
+    counted (a "6–10 points" raise): the hand's strength as its partner counts it. They
+    never exclude a hand (`admits` reads high cards only, so a sample never drops a hand
+    that could have made the calls); `min_hcp` is that promise less the 4 points length
+    can add."""
 
     min_hcp: int = 0
     max_hcp: int = 37
     min_len: tuple[int, int, int, int] = (0, 0, 0, 0)
     max_len: tuple[int, int, int, int] = (13, 13, 13, 13)
+    min_points: int = 0
+    max_points: int = 37
 
     def admits(self, hand: list[Card] | tuple[Card, ...]) -> bool:
         points = sum(max(0, card.rank - 10) for card in hand)  # A 4, K 3, Q 2, J 1
@@ -41,7 +49,15 @@ class HandRange:
                                                     strict=True)),  # type: ignore[arg-type]
             max_len=tuple(min(a, b) for a, b in zip(self.max_len, other.max_len,
                                                     strict=True)),  # type: ignore[arg-type]
+            min_points=max(self.min_points, other.min_points),
+            max_points=min(self.max_points, other.max_points),
         )
+
+    def strength(self) -> tuple[int, int]:
+        """The points to count this hand at, lowest and highest: the promised points where
+        the calls said them, else the high cards (never below the high cards shown)."""
+        lo = max(self.min_hcp, self.min_points)
+        return lo, max(lo, min(self.max_hcp, self.max_points))
 
     @property
     def empty(self) -> bool:

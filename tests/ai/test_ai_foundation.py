@@ -37,6 +37,16 @@ def test_hand_range_admits_points_and_lengths():
     assert HandRange(15, 12).empty and not ANY_HAND.empty
 
 
+def test_hand_range_promised_points_are_counted_but_never_exclude_a_hand():
+    hand = parse_hand("AKQ32.K2.Q32.432")  # 14 HCP
+    raise_ = HandRange(2, 10, min_points=6, max_points=10)
+    assert raise_.strength() == (6, 10) and HandRange(15, 17).strength() == (15, 17)
+    assert HandRange(min_points=6, max_points=10).admits(hand)  # high cards decide
+    both = raise_.narrowed(HandRange(min_points=8))
+    assert (both.min_hcp, both.strength()) == (2, (8, 10))
+    assert HandRange(12, 14, max_points=10).strength() == (12, 12)  # never below the cards
+
+
 def test_every_game_has_players_and_unknown_kinds_are_refused():
     for game in GAMES:
         kinds = player_kinds(game)

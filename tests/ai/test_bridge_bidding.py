@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ai.bidding import choose_call, explain_calls, read_auction
+from bot.ai.bidding.captain import expected_points
 from bot.ai.bidding.rules import Hand
 from bot.ai.hand_range import HandRange
 from bot.games.bridge_auction import Auction, Call
@@ -79,7 +80,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AKT54.AQ2.AKJ6.2", "1S pass 1NT pass", N, "bid:3D",
      "jump shift: 4+ diamonds, 19+ points, forcing to game"),
     # the captain's invitation in notrump, accepted with a maximum, declined without
-    ("KQJT.J.T5.AT9874", "1D pass 1S pass 1NT pass", N, "bid:2NT", "invites 3NT: 10–12 points"),
+    ("KQJT.J.T5.QT9874", "1D pass 1S pass 1NT pass", N, "bid:2NT", "invites 3NT: 9–11 points"),
     ("84.AQ3.KQJ3.Q632", "1D pass 1S pass 1NT pass 2NT pass", N, "bid:3NT", "to play in game"),
     ("84.AQ3.KQJ3.J632", "1D pass 1S pass 1NT pass 2NT pass", N, "pass",
      "nothing more to say"),
@@ -179,19 +180,19 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AK3.KQJ74.KQ2.43", "1H pass 4C pass 4NT pass 5C pass", N, "bid:5H",
      "stops in five: two key cards are missing"),
     # cue bids once both of us have bid a major below game (1♠–2♥–3♥), and the answers
-    ("84.KQJ74.K32.AQ3", "1S pass 2H pass 3H pass", N, "bid:4C",
+    ("84.KQJ74.Q32.AQ3", "1S pass 2H pass 3H pass", N, "bid:4C",
      "cue bid: the ace or a void in clubs, slam interest in hearts (28–29 points together)"),
-    ("A4.KQJ74.K32.Q43", "1S pass 2H pass 3H pass", N, "bid:4H",
+    ("A4.KQJ74.J32.Q43", "1S pass 2H pass 3H pass", N, "bid:4H",
      "support for hearts, to play in game"),  # no cue in spades: our side bid them
-    ("KQJ74.A965.Q4.K3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4H",
+    ("KJ874.A965.Q4.K3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4H",
      "signs off in game: no control to show, or a minimum"),
-    ("KQJ74.A965.A4.J3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4D",
+    ("KJ874.A965.A4.J3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4D",
      "cue bid: the ace or a void in diamonds, slam interest"),
     ("AKJ74.A965.Q4.K3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4NT",
      "Roman Key Card Blackwood: slam values opposite the slam try"),
     ("AQJ74.KJ65.Q4.K3", "1S pass 2H pass 3H pass 4C pass 4NT pass", N, "bid:5H",
      "Roman Key Card answer: 2 key cards, no queen of hearts"),  # hearts, not spades
-    ("84.KQJ74.K32.AQ3", "1S pass 2H pass 3H pass 4C pass 4H pass", N, "pass",
+    ("84.KQJ74.Q32.AQ3", "1S pass 2H pass 3H pass 4C pass 4H pass", N, "pass",
      "nothing more to say"),
     # a takeout doubler with extras opposite partner's game answer asks for key cards
     ("AKT98.JT2.AKQ3.3", "3C double pass 4S pass", S, "bid:4NT",
@@ -239,6 +240,24 @@ def test_reader_ranges_of_an_opening_and_a_raise() -> None:
     assert ranges[N].min_len[Suit.SPADES] == 5 and ranges[N].min_hcp == 11
     assert ranges[S].min_len[Suit.SPADES] == 3 and ranges[S].max_hcp == 10
     assert ranges[E] == HandRange()  # a pass over an opening says little
+
+
+@pytest.mark.parametrize(("calls", "seat", "high_cards", "promised", "counted"), [
+    ("1H pass 2H", S, (2, 10), (6, 10), 8.0),  # simple raise, "6–10 points"
+    ("1H pass 3H", S, (6, 12), (10, 12), 11.0),  # limit raise, "10–12 points"
+    ("1H pass 1S", S, (2, 37), (6, 37), 9.5),  # new suit, "6+ points": under the middle
+    ("1H", N, (11, 21), (12, 21), 15.15),  # "12–21 points"
+    ("1NT", N, (15, 17), (15, 17), 16.0),  # high cards only: counted as they are
+])
+def test_partner_is_counted_at_the_points_the_call_promised(
+        calls: str, seat: int, high_cards: tuple[int, int], promised: tuple[int, int],
+        counted: float) -> None:
+    # The sampler's range stays loose (length and shortness are worth up to 4 points, so
+    # a "6–10 points" raise may hold 2 high-card points); the captain counts the promise.
+    shown = read_auction(N, auction_of(calls, N).calls)[seat]
+    assert (shown.min_hcp, shown.max_hcp) == high_cards
+    assert shown.strength() == promised
+    assert expected_points(shown) == pytest.approx(counted)
 
 
 def test_reader_narrows_a_1nt_opener_by_the_stayman_answer() -> None:

@@ -45,10 +45,12 @@ STEPS = (
 
 
 def expected_points(shown: HandRange) -> float:
-    """What to count on from a hand with this range: a little under the middle of a wide
-    one (the top of it is rare), the middle of a narrow one (4 points or less)."""
-    hi = min(shown.max_hcp, shown.min_hcp + 10)
-    return shown.min_hcp + (0.5 if hi - shown.min_hcp <= 4 else 0.35) * (hi - shown.min_hcp)
+    """What to count on from a hand with this range of promised points: a little under
+    the middle of a wide one (the top of it is rare), the middle of a narrow one (4
+    points or less)."""
+    lo, top = shown.strength()
+    hi = min(top, lo + 10)
+    return lo + (0.5 if hi - lo <= 4 else 0.35) * (hi - lo)
 
 
 def notrump_points(hand: Hand) -> int:
@@ -56,13 +58,15 @@ def notrump_points(hand: Hand) -> int:
     return hand.hcp + max(0, max(hand.lengths) - 5)
 
 
-def invitation_range(ctx: Context, strain: Strain) -> tuple[int, int]:
-    """The high-card points an invitation (step 4) shows: 23–24 together with what
-    partner has shown, less what length (notrump) or shortness (a suit) added."""
+def invitation_range(ctx: Context, strain: Strain) -> HandRange:
+    """What an invitation (step 4) shows: high cards for 23–24 together with what partner
+    has shown (fewer by what length in notrump, or shortness in a suit, adds). Partner
+    counts it at its top, so that it accepts with more than it was counted for: "the top
+    of what it has shown"."""
     expected = expected_points(ctx.partner_range())
     shape = 1 if strain == Strain.NOTRUMP else 3
-    return (max(0, math.ceil(INVITE - expected) - shape),
-            max(0, math.ceil(GAME - expected) - 1))
+    lo, hi = max(0, math.ceil(INVITE - expected)), max(0, math.ceil(GAME - expected) - 1)
+    return HandRange(max(0, lo - shape), hi, min_points=hi, max_points=hi)
 
 
 def is_invitation(ctx: Context, bid: Bid) -> bool:
@@ -207,8 +211,8 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
             return ("Roman Key Card Blackwood: asks for the aces and the king of trumps",
                     HandRange())
         if is_invitation(ctx, bid):
-            lo, hi = invitation_range(ctx, strain)
-            return (f"invites 3NT: {lo}–{hi} points", HandRange(min_hcp=lo, max_hcp=hi))
+            shown = invitation_range(ctx, strain)
+            return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} points", shown)
         return (f"to play in {level_word}" if level_word else "natural: notrump",
                 HandRange())
     suit = Suit(int(strain))
@@ -225,10 +229,11 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         what = f"4+ {SUIT_NAMES[suit]}"
         lengths[suit] = 4
     if is_invitation(ctx, bid):
-        lo, hi = invitation_range(ctx, strain)
+        shown = invitation_range(ctx, strain)
         lengths[suit] = max(lengths[suit], 3)
-        return (f"{what}, invites game: {lo}–{hi} points", HandRange(
-            lo, hi, (lengths[0], lengths[1], lengths[2], lengths[3])))
+        return (f"{what}, invites game: {shown.min_hcp}–{shown.max_hcp} points",
+                shown.narrowed(HandRange(min_len=(lengths[0], lengths[1], lengths[2],
+                                                  lengths[3]))))
     tail = f", to play in {level_word}" if level_word else (
         "" if ctx.ours() or ctx.last_bid is None else ", competing")
     return (what + tail, HandRange(min_len=(lengths[0], lengths[1], lengths[2], lengths[3])))

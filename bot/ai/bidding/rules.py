@@ -127,15 +127,19 @@ class Rule:
 
     def shows(self) -> HandRange:
         """What the call says about the hand, as a range (loose where a count or a
-        condition cannot be put as one: length and shortness points are worth at most 4)."""
+        condition cannot be put as one: length and shortness points are worth at most 4,
+        so "6+ points" admits 2+ high-card points); the points themselves are kept for the
+        partner who counts them (`HandRange.strength`)."""
         lo, hi = self.hcp
+        points = self.pts or ANY
         if self.pts is not None:
             lo, hi = max(lo, self.pts[0] - 4), min(hi, self.pts[1])
         min_len, max_len = [0, 0, 0, 0], [13, 13, 13, 13]
         for suit, (a, b) in self.lengths.items():
             min_len[suit], max_len[suit] = a, b
         shown = HandRange(lo, hi, (min_len[0], min_len[1], min_len[2], min_len[3]),
-                          (max_len[0], max_len[1], max_len[2], max_len[3]))
+                          (max_len[0], max_len[1], max_len[2], max_len[3]),
+                          min_points=points[0], max_points=points[1])
         return shown if self.when is None else shown.narrowed(self.when.shape)
 
 
@@ -159,7 +163,8 @@ def hull(ranges: Sequence[HandRange]) -> HandRange:
     return HandRange(
         min(r.min_hcp for r in ranges), max(r.max_hcp for r in ranges),
         tuple(min(r.min_len[i] for r in ranges) for i in range(4)),  # type: ignore[arg-type]
-        tuple(max(r.max_len[i] for r in ranges) for i in range(4)))  # type: ignore[arg-type]
+        tuple(max(r.max_len[i] for r in ranges) for i in range(4)),  # type: ignore[arg-type]
+        min(r.min_points for r in ranges), max(r.max_points for r in ranges))
 
 
 def points_text(lo: int, hi: int) -> str:
