@@ -102,7 +102,7 @@ class AdvancedSingleDummyPlayer:
             self.estimate_deal = view.deal_no
         more = planned_samples(budget, self.estimate.samples)
         if more:
-            rng = random.Random(f"{self.seed}:{view.deal_no}:{self.estimate.samples}")
+            rng = random.Random(f"{self.seed}:{view.deal_no}:{self.estimate.dealt}")
             self.estimate.add(more, rng, budget)  # none when the budget is spent
         return self.estimate
 

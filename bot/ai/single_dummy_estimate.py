@@ -8,10 +8,12 @@ their own hand, so our tricks are read for the declarer whose left-hand opponent
 
 Samples are kept for the whole deal (our hand and the revealed dummy do not change during
 the auction), so each call adds the ones its budget pays for and decides on them all.
-How many is planned from `TABLE_COST`; they are solved one sample first, then as many as
-were solved before, and the process CPU the tables took stops them before a batch that
-would pass the budget's planned share (`dds.solve_within`): a table costs 0.13 s on a
-quiet machine but two to four times that under load, and far more on a rare deal.
+How many is planned from `TABLE_COST`; their tables are solved one table first (the probe:
+half a sample), then as many as were solved before, and the process CPU the tables took
+stops them before a batch that would pass the budget's planned share (`dds.solve_within`):
+a table costs 0.13 s on a quiet machine but two to four times that under load, and far
+more on a rare deal. A sample whose first table the stop leaves alone is kept, with that
+table, and completed first by the deal's next call: no solved table is thrown away.
 """
 
 from __future__ import annotations
@@ -48,15 +50,40 @@ class TrickEstimate:
     revealed: tuple[Card, ...]
     with_revealed: list[tuple[int, ...]] = field(default_factory=list)  # [sample][strain]
     with_hidden: list[tuple[int, ...]] = field(default_factory=list)
+    # A sample the stop cut after its first table: its two deals and that table.
+    unpaired: tuple[tuple[Deal, Deal], Table] | None = None
 
     @property
     def samples(self) -> int:
         return len(self.with_revealed)
 
+    @property
+    def dealt(self) -> int:
+        """Samples dealt so far, an unpaired one included (a seed for the next ones)."""
+        return self.samples + (self.unpaired is not None)
+
     def add(self, count: int, rng: random.Random, budget: Budget | None = None) -> None:
-        """Deal `count` more samples and solve them, as many as `budget`'s planned share
-        pays for before it is spent (all of them without a budget); the ones solved stay
-        for the deal's later calls."""
+        """Solve `count` more samples (an unpaired one first, then new ones dealt from
+        `rng`), as many tables as `budget`'s planned share pays for before it is spent
+        (all of them without a budget); the ones solved stay for the deal's later calls."""
+        samples = [self.unpaired[0]] if self.unpaired is not None else []
+        samples += self._deal(count - len(samples), rng)
+        deals = [deal for pair in samples for deal in pair]
+        solved = [self.unpaired[1]] if self.unpaired is not None else []
+        allowance = math.inf if budget is None else budget.planned_seconds()
+        solved += dds.solve_within(deals[len(solved):], dds.tables_measured, allowance,
+                                   spent=None if budget is None else budget.spent)
+        self.unpaired = (samples[len(solved) // 2], solved[-1]) if len(solved) % 2 else None
+        # Our declarer is the hand whose left-hand opponent (the one to lead) is the
+        # opponent's own hand.
+        declarer = (compass(1 - self.seat) - 1) % 4
+        for i in range(0, len(solved) - 1, 2):  # whole samples: their two tables
+            self.with_revealed.append(tuple(t[declarer] for t in solved[i]))
+            self.with_hidden.append(tuple(t[declarer] for t in solved[i + 1]))
+
+    def _deal(self, count: int, rng: random.Random) -> list[tuple[Deal, Deal]]:
+        """`count` samples of the hidden hands: each as two whole deals, with the revealed
+        dummy opposite us and with the hidden one."""
         seen = set(self.mine) | set(self.revealed)
         unseen = [c for c in FULL_DECK if c not in seen]
         me, partner_at = compass(self.seat), compass(2 + self.seat)
@@ -72,15 +99,7 @@ class TrickEstimate:
                 hands[their_own], hands[their_dummy_at] = theirs, their_dummy
                 pair.append(tuple(hands))
             samples.append((pair[0], pair[1]))
-        allowance = math.inf if budget is None else budget.planned_seconds()
-        solved = dds.solve_within(samples, _solve_samples, allowance,
-                                  spent=None if budget is None else budget.spent)
-        # Our declarer is the hand whose left-hand opponent (the one to lead) is the
-        # opponent's own hand.
-        declarer = (their_own - 1) % 4
-        for with_revealed, with_hidden in solved:
-            self.with_revealed.append(tuple(t[declarer] for t in with_revealed))
-            self.with_hidden.append(tuple(t[declarer] for t in with_hidden))
+        return samples
 
     def mean(self, strain: Strain, hidden: bool) -> float:
         rows = self.with_hidden if hidden else self.with_revealed
@@ -105,13 +124,6 @@ class TrickEstimate:
             points += mine - theirs
             made += t >= 6 + level
         return points / len(tricks), made / len(tricks)
-
-
-def _solve_samples(samples: Sequence[tuple[Deal, Deal]]) -> tuple[list[tuple[Table, Table]],
-                                                                   float]:
-    """A sample's two deals solved in one call: a `dds.BatchSolver` of samples."""
-    tables, work = dds.tables_measured([deal for pair in samples for deal in pair])
-    return [(tables[i], tables[i + 1]) for i in range(0, len(tables), 2)], work
 
 
 def planned_samples(budget: Budget | None, have: int, cores: int = 2) -> int:

@@ -16,7 +16,7 @@ from bot.ai.bridge_play import PlaySituation, choose_card
 from bot.ai.card_search import MAX_LAYOUTS, planned_layouts, search
 from bot.ai.hand_range import HandRange
 from bot.ai.layouts import Knowledge, sample, shown_voids
-from bot.ai.single_dummy_estimate import TrickEstimate, planned_samples
+from bot.ai.single_dummy_estimate import TrickEstimate, compass, planned_samples
 from bot.games import create
 from bot.games.bridge_auction import Call
 from bot.games.cards import FULL_DECK, Card, Suit, cards
@@ -415,22 +415,64 @@ def test_too_few_layouts_solved_in_the_share_play_the_rule_based_card(monkeypatc
     assert chosen == make_player("bridge", 5, "bridge-basic").choose(view, legal)
 
 
-def test_the_single_dummy_estimate_stops_on_the_tables_measured_work(monkeypatch) -> None:
-    # Each sample is two DD tables; at 0.25 s a table (measured), a 0.8 s budget's share
-    # (0.72 s) pays for one sample: a second would take it to 1.0 s.
-    calls: list[int] = []
-
+def _tables_costing(seconds: float, calls: list[int], tricks: int = 7):
+    """A `dds.tables_measured` whose tables give `tricks` everywhere (one more for each
+    later table of a batch), each measured at `seconds` of CPU; it records each batch's
+    size in `calls`."""
     def tables_measured(deals, strains=None):
         calls.append(len(deals))
-        return [((7,) * 4,) * 5 for _ in deals], 0.25 * len(deals)
+        return [((tricks + i,) * 4,) * 5 for i in range(len(deals))], seconds * len(deals)
 
-    monkeypatch.setattr(single_dummy_estimate.dds, "tables_measured", tables_measured)
+    return tables_measured
+
+
+def test_the_single_dummy_estimate_stops_on_the_tables_measured_work(monkeypatch) -> None:
+    # Each sample is two DD tables, solved one table first; at 0.25 s a table (measured),
+    # a 0.8 s budget's share (0.72 s) pays for one sample: two more tables would take it
+    # to 1.0 s.
+    calls: list[int] = []
+    monkeypatch.setattr(single_dummy_estimate.dds, "tables_measured",
+                        _tables_costing(0.25, calls))
     pack = list(FULL_DECK)
     estimate = TrickEstimate(0, tuple(pack[:13]), tuple(pack[13:26]))
     budget = Budget(0.8, clock=lambda: 0.0)
     more = planned_samples(budget, 0)
     assert more >= 2  # the plan (at TABLE_COST) asks for more than the work allows
     estimate.add(more, random.Random(2), budget)
-    assert calls == [2] and estimate.samples == 1
+    assert calls == [1, 1] and estimate.samples == 1 and estimate.unpaired is None
     estimate.add(more, random.Random(3))  # no budget: every sample is solved
-    assert sum(calls[1:]) == 2 * more and estimate.samples == 1 + more
+    assert sum(calls[2:]) == 2 * more and estimate.samples == 1 + more
+
+
+def test_the_single_dummy_probe_is_one_table_and_a_cut_sample_is_kept(monkeypatch) -> None:
+    # A table measured at 0.5 s: after the one-table probe, a second table would pass the
+    # 0.72 s share, so the call stops with half a sample and no estimate. The deal's next
+    # call solves that sample's other table first and keeps the first one's tricks.
+    calls: list[int] = []
+    monkeypatch.setattr(single_dummy_estimate.dds, "tables_measured",
+                        _tables_costing(0.5, calls))
+    pack = list(FULL_DECK)
+    mine, revealed = tuple(pack[:13]), tuple(pack[13:26])
+    estimate = TrickEstimate(1, mine, revealed)
+    estimate.add(planned_samples(Budget(0.8), 0), random.Random(2),
+                 Budget(0.8, clock=lambda: 0.0))
+    assert calls == [1] and estimate.samples == 0 and estimate.dealt == 1
+    assert estimate.unpaired is not None
+    (with_revealed, with_hidden), table = estimate.unpaired
+    assert table == ((7,) * 4,) * 5
+    # Its two deals: the revealed dummy opposite us, then as the opponent's dummy.
+    me, partner, their_dummy = compass(1), compass(3), compass(2)
+    assert with_revealed[me] == with_hidden[me] == mine
+    assert with_revealed[partner] == with_hidden[their_dummy] == revealed
+
+    solved: list = []
+    later = _tables_costing(0.5, calls, tricks=9)
+    monkeypatch.setattr(single_dummy_estimate.dds, "tables_measured",
+                        lambda deals, strains=None: (solved.extend(deals), later(deals))[1])
+    estimate.add(planned_samples(Budget(0.8), 0), random.Random(3),
+                 Budget(0.8, clock=lambda: 0.0))
+    # The kept sample's other table first; a second table would pass the share again, so
+    # the call ends with that sample whole: the kept table (7 tricks) with the new one (9).
+    assert calls[1:] == [1] and solved == [with_hidden]
+    assert (estimate.with_revealed, estimate.with_hidden) == ([(7,) * 5], [(9,) * 5])
+    assert estimate.unpaired is None and estimate.samples == estimate.dealt == 1
