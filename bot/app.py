@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.runtime import freeze_started, tune_collector
+from bot.runtime import freeze_started, install_task_factory, tune_collector
 from bot.store import Shards, Store
 from bot.tables import Clock, TableService
 from cogs.utils.router import ClickRouter
@@ -99,6 +99,7 @@ class TrickTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         tune_collector()
+        install_task_factory(asyncio.get_running_loop())  # requests out in their turn
         self.store = self._given_store or await Store.open(self.settings.database)
         if self.settings.shard_count is not None:
             self.served_shards = Shards(self.settings.shard_count,

@@ -4,6 +4,7 @@ long-running server, and what is alive after start-up frozen out of later collec
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import sys
 from collections.abc import Iterator
@@ -90,3 +91,109 @@ async def test_the_bot_freezes_its_start_up_objects_only_when_it_runs_alone(
                                       runtime.FULL_COLLECTION_EVERY)
         assert h.bot.is_ready()
         assert frozen == ([True] if alone else [])  # once, at the end of the start-up
+
+
+# -- tasks started in place (Python 3.12's eager start, for aiohttp's body writers on 3.11)
+
+
+async def test_a_coroutine_started_in_place_runs_to_its_end_before_the_call_returns() -> None:
+    ran: list[str] = []
+
+    async def quick() -> int:
+        ran.append("all of it")
+        return 7
+
+    future = runtime.start_in_place(asyncio.get_running_loop(), quick())
+    assert ran == ["all of it"] and future.done() and future.result() == 7
+
+
+async def test_a_coroutine_started_in_place_runs_up_to_its_first_wait_then_in_a_task() -> None:
+    ran: list[str] = []
+    gate = asyncio.get_running_loop().create_future()
+
+    async def waits() -> str:
+        ran.append("before")
+        got = await gate
+        ran.append("after")
+        return f"{got}!"
+
+    future = runtime.start_in_place(asyncio.get_running_loop(), waits())
+    assert ran == ["before"] and not future.done()
+    gate.set_result("opened")
+    assert await future == "opened!" and ran == ["before", "after"]
+
+
+async def test_a_coroutine_started_in_place_keeps_its_error_and_its_context() -> None:
+    seen: contextvars.ContextVar[str] = contextvars.ContextVar("seen", default="unset")
+
+    async def fails() -> None:
+        seen.set("inside")  # in the task's own copy of the context, not the caller's
+        raise ValueError("broken")
+
+    future = runtime.start_in_place(asyncio.get_running_loop(), fails())
+    with pytest.raises(ValueError, match="broken"):
+        await future
+    assert seen.get() == "unset"
+
+
+@pytest.mark.parametrize("before_its_task_ran", [False, True])
+async def test_a_coroutine_started_in_place_is_cancelled_as_a_task_is(
+        before_its_task_ran: bool) -> None:
+    cleaned: list[str] = []
+    never = asyncio.get_running_loop().create_future()
+
+    async def waits_forever() -> None:
+        try:
+            await never
+        finally:
+            cleaned.append("cleaned up")
+
+    future = runtime.start_in_place(asyncio.get_running_loop(), waits_forever())
+    if not before_its_task_ran:
+        await asyncio.sleep(0)  # the task has taken over the coroutine's wait
+    future.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await future
+    assert cleaned == ["cleaned up"]
+
+
+async def test_requests_go_out_through_the_task_factory_with_their_body_writer_in_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real aiohttp request with a body (as every click's answer is): on 3.11 its
+    body writer is started in place, and the request and its answer are whole."""
+    import aiohttp
+    from aiohttp import web
+
+    started: list[str] = []
+    start = runtime.start_in_place
+
+    def spied(loop: asyncio.AbstractEventLoop, coro: Any, context: Any = None) -> Any:
+        started.append(coro.cr_code.co_qualname)
+        return start(loop, coro, context)
+
+    monkeypatch.setattr(runtime, "start_in_place", spied)
+
+    async def echo(request: web.Request) -> web.Response:
+        return web.json_response({"got": await request.json()})
+
+    server = web.Application()
+    server.router.add_post("/echo", echo)
+    runner = web.AppRunner(server)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    loop = asyncio.get_running_loop()
+    before = loop.get_task_factory()
+    try:
+        runtime.install_task_factory(loop)
+        async with aiohttp.ClientSession() as session:
+            for n in range(3):
+                async with session.post(f"http://127.0.0.1:{port}/echo",
+                                        json={"n": n, "pad": "x" * 5000}) as answer:
+                    assert (await answer.json())["got"]["n"] == n
+    finally:
+        loop.set_task_factory(before)
+        await runner.cleanup()
+    expected = ["ClientRequest.write_bytes"] * 3 if sys.version_info < (3, 12) else []
+    assert started == expected
