@@ -99,8 +99,14 @@ def opener_after_stayman_nt(level: int, asked_nt: int, hi: int) -> Table:
                 Rule("pass", "no spade fit")]
     return [Rule("4S", "4 spades and a maximum", hcp=(hi - 1, 37), lengths={S: (4, 13)}),
             Rule("3S", "4 spades, minimum", lengths={S: (4, 13)}),
-            Rule("3NT", "accepts the invitation", hcp=(hi - 1, 37)),
-            Rule("pass", "declines the invitation")]
+            *opener_after_nt_invitation(hi)]
+
+
+def opener_after_nt_invitation(hi: int) -> Table:
+    """Partner invited 3NT with 2NT over our 1NT (at once, or after Stayman found no
+    fit): game with the top two points of our range."""
+    return [Rule("3NT", "accepts the invitation: a maximum", hcp=(hi - 1, 37)),
+            Rule("pass", "declines the invitation: a minimum")]
 
 
 def after_transfer(level: int, major: Suit, lo: int, hi: int) -> Table:

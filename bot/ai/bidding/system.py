@@ -243,6 +243,8 @@ def _opener_rebid(opening: Bid, response: Bid) -> tuple[str, Table | None]:
             return name, nt.transfer_completions(opening.level, Suit.HEARTS, lo, hi)
         if response == Bid(opening.level + 1, Strain.HEARTS):
             return name, nt.transfer_completions(opening.level, Suit.SPADES, lo, hi)
+        if response == Bid(2, NT):
+            return name, nt.opener_after_nt_invitation(hi)
         return name, None
     if opening == Bid(2, Strain.CLUBS):
         return name, nt.two_club_rebids() if response == Bid(2, Strain.DIAMONDS) else None
@@ -300,11 +302,16 @@ def _opener_third(opening: Bid, response: Bid, rebid: Bid,
     if opening.strain != NT or opening.level not in (1, 2) or p_rebid.strain != NT:
         return "competitive", None
     hi = NT_RANGES[opening.level][1]
-    if rebid == Bid(opening.level + 1, Strain.HEARTS):
-        return "opener after Stayman and notrump", nt.opener_after_stayman_nt(
-            opening.level, p_rebid.level, hi)
-    for major in (Suit.HEARTS, Suit.SPADES):
-        if rebid == Bid(opening.level + 1, Strain(int(major))):
+    up = opening.level + 1
+    if response == Bid(up, Strain.CLUBS):  # Stayman
+        if rebid == Bid(up, Strain.HEARTS):
+            return "opener after Stayman and notrump", nt.opener_after_stayman_nt(
+                opening.level, p_rebid.level, hi)
+        if p_rebid == Bid(2, NT):  # no fit (2♦), or partner's major is hearts (2♠)
+            return "opener after Stayman and 2NT", nt.opener_after_nt_invitation(hi)
+        return "competitive", None
+    for transfer, major in ((Strain.DIAMONDS, Suit.HEARTS), (Strain.HEARTS, Suit.SPADES)):
+        if response == Bid(up, transfer) and rebid == Bid(up, Strain(int(major))):
             return "opener after a transfer and notrump", nt.opener_after_transfer_nt(
                 major, p_rebid.level, hi)
     return "competitive", None
