@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ai.test_bridge_bidding import N, call
+from bot.ai.bidding import explain_calls, read_auction
+from tests.ai.test_bridge_bidding import N, auction_of, call
 
 
 @pytest.mark.parametrize(("hand", "calls", "expected", "says"), [
@@ -24,6 +25,17 @@ from tests.ai.test_bridge_bidding import N, call
      "3+ hearts: the 8-card fit"),
     ("AKJ2.Q9.KJ54.Q83", "1NT pass 2D pass 2H pass 3NT pass", "pass",
      "2 hearts: notrump"),
+    # a new suit over a two-over-one response is not a jump; the jump shift is one higher
+    ("AQJ75.4.K3.KQ94", "1S pass 2D pass", "bid:3C", "4+ clubs, 12–18 points"),
+    ("AKJ7.4.AQ3.KQJ94", "1C pass 1H pass", "bid:2S",
+     "jump shift: 4+ spades, 19+ points, forcing to game"),
 ])
 def test_rule(hand: str, calls: str, expected: str, says: str) -> None:
     assert call(hand, calls, N) == (expected, says)
+
+
+def test_a_new_suit_over_two_over_one_is_read_as_12_to_18_points() -> None:
+    """1♠–2♦–3♣ is the cheapest club bid: it shows 12–18, not a 19+ jump shift."""
+    auction = auction_of("1S pass 2D pass 3C pass", N)
+    assert explain_calls(auction.calls)[4] == "4+ clubs, 12–18 points"
+    assert read_auction(N, auction.calls)[N].max_points == 18

@@ -255,7 +255,8 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
     for suit in (S, H, D, C):
         if suit in (mine, p_suit):
             continue
-        jump = (2 if suit > p_suit else 3) + (1 if one_level else 0)
+        # One level above the cheapest bid of the suit over partner's response.
+        jump = (1 if suit > p_suit else 2) + (0 if one_level else 1) + 1
         if jump <= 3:
             rules.append(Rule(f"{jump}{L[suit]}", f"jump shift: 4+ {name(suit)}, 19+ points, "
                               "forcing to game", pts=(19, 37), lengths={suit: (4, 13)},
