@@ -29,6 +29,12 @@ from tests.ai.test_bridge_bidding import N, auction_of, call
     ("AQJ75.4.K3.KQ94", "1S pass 2D pass", "bid:3C", "4+ clubs, 12–18 points"),
     ("AKJ7.4.AQ3.KQJ94", "1C pass 1H pass", "bid:2S",
      "jump shift: 4+ spades, 19+ points, forcing to game"),
+    # responder's second call with invitational values and no fit: 2NT over partner's
+    # suit; opener accepts with more than it was counted for (15+ of 12–18)
+    ("K4.98754.A2.K752", "1D pass 1H pass 1S pass", "bid:2NT", "invites 3NT: 8–10 points"),
+    ("QT76.4.A974.A653", "1C pass 1S pass 2C pass", "bid:2NT", "invites 3NT: 8–10 points"),
+    ("AT63.KT3.KJ873.A", "1D pass 1H pass 1S pass 2NT pass", "bid:3NT", "to play in game"),
+    ("AT63.KT3.KJ873.Q", "1D pass 1H pass 1S pass 2NT pass", "pass", "nothing more to say"),
 ])
 def test_rule(hand: str, calls: str, expected: str, says: str) -> None:
     assert call(hand, calls, N) == (expected, says)
