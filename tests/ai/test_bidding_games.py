@@ -45,3 +45,10 @@ def test_a_new_suit_over_two_over_one_is_read_as_12_to_18_points() -> None:
     auction = auction_of("1S pass 2D pass 3C pass", N)
     assert explain_calls(auction.calls)[4] == "4+ clubs, 12–18 points"
     assert read_auction(N, auction.calls)[N].max_points == 18
+
+
+def test_2nt_over_partners_overcall_is_not_read_as_the_uncontested_invitation() -> None:
+    """The captain's 2NT over partner's suit is an invitation only when the opponents
+    have left the auction to us."""
+    auction = auction_of("pass 1D 2C double 2NT pass", N)
+    assert explain_calls(auction.calls)[4] == "natural: notrump"

@@ -31,9 +31,9 @@ STEPS = (
     f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of a minor with "
     "28+). In notrump a hand counts its high cards and a long suit's sixth and later cards.",
     "Partner forced us to bid: the cheapest bid in our best strain.",
-    f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level, or "
-    "bid 2NT over partner's bid below it when notrump is our strain; partner accepts with "
-    "the top of what it has shown.",
+    f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level, or, "
+    "the opponents silent, 2NT over partner's bid below it when notrump is our strain; "
+    "partner accepts with the top of what it has shown.",
     "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
     "9 cards: three); their sacrifice over our game is doubled.",
     "Otherwise pass.",
@@ -76,7 +76,8 @@ def is_invitation(ctx: Context, bid: Bid) -> bool:
     last = ctx.last_bid
     return (ctx.ours() and not ctx.forcing and last is not None
             and ctx.last_bidder == PARTNER and last.level < 3 and bid > last
-            and (last.strain == bid.strain or bid.strain == Strain.NOTRUMP)
+            and (last.strain == bid.strain or (bid.strain == Strain.NOTRUMP
+                                               and not ctx.contested()))
             and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
 
 
@@ -160,9 +161,10 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         nxt = cheapest(strain, last)
         if nxt is not None and "bid:" + nxt.text in legal:
             return "bid:" + nxt.text
-    # 4. invitation: in our strain, or 2NT over partner's suit when notrump is ours
+    # 4. invitation: in our strain, or (the opponents silent) 2NT over partner's suit
     if ours and total >= INVITE and last is not None and last.level < 3 and (
-            our_strain == strain or (strain == Strain.NOTRUMP and ctx.last_bidder == PARTNER)):
+            our_strain == strain or (strain == Strain.NOTRUMP and ctx.last_bidder == PARTNER
+                                     and not ctx.contested())):
         call = bid(3 if strain != Strain.NOTRUMP else 2, strain)
         if call and Bid(int(call[4]), strain) > last:
             return call

@@ -79,6 +79,10 @@ class Context:
         """Right-hand opponent's last call (the one just made) was a pass, or nobody called."""
         return not self.calls or self.calls[-1][1].kind == "pass"
 
+    def contested(self) -> bool:
+        """The opponents have bid or doubled (not only passed)."""
+        return any(c.kind != "pass" for s, c in self.calls if self.rel(s) in (LHO, RHO))
+
     def ours(self) -> bool:
         """Our side made the last bid."""
         return self.last_bidder in (ME, PARTNER)

@@ -39,7 +39,7 @@ from ..budget import Budget
 from ..hand_range import ANY_HAND
 from ..layouts import Knowledge, Layouts, sample
 from .captain import SETTLE_MARGIN, expected_points, game_level
-from .context import LHO, RHO, Context, suit_fit
+from .context import Context, suit_fit
 from .rules import Hand, Rule, rules_for
 from .system import Settle, agreed_trump, choose
 
@@ -277,11 +277,7 @@ def worth_settling(ctx: Context, rule_action: str) -> bool:
     if not ours or rule_action in ("bid:4NT", "bid:5NT", "redouble"):
         return False
     asked = any(b.strain == Strain.NOTRUMP and b.level >= 4 for b in ours)
-    return not asked and not contested(ctx) and max(b.level for b in ours) < 6
-
-
-def contested(ctx: Context) -> bool:
-    """The opponents have bid or doubled. Settling such auctions as if they would pass
-    out our contract cost IMPs on the bench's deals (they double, or bid on, and the
-    ranges of their competitive calls are loose): the captain decides them alone."""
-    return any(c.kind != "pass" for s, c in ctx.calls if ctx.rel(s) in (LHO, RHO))
+    # Not where the opponents have bid or doubled: settling such auctions as if they
+    # would pass out our contract cost IMPs on the bench's deals (they double, or bid
+    # on, and the ranges of their competitive calls are loose): the captain decides them.
+    return not asked and not ctx.contested() and max(b.level for b in ours) < 6
