@@ -177,14 +177,17 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                     Rule(f"3{M}", "game try: 16–18 points", pts=(16, 18), trump=mine),
                     Rule("pass", "minimum: 12–15 points", pts=(0, 15), trump=mine)]
         if level == 3:
-            slam_try = [Rule("4NT", "Roman Key Card Blackwood: slam interest opposite the "
-                             "limit raise, 19+ points", pts=(19, 37), trump=mine)] \
-                if mine in MAJORS else []
-            return [*slam_try,
-                    Rule(f"4{M}" if mine in MAJORS else "3NT", "accepts the invitation: 14+ "
-                         "points", pts=(14, 37), trump=mine),
-                    Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
-                         trump=mine)]
+            if mine in MAJORS:
+                return [Rule("4NT", "Roman Key Card Blackwood: slam interest opposite the "
+                             "limit raise, 19+ points", pts=(19, 37), trump=mine),
+                        Rule(f"4{M}", "accepts the invitation: 14+ points", pts=(14, 37),
+                             trump=mine),
+                        Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
+                             trump=mine)]
+            # Over a minor's raise, 3NT counts high cards: shortness takes no tricks there.
+            return [Rule("3NT", "accepts the invitation: 14+ high-card points", hcp=(14, 37)),
+                    Rule("pass", "declines the invitation: 12–13 high-card points",
+                         hcp=(0, 13))]
         return [Rule("pass", "content with the raise")]
     if response == "1NT":
         rules += [
