@@ -6,6 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.ai.bidding import explain_calls, read_auction
+from bot.ai.bidding.captain import fit_points
+from bot.ai.bidding.rules import Hand
+from bot.ai.hand_range import HandRange
+from bot.games.cards import Suit, parse_hand
 from tests.ai.test_bridge_bidding import N, auction_of, call
 
 
@@ -57,3 +61,12 @@ def test_2nt_over_partners_overcall_is_not_read_as_the_uncontested_invitation() 
     have left the auction to us."""
     auction = auction_of("pass 1D 2C double 2NT pass", N)
     assert explain_calls(auction.calls)[4] == "natural: notrump"
+
+
+def test_the_captain_counts_shortness_only_in_dummy_and_not_in_partners_suit() -> None:
+    """With a fit, the hand holding the trumps counts their length (not its shortness),
+    and dummy's shortness in a suit partner bid is a misfit, worth nothing."""
+    hand = Hand.of(parse_hand("K4.98754.A2.K752"))  # 10 high cards
+    assert fit_points(hand, Suit.HEARTS, HandRange(min_len=(0, 0, 3, 0))) == 11
+    assert fit_points(hand, Suit.SPADES, HandRange(min_len=(0, 0, 0, 4))) == 11
+    assert fit_points(hand, Suit.SPADES, HandRange(min_len=(0, 5, 0, 4))) == 10

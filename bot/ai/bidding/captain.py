@@ -81,6 +81,15 @@ def is_invitation(ctx: Context, bid: Bid) -> bool:
             and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
 
 
+def fit_points(hand: Hand, trump: Suit, partner: HandRange) -> int:
+    """Points with a trump fit. The hand short in trumps (dummy) counts its shortness,
+    though not in a suit partner has shown four of (there it is a misfit); the hand that
+    holds the trumps counts their length instead."""
+    if hand.lengths[trump] > max(partner.min_len[trump], 3):
+        return hand.points
+    return hand.support(trump, [s for s in Suit if partner.min_len[s] >= 4])
+
+
 def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
     majors = [s for s in (Suit.SPADES, Suit.HEARTS) if fit[s] >= 8]
     if majors:
@@ -109,8 +118,9 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     fit = suit_fit(ctx, hand.lengths)
     strain = best_strain(hand, fit, ctx)
     trump = strain.trump
-    mine = hand.support(trump) if trump is not None and fit[trump] >= 8 else \
-        notrump_points(hand) if strain == Strain.NOTRUMP else hand.points
+    mine = fit_points(hand, trump, ctx.partner_range()) if trump is not None \
+        and fit[trump] >= 8 else notrump_points(hand) if strain == Strain.NOTRUMP \
+        else hand.points
     total = mine + expected_points(ctx.partner_range())
     last = ctx.last_bid
     ours = ctx.ours()
