@@ -143,6 +143,30 @@ class Probe:
     errors: list[str] = field(default_factory=list)
     # --trace: interaction id -> stage -> time (where an answer's time goes)
     stages: dict[int, dict[str, float]] = field(default_factory=dict)
+    # --trace: (time, s) an answer on a socket waited for its turn of the event loop
+    turns: list[tuple[float, float]] = field(default_factory=list)
+
+    async def time_turns(self, every: float = 0.02) -> None:
+        """--trace: how long an answer arriving on a socket waits for the event loop: a
+        byte written to one end of a socket pair is there at once, so the time until
+        the reader resumes is the loop's alone (its I/O poll, then the woken task's
+        turn behind the work queued), the share of a database answer's wait that is not
+        the database's."""
+        import socket
+
+        loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair()
+        ours.setblocking(False)
+        try:
+            while True:
+                await asyncio.sleep(every)
+                sent = time.perf_counter()
+                theirs.send(b"x")
+                await loop.sock_recv(ours, 1)
+                self.turns.append((time.time(), time.perf_counter() - sent))
+        finally:
+            ours.close()
+            theirs.close()
 
     def wrap_stages(self, bot: Any) -> None:
         """Stamp the stages of each click's answer (the handler runs in the click's own
@@ -321,6 +345,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
             await asyncio.sleep(0.2)
 
     sampler = asyncio.create_task(sample())
+    turns = asyncio.create_task(probe.time_turns()) if config.get("trace") else None
     profiler = None
     if config.get("profile"):
         import cProfile
@@ -331,6 +356,8 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
         profiler.disable()
         profiler.dump_stats(config["profile"])
     sampler.cancel()
+    if turns is not None:
+        turns.cancel()
     probe.rss.append((time.time(), rss_bytes(), time.process_time(), children_cpu()))
     await bot.close()
     with contextlib.suppress(Exception):
@@ -340,7 +367,8 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
         "appends": probe.appends, "writes": probe.writes, "rss": probe.rss,
         "errors": probe.errors,
         "stages": {str(k): v for k, v in probe.stages.items()},
-        "connections": probe.connections, "collections": probe.collections}))
+        "connections": probe.connections, "collections": probe.collections,
+        "turns": probe.turns}))
 
 
 # -- the people ------------------------------------------------------------------------------
@@ -628,6 +656,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
             for probe in probes:
                 print_stages(window, arrivals, probe["stages"], probe["connections"])
                 print_collections(window, probe["collections"])
+                print_turns(start_wall, end_wall, probe["turns"])
         split = [_sample_at(probe["rss"], end_wall, 2) - _sample_at(probe["rss"], start_wall, 2)
                  for probe in probes]
         return RunFigures(
@@ -705,6 +734,15 @@ def print_collections(window: list[Any], collections: list[list[float]]) -> None
             print(f"  gc generation {generation}: {len(runs)} runs, longest "
                   f"{max(walls):.1f} ms, {sum(walls):.0f} ms in all; CPU: longest "
                   f"{max(cpus):.1f} ms, {sum(cpus):.0f} ms in all")
+
+
+def print_turns(start: float, end: float, turns: list[list[float]]) -> None:
+    """--trace: an answer on a socket's wait for its turn of the loop, in the window."""
+    waits = [1000 * wait for at, wait in turns if start <= at <= end]
+    if waits:
+        print(f"  a socket's answer waited for its turn of the loop (ms): p50 "
+              f"{pct(waits, 0.5):.1f}, p99 {pct(waits, 0.99):.1f}, max {max(waits):.1f} "
+              f"(n={len(waits)}, every 20 ms)")
 
 
 def print_figures(figures: list[RunFigures], database: str = "sqlite",

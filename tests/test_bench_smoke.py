@@ -126,3 +126,10 @@ def test_pictures_benchmark_prints_a_row_per_game() -> None:
     assert [row[0] for row in rows] == ["bridge", "single_dummy", "spades", "tennis",
                                         "bidfair"]
     assert all(int(row[1]) == 2 for row in rows)
+
+
+def test_tables_benchmark_traces_where_an_answer_s_time_goes() -> None:
+    out = _run("bench.tables", "--tables", "3", "--seconds", "1.5", "--warmup", "0.5",
+               "--edit-interval", "0.2", "--trace")
+    assert "store -> stored" in out and "connection -> sent" in out
+    assert "a socket's answer waited for its turn of the loop (ms): p50" in out

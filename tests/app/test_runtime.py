@@ -197,3 +197,16 @@ async def test_requests_go_out_through_the_task_factory_with_their_body_writer_i
         await runner.cleanup()
     expected = ["ClientRequest.write_bytes"] * 3 if sys.version_info < (3, 12) else []
     assert started == expected
+
+
+async def test_the_bot_makes_its_tasks_with_the_runtime_s_factory_on_3_11(
+        discord_double: Any, tmp_path: Path) -> None:
+    loop = asyncio.get_running_loop()
+    before = loop.get_task_factory()
+    try:
+        async with running(discord_double, tmp_path) as h:
+            assert h.bot.is_ready()
+            expected = runtime.task_factory if sys.version_info < (3, 12) else before
+            assert loop.get_task_factory() is expected
+    finally:
+        loop.set_task_factory(before)
