@@ -29,7 +29,9 @@ STEPS = (
     f"Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and {SLAM} possible: "
     "a quantitative 4NT (after our notrump bid).",
     f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of a minor with "
-    "28+). In notrump a hand counts its high cards and a long suit's sixth and later cards.",
+    "28+). In notrump a hand counts its high cards and a long suit's sixth and later cards; "
+    "with a trump fit, dummy adds its shortness (not in a suit partner showed four of), the "
+    "hand with the trumps their length.",
     "Partner forced us to bid: the cheapest bid in our best strain.",
     f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level, or, "
     "the opponents silent, 2NT over partner's bid below it when notrump is our strain; "
