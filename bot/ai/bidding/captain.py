@@ -23,6 +23,7 @@ INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 SLAM_TRY = 28  # with a major agreed below game: cue-bid a control from here (`slam`)
+WEAK_HCP = 5  # the fewest high cards to bid a long suit alone (a weak two's)
 SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the call of STEPS
 STEPS = (
     f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "
@@ -37,7 +38,8 @@ STEPS = (
     "the opponents silent, 2NT over partner's bid below it when notrump is our strain; "
     "partner accepts with the top of what it has shown.",
     "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
-    "9 cards: three); their sacrifice over our game is doubled.",
+    f"9 cards: three); a suit partner has not shown needs six cards and {WEAK_HCP}+ "
+    "high-card points; their sacrifice over our game is doubled.",
     "Otherwise pass.",
     "With time to think (the default player), a decision here in an auction the opponents "
     "have left to us is checked by dealing the unseen hands as the calls describe them and "
@@ -188,9 +190,14 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         if we_bid_game and their_game and total >= GAME and "double" in legal:
             return "double"
         if trump is not None and fit[trump] >= 8:
+            # In the fit's suit, not the notrump the game step may have preferred above.
             level = min(int(fit[trump]) - 6, 4 if total >= 20 else 3)
-            nxt = cheapest(strain, last)
-            if nxt is not None and nxt.level <= level and "bid:" + nxt.text in legal:
+            nxt = cheapest(Strain(int(trump)), last)
+            # A fit that counts on partner's unshown cards is only a long suit of ours:
+            # bidding it needs at least a weak two's high cards.
+            shown = hand.lengths[trump] + ctx.partner_range().min_len[trump] >= 8
+            if nxt is not None and nxt.level <= level and "bid:" + nxt.text in legal \
+                    and (shown or hand.hcp >= WEAK_HCP):
                 return "bid:" + nxt.text
     # 5b. a misfit partscore: move to our own long suit once
     if ours and our_strain is not None and our_strain != strain and trump is not None \
