@@ -11,6 +11,9 @@ from .context import cheapest
 from .rules import BALANCED, Rule, Table, Test, good_suit, points_text, stopper_in
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+# The fewest points for an overcall, or any free bid of a suit partner has not shown, at
+# each level (index 0: the one level).
+OVERCALL_POINTS = (8, 11, 13, 15, 17, 19, 21)
 
 
 def _at(strain: Strain, over: Bid, jump: int = 0) -> str | None:
@@ -55,7 +58,7 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
         if plain is None:
             continue
         level = int(plain[0])
-        lo = (8, 11, 13, 15, 17, 19, 21)[level - 1] - light
+        lo = OVERCALL_POINTS[level - 1] - light
         rules.append(Rule(plain, f"overcall: 5+ {name(suit)}, {lo}–17 points",
                           pts=(lo, 19), hcp=(max(lo - 3, 6), 17),
                           lengths={suit: (5 if level == 1 else 6 if level >= 3 else 5, 13)},
@@ -244,6 +247,64 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
     return rules
 
 
+def after_negative_double(p: Suit, last: Bid, their: list[Suit], shown: list[Suit]) -> Table:
+    """We opened one of `p`, the next player overcalled (`last`), partner made a negative
+    double (4+ cards in each of `shown`, the unbid majors) and the next player passed.
+    Opener bids as if partner had bid that major: raises it with four (by support points),
+    else notrump with their suit stopped, its own suit with six, a new suit with four;
+    with nothing else it rebids its suit (the double is forcing)."""
+    strain = Strain(int(p))
+    stop = _both(BALANCED, stopper_in(their))
+    rules: list[Rule] = []
+    for major in sorted(shown):  # hearts before spades: up the line with both
+        m = Strain(int(major))
+        plain, jump = _at(m, last), _at(m, last, 1)
+        if plain is None:
+            continue
+        if int(plain[0]) < 4:
+            rules.append(Rule(f"4{L[major]}", f"4+ {name(major)}, 19+ points: game",
+                              pts=(19, 37), trump=major, lengths={major: (4, 13)}))
+        if jump is not None and int(jump[0]) < 4:
+            rules.append(Rule(jump, f"4+ {name(major)}, 16–18 points, invites game",
+                              pts=(16, 18), trump=major, lengths={major: (4, 13)}))
+        rules.append(Rule(plain, f"4+ {name(major)}, 12–15 points", pts=(0, 15),
+                          trump=major, lengths={major: (4, 13)}))
+    nt, nt_jump = _at(Strain.NOTRUMP, last), _at(Strain.NOTRUMP, last, 1)
+    if nt is not None and int(nt[0]) <= 2:
+        rules.append(Rule(nt, "12–14 points, balanced, a stopper in their suit",
+                          hcp=(12, 14), when=stop))
+    if nt_jump is not None and nt_jump[0] == "2":  # over a one-level overcall
+        rules.append(Rule(nt_jump, "18–19 points, balanced, a stopper in their suit",
+                          hcp=(18, 19), when=stop))
+    elif last < Bid(3, Strain.NOTRUMP):
+        rules.append(Rule("3NT", "18–19 points, balanced, a stopper in their suit: game",
+                          hcp=(18, 19), when=stop))
+    own, own_jump = _at(strain, last), _at(strain, last, 1)
+    if own_jump is not None and int(own_jump[0]) <= 3:
+        rules.append(Rule(own_jump, f"6+ good {name(p)}, 16–18 points, invites game",
+                          pts=(16, 18), lengths={p: (6, 13)}, when=good_suit(p)))
+    again = f"{name(p)} again: 6+ of them, or a minimum with nothing else to bid"
+    if own is not None:
+        rules.append(Rule(own, again, pts=(0, 15), lengths={p: (6, 13)}))
+    for suit in (S, H, D, C):
+        if suit == p or suit in their or suit in shown:
+            continue
+        call = _at(Strain(int(suit)), last)
+        if call is None or int(call[0]) > 2:
+            continue
+        reverse = int(call[0]) == 2 and suit > p  # past two of our suit: extras
+        lo, hi = (16, 37) if reverse else (12, 18)
+        rules.append(Rule(call, f"4+ {name(suit)}, {points_text(lo, hi)}",
+                          pts=(lo if reverse else 0, hi), lengths={suit: (4, 13)}))
+    cue = _at(last.strain, last)
+    if cue is not None and last.strain != Strain.NOTRUMP and int(cue[0]) <= 3:
+        rules.append(Rule(cue, "cue bid: 19+ points, forcing to game", pts=(19, 37),
+                          forcing=True))
+    if own is not None:
+        rules.append(Rule(own, again))
+    return rules
+
+
 def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple[int, int],
             game_in_minor: bool = True) -> list[Rule]:
     """Raises of partner's suit `p` over `last`: game, a jump that invites, a simple raise."""
@@ -263,13 +324,16 @@ def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple
 
 def _notrump_bids(last: Bid, their: list[Suit], one: tuple[int, int],
                   three: tuple[int, int]) -> list[Rule]:
-    """1NT and 3NT with a stopper in their suits."""
+    """1NT, 2NT (invites 3NT: 11–12 points) and 3NT with a stopper in their suits."""
     stop = stopper_in(their)
     rules: list[Rule] = []
     nt = _at(Strain.NOTRUMP, last)
     if nt is not None and nt[0] == "1":
         rules.append(Rule("1NT", f"{points_text(*one)}, a stopper in their suit", hcp=one,
                           when=stop))
+    if last < Bid(2, Strain.NOTRUMP):
+        rules.append(Rule("2NT", "11–12 points, a stopper in their suit, invites 3NT",
+                          hcp=(11, 12), when=stop))
     if last < Bid(3, Strain.NOTRUMP):
         rules.append(Rule("3NT", f"{points_text(*three)}, a stopper in their suit", hcp=three,
                           when=stop))

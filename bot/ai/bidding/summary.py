@@ -56,6 +56,8 @@ def sections() -> list[tuple[str, list[str]]]:
          _lines(comp.doubler_rebids(S, Bid(1, Strain.SPADES), False, [H]))),
         ("Partner opened 1♦, they overcalled 1♥", _lines(comp.contested_responses(
             D, one_heart, [H]))),
+        ("We opened 1♦, they overcalled 1♥, partner doubled (negative)",
+         _lines(comp.after_negative_double(D, one_heart, [H], [S]))),
         ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
             S, Bid(1, Strain.SPADES), [H]))),
         ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",

@@ -116,6 +116,9 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
     opener = ctx.opener
     if opener == PARTNER and not mine:
         return _responding(ctx, opening, last, quiet)
+    negative = _after_negative_double(ctx, opening)
+    if negative is not None:
+        return "opener after a negative double", negative
     if opener == ME and len(mine) == 1 and len(partners) == 1 and quiet:
         return _opener_rebid(opening, partners[0])
     if opener == PARTNER and len(mine) == 1 and len(partners) == 2 and quiet:
@@ -142,7 +145,8 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
         i_called = any(c.kind != "pass" for c in ctx.called(ME))
         if len(p_calls) == 1 and ctx.rho_passed and not i_called:
             first = p_calls[0]
-            if first.kind == "double" and last in ctx.bids(LHO) + ctx.bids(RHO):
+            if first.kind == "double" and last in ctx.bids(LHO) + ctx.bids(RHO) \
+                    and _first_turn_since(ctx, first):
                 return "answer to a takeout double", comp.takeout_answers(their, last)
             if first.bid is not None and first.bid == last:
                 if first.bid == Bid(1, NT):
@@ -154,6 +158,32 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
         if rebid is not None:
             return "doubler's rebid", rebid
     return "competitive", None
+
+
+def _after_negative_double(ctx: Context, opening: Bid) -> Table | None:
+    """I opened one of a suit, the next player overcalled, partner doubled (negative: the
+    unbid majors) and the next player passed: my rebid."""
+    suit = _suit(opening)
+    if suit is None or opening.level != 1 or ctx.opener != ME or len(ctx.calls) < 4:
+        return None
+    (s1, c1), (s2, c2), (s3, c3), (_, c4) = ctx.calls[-4:]
+    if (ctx.rel(s1), ctx.rel(s2), ctx.rel(s3)) != (ME, LHO, PARTNER) or c1.bid != opening \
+            or c2.bid is None or c3.kind != "double" or c4.kind != "pass" \
+            or ctx.bids() != [opening, c2.bid]:
+        return None
+    their = ctx.their_suits()
+    shown = [m for m in (Suit.HEARTS, Suit.SPADES) if m != suit and m not in their]
+    if not shown or c2.bid.level > 2:
+        return None  # no negative double there (`comp.contested_responses`)
+    return comp.after_negative_double(suit, c2.bid, their, shown)
+
+
+def _first_turn_since(ctx: Context, call: Call) -> bool:
+    """Partner's `call` came after my last call: this is my first turn to answer it (a
+    pass over a bid in between already answered it)."""
+    mine = [i for i, (s, _) in enumerate(ctx.calls) if ctx.rel(s) == ME]
+    theirs = [i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == PARTNER and c == call]
+    return not mine or mine[-1] < theirs[-1]
 
 
 def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
