@@ -131,6 +131,17 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     # a takeout double is answered once: a pass over the bid in between answered it
     ("654.J962.QJT.K86", "pass 1D double 1S pass 2D pass pass", W, "pass",
      "nothing more to say"),
+    # a free answer to a takeout double after the next player bid: 6+ points
+    ("97432.3.T6.AK764", "pass pass 1H double 3H", E, "bid:3S",
+     "free bid: 5+ spades, 6+ points"),
+    ("97432.3.T6.Q7642", "pass pass 1H double 3H", E, "pass",
+     "fewer than 6 points, or no suit to bid"),
+    ("KJ32.Q3.T6.Q7642", "pass pass 1H double 2H", E, "bid:2S",
+     "free bid: 4+ spades, 6+ points"),
+    ("K32.Q3.T6.QJ7642", "pass pass 1H double 2H", E, "bid:3C",
+     "free bid: 5+ clubs, 6+ points"),
+    ("KJ32.Q3.AT6.K764", "pass pass 1H double 2H", E, "bid:4S",
+     "4+ spades, 12+ points: game"),
     # 2NT invites 3NT over their overcall, as responder or advancer: 11–12 and a stopper
     ("A963.T8.K63.A532", "pass 1H 2S", N, "bid:2NT",
      "11–12 points, a stopper in their suit, invites 3NT"),

@@ -154,6 +154,33 @@ def takeout_answers(their: list[Suit], last: Bid) -> Table:
     return rules
 
 
+def free_answers(their: list[Suit], last: Bid) -> Table:
+    """Partner made a takeout double and the next player bid (`last`): partner will speak
+    again, so a bid now is free and shows values (6+ points); a suit bid at the three
+    level needs five cards."""
+    rules: list[Rule] = []
+    for major in MAJORS:
+        plain = _at(Strain(int(major)), last)
+        if major not in their and plain is not None and int(plain[0]) < 4:
+            rules.append(Rule(f"4{L[major]}", f"4+ {name(major)}, 12+ points: game",
+                              pts=(12, 37), lengths={major: (4, 13)},
+                              when=_major_first(major, their)))
+    if last < Bid(3, Strain.NOTRUMP):
+        rules.append(Rule("3NT", "13+ points, a stopper in their suit", hcp=(13, 37),
+                          when=stopper_in(their)))
+    free = [(s, call) for s in (S, H, D, C) if s not in their
+            and (call := _at(Strain(int(s)), last)) is not None and int(call[0]) <= 3]
+    # A four-card major at the two level first, then the best unbid suit.
+    for suit, call in [(s, c) for s, c in free if s in MAJORS and c[0] == "2"] + free:
+        major_first = suit in MAJORS and call[0] == "2"
+        need = 5 if call[0] == "3" else 4
+        rules.append(Rule(call, f"free bid: {need}+ {name(suit)}, 6+ points", pts=(6, 37),
+                          lengths={suit: (need, 13)}, when=_major_first(suit, their)
+                          if major_first else _best_of(suit, their)))
+    rules.append(Rule("pass", "fewer than 6 points, or no suit to bid"))
+    return rules
+
+
 def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Table:
     """We doubled for takeout and partner answered in `p` (`answer`; `jumped`: with 9–11
     points); the opponents have passed since. Partner's plain answer may hold nothing, so

@@ -52,6 +52,8 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Responses to a weak 2♥", _lines(nt.weak_two_responses(H, 2))),
         ("Over their 1♥", _lines(comp.overcalls(one_heart, [H], balancing=False))),
         ("Partner doubled their 1♥ for takeout", _lines(comp.takeout_answers([H], one_heart))),
+        ("Partner doubled their 1♥ for takeout, the next player bid 2♥ (a free answer)",
+         _lines(comp.free_answers([H], Bid(2, Strain.HEARTS)))),
         ("We doubled their 1♥, partner answered 1♠ (after 2♠: game with 15+, else pass)",
          _lines(comp.doubler_rebids(S, Bid(1, Strain.SPADES), False, [H]))),
         ("Partner opened 1♦, they overcalled 1♥", _lines(comp.contested_responses(

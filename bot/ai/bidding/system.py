@@ -154,6 +154,10 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
                 suit = _suit(first.bid)
                 if suit is not None:
                     return "advance of an overcall", comp.advances(suit, last, their)
+        if len(p_calls) == 1 and p_calls[0].kind == "double" and not i_called \
+                and ctx.last_bidder == RHO and _first_turn_since(ctx, p_calls[0]) \
+                and _doubled_suit(ctx, p_calls[0]):
+            return "free answer to a takeout double", comp.free_answers(their, last)
         rebid = _doubler_rebid(ctx, p_calls, last)
         if rebid is not None:
             return "doubler's rebid", rebid
@@ -176,6 +180,14 @@ def _after_negative_double(ctx: Context, opening: Bid) -> Table | None:
     if not shown or c2.bid.level > 2:
         return None  # no negative double there (`comp.contested_responses`)
     return comp.after_negative_double(suit, c2.bid, their, shown)
+
+
+def _doubled_suit(ctx: Context, call: Call) -> bool:
+    """Partner's double `call` was of a suit bid (for takeout; a double of notrump is
+    for penalty)."""
+    index = max(i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == PARTNER and c == call)
+    doubled = next((c.bid for _, c in reversed(ctx.calls[:index]) if c.bid is not None), None)
+    return doubled is not None and doubled.strain != NT
 
 
 def _first_turn_since(ctx: Context, call: Call) -> bool:
