@@ -201,6 +201,13 @@ class Probe:
             stamp("stored")
 
         store.append_action = append_action
+        record_deal = store.record_deal
+
+        async def deal_recorded(*args: Any, **kwargs: Any) -> None:
+            stamp("deal")  # the click's move ended a deal: its result is written too
+            await record_deal(*args, **kwargs)
+
+        store.record_deal = deal_recorded
         adapter = webhook.AsyncWebhookAdapter
         respond = adapter.create_interaction_response
 
@@ -715,6 +722,11 @@ def print_stages(window: list[Any], arrivals: dict[int, float],
           f"{sum(1 for at in connections if start <= at <= end)} in the window; answers on a new "
           f"one: {sum(1 for r in rows if 'new' in r)}, among the slowest 2%: "
           f"{sum(1 for r in slow if 'new' in r)}")
+    ended = [1000 * (r["answered"] - r["arrival"]) for r in rows if "deal" in r]
+    if ended:
+        print(f"  answers to a move that ended a deal: {len(ended)} ({len(ended) / len(rows):.1%}),"
+              f" p50 {pct(ended, 0.5):.1f} ms, p99 {pct(ended, 0.99):.1f} ms; among the slowest"
+              f" 2%: {sum(1 for r in slow if 'deal' in r)}")
     for a, b in itertools.pairwise(STAGES):
         # a click that stored nothing (a pick, a refusal) skips the store stages
         seg = [1000 * (r[b] - r[a]) for r in rows if a in r and b in r]
