@@ -126,11 +126,16 @@ def start_in_place(loop: asyncio.AbstractEventLoop, coro: Any,
         else:
             future.set_exception(error)
         return future
-    task = asyncio.Task(_go_on(coro, waiting), loop=loop, context=context)
+    task = asyncio.Task(_rest(coro, waiting), loop=loop, context=context)
     # A task cancelled before its first step never runs `_go_on`: close the coroutine
     # so that its own clean-up runs (a no-op once it has finished).
     task.add_done_callback(lambda _: coro.close())
     return task
+
+
+async def _rest(coro: Any, waiting: Any) -> Any:
+    """A task takes coroutines only (3.12 refuses a generator-based one)."""
+    return await _go_on(coro, waiting)
 
 
 @types.coroutine
