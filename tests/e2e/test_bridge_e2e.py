@@ -73,16 +73,37 @@ async def test_four_people_play_a_whole_bridge_deal(discord_double, tmp_path):
 
 async def test_a_deal_line_says_when_its_points_include_honours(discord_double, tmp_path,
                                                                  fixed_deals):
-    """Fixed deal: 1♠ by East, and North holds four trump honours. North-South's points
-    for the deal include those 100, and the line says so."""
+    """Fixed deal 7, where North holds four spade honours; four people script the auction
+    (the first to bid opens 1♠, everyone else passes: the computer players' bidding would
+    make the contract depend on their system). With spades trumps North-South's points for
+    the deal include those 100 whoever declares, and the line says so."""
+    def open_one_spade_else_pass(actions):
+        """In the auction: pass once anyone has bid, else bid 1♠ (opening the first group
+        of bids, the one-level, when the hand shows its groups). In the play: the first
+        card offered."""
+        def ending(tail):
+            return next((a for a in actions if str(a["custom_id"]).endswith(tail)), None)
+
+        if any(call.startswith("bid:") for _, call in table.game.history):
+            return ending(":pass") or actions[0]
+        if (bid := ending(":bid:1S")) is not None:
+            return bid
+        seat = int(str(actions[0]["custom_id"]).split(":")[3])
+        person = next(p for p in people if p.id == table.seats[seat].user_id)
+        return next(c for c in h.buttons(h.driver.message(h.hand_of(person)))
+                    if str(c.get("custom_id", "")).startswith("tt:pick:")
+                    and not str(c["custom_id"]).endswith((":-", ":claim")))
+
     async with running(discord_double, tmp_path) as h:
         fixed_deals(h, 7)
-        alice = h.user(0)
-        table = await h.start_with_bots(alice, "bridge")
-        await h.play_people([alice], until=lambda: table.game.deal_no > 1)
+        people = list(h.world.users[:4])
+        table = await h.start_with_people(people, "bridge")
+        await h.play_people(people, until=lambda: table.game.deal_no > 1,
+                            choose=open_one_spade_else_pass)
         await discord_double.settle()
         ended = next(m for m in discord_double.channel_messages(h.channel)
                      if "deal 1 is over" in str(m.embeds))
         this_deal = next(f["value"] for f in ended.embeds[0]["fields"]
                          if f["name"] == "This deal")
+        assert "1♠" in this_deal, this_deal
         assert "North-South also score 100 for honours (North)" in this_deal, this_deal
