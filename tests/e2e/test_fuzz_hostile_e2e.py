@@ -81,7 +81,7 @@ class Fuzz:
         self.rng.shuffle(live)
         for table in live:
             for seat in sorted(table.game.to_act()):
-                person = self.person_at(table, seat)
+                person = self.person_at(table, table.decider(seat))
                 legal = table.game.legal(seat)
                 if person is None or not legal:
                     continue
@@ -169,7 +169,8 @@ class Fuzz:
         table = next((t for t in self.tables if t.id == click.table_id), None)
         if table is None or not 0 <= click.seat < table.game.SEATS:
             return
-        if self.person_at(table, click.seat) is user and \
+        # A computer declarer's cards are played by the person opposite (human declares).
+        if self.person_at(table, table.decider(click.seat)) is user and \
                 click.decision >= table.decisions[click.seat]:
             self.allowed.add((table.id, click.seat, click.decision, click.action, user.id))
 
