@@ -171,12 +171,12 @@ def free_answers(their: list[Suit], last: Bid) -> Table:
     free = [(s, call) for s in (S, H, D, C) if s not in their
             and (call := _at(Strain(int(s)), last)) is not None and int(call[0]) <= 3]
     # A four-card major at the two level first, then the best unbid suit.
-    for suit, call in [(s, c) for s, c in free if s in MAJORS and c[0] == "2"] + free:
-        major_first = suit in MAJORS and call[0] == "2"
+    majors = [(s, c) for s, c in free if s in MAJORS and c[0] == "2"]
+    for suit, call in majors + [pair for pair in free if pair not in majors]:
         need = 5 if call[0] == "3" else 4
         rules.append(Rule(call, f"free bid: {need}+ {name(suit)}, 6+ points", pts=(6, 37),
                           lengths={suit: (need, 13)}, when=_major_first(suit, their)
-                          if major_first else _best_of(suit, their)))
+                          if (suit, call) in majors else _best_of(suit, their)))
     rules.append(Rule("pass", "fewer than 6 points, or no suit to bid"))
     return rules
 
