@@ -58,6 +58,11 @@ class TrickEstimate:
         return len(self.with_revealed)
 
     @property
+    def their_own(self) -> int:
+        """Where the opponent's own hand sits in a sample's deals (compass order)."""
+        return compass(1 - self.seat)
+
+    @property
     def dealt(self) -> int:
         """Samples dealt so far, an unpaired one included (a seed for the next ones)."""
         return self.samples + (self.unpaired is not None)
@@ -76,7 +81,7 @@ class TrickEstimate:
         self.unpaired = (samples[len(solved) // 2], solved[-1]) if len(solved) % 2 else None
         # Our declarer is the hand whose left-hand opponent (the one to lead) is the
         # opponent's own hand.
-        declarer = (compass(1 - self.seat) - 1) % 4
+        declarer = (self.their_own - 1) % 4
         for i in range(0, len(solved) - 1, 2):  # whole samples: their two tables
             self.with_revealed.append(tuple(t[declarer] for t in solved[i]))
             self.with_hidden.append(tuple(t[declarer] for t in solved[i + 1]))
@@ -87,7 +92,7 @@ class TrickEstimate:
         seen = set(self.mine) | set(self.revealed)
         unseen = [c for c in FULL_DECK if c not in seen]
         me, partner_at = compass(self.seat), compass(2 + self.seat)
-        their_own, their_dummy_at = compass(1 - self.seat), compass(3 - self.seat)
+        their_own, their_dummy_at = self.their_own, compass(3 - self.seat)
         samples: list[tuple[Deal, Deal]] = []
         for _ in range(count):
             rng.shuffle(unseen)
