@@ -67,8 +67,10 @@ class Tables(commands.Cog):
     # -- private hands --------------------------------------------------------------------
 
     async def show_hand(self, interaction: Interaction, table: Table, note: str = "",
-                        group: str | None = None, in_place: bool = False) -> None:
-        """Answer with the person's hand (ephemeral); edit in place when asked from one."""
+                        group: str | None = None, in_place: bool = False,
+                        built: render.Message | None = None) -> None:
+        """Answer with the person's hand (ephemeral); edit in place when asked from one.
+        `built`: that hand, already built as the click's action left the table."""
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             text = ("You are not playing at this table, so you have no hand here; the "
@@ -82,8 +84,8 @@ class Tables(commands.Cog):
                 "The match has not started yet: your cards come when it does.", ephemeral=True)
             return
         publisher = self.publisher
-        message = await snapshot(table,
-                                 lambda: publisher.hand_message(table, seat, group, note))
+        message = built if built is not None else await snapshot(
+            table, lambda: publisher.hand_message(table, seat, group, note))
         try:
             message_id = await self._answer_with(interaction, message, in_place)
         except discord.HTTPException as error:
@@ -179,9 +181,18 @@ class Tables(commands.Cog):
     async def on_act(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
         click = ids.parse_action(parsed)
         table = await self.service.fetch(parsed.table_id)
-        await self.service.act(table.id, interaction.user.id, click.seat, click.decision,
-                               click.action)
-        await self.show_hand(interaction, table, in_place=_in_place(interaction))
+        user_id, publisher = interaction.user.id, self.publisher
+
+        def hand(acted: Table) -> render.Message | None:
+            seat = acted.seat_of(user_id)
+            return publisher.hand_message(acted, seat) if seat is not None else None
+
+        # The answer is built as the move left the table, before the computer players'
+        # replies and the table's redraw get the table (they wait for its lock).
+        message = await self.service.act_and_show(table.id, user_id, click.seat,
+                                                  click.decision, click.action, hand)
+        await self.show_hand(interaction, table, in_place=_in_place(interaction),
+                             built=message)
 
     async def on_pick(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
         """A group of choices (a suit of cards, a bid level) opened on the hand."""

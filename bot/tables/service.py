@@ -151,20 +151,36 @@ class TableService:
         """A person's click: checked, stored, then shown. Refusals raise TableError."""
         table = self.get(table_id)
         async with table.lock:
-            self.current(table_id, user_id, seat, decision)
-            action = requests.answered(table.game, action)  # of the request still asked?
-            if requests.is_request(action):  # a claim or undo: asked out of turn
-                action = await requests.to_record(table.game, seat, action,
-                                                  self.turns.thinking)
-                return await self._apply(table, seat, action, actor="user", user_id=user_id)
-            # A seat's buttons are exactly its legal actions: any other action while it
-            # has some is not from our buttons (and the engine would name it in its own
-            # terms). Whose turn it is, and why not, is the engine's to say ("Your
-            # partner plays dummy's cards.").
-            legal = table.game.legal(seat)
-            if legal and action not in {str(move) for move in legal}:
-                raise TableError(NOT_A_MOVE)
+            return await self._act(table, user_id, seat, decision, action)
+
+    async def act_and_show(self, table_id: int, user_id: int, seat: int, decision: int,
+                           action: str, show: Callable[[Table], T]) -> T:
+        """`act`, then `show(table)` before the table's lock is let go: what it builds (the
+        click's answer) shows the table as this action left it, and waits for nothing
+        queued for the lock meanwhile (a computer player's move and its write, a timer,
+        a redraw), as building it under a second hold of the lock would."""
+        table = self.get(table_id)
+        async with table.lock:
+            await self._act(table, user_id, seat, decision, action)
+            return show(table)
+
+    async def _act(self, table: Table, user_id: int, seat: int, decision: int,
+                   action: str) -> list[Event]:
+        """`act`'s checks and move, under the table's lock."""
+        self.current(table.id, user_id, seat, decision)
+        action = requests.answered(table.game, action)  # of the request still asked?
+        if requests.is_request(action):  # a claim or undo: asked out of turn
+            action = await requests.to_record(table.game, seat, action,
+                                              self.turns.thinking)
             return await self._apply(table, seat, action, actor="user", user_id=user_id)
+        # A seat's buttons are exactly its legal actions: any other action while it
+        # has some is not from our buttons (and the engine would name it in its own
+        # terms). Whose turn it is, and why not, is the engine's to say ("Your
+        # partner plays dummy's cards.").
+        legal = table.game.legal(seat)
+        if legal and action not in {str(move) for move in legal}:
+            raise TableError(NOT_A_MOVE)
+        return await self._apply(table, seat, action, actor="user", user_id=user_id)
 
     # -- restart --------------------------------------------------------------------
 

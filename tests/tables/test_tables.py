@@ -299,6 +299,75 @@ async def test_a_failed_write_leaves_the_table_unchanged(service, store, monkeyp
     assert table.decisions[0] == sum(1 for s, _ in before if s == 0)
 
 
+async def test_a_click_s_answer_is_built_as_its_move_left_the_table_before_anything_else(
+        service, store, monkeypatch):
+    """act_and_show builds the answer under the move's own hold of the table's lock:
+    whatever queued for the lock during the write (a computer player's move, a redraw)
+    comes after it, and the answer shows the stored move and the seat's next decision."""
+    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
+    await settle(service, table)
+    decision, move = table.decisions[0], table.game.legal(0)[0]
+    order: list[str] = []
+    writing, written = asyncio.Event(), asyncio.Event()
+    append = store.append_action
+
+    async def slow(*args, **kwargs):
+        writing.set()
+        await written.wait()
+        await append(*args, **kwargs)
+
+    async def queued_for_the_lock() -> None:
+        await writing.wait()
+        async with table.lock:
+            order.append("next holder")
+
+    def show(acted):
+        order.append("answer")
+        return acted.decisions[0], acted.game.history[-1]
+
+    monkeypatch.setattr(store, "append_action", slow)
+    other = asyncio.create_task(queued_for_the_lock())
+    clicked = asyncio.create_task(service.act_and_show(
+        table.id, ALICE.user_id, 0, decision, move, show))
+    await writing.wait()
+    await asyncio.sleep(0.01)  # the other task is now queued for the lock
+    written.set()
+    shown = await clicked
+    await other
+    assert order == ["answer", "next holder"]
+    assert shown == (decision + 1, (0, move))
+    assert [a.action for a in await store.actions(table.id)][-1] == move
+
+
+async def test_a_failed_write_shows_nothing_and_leaves_the_table_unchanged(
+        service, store, monkeypatch):
+    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
+    await settle(service, table)
+    before, decisions = list(table.game.history), list(table.decisions)
+    logged = [a.action for a in await store.actions(table.id)]
+    shown: list[object] = []
+
+    async def broken(*args, **kwargs):
+        raise OSError("connection lost")
+
+    monkeypatch.setattr(store, "append_action", broken)
+    with pytest.raises(TableError, match="could not be saved"):
+        await service.act_and_show(table.id, ALICE.user_id, 0, table.decisions[0],
+                                   table.game.legal(0)[0], shown.append)
+    assert shown == []
+    assert table.game.history == before and table.decisions == decisions
+    assert [a.action for a in await store.actions(table.id)] == logged
+    monkeypatch.undo()  # the same click again, now stored: nothing was lost or doubled
+    shown_now = await service.act_and_show(table.id, ALICE.user_id, 0, table.decisions[0],
+                                           table.game.legal(0)[0], lambda t: len(t.game.history))
+    assert shown_now == len(before) + 1
+    assert len(await store.actions(table.id)) == len(logged) + 1
+
+
 async def test_a_shard_process_restores_only_its_servers_tables(store):
     """Two processes on one database, shards 0 and 1 of 2: each restores exactly the tables
     of the servers on its shard."""
