@@ -68,9 +68,10 @@ class Tables(commands.Cog):
 
     async def show_hand(self, interaction: Interaction, table: Table, note: str = "",
                         group: str | None = None, in_place: bool = False,
-                        built: render.Message | None = None) -> None:
+                        built: tuple[render.Message, int] | None = None) -> None:
         """Answer with the person's hand (ephemeral); edit in place when asked from one.
-        `built`: that hand, already built as the click's action left the table."""
+        `built`: that hand, already built as the click's action left the table, and the
+        table's sequence number it shows."""
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             text = ("You are not playing at this table, so you have no hand here; the "
@@ -84,18 +85,20 @@ class Tables(commands.Cog):
                 "The match has not started yet: your cards come when it does.", ephemeral=True)
             return
         publisher = self.publisher
-        message = built if built is not None else await snapshot(
-            table, lambda: publisher.hand_message(table, seat, group, note))
+
+        def build() -> tuple[render.Message, int]:
+            return publisher.hand_message(table, seat, group, note), table.seq
+
+        message, seq = built if built is not None else await snapshot(table, build)
         try:
             message_id = await self._answer_with(interaction, message, in_place)
         except discord.HTTPException as error:
             if not refused(error):
                 raise
             await publisher.cards_refused()  # then the same hand again, its cards as text
-            message = await snapshot(table,
-                                     lambda: publisher.hand_message(table, seat, group, note))
+            message, seq = await snapshot(table, build)
             message_id = await self._answer_with(interaction, message, in_place)
-        await publisher.hand_shown(interaction, table, seat, message_id, group, message)
+        await publisher.hand_shown(interaction, table, seat, message_id, group, message, seq)
 
     @staticmethod
     async def _answer_with(interaction: Interaction, message: Any,
@@ -183,9 +186,11 @@ class Tables(commands.Cog):
         table = await self.service.fetch(parsed.table_id)
         user_id, publisher = interaction.user.id, self.publisher
 
-        def hand(acted: Table) -> render.Message | None:
+        def hand(acted: Table) -> tuple[render.Message, int] | None:
             seat = acted.seat_of(user_id)
-            return publisher.hand_message(acted, seat) if seat is not None else None
+            if seat is None:
+                return None
+            return publisher.hand_message(acted, seat), acted.seq
 
         # The answer is built as the move left the table, before the computer players'
         # replies and the table's redraw get the table (they wait for its lock).

@@ -611,7 +611,7 @@ class Publisher:
         now = time.monotonic()
         sessions = self.hands.get(table.id, {})
 
-        def build() -> list[tuple[int, HandSession, render.Message]]:
+        def build() -> tuple[list[tuple[int, HandSession, render.Message]], int]:
             fresh = []
             for user_id, session in list(sessions.items()):
                 if now - session.created > TOKEN_LIFETIME or \
@@ -623,9 +623,15 @@ class Publisher:
                 session.decision = decision_of(table, session.seat)
                 fresh.append((user_id, session,
                               self.hand_message(table, session.seat, session.group)))
-            return fresh
+            return fresh, table.seq
 
-        for user_id, session, message in await snapshot(table, build):
+        hands, seq = await snapshot(table, build)
+        for user_id, session, message in hands:
+            if table.seq != seq:
+                # A move landed during these edits: the rest would be stale on arrival.
+                # The move marked the table, so its next round edits them afresh.
+                self._dirty.add(table.id)
+                break
             body = message.body()
             shown = fingerprint(body)
             if shown == session.shown:
@@ -708,9 +714,10 @@ class Publisher:
 
     async def hand_shown(self, interaction: discord.Interaction[Any], table: Table,
                          seat: int, message_id: int | None, group: str | None,
-                         message: render.Message) -> None:
-        """A click's answer has just shown this hand: keep it live from now on (a new
-        token is also stored, so a restarted bot keeps editing it)."""
+                         message: render.Message, seq: int) -> None:
+        """A click's answer has just shown this hand, as the table was at `seq`: keep it
+        live from now on (a new token is also stored, so a restarted bot keeps editing
+        it)."""
         sessions = self.hands.setdefault(table.id, {})
         kept = sessions.get(interaction.user.id)
         now = time.monotonic()
@@ -723,6 +730,11 @@ class Publisher:
         assert kept is not None
         kept.group, kept.decision = group, decision_of(table, seat)
         kept.shown = fingerprint(message.body())
+        if table.seq != seq:
+            # A move landed while the answer was on its way: the hands' edit for that
+            # move may have gone out before this answer arrived, leaving it one move old.
+            # Edit it again (only if what it shows differs).
+            self.mark(table)
         if fresh:
             try:
                 await self.service.store.save_hand_token(

@@ -297,6 +297,9 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
                 driver.busy.append(pinging)
             yield harness
             await driver.settle()
+            if tables is not None and harness.privacy is not None:
+                stale = harness.privacy.hands_are_current(tables.publisher)
+                assert not stale, "hands left one move old:\n" + "\n".join(stale[:3])
     finally:
         driver.settle_timeout = settle_timeout
         driver.busy.remove(thinking)

@@ -6,16 +6,24 @@ other seats (what their views show beyond the spectator's) that its own view doe
 show. Only payloads about the deal in progress are judged (a message names its deal);
 the end-of-deal message shows a finished deal, which is public.
 
+A message is built under the table's lock and sent after it, so a move may land while it
+is on its way: a payload that shows what its audience saw a few moves earlier (at most
+RECENT_MOVES, in the same deal) is one move old, not a leak. The bot then edits it again;
+`hands_are_current` checks that every live hand ends up showing the table as it is.
+
 Fair deals: no payload may show the server seed of a deal that has not ended (the
 current deal's, or any later one's), nor the table's secret, whatever deal it names.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
 
+from bot.games import create
+from bot.games.base import replay
 from bot.games.cards import Card, Rank, Suit
 from tests.view_cards import cards_in
 
@@ -34,6 +42,9 @@ CARD_ACTION = re.compile(r"(?:play|crib|up|down|bid):((?:10|[2-9TJQKA])[CDHS])\b
 TABLE_NO = re.compile(r"table #(\d+)")
 DEAL = re.compile(r"deal (\d+)")
 BRIDGE_GAMES = ("bridge", "single_dummy")
+# How many moves may land while one message is on its way (a person's move and the
+# computer players' replies queued behind it on the table's lock).
+RECENT_MOVES = 4
 
 
 def visible_now(obj: Any) -> set[Card]:
@@ -78,6 +89,7 @@ class PrivacyGuard:
         self.harness = harness
         self.leaks: list[str] = []
         self.checked = 0
+        self.one_move_old = 0  # payloads that showed a recent state, not the current one
         self.seeds_checked = 0
         self._sight_of: tuple[Any, dict[int, set[Card]], dict[int, set[Card]]] | None = None
         state = harness.driver.state
@@ -95,11 +107,23 @@ class PrivacyGuard:
         state (kept until its next move: many payloads go out between two moves)."""
         key = (id(game), len(game.history))
         if self._sight_of is None or self._sight_of[0] != key:
-            seen = {seat: visible_now(game.view(seat)) for seat in range(game.SEATS)}
-            public = visible_now(game.view(None))
-            private = {seat: cards - public for seat, cards in seen.items()}
-            self._sight_of = (key, seen, private)
+            self._sight_of = (key, *sight(game))
         return self._sight_of[1], self._sight_of[2]
+
+    def _shown_recently(self, table: Any, viewer: int | None, shown: set[Card]) -> bool:
+        """Whether the audience could see all of `shown` in one of the few states of this
+        deal just before the current one (the payload was built there)."""
+        history = table.game.history
+        deal_no = table.game.deal_no
+        for back in range(1, min(RECENT_MOVES, len(history)) + 1):
+            earlier = replay(create(table.game_name, options=table.options,
+                                    seed=table.deal_source), history[:-back])
+            if getattr(earlier, "deal_no", None) != deal_no:
+                return False
+            then = dataclasses.replace(table, game=earlier)
+            if not shown & forbidden(then, viewer, *sight(earlier)):
+                return True
+        return False
 
     def check(self, payload: Any) -> None:
         # The table the payload names, else the one of the channel it went to (a harness
@@ -128,24 +152,43 @@ class PrivacyGuard:
         game = table.game
         if deals != {game.deal_no} or "is over" in text:
             return
-        seen, private = self._sight(game)
         viewer = None
         if audience is not None and audience.user_id is not None:
             viewer = table.seat_of(audience.user_id)
-        if viewer is None:
-            forbidden = set().union(*private.values())
-        else:
-            forbidden = set().union(*(p for s, p in private.items() if s != viewer))
-            forbidden -= seen[viewer]
-            # Human declares: a person who plays the hand for their computer partner
-            # (declarer) sees declarer's hand too.
-            forbidden -= seen[table.acting_seat(viewer)]
         self.checked += 1
-        leaked = cards_shown(text, table.game_name) & forbidden
-        if leaked:
+        shown = cards_shown(text, table.game_name)
+        leaked = shown & forbidden(table, viewer, *self._sight(game))
+        if leaked and self._shown_recently(table, viewer, shown):
+            self.one_move_old += 1
+        elif leaked:
             who = f"user {audience.user_id}" if viewer is not None else "everyone"
             self.leaks.append(f"{payload.kind} to {who} shows {sorted(map(str, leaked))}: "
                               f"{text[:2500]}")
+
+    def hands_are_current(self, publisher: Any) -> list[str]:
+        """Every hand message the bot keeps live shows the cards and buttons its person's
+        hand has now (a message sent one move old was edited again)."""
+        stale = []
+        messages = self.harness.driver.state.messages
+        for table_id, sessions in publisher.hands.items():
+            table = self.harness.bot.tables.tables.get(table_id)
+            if table is None or table.closed:
+                continue
+            for user_id, session in sessions.items():
+                message = messages.get(session.message_id)
+                if message is None or table.seat_of(user_id) != session.seat:
+                    continue
+                on_screen = message.versions[-1]
+                now = publisher.hand_message(table, session.seat, session.group).body()
+                wanted = cards_shown(payload_text(now), table.game_name)
+                has = cards_shown(payload_text({"content": on_screen.content,
+                                                "embeds": on_screen.embeds,
+                                                "components": on_screen.components}),
+                                  table.game_name)
+                if has != wanted:
+                    stale.append(f"table {table_id}, user {user_id}: shows "
+                                 f"{sorted(map(str, has))}, has {sorted(map(str, wanted))}")
+        return stale
 
     def check_seeds(self, table: Any, payload: Any, text: str) -> None:
         """No server seed of a deal that has not ended, nor the secret, in any payload."""
@@ -160,3 +203,22 @@ class PrivacyGuard:
             if seed in text:
                 self.leaks.append(f"{payload.kind} shows the server seed of an unfinished "
                                   f"deal: {text[:500]}")
+
+
+def sight(game: Any) -> tuple[dict[int, set[Card]], dict[int, set[Card]]]:
+    """What each seat sees, and what of it a spectator does not see, in `game`'s state."""
+    seen = {seat: visible_now(game.view(seat)) for seat in range(game.SEATS)}
+    public = visible_now(game.view(None))
+    return seen, {seat: cards - public for seat, cards in seen.items()}
+
+
+def forbidden(table: Any, viewer: int | None, seen: dict[int, set[Card]],
+              private: dict[int, set[Card]]) -> set[Card]:
+    """The cards `viewer` (None: a spectator) may not see, from what each seat sees."""
+    if viewer is None:
+        return set().union(*private.values())
+    hidden = set().union(*(p for s, p in private.items() if s != viewer))
+    hidden -= seen[viewer]
+    # Human declares: a person who plays the hand for their computer partner (declarer)
+    # sees declarer's hand too.
+    return hidden - seen[table.acting_seat(viewer)]

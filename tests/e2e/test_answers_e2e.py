@@ -102,3 +102,42 @@ async def test_command_options_outside_their_choices_are_refused_privately(disco
             assert handle.ephemeral, (name, options)
             assert expected in h.last_reply(alice), (name, options, h.last_reply(alice))
         assert len(discord_double.channel_messages(h.channel)) == public_before
+
+
+async def test_a_hand_answered_while_a_move_lands_is_edited_to_the_table_as_it_is_now(
+        discord_double, tmp_path, monkeypatch):
+    """A person refreshes their hand; the other player moves while that answer is on its
+    way, and the hands' edit for the move goes out before the answer arrives. The answer
+    shows the table one move old, so the bot edits it once more: it ends up current."""
+    async with running(discord_double, tmp_path) as h:
+        first, second = h.user(0), h.user(1)
+        table = await h.open_table(first, "single_dummy")
+        await h.seat_people([second])
+        await h.press(first, h.table_message(), "Start")
+        game = table.game
+        for person in (first, second):
+            await h.open_hand(person)
+        by_seat = {0: first, 1: second}
+        mover_seat = next(iter(game.to_act()))
+        mover, waiter = by_seat[mover_seat], by_seat[1 - mover_seat]
+        tables = h.bot.get_cog("Tables")
+        answer = tables._answer_with
+        landed: list[int] = []
+
+        async def answer_after_a_move(interaction, message, in_place):  # type: ignore[no-untyped-def]
+            if interaction.user.id == waiter.id and not landed:
+                move = str(game.legal(mover_seat)[0])
+                await h.bot.tables.act(table.id, mover.id, mover_seat,
+                                       table.decisions[mover_seat], move)
+                landed.append(table.seq)
+                await tables.publisher.settled(table.id, timeout=10)
+            return await answer(interaction, message, in_place)
+
+        monkeypatch.setattr(tables, "_answer_with", answer_after_a_move)
+        await h.press(waiter, h.hand_of(waiter), "Refresh")
+        assert landed, "the move landed while the answer was on its way"
+        await discord_double.settle()
+        assert next(iter(game.to_act())) == 1 - mover_seat
+        assert h.moves(h.driver.message(h.hand_of(waiter))), \
+            "the waiting person's hand shows their moves now that it is their turn"
+        assert not h.privacy.hands_are_current(tables.publisher)

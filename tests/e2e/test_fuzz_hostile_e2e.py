@@ -290,4 +290,5 @@ async def test_fuzz_thousands_of_hostile_interactions_change_nothing(discord_dou
               f"({cpu:.1f} s of CPU for the bot, the double and the test together), "
               f"{hostile} hostile, {moves} people's moves applied; by kind: "
               + ", ".join(f"{k} {n}" for k, n in sorted(fuzz.kinds.items()))
-              + f"; privacy checks {h.privacy.checked if h.privacy else 0}")
+              + f"; privacy checks {h.privacy.checked if h.privacy else 0}, of which "
+              f"{h.privacy.one_move_old if h.privacy else 0} showed a state a few moves old")
