@@ -611,7 +611,7 @@ class Publisher:
         now = time.monotonic()
         sessions = self.hands.get(table.id, {})
 
-        def build() -> tuple[list[tuple[int, HandSession, render.Message]], int]:
+        def build() -> list[tuple[int, HandSession, render.Message]]:
             fresh = []
             for user_id, session in list(sessions.items()):
                 if now - session.created > TOKEN_LIFETIME or \
@@ -623,15 +623,10 @@ class Publisher:
                 session.decision = decision_of(table, session.seat)
                 fresh.append((user_id, session,
                               self.hand_message(table, session.seat, session.group)))
-            return fresh, table.seq
+            return fresh
 
-        hands, seq = await snapshot(table, build)
-        for user_id, session, message in hands:
-            if table.seq != seq:
-                # A move landed during these edits: the rest would be stale on arrival.
-                # The move marked the table, so its next round edits them afresh.
-                self._dirty.add(table.id)
-                break
+        # A move landing during these edits marks the table: its next round edits again.
+        for user_id, session, message in await snapshot(table, build):
             body = message.body()
             shown = fingerprint(body)
             if shown == session.shown:
