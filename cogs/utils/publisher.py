@@ -725,10 +725,11 @@ class Publisher:
         assert kept is not None
         kept.group, kept.decision = group, decision_of(table, seat)
         kept.shown = fingerprint(message.body())
-        if table.seq != seq:
-            # A move landed while the answer was on its way: the hands' edit for that
-            # move may have gone out before this answer arrived, leaving it one move old.
-            # Edit it again (only if what it shows differs).
+        if table.seq != seq and table.id not in self._dirty:
+            # A move landed while the answer was on its way, and the hands' round for it
+            # has begun (a round still waiting builds after this and edits what differs):
+            # its edit may have gone out before this answer arrived, leaving it one move
+            # old. Another round edits it again (only if what it shows differs).
             self.mark(table)
         if fresh:
             try:
