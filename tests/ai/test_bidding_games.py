@@ -77,5 +77,14 @@ def test_the_captain_counts_shortness_only_in_dummy_and_not_in_partners_suit() -
     and dummy's shortness in a suit partner bid is a misfit, worth nothing."""
     hand = Hand.of(parse_hand("K4.98754.A2.K752"))  # 10 high cards
     assert fit_points(hand, Suit.HEARTS, HandRange(min_len=(0, 0, 3, 0))) == 11
-    assert fit_points(hand, Suit.SPADES, HandRange(min_len=(0, 0, 0, 4))) == 11
-    assert fit_points(hand, Suit.SPADES, HandRange(min_len=(0, 5, 0, 4))) == 10
+    three = Hand.of(parse_hand("K4.98754.A32.K75"))  # 10 high cards, three clubs
+    assert fit_points(three, Suit.CLUBS, HandRange(min_len=(5, 0, 0, 0))) == 11
+    assert fit_points(three, Suit.CLUBS, HandRange(min_len=(5, 0, 0, 4))) == 10
+
+
+def test_dummy_with_two_trumps_counts_no_shortness() -> None:
+    """Opposite a six-card suit, a doubleton trump is a fit but no ruffing value:
+    1♠–1NT–3♠ with two spades and 7 high cards declines (it bid 4♠ counting a doubleton)."""
+    hand = Hand.of(parse_hand("J9.J6.A87.J87653"))
+    assert fit_points(hand, Suit.SPADES, HandRange(min_len=(0, 0, 0, 6))) == 7
+    assert call("J9.J6.A87.J87653", "1S pass 1NT pass 3S pass", N)[0] == "pass"

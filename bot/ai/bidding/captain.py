@@ -31,7 +31,8 @@ STEPS = (
     "a quantitative 4NT (after our notrump bid).",
     f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of a minor with "
     "28+). In notrump a hand counts its high cards and a long suit's sixth and later cards; "
-    "with a trump fit, dummy adds its shortness (not in a suit partner showed four of), the "
+    "with a trump fit, dummy adds its shortness (with three trumps or more, and not in a suit "
+    "partner showed four of), the "
     "hand with the trumps their length.",
     "Partner forced us to bid: the cheapest bid in our best strain.",
     f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level, or, "
@@ -87,10 +88,13 @@ def is_invitation(ctx: Context, bid: Bid) -> bool:
 
 def fit_points(hand: Hand, trump: Suit, partner: HandRange) -> int:
     """Points with a trump fit. The hand short in trumps (dummy) counts its shortness,
-    though not in a suit partner has shown four of (there it is a misfit); the hand that
+    though not in a suit partner has shown four of (there it is a misfit), and only with
+    three trumps (with two, partner's trumps run out before dummy can ruff); the hand that
     holds the trumps counts their length instead."""
     if hand.lengths[trump] > max(partner.min_len[trump], 3):
         return hand.points
+    if hand.lengths[trump] < 3:
+        return hand.hcp
     return hand.support(trump, [s for s in Suit if partner.min_len[s] >= 4])
 
 
