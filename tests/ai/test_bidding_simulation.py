@@ -26,6 +26,7 @@ from bot.ai.bidding.system import _context, read, tables_for
 from bot.ai.budget import Budget
 from bot.games import create
 from bot.games.bridge_auction import Strain
+from bot.games.bridge_scoring import imps
 from bot.games.cards import parse_hand
 from tests.ai.test_bridge_bidding import auction_of
 
@@ -96,6 +97,20 @@ def test_the_scoring_prefers_the_contract_that_makes_by_the_margin() -> None:
     # Ten tricks on half the layouts, eight on the others: game gains nothing on average.
     mixed = [[[0] * 4, [0] * 4, [0] * 4, [t, 0, t, 0], [0] * 4] for t in (10, 8) * 5]
     assert best(options, scores(ctx, options, mixed, (False, False)))[0] == 0
+
+
+def test_a_gain_the_layouts_do_not_agree_on_leaves_the_captains_call() -> None:
+    """A slam making on four layouts of seven gains 1.6 IMPs a deal over game, but the
+    layouts split 11 IMPs each way: that is noise, and game stands; making on all seven,
+    the slam is taken."""
+    ctx, *_ = decision("AKJ74.K32.Q4.943", "1S pass 2S pass", N)
+    options = [Candidate(a, final_contract(ctx.calls, N, a)) for a in ("bid:4S", "bid:6S")]
+    split = [[[0] * 4, [0] * 4, [0] * 4, [t, 0, t, 0], [0] * 4] for t in (12,) * 4 + (11,) * 3]
+    points = scores(ctx, options, split, (False, False))
+    assert [imps(p - b) for p, b in zip(points[1], points[0], strict=True)] == [11] * 4 + [-11] * 3
+    assert best(options, points) == (0, 0.0)
+    every = [[[0] * 4, [0] * 4, [0] * 4, [12, 0, 12, 0], [0] * 4] for _ in range(7)]
+    assert best(options, scores(ctx, options, every, (False, False))) == (1, 11.0)
 
 
 def test_candidates_keep_the_captains_call_first_and_only_legal_calls() -> None:

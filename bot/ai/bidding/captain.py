@@ -25,6 +25,9 @@ ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 SLAM_TRY = 28  # with a major agreed below game: cue-bid a control from here (`slam`)
 WEAK_HCP = 5  # the fewest high cards to bid a long suit alone (a weak two's)
 SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the call of STEPS
+# ... by this many standard errors of its swings over the layouts: with 6 to 14 layouts a
+# decision, a gain the layouts do not agree on (a slam making on four of seven) is noise.
+SETTLE_CONFIDENCE = 2.0
 STEPS = (
     f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "
     f"Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and {SLAM} possible: "
@@ -45,7 +48,8 @@ STEPS = (
     "With time to think (the default player), a decision here in an auction the opponents "
     "have left to us is checked by dealing the unseen hands as the calls describe them and "
     "playing the candidate contracts double dummy: a contract that scores "
-    f"{SETTLE_MARGIN:g}+ IMP a deal better replaces the call above (a slam in our agreed "
+    f"{SETTLE_MARGIN:g}+ IMP a deal better, by {SETTLE_CONFIDENCE:g} standard errors of its "
+    "swings over the layouts, replaces the call above (a slam in our agreed "
     "suit is still asked for with 4NT).",
 )
 

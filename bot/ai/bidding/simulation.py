@@ -12,7 +12,10 @@ declarer in its strain on every layout (`dds.solve_counted`: only the declarers 
 candidates need, half the cost of whole trick tables), and scores each candidate contract
 on every layout as a duplicate deal (vulnerability, game and slam bonuses, doubled
 undertricks). A candidate replaces the captain's call only when it gains `MARGIN` IMPs a
-deal or more over it on the same layouts.
+deal or more over it on the same layouts, and the layouts agree: the gain is `CONFIDENCE`
+standard errors of its swings from one layout to the next (with 6 to 14 layouts a
+decision, a slam that makes on four layouts of seven is noise, and taking such gains cost
+IMPs on the bench's deals).
 
 The number of layouts is planned from the budget and the mean cost of a solve before any
 work; the solver's reported search nodes (the same for the same positions) then measure
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,7 +42,7 @@ from .. import dds
 from ..budget import Budget
 from ..hand_range import ANY_HAND
 from ..layouts import Knowledge, Layouts, sample
-from .captain import SETTLE_MARGIN, expected_points, game_level
+from .captain import SETTLE_CONFIDENCE, SETTLE_MARGIN, expected_points, game_level
 from .context import Context, suit_fit
 from .rules import Hand, Rule, rules_for
 from .system import Settle, agreed_trump, choose
@@ -57,6 +61,7 @@ MAX_LAYOUTS = 40
 MAX_STRAINS = 2
 STEP = 2  # layouts at least in a batch after the first (DDS's two threads share one)
 MARGIN = SETTLE_MARGIN  # IMPs a deal a candidate must gain over the captain's call
+CONFIDENCE = SETTLE_CONFIDENCE  # ... and by this many standard errors of its swings
 SLAM_FLOOR = 24  # high-card points together (ours plus partner's expected) to try a slam
 FIT = 8  # or a suit this long between my cards and partner's shown ones: shape makes slams
 
@@ -206,12 +211,23 @@ def scores(ctx: Context, options: Sequence[Candidate],
 
 def best(options: Sequence[Candidate], points: Sequence[Sequence[int]]) -> tuple[int, float]:
     """The index of the best candidate and its IMPs a deal over the first (the captain's)
-    on the same layouts; the first when none gains `MARGIN`."""
+    on the same layouts; the first when none gains `MARGIN` with `CONFIDENCE`."""
     base = points[0]
-    gains = [sum(imps(p - b) for p, b in zip(row, base, strict=True)) / len(base)
-             for row in points]
+    gains = [0.0] * len(options)
+    for i, row in enumerate(points[1:], start=1):
+        swings = [imps(p - b) for p, b in zip(row, base, strict=True)]
+        if _reliable(swings):
+            gains[i] = statistics.fmean(swings)
     top = max(range(len(options)), key=lambda i: (gains[i], -i))
     return (top, gains[top]) if gains[top] >= MARGIN else (0, 0.0)
+
+
+def _reliable(swings: Sequence[int]) -> bool:
+    """The layouts agree: the mean swing is `CONFIDENCE` standard errors above nothing (a
+    handful of layouts that split, a slam making on four of seven, is noise)."""
+    mean = statistics.fmean(swings)
+    spread = statistics.stdev(swings) if len(swings) > 1 else math.inf
+    return mean > 0 and mean >= CONFIDENCE * spread / math.sqrt(len(swings))
 
 
 def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
