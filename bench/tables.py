@@ -4,9 +4,11 @@
                            [--edit-interval 1.0] [--think 0.8] [--think-processes N]
                            [--trace]
                            [--processes N] [--database sqlite|postgresql]
+                           [--postgres-nice N]
 
 The real bot (TrickTableBot, its cogs, its store on a SQLite file, or on PostgreSQL with
-`--database postgresql`: a fresh server from the `pgserver` package for each run) runs in
+`--database postgresql`: a fresh server from the `pgserver` package for each run, at the
+benchmark's own priority unless `--postgres-nice N` sets it apart, which the output says) runs in
 its own process, as in production, connected to the local Discord double
 (tests/discord_double) that runs in this process with the simulated people. With
 `--processes N` there are N bot processes, process i serving shard i of N (the double
@@ -77,7 +79,7 @@ from tests.discord_double.server import DiscordDouble
 from tests.discord_double.state import Channel, Message, User
 
 from .engines import machine_line
-from .postgres import postgres_cpu, start_postgres
+from .postgres import postgres_cpu, set_postgres_nice, start_postgres
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GabcDe.abcdefghijklmnopqrstuvwxyz0123"
 SEATS = {name: game_class(name).SEATS for name in GAMES}
@@ -552,7 +554,8 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
                    seed: int, poll: float, profile: str | None = None,
                    trace: bool = False, warmup: float = 5.0, processes: int = 1,
                    database: str = "sqlite", think: float = 0.8,
-                   think_processes: int | None = None) -> RunFigures:
+                   think_processes: int | None = None,
+                   postgres_nice: int | None = None) -> RunFigures:
     double = DiscordDouble()
     double.shard_count = processes
     await double.start()
@@ -566,6 +569,8 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
     try:
         if database == "postgresql":
             db, server = start_postgres(pg_folder)
+            if postgres_nice is not None:
+                set_postgres_nice(pg_folder, os.nice(0) + postgres_nice)
         else:
             db = str(directory / f"tables-{count}.db")
         sharded = processes > 1
@@ -758,9 +763,15 @@ def print_turns(start: float, end: float, turns: list[list[float]]) -> None:
 
 
 def print_figures(figures: list[RunFigures], database: str = "sqlite",
-                  processes: int = 1) -> None:
+                  processes: int = 1, postgres_nice: int | None = None) -> None:
     print(f"# tables: {machine_line()}")
     print(f"# database: {database}, bot processes: {processes}")
+    if database == "postgresql":
+        own = os.nice(0)
+        server = own if postgres_nice is None else own + postgres_nice
+        print(f"# priority: PostgreSQL's server at nice {server}, the bot and the double at "
+              f"nice {own}" + (" (equal)" if server == own else
+                               " (--postgres-nice: the server has a core first)"))
     print(f"{'tables':>6} {'inter/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
           f"{'D p99 ms':>8} {'writes/act':>10} {'KB/table':>8} {'bot CPU':>7} {'double':>6} "
           f"{'late':>5} "
@@ -819,6 +830,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="bot processes, each serving one shard of as many")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
                         help="postgresql: a fresh server from the pgserver package per run")
+    parser.add_argument("--postgres-nice", type=int, default=None,
+                        help="run PostgreSQL's server this much nicer than the benchmark "
+                             "(negative: it gets a core first, as on a machine of its own; "
+                             "default: the same priority as the bot)")
     parser.add_argument("--bot-process", nargs=2, metavar=("CONFIG", "OUT"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -836,8 +851,9 @@ def main(argv: list[str] | None = None) -> int:
                                                 Path(tmp), args.seed, args.poll,
                                                 args.profile, args.trace, args.warmup,
                                                 max(1, args.processes), args.database,
-                                                args.think, args.think_processes)))
-    print_figures(figures, args.database, max(1, args.processes))
+                                                args.think, args.think_processes,
+                                                args.postgres_nice)))
+    print_figures(figures, args.database, max(1, args.processes), args.postgres_nice)
     where = ("in threads of the bot process" if args.think_processes == 0 else
              f"in {args.think_processes or 'one per core'} worker processes")
     print(f"(computer players think up to {args.think} s per decision, {where}; the bot "

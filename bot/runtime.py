@@ -31,9 +31,10 @@ import asyncio
 import contextvars
 import gc
 import sys
-import types
-from collections.abc import Callable, Coroutine, Generator
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
+
+from bot.tables.begun import go_on
 
 T = TypeVar("T")
 
@@ -135,20 +136,4 @@ def start_in_place(loop: asyncio.AbstractEventLoop, coro: Any,
 
 async def _rest(coro: Any, waiting: Any) -> Any:
     """A task takes coroutines only (3.12 refuses a generator-based one)."""
-    return await _go_on(coro, waiting)
-
-
-@types.coroutine
-def _go_on(coro: Any, waiting: Any) -> Generator[Any, Any, Any]:
-    """The rest of a coroutine that has already run its first step and waits for
-    `waiting`: what a task does with a coroutine, from its second step on."""
-    try:
-        while True:
-            try:
-                sent = yield waiting
-            except BaseException as error:  # thrown in by the task (a cancellation)
-                waiting = coro.throw(error)
-            else:
-                waiting = coro.send(sent)
-    except StopIteration as done:
-        return done.value
+    return await go_on(coro, waiting)

@@ -15,6 +15,7 @@ import gc
 import logging
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
@@ -23,6 +24,7 @@ from bot.games.events import Acted, DealEnded
 from bot.store import Actor, PlayerResult, Rater, Shards, Status, Store
 
 from . import requests
+from .begun import Begun
 from .clock import Clock
 from .lobby import Lobby
 from .model import (
@@ -68,6 +70,18 @@ class _NullObserver:
 
     def table_closed(self, table: Table) -> None:
         pass
+
+
+@dataclass(slots=True)
+class _Applying:
+    """An action applied to its table's game whose write has begun (see `_begin`)."""
+
+    seat: int
+    stored: str  # the action as logged
+    actor: Actor
+    now: float  # when it was made (the clock's)
+    events: list[Event]
+    write: Begun[None]
 
 
 class TableService:
@@ -151,28 +165,39 @@ class TableService:
         """A person's click: checked, stored, then shown. Refusals raise TableError."""
         table = self.get(table_id)
         async with table.lock:
-            return await self._act(table, user_id, seat, decision, action)
+            action = await self._checked(table, user_id, seat, decision, action)
+            return await self._apply(table, seat, action, actor="user", user_id=user_id)
 
     async def act_and_show(self, table_id: int, user_id: int, seat: int, decision: int,
                            action: str, show: Callable[[Table], T]) -> T:
         """`act`, then `show(table)` before the table's lock is let go: what it builds (the
         click's answer) shows the table as this action left it, and waits for nothing
         queued for the lock meanwhile (a computer player's move and its write, a timer,
-        a redraw), as building it under a second hold of the lock would."""
+        a redraw), as building it under a second hold of the lock would.
+
+        It is built while the action's write is on its way (a round trip on PostgreSQL),
+        and returned only once the write has committed: on a failed write the TableError
+        is raised and what was built is dropped. A move that ends the match is shown
+        after its write, once the table is closed."""
         table = self.get(table_id)
         async with table.lock:
-            await self._act(table, user_id, seat, decision, action)
-            return show(table)
+            action = await self._checked(table, user_id, seat, decision, action)
+            applying = self._begin(table, seat, action, actor="user", user_id=user_id)
+            built: tuple[T] | None = None
+            try:
+                if not applying.write.failed and not table.game.finished:
+                    built = (show(table),)
+            finally:
+                await self._complete(table, applying)
+            return built[0] if built is not None else show(table)
 
-    async def _act(self, table: Table, user_id: int, seat: int, decision: int,
-                   action: str) -> list[Event]:
-        """`act`'s checks and move, under the table's lock."""
+    async def _checked(self, table: Table, user_id: int, seat: int, decision: int,
+                       action: str) -> str:
+        """A click's checks, under the table's lock: the action to apply for it."""
         self.current(table.id, user_id, seat, decision)
         action = requests.answered(table.game, action)  # of the request still asked?
         if requests.is_request(action):  # a claim or undo: asked out of turn
-            action = await requests.to_record(table.game, seat, action,
-                                              self.turns.thinking)
-            return await self._apply(table, seat, action, actor="user", user_id=user_id)
+            return await requests.to_record(table.game, seat, action, self.turns.thinking)
         # A seat's buttons are exactly its legal actions: any other action while it
         # has some is not from our buttons (and the engine would name it in its own
         # terms). Whose turn it is, and why not, is the engine's to say ("Your
@@ -180,7 +205,7 @@ class TableService:
         legal = table.game.legal(seat)
         if legal and action not in {str(move) for move in legal}:
             raise TableError(NOT_A_MOVE)
-        return await self._apply(table, seat, action, actor="user", user_id=user_id)
+        return action
 
     # -- restart --------------------------------------------------------------------
 
@@ -267,6 +292,14 @@ class TableService:
 
     async def _apply(self, table: Table, seat: int, action: str, *, actor: Actor,
                      user_id: int | None = None) -> list[Event]:
+        return await self._complete(table, self._begin(table, seat, action, actor=actor,
+                                                       user_id=user_id))
+
+    def _begin(self, table: Table, seat: int, action: str, *, actor: Actor,
+               user_id: int | None = None) -> _Applying:
+        """Apply the action to the game and begin its write (sent, not yet committed);
+        `_complete` must follow. The seat's decision number moves on with the game (a
+        failed write rebuilds both from the log)."""
         seq = table.seq
         try:
             events = table.game.apply(seat, action)
@@ -274,17 +307,23 @@ class TableService:
             raise TableError(str(exc)) from None
         stored = table.game.history[-1][1]
         now = self.clock.now()
+        write = Begun(self.store.append_action(table.id, seq, seat, stored, actor, user_id,
+                                               at=self.clock.moment(now)))
+        table.decisions[seat] += 1
+        return _Applying(seat, stored, actor, now, events, write)
+
+    async def _complete(self, table: Table, applying: _Applying) -> list[Event]:
+        """Once the action's write has committed, tell everything that follows it."""
+        seat, actor, events = applying.seat, applying.actor, applying.events
         try:
-            await self.store.append_action(table.id, seq, seat, stored, actor, user_id,
-                                           at=self.clock.moment(now))
+            await applying.write
         except Exception:
             log.exception("table %s: could not store action %s; rebuilding from the log",
-                          table.id, stored)
+                          table.id, applying.stored)
             await self._reload(table)
             raise TableError("Your move could not be saved, so the table is unchanged. "
                              "Please try again.") from None
-        table.decisions[seat] += 1
-        table.since = now
+        table.since = applying.now
         for event in events:
             if isinstance(event, DealEnded):
                 # The log shows the deal in progress; the finished one gets its own message.

@@ -368,6 +368,53 @@ async def test_a_failed_write_shows_nothing_and_leaves_the_table_unchanged(
     assert len(await store.actions(table.id)) == len(logged) + 1
 
 
+@pytest.mark.parametrize("commits", [True, False], ids=["committed", "refused"])
+async def test_a_click_s_answer_is_built_while_its_write_is_on_its_way(
+        service, store, monkeypatch, commits):
+    """The write is sent first and the answer built while it travels; the answer is
+    returned only once the write has committed, and dropped if the database refuses it
+    after the statement went out (the table is then rebuilt from the log)."""
+    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
+    await service.lobby.add_bot(table.id, ALICE.user_id)
+    await service.lobby.start(table.id, ALICE.user_id)
+    await settle(service, table)
+    before, decisions = list(table.game.history), list(table.decisions)
+    logged = [a.action for a in await store.actions(table.id)]
+    decision, move = table.decisions[0], table.game.legal(0)[0]
+    sent, answer_back = asyncio.Event(), asyncio.Event()
+    built: list[tuple[int, bool]] = []
+    append = store.append_action
+
+    async def on_its_way(*args, **kwargs):
+        sent.set()
+        await answer_back.wait()
+        if not commits:
+            raise OSError("the server refused the statement")
+        await append(*args, **kwargs)
+
+    def show(acted):
+        built.append((acted.decisions[0], answer_back.is_set()))
+        return "the answer"
+
+    monkeypatch.setattr(store, "append_action", on_its_way)
+    clicked = asyncio.create_task(service.act_and_show(
+        table.id, ALICE.user_id, 0, decision, move, show))
+    await sent.wait()
+    await asyncio.sleep(0.01)
+    assert built == [(decision + 1, False)]  # built before the write's answer came back
+    assert not clicked.done()
+    answer_back.set()
+    if commits:
+        assert await clicked == "the answer"
+        assert [a.action for a in await store.actions(table.id)] == [*logged, move]
+    else:
+        with pytest.raises(TableError, match="could not be saved"):
+            await clicked
+        assert table.game.history == before and table.decisions == decisions
+        assert [a.action for a in await store.actions(table.id)] == logged
+    assert len(built) == 1
+
+
 async def test_a_shard_process_restores_only_its_servers_tables(store):
     """Two processes on one database, shards 0 and 1 of 2: each restores exactly the tables
     of the servers on its shard."""
