@@ -147,6 +147,63 @@ class Probe:
     stages: dict[int, dict[str, float]] = field(default_factory=dict)
     # --trace: (time, s) an answer on a socket waited for its turn of the event loop
     turns: list[tuple[float, float]] = field(default_factory=list)
+    # --loop-profile: each step of each task (time.time() at its start, its seconds, the
+    # index of its kind in `kinds`)
+    steps: list[tuple[float, float, int]] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+
+    def profile_steps(self, loop: asyncio.AbstractEventLoop) -> None:
+        """--loop-profile: time every step of every task created from now on (the bot's
+        own task factory still makes the task), by kind: the task's name without its
+        numbers, or its coroutine's name. What a click's write waits behind."""
+        import re
+        import types
+
+        from bot.runtime import task_factory
+
+        index: dict[str, int] = {}
+        steps, kinds = self.steps, self.kinds
+        clock, wall = time.perf_counter, time.time
+
+        def kind_of(coro: Any) -> int:
+            task = asyncio.current_task()
+            name = task.get_name() if task is not None else ""
+            if not name or name.startswith("Task-"):
+                name = getattr(getattr(coro, "cr_code", None), "co_qualname", "?")
+            name = re.sub(r"\d+", "N", name)
+            if name not in index:
+                index[name] = len(kinds)
+                kinds.append(name)
+            return index[name]
+
+        @types.coroutine
+        def timed(coro: Any) -> Any:
+            kind, sent, error = -1, None, None
+            while True:
+                started, at = clock(), wall()
+                try:
+                    waiting = coro.throw(error) if error is not None else coro.send(sent)
+                except StopIteration as done:
+                    steps.append((at, clock() - started, kind if kind >= 0 else kind_of(coro)))
+                    return done.value
+                if kind < 0:
+                    kind = kind_of(coro)
+                steps.append((at, clock() - started, kind))
+                try:
+                    sent, error = (yield waiting), None
+                except BaseException as thrown:  # a cancellation, thrown in by the task
+                    sent, error = None, thrown
+
+        async def run(coro: Any) -> Any:
+            return await timed(coro)
+
+        def factory(loop: asyncio.AbstractEventLoop, coro: Any, context: Any = None) -> Any:
+            if getattr(getattr(coro, "cr_code", None), "co_qualname", "") == \
+                    "ClientRequest.write_bytes":
+                return task_factory(loop, coro, context)  # started in place, as the bot does
+            return task_factory(loop, run(coro), context)
+
+        loop.set_task_factory(factory)
 
     async def time_turns(self, every: float = 0.02) -> None:
         """--trace: how long an answer arriving on a socket waits for the event loop: a
@@ -338,6 +395,8 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
         probe.trace_gc()
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    if config.get("loop_profile"):
+        probe.profile_steps(asyncio.get_running_loop())
     runner = asyncio.create_task(bot.start(TOKEN))
     while not bot.is_ready() and not runner.done():
         await asyncio.sleep(0.01)
@@ -377,7 +436,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
         "errors": probe.errors,
         "stages": {str(k): v for k, v in probe.stages.items()},
         "connections": probe.connections, "collections": probe.collections,
-        "turns": probe.turns}))
+        "turns": probe.turns, "steps": probe.steps, "kinds": probe.kinds}))
 
 
 # -- the people ------------------------------------------------------------------------------
@@ -555,7 +614,8 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
                    trace: bool = False, warmup: float = 5.0, processes: int = 1,
                    database: str = "sqlite", think: float = 0.8,
                    think_processes: int | None = None,
-                   postgres_nice: int | None = None) -> RunFigures:
+                   postgres_nice: int | None = None,
+                   loop_profile: bool = False) -> RunFigures:
     double = DiscordDouble()
     double.shard_count = processes
     await double.start()
@@ -581,6 +641,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
             config = {"api_base": double.api_base, "gateway": double.gateway_url, "db": db,
                       "guild_id": None if sharded else worlds[0].guild.id,
                       "edit_interval": edit_interval, "trace": trace, "think": think,
+                      "loop_profile": trace and loop_profile,
                       **({} if think_processes is None
                          else {"think_processes": think_processes}),
                       "profile": f"{profile}.{n}" if profile and sharded else profile,
@@ -669,6 +730,8 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
                 print_stages(window, arrivals, probe["stages"], probe["connections"])
                 print_collections(window, probe["collections"])
                 print_turns(start_wall, end_wall, probe["turns"])
+            if probe["kinds"]:
+                print_loop_profile(start_wall, end_wall, probe)
         split = [_sample_at(probe["rss"], end_wall, 2) - _sample_at(probe["rss"], start_wall, 2)
                  for probe in probes]
         return RunFigures(
@@ -762,6 +825,45 @@ def print_turns(start: float, end: float, turns: list[list[float]]) -> None:
               f"(n={len(waits)}, every 20 ms)")
 
 
+def print_loop_profile(start: float, end: float, probe: dict[str, Any]) -> None:
+    """--loop-profile: the bot's task steps in the window by kind, and what ran on the
+    loop while each click's write was out (from "store" to "stored")."""
+    kinds = probe["kinds"]
+    steps = sorted((at, took, kind) for at, took, kind in probe["steps"] if start <= at <= end)
+    seconds = end - start
+    total: dict[int, float] = {}
+    for _, took, kind in steps:
+        total[kind] = total.get(kind, 0.0) + took
+    print(f"  task steps in the window: {sum(total.values()) / seconds:.0%} of a core in all "
+          "(ms per second: kind)")
+    for kind, took in sorted(total.items(), key=lambda item: -item[1])[:8]:
+        longest = max(t for _, t, k in steps if k == kind)
+        print(f"    {1000 * took / seconds:6.1f}  {kinds[kind]} "
+              f"(longest step {1000 * longest:.1f} ms)")
+    starts = [at for at, _, _ in steps]
+    writes = sorted(((v["stored"] - v["store"], v["store"], v["stored"])
+                     for v in probe["stages"].values() if "store" in v and "stored" in v
+                     and start <= v["store"] <= end), reverse=True)
+    if not writes:
+        return
+    import bisect
+
+    def during(rows: list[tuple[float, float, float]]) -> dict[int, float]:
+        spent: dict[int, float] = {}
+        for _, sent, back in rows:
+            for i in range(bisect.bisect_left(starts, sent), bisect.bisect_left(starts, back)):
+                _, took, kind = steps[i]
+                spent[kind] = spent.get(kind, 0.0) + took
+        return {kind: took / len(rows) for kind, took in spent.items()}
+
+    slowest = writes[:max(1, len(writes) // 50)]
+    every, slow = during(writes), during(slowest)
+    print(f"  while a click's write was out, the loop ran (ms per click; all {len(writes)}, "
+          f"the slowest {len(slowest)}, whose writes took {1000 * slowest[-1][0]:.1f} ms or more):")
+    for kind in sorted(slow, key=lambda k: -slow[k])[:8]:
+        print(f"    {1000 * every.get(kind, 0.0):6.2f} {1000 * slow[kind]:6.2f}  {kinds[kind]}")
+
+
 def print_figures(figures: list[RunFigures], database: str = "sqlite",
                   processes: int = 1, postgres_nice: int | None = None) -> None:
     print(f"# tables: {machine_line()}")
@@ -826,6 +928,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="cProfile the bot process (setup included) into this file")
     parser.add_argument("--trace", action="store_true",
                         help="print where each answer's time goes, stage by stage")
+    parser.add_argument("--loop-profile", action="store_true",
+                        help="with --trace: time every step of the bot's tasks (costs the "
+                             "bot some CPU) and print what a click's write waits behind")
     parser.add_argument("--processes", type=int, default=1,
                         help="bot processes, each serving one shard of as many")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
@@ -852,7 +957,7 @@ def main(argv: list[str] | None = None) -> int:
                                                 args.profile, args.trace, args.warmup,
                                                 max(1, args.processes), args.database,
                                                 args.think, args.think_processes,
-                                                args.postgres_nice)))
+                                                args.postgres_nice, args.loop_profile)))
     print_figures(figures, args.database, max(1, args.processes), args.postgres_nice)
     where = ("in threads of the bot process" if args.think_processes == 0 else
              f"in {args.think_processes or 'one per core'} worker processes")
