@@ -351,12 +351,12 @@ class Publisher:
                 # Answering clicks (Discord's 3 s) comes first: a flush waits for a moment
                 # with no click being answered (at most PUBLISH_DEFER), and few tables
                 # publish at once. A table published later shows its latest state anyway.
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._quiet.wait(), PUBLISH_DEFER)
+                until = time.monotonic() + PUBLISH_DEFER
+                await self._clicks_first(until)
                 async with self._publishing:
                     self._dirty.discard(table.id)
                     self._last_edit[table.id] = time.monotonic()
-                    await self._publish(table)
+                    await self._publish(table, until)
         except Exception:
             log.exception("table %s: could not update its messages", table.id)
         finally:
@@ -371,13 +371,23 @@ class Publisher:
                 self.forget_hands(table.id)
                 await self._forget_stored_hands(table.id)
 
-    async def _publish(self, table: Table) -> None:
+    async def _clicks_first(self, until: float) -> None:
+        """Wait for a moment with no click being answered (until the monotonic time
+        `until` at most). A table's update builds its messages then: work already queued
+        on the loop when a click's write comes back is work that click waits behind."""
+        if not self._answering:
+            return
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(0.0, until - time.monotonic())):
+                await self._quiet.wait()
+
+    async def _publish(self, table: Table, until: float = 0.0) -> None:
         if table.id in self.lost:
             self._outbox.pop(table.id, None)
             return
         if table.id not in self.paused:
-            await self._publish_channel(table)
-        await self._refresh_hands(table)
+            await self._publish_channel(table, until)
+        await self._refresh_hands(table, until)
 
     async def tables_lost(self, tables: Iterable[Table]) -> None:
         """These tables' channel or thread is gone, or the bot left their server: close
@@ -394,7 +404,7 @@ class Publisher:
         await self.tables_lost([table])
         return True
 
-    async def _publish_channel(self, table: Table) -> None:
+    async def _publish_channel(self, table: Table, until: float = 0.0) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id)
         outbox = self._outbox.pop(table.id, [])
         while outbox:
@@ -420,9 +430,10 @@ class Publisher:
             return
         await self.pacer.ready(table.channel_id)  # then build: the latest state goes out
         async with self.table_write(table):
-            await self._write_table(table)
+            await self._write_table(table, until)
 
-    async def _write_table(self, table: Table) -> None:
+    async def _write_table(self, table: Table, until: float = 0.0) -> None:
+        await self._clicks_first(until)
         current = await snapshot(table, lambda: table_message(table))
         body = current.body()
         shown = (table.message_id, fingerprint(body))
@@ -607,7 +618,8 @@ class Publisher:
             log.warning("table %s: could not retire its old message %s", table.id,
                         old_message_id, exc_info=True)
 
-    async def _refresh_hands(self, table: Table) -> None:
+    async def _refresh_hands(self, table: Table, until: float = 0.0) -> None:
+        await self._clicks_first(until)
         now = time.monotonic()
         sessions = self.hands.get(table.id, {})
 
