@@ -7,7 +7,8 @@ always showing the latest state), posts end-of-deal and end-of-match messages in
 and refreshes each seated person's private hand through the interaction token that
 showed it (ephemeral messages can only be edited that way, and only for 15 minutes).
 Answering clicks comes first: a table's update waits for a moment with no click being
-answered (`answering`), and few tables publish at once.
+answered (`answering`) before it begins and before it builds each message (at most
+PUBLISH_DEFER in all), and few tables publish at once.
 
 A table message never freezes: each deal, and before the message is an hour old (Discord
 then takes only a few more edits), the table is posted afresh and the old message becomes
