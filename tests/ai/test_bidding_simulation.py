@@ -13,6 +13,7 @@ from bot.ai.bidding.simulation import (
     MIN_LAYOUTS,
     Candidate,
     SampledBidding,
+    answered_contract,
     best,
     candidates,
     deal_layouts,
@@ -21,11 +22,12 @@ from bot.ai.bidding.simulation import (
     scores,
     settle,
     solve_contracts,
+    with_answers,
 )
 from bot.ai.bidding.system import _context, read, tables_for
 from bot.ai.budget import Budget
 from bot.games import create
-from bot.games.bridge_auction import Strain
+from bot.games.bridge_auction import Contract, Strain
 from bot.games.bridge_scoring import imps
 from bot.games.cards import parse_hand
 from tests.ai.test_bridge_bidding import auction_of
@@ -111,6 +113,22 @@ def test_a_gain_the_layouts_do_not_agree_on_leaves_the_captains_call() -> None:
     assert best(options, points) == (0, 0.0)
     every = [[[0] * 4, [0] * 4, [0] * 4, [12, 0, 12, 0], [0] * 4] for _ in range(7)]
     assert best(options, scores(ctx, options, every, (False, False))) == (1, 11.0)
+
+
+def test_an_invitation_is_valued_by_partners_answer_on_each_layout() -> None:
+    """2NT inviting 3NT is played in 3NT where partner's hand accepts and in 2NT where it
+    declines (valued as the final contract, it could never beat passing 1♠)."""
+    ctx, *_ = decision("K4.98754.A2.K752", "1D pass 1H pass 1S pass", N)
+    accepts, declines = parse_hand("AT63.KT3.KJ873.A"), parse_hand("AT63.KT3.KJ873.Q")
+    assert answered_contract(ctx.calls, S, "bid:2NT", accepts) == Contract(3, Strain.NOTRUMP, S)
+    assert answered_contract(ctx.calls, S, "bid:2NT", declines) == Contract(2, Strain.NOTRUMP, S)
+    layouts = [tuple(accepts if seat == N else () for seat in range(4)),
+               tuple(declines if seat == N else () for seat in range(4))]
+    options = [Candidate(a, final_contract(ctx.calls, S, a)) for a in ("bid:2NT", "pass")]
+    invite, passing = with_answers(ctx, options, layouts)
+    assert [invite.contract_on(i) for i in (0, 1)] == [Contract(3, Strain.NOTRUMP, S),
+                                                        Contract(2, Strain.NOTRUMP, S)]
+    assert passing.answered == () and passing.contract_on(0) == Contract(1, Strain.SPADES, N)
 
 
 def test_candidates_keep_the_captains_call_first_and_only_legal_calls() -> None:

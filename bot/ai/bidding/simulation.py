@@ -11,8 +11,11 @@ with the auction's ranges, the card-play sampler), solves each candidate contrac
 declarer in its strain on every layout (`dds.solve_counted`: only the declarers the
 candidates need, half the cost of whole trick tables), and scores each candidate contract
 on every layout as a duplicate deal (vulnerability, game and slam bonuses, doubled
-undertricks). A candidate replaces the captain's call only when it gains `MARGIN` IMPs a
-deal or more over it on the same layouts, and the layouts agree: the gain is `CONFIDENCE`
+undertricks). A candidate is the contract it leads to if everyone passes, save an
+invitation (`captain.is_invitation`), which leads on each layout to the contract partner's
+answer by the system's tables with that layout's hand names. A candidate replaces the
+captain's call only when it gains `MARGIN` IMPs a deal or more over it on the same
+layouts, and the layouts agree: the gain is `CONFIDENCE`
 standard errors of its swings from one layout to the next (with 6 to 14 layouts a
 decision, a slam that makes on four layouts of seven is noise, and taking such gains cost
 IMPs on the bench's deals).
@@ -42,7 +45,13 @@ from .. import dds
 from ..budget import Budget
 from ..hand_range import ANY_HAND
 from ..layouts import Knowledge, Layouts, sample
-from .captain import SETTLE_CONFIDENCE, SETTLE_MARGIN, expected_points, game_level
+from .captain import (
+    SETTLE_CONFIDENCE,
+    SETTLE_MARGIN,
+    expected_points,
+    game_level,
+    is_invitation,
+)
 from .context import Context, suit_fit
 from .rules import Hand, Rule, rules_for
 from .system import Settle, agreed_trump, choose
@@ -68,22 +77,64 @@ FIT = 8  # or a suit this long between my cards and partner's shown ones: shape 
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A call and the contract it leads to if everyone passes (None: passed out)."""
+    """A call and the contract it leads to if everyone passes (None: passed out); for an
+    invitation, the contract partner's answer leads to on each layout."""
 
     action: str
     contract: Contract | None
+    answered: tuple[Contract | None, ...] = ()
+
+    def contract_on(self, layout: int) -> Contract | None:
+        return self.answered[layout] if self.answered else self.contract
 
 
-def final_contract(calls: Sequence[tuple[int, Call]], seat: int, action: str) -> Contract | None:
-    """The contract if `seat` makes `action` after `calls` and everyone passes after it."""
+def _after(calls: Sequence[tuple[int, Call]], seat: int, action: str) -> Auction:
+    """The auction once `seat` has made `action` after `calls`."""
     dealer = calls[0][0] if calls else seat
     auction = Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
     for who, call in calls:
         auction.call(who, call)
     auction.call(seat, CALL_BY_TEXT[action])
+    return auction
+
+
+def _passed_out(auction: Auction) -> Contract | None:
     while not auction.finished:
         auction.call(auction.to_call(), Call.PASS)
     return auction.contract
+
+
+def final_contract(calls: Sequence[tuple[int, Call]], seat: int, action: str) -> Contract | None:
+    """The contract if `seat` makes `action` after `calls` and everyone passes after it."""
+    return _passed_out(_after(calls, seat, action))
+
+
+def answered_contract(calls: Sequence[tuple[int, Call]], seat: int, action: str,
+                      partner_hand: Sequence[Card]) -> Contract | None:
+    """The contract if `seat` invites with `action`, the next player passes, partner
+    answers with `partner_hand` by the system's tables, and everyone passes after that."""
+    auction = _after(calls, seat, action)
+    auction.call(auction.to_call(), Call.PASS)
+    partner = auction.to_call()
+    answer, _ = choose(partner_hand, partner, auction.calls, auction.legal_texts(partner))
+    auction.call(partner, CALL_BY_TEXT[answer])
+    return _passed_out(auction)
+
+
+def with_answers(ctx: Context, options: Sequence[Candidate],
+                 layouts: Sequence[tuple[tuple[Card, ...], ...]]) -> list[Candidate]:
+    """Each invitation among `options` valued by partner's answer on every layout (an
+    invitation played where it stands would never beat the part-score below it)."""
+    partner = (ctx.seat + 2) % 4
+    out = []
+    for option in options:
+        bid = Bid.parse(option.action[4:]) if option.action.startswith("bid:") else None
+        if bid is not None and is_invitation(ctx, bid):
+            option = Candidate(option.action, option.contract, tuple(
+                answered_contract(ctx.calls, ctx.seat, option.action, hands[partner])
+                for hands in layouts))
+        out.append(option)
+    return out
 
 
 def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
@@ -197,8 +248,8 @@ def scores(ctx: Context, options: Sequence[Candidate],
     out = []
     for option in options:
         row = []
-        for table in tables:
-            contract = option.contract
+        for layout, table in enumerate(tables):
+            contract = option.contract_on(layout)
             if contract is None:
                 row.append(0)
                 continue
@@ -247,6 +298,9 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     if count < MIN_LAYOUTS:
         return rule_action
     layouts = deal_layouts(ctx, hand.cards, count, rng)
+    options = with_answers(ctx, options, layouts.hands)
+    contracts = sorted({(c.strain, c.declarer) for o in options
+                        for c in (o.contract, *o.answered) if c is not None})
     tables = solve_contracts(layouts.hands, contracts, budget)
     if tables is None or len(tables) < MIN_LAYOUTS:
         return rule_action  # spent, or too costly a deal to solve enough layouts
