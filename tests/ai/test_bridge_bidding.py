@@ -229,7 +229,8 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("84.KQJ74.Q32.AQ3", "1S pass 2H pass 3H pass", N, "bid:4C",
      "cue bid: the ace or a void in clubs, slam interest in hearts (28–29 points together)"),
     ("A4.KQJ74.J32.Q43", "1S pass 2H pass 3H pass", N, "bid:4H",
-     "support for hearts, to play in game"),  # no cue in spades: our side bid them
+     "support for hearts, to play in game: no slam interest (up to 15 points)"),
+    # no cue in spades: our side bid them
     ("KJ874.A965.Q4.K3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4H",
      "signs off in game: no control to show, or a minimum"),
     ("KJ874.A965.A4.J3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4D",

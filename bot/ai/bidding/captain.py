@@ -218,10 +218,12 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
 
 
 def _agreed(ctx: Context, strain: Strain) -> bool:
-    """Both of us have bid `strain` (or we hold a long fit in it shown by a raise)."""
-    mine = {b.strain for b in ctx.bids(ME)}
-    theirs = {b.strain for b in ctx.bids(PARTNER)}
-    return (strain in mine and strain in theirs) or strain in theirs
+    """Partner has bid `strain` (we may have too): in a suit, showing length there (an
+    artificial 2♣ or Stayman agrees nothing)."""
+    if strain not in {b.strain for b in ctx.bids(PARTNER)}:
+        return False
+    suit = strain.trump
+    return suit is None or ctx.partner_range().min_len[suit] >= 3
 
 
 def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
@@ -268,4 +270,22 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
                                                   lengths[3]))))
     tail = f", to play in {level_word}" if level_word else (
         "" if ctx.ours() or ctx.last_bid is None else ", competing")
-    return (what + tail, HandRange(min_len=(lengths[0], lengths[1], lengths[2], lengths[3])))
+    shown = HandRange(min_len=(lengths[0], lengths[1], lengths[2], lengths[3]))
+    below = no_slam_points(ctx, bid)
+    if below is not None:
+        return (f"{what}, to play in game: no slam interest (up to {below} points)",
+                shown.narrowed(HandRange(max_points=below)))
+    return (what + tail, shown)
+
+
+def no_slam_points(ctx: Context, bid: Bid) -> int | None:
+    """The most points a game bid in partner's suit can hold when step 1 would have asked
+    for key cards instead (the suit agreed, 4NT still ours to bid as an ask): fewer than
+    `ASK` together with what partner has shown. None where the game says nothing so."""
+    suit = bid.strain.trump
+    if suit is None or not game_level(bid.strain) <= bid.level < 6 \
+            or not _agreed(ctx, bid.strain) or ctx.notrump_asks() \
+            or (ctx.last_bid is not None and ctx.last_bid >= Bid(4, Strain.NOTRUMP)) \
+            or any(b == Bid(4, Strain.NOTRUMP) for b in ctx.our_bids()):
+        return None
+    return max(0, math.ceil(ASK - expected_points(ctx.partner_range())) - 1)

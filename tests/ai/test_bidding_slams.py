@@ -1,0 +1,29 @@
+"""The bidding system's slam decisions and contested auctions (issue 15): one test per
+rule, a hand and an auction where it speaks, with the explanation people see."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ai.bidding import read_auction
+from tests.ai.test_bridge_bidding import E, S, W, auction_of, call
+
+
+@pytest.mark.parametrize(("hand", "calls", "dealer", "expected", "says"), [
+    # an artificial 2♣ agrees no clubs: no slam bid in them on the expected points
+    ("9872..K843.J9542", "pass pass 2C pass 2D 2H 3NT pass", S, "bid:5C",
+     "4+ clubs, to play in game"),
+    # the captain's game in partner's suit where it could have asked for key cards says
+    # it has too little for slam, and partner with no more than it showed leaves it
+    ("J7.T2.AQ643.QJ64", "1H pass 2D pass 3H pass", E, "bid:4H",
+     "support for hearts, to play in game: no slam interest (up to 12 points)"),
+    ("T63.AKJ98743..A3", "1H pass 2D pass 3H pass 4H pass", E, "pass",
+     "nothing more to say"),
+])
+def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
+    assert call(hand, calls, dealer) == (expected, says)
+
+
+def test_a_game_that_could_have_asked_is_read_as_below_slam() -> None:
+    ranges = read_auction(E, auction_of("1H pass 2D pass 3H pass 4H pass", E).calls)
+    assert ranges[W].strength() == (11, 12)  # two over one, 11+; no slam: up to 12
