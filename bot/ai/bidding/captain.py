@@ -31,7 +31,8 @@ SETTLE_CONFIDENCE = 2.0
 STEPS = (
     f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "
     f"Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and {SLAM} possible: "
-    "a quantitative 4NT (after our notrump bid).",
+    "a quantitative 4NT (after our notrump bid). A game bid where that ask was open says "
+    "too little for slam.",
     f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of a minor with "
     "28+). In notrump a hand counts its high cards and a long suit's sixth and later cards; "
     "with a trump fit, dummy adds its shortness (with three trumps or more, and not in a suit "
