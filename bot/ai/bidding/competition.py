@@ -341,11 +341,17 @@ def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple
     if last.level < game and (p in MAJORS or game_in_minor):
         rules.append(Rule(f"{game}{P}", f"{fit}+ {name(p)}, 13+ points: game", pts=(13, 37),
                           trump=p, lengths={p: (fit, 13)}))
-    for jump, (lo, hi), tail in ((1, invite, ", invites game"), (0, simple, "")):
-        call = _at(strain, last, jump)
-        if call is not None and int(call[0]) < game:
-            rules.append(Rule(call, f"{fit}+ {name(p)}, {lo}–{hi} points{tail}", pts=(lo, hi),
-                              trump=p, lengths={p: (fit, 13)}))
+    jump = _at(strain, last, 1)
+    can_invite = jump is not None and int(jump[0]) < game
+    if can_invite:
+        rules.append(Rule(jump, f"{fit}+ {name(p)}, {invite[0]}–{invite[1]} points, invites "
+                          "game", pts=invite, trump=p, lengths={p: (fit, 13)}))
+    # With no room for the jump below game, the simple raise takes the invitations too.
+    lo, hi = simple if can_invite else (simple[0], invite[1])
+    call = _at(strain, last)
+    if call is not None and int(call[0]) < game:
+        rules.append(Rule(call, f"{fit}+ {name(p)}, {lo}–{hi} points", pts=(lo, hi),
+                          trump=p, lengths={p: (fit, 13)}))
     return rules
 
 
