@@ -349,7 +349,7 @@ def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple
                           trump=p, lengths={p: (fit, 13)}))
     jump = _at(strain, last, 1)
     can_invite = jump is not None and int(jump[0]) < game
-    if can_invite:
+    if jump is not None and can_invite:
         rules.append(Rule(jump, f"{fit}+ {name(p)}, {invite[0]}–{invite[1]} points, invites "
                           "game", pts=invite, trump=p, lengths={p: (fit, 13)}))
     # With no room for the jump below game, the simple raise takes the invitations too.
