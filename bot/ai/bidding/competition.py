@@ -14,6 +14,9 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 # The fewest points for an overcall, or any free bid of a suit partner has not shown, at
 # each level (index 0: the one level).
 OVERCALL_POINTS = (8, 11, 13, 15, 17, 19, 21)
+# Support points of a raise of partner's opening over their overcall that asks for key
+# cards at once (30+ together with an opening's 13).
+RAISE_ASK = 17
 
 
 def _at(strain: Strain, over: Bid, jump: int = 0) -> str | None:
@@ -258,7 +261,7 @@ def _best_of(suit: Suit, their: list[Suit]) -> Test:
 def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
     """Partner opened one of `p` and the next player overcalled (`last`)."""
     fit = 3 if p in MAJORS else 5
-    rules = _raises(p, last, fit, (6, 10), (10, 12), game_in_minor=False)
+    rules = _raises(p, last, fit, (6, 10), (10, 12), game_in_minor=False, ask=RAISE_ASK)
     unbid_majors = [m for m in MAJORS if m != p and m not in their]
     if unbid_majors and last.level <= 2:
         names = " and ".join(name(m) for m in unbid_majors)
@@ -339,14 +342,20 @@ def after_negative_double(p: Suit, last: Bid, their: list[Suit], shown: list[Sui
 
 
 def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple[int, int],
-            game_in_minor: bool = True) -> list[Rule]:
-    """Raises of partner's suit `p` over `last`: game, a jump that invites, a simple raise."""
+            game_in_minor: bool = True, ask: int | None = None) -> list[Rule]:
+    """Raises of partner's suit `p` over `last`: game, a jump that invites, a simple raise.
+    `ask`: from this many support points key cards are asked at once, and the game raise
+    stops below it (so the opener does not count it as a slam hand)."""
     P, strain = L[p], Strain(int(p))
     game = 4 if p in MAJORS else 5
     rules: list[Rule] = []
     if last.level < game and (p in MAJORS or game_in_minor):
-        rules.append(Rule(f"{game}{P}", f"{fit}+ {name(p)}, 13+ points: game", pts=(13, 37),
-                          trump=p, lengths={p: (fit, 13)}))
+        if ask is not None and last < Bid(4, Strain.NOTRUMP):
+            rules.append(Rule("4NT", f"Roman Key Card Blackwood: {fit}+ {name(p)}, {ask}+ "
+                              "points", pts=(ask, 37), trump=p, lengths={p: (fit, 13)}))
+        top = 37 if ask is None else ask - 1
+        rules.append(Rule(f"{game}{P}", f"{fit}+ {name(p)}, {points_text(13, top)}: game",
+                          pts=(13, top), trump=p, lengths={p: (fit, 13)}))
     jump = _at(strain, last, 1)
     can_invite = jump is not None and int(jump[0]) < game
     if jump is not None and can_invite:
