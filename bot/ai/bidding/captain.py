@@ -32,7 +32,8 @@ SETTLE_CONFIDENCE = 2.0
 STEPS = (
     f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "
     f"Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and {SLAM} possible: "
-    "a quantitative 4NT (after our notrump bid). A game bid where that ask was open says "
+    "a quantitative 4NT (after our notrump bid; with a minor agreed, four of it asks "
+    "partner to ask). A game bid where that ask was open says "
     f"too little for slam. Opposite an open range ({UNLIMITED}+ points wide) stronger than "
     "ours we bid game and leave slam to partner.",
     f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of a minor with "
