@@ -97,7 +97,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("QJ74.AQ7.J97.T84", "3C double pass", N, "bid:4S",
      "4+ spades, 9+ points: game over their pre-empt"),
     ("A7.A743.AQJ853.J", "1S pass pass", N, "bid:2D", "overcall: 5+ diamonds, 8–17 points"),
-    ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "3+ hearts, 13+ points: game"),
+    ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "3+ hearts, 13–16 points: game"),
     ("K74.Q852.J92.943", "1D double pass", N, "bid:1H", "hearts, my best suit: 0–11 points"),
     ("KQ74.A852.J92.Q3", "1D double pass", N, "bid:4S", "4+ spades, 12+ points: game"),
     ("A74.K52.942.AKJ3", "1D double pass", N, "bid:2D",
