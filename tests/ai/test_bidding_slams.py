@@ -43,6 +43,10 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
      "Roman Key Card Blackwood: asks for the aces and the king of trumps"),
     ("3.AK.KQJ542.KQ83", "pass pass 1D pass 1H pass 3NT pass 4D pass 4NT pass 5D pass", W,
      "pass", "stops in five: two key cards are missing"),
+    # opener with 22+ support points opposite a single raise of its major asks at once
+    ("AQ972.A.Q.AKJT32", "pass pass 1S pass 2S pass", E, "bid:4NT",
+     "Roman Key Card Blackwood: slam interest opposite the raise, 22+ points"),
+    ("AQ972.J.Q.AK6532", "pass pass 1S pass 2S pass", E, "bid:4S", "game: 19+ points"),
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
     assert call(hand, calls, dealer) == (expected, says)

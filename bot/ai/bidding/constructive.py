@@ -173,7 +173,9 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                     Rule(f"4{M}", "minimum: 12–15 points", pts=(0, 15))]
         level = int(response[0])
         if level == 2:
-            return [Rule(f"4{M}", "game: 19+ points", pts=(19, 37), trump=mine),
+            ask = [Rule("4NT", "Roman Key Card Blackwood: slam interest opposite the raise, "
+                        "22+ points", pts=(22, 37), trump=mine)] if mine in MAJORS else []
+            return [*ask, Rule(f"4{M}", "game: 19+ points", pts=(19, 37), trump=mine),
                     Rule(f"3{M}", "game try: 16–18 points", pts=(16, 18), trump=mine),
                     Rule("pass", "minimum: 12–15 points", pts=(0, 15), trump=mine)]
         if level == 3:
