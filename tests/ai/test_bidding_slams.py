@@ -47,6 +47,14 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
     ("AQ972.A.Q.AKJT32", "pass pass 1S pass 2S pass", E, "bid:4NT",
      "Roman Key Card Blackwood: slam interest opposite the raise, 22+ points"),
     ("AQ972.J.Q.AK6532", "pass pass 1S pass 2S pass", E, "bid:4S", "game: 19+ points"),
+    # 2 key cards and a void answer 5NT; the asker with the trump king and one ace
+    # missing bids the grand slam
+    ("A642.AKJ87..KQ82", "1H pass 1S pass 4S pass 4NT pass", S, "bid:5NT",
+     "Roman Key Card answer: 2 key cards and a void"),
+    ("KQ975.T65.KJ3.A6", "1H pass 1S pass 4S pass 4NT pass 5NT pass", S, "bid:7S",
+     "grand slam: partner's void covers the one missing ace"),
+    ("QJ975.T65.KJ3.A6", "1H pass 1S pass 4S pass 4NT pass 5NT pass", S, "bid:6S",
+     "small slam: at most one key card missing"),
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
     assert call(hand, calls, dealer) == (expected, says)

@@ -3,7 +3,8 @@
 
 With a trump suit agreed, 4NT asks for key cards: the four aces and the king of trumps.
 The answers (0314): 5♣ 0 or 3, 5♦ 1 or 4, 5♥ 2 without the queen of trumps, 5♠ 2 with
-it. The asker stops in five when two key cards are missing, bids the small slam when one
+it, 5NT 2 and a void (over which the asker with the king of trumps and one ace missing
+bids the grand slam). The asker stops in five when two key cards are missing, bids the small slam when one
 is, and with all five (and the queen) asks for kings with 5NT: 6♣ 0, 6♦ 1, 6♥ 2, 6♠ 3
 kings outside trumps; the grand slam needs every king.
 
@@ -34,6 +35,7 @@ from .captain import ASK, SLAM_TRY
 from .rules import SUIT_NAMES, Hand, Rule, Table, Test, all_of
 
 ANSWERS = ("5C", "5D", "5H", "5S")
+VOID_ANSWER = "5NT"  # 2 key cards and a void
 KING_ANSWERS = ("6C", "6D", "6H", "6S")
 KEY_CARDS = 5  # four aces and the king of trumps
 # After 1M-2NT (Jacoby)-3M: opener has 16+, responder 13+. Either asks for key cards with
@@ -69,7 +71,10 @@ def key_card_answers(trump: Suit) -> Table:
         return Test(f"2 key cards {'with' if queen else 'without'} the queen of {name}",
                     lambda h: key_cards(h, trump) == 2 and trump_queen(h, trump) == queen)
 
+    void = Test(f"2 key cards and a void outside {name}", lambda h: key_cards(h, trump) == 2
+                and any(h.lengths[s] == 0 for s in Suit if s != trump))
     return [
+        Rule(VOID_ANSWER, "Roman Key Card answer: 2 key cards and a void", when=void),
         Rule("5C", "Roman Key Card answer: 0 or 3 key cards", when=count(0, 3, 5)),
         Rule("5D", "Roman Key Card answer: 1 or 4 key cards", when=count(1, 4)),
         Rule("5H", f"Roman Key Card answer: 2 key cards, no queen of {name}",
@@ -127,6 +132,21 @@ def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
         rules.append(Rule(f"6{t}", "small slam: partner's answer passed five",
                           when=missing_two))
     return rules
+
+
+def after_void_answer(trump: Suit) -> Table:
+    """We asked with 4NT and partner showed 2 key cards and a void (5NT). Holding the
+    other key cards save one ace, and the king of trumps ourselves, the grand slam: the
+    void is taken to cover the missing ace (a void opposite our own ace takes no trick)."""
+    t = "CDHS"[trump]
+
+    def grand(h: Hand) -> bool:
+        return key_cards(h, trump) == 2 and any(c.suit == trump and c.rank == 13
+                                                for c in h.cards)
+
+    return [Rule(f"7{t}", "grand slam: partner's void covers the one missing ace",
+                 when=Test("the king of trumps and one ace, so one ace missing", grand)),
+            Rule(f"6{t}", "small slam: at most one key card missing")]
 
 
 def king_answers(trump: Suit) -> Table:

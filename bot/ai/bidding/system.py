@@ -213,6 +213,8 @@ def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
     if trump is None or not mine:
         return None
     partner = ctx.partner_range()
+    if mine[-1] == Bid(4, NT) and p_last.text == slam.VOID_ANSWER:
+        return "after the key-card answer", slam.after_void_answer(trump)
     if mine[-1] == Bid(4, NT) and p_last.text in slam.ANSWERS:
         return "after the key-card answer", slam.after_key_cards(trump, p_last.text, partner)
     partners = ctx.bids(PARTNER)
