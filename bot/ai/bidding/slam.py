@@ -4,9 +4,9 @@
 With a trump suit agreed, 4NT asks for key cards: the four aces and the king of trumps.
 The answers (0314): 5♣ 0 or 3, 5♦ 1 or 4, 5♥ 2 without the queen of trumps, 5♠ 2 with
 it, 5NT 2 and a void (over which the asker with the king of trumps and one ace missing
-bids the grand slam). The asker stops in five when two key cards are missing, bids the small slam when one
-is, and with all five (and the queen) asks for kings with 5NT: 6♣ 0, 6♦ 1, 6♥ 2, 6♠ 3
-kings outside trumps; the grand slam needs every king.
+bids the grand slam). The asker stops in five when two key cards are missing, bids the
+small slam when one is, and with all five (and the queen) asks for kings with 5NT: 6♣ 0,
+6♦ 1, 6♥ 2, 6♠ 3 kings outside trumps; the grand slam needs every king.
 
 After 1M-2NT (Jacoby)-3M, opener's slam try, responder shows the cheapest first-round
 control (the ace or a void) below game, or signs off in game; opener asks for key cards
