@@ -14,12 +14,13 @@ import asyncio
 import gc
 import logging
 import random
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-from bot.games import Event, IllegalAction, create, replay
+from bot.games import Event, IllegalAction, create, replay, replayed
 from bot.games.events import Acted, DealEnded
 from bot.store import Actor, PlayerResult, Rater, Shards, Status, Store
 
@@ -229,8 +230,8 @@ class TableService:
                 log.error("table %s: unreadable in the store (%s); skipped", match_id, bundle)
                 continue
             try:
-                table = self._rebuild(bundle.match, bundle.seats, bundle.log,
-                                      bundle.last_action_at)
+                table, last = self._rebuild(bundle.match, bundle.seats, bundle.log,
+                                            bundle.last_action_at)
             except Exception:
                 log.exception("table %s: could not be rebuilt from its log; left as it is",
                               match_id)
@@ -240,17 +241,34 @@ class TableService:
                             match_id, table.channel_id)
                 continue
             self.register(table)
-            restored.append(table)
+            await self._catch_up(table, last)
+            if not table.closed:
+                restored.append(table)
         for table in restored:
             if table.status == PLAYING:
                 self.turns.kick(table)
         return restored
 
+    async def _catch_up(self, table: Table, last: Sequence[Event]) -> None:
+        """Write what the log's last action led to, in case the process that made it died
+        between its write and theirs: its deal's result (written again if it was) and the
+        match's end (else a match over in its log would wait for a move forever). Only the
+        last action can be behind: each action's follow-ups are written before the next
+        action, under the table's lock."""
+        for event in last:
+            if isinstance(event, DealEnded):
+                await self._record_deal(table, event)
+        if table.game.finished:
+            log.info("table %s: its log ends the match; finishing it now", table.id)
+            await self._finish(table, last)
+
     def _rebuild(self, row: Any, seats: Sequence[Any], log: Sequence[tuple[int, str]],
-                 last_action_at: datetime | None = None) -> Table:
+                 last_action_at: datetime | None = None) -> tuple[Table, list[Event]]:
+        """The table as its log leaves it, and the events of the log's last action."""
         settings = TableSettings.from_dict(row.settings)
-        game = replay(create(row.game, options=row.options,
-                             seed=settings.deal_source(row.seed)), log)
+        game = create(row.game, options=row.options, seed=settings.deal_source(row.seed))
+        tail = deque(replayed(game, log), maxlen=1)  # keeps the last action's events only
+        last = tail[0] if tail else []
         seat_infos: list[SeatInfo | None] = [None] * game.SEATS
         for s in seats:
             seat_infos[s.seat] = SeatInfo(name=s.display_name, user_id=s.user_id,
@@ -264,7 +282,7 @@ class TableService:
         # pings count from there, whatever the restart cost.
         began = [at.timestamp() for at in (row.started_at, last_action_at) if at is not None]
         table.since = max(began) if began else self.clock.now()
-        return table
+        return table, last
 
     async def off_loop(self, work: Callable[..., T], *args: Any) -> T:
         """CPU-heavy work that is no click's (a deal's picture, its double-dummy verdict)

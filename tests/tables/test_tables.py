@@ -4,6 +4,7 @@ coming back, abandoning, stale and double clicks, restart, and failed writes."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Sequence
 
 import pytest
@@ -276,6 +277,51 @@ async def test_restart_rebuilds_unfinished_tables_from_the_log(store, database):
         await settle(second, again)
         await second.act(again.id, ALICE.user_id, 0, again.decisions[0],
                          again.game.legal(0)[0])
+        await second.shutdown()
+    finally:
+        await reopened.close()
+
+
+async def test_a_match_over_in_its_log_but_not_in_the_store_is_finished_at_restart(
+        store, database, monkeypatch):
+    """The process died between the match's last action's write and the match's end (the
+    chaos test's SIGKILL found it): the restart writes the end, not a table waiting for a
+    move that will never come."""
+    first = TableService(store, bot_delay=0, seed_source=lambda: 7)
+    table = await first.lobby.create("bidfair", {"target": 100}, guild_id=9, channel_id=100,
+                                     creator=ALICE)
+    await first.lobby.add_bot(table.id, ALICE.user_id)
+    await first.lobby.start(table.id, ALICE.user_id)
+
+    async def killed(*args, **kwargs):
+        raise ConnectionError("the process died here")
+
+    monkeypatch.setattr(store, "finish_match", killed)
+    for _ in range(5000):  # the last action is written, the end is not
+        await settle(first, table)
+        if table.game.finished:
+            break
+        with contextlib.suppress(ConnectionError):  # the person's move ended it
+            await first.act(table.id, ALICE.user_id, 0, table.decisions[0],
+                            table.game.legal(0)[0])
+    history = list(table.game.history)
+    assert table.game.finished and await store.get_result(table.id) is None
+    await first.shutdown()
+    monkeypatch.undo()
+    await store.close()
+
+    reopened = await Store.open(database)
+    try:
+        observer = Recorder()
+        second = TableService(reopened, bot_delay=0, observer=observer)
+        assert await second.restore() == []
+        assert second.in_channel(100) is None
+        assert observer.closed == [table.id]  # the end is posted
+        assert await reopened.get_result(table.id) is not None
+        assert [(a.seat, a.action) for a in await reopened.actions(table.id)] == history
+        deals = await reopened.deals(table.id)
+        assert [d.deal_no for d in deals] == list(range(1, len(deals) + 1))
+        assert len(deals) == table.game.deal_no  # the last deal's result too
         await second.shutdown()
     finally:
         await reopened.close()
