@@ -38,6 +38,8 @@ ANSWER = 3.0  # seconds Discord gives a click's answer
 # Seconds the tables get to finish (about 25 on a quiet machine): a bound on the wall clock,
 # not on loop rounds, whose count grew with the polling while computer players acted.
 FINISH_WITHIN = 300.0
+# Every wait of the test has its own bound; past this the run is hung (see `_stop_hung`).
+HUNG_AFTER = FINISH_WITHIN + 120.0
 
 
 @dataclass
@@ -229,9 +231,36 @@ async def _kill_and_restart(forks: Forks, counts: Counts, store: Store,
     counts.old_buttons += 1
 
 
+def _stop_hung(test: asyncio.Task[Any]) -> None:
+    """Past every bound: print where each task waits (pytest shows it with the failure),
+    then cancel the test, so a hang fails and says where, instead of running forever."""
+    print(f"\nchaos: still running {HUNG_AFTER:.0f} s after it began; every task:",
+          file=sys.stderr)
+    for task in asyncio.all_tasks():
+        print(f"- {task.get_name()}:", file=sys.stderr)
+        awaiting: Any = task.get_coro()
+        while awaiting is not None:  # down the chain of awaits to the innermost
+            frame = getattr(awaiting, "cr_frame", None) or getattr(awaiting, "gi_frame", None)
+            if frame is not None:
+                print(f"    {frame.f_code.co_filename}:{frame.f_lineno} "
+                      f"{frame.f_code.co_name}", file=sys.stderr)
+            awaiting = getattr(awaiting, "cr_await", None) or getattr(awaiting, "gi_yieldfrom",
+                                                                      None)
+    test.cancel()
+
+
 async def test_chaos_sigkill_restarts_lose_nothing_and_every_table_finishes(
         discord_double: Driver, tmp_path: Path) -> None:
-    driver = discord_double
+    test = asyncio.current_task()
+    assert test is not None
+    watchdog = asyncio.get_running_loop().call_later(HUNG_AFTER, _stop_hung, test)
+    try:
+        await _play_with_kills(discord_double, tmp_path)
+    finally:
+        watchdog.cancel()
+
+
+async def _play_with_kills(driver: Driver, tmp_path: Path) -> None:
     rng = random.Random(SEED)
     world = await driver.make_world(users=("alice", "bob", "carol", "dave", "erin"))
     channels = [world.channel] + [await driver.add_channel(world.guild, f"{game}-table")
@@ -299,8 +328,14 @@ async def test_chaos_sigkill_restarts_lose_nothing_and_every_table_finishes(
                 await asyncio.sleep(rng.uniform(0, 0.3))
                 await _kill_and_restart(forks, counts, store, acknowledged, seats, rng)
                 next_kill = rng.randint(2, 5)
-        else:
-            raise AssertionError("the tables did not finish")
+        else:  # name what is stuck, so a failed run says where to look
+            stuck = [f"{s.game} (match {s.match_id}, {await store.next_seq(s.match_id)} "
+                     f"actions logged)" for s in seats
+                     if await store.get_result(s.match_id) is None]
+            raise AssertionError(f"the tables did not finish within {FINISH_WITHIN} s "
+                                 f"({counts.kills} kills): {', '.join(stuck)}; the "
+                                 f"bots' log ends:\n" + "\n".join(
+                                     log.read_text().splitlines()[-20:]))
         for click in acknowledged:
             assert await _logged(store, click), f"lost an acknowledged click: {click}"
         for seat in seats:
