@@ -67,6 +67,16 @@ async def settle(svc: TableService, table: Table, timeout: float = 10.0) -> None
     raise AssertionError("computer players did not settle")
 
 
+async def bidfair_against_a_bot(svc: TableService,
+                                options: dict[str, object] | None = None) -> Table:
+    """Alice's Bid Fair table in channel 100, against a computer player, started."""
+    table = await svc.lobby.create("bidfair", options or {}, guild_id=9, channel_id=100,
+                                   creator=ALICE)
+    await svc.lobby.add_bot(table.id, ALICE.user_id)
+    await svc.lobby.start(table.id, ALICE.user_id)
+    return table
+
+
 async def person_turns(svc: TableService, table: Table, user: Person) -> None:
     """Play the person's legal actions (first legal each time) until the match ends."""
     for _ in range(5000):
@@ -142,9 +152,7 @@ async def test_bots_act_until_a_person_must(service):
 
 
 async def test_a_whole_match_is_stored_with_its_result(service, store):
-    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.lobby.add_bot(table.id, ALICE.user_id)
-    await service.lobby.start(table.id, ALICE.user_id)
+    table = await bidfair_against_a_bot(service)
     await person_turns(service, table, ALICE)
     assert table.status == FINISHED
     row = await store.get_match(table.id)
@@ -160,9 +168,7 @@ async def test_a_whole_match_is_stored_with_its_result(service, store):
 
 
 async def test_refusals_change_nothing(service):
-    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.lobby.add_bot(table.id, ALICE.user_id)
-    await service.lobby.start(table.id, ALICE.user_id)
+    table = await bidfair_against_a_bot(service)
     await settle(service, table)
     before = list(table.game.history)
     legal = table.game.legal(0)
@@ -288,10 +294,7 @@ async def test_a_match_over_in_its_log_but_not_in_the_store_is_finished_at_resta
     chaos test's SIGKILL found it): the restart writes the end, not a table waiting for a
     move that will never come."""
     first = TableService(store, bot_delay=0, seed_source=lambda: 7)
-    table = await first.lobby.create("bidfair", {"target": 100}, guild_id=9, channel_id=100,
-                                     creator=ALICE)
-    await first.lobby.add_bot(table.id, ALICE.user_id)
-    await first.lobby.start(table.id, ALICE.user_id)
+    table = await bidfair_against_a_bot(first, {"target": 100})
 
     async def killed(*args, **kwargs):
         raise ConnectionError("the process died here")
@@ -328,9 +331,7 @@ async def test_a_match_over_in_its_log_but_not_in_the_store_is_finished_at_resta
 
 
 async def test_a_failed_write_leaves_the_table_unchanged(service, store, monkeypatch):
-    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.lobby.add_bot(table.id, ALICE.user_id)
-    await service.lobby.start(table.id, ALICE.user_id)
+    table = await bidfair_against_a_bot(service)
     await settle(service, table)
     before = list(table.game.history)
 
@@ -350,9 +351,7 @@ async def test_a_click_s_answer_is_built_as_its_move_left_the_table_before_anyth
     """act_and_show builds the answer under the move's own hold of the table's lock:
     whatever queued for the lock during the write (a computer player's move, a redraw)
     comes after it, and the answer shows the stored move and the seat's next decision."""
-    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.lobby.add_bot(table.id, ALICE.user_id)
-    await service.lobby.start(table.id, ALICE.user_id)
+    table = await bidfair_against_a_bot(service)
     await settle(service, table)
     decision, move = table.decisions[0], table.game.legal(0)[0]
     order: list[str] = []
@@ -389,9 +388,7 @@ async def test_a_click_s_answer_is_built_as_its_move_left_the_table_before_anyth
 
 async def test_a_failed_write_shows_nothing_and_leaves_the_table_unchanged(
         service, store, monkeypatch):
-    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.lobby.add_bot(table.id, ALICE.user_id)
-    await service.lobby.start(table.id, ALICE.user_id)
+    table = await bidfair_against_a_bot(service)
     await settle(service, table)
     before, decisions = list(table.game.history), list(table.decisions)
     logged = [a.action for a in await store.actions(table.id)]
@@ -420,9 +417,7 @@ async def test_a_click_s_answer_is_built_while_its_write_is_on_its_way(
     """The write is sent first and the answer built while it travels; the answer is
     returned only once the write has committed, and dropped if the database refuses it
     after the statement went out (the table is then rebuilt from the log)."""
-    table = await service.lobby.create("bidfair", {}, guild_id=9, channel_id=100, creator=ALICE)
-    await service.lobby.add_bot(table.id, ALICE.user_id)
-    await service.lobby.start(table.id, ALICE.user_id)
+    table = await bidfair_against_a_bot(service)
     await settle(service, table)
     before, decisions = list(table.game.history), list(table.decisions)
     logged = [a.action for a in await store.actions(table.id)]
