@@ -281,6 +281,13 @@ def _reliable(swings: Sequence[int]) -> bool:
     return mean > 0 and mean >= CONFIDENCE * spread / math.sqrt(len(swings))
 
 
+def declarers(options: Sequence[Candidate]) -> list[tuple[Strain, int]]:
+    """The (strain, declarer) pairs the candidates' contracts need solved, an invitation's
+    answered contracts included once they are known."""
+    return sorted({(c.strain, c.declarer) for o in options
+                   for c in (o.contract, *o.answered) if c is not None})
+
+
 def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
            table: Sequence[Rule], vulnerable: tuple[bool, bool], budget: Budget | None,
            rng: random.Random) -> str:
@@ -292,16 +299,12 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     if len(actions) < 2:
         return rule_action
     options = [Candidate(a, final_contract(ctx.calls, ctx.seat, a)) for a in actions]
-    contracts = sorted({(o.contract.strain, o.contract.declarer) for o in options
-                        if o.contract is not None})
-    count = planned_layouts(budget, len(contracts))
+    count = planned_layouts(budget, len(declarers(options)))
     if count < MIN_LAYOUTS:
         return rule_action
     layouts = deal_layouts(ctx, hand.cards, count, rng)
     options = with_answers(ctx, options, layouts.hands)
-    contracts = sorted({(c.strain, c.declarer) for o in options
-                        for c in (o.contract, *o.answered) if c is not None})
-    tables = solve_contracts(layouts.hands, contracts, budget)
+    tables = solve_contracts(layouts.hands, declarers(options), budget)
     if tables is None or len(tables) < MIN_LAYOUTS:
         return rule_action  # spent, or too costly a deal to solve enough layouts
     index, _ = best(options, scores(ctx, options, tables, vulnerable))
