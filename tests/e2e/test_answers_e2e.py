@@ -111,12 +111,8 @@ async def test_a_hand_answered_while_a_move_lands_is_edited_to_the_table_as_it_i
     shows the table one move old, so the bot edits it once more: it ends up current."""
     async with running(discord_double, tmp_path) as h:
         first, second = h.user(0), h.user(1)
-        table = await h.open_table(first, "single_dummy")
-        await h.seat_people([second])
-        await h.press(first, h.table_message(), "Start")
+        table = await h.start_with_people([first, second], "single_dummy")
         game = table.game
-        for person in (first, second):
-            await h.open_hand(person)
         by_seat = {0: first, 1: second}
         mover_seat = next(iter(game.to_act()))
         mover, waiter = by_seat[mover_seat], by_seat[1 - mover_seat]
