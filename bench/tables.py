@@ -873,7 +873,9 @@ def print_figures(figures: list[RunFigures], database: str = "sqlite",
         server = own if postgres_nice is None else own + postgres_nice
         print(f"# priority: PostgreSQL's server at nice {server}, the bot and the double at "
               f"nice {own}" + (" (equal)" if server == own else
-                               " (--postgres-nice: the server has a core first)"))
+                               " (--postgres-nice: the server has a core first)"
+                               if server < own else
+                               " (--postgres-nice: the others have a core first)"))
     print(f"{'tables':>6} {'inter/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
           f"{'D p99 ms':>8} {'writes/act':>10} {'KB/table':>8} {'bot CPU':>7} {'double':>6} "
           f"{'late':>5} "
