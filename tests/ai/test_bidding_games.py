@@ -47,7 +47,7 @@ from tests.ai.test_bridge_bidding import N, auction_of, call
     # 2♣–2♦–2NT (22–24): Stayman and transfers as over a 2NT opening
     ("JT76.AKQ.AK3.AQJ", "2C pass 2D pass 2NT pass 3C pass", "bid:3S",
      "4+ spades, not four hearts"),
-    ("AQ832.T985.962.2", "2C pass 2D pass 2NT pass 3C pass 3S pass", "bid:4S",
+    ("Q8532.T985.962.2", "2C pass 2D pass 2NT pass 3C pass 3S pass", "bid:4S",
      "4+ spades, to play game"),
     ("JT7.AKQ6.AK3.AQJ", "2C pass 2D pass 2NT pass 3H pass", "bid:3S",
      "completes the transfer (2+ spades)"),

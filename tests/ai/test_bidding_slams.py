@@ -55,6 +55,14 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
      "grand slam: partner's void covers the one missing ace"),
     ("QJ975.T65.KJ3.A6", "1H pass 1S pass 4S pass 4NT pass 5NT pass", S, "bid:6S",
      "small slam: at most one key card missing"),
+    # Stayman found the fit: 14+ support points opposite 15–17 ask for key cards, and
+    # the answer 5♣ agrees no clubs with the Stayman 2♣ (spades stay the trumps)
+    ("AT73.J.643.AQJ85", "pass 1NT pass 2C pass 2S pass", W, "bid:4NT",
+     "Roman Key Card Blackwood: 4+ spades, 14+ points with the fit"),
+    ("AT73.J.643.AQJ85", "pass 1NT pass 2C pass 2S pass 4NT pass 5C pass", W, "bid:6S",
+     "small slam: at most one key card missing"),
+    ("AT73.J86.643.AQ8", "pass 1NT pass 2C pass 2S pass", W, "bid:4S",
+     "4+ spades, to play game"),
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
     assert call(hand, calls, dealer) == (expected, says)

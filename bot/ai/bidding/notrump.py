@@ -7,8 +7,11 @@ slam 33, a grand slam 37.
 
 from __future__ import annotations
 
+import math
+
 from bot.games.cards import Suit
 
+from .captain import ASK
 from .constructive import MAJORS, L, name
 from .rules import BALANCED, Rule, Table, Test, good_suit
 
@@ -70,11 +73,14 @@ def after_stayman(level: int, answer: Suit | None, lo: int, hi: int) -> Table:
     rules: list[Rule] = []
     if answer is not None:
         A = L[answer]
+        # With the fit found, slam is a suit slam: dummy's shortness counts, and 4NT asks
+        # for key cards from ASK together with the middle of opener's range.
+        ask = math.ceil(ASK - (lo + hi) / 2)
         rules += [
-            Rule(f"6{A}", f"4+ {name(answer)}, to play slam", hcp=(slam, 37),
-                 lengths={answer: (4, 13)}),
-            Rule(f"4{A}", f"4+ {name(answer)}, to play game", hcp=(game, slam - 1),
-                 lengths={answer: (4, 13)}),
+            Rule("4NT", f"Roman Key Card Blackwood: 4+ {name(answer)}, {ask}+ points "
+                 "with the fit", pts=(ask, 37), trump=answer, lengths={answer: (4, 13)}),
+            Rule(f"4{A}", f"4+ {name(answer)}, to play game", hcp=(game, 37),
+                 pts=(0, ask - 1), trump=answer, lengths={answer: (4, 13)}),
             Rule(f"{level + 2}{A}", f"4+ {name(answer)}, invites game",
                  hcp=(invite, game - 1), lengths={answer: (4, 13)}),
         ]

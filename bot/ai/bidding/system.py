@@ -249,11 +249,15 @@ def _doubler_rebid(ctx: Context, p_calls: list[Call], last: Bid) -> Table | None
 
 def agreed_trump(ctx: Context) -> Suit | None:
     """Our side's trump suit: the latest suit both of us bid or that we hold 8+ cards in
-    together by what we have shown, else the latest suit our side bid."""
+    together by what we have shown, else the latest suit our side bid. A suit counts as
+    bid by a hand that has shown three cards in it, below the five level (Stayman's or a
+    strong 2♣, and key-card answers, agree nothing)."""
     me, partner = ctx.my_range(), ctx.partner_range()
     suits = [s for b in reversed(ctx.our_bids()) if (s := _suit(b)) is not None
              and b.level < 5]
-    bid_by = {rel: {_suit(b) for b in ctx.bids(rel)} for rel in (ME, PARTNER)}
+    bid_by = {rel: {s for b in ctx.bids(rel) if (s := _suit(b)) is not None and b.level < 5
+                    and ctx.shown[(ctx.seat + rel) % 4].min_len[s] >= 3}
+              for rel in (ME, PARTNER)}
     for suit in suits:
         if (suit in bid_by[ME] and suit in bid_by[PARTNER]) or \
                 me.min_len[suit] + partner.min_len[suit] >= 8:
