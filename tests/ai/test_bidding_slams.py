@@ -63,6 +63,17 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
      "small slam: at most one key card missing"),
     ("AT73.J86.643.AQ8", "pass 1NT pass 2C pass 2S pass", W, "bid:4S",
      "4+ spades, to play game"),
+    # opposite opener's 2NT (18–19) five cards of responder's major are shown: the
+    # 5–3 fit found, responder judges slam as a suit slam (14 points with the fifth
+    # spade, 32 together: key cards)
+    ("QJ843.Q87.A5.A94", "1D pass 1S pass 2NT pass", W, "bid:3S",
+     "5 spades, forcing: asks for three-card support"),
+    ("AK5.A965.KQJ6.J2", "1D pass 1S pass 2NT pass 3S pass", W, "bid:4S",
+     "3+ spades: the 8-card fit"),
+    ("AK.A965.KQJ6.J52", "1D pass 1S pass 2NT pass 3S pass", W, "bid:3NT",
+     "2 spades: notrump"),
+    ("QJ843.Q87.A5.A94", "1D pass 1S pass 2NT pass 3S pass 4S pass", W, "bid:4NT",
+     "Roman Key Card Blackwood: asks for the aces and the king of trumps"),
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
     assert call(hand, calls, dealer) == (expected, says)

@@ -149,6 +149,23 @@ def opener_after_transfer_nt(major: Suit, asked_nt: int, hi: int) -> Table:
             Rule("pass", "minimum")]
 
 
+def after_jump_rebid(major: Suit) -> Table:
+    """We answered one of a suit with one of `major` and partner rebid 2NT (18–19,
+    balanced): with five cards in it, three of the major asks for three-card support
+    (game is there; a 5–3 fit plays better in the major, and finding it lets slam be
+    judged as a suit slam). With six, the captain places the game in it."""
+    M = L[major]
+    return [Rule(f"3{M}", f"5 {name(major)}, forcing: asks for three-card support",
+                 lengths={major: (5, 5)}, forcing=True)]
+
+
+def opener_after_major_again(major: Suit) -> Table:
+    """We rebid 2NT (18–19) and partner showed five of `major` at the three level."""
+    M = L[major]
+    return [Rule(f"4{M}", f"3+ {name(major)}: the 8-card fit", lengths={major: (3, 13)}),
+            Rule("3NT", f"2 {name(major)}: notrump", lengths={major: (2, 2)})]
+
+
 def two_club_responses() -> Table:
     """Partner opened a strong 2♣."""
     rules = [Rule(f"{2 if s in MAJORS else 3}{L[s]}",

@@ -350,6 +350,10 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid,
     if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
             and rebid == Bid(3, opening.strain):
         return name, slam.cue_bids(suit, rebid, slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE)
+    answered = _suit(response)
+    if suit is not None and opening.level == 1 and response.level == 1 \
+            and answered in (Suit.HEARTS, Suit.SPADES) and rebid == Bid(2, NT):
+        return name, nt.after_jump_rebid(answered)
     return name, None
 
 
@@ -363,6 +367,11 @@ def _opener_third(opening: Bid, response: Bid, rebid: Bid,
             and rebid == Bid(3, opening.strain) and p_rebid.strain.trump not in (None, suit) \
             and p_rebid < Bid(4, opening.strain):
         return "after partner's cue bid", slam.after_cue_bid(suit, slam.SLAM_TRY_ASK)
+    answered = _suit(response)
+    if suit is not None and opening.level == 1 and response.level == 1 \
+            and answered in (Suit.HEARTS, Suit.SPADES) and rebid == Bid(2, NT) \
+            and p_rebid == Bid(3, response.strain):
+        return "opener after partner's major again", nt.opener_after_major_again(answered)
     if opening.strain != NT or opening.level not in (1, 2) or p_rebid.strain != NT:
         return "competitive", None
     hi = NT_RANGES[opening.level][1]
