@@ -142,11 +142,19 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "free bid: 5+ clubs, 6+ points"),
     ("KJ32.Q3.AT6.K764", "pass pass 1H double 2H", E, "bid:4S",
      "4+ spades, 12+ points: game"),
-    # 2NT invites 3NT over their overcall, as responder or advancer: 11–12 and a stopper
+    # 2NT invites 3NT over their overcall: 11–12 and a stopper as responder; the advancer
+    # of a two-level overcall (11–17) bids 3NT with 11
     ("A963.T8.K63.A532", "pass 1H 2S", N, "bid:2NT",
      "11–12 points, a stopper in their suit, invites 3NT"),
-    ("A76.K2.AT92.J874", "1S 2H pass", N, "bid:2NT",
-     "11–12 points, a stopper in their suit, invites 3NT"),
+    ("A76.K2.AT92.J874", "1S 2H pass", N, "bid:3NT", "11+ points, a stopper in their suit"),
+    # the advancer counts from the overcall's strength: game with 25 together, key cards
+    # with 30 (opposite a four-level overcall of 15–17, 9 points make game)
+    ("T2.KQ92.K86.KT32", "3S 4C pass", E, "bid:5C", "3+ clubs, 9–13 points: game"),
+    ("A2.KQ92.K86.KT32", "3S 4C pass", E, "bid:4NT",
+     "Roman Key Card Blackwood: 3+ clubs, 14+ points"),
+    ("752.AKJT9.JT86.2", "2D 2S pass", N, "bid:4S", "3+ spades, 11–16 points: game"),
+    ("A76.2.AT92.Q8743", "pass pass 1S 2H pass", S, "bid:2NT",
+     "9–10 points, a stopper in their suit, invites 3NT"),
     # opener after partner's negative double
     ("AQ3.K4.Q972.K842", "1D 1H double pass", N, "bid:1NT",
      "12–14 points, balanced, a stopper in their suit"),

@@ -3,9 +3,13 @@ balancing, and penalty doubles of low contracts."""
 
 from __future__ import annotations
 
+import math
+
 from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
 
+from ..hand_range import HandRange
+from .captain import ASK, GAME, expected_points
 from .constructive import MAJORS, L, name
 from .context import cheapest
 from .rules import BALANCED, Rule, Table, Test, good_suit, points_text, stopper_in
@@ -14,6 +18,8 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 # The fewest points for an overcall, or any free bid of a suit partner has not shown, at
 # each level (index 0: the one level).
 OVERCALL_POINTS = (8, 11, 13, 15, 17, 19, 21)
+# The level of game in each suit (clubs, diamonds, hearts, spades).
+GAME_LEVEL = (5, 5, 4, 4)
 # Support points of a raise of partner's opening over their overcall that asks for key
 # cards at once (30+ together with an opening's 13).
 RAISE_ASK = 17
@@ -91,18 +97,32 @@ def _both(a: Test, b: Test) -> Test:
                 a.shape.narrowed(b.shape))
 
 
-def advances(p: Suit, last: Bid, their: list[Suit]) -> Table:
-    """Partner overcalled in `p`; now it is our first call (`last` is the last bid)."""
-    rules = _raises(p, last, 3, (7, 10), (11, 12))
+def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Table:
+    """Partner overcalled in `p` (`overcall`: what it showed); now it is our first call
+    (`last` is the last bid). Game takes 25 points together, so the raises and notrump
+    bids count from what we need opposite the overcall's expected strength: 13 opposite
+    a one-level overcall, fewer opposite the stronger hands of higher ones; with 30
+    together key cards are asked at once."""
+    expected = expected_points(overcall)
+    need = int(GAME - expected)
+    rules = _raises(p, last, 3, (need - 6, need - 3), (need - 2, need - 1), game=need,
+                    ask=math.ceil(ASK - expected))
     if their:
-        rules += _notrump_bids(last, their, (8, 11), (13, 37))
+        rules += _notrump_bids(last, their, (8, 11), (need - 2, need - 1), (need, 37))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
         plain = _at(Strain(int(suit)), last)
-        if plain is not None and int(plain[0]) <= 2:
+        if plain is None:
+            continue
+        if int(plain[0]) <= 2:
             rules.append(Rule(plain, f"5+ good {name(suit)}, 10+ points", pts=(10, 37),
                               lengths={suit: (5, 13)}, when=good_suit(suit)))
+        elif Bid.parse(plain) < Bid(GAME_LEVEL[p], Strain(int(p))):
+            # Above two, below our game: a suit of our own with game values, forcing.
+            rules.append(Rule(plain, f"5+ good {name(suit)}, {need}+ points, forcing",
+                              pts=(need, 37), lengths={suit: (5, 13)}, when=good_suit(suit),
+                              forcing=True))
     rules.append(Rule("pass", "no fit, or not enough to bid"))
     return rules
 
@@ -267,7 +287,7 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
         names = " and ".join(name(m) for m in unbid_majors)
         rules.append(Rule("double", f"negative: 4+ {names}, 6+ points", hcp=(6, 37),
                           lengths={m: (4, 13) for m in unbid_majors}, forcing=True))
-    rules += _notrump_bids(last, their, (8, 10), (13, 15))
+    rules += _notrump_bids(last, their, (8, 10), (11, 12), (13, 15))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
@@ -342,37 +362,38 @@ def after_negative_double(p: Suit, last: Bid, their: list[Suit], shown: list[Sui
 
 
 def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple[int, int],
-            game_in_minor: bool = True, ask: int | None = None) -> list[Rule]:
-    """Raises of partner's suit `p` over `last`: game, a jump that invites, a simple raise.
-    `ask`: from this many support points key cards are asked at once, and the game raise
-    stops below it (so the opener does not count it as a slam hand)."""
+            game_in_minor: bool = True, ask: int | None = None, game: int = 13) -> list[Rule]:
+    """Raises of partner's suit `p` over `last`: game (`game`+ points), a jump that
+    invites, a simple raise. `ask`: from this many support points key cards are asked at
+    once, and the game raise stops below it (so the opener does not count it as a slam
+    hand)."""
     P, strain = L[p], Strain(int(p))
-    game = 4 if p in MAJORS else 5
+    level = GAME_LEVEL[p]
     rules: list[Rule] = []
-    if last.level < game and (p in MAJORS or game_in_minor):
+    if last.level < level and (p in MAJORS or game_in_minor):
         if ask is not None and last < Bid(4, Strain.NOTRUMP):
             rules.append(Rule("4NT", f"Roman Key Card Blackwood: {fit}+ {name(p)}, {ask}+ "
                               "points", pts=(ask, 37), trump=p, lengths={p: (fit, 13)}))
         top = 37 if ask is None else ask - 1
-        rules.append(Rule(f"{game}{P}", f"{fit}+ {name(p)}, {points_text(13, top)}: game",
-                          pts=(13, top), trump=p, lengths={p: (fit, 13)}))
+        rules.append(Rule(f"{level}{P}", f"{fit}+ {name(p)}, {points_text(game, top)}: game",
+                          pts=(game, top), trump=p, lengths={p: (fit, 13)}))
     jump = _at(strain, last, 1)
-    can_invite = jump is not None and int(jump[0]) < game
+    can_invite = jump is not None and int(jump[0]) < level
     if jump is not None and can_invite:
         rules.append(Rule(jump, f"{fit}+ {name(p)}, {invite[0]}–{invite[1]} points, invites "
                           "game", pts=invite, trump=p, lengths={p: (fit, 13)}))
     # With no room for the jump below game, the simple raise takes the invitations too.
     lo, hi = simple if can_invite else (simple[0], invite[1])
     call = _at(strain, last)
-    if call is not None and int(call[0]) < game:
+    if call is not None and int(call[0]) < level:
         rules.append(Rule(call, f"{fit}+ {name(p)}, {lo}–{hi} points", pts=(lo, hi),
                           trump=p, lengths={p: (fit, 13)}))
     return rules
 
 
-def _notrump_bids(last: Bid, their: list[Suit], one: tuple[int, int],
+def _notrump_bids(last: Bid, their: list[Suit], one: tuple[int, int], two: tuple[int, int],
                   three: tuple[int, int]) -> list[Rule]:
-    """1NT, 2NT (invites 3NT: 11–12 points) and 3NT with a stopper in their suits."""
+    """1NT, 2NT (invites 3NT) and 3NT with a stopper in their suits."""
     stop = stopper_in(their)
     rules: list[Rule] = []
     nt = _at(Strain.NOTRUMP, last)
@@ -380,8 +401,8 @@ def _notrump_bids(last: Bid, their: list[Suit], one: tuple[int, int],
         rules.append(Rule("1NT", f"{points_text(*one)}, a stopper in their suit", hcp=one,
                           when=stop))
     if last < Bid(2, Strain.NOTRUMP):
-        rules.append(Rule("2NT", "11–12 points, a stopper in their suit, invites 3NT",
-                          hcp=(11, 12), when=stop))
+        rules.append(Rule("2NT", f"{points_text(*two)}, a stopper in their suit, invites 3NT",
+                          hcp=two, when=stop))
     if last < Bid(3, Strain.NOTRUMP):
         rules.append(Rule("3NT", f"{points_text(*three)}, a stopper in their suit", hcp=three,
                           when=stop))

@@ -12,7 +12,7 @@ from . import constructive as con
 from . import notrump as nt
 from . import slam
 from .captain import STEPS
-from .rules import ANY, Table
+from .rules import ANY, Table, rules_for
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
@@ -63,7 +63,8 @@ def sections() -> list[tuple[str, list[str]]]:
         ("We opened 1♦, they overcalled 1♥, partner doubled (negative)",
          _lines(comp.after_negative_double(D, one_heart, [H], [S]))),
         ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
-            S, Bid(1, Strain.SPADES), [H]))),
+            S, Bid(1, Strain.SPADES), [H], rules_for(comp.overcalls(
+                one_heart, [H], balancing=False), "bid:1S")[0].shows()))),
         ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",
          _lines(slam.cue_bids(H, Bid(3, Strain.HEARTS), slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE))
          + _lines(slam.after_cue_bid(H, slam.SLAM_TRY_ASK))),

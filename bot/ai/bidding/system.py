@@ -153,7 +153,8 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
                     return "advance of a 1NT overcall", nt.nt_responses(1, 15, 18)
                 suit = _suit(first.bid)
                 if suit is not None:
-                    return "advance of an overcall", comp.advances(suit, last, their)
+                    return "advance of an overcall", comp.advances(
+                        suit, last, their, ctx.partner_range())
         if len(p_calls) == 1 and p_calls[0].kind == "double" and not i_called \
                 and ctx.last_bidder == RHO and _first_turn_since(ctx, p_calls[0]) \
                 and _doubled_suit(ctx, p_calls[0]):
