@@ -155,6 +155,22 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("752.AKJT9.JT86.2", "2D 2S pass", N, "bid:4S", "3+ spades, 11–16 points: game"),
     ("A76.2.AT92.Q8743", "pass pass 1S 2H pass", S, "bid:2NT",
      "9–10 points, a stopper in their suit, invites 3NT"),
+    # the advancer's cue bid of their suit is the limit raise (or better, in a minor: 3NT
+    # stays open), the jump raise pre-emptive; the overcaller bids game with 25 together
+    # opposite a limit raise, else its suit again
+    ("T95.AJ85.974.KQJ", "pass 1S 2C pass", N, "bid:2S",
+     "cue bid: 3+ clubs, 9+ points, a limit raise or better (forcing)"),
+    ("K3.KQ.K52.AT9532", "pass 1S 2C pass 2S pass", N, "bid:3NT",
+     "15+ points, a stopper in their suit: game"),
+    ("K3.Q2.K52.AT9532", "pass 1S 2C pass 2S pass", N, "bid:3C",
+     "clubs again: up to 14 points, or no stopper for notrump"),
+    ("K74.Q852.AJ92.94", "1H 1S pass", N, "bid:2H",
+     "cue bid: 3+ spades, 11–12 points, a limit raise (forcing)"),
+    ("AQJ74.K3.K82.T93", "1H 1S pass 2H pass", N, "bid:4S", "13+ points: game"),
+    ("AQJ74.J3.Q82.T93", "1H 1S pass 2H pass", N, "bid:2S", "spades again: up to 12 points"),
+    ("Q974.82.J9432.94", "1H 1S pass", N, "bid:3S", "4+ spades, up to 6 points: pre-emptive"),
+    # a suit of our own over a four-level overcall: forcing, with game values
+    ("AJ7.AJ842.K.AT76", "3S 4D pass", E, "bid:4H", "5+ hearts, 9+ points, forcing"),
     # opener after partner's negative double
     ("AQ3.K4.Q972.K842", "1D 1H double pass", N, "bid:1NT",
      "12–14 points, balanced, a stopper in their suit"),

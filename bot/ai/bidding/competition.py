@@ -105,8 +105,14 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
     together key cards are asked at once."""
     expected = expected_points(overcall)
     need = int(GAME - expected)
+    # A cue bid of their suit is the limit raise or better: it leaves 3NT open over a
+    # minor, and the jump raise is pre-emptive.
+    cue = _at(Strain(int(their[0])), last) if len(their) == 1 else None
+    if cue is not None and (int(cue[0]) > 3 or Bid.parse(cue) >= Bid(GAME_LEVEL[p],
+                                                                      Strain(int(p)))):
+        cue = None
     rules = _raises(p, last, 3, (need - 6, need - 3), (need - 2, need - 1), game=need,
-                    ask=math.ceil(ASK - expected))
+                    ask=math.ceil(ASK - expected), game_in_minor=cue is None, cue=cue)
     if their:
         rules += _notrump_bids(last, their, (8, 11), (need - 2, need - 1), (need, 37))
     for suit in (S, H, D, C):
@@ -120,9 +126,9 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
                               lengths={suit: (5, 13)}, when=good_suit(suit)))
         elif Bid.parse(plain) < Bid(GAME_LEVEL[p], Strain(int(p))):
             # Above two, below our game: a suit of our own with game values, forcing.
-            rules.append(Rule(plain, f"5+ good {name(suit)}, {need}+ points, forcing",
-                              pts=(need, 37), lengths={suit: (5, 13)}, when=good_suit(suit),
-                              forcing=True))
+            rules.append(Rule(plain, f"5+ {name(suit)}, {need}+ points, forcing",
+                              pts=(need, 37), lengths={suit: (5, 13)},
+                              when=_longest_free(suit, [p, *their]), forcing=True))
     rules.append(Rule("pass", "no fit, or not enough to bid"))
     return rules
 
@@ -278,6 +284,27 @@ def _best_of(suit: Suit, their: list[Suit]) -> Test:
     return Test(f"{name(suit)} the best unbid suit", holds)
 
 
+def after_advance_cue(p: Suit, cue: Bid, their: list[Suit], accept: int) -> Table:
+    """We overcalled in `p`, partner cue-bid their suit (`cue`: a limit raise or better)
+    and the next player passed. Game with `accept`+ points (25 together with a limit
+    raise): in a minor 3NT with their suit stopped; else `p` again at the cheapest
+    level, which partner passes with only an invitation."""
+    P = L[p]
+    rules: list[Rule] = []
+    if p in MAJORS and cue < Bid(4, Strain(int(p))):
+        rules.append(Rule(f"4{P}", f"{accept}+ points: game", pts=(accept, 37)))
+    if p not in MAJORS and cue < Bid(3, Strain.NOTRUMP):
+        rules.append(Rule("3NT", f"{accept}+ points, a stopper in their suit: game",
+                          pts=(accept, 37), when=stopper_in(their)))
+    again = _at(Strain(int(p)), cue)
+    if again is not None:
+        rules.append(Rule(again, f"{name(p)} again: {points_text(0, accept - 1)}"
+                          + ("" if p in MAJORS else ", or no stopper for notrump"),
+                          pts=(0, accept - 1)))
+        rules.append(Rule(again, f"{name(p)} again"))
+    return rules
+
+
 def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
     """Partner opened one of `p` and the next player overcalled (`last`)."""
     fit = 3 if p in MAJORS else 5
@@ -362,11 +389,13 @@ def after_negative_double(p: Suit, last: Bid, their: list[Suit], shown: list[Sui
 
 
 def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple[int, int],
-            game_in_minor: bool = True, ask: int | None = None, game: int = 13) -> list[Rule]:
+            game_in_minor: bool = True, ask: int | None = None, game: int = 13,
+            cue: str | None = None) -> list[Rule]:
     """Raises of partner's suit `p` over `last`: game (`game`+ points), a jump that
     invites, a simple raise. `ask`: from this many support points key cards are asked at
     once, and the game raise stops below it (so the opener does not count it as a slam
-    hand)."""
+    hand). `cue`: a cue bid of their suit takes the invitations and stronger hands, and
+    the jump raise is pre-emptive (four trumps: the fit's length)."""
     P, strain = L[p], Strain(int(p))
     level = GAME_LEVEL[p]
     rules: list[Rule] = []
@@ -379,7 +408,18 @@ def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple
                           pts=(game, top), trump=p, lengths={p: (fit, 13)}))
     jump = _at(strain, last, 1)
     can_invite = jump is not None and int(jump[0]) < level
-    if jump is not None and can_invite:
+    if cue is not None:
+        # In a major the game raise and the key-card ask above took the stronger hands.
+        top = invite[1] if p in MAJORS else 37
+        rules.append(Rule(cue, f"cue bid: {fit}+ {name(p)}, {points_text(invite[0], top)}, "
+                          "a limit raise" + ("" if p in MAJORS else " or better") + " (forcing)",
+                          pts=(invite[0], top), trump=p, lengths={p: (fit, 13)},
+                          forcing=True))
+        if jump is not None and can_invite:
+            rules.append(Rule(jump, f"4+ {name(p)}, {points_text(0, simple[0] - 1)}: "
+                              "pre-emptive", pts=(0, simple[0] - 1), trump=p,
+                              lengths={p: (4, 13)}))
+    elif jump is not None and can_invite:
         rules.append(Rule(jump, f"{fit}+ {name(p)}, {invite[0]}–{invite[1]} points, invites "
                           "game", pts=invite, trump=p, lengths={p: (fit, 13)}))
     # With no room for the jump below game, the simple raise takes the invitations too.
