@@ -31,7 +31,7 @@ from bot.games.bridge_auction import ALL_BIDS, Bid, Strain
 from bot.games.cards import Suit
 
 from ..hand_range import HandRange
-from .captain import ASK, SLAM_TRY
+from .captain import ASK, SLAM_TRY, expected_points
 from .rules import SUIT_NAMES, Hand, Rule, Table, Test, all_of
 
 ANSWERS = ("5C", "5D", "5H", "5S")
@@ -240,21 +240,24 @@ DOUBLER_ASK = 17  # support points of a takeout doubler who asks opposite a game
 DOUBLER_ASK_THREE = 19  # high-card points to ask with three trumps (partner shows four)
 
 
-def after_game_answer(trump: Suit) -> Table:
-    """We doubled for takeout and partner answered with game in `trump`: a doubler with
-    extras asks for key cards (the answer can hold 9–15 points, so slam is there opposite
-    its top; two missing key cards stop in five); otherwise the captain (a pass)."""
+def after_game_answer(trump: Suit, answer: HandRange) -> Table:
+    """We doubled for takeout and partner answered with game in `trump` (`answer`: what
+    it showed): a doubler with extras asks for key cards (a game answer by choice holds
+    9–15 points, so slam is there opposite its top; two missing key cards stop in five);
+    otherwise the captain (a pass). A forced answer at the four level over a pre-empt
+    (0–11) may hold nothing: then the ask needs `ASK` together with what it shows."""
     name = SUIT_NAMES[trump]
+    short = int(ASK - expected_points(answer))
+    four, three = max(DOUBLER_ASK, short), max(DOUBLER_ASK_THREE, short)
 
     def extras(h: Hand) -> bool:
-        return (h.lengths[trump] >= 4 and h.support(trump) >= DOUBLER_ASK) \
-            or h.hcp >= DOUBLER_ASK_THREE
+        return (h.lengths[trump] >= 4 and h.support(trump) >= four) or h.hcp >= three
 
     return [Rule("4NT", f"Roman Key Card Blackwood: extras opposite partner's game "
-                 f"({DOUBLER_ASK}+ points with 4+ {name}, {DOUBLER_ASK_THREE}+ with 3)",
+                 f"({four}+ points with 4+ {name}, {three}+ with 3)",
                  lengths={trump: (3, 13)},
-                 when=Test(f"{DOUBLER_ASK}+ support points and 4+ {name}, or "
-                           f"{DOUBLER_ASK_THREE}+ high-card points", extras))]
+                 when=Test(f"{four}+ support points and 4+ {name}, or "
+                           f"{three}+ high-card points", extras))]
 
 
 def after_game_over_two_clubs(trump: Suit) -> Table:

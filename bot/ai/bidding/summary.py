@@ -79,7 +79,8 @@ def sections() -> list[tuple[str, list[str]]]:
          [*_lines(slam.after_game_over_two_clubs(H)),
           "Otherwise — the contract is placed as below"]),
         ("Slams: we doubled their 1♥ for takeout, partner bid 4♠",
-         [*_lines(slam.after_game_answer(S)), "Otherwise — the contract is placed as below"]),
+         [*_lines(slam.after_game_answer(S, HandRange(min_points=9))),
+          "Otherwise — the contract is placed as below"]),
         ("Slams: opener after the splinter 1♥–4♣; the splinter after a cue bid",
          _lines(slam.splinter_answers(H, C, Bid(4, Strain.CLUBS)))
          + _lines(slam.after_splinter_cue(H))),

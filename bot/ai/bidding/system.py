@@ -64,7 +64,8 @@ def _game_over_our_double(ctx: Context) -> tuple[str, Table] | None:
     trump = bid.strain.trump if bid is not None else None
     if bid is None or trump is None or bid != ctx.last_bid or bid < slam.game_bid(trump):
         return None
-    return "partner answered our double with game", slam.after_game_answer(trump)
+    return "partner answered our double with game", slam.after_game_answer(
+        trump, ctx.partner_range())
 
 
 def _agreed_major(ctx: Context) -> tuple[str, Table] | None:
