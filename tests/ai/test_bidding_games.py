@@ -39,8 +39,13 @@ from tests.ai.test_bridge_bidding import N, auction_of, call
     ("QT76.4.A974.A653", "1C pass 1S pass 2C pass", "bid:2NT", "invites 3NT: 8–10 points"),
     ("AT63.KT3.KJ873.A", "1D pass 1H pass 1S pass 2NT pass", "bid:3NT", "to play in game"),
     ("AT63.KT3.KJ873.Q", "1D pass 1H pass 1S pass 2NT pass", "pass", "nothing more to say"),
-    # a minor's limit raise: 3NT on high cards (a doubleton does not count there)
-    ("T964.QJT.K8.AKT5", "1C pass 3C pass", "pass",
+    # a minor's limit raise: 3NT on high cards (a doubleton does not count there); with
+    # four trumps (nine together at least) the doubleton counts, in five of the minor
+    ("T964.QJT.K85.AKT", "1C pass 3C pass", "pass",
+     "declines the invitation: 12–13 high-card points"),
+    ("T964.QJT.K8.AKT5", "1C pass 3C pass", "bid:5C",
+     "accepts in clubs: 4+ trumps, 14+ support points"),
+    ("T964.QJT2.K8.AKT", "1C pass 3C pass", "pass",
      "declines the invitation: 12–13 high-card points"),
     ("T964.QJT.K8.AKJ5", "1C pass 3C pass", "bid:3NT",
      "accepts the invitation: 14+ high-card points"),

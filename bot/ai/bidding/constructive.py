@@ -187,7 +187,11 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                         Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
                              trump=mine)]
             # Over a minor's raise, 3NT counts high cards: shortness takes no tricks there.
+            # With four trumps (nine together at least) shortness counts, in five of
+            # the minor.
             return [Rule("3NT", "accepts the invitation: 14+ high-card points", hcp=(14, 37)),
+                    Rule(f"5{M}", f"accepts in {name(mine)}: 4+ trumps, 14+ support points",
+                         pts=(14, 37), trump=mine, lengths={mine: (4, 13)}),
                     Rule("pass", "declines the invitation: 12–13 high-card points",
                          hcp=(0, 13))]
         return [Rule("pass", "content with the raise")]
