@@ -93,7 +93,9 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AQJ74.K32.94.943", "1C", E, "bid:1S", "overcall: 5+ spades, 8–17 points"),
     ("97432.AK2.K4.Q43", "1C", E, "pass", "no suitable overcall"),
     ("KQJ974.32.94.943", "1C", E, "bid:2S", "weak jump overcall: 6+ good spades, 5–10 points"),
-    ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4+ spades, 6+ points"),
+    ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4 spades, 6+ points"),
+    # with five spades the one-level bid: the negative double of 1♥ shows four
+    ("A9765.K842.T86.6", "1D 1H", N, "bid:1S", "5+ spades, 6+ points, forcing"),
     ("QJ74.AQ7.J97.T84", "3C double pass", N, "bid:4S",
      "4+ spades, 9+ points: game over their pre-empt"),
     ("A7.A743.AQJ853.J", "1S pass pass", N, "bid:2D", "overcall: 5+ diamonds, 8–17 points"),
@@ -169,6 +171,10 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AQJ74.K3.K82.T93", "1H 1S pass 2H pass", N, "bid:4S", "13+ points: game"),
     ("AQJ74.J3.Q82.T93", "1H 1S pass 2H pass", N, "bid:2S", "spades again: up to 12 points"),
     ("Q974.82.J9432.94", "1H 1S pass", N, "bid:3S", "4+ spades, up to 6 points: pre-emptive"),
+    # a simple raise takes 7 points at any level (5 passed a two-level overcall); the
+    # cue bid only where partner's answer stays at the three level (not 4♣ over 3♥)
+    ("JT84.K632.64.T92", "pass 1S 2C pass", N, "pass", "no fit, or not enough to bid"),
+    ("K52.A843.J65.Q72", "2H 3C pass", N, "bid:5C", "3+ clubs, 10–14 points: game"),
     # a suit of our own over a four-level overcall: forcing, with game values
     ("AJ7.AJ842.K.AT76", "3S 4D pass", E, "bid:4H", "5+ hearts, 9+ points, forcing"),
     # opener after partner's negative double

@@ -107,11 +107,13 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
     need = int(GAME - expected)
     # A cue bid of their suit is the limit raise or better: it leaves 3NT open over a
     # minor, and the jump raise is pre-emptive.
+    # Partner's answer in its suit must stay at the three level.
     cue = _at(Strain(int(their[0])), last) if len(their) == 1 else None
-    if cue is not None and (int(cue[0]) > 3 or Bid.parse(cue) >= Bid(GAME_LEVEL[p],
-                                                                      Strain(int(p)))):
+    again = _at(Strain(int(p)), Bid.parse(cue)) if cue is not None else None
+    if again is None or int(again[0]) > 3:
         cue = None
-    rules = _raises(p, last, 3, (need - 6, need - 3), (need - 2, need - 1), game=need,
+    # A simple raise takes 7 points at any level: the fit, not the overcall, says how high.
+    rules = _raises(p, last, 3, (7, need - 3), (need - 2, need - 1), game=need,
                     ask=math.ceil(ASK - expected), game_in_minor=cue is None, cue=cue)
     if their:
         rules += _notrump_bids(last, their, (8, 11), (need - 2, need - 1), (need, 37))
@@ -310,11 +312,15 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
     fit = 3 if p in MAJORS else 5
     rules = _raises(p, last, fit, (6, 10), (10, 12), game_in_minor=False, ask=RAISE_ASK)
     unbid_majors = [m for m in MAJORS if m != p and m not in their]
+    # One major to show, biddable at the one level: the double shows four, a bid five.
+    at_one = [m for m in unbid_majors if (c := _at(Strain(int(m)), last)) and c[0] == "1"]
+    four = len(unbid_majors) == 1 and at_one == unbid_majors
     if unbid_majors and last.level <= 2:
         names = " and ".join(name(m) for m in unbid_majors)
-        rules.append(Rule("double", f"negative: 4+ {names}, 6+ points", hcp=(6, 37),
-                          lengths={m: (4, 13) for m in unbid_majors}, forcing=True))
-    rules += _notrump_bids(last, their, (8, 10), (11, 12), (13, 15))
+        rules.append(Rule("double", f"negative: {'4' if four else '4+'} {names}, 6+ points",
+                          hcp=(6, 37), lengths={m: (4, 4 if four else 13) for m in unbid_majors},
+                          forcing=True))
+    notrump = _notrump_bids(last, their, (8, 10), (11, 12), (13, 15))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
@@ -322,10 +328,14 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
         if plain is None:
             continue
         level = int(plain[0])
-        need = 5 if level >= 2 else 4
+        need = 5 if level >= 2 or (four and suit in unbid_majors) else 4
         lo = 6 if level == 1 else 11
+        if level > 1 and notrump:  # a five-card major at the one level comes first
+            rules += notrump
+            notrump = []
         rules.append(Rule(plain, f"{need}+ {name(suit)}, {lo}+ points, forcing", pts=(lo, 37),
                           lengths={suit: (need, 13)}, forcing=True))
+    rules += notrump
     rules.append(Rule("pass", "nothing to add"))
     return rules
 
@@ -415,7 +425,7 @@ def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple
                           "a limit raise" + ("" if p in MAJORS else " or better") + " (forcing)",
                           pts=(invite[0], top), trump=p, lengths={p: (fit, 13)},
                           forcing=True))
-        if jump is not None and can_invite:
+        if jump is not None and can_invite and int(jump[0]) <= 3:  # nine trumps: three
             rules.append(Rule(jump, f"4+ {name(p)}, {points_text(0, simple[0] - 1)}: "
                               "pre-emptive", pts=(0, simple[0] - 1), trump=p,
                               lengths={p: (4, 13)}))
