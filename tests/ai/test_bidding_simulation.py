@@ -139,6 +139,16 @@ def test_candidates_keep_the_captains_call_first_and_only_legal_calls() -> None:
     assert len(found) == len(set(found))
 
 
+def test_candidates_stay_in_the_captains_strain() -> None:
+    # Six good spades opposite a 1NT rebid: the captain's 4♠ is weighed against pass and
+    # other spade contracts only, one declarer to solve, so the budget buys twice the
+    # layouts (notrump as a second strain moved seven auctions of 400 for 6 IMPs more).
+    ctx, hand, legal, action, rules = decision("AKJ975.A4.K3.J94", "1D pass 1S pass 1NT pass")
+    found = candidates(ctx, hand, legal, action, rules)
+    assert found[0] == "bid:4S" and "bid:2S" in found
+    assert all(a == "pass" or a.endswith("S") for a in found)
+
+
 def test_a_small_slam_is_a_candidate_in_a_shown_fit_whatever_the_points() -> None:
     # 14 high-card points opposite a simple raise: far from slam by points, but with ten
     # hearts between us and two short suits the double-dummy result is worth asking.

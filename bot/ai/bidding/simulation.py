@@ -67,7 +67,9 @@ from .system import Settle, agreed_trump, choose
 COST_PER_SOLVE = 0.05
 MIN_LAYOUTS = 6  # fewer is noise: the captain's call is as good
 MAX_LAYOUTS = 40
-MAX_STRAINS = 2
+# One strain: its contracts share a declarer or two, so the budget buys twice the layouts
+# (a second strain, often notrump, moved 7 auctions of 400 for 6 IMPs more).
+MAX_STRAINS = 1
 STEP = 2  # layouts at least in a batch after the first (DDS's two threads share one)
 MARGIN = SETTLE_MARGIN  # IMPs a deal a candidate must gain over the captain's call
 CONFIDENCE = SETTLE_CONFIDENCE  # ... and by this many standard errors of its swings
@@ -139,10 +141,11 @@ def with_answers(ctx: Context, options: Sequence[Candidate],
 
 def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
                table: Sequence[Rule]) -> list[str]:
-    """The calls worth comparing: the captain's, passing (unless forced), and in at most
-    `MAX_STRAINS` strains (the captain's, the contract's now, our longest fit as far as the
-    auction shows, notrump) the cheapest bid, game, and a small slam when our values come
-    near one or, in a suit, when partner has shown enough cards in it for an 8-card fit
+    """The calls worth comparing: the captain's, passing (unless forced), and in the first
+    `MAX_STRAINS` strains of the captain's, the contract's now, our longest fit as far as
+    the auction shows, and notrump: the cheapest bid, game, and a small slam when our
+    values come near one or, in a suit, when partner has shown enough cards in it for an
+    8-card fit
     (shape makes slams that points do not see; the double-dummy result decides). A call
     a table of this situation explains otherwise than this hand fits is left out (its
     explanation would mislead)."""
