@@ -81,6 +81,19 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
     ("A.AK74.AKQ5.AK76", "pass pass 3S double pass 4H pass", S, "bid:4NT",
      "Roman Key Card Blackwood: extras opposite partner's game (26+ points with 4+ "
      "hearts, 26+ with 3)"),
+    # after our jump shift and opener's 2NT (12–14) the suit again asks for support; with
+    # the minor agreed the captain asks for key cards from 32 (3NT is the game it gives
+    # up), and with less bids five of it over the forcing raise
+    ("63.AK7.AQT73.AJ8", "1C pass 2D pass 2NT pass", N, "bid:3D",
+     "5+ diamonds, forcing: asks for three-card support"),
+    ("KQ.Q942.K92.Q542", "1C pass 2D pass 2NT pass 3D pass", N, "bid:4D",
+     "3+ diamonds: the 8-card fit, forcing"),
+    ("KQ.Q942.K9.QJ542", "1C pass 2D pass 2NT pass 3D pass", N, "bid:3NT",
+     "2 diamonds: notrump"),
+    ("63.AK7.AQT73.AJ8", "1C pass 2D pass 2NT pass 3D pass 4D pass", N, "bid:4NT",
+     "Roman Key Card Blackwood: asks for the aces and the king of trumps"),
+    ("63.K87.AQT73.AJ8", "1C pass 2D pass 2NT pass 3D pass 4D pass", N, "bid:5D",
+     "support for diamonds, to play in game: no slam interest (up to 16 points)"),
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
     assert call(hand, calls, dealer) == (expected, says)

@@ -22,6 +22,7 @@ GAME, SLAM, GRAND = 25, 33, 37
 INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
+MINOR_ASK = 32  # ... a minor's, where 3NT is the game it gives up (`minor_over_notrump`)
 UNLIMITED = 8  # a partner's range this wide (or open) is the stronger hand's to judge
 SLAM_TRY = 28  # with a major agreed below game: cue-bid a control from here (`slam`)
 WEAK_HCP = 5  # the fewest high cards to bid a long suit alone (a weak two's)
@@ -33,7 +34,9 @@ STEPS = (
     f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "
     f"Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and {SLAM} possible: "
     "a quantitative 4NT (after our notrump bid; with a minor agreed, four of it asks "
-    "partner to ask). A game bid where that ask was open says "
+    f"partner to ask). A minor agreed, notrump our game: its slam from {MINOR_ASK} (4NT "
+    "asks); five of it over a forcing raise past 3NT. A game bid where that ask was open "
+    "says "
     f"too little for slam. Opposite an open range ({UNLIMITED}+ points wide) stronger than "
     "ours we bid game and leave slam to partner.",
     f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of a minor with "
@@ -132,6 +135,28 @@ def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
     return Strain.NOTRUMP
 
 
+def minor_over_notrump(ctx: Context, hand: Hand, fit: list[float],
+                       legal: list[str]) -> Suit | None:
+    """Notrump is our strain, but a minor is agreed (8+ cards together, partner has shown
+    three): the minor instead, with the values for a key-card ask while 4NT is still
+    ours as the ask (`MINOR_ASK`: the ask stops in five, a game that needs two tricks
+    more than the 3NT it gives up; a notrump slam needs 33 promised points), or once
+    partner's forcing raise of it has passed 3NT (the game is five of it)."""
+    partner = ctx.partner_range()
+    last = ctx.last_bid
+    for suit in (Suit.DIAMONDS, Suit.CLUBS):
+        strain = Strain(int(suit))
+        if fit[suit] < 8 or not _agreed(ctx, strain):
+            continue
+        ask = "bid:4NT" in legal and not ctx.notrump_asks() \
+            and fit_points(hand, suit, partner) + expected_points(partner) >= MINOR_ASK
+        past = ctx.forcing and last is not None and ctx.last_bidder == PARTNER \
+            and last.strain == strain and Bid(3, Strain.NOTRUMP) < last < Bid(5, strain)
+        if ask or past:
+            return suit
+    return None
+
+
 def game_level(strain: Strain) -> int:
     return 3 if strain == Strain.NOTRUMP else 4 if strain >= Strain.HEARTS else 5
 
@@ -140,6 +165,9 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     """The call that places our contract (an action text)."""
     fit = suit_fit(ctx, hand.lengths)
     strain = best_strain(hand, fit, ctx)
+    minor = minor_over_notrump(ctx, hand, fit, legal) if strain == Strain.NOTRUMP else None
+    if minor is not None:
+        strain = Strain(int(minor))
     trump = strain.trump
     mine = fit_points(hand, trump, ctx.partner_range()) if trump is not None \
         and fit[trump] >= 8 else notrump_points(hand) if strain == Strain.NOTRUMP \

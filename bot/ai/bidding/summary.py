@@ -40,7 +40,7 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Responses to 1♦ (1♣ alike)", _lines(con.one_suit_responses(D))),
         ("Opener's rebid after 1♦–1♥", _lines(con.opener_rebids(D, "1H", H))),
         ("After 1♦–1♠–2NT (1♥ alike): responder's five spades; opener's answer",
-         _lines(nt.after_jump_rebid(S)) + _lines(nt.opener_after_major_again(S))),
+         _lines(nt.suit_again(S, False)) + _lines(nt.opener_after_suit_again(S))),
         ("Opener's rebid after 1♥–2♥; responder after a game try",
          _lines(con.opener_rebids(H, "2H", H)) + _lines(con.after_game_try(H))),
         ("Responses to 1NT (15–17)", _lines(nt.nt_responses(1, 15, 17))),
@@ -91,6 +91,6 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Slams: all the key cards, 5NT asks for kings", _lines(slam.king_answers(H))
          + _lines(slam.after_kings(H, "6D", HandRange()))),
         # Two fields: all the steps in one pass a field's 1024 characters (cut off).
-        ("Everything else: placing the contract", steps[:4]),
-        ("Placing the contract (continued)", steps[4:]),
+        ("Everything else: placing the contract", steps[:3]),
+        ("Placing the contract (continued)", steps[3:]),
     ]

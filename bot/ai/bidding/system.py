@@ -375,11 +375,24 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid,
     if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
             and rebid == Bid(3, opening.strain):
         return name, slam.cue_bids(suit, rebid, slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE)
-    answered = _suit(response)
-    if suit is not None and opening.level == 1 and response.level == 1 \
-            and answered in (Suit.HEARTS, Suit.SPADES) and rebid == Bid(2, NT):
-        return name, nt.after_jump_rebid(answered)
+    again = _suit_again(opening, response, rebid)
+    if again is not None:
+        return name, nt.suit_again(*again)
     return name, None
+
+
+def _suit_again(opening: Bid, response: Bid, rebid: Bid) -> tuple[Suit, bool] | None:
+    """Opener rebid 2NT over a one-level major answer, or over a jump shift (a two-level
+    answer in a suit above the opened one): the answer's suit, and whether it was the
+    jump shift (`nt.suit_again`)."""
+    suit, answered = _suit(opening), _suit(response)
+    if suit is None or answered is None or opening.level != 1 or rebid != Bid(2, NT):
+        return None
+    if response.level == 1 and answered in (Suit.HEARTS, Suit.SPADES):
+        return answered, False
+    if response.level == 2 and answered > suit:
+        return answered, True
+    return None
 
 
 def _opener_third(opening: Bid, response: Bid, rebid: Bid,
@@ -392,11 +405,9 @@ def _opener_third(opening: Bid, response: Bid, rebid: Bid,
             and rebid == Bid(3, opening.strain) and p_rebid.strain.trump not in (None, suit) \
             and p_rebid < Bid(4, opening.strain):
         return "after partner's cue bid", slam.after_cue_bid(suit, slam.SLAM_TRY_ASK)
-    answered = _suit(response)
-    if suit is not None and opening.level == 1 and response.level == 1 \
-            and answered in (Suit.HEARTS, Suit.SPADES) and rebid == Bid(2, NT) \
-            and p_rebid == Bid(3, response.strain):
-        return "opener after partner's major again", nt.opener_after_major_again(answered)
+    again = _suit_again(opening, response, rebid)
+    if again is not None and p_rebid == Bid(3, response.strain):
+        return "opener after partner's suit again", nt.opener_after_suit_again(again[0])
     if opening.strain != NT or opening.level not in (1, 2) or p_rebid.strain != NT:
         return "competitive", None
     hi = NT_RANGES[opening.level][1]
