@@ -175,6 +175,17 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     # cue bid only where partner's answer stays at the three level (not 4♣ over 3♥)
     ("JT84.K632.64.T92", "pass 1S 2C pass", N, "pass", "no fit, or not enough to bid"),
     ("K52.A843.J65.Q72", "2H 3C pass", N, "bid:5C", "3+ clubs, 10–14 points: game"),
+    # opener, partner passing, after their one bid: extras shown (18–19 balanced in
+    # notrump, a takeout double with 17+, a six-card suit with 15+), else pass; partner
+    # answers the double as a takeout double
+    ("AKQ76.JT2.AT8.A8", "1S pass pass double pass 2D pass pass", N, "bid:2NT",
+     "18–19 points, balanced, a stopper in their suit"),
+    ("Q7.A9.AQJ73.AJ98", "1D pass pass 1S", N, "double",
+     "takeout: 17+ points, short in their suit"),
+    ("AQ.AT.Q98.AKQ976", "1C pass pass 1D", N, "bid:2C", "6+ clubs, 15+ points: competing"),
+    ("AQ762.K82.A84.J3", "1S pass pass 2D", N, "pass", "no extras to show"),
+    ("9542.7542.K8.Q54", "1D pass pass 1S double pass", N, "bid:2H",
+     "hearts, my best suit: 0–11 points"),
     # a suit of our own over a four-level overcall: forcing, with game values
     ("AJ7.AJ842.K.AT76", "3S 4D pass", E, "bid:4H", "5+ hearts, 9+ points, forcing"),
     # opener after partner's negative double

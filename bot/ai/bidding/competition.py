@@ -307,6 +307,28 @@ def after_advance_cue(p: Suit, cue: Bid, their: list[Suit], accept: int) -> Tabl
     return rules
 
 
+def opener_reopens(p: Suit, last: Bid, their: list[Suit]) -> Table:
+    """We opened one of `p`, partner passed and they bid once (`last`): opener shows
+    extras (a balanced 18–19 in notrump, a six-card suit with 15+, a takeout double with
+    17+ and shortness in their suit), else passes."""
+    stop = _both(BALANCED, stopper_in(their))
+    rules: list[Rule] = []
+    nt = _at(Strain.NOTRUMP, last)
+    if nt is not None and int(nt[0]) <= 2:
+        rules.append(Rule(nt, "18–19 points, balanced, a stopper in their suit", hcp=(18, 19),
+                          when=stop))
+    short = Test(f"at most two {' and '.join(name(t) for t in their)}",
+                 lambda h: all(h.lengths[t] <= 2 for t in their))
+    rules.append(Rule("double", "takeout: 17+ points, short in their suit", pts=(17, 37),
+                      hcp=(15, 37), when=short, forcing=True))
+    again = _at(Strain(int(p)), last)
+    if again is not None and int(again[0]) <= 2:
+        rules.append(Rule(again, f"6+ {name(p)}, 15+ points: competing", pts=(15, 37),
+                          lengths={p: (6, 13)}))
+    rules.append(Rule("pass", "no extras to show"))
+    return rules
+
+
 def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
     """Partner opened one of `p` and the next player overcalled (`last`)."""
     fit = 3 if p in MAJORS else 5

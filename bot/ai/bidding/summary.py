@@ -58,6 +58,8 @@ def sections() -> list[tuple[str, list[str]]]:
          _lines(comp.free_answers([H], Bid(2, Strain.HEARTS)))),
         ("We doubled their 1♥, partner answered 1♠ (after 2♠: game with 15+, else pass)",
          _lines(comp.doubler_rebids(S, Bid(1, Strain.SPADES), False, [H]))),
+        ("We opened 1♦, partner passed, they bid 1♥ (partner answers a double as a "
+         "takeout double)", _lines(comp.opener_reopens(D, one_heart, [H]))),
         ("Partner opened 1♦, they overcalled 1♥", _lines(comp.contested_responses(
             D, one_heart, [H]))),
         ("We opened 1♦, they overcalled 1♥, partner doubled (negative)",

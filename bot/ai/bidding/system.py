@@ -114,6 +114,9 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
     slam_table = _slam_situation(ctx, mine, p_last, last)
     if slam_table is not None:
         return slam_table
+    reopening = _opener_reopens(ctx)
+    if reopening is not None:
+        return reopening
     opener = ctx.opener
     if opener == PARTNER and not mine:
         return _responding(ctx, opening, last, quiet)
@@ -185,6 +188,28 @@ def _after_negative_double(ctx: Context, opening: Bid) -> Table | None:
     if not shown or c2.bid.level > 2:
         return None  # no negative double there (`comp.contested_responses`)
     return comp.after_negative_double(suit, c2.bid, their, shown)
+
+
+def _opener_reopens(ctx: Context) -> tuple[str, Table] | None:
+    """We opened one of a suit and partner has only passed; they made one bid since (the
+    last). Opener's call (`comp.opener_reopens`), or partner's first call after opener's
+    reopening double (answered as a takeout double)."""
+    opening, bids = ctx.opening, ctx.bids()
+    suit = _suit(opening) if opening is not None else None
+    if opening is None or suit is None or opening.level != 1 or len(bids) != 2 \
+            or ctx.last_bidder not in (LHO, RHO):
+        return None
+    last = bids[1]
+    their = ctx.their_suits()
+    if ctx.opener == ME and not [c for c in ctx.called(PARTNER) if c.kind != "pass"] \
+            and len([c for c in ctx.called(ME) if c.kind != "pass"]) == 1:
+        return "opener reopens", comp.opener_reopens(suit, last, their)
+    p_calls = [c for c in ctx.called(PARTNER) if c.kind != "pass"]
+    if ctx.opener == PARTNER and not [c for c in ctx.called(ME) if c.kind != "pass"] \
+            and len(p_calls) == 2 and p_calls[1].kind == "double" and ctx.rho_passed \
+            and _first_turn_since(ctx, p_calls[1]):
+        return "answer to opener's reopening double", comp.takeout_answers(their, last)
+    return None
 
 
 def _after_advance_cue(ctx: Context) -> Table | None:
