@@ -94,6 +94,12 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
      "Roman Key Card Blackwood: asks for the aces and the king of trumps"),
     ("63.K87.AQT73.AJ8", "1C pass 2D pass 2NT pass 3D pass 4D pass", N, "bid:5D",
      "support for diamonds, to play in game: no slam interest (up to 16 points)"),
+    # 1NT–2♣–2♦–4NT: no suit shown to ask in (Stayman's 2♣ and 2♦ show none), so the
+    # 4NT is the quantitative one the table bid, not a key-card ask in diamonds
+    ("AQ3.QJ4.J972.AK4", "1NT pass 2C pass 2D pass 4NT pass", N, "bid:6NT",
+     "accepts the slam invitation: top of the range"),
+    ("AQ3.QJ4.J972.K84", "1NT pass 2C pass 2D pass 4NT pass", N, "pass",
+     "declines the slam invitation: bottom of the range"),
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
     assert call(hand, calls, dealer) == (expected, says)

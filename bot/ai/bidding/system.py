@@ -255,11 +255,10 @@ def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
         return None
     trump = agreed_trump(ctx)
     if p_last == Bid(4, NT) and len(ctx.our_bids()) > 1:
-        if ctx.notrump_asks():
+        if ctx.notrump_asks() or trump is None:  # no suit to ask in: quantitative
             return "answer to a quantitative 4NT", slam.quantitative_answers(
                 ctx.my_range().max_hcp - 1)
-        if trump is not None:
-            return "answer to Roman Key Card Blackwood", slam.key_card_answers(trump)
+        return "answer to Roman Key Card Blackwood", slam.key_card_answers(trump)
     if trump is None or not mine:
         return None
     partner = ctx.partner_range()
@@ -299,9 +298,10 @@ def _doubler_rebid(ctx: Context, p_calls: list[Call], last: Bid) -> Table | None
 
 def agreed_trump(ctx: Context) -> Suit | None:
     """Our side's trump suit: the latest suit both of us bid or that we hold 8+ cards in
-    together by what we have shown, else the latest suit our side bid. A suit counts as
+    together by what we have shown, else the latest suit one of us bid. A suit counts as
     bid by a hand that has shown three cards in it, below the five level (Stayman's or a
-    strong 2♣, and key-card answers, agree nothing)."""
+    strong 2♣, its 2♦ answers, and key-card answers, agree nothing: 1NT–2♣–2♦–4NT is
+    quantitative, there is no suit to ask in)."""
     me, partner = ctx.my_range(), ctx.partner_range()
     suits = [s for b in reversed(ctx.our_bids()) if (s := _suit(b)) is not None
              and b.level < 5]
@@ -312,7 +312,7 @@ def agreed_trump(ctx: Context) -> Suit | None:
         if (suit in bid_by[ME] and suit in bid_by[PARTNER]) or \
                 me.min_len[suit] + partner.min_len[suit] >= 8:
             return suit
-    return suits[0] if suits else None
+    return next((s for s in suits if s in bid_by[ME] | bid_by[PARTNER]), None)
 
 
 
