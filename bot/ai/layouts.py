@@ -11,9 +11,13 @@ cards only it may hold (the later hands are void in their suit), then a random d
 rest that it may hold, redrawn until its range admits it; the last hidden hand takes what
 is left and must fit too, else the layout starts over. Drawing hand by hand keeps tight
 ranges cheap (the tries add up instead of multiplying), at the price of being only close
-to uniform over the layouts that fit. When too few layouts fit within the attempt limit
-(the calls contradict the cards, as a person's odd bidding can), the remaining layouts
-honour the cards and voids only, and `Layouts.relaxed` says how many.
+to uniform over the layouts that fit. When too few layouts fit within the attempt limit,
+a careful pass deals on where the last hand is the bottleneck: the hand before it is
+redrawn until what it leaves fits the last hand too (three tight ranges can leave the last
+hand a misfit nearly every time); it is skipped when the plain pass found no layout at
+all, which is the calls contradicting the cards (as a person's odd bidding can), not bad
+luck. Then, or when the careful pass falls short too, the remaining layouts honour the
+cards and voids only, and `Layouts.relaxed` says how many.
 """
 
 from __future__ import annotations
@@ -64,8 +68,10 @@ class Layouts:
     relaxed: int = 0
 
 
-def _deal(know: Knowledge, rng: random.Random, ranged: bool) -> dict[int, list[Card]] | None:
-    """One layout, hand by hand (the most constrained first), or None at a dead end."""
+def _deal(know: Knowledge, rng: random.Random, ranged: bool,
+          careful: bool = False) -> dict[int, list[Card]] | None:
+    """One layout, hand by hand (the most constrained first), or None at a dead end;
+    `careful`: the hand before the last is redrawn until the last hand fits as well."""
     hidden = sorted(know.hidden, key=lambda s: (_freedom(know.ranges[s]) if ranged else 0, s))
     pool = list(know.unseen)
     dealt: dict[int, list[Card]] = {}
@@ -73,12 +79,9 @@ def _deal(know: Knowledge, rng: random.Random, ranged: bool) -> dict[int, list[C
         later = hidden[i + 1:]
         limits = know.ranges[seat] if ranged else ANY_HAND
         if not later:
-            hand = pool
-            if any(c.suit in know.voids[seat] for c in hand) or (
-                    limits is not ANY_HAND
-                    and not limits.admits([*hand, *know.played[seat]])):
+            if not _fits(know, seat, pool, limits):
                 return None
-            dealt[seat] = hand
+            dealt[seat] = pool
             break
         # Cards no later hand may hold (all void in the suit) must go here.
         forced = [c for c in pool if all(c.suit in know.voids[s] for s in later)]
@@ -86,16 +89,29 @@ def _deal(know: Knowledge, rng: random.Random, ranged: bool) -> dict[int, list[C
         need = know.sizes[seat] - len(forced)
         if need < 0 or need > len(free):
             return None
+        last = later[0] if careful and len(later) == 1 else None
         for _ in range(TRIES_PER_HAND):
             hand = forced + rng.sample(free, need)
-            if limits is ANY_HAND or limits.admits([*hand, *know.played[seat]]):
+            if limits is not ANY_HAND and not limits.admits([*hand, *know.played[seat]]):
+                continue
+            if last is None or _fits(know, last, _without(pool, hand), know.ranges[last]):
                 break
         else:
             return None
         dealt[seat] = hand
-        taken = set(hand)
-        pool = [c for c in pool if c not in taken]
+        pool = _without(pool, hand)
     return dealt
+
+
+def _fits(know: Knowledge, seat: int, hand: Sequence[Card], limits: HandRange) -> bool:
+    """`hand` may be `seat`'s: none of its shown voids, and its range admits it as dealt."""
+    return not any(c.suit in know.voids[seat] for c in hand) and (
+        limits is ANY_HAND or limits.admits([*hand, *know.played[seat]]))
+
+
+def _without(pool: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+    taken = set(hand)
+    return [c for c in pool if c not in taken]
 
 
 def _freedom(limits: HandRange) -> int:
@@ -112,10 +128,15 @@ def sample(know: Knowledge, count: int, rng: random.Random) -> Layouts:
     if not know.consistent():
         return out
     ranged = any(know.ranges[s] is not ANY_HAND for s in know.hidden)
-    for strict in ((True, False) if ranged else (False,)):
+    # (strict, careful) passes: the plain one first, so that the layouts dealt where it
+    # suffices stay the same for the same seed.
+    passes = ((True, False), (True, True), (False, False)) if ranged else ((False, False),)
+    for strict, careful in passes:
+        if careful and not out.hands:
+            continue  # no layout fits at all: the calls contradict the cards, relax now
         failures = 0
         while len(out.hands) < count and failures < ATTEMPTS_PER_LAYOUT * count:
-            dealt = _deal(know, rng, strict)
+            dealt = _deal(know, rng, strict, careful)
             if dealt is None:
                 failures += 1
                 continue

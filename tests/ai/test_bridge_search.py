@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bot.ai import Budget, RandomPlayer, card_search, dds, make_player, single_dummy_estimate
@@ -87,6 +87,9 @@ def _range_around(hand: list[Card], slack: int) -> HandRange:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), tricks_played=st.integers(0, 11),
        extra=st.integers(0, 3), me=st.integers(0, 3), dummy_seen=st.booleans())
+# Three tight ranges where the last hand dealt is a misfit nearly every time: the plain
+# pass relaxed 8 of 12 layouts before the careful pass.
+@example(seed=15, tricks_played=0, extra=0, me=0, dummy_seen=False)
 def test_every_sampled_layout_honours_what_the_seat_knows(seed, tricks_played, extra, me,
                                                           dummy_seen) -> None:
     dealt, tricks = _played_deal(seed, tricks_played, extra)
