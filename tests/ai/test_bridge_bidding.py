@@ -225,7 +225,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "stops in five: two key cards are missing"),
     ("KQ3.AKQJ74.KQ2.A", "1H pass 3H pass 4NT pass 5D pass", S, "bid:6H",
      "small slam: at most one key card missing"),
-    ("A3.AKQ4.A2.KQ842", "1H pass 2NT pass 4H pass 4NT pass 5D pass", S, "bid:5NT",
+    ("A3.AKQ4.A2.KQ842", "1D pass 1H pass 4H pass 4NT pass 5D pass", S, "bid:5NT",
      "all the key cards and the queen of trumps: asks for kings"),
     # cue bids after Jacoby 2NT and opener's slam try
     ("A74.QJ52.KQ92.94", "1H pass 2NT pass 3H pass", N, "bid:3S",
@@ -304,9 +304,9 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "accepts the slam invitation: top of the range"),
     ("K4.J9876.KQ3.A93", "1H pass 2NT pass 4H pass 4NT pass 5D pass 5NT pass", S,
      "bid:6H", "kings outside trumps: 2"),
-    ("A3.AKQ4.A2.KQ842", "1H pass 2NT pass 4H pass 4NT pass 5D pass 5NT pass 6H pass", S,
+    ("A3.AKQ4.A2.KQ842", "1D pass 1H pass 4H pass 4NT pass 5D pass 5NT pass 6H pass", S,
      "bid:7H", "grand slam: every key card and every king"),
-    ("A3.AKQ4.A2.QJ842", "1H pass 2NT pass 4H pass 4NT pass 5D pass 5NT pass 6D pass", S,
+    ("A3.AKQ4.A2.QJ842", "1D pass 1H pass 4H pass 4NT pass 5D pass 5NT pass 6D pass", S,
      "bid:6H", "small slam: a king is missing"),
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:

@@ -5,8 +5,11 @@ With a trump suit agreed, 4NT asks for key cards: the four aces and the king of 
 The answers (0314): 5♣ 0 or 3, 5♦ 1 or 4, 5♥ 2 without the queen of trumps, 5♠ 2 with
 it, 5NT 2 and a void (over which the asker with the king of trumps and one ace missing
 bids the grand slam). The asker stops in five when two key cards are missing, bids the
-small slam when one is, and with all five (and the queen) asks for kings with 5NT: 6♣ 0,
-6♦ 1, 6♥ 2, 6♠ 3 kings outside trumps; the grand slam needs every king.
+small slam when one is; with all five, the queen of trumps and 9+ trumps together bids the
+grand slam (the queen not known, in a major over 5♣/5♦, the cheapest other suit asks for
+it: the trump suit denies it, the bid above shows it); with all five and the queen but
+8 trumps asks for kings with 5NT: 6♣ 0, 6♦ 1, 6♥ 2, 6♠ 3 kings outside trumps; the grand
+slam needs every king.
 
 After 1M-2NT (Jacoby)-3M, opener's slam try, responder shows the cheapest first-round
 control (the ace or a void) below game, or signs off in game; opener asks for key cards
@@ -44,6 +47,10 @@ KEY_CARDS = 5  # four aces and the king of trumps
 SLAM_TRY_ASK = (18, 37)
 SLAM_TRY_CUE = (13, 37)
 GRAND = 37  # points together for a grand slam with every key card and king
+# Trumps together for a grand slam with every key card and the queen: the trumps draw
+# in three rounds, and the long hand's cards past three (or dummy's ruffs) and the four
+# aces cover the missing side kings.
+GRAND_FIT = 9
 
 
 def key_cards(hand: Hand, trump: Suit) -> int:
@@ -103,6 +110,7 @@ def _queen_shown(answer: str) -> bool | None:
 def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
     """We asked with 4NT and partner answered `answer`."""
     t = "CDHS"[trump]
+    name = SUIT_NAMES[trump]
     strain = Strain(int(trump))
     five_is_below = Bid(5, strain) > Bid.parse(answer)
 
@@ -113,7 +121,15 @@ def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
     def queen(h: Hand) -> bool:
         return trump_queen(h, trump) or _queen_shown(answer) is True
 
+    def long_fit(h: Hand) -> bool:
+        return h.lengths[trump] + partner.min_len[trump] >= GRAND_FIT
+
     rules = [
+        Rule(f"7{t}", f"grand slam: every key card, the queen of {name} and {GRAND_FIT}+ "
+             "trumps together",
+             when=Test(f"all five key cards, the trump queen and {GRAND_FIT}+ {name} "
+                       "together", lambda h: total(h) == KEY_CARDS and queen(h)
+                       and long_fit(h))),
         Rule("5NT", "all the key cards and the queen of trumps: asks for kings",
              when=Test("all five key cards, the trump queen and grand-slam values",
                        lambda h: total(h) == KEY_CARDS and queen(h)
@@ -121,6 +137,11 @@ def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
         Rule(f"6{t}", "small slam: at most one key card missing",
              when=Test("4+ key cards together", lambda h: total(h) >= KEY_CARDS - 1)),
     ]
+    ask = queen_ask(trump, answer)
+    if ask is not None:
+        rules.insert(1, Rule(ask, f"asks for the queen of {name}", when=Test(
+            f"all five key cards, {GRAND_FIT}+ {name} together, the queen not known",
+            lambda h: total(h) == KEY_CARDS and not queen(h) and long_fit(h))))
     missing_two = Test("two key cards missing", lambda h: total(h) <= KEY_CARDS - 2)
     if answer == f"5{t}":
         rules.append(Rule("pass", "stops in five: two key cards are missing",
@@ -132,6 +153,45 @@ def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
         rules.append(Rule(f"6{t}", "small slam: partner's answer passed five",
                           when=missing_two))
     return rules
+
+
+def queen_ask(trump: Suit, answer: str) -> str | None:
+    """The queen ask over a 5♣/5♦ answer: the cheapest bid in a suit other than the
+    trumps (a major's: a minor's asks would pass five of it)."""
+    if answer not in ANSWERS[:2] or trump < Suit.HEARTS:
+        return None
+    return next(b.text for b in ALL_BIDS if b > Bid.parse(answer)
+                and b.strain.trump not in (None, trump))
+
+
+def queen_answers(trump: Suit, ask: str) -> tuple[str, str]:
+    """The answers to the queen ask: without the queen, the cheapest bid in trumps; with
+    it, the bid above that."""
+    strain = Strain(int(trump))
+    without = next(b for b in ALL_BIDS if b > Bid.parse(ask) and b.strain == strain)
+    return without.text, next(b.text for b in ALL_BIDS if b > without)
+
+
+def queen_ask_answers(trump: Suit, ask: str) -> Table:
+    """Partner asked for the queen of trumps (`ask`) after our 5♣/5♦ answer."""
+    name = SUIT_NAMES[trump]
+    without, with_queen = queen_answers(trump, ask)
+    return [Rule(with_queen, f"the queen of {name}",
+                 when=Test(f"the queen of {name}", lambda h: trump_queen(h, trump))),
+            Rule(without, f"no queen of {name}")]
+
+
+def after_queen_answer(trump: Suit, ask: str, answer: str) -> Table:
+    """We hold every key card between us and asked for the queen (only with a long
+    fit): the grand slam with it, the small slam without."""
+    t = "CDHS"[trump]
+    without, with_queen = queen_answers(trump, ask)
+    if answer == with_queen:
+        return [Rule(f"7{t}", f"grand slam: every key card, the queen of "
+                     f"{SUIT_NAMES[trump]} and {GRAND_FIT}+ trumps together")]
+    small = f"6{t}"
+    return [Rule("pass" if without == small else small,
+                 "small slam: the queen of trumps is missing")]
 
 
 def after_void_answer(trump: Suit) -> Table:

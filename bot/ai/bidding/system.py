@@ -267,6 +267,14 @@ def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
     if mine[-1] == Bid(4, NT) and p_last.text in slam.ANSWERS:
         return "after the key-card answer", slam.after_key_cards(trump, p_last.text, partner)
     partners = ctx.bids(PARTNER)
+    if len(partners) >= 2 and partners[-2] == Bid(4, NT) and mine[-1].text in slam.ANSWERS \
+            and slam.queen_ask(trump, mine[-1].text) == p_last.text:
+        return "answer to the queen ask", slam.queen_ask_answers(trump, p_last.text)
+    if len(mine) >= 2 and mine[-2] == Bid(4, NT) and len(partners) >= 2 \
+            and slam.queen_ask(trump, partners[-2].text) == mine[-1].text \
+            and p_last.text in slam.queen_answers(trump, mine[-1].text):
+        return "after the queen answer", slam.after_queen_answer(trump, mine[-1].text,
+                                                                 p_last.text)
     if p_last == Bid(5, NT) and len(partners) >= 2 and partners[-2] == Bid(4, NT):
         return "answer to the king ask", slam.king_answers(trump)
     if len(mine) >= 2 and mine[-2:] == [Bid(4, NT), Bid(5, NT)] \
