@@ -120,6 +120,12 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
      "pass", "small slam: the queen of trumps is missing"),
     ("K86.AT7532.6.AJ5", "1S pass 2H pass 4H pass 4NT pass 5C pass", N, "bid:5D",
      "asks for the queen of hearts"),
+    # game in a major partner has not shown is a long suit: opposite it the 2♣ opener
+    # with four trumps and every key card counts 10 and asks for the queen
+    ("T.QT6543.KT432.5", "pass pass pass 2C 2S", N, "bid:4H",
+     "6+ hearts, to play in game"),
+    ("AK.AK98.AJ75.AJ9", "pass pass pass 2C 2S 4H pass 4NT pass 5C pass", N, "bid:5D",
+     "asks for the queen of hearts"),
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
     assert call(hand, calls, dealer) == (expected, says)

@@ -308,6 +308,11 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     elif mine:
         what = f"more {SUIT_NAMES[suit]}"
         lengths[suit] = 6
+    elif level_word == "game" and suit >= Suit.HEARTS:
+        # game in a major partner has not shown: alone, so a long suit (`place` needs
+        # 8 together and counts partner's unshown share as at most 2.5)
+        what = f"6+ {SUIT_NAMES[suit]}"
+        lengths[suit] = 6
     else:
         what = f"4+ {SUIT_NAMES[suit]}"
         lengths[suit] = 4
