@@ -39,18 +39,19 @@ STEPS = (
     "says "
     f"too little for slam. Opposite an open range ({UNLIMITED}+ points wide) stronger than "
     "ours we bid game and leave slam to partner.",
-    f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of a minor with "
-    "28+). In notrump a hand counts its high cards and a long suit's sixth and later cards; "
-    "with a trump fit, dummy adds its shortness (with three trumps or more, and not in a suit "
-    "partner showed four of), the "
-    "hand with the trumps their length.",
+    f"Game: {GAME}+ together: bid game at once (3NT with their suits stopped, four of a major, "
+    "five of a minor with 28+). In notrump a hand counts its high cards and a long suit's "
+    "sixth and later cards; with a trump fit, dummy adds its shortness (with three trumps or "
+    "more, and not in a suit partner showed four of), the hand with the trumps their length.",
     "Partner forced us to bid: the cheapest bid in our best strain.",
     f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level, or, "
     "the opponents silent, 2NT over partner's bid below it when notrump is our strain; "
     "partner accepts with the top of what it has shown.",
     "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
     f"9 cards: three); a suit partner has not shown needs six cards and {WEAK_HCP}+ "
-    "high-card points; their sacrifice over our game is doubled.",
+    "high-card points; their sacrifice over our game is doubled. Opener with 11+ high "
+    "cards and a 6-4 or 5-5 shape competes once at the three level over their fit: the "
+    "second suit if five long or lower, else the six-card suit again.",
     "Otherwise pass.",
     "With time to think (the default player), a decision here in an auction the opponents "
     "have left to us is checked by dealing the unseen hands as the calls describe them and "
@@ -212,7 +213,11 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         return "bid:4NT"
     # 2. game
     g = game_level(strain)
-    if strain.is_minor and total < 28 and bid(3, Strain.NOTRUMP) and fit[int(strain)] < 10:
+    # 3NT for a minor's game needs their suits stopped (by us, or partner's notrump).
+    stopped = all(hand.stopper(s) for s in ctx.their_suits()) \
+        or any(b.strain == Strain.NOTRUMP for b in ctx.bids(PARTNER))
+    if strain.is_minor and total < 28 and bid(3, Strain.NOTRUMP) and fit[int(strain)] < 10 \
+            and stopped:
         strain, g = Strain.NOTRUMP, 3
         total = notrump_points(hand) + expected_points(ctx.partner_range())
     if total >= GAME:
@@ -251,6 +256,9 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
             if nxt is not None and nxt.level <= level and "bid:" + nxt.text in legal \
                     and (shown or hand.hcp >= WEAK_HCP):
                 return "bid:" + nxt.text
+        shaped = two_suiter_call(ctx, hand, last)
+        if shaped is not None and "bid:" + shaped.text in legal:
+            return "bid:" + shaped.text
     # 5b. a misfit partscore: move to our own long suit once
     if ours and our_strain is not None and our_strain != strain and trump is not None \
             and our_strain != Strain.NOTRUMP and hand.lengths[trump] >= 6 \
@@ -259,6 +267,29 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         if nxt is not None and nxt.level <= 3 and "bid:" + nxt.text in legal:
             return "bid:" + nxt.text
     return "pass"
+
+
+def two_suiter_call(ctx: Context, hand: Hand, last: Bid) -> Bid | None:
+    """I opened and have bid once; they have found a fit (their last bid is a suit they bid
+    before) at the two or three level. A 6-4 or 5-5 hand with opening values competes once
+    at the three level: the shape takes tricks the fit count does not see. The second suit
+    if five long or lower than mine (partner may fit it), else my six-card suit again."""
+    mine = ctx.bids(ME)
+    theirs = [b for b in ctx.bids() if b not in mine and b not in ctx.bids(PARTNER)]
+    if ctx.opener != ME or len(mine) != 1 or mine[0].strain.trump is None \
+            or hand.hcp < 11 or last.strain.trump is None or last.level > 3 \
+            or [b.strain for b in theirs].count(last.strain) < 2:
+        return None
+    first = mine[0].strain.trump
+    their = ctx.their_suits()
+    others = [s for s in Suit if s != first and s not in their]
+    second = max(others, key=lambda s: (hand.lengths[s], -s))
+    if hand.lengths[first] + hand.lengths[second] < 10 or hand.lengths[first] < 5 \
+            or hand.lengths[second] < 4:
+        return None
+    suit = second if hand.lengths[second] >= 5 or second < first else first
+    nxt = cheapest(Strain(int(suit)), last)
+    return nxt if nxt is not None and nxt.level == 3 else None
 
 
 def _agreed(ctx: Context, strain: Strain) -> bool:
