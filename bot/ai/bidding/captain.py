@@ -15,7 +15,7 @@ from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
 
 from ..hand_range import HandRange
-from .context import ME, PARTNER, Context, bid_text, cheapest, suit_fit
+from .context import LHO, ME, PARTNER, RHO, Context, bid_text, cheapest, suit_fit
 from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
@@ -275,7 +275,7 @@ def two_suiter_call(ctx: Context, hand: Hand, last: Bid) -> Bid | None:
     at the three level: the shape takes tricks the fit count does not see. The second suit
     if five long or lower than mine (partner may fit it), else my six-card suit again."""
     mine = ctx.bids(ME)
-    theirs = [b for b in ctx.bids() if b not in mine and b not in ctx.bids(PARTNER)]
+    theirs = ctx.bids(LHO) + ctx.bids(RHO)
     if ctx.opener != ME or len(mine) != 1 or mine[0].strain.trump is None \
             or hand.hcp < 11 or last.strain.trump is None or last.level > 3 \
             or [b.strain for b in theirs].count(last.strain) < 2:

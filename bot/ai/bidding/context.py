@@ -45,6 +45,10 @@ class Context:
     def called(self, who: int) -> list[Call]:
         return [c for s, c in self.calls if self.rel(s) == who]
 
+    def actions(self, who: int) -> list[Call]:
+        """The calls of one relation other than passes (its bids, doubles, redoubles)."""
+        return [c for c in self.called(who) if c.kind != "pass"]
+
     @property
     def opener(self) -> int | None:
         """The relation of the first bidder."""

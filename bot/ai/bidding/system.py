@@ -56,8 +56,8 @@ def _game_over_our_double(ctx: Context) -> tuple[str, Table] | None:
     game in a suit: key cards with extras."""
     if ctx.opener not in (LHO, RHO) or ctx.bids(ME) or not ctx.rho_passed:
         return None
-    mine = [c for c in ctx.called(ME) if c.kind != "pass"]
-    partner = [c for c in ctx.called(PARTNER) if c.kind != "pass"]
+    mine = ctx.actions(ME)
+    partner = ctx.actions(PARTNER)
     if len(mine) != 1 or mine[0].kind != "double" or len(partner) != 1:
         return None
     bid = partner[0].bid
@@ -140,7 +140,7 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
         return "overcaller after partner's cue bid", cue
     if opener in (LHO, RHO) and not mine:
         their = ctx.their_suits()
-        p_calls = [c for c in ctx.called(PARTNER) if c.kind != "pass"]
+        p_calls = ctx.actions(PARTNER)
         my_calls = ctx.called(ME)
         if (not p_calls and not my_calls and len(all_bids) == 1) or (
                 not p_calls and len(all_bids) == 1 and len(ctx.calls) >= 3
@@ -149,7 +149,7 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
                 ctx.calls[-1][1].kind == "pass" and ctx.calls[-2][1].kind == "pass"
             return ("balancing" if balancing else "overcall"), comp.overcalls(last, their,
                                                                               balancing)
-        i_called = any(c.kind != "pass" for c in ctx.called(ME))
+        i_called = bool(ctx.actions(ME))
         if len(p_calls) == 1 and ctx.rho_passed and not i_called:
             first = p_calls[0]
             if first.kind == "double" and last in ctx.bids(LHO) + ctx.bids(RHO) \
@@ -201,11 +201,10 @@ def _opener_reopens(ctx: Context) -> tuple[str, Table] | None:
         return None
     last = bids[1]
     their = ctx.their_suits()
-    if ctx.opener == ME and not [c for c in ctx.called(PARTNER) if c.kind != "pass"] \
-            and len([c for c in ctx.called(ME) if c.kind != "pass"]) == 1:
+    p_calls = ctx.actions(PARTNER)
+    if ctx.opener == ME and not p_calls and len(ctx.actions(ME)) == 1:
         return "opener reopens", comp.opener_reopens(suit, last, their)
-    p_calls = [c for c in ctx.called(PARTNER) if c.kind != "pass"]
-    if ctx.opener == PARTNER and not [c for c in ctx.called(ME) if c.kind != "pass"] \
+    if ctx.opener == PARTNER and not ctx.actions(ME) \
             and len(p_calls) == 2 and p_calls[1].kind == "double" and ctx.rho_passed \
             and _first_turn_since(ctx, p_calls[1]):
         return "answer to opener's reopening double", comp.takeout_answers(their, last)
@@ -215,8 +214,8 @@ def _opener_reopens(ctx: Context) -> tuple[str, Table] | None:
 def _after_advance_cue(ctx: Context) -> Table | None:
     """They opened, I overcalled in a suit (my only bid), partner's only call since was a
     cue bid of their suit (`comp.advances`) and the next player passed."""
-    mine = [c for c in ctx.called(ME) if c.kind != "pass"]
-    partner = [c for c in ctx.called(PARTNER) if c.kind != "pass"]
+    mine = ctx.actions(ME)
+    partner = ctx.actions(PARTNER)
     their = ctx.their_suits()
     if ctx.opener not in (LHO, RHO) or len(mine) != 1 or len(partner) != 1 \
             or len(their) != 1 or not ctx.rho_passed:
@@ -286,7 +285,7 @@ def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
 def _doubler_rebid(ctx: Context, p_calls: list[Call], last: Bid) -> Table | None:
     """Our only call was a takeout double (of their suit bid) and partner's only call, the
     last bid, answered it in a suit below game: the doubler's rebid table."""
-    mine = [c for c in ctx.called(ME) if c.kind != "pass"]
+    mine = ctx.actions(ME)
     if len(mine) != 1 or mine[0].kind != "double" or len(p_calls) != 1 \
             or p_calls[0].bid != last or not ctx.rho_passed:
         return None
