@@ -9,7 +9,7 @@ from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
 
 from ..hand_range import HandRange
-from .captain import ASK, GAME, expected_points
+from .captain import ASK, GAME, expected_points, game_level
 from .constructive import MAJORS, L, name
 from .context import cheapest
 from .rules import BALANCED, Rule, Table, Test, good_suit, points_text, stopper_in
@@ -18,8 +18,6 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 # The fewest points for an overcall, or any free bid of a suit partner has not shown, at
 # each level (index 0: the one level).
 OVERCALL_POINTS = (8, 11, 13, 15, 17, 19, 21)
-# The level of game in each suit (clubs, diamonds, hearts, spades).
-GAME_LEVEL = (5, 5, 4, 4)
 # Support points of a raise of partner's opening over their overcall that asks for key
 # cards at once (30+ together with an opening's 13).
 RAISE_ASK = 17
@@ -120,6 +118,7 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
                     ask=math.ceil(ASK - expected), game_in_minor=cue is None, cue=cue)
     if their:
         rules += _notrump_bids(last, their, (8, 11), (need - 2, need - 1), (need, 37))
+    our_game = Bid(game_level(Strain(int(p))), Strain(int(p)))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
@@ -129,7 +128,7 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
         if int(plain[0]) <= 2:
             rules.append(Rule(plain, f"5+ good {name(suit)}, 10+ points", pts=(10, 37),
                               lengths={suit: (5, 13)}, when=good_suit(suit)))
-        elif Bid.parse(plain) < Bid(GAME_LEVEL[p], Strain(int(p))):
+        elif Bid.parse(plain) < our_game:
             # Above two, below our game: a suit of our own with game values, forcing.
             rules.append(Rule(plain, f"5+ {name(suit)}, {need}+ points, forcing",
                               pts=(need, 37), lengths={suit: (5, 13)},
@@ -432,7 +431,7 @@ def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple
     hand). `cue`: a cue bid of their suit takes the invitations and stronger hands, and
     the jump raise is pre-emptive (four trumps: the fit's length)."""
     P, strain = L[p], Strain(int(p))
-    level = GAME_LEVEL[p]
+    level = game_level(strain)
     rules: list[Rule] = []
     if last.level < level and (p in MAJORS or game_in_minor):
         if ask is not None and last < Bid(4, Strain.NOTRUMP):

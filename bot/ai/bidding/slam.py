@@ -34,7 +34,7 @@ from bot.games.bridge_auction import ALL_BIDS, Bid, Strain
 from bot.games.cards import Suit
 
 from ..hand_range import HandRange
-from .captain import ASK, SLAM_TRY, expected_points
+from .captain import ASK, SLAM_TRY, expected_points, game_level
 from .rules import SUIT_NAMES, Hand, Rule, Table, Test, all_of
 
 ANSWERS = ("5C", "5D", "5H", "5S")
@@ -252,7 +252,8 @@ def _control(suit: Suit) -> Test:
 
 
 def game_bid(trump: Suit) -> Bid:
-    return Bid(4 if trump >= Suit.HEARTS else 5, Strain(int(trump)))
+    strain = Strain(int(trump))
+    return Bid(game_level(strain), strain)
 
 
 def _cues(trump: Suit, last: Bid, says: str, skip: Collection[Suit] = (),
