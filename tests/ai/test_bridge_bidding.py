@@ -91,7 +91,10 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AK3.AKJ4.AQ2.KQ4", "1S", E, "double", "takeout: 12+ points, short in spades, or any 17+"),
     ("AK3.KJ4.A2.Q9432", "1S", E, "bid:1NT", "15–18 points, balanced, a stopper in their suit"),
     ("AQJ74.K32.94.943", "1C", E, "bid:1S", "overcall: 5+ spades, 8–17 points"),
-    ("97432.AK2.K4.Q43", "1C", E, "pass", "no suitable overcall"),
+    # a poor suit needs opening values to overcall at the one level (in a major)
+    ("97432.AK2.K4.543", "1C", E, "pass", "no suitable overcall"),
+    ("T9542.AKT3.J2.A8", "pass 1D", W, "bid:1S", "overcall: 5+ spades, 8–17 points"),
+    ("A8.AKT3.J2.T9542", "pass 1D", W, "pass", "no suitable overcall"),
     ("KQJ974.32.94.943", "1C", E, "bid:2S", "weak jump overcall: 6+ good spades, 5–10 points"),
     ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4 spades, 6+ points"),
     # with five spades the one-level bid: the negative double of 1♥ shows four

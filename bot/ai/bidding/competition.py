@@ -72,20 +72,28 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
         rules.append(Rule(plain, f"overcall: 5+ {name(suit)}, {lo}–17 points",
                           pts=(lo, 19), hcp=(max(lo - 3, 6), 17),
                           lengths={suit: (5 if level == 1 else 6 if level >= 3 else 5, 13)},
-                          when=_both(_decent_suit(suit, lo + 3, balancing),
+                          when=_both(_decent_suit(suit, lo + 3, balancing,
+                                                  level == 1 and suit in MAJORS),
                                      _longest_free(suit, their))))
     rules.append(Rule("pass", "no suitable overcall"))
     return rules
 
 
-def _decent_suit(suit: Suit, strong: int, balancing: bool) -> Test:
+# High-card points with which a one-level overcall in a major needs no suit quality:
+# opening values are worth showing, and the major is where our game lies.
+OPENING_HCP = 12
+
+
+def _decent_suit(suit: Suit, strong: int, balancing: bool, cheap_major: bool) -> Test:
     """A suit worth bidding over their opening: good, or any five with extra strength
-    (any five when balancing)."""
+    (any five when balancing, or a one-level major with opening values)."""
     if balancing:
         return Test(f"five {name(suit)}", lambda h: True)
-    return Test(f"good {name(suit)}, or two honours and {strong}+ points",
+    opening = f", or {OPENING_HCP}+ high-card points" if cheap_major else ""
+    return Test(f"good {name(suit)}, or two honours and {strong}+ points{opening}",
                 lambda h: h.good_suit(suit) or (h.points >= strong and sum(
-                    1 for c in h.cards if c.suit == suit and c.rank >= 10) >= 2))
+                    1 for c in h.cards if c.suit == suit and c.rank >= 10) >= 2)
+                or (cheap_major and h.hcp >= OPENING_HCP))
 
 
 def _longest_free(suit: Suit, their: list[Suit]) -> Test:
