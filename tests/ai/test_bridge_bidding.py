@@ -137,6 +137,12 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("A972.A952.8.JT54", "pass pass 1H 2C 2H", E, "bid:3C", "support for clubs, competing"),
     ("T5.987.Q5.JT9743", "pass 1D pass 1H", E, "pass", "nothing more to say"),
     ("T5.987.K5.QJT974", "pass 1D pass 1H", E, "bid:2C", "4+ clubs, competing"),
+    # the overcaller accepts partner's 2NT invitation with more than it was counted at
+    # (a two-level overcall of 11–17 at 13: 14+)
+    ("KT2.AQ943.Q87.K5", "pass pass 1S 2H pass 2NT pass", S, "bid:3NT",
+     "14+ points: accepts the invitation"),
+    ("KT2.AQ943.Q87.Q5", "pass pass 1S 2H pass 2NT pass", S, "pass",
+     "up to 13 points: declines the invitation"),
     # over a weak two, 2NT is natural: 15–18 balanced with their suit stopped
     ("AJ.KQT6.J732.AJ8", "pass 2S", W, "bid:2NT",
      "15–18 points, balanced, a stopper in their suit"),

@@ -317,6 +317,23 @@ def after_advance_cue(p: Suit, cue: Bid, their: list[Suit], accept: int) -> Tabl
     return rules
 
 
+def after_advance_notrump(p: Suit, accept: int) -> Table:
+    """We overcalled in `p`, partner invited with 2NT (`advances`: counting us at the
+    overcall's expected points) and the next player passed. With more than partner
+    counted on (`accept`+) we accept: four of a six-card major, else 3NT; with less,
+    three of a six-card suit or pass."""
+    P = L[p]
+    rules: list[Rule] = []
+    if p in MAJORS:
+        rules.append(Rule(f"4{P}", f"6+ {name(p)}, {accept}+ points: accepts in game",
+                          hcp=(accept, 37), lengths={p: (6, 13)}))
+    rules.append(Rule("3NT", f"{accept}+ points: accepts the invitation", hcp=(accept, 37)))
+    rules.append(Rule(f"3{P}", f"6+ {name(p)}, {points_text(0, accept - 1)}: to play",
+                      hcp=(0, accept - 1), lengths={p: (6, 13)}))
+    rules.append(Rule("pass", f"{points_text(0, accept - 1)}: declines the invitation"))
+    return rules
+
+
 def opener_reopens(p: Suit, last: Bid, their: list[Suit]) -> Table:
     """We opened one of `p`, partner passed and they bid once (`last`): opener shows
     extras (a balanced 18–19 in notrump, a six-card suit with 15+, a takeout double with

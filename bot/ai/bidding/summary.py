@@ -69,6 +69,8 @@ def sections() -> list[tuple[str, list[str]]]:
                 one_heart, [H], balancing=False), "bid:1S")[0].shows()))),
         ("We overcalled 1♠ over their 1♥, partner cue-bid 2♥ (a limit raise: 11–12)",
          _lines(comp.after_advance_cue(S, Bid(2, Strain.HEARTS), [H], 13))),
+        ("We overcalled 2♥ over their 1♠ (11–17), partner invited with 2NT (9–10)",
+         _lines(comp.after_advance_notrump(H, 14))),
         ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",
          _lines(slam.cue_bids(H, Bid(3, Strain.HEARTS), slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE))
          + _lines(slam.after_cue_bid(H, slam.SLAM_TRY_ASK))),

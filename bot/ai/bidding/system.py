@@ -138,6 +138,9 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
     cue = _after_advance_cue(ctx)
     if cue is not None:
         return "overcaller after partner's cue bid", cue
+    invited = _after_advance_notrump(ctx)
+    if invited is not None:
+        return "overcaller after partner's 2NT", invited
     if opener in (LHO, RHO) and not mine:
         their = ctx.their_suits()
         p_calls = ctx.actions(PARTNER)
@@ -229,6 +232,22 @@ def _after_advance_cue(ctx: Context) -> Table | None:
     # Partner counted at a limit raise's middle: a point over the cue bid's floor.
     accept = GAME - ctx.partner_range().strength()[0] - 1
     return comp.after_advance_cue(suit, cue, their, accept)
+
+
+def _after_advance_notrump(ctx: Context) -> Table | None:
+    """They opened and have only passed since, I overcalled in a suit, partner invited
+    with 2NT (`comp.advances`) and the next player passed."""
+    bids = ctx.bids()
+    if ctx.opener not in (LHO, RHO) or len(bids) != 3 or not ctx.rho_passed \
+            or len(ctx.actions(LHO) + ctx.actions(RHO)) != 1 \
+            or [c.bid for c in ctx.actions(ME)] != [bids[1]] \
+            or [c.bid for c in ctx.actions(PARTNER)] != [Bid(2, NT)] or bids[2] != Bid(2, NT):
+        return None
+    suit = _suit(bids[1])
+    if suit is None:
+        return None
+    # Partner counted us at the overcall's expected points: we accept with more.
+    return comp.after_advance_notrump(suit, int(expected_points(ctx.my_range())) + 1)
 
 
 def _doubled_suit(ctx: Context, call: Call) -> bool:
