@@ -150,6 +150,10 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     (".JT7.AKQ63.KJ654", "pass 1D 1S 1NT 2S", E, "bid:3C", "4+ clubs, competing"),
     ("Q762.AKT763.AJ7.", "pass 1H 2C pass 2H pass 3C pass pass", N, "bid:3H",
      "more hearts, competing"),
+    # ... and, partner having raised its major, at the four level over their game
+    ("A8732.7.KJ.AJ973", "1S 3H 3S 4H", W, "bid:4S",
+     "support for spades, to play in game: no slam interest (up to 21 points)"),
+    ("A8732.7.KJ.AJ973", "1S 3H pass 4H", W, "pass", "nothing more to say"),
     # a minor's game is not moved to 3NT without a stopper in their suit
     ("AJ.542.Q42.AKJ54", "pass 1H 2C pass 2H pass 3C pass pass 3H", N, "bid:5C",
      "support for clubs, to play in game"),

@@ -50,12 +50,13 @@ STEPS = (
     "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
     f"9 cards: three); a suit partner has not shown needs six cards and {WEAK_HCP}+ "
     "high-card points; their sacrifice over our game is doubled. Opener with 11+ high "
-    "cards and a 6-4 or 5-5 shape competes once at the three level over their fit: the "
-    "second suit if five long or lower, else the six-card suit again.",
+    "cards and a 6-4 or 5-5 shape competes once over their fit: at three, the second "
+    "suit if five long or lower, else the six-card suit again; over their game, four of "
+    "its major if partner raised it.",
     "Otherwise pass.",
-    "With time to think (the default player), a decision here in an auction the opponents "
-    "have left to us is checked by dealing the unseen hands as the calls describe them and "
-    "playing the candidate contracts double dummy: a contract that scores "
+    "With time to think, a decision here, the opponents silent, is checked by dealing "
+    "the unseen hands as the calls describe them and playing the candidate contracts "
+    "double dummy: a contract that scores "
     f"{SETTLE_MARGIN:g}+ IMP a deal better, by {SETTLE_CONFIDENCE:g} standard errors of its "
     "swings over the layouts, replaces the call above (a slam in our agreed "
     "suit is still asked for with 4NT).",
@@ -273,14 +274,19 @@ def two_suiter_call(ctx: Context, hand: Hand, last: Bid) -> Bid | None:
     """I opened and have bid once; they have found a fit (their last bid is a suit they bid
     before) at the two or three level. A 6-4 or 5-5 hand with opening values competes once
     at the three level: the shape takes tricks the fit count does not see. The second suit
-    if five long or lower than mine (partner may fit it), else my six-card suit again."""
+    if five long or lower than mine (partner may fit it), else my six-card suit again.
+    Where partner raised my major and they bid game over it, the same hand bids four of
+    the major."""
     mine = ctx.bids(ME)
     theirs = ctx.bids(LHO) + ctx.bids(RHO)
     if ctx.opener != ME or len(mine) != 1 or mine[0].strain.trump is None \
-            or hand.hcp < 11 or last.strain.trump is None or last.level > 3 \
+            or hand.hcp < 11 or last.strain.trump is None or last.level > 4 \
             or [b.strain for b in theirs].count(last.strain) < 2:
         return None
     first = mine[0].strain.trump
+    raised = first in (Suit.HEARTS, Suit.SPADES) and ctx.partner_range().min_len[first] >= 3
+    if last.level == 4 and not raised:
+        return None
     their = ctx.their_suits()
     others = [s for s in Suit if s != first and s not in their]
     second = max(others, key=lambda s: (hand.lengths[s], -s))
@@ -288,8 +294,10 @@ def two_suiter_call(ctx: Context, hand: Hand, last: Bid) -> Bid | None:
             or hand.lengths[second] < 4:
         return None
     suit = second if hand.lengths[second] >= 5 or second < first else first
+    if last.level == 4:
+        suit = first
     nxt = cheapest(Strain(int(suit)), last)
-    return nxt if nxt is not None and nxt.level == 3 else None
+    return nxt if nxt is not None and nxt.level == max(3, last.level) else None
 
 
 def _agreed(ctx: Context, strain: Strain) -> bool:
