@@ -139,6 +139,11 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
             and _two_club_notrump(partners, mine):
         return _responder_rebid(Bid(2, NT), mine[1], partners[2], TWO_CLUB_NT)
     if opener == ME and len(mine) == 2 and len(partners) == 2 and quiet:
+        major = _invited_without_fit(mine, partners)
+        if major is not None:
+            accept = GAME - ctx.partner_range().strength()[1]
+            return "opener after partner's 2NT invitation", con.three_card_support(
+                major, accept)
         return _opener_third(opening, partners[0], mine[1], partners[1])
     cue = _after_advance_cue(ctx)
     if cue is not None:
@@ -461,6 +466,19 @@ def _suit_again(opening: Bid, response: Bid, rebid: Bid) -> tuple[Suit, bool] | 
     if response.level == 2 and answered > suit:
         return answered, True
     return None
+
+
+def _invited_without_fit(mine: list[Bid], partners: list[Bid]) -> Suit | None:
+    """1x–1M, our rebid below two of our suit (not a reverse, not a jump, not M again),
+    then partner's 2NT (an invitation: the captain's step 4): the major M."""
+    opening, rebid = mine
+    response, invite = partners
+    suit, major = _suit(opening), _suit(response)
+    if suit is None or opening.level != 1 or response.level != 1 \
+            or major not in (Suit.HEARTS, Suit.SPADES) or invite != Bid(2, NT) \
+            or rebid.strain == response.strain or rebid > Bid(2, opening.strain):
+        return None
+    return major
 
 
 def _opener_third(opening: Bid, response: Bid, rebid: Bid,
