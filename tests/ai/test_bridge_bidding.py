@@ -106,6 +106,10 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("QJ74.AQ7.J97.T84", "3C double pass", N, "bid:4S",
      "4+ spades, 9+ points: game over their pre-empt"),
     ("A7.A743.AQJ853.J", "1S pass pass", N, "bid:2D", "overcall: 5+ diamonds, 8–17 points"),
+    # balancing 1NT over a minor: four cards of it hold it as a stopper does
+    ("AJ6.72.AQJ9.6432", "1C pass pass", E, "bid:1NT",
+     "12–15 points, balanced, a stopper or four cards in their suit"),
+    ("AJ65.72.AQJ9.643", "1C pass pass", E, "pass", "no suitable overcall"),
     ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "3+ hearts, 13–16 points: game"),
     ("K74.Q852.J92.943", "1D double pass", N, "bid:1H", "hearts, my best suit: 0–11 points"),
     ("KQ74.A852.J92.Q3", "1D double pass", N, "bid:4S", "4+ spades, 12+ points: game"),

@@ -47,8 +47,14 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
     else:
         if last < Bid(1, Strain.NOTRUMP):
             lo, hi = (12, 15) if balancing else (15, 18)
-            rules.append(Rule("1NT", f"{lo}–{hi} points, balanced, a stopper in their suit",
-                              hcp=(lo, hi), when=_both(BALANCED, stopper_in(their))))
+            held, what = stopper_in(their), "a stopper"
+            if balancing and last.strain.is_minor:
+                # Their minor may be three cards long: four of it hold it as a stopper does.
+                suit = Suit(int(last.strain))
+                held, what = Test(f"a stopper or four cards in {name(suit)}", lambda h: (
+                    h.stopper(suit) or h.lengths[suit] >= 4)), "a stopper or four cards"
+            rules.append(Rule("1NT", f"{lo}–{hi} points, balanced, {what} in their suit",
+                              hcp=(lo, hi), when=_both(BALANCED, held)))
         elif last.level == 2 and last.strain != Strain.CLUBS:  # over a weak two
             rules.append(Rule("2NT", "15–18 points, balanced, a stopper in their suit",
                               hcp=(15, 18), when=_both(BALANCED, stopper_in(their))))
