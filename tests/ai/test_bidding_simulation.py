@@ -77,6 +77,16 @@ def test_layouts_honour_every_range_the_auction_shows() -> None:
             assert ctx.shown[seat].admits(hands[seat])
 
 
+def test_the_captains_call_is_the_base_even_where_a_table_explains_it_otherwise() -> None:
+    # 1D pass 3C pass (seed 369 of the bench, South): the captain bids 5C, which the jump
+    # shift's table reads as 19-21 points; every candidate is measured against it, so it
+    # stays first (4C, whose rule fits, was the base instead, and stood for the captain's
+    # call when nothing beat it).
+    ctx, hand, legal, action, table = decision("A76.J7.KQJ96.Q63", "1D pass 3C pass", S)
+    assert action == "bid:5C"
+    assert candidates(ctx, hand, legal, action, table)[0] == "bid:5C"
+
+
 def test_final_contract_names_the_first_of_the_side_to_bid_the_strain() -> None:
     auction = auction_of("1H pass 2H pass", N)
     contract = final_contract(auction.calls, N, "bid:4H")

@@ -148,7 +148,8 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     8-card fit
     (shape makes slams that points do not see; the double-dummy result decides). A call
     a table of this situation explains otherwise than this hand fits is left out (its
-    explanation would mislead)."""
+    explanation would mislead), save the captain's own: every other is measured
+    against it."""
     fit = suit_fit(ctx, hand.lengths)
     long_fit = max(range(4), key=lambda s: (fit[s], s))
     last = ctx.last_bid
@@ -177,7 +178,7 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
             goals.add(6)
         out.extend(f"bid:{lvl}{strain.letter}" for lvl in sorted(goals) if lvl in levels)
     return [a for i, a in enumerate(out) if a in legal and a not in out[:i]
-            and _explained_truly(a, hand, table)]
+            and (i == 0 or _explained_truly(a, hand, table))]
 
 
 def _legal_bids(legal: Sequence[str], strain: Strain) -> list[Bid]:
