@@ -188,6 +188,12 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("752.AKJT9.JT86.2", "2D 2S pass", N, "bid:4S", "3+ spades, 11–16 points: game"),
     ("A76.2.AT92.Q8743", "pass pass 1S 2H pass", S, "bid:2NT",
      "9–10 points, a stopper in their suit, invites 3NT"),
+    # after the next player bid over partner's overcall, a good five-card suit with 10+
+    # points is bid at the two level (no fit for partner's suit), and partner raises it
+    ("QT32.AKJT93.6.84", "1C 1D 1S", S, "bid:2H", "5+ good hearts, 10+ points"),
+    ("QT32.KQJT9.76.84", "1C 1D 1S", S, "pass", "nothing more to say"),
+    ("5.642.AT873.AQJ7", "1C 1D 1S 2H pass", S, "bid:4H",
+     "support for hearts, to play in game: no slam interest (up to 16 points)"),
     # the advancer's cue bid of their suit is the limit raise (or better, in a minor: 3NT
     # stays open), the jump raise pre-emptive; the overcaller bids game with 25 together
     # opposite a limit raise, else its suit again

@@ -132,7 +132,19 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
                     ask=math.ceil(ASK - expected), game_in_minor=cue is None, cue=cue)
     if their:
         rules += _notrump_bids(last, their, (8, 11), (need - 2, need - 1), (need, 37))
+    rules += advancer_suits(p, last, their, need)
+    rules.append(Rule("pass", "no fit, or not enough to bid"))
+    return rules
+
+
+def advancer_suits(p: Suit, last: Bid, their: list[Suit], need: int | None) -> Table:
+    """Partner overcalled in `p`; a suit of our own over `last`: at the two level a good
+    five-card suit and 10+ points; higher (below our game) five cards and game values
+    (`need`+ points), forcing. `need` None: the next player has bid over the overcall,
+    and only the two-level bid speaks, without three cards of partner's suit (the
+    captain competes in a fit)."""
     our_game = Bid(game_level(Strain(int(p))), Strain(int(p)))
+    rules: list[Rule] = []
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
@@ -141,13 +153,13 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
             continue
         if int(plain[0]) <= 2:
             rules.append(Rule(plain, f"5+ good {name(suit)}, 10+ points", pts=(10, 37),
-                              lengths={suit: (5, 13)}, when=good_suit(suit)))
-        elif Bid.parse(plain) < our_game:
+                              lengths={suit: (5, 13)} if need is not None else {
+                                  suit: (5, 13), p: (0, 2)}, when=good_suit(suit)))
+        elif need is not None and Bid.parse(plain) < our_game:
             # Above two, below our game: a suit of our own with game values, forcing.
             rules.append(Rule(plain, f"5+ {name(suit)}, {need}+ points, forcing",
                               pts=(need, 37), lengths={suit: (5, 13)},
                               when=_longest_free(suit, [p, *their]), forcing=True))
-    rules.append(Rule("pass", "no fit, or not enough to bid"))
     return rules
 
 
