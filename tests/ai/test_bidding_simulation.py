@@ -125,6 +125,24 @@ def test_a_gain_the_layouts_do_not_agree_on_leaves_the_captains_call() -> None:
     assert best(options, scores(ctx, options, every, (False, False))) == (1, 11.0)
 
 
+def test_a_slam_making_on_eleven_layouts_of_fourteen_leaves_game() -> None:
+    """6S over 4S gains 11 IMPs where it makes and loses 11 where it goes down: making on
+    11 layouts of 14 (seed 32 of the bench) is 2.5 standard errors of gain, but counting
+    the losing layout once more, 1.97: the captain's game stands; on 12 of 14 the slam
+    is taken."""
+    ctx, *_ = decision("AKJ74.K32.Q4.943", "1S pass 2S pass", N)
+    options = [Candidate(a, final_contract(ctx.calls, N, a)) for a in ("bid:4S", "bid:6S")]
+
+    def making(slams: int) -> list[list[list[int]]]:
+        return [[[0] * 4, [0] * 4, [0] * 4, [t, 0, t, 0], [0] * 4]
+                for t in (12,) * slams + (11,) * (14 - slams)]
+
+    points = scores(ctx, options, making(11), (False, False))
+    assert [imps(p - b) for p, b in zip(points[1], points[0], strict=True)] == [11] * 11 + [-11] * 3
+    assert best(options, points) == (0, 0.0)
+    assert best(options, scores(ctx, options, making(12), (False, False)))[0] == 1
+
+
 def test_an_invitation_is_valued_by_partners_answer_on_each_layout() -> None:
     """2NT inviting 3NT is played in 3NT where partner's hand accepts and in 2NT where it
     declines (valued as the final contract, it could never beat passing 1♠)."""
