@@ -293,9 +293,10 @@ def two_suiter_call(ctx: Context, hand: Hand, last: Bid) -> Bid | None:
     if hand.lengths[first] + hand.lengths[second] < 10 or hand.lengths[first] < 5 \
             or hand.lengths[second] < 4:
         return None
-    suit = second if hand.lengths[second] >= 5 or second < first else first
-    if last.level == 4:
-        suit = first
+    # Over their game only the raised major; below it the second suit where partner may
+    # fit it (five long, or lower than mine).
+    suit = second if last.level < 4 and (hand.lengths[second] >= 5 or second < first) \
+        else first
     nxt = cheapest(Strain(int(suit)), last)
     return nxt if nxt is not None and nxt.level == max(3, last.level) else None
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 
+from bot.games.bridge_auction import Strain
 from bot.games.cards import Suit
 
-from .captain import ASK
+from .captain import ASK, game_level
 from .constructive import MAJORS, L, name
 from .rules import BALANCED, Rule, Table, Test, good_suit
 
@@ -199,14 +200,14 @@ def two_club_rebids() -> Table:
 def weak_two_responses(p: Suit, level: int) -> Table:
     """Partner pre-empted with `level` of `p` (6–7 cards, 5–10 points)."""
     P = L[p]
-    game_level = 4 if p in MAJORS else 5
+    game = game_level(Strain(int(p)))
     rules = []
     if level == 3 and p in MAJORS:
         # Opposite seven cards a doubleton makes nine trumps: opening values take game.
         rules.append(Rule(f"4{P}", f"to play: 2+ {name(p)}, {PREEMPT_GAME_HCP}+ high-card "
                           "points", hcp=(PREEMPT_GAME_HCP, 37), lengths={p: (2, 13)}))
-    if level < game_level:
-        rules.append(Rule(f"{game_level}{P}", f"to play: 3+ {name(p)}, 16+ points", pts=(16, 37),
+    if level < game:
+        rules.append(Rule(f"{game}{P}", f"to play: 3+ {name(p)}, 16+ points", pts=(16, 37),
                           trump=p, lengths={p: (3, 13)}))
     if level < 3 and p in MAJORS:
         rules.append(Rule(f"3{P}", f"pre-emptive raise: 3+ {name(p)}", hcp=(0, 15),

@@ -35,6 +35,7 @@ from bot.games.cards import Suit
 
 from ..hand_range import HandRange
 from .captain import ASK, SLAM_TRY, expected_points, game_level
+from .constructive import L
 from .rules import SUIT_NAMES, Hand, Rule, Table, Test, all_of
 
 ANSWERS = ("5C", "5D", "5H", "5S")
@@ -109,7 +110,7 @@ def _queen_shown(answer: str) -> bool | None:
 
 def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
     """We asked with 4NT and partner answered `answer`."""
-    t = "CDHS"[trump]
+    t = L[trump]
     name = SUIT_NAMES[trump]
     strain = Strain(int(trump))
     five_is_below = Bid(5, strain) > Bid.parse(answer)
@@ -184,7 +185,7 @@ def queen_ask_answers(trump: Suit, ask: str) -> Table:
 def after_queen_answer(trump: Suit, ask: str, answer: str) -> Table:
     """We hold every key card between us and asked for the queen (only with a long
     fit): the grand slam with it, the small slam without."""
-    t = "CDHS"[trump]
+    t = L[trump]
     without, with_queen = queen_answers(trump, ask)
     if answer == with_queen:
         return [Rule(f"7{t}", f"grand slam: every key card, the queen of "
@@ -198,7 +199,7 @@ def after_void_answer(trump: Suit) -> Table:
     """We asked with 4NT and partner showed 2 key cards and a void (5NT). Holding the
     other key cards save one ace, and the king of trumps ourselves, the grand slam: the
     void is taken to cover the missing ace (a void opposite our own ace takes no trick)."""
-    t = "CDHS"[trump]
+    t = L[trump]
 
     def grand(h: Hand) -> bool:
         return key_cards(h, trump) == 2 and any(c.suit == trump and c.rank == 13
@@ -221,7 +222,7 @@ def king_answers(trump: Suit) -> Table:
 def after_kings(trump: Suit, answer: str, partner: HandRange) -> Table:
     """We asked for kings and partner answered: the grand slam with every king and
     enough points, else the small slam (6NT when the answer passed six of trumps)."""
-    t = "CDHS"[trump]
+    t = L[trump]
     strain = Strain(int(trump))
     shown = KING_ANSWERS.index(answer)
 
