@@ -24,6 +24,7 @@ from bot.render import messages as render
 from bot.render.rules import rules_embed
 from bot.router import ClickRouter, Handler
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
+from bot.tables.requests import takes_long
 
 from .utils.answers import refuse
 
@@ -72,11 +73,11 @@ class Tables(commands.Cog):
                     "table message shows everything a spectator may see.")
             if note:
                 text = f"{note}\n{text}"
-            await interaction.response.send_message(text, ephemeral=True)
+            await refuse(interaction, text)
             return
         if table.status == LOBBY:
-            await interaction.response.send_message(
-                "The match has not started yet: your cards come when it does.", ephemeral=True)
+            await refuse(interaction, "The match has not started yet: your cards come when "
+                                      "it does.")
             return
         publisher = self.publisher
 
@@ -97,7 +98,11 @@ class Tables(commands.Cog):
     @staticmethod
     async def _answer_with(interaction: Interaction, message: Any,
                            in_place: bool) -> int | None:
-        """Answer the click with a hand message; the id of the message that shows it."""
+        """Answer the click with a hand message; the id of the message that shows it. A
+        click deferred first (a claim) is finished by editing what the defer showed."""
+        if interaction.response.is_done():
+            shown = await interaction.edit_original_response(**message.edit_kwargs())
+            return shown.id
         if in_place:
             await interaction.response.edit_message(**message.edit_kwargs())
             return interaction.message.id if interaction.message else None
@@ -179,6 +184,8 @@ class Tables(commands.Cog):
         click = ids.parse_action(parsed)
         table = await self.service.fetch(parsed.table_id)
         user_id, publisher = interaction.user.id, self.publisher
+        if takes_long(click.action):  # a claim's double-dummy check waits for a worker
+            await _defer(interaction)
 
         def hand(acted: Table) -> tuple[render.Message, int] | None:
             seat = acted.seat_of(user_id)
@@ -263,6 +270,15 @@ class Tables(commands.Cog):
         else:
             await interaction.response.defer()
             self.publisher.mark(table)
+
+
+async def _defer(interaction: Interaction) -> None:
+    """Answer now, within Discord's 3 s, and finish later with an edit: in place on a
+    private hand (its buttons wait), else with a private "thinking" message."""
+    if _in_place(interaction):
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def _in_place(interaction: Interaction) -> bool:
