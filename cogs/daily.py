@@ -12,10 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.publishing import table_message
 from bot.render import daily as render
 from bot.tables import Person, TableError
 from bot.tables.daily import DAILY_GAMES, DailyDeals, Scoring, ranked
-from cogs.utils.publisher import table_message
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
