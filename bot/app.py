@@ -81,6 +81,9 @@ class TrickTableBot(commands.Bot):
                          help_command=None, tree_cls=TrickTableTree, **kwargs)
         self.settings = settings
         self.router = ClickRouter()
+        # Called with each interaction as discord.py hands it over, before any handler runs
+        # (bench/tables stamps its arrival there).
+        self.interaction_observers: list[Callable[[discord.Interaction[Any]], None]] = []
         self._given_store = store
         self._clock = clock  # the tables' wall clock (tests move one forward by days)
         # The process is this bot's alone (not a test run of many bots): once it has
@@ -99,6 +102,12 @@ class TrickTableBot(commands.Bot):
                                 loop=self.loop, name=f"discord.py: {event_name}",
                                 eager_start=True)
         return super()._schedule_event(coro, event_name, *args, **kwargs)
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction":
+            for observe in self.interaction_observers:
+                observe(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def setup_hook(self) -> None:
         tune_collector()

@@ -34,6 +34,9 @@ class ClickRouter:
 
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}
+        # Wraps each handler as it is resolved: bench/tables stamps the stages of a click's
+        # answer from inside the click's own task.
+        self.around: Callable[[Handler], Handler] | None = None
 
     def register(self, verb: str, handler: Handler) -> None:
         if verb in self._handlers:
@@ -60,4 +63,4 @@ class ClickRouter:
         handler = self._handlers.get(parsed.verb)
         if handler is None:
             raise ids.BadCustomId(custom_id)
-        return handler, parsed
+        return (handler if self.around is None else self.around(handler)), parsed

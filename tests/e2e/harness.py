@@ -12,8 +12,7 @@ from typing import Any
 from bot.app import TrickTableBot
 from bot.config import Settings
 from bot.tables import Clock
-from tests.discord_double import Driver, World
-from tests.discord_double.state import Message, User
+from discord_double import Driver, Message, User, World
 from tests.e2e.privacy import PrivacyGuard
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GabcDe.abcdefghijklmnopqrstuvwxyz0123"

@@ -14,7 +14,7 @@ import pytest
 
 import bot.handrecord.postmortem as postmortem
 from bot.handrecord import OutOfTime
-from tests.discord_double.state import Message
+from discord_double import Message
 from tests.e2e.harness import Harness, running
 from tests.e2e.test_handrecord_e2e import SINGLE_DUMMY_SEED, _play_until_a_contract_is_played
 

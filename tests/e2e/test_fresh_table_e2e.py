@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.discord_double import limits
+from discord_double import limits
 from tests.e2e.harness import Harness, running
 
 

@@ -16,8 +16,7 @@ import pytest
 
 from bot.publishing import writer as writer_module
 from bot.publishing.pacing import ChannelPacer
-from tests.discord_double.ratelimits import Limit, RateLimits
-from tests.discord_double.state import Message
+from discord_double import Limit, Message, RateLimits
 from tests.e2e.harness import Harness, running
 
 SETTLE = 30.0  # a paced publisher may wait out a 5 s window or two before it is done

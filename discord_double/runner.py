@@ -6,16 +6,34 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING
+
+import discord
+import yarl
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
     from .driver import Driver
 
-log = logging.getLogger("tests.discord_double")
+log = logging.getLogger("discord_double")
+
+
+@contextmanager
+def discord_pointed_at(api_base: str, gateway_url: str) -> Iterator[None]:
+    """discord.py's REST calls and gateway go to the double (a `DiscordDouble`'s `api_base`
+    and `gateway_url`, maybe from another process) inside the block."""
+    old_base = discord.http.Route.BASE
+    old_gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    discord.http.Route.BASE = api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE = old_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
 
 
 class _ErrorCollector(logging.Handler):

@@ -11,6 +11,7 @@ import logging
 import re
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,7 @@ from .gateway import Gateway
 from .ratelimits import RateLimits
 from .state import Audience, DoubleState, RecordedPayload, Violation
 
-log = logging.getLogger("tests.discord_double")
+log = logging.getLogger("discord_double")
 API_PREFIX = "/api/v10"
 
 
@@ -72,6 +73,8 @@ class DiscordDouble:
         self.rate_limits = RateLimits()  # off until a test enables them
         self.dispatch_message_events = True
         self.shard_count = 1  # what GET /gateway/bot recommends
+        # Called with each payload as it is recorded (a benchmark wakes its people on it).
+        self.listeners: list[Callable[[RecordedPayload], None]] = []
         self._runner: web.AppRunner | None = None
 
     # lifecycle
@@ -181,9 +184,12 @@ class DiscordDouble:
 
     def record(self, request: web.Request, kind: str, audience: Audience | None,
                body: dict[str, Any], uploads: list[Upload], status: int) -> None:
-        self.state.payloads.append(RecordedPayload(
+        payload = RecordedPayload(
             request.method, request.path.removeprefix(API_PREFIX), kind, audience, body,
-            tuple((u.filename, u.data) for u in uploads), status, self.state.clock.now()))
+            tuple((u.filename, u.data) for u in uploads), status, self.state.clock.now())
+        self.state.payloads.append(payload)
+        for listener in self.listeners:
+            listener(payload)
 
     def invalid_body(self, request: web.Request, body: dict[str, Any]) -> web.Response | None:
         """Discord's 50035 for a message body that breaks a limit (and a violation)."""

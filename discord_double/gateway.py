@@ -19,7 +19,7 @@ from . import payloads
 if TYPE_CHECKING:
     from .server import DiscordDouble
 
-log = logging.getLogger("tests.discord_double")
+log = logging.getLogger("discord_double")
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
