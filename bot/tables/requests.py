@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.ai.claims import claim_holds
+from bot.ai.core.claims import claim_holds
 from bot.games import Game, IllegalAction
 from bot.games.requests import ANSWERS, ASIDE_VERBS, PROVEN, PlayPosition, Request, Requests
 

@@ -9,7 +9,7 @@ import asyncio
 import time
 from typing import Any
 
-from bot.ai.claims import tricks_for
+from bot.ai.core.claims import tricks_for
 from tests.e2e.harness import Harness, running
 
 SEED = 7  # fixed deals: Alice's 7NT leaves West a trick double dummy
