@@ -87,11 +87,12 @@ class Publisher:
         for task in self._flushers.values():
             task.cancel()
         self.writer.stop()
+        self.hands.stop()
         self.analyses.stop()
 
     def busy(self) -> bool:
         """Is any table's update under way (messages being drawn or sent)?"""
-        return (self.writer.busy() or self.analyses.busy()
+        return (self.writer.busy() or self.hands.busy() or self.analyses.busy()
                 or any(not task.done() for task in self._flushers.values()))
 
     async def settled(self, table_id: int, timeout: float) -> None:
