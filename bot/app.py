@@ -1,4 +1,5 @@
-"""The discord.py `Bot` subclass: opens the store, loads the cogs, restores tables, syncs."""
+"""The discord.py `Bot` subclass: opens the store, makes the bot's services (the table
+service, the publisher, the click router), loads the cogs, restores tables, syncs."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.publishing import Publisher
+from bot.router import ClickRouter
 from bot.runtime import freeze_started, install_task_factory, tune_collector
 from bot.store import Shards, Store
 from bot.tables import Clock, TableService
-from cogs.utils.router import ClickRouter
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +64,7 @@ class TrickTableTree(app_commands.CommandTree):
 class TrickTableBot(commands.Bot):
     store: Store
     tables: TableService
+    publisher: Publisher  # what the bot sends on its own: table messages, posts, hands
     router: ClickRouter  # every button's verb -> its handler (each cog registers its own)
     served_shards: Shards | None = None  # None: unsharded, this process serves every server
     _lease_task: asyncio.Task[None] | None = None
@@ -118,6 +121,9 @@ class TrickTableBot(commands.Bot):
                                    think_seconds=self.settings.think_seconds,
                                    think_processes=self.settings.think_processes,
                                    shards=self.served_shards, clock=self._clock)
+        self.publisher = Publisher(self, self.tables, self.settings.edit_interval,
+                                   self.settings.channel_write_window)
+        self.publisher.start()
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)
@@ -125,14 +131,7 @@ class TrickTableBot(commands.Bot):
                 log.exception("could not load extension %s", extension)
         restored = await self.tables.restore()
         log.info("restored %d unfinished tables", len(restored))
-        from cogs.tables import Tables  # the extension module, loaded just above
-
-        tables = self.get_cog("Tables")
-        if isinstance(tables, Tables):  # refresh every restored table's messages and hands
-            await tables.publisher.restore_hands(restored)
-            await tables.pinger.restore(restored)
-            for table in restored:
-                tables.publisher.table_changed(table, ())
+        await self.publisher.restore(restored)  # their messages, live hands and pings
         self.dispatch("tables_restored")  # e.g. rating posts a stopped bot still owed
         if self.served_shards is None or 0 in self.served_shards.ids:
             await self._sync_commands()  # once per bot, not once per process
@@ -190,6 +189,8 @@ class TrickTableBot(commands.Bot):
         if hasattr(self, "tables"):
             await self.tables.shutdown()
         await super().close()
+        if hasattr(self, "publisher"):
+            self.publisher.stop()
         if self._lease_task is not None:
             self._lease_task.cancel()
             self._lease_task = None

@@ -13,11 +13,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import game_class
+from bot.publishing import table_message
 from bot.render import daily as render
 from bot.tables import Person, TableError
 from bot.tables.daily import DAILY_GAMES, DailyDeals, Scoring, ranked
 from cogs.utils.answers import refuse, unknown_choice
-from cogs.utils.publisher import table_message
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot

@@ -18,6 +18,9 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "bot.render": ({"bot.games", "bot.render"}, {"discord", "PIL"}),
     "bot.handrecord": ({"bot.games", "bot.ai", "bot.store", "bot.handrecord"}, {"endplay"}),
     "bot.ratings": ({"bot.games", "bot.store", "bot.ratings"}, {"openskill"}),
+    # the bot's own service for what it sends (table messages, posts, hands, pings)
+    "bot.publishing": ({"bot.games", "bot.ai", "bot.store", "bot.tables", "bot.render",
+                        "bot.handrecord", "bot.publishing"}, {"discord", "orjson"}),
 }
 
 
@@ -72,6 +75,15 @@ def test_the_rules_engines_use_nothing_but_the_standard_library():
             assert top in STDLIB or top == "__future__" or name.startswith("bot.games"), (
                 f"{path.name} imports {name}")
             assert top != "asyncio", f"{path.name} imports asyncio"
+
+
+def test_nothing_in_bot_imports_a_cog():
+    """The cogs are the bot's extensions: the bot and its services never need one (a
+    cog asks the services, e.g. bot.publisher)."""
+    problems = [f"{path.relative_to(ROOT)} imports {name}"
+                for path in sorted((ROOT / "bot").rglob("*.py"))
+                for name in _imports(path) if name.split(".")[0] == "cogs"]
+    assert not problems, "\n".join(problems)
 
 
 DRIVERS = {"sqlite3", "aiosqlite", "asyncpg"}

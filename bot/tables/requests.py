@@ -31,6 +31,12 @@ def is_request(action: str) -> bool:
     return action.partition(":")[0] in ASIDE_VERBS
 
 
+def takes_long(action: str) -> bool:
+    """Whether applying a person's click may wait for the workers (a claim is checked
+    double dummy there first): its answer is deferred."""
+    return action.startswith("claim:")
+
+
 def answered(game: Game[Any], action: str) -> str:
     """The engine's answer (`accept`, `reject`) of an answer button's action, which names
     its request (`accept:<number>`); StaleAction when that request is no longer the one

@@ -5,34 +5,28 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
-from cogs.utils.publisher import Publisher
-
-
-def _publisher() -> Publisher:
-    nothing: Any = None  # neither the bot nor the service is used by the gate
-    return Publisher(nothing, nothing, edit_interval=1.0)
+from bot.publishing.gate import ClickGate
 
 
 async def test_with_no_click_being_answered_an_update_goes_on_at_once():
-    publisher = _publisher()
+    gate = ClickGate()
     started = time.monotonic()
-    await publisher._clicks_first(started + 5.0)
+    await gate.quiet(started + 5.0)
     assert time.monotonic() - started < 0.5
 
 
 async def test_an_update_waits_until_the_clicks_being_answered_are_answered():
-    publisher = _publisher()
+    gate = ClickGate()
     answered = asyncio.Event()
 
     async def click() -> None:
-        with publisher.answering():
+        with gate.answering():
             await answered.wait()
 
     clicks = [asyncio.create_task(click()) for _ in range(2)]
     await asyncio.sleep(0)
-    update = asyncio.create_task(publisher._clicks_first(time.monotonic() + 5.0))
+    update = asyncio.create_task(gate.quiet(time.monotonic() + 5.0))
     await asyncio.sleep(0.05)
     assert not update.done()
     answered.set()
@@ -41,8 +35,8 @@ async def test_an_update_waits_until_the_clicks_being_answered_are_answered():
 
 
 async def test_an_update_waits_no_longer_than_its_deadline():
-    publisher = _publisher()
-    with publisher.answering():  # clicks that go on and on
+    gate = ClickGate()
+    with gate.answering():  # clicks that go on and on
         started = time.monotonic()
-        await publisher._clicks_first(started + 0.05)
+        await gate.quiet(started + 0.05)
         assert 0.04 <= time.monotonic() - started < 1.0

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -23,16 +23,13 @@ from bot.tables import Table, TableService
 
 from .pacing import ChannelPacer
 
-if TYPE_CHECKING:
-    from bot.app import TrickTableBot
-
 log = logging.getLogger(__name__)
 
 
 class Pinger:
-    """Posts and takes back turn pings (cogs/tables.py sets it as the turn notifier)."""
+    """Posts and takes back turn pings (the publisher sets it as the turn notifier)."""
 
-    def __init__(self, bot: TrickTableBot, service: TableService, paused: dict[int, str],
+    def __init__(self, bot: discord.Client, service: TableService, paused: dict[int, str],
                  pacer: ChannelPacer | None = None) -> None:
         self.bot = bot
         self.service = service

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.games.cards import Card
 from bot.render import emojis
 from bot.render.pictures.faces import back_png, face_png
-
-if TYPE_CHECKING:
-    from bot.app import TrickTableBot
+from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -29,13 +26,13 @@ def _image(name: str) -> bytes:
     return back_png() if card is None else face_png(card)
 
 
-async def ensure_card_emojis(bot: TrickTableBot) -> emojis.CardEmojis:
+async def ensure_card_emojis(bot: discord.Client, store: Store) -> emojis.CardEmojis:
     """The complete emoji set for the bot's application (creating what is missing), or
     text only with one log line when Discord will not give them."""
     application_id = bot.application_id
     if application_id is None:
         return emojis.TEXT_ONLY
-    known = await bot.store.app_emojis(application_id)
+    known = await store.app_emojis(application_id)
     found = emojis.complete(known)
     if found.enabled:
         return found
@@ -50,7 +47,7 @@ async def ensure_card_emojis(bot: TrickTableBot) -> emojis.CardEmojis:
         log.warning("card emojis unavailable, cards are shown as text: %s", error)
         return emojis.TEXT_ONLY
     found = emojis.complete(owned)
-    await bot.store.save_app_emojis(application_id, dict(found.ids))
+    await store.save_app_emojis(application_id, dict(found.ids))
     return found
 
 
@@ -61,7 +58,7 @@ def refused(error: BaseException) -> bool:
     return error.code == 10014 or (error.code == 50035 and "emoji" in str(error).lower())
 
 
-async def fall_back(bot: TrickTableBot) -> None:
+async def fall_back(bot: discord.Client, store: Store) -> None:
     """Discord refused an emoji: text from now on, and ask again at the next start."""
     if not emojis.current().enabled:
         return
@@ -69,4 +66,4 @@ async def fall_back(bot: TrickTableBot) -> None:
     log.warning("Discord refused a card emoji; cards are shown as text until restart")
     application_id = bot.application_id
     if application_id is not None:
-        await bot.store.save_app_emojis(application_id, {})
+        await store.save_app_emojis(application_id, {})
