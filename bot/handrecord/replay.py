@@ -22,6 +22,11 @@ class NotBridge(ValueError):
     """Hand records exist for the bridge games only."""
 
 
+class OutOfTime(Exception):
+    """A post-mortem's deadline passed before every position was solved (its work
+    stopped there)."""
+
+
 class DealNotOver(LookupError):
     """The deal asked for has not ended (or never happened)."""
 
