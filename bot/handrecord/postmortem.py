@@ -27,9 +27,8 @@ from bot.games.cards import Card, Seat
 from bot.games.fairness import FairDeals
 from bot.games.tricks import trick_winner
 
-from . import OutOfTime
 from .record import HandRecord
-from .replay import replay_deal
+from .replay import OutOfTime, replay_deal
 
 
 @dataclass(frozen=True, slots=True)
