@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ai.claims import tricks_for
+from bot.ai.core.claims import tricks_for
 from tests.e2e.harness import Harness, running
 from tests.e2e.test_claims_e2e import SEED, claim, to_the_play
 
