@@ -25,7 +25,8 @@ from bot.games.bidfair_view import BidFairView, Placement
 from bot.games.cards import FULL_DECK, Card
 
 from ..core.budget import Budget
-from ..core.search import exact_value
+from ..core.sampling import sample_totals
+from ..core.search import end_value
 from ..core.trick_masks import bits, mask_of
 from .basic import BidFairPlayer, keep_value
 from .knowledge import (
@@ -121,20 +122,25 @@ class AdvancedBidFairPlayer:
         plans = [given | mask_of(extra) for extra in combinations(pool, owed)]
         if len(plans) > 1:
             rng = self._rng(view, "crib")
-            totals = [0.0] * len(plans)
             match = _match(view)
-            for _ in range(CRIB_LAYOUTS):
-                if budget is not None and budget.spent():
-                    return None
-                their_crib = _weighted_four(theirs, rng)
-                cut_at = rng.randrange(8)
-                their_hand = mask_of_list(theirs) & ~their_crib
-                for i, plan in enumerate(plans):
-                    crib = plan | their_crib
-                    hands = [0, 0]
-                    hands[me], hands[1 - me] = (given | hand) & ~plan, their_hand
-                    totals[i] += finish_deal(hands, crib, bits(crib)[cut_at], view.dealer,
-                                             [None, None], [False, False], me, match)
+
+            def draw_crib() -> tuple[int, int]:
+                """Their four crib cards (weighted) and where the cut falls."""
+                return _weighted_four(theirs, rng), rng.randrange(8)
+
+            def crib_value(layout: tuple[int, int], i: int) -> float:
+                their_crib, cut_at = layout
+                crib = plans[i] | their_crib
+                hands = [0, 0]
+                hands[me], hands[1 - me] = (given | hand) & ~plans[i], (
+                    mask_of_list(theirs) & ~their_crib)
+                return finish_deal(hands, crib, bits(crib)[cut_at], view.dealer,
+                                   [None, None], [False, False], me, match)
+
+            totals = sample_totals(range(len(plans)), CRIB_LAYOUTS, draw_crib, crib_value,
+                                   budget)
+            if totals is None:
+                return None
             plan = plans[max(range(len(plans)), key=lambda i: (totals[i], -i))]
         else:
             plan = plans[0]
@@ -178,24 +184,32 @@ class AdvancedBidFairPlayer:
             return None
         match = _match(view)
         mine = mask_of(view.hand)
-        totals = dict.fromkeys(candidates, 0.0)
-        for holding in layouts:
-            if budget is not None and budget.spent():
-                return None
+        holdings = iter(layouts)
+
+        def draw_placed() -> tuple[Holding, int, int, list[Placement | None]]:
+            """The next holding, the crib and cut it makes, the placements it shows."""
+            holding = next(holdings)
             crib = know.my_crib | holding.crib
             cut = bits(crib)[rng.randrange(8)]
             placed = list(view.bids)
             if holding.bid >= 0 and know.their_bid == HIDDEN_BID:
                 placed[1 - me] = Placement(False, FULL_DECK[holding.bid])
-            for action in candidates:
-                hands = self._hands(me, mine, holding)
-                mine_placed, passes = placed[:], list(view.passes)
-                verb, _, text = action.partition(":")
-                placement = None if verb == "pass" else Placement(verb == "up",
-                                                                  Card.parse(text))
-                place(placement, me, hands, mine_placed, passes)
-                totals[action] += finish_deal(hands, crib, cut, view.dealer, mine_placed,
-                                              passes, me, match)
+            return holding, crib, cut, placed
+
+        def placement_value(layout: tuple[Holding, int, int, list[Placement | None]],
+                            action: str) -> float:
+            holding, crib, cut, placed = layout
+            hands = self._hands(me, mine, holding)
+            mine_placed, passes = placed[:], list(view.passes)
+            verb, _, text = action.partition(":")
+            placement = None if verb == "pass" else Placement(verb == "up", Card.parse(text))
+            place(placement, me, hands, mine_placed, passes)
+            return finish_deal(hands, crib, cut, view.dealer, mine_placed, passes, me, match)
+
+        totals = sample_totals(candidates, len(layouts), draw_placed, placement_value,
+                               budget)
+        if totals is None:
+            return None
         return max(candidates, key=lambda a: totals[a])
 
     # -- the exchange ---------------------------------------------------------------
@@ -212,20 +226,19 @@ class AdvancedBidFairPlayer:
         rules = trick_rules(view.high_rank, view.trump)
         mine = mask_of(view.hand)
         cut_bit = 1 << know.cut
-        kept = took = 0.0
-        for holding in layouts:
-            if budget is not None and budget.spent():
-                return None
-            for exchange in (False, True):
-                ours = (know.my_crib | holding.crib) & ~cut_bit if exchange else mine
-                pos = BidFairPosition(self._hands(me, ours, holding), -1, me, [0, 0], rules)
-                pos.play_out()
-                value = stakes.value_of(pos.captured)
-                if exchange:
-                    took += value
-                else:
-                    kept += value
-        return "exchange" if took > kept else "keep"
+        holdings = iter(layouts)
+
+        def exchange_value(holding: Holding, exchange: bool) -> float:
+            ours = (know.my_crib | holding.crib) & ~cut_bit if exchange else mine
+            pos = BidFairPosition(self._hands(me, ours, holding), -1, me, [0, 0], rules)
+            pos.play_out()
+            return stakes.value_of(pos.captured)
+
+        totals = sample_totals((False, True), len(layouts), lambda: next(holdings),
+                               exchange_value, budget)
+        if totals is None:
+            return None
+        return "exchange" if totals[True] > totals[False] else "keep"
 
     # -- card play ------------------------------------------------------------------
 
@@ -248,20 +261,18 @@ class AdvancedBidFairPlayer:
         led = view.trick[0][1].index if view.trick else -1
         captured = [view.captured[0], view.captured[1]]
         mine = mask_of(view.hand)
-        totals = dict.fromkeys(candidates, 0.0)
-        for holding in layouts:
-            if budget is not None and budget.spent():
-                return None
-            hands = self._hands(me, mine, holding)
-            for c in candidates:
-                pos = BidFairPosition(hands[:], led, me, captured[:], rules)
-                pos.play(c)
-                if exact:
-                    totals[c] += exact_value(pos, lambda p: p.turn == me,
-                                             lambda p: stakes.value_of(p.captured))
-                else:
-                    pos.play_out()
-                    totals[c] += stakes.value_of(pos.captured)
+        holdings = iter(layouts)
+
+        def card_value(holding: Holding, c: int) -> float:
+            pos = BidFairPosition(self._hands(me, mine, holding), led, me, captured[:], rules)
+            pos.play(c)
+            return end_value(pos, exact, lambda p: p.turn == me,
+                             lambda p: stakes.value_of(p.captured))
+
+        totals = sample_totals(candidates, len(layouts), lambda: next(holdings), card_value,
+                               budget)
+        if totals is None:
+            return None
         best = max(candidates, key=lambda c: (totals[c], -c))
         return by_index[best]
 
