@@ -32,6 +32,7 @@ from .basic import BidFairPlayer, keep_value
 from .knowledge import (
     HIDDEN_BID,
     Holding,
+    Knowledge,
     part_with_weight,
     read_knowledge,
     sample_holdings,
@@ -108,6 +109,15 @@ class AdvancedBidFairPlayer:
         return random.Random(f"{self.seed}:{view.deal_no}:{view.redeals}:{view.seat}:{what}:"
                              f"{len(view.my_crib)}:{len(view.played)}")
 
+    def _sample(self, view: BidFairView, what: str,
+                count: int) -> tuple[random.Random, Knowledge, list[Holding]]:
+        """This decision's random numbers, what the view tells of the opponent's cards,
+        and `count` holdings of them drawn with those numbers (none: the view is out of
+        step with what can be known)."""
+        rng = self._rng(view, what)
+        know = read_knowledge(view)
+        return rng, know, sample_holdings(know, count, rng)
+
     # -- the crib -------------------------------------------------------------------
 
     def choose_crib(self, view: BidFairView, legal: Sequence[str],
@@ -177,9 +187,7 @@ class AdvancedBidFairPlayer:
         candidates = self._placement_candidates(view, legal)
         if len(candidates) == 1:
             return candidates[0]
-        rng = self._rng(view, "place")
-        know = read_knowledge(view)
-        layouts = sample_holdings(know, PLACEMENT_LAYOUTS, rng)
+        rng, know, layouts = self._sample(view, "place", PLACEMENT_LAYOUTS)
         if not layouts:
             return None
         match = _match(view)
@@ -217,9 +225,7 @@ class AdvancedBidFairPlayer:
     def choose_exchange(self, view: BidFairView, budget: Budget | None) -> str | None:
         assert view.seat is not None and view.trump is not None
         me = view.seat
-        rng = self._rng(view, "exchange")
-        know = read_knowledge(view)
-        layouts = sample_holdings(know, EXCHANGE_LAYOUTS, rng)
+        _, know, layouts = self._sample(view, "exchange", EXCHANGE_LAYOUTS)
         if not layouts:
             return None
         stakes = _stakes(view)
@@ -248,12 +254,10 @@ class AdvancedBidFairPlayer:
         me = view.seat
         by_index = {Card.parse(a[5:]).index: a for a in legal}
         candidates = sorted(by_index)
-        know = read_knowledge(view)
         exact = view.hand_sizes[0] + view.hand_sizes[1] - 1 <= EXACT_CARDS
         count = EXACT_LAYOUTS if exact else max(MIN_LAYOUTS,
                                                 self.playouts // len(candidates))
-        rng = self._rng(view, "play")
-        layouts = sample_holdings(know, count, rng)
+        _, _, layouts = self._sample(view, "play", count)
         if not layouts:
             return None
         stakes = _stakes(view)
