@@ -18,7 +18,7 @@ from bot.games.bidfair_rank import beats, bidfair_pack, card_points, make_power
 from bot.games.bidfair_scoring import score_deal
 from bot.games.cards import Rank, Suit
 
-from ..core.trick_masks import SUIT_BITS, SUIT_OF, follow_mask, mask_of
+from ..core.trick_masks import SUIT_BITS, SUIT_OF, follow_mask, mask_of, second_takes
 
 PACK = tuple(bidfair_pack())
 PACK_MASK = mask_of(PACK)
@@ -83,7 +83,7 @@ class BidFairPosition:
             self.led = card
             self.turn = 1 - seat
             return None
-        winner = seat if self.rules.beaten_by[led] >> card & 1 else 1 - seat
+        winner = seat if second_takes(self.rules.beaten_by, led, card) else 1 - seat
         self.captured[winner] += POINTS[led] + POINTS[card]
         self.led = -1
         self.turn = winner
