@@ -51,6 +51,7 @@ class TeamMatch:
     status: str
     members: Members
     tables: tuple[int, int] | None = None
+    threads: tuple[int, int] | None = None  # each table's thread
     message_id: int | None = None
     card: ScoreCard | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -60,7 +61,7 @@ class TeamMatch:
         tables = ((row.first_table, row.second_table)
                   if row.first_table is not None and row.second_table is not None else None)
         return cls(row.id, row.guild_id, row.channel_id, row.creator_id, row.boards,
-                   row.bot_kind, row.status, row.members, tables, row.message_id)
+                   row.bot_kind, row.status, row.members, tables, message_id=row.message_id)
 
     def team_of(self, user_id: int) -> str | None:
         for team, people in self.members.items():
@@ -202,6 +203,7 @@ class TeamMatches:
                     guild_id=match.guild_id, channel_id=thread_id, creator=creator,
                     settings=settings, seat_creator=False))
             linked = (tables[0].id, tables[1].id)
+            match.threads = threads
             await self.store.start_team_match(match.id, *linked)
             match.tables, match.status = linked, PLAYING
             for table_id in linked:
@@ -271,9 +273,7 @@ class TeamMatches:
             if match.status != PLAYING:
                 return
             card = await self.results(match)
-            over = card.complete and all(
-                (row := await self.store.get_match(t)) is not None and row.status == FINISHED
-                for t in match.tables)
+            over = card.complete and await self._tables_finished(match.tables)
             changed = card != match.card
             match.card = card
             if over and await self.store.end_team_match(match.id, FINISHED, card.imps):
@@ -283,6 +283,13 @@ class TeamMatches:
                 return
         if self.publish is not None:
             await self.publish(match, match.status == FINISHED)
+
+    async def _tables_finished(self, tables: tuple[int, int]) -> bool:
+        for table_id in tables:
+            row = await self.store.get_match(table_id)
+            if row is None or row.status != FINISHED:
+                return False
+        return True
 
     async def abandon(self, match_id: int) -> None:
         """Stop the match when one of its tables was abandoned: the other closes too."""
@@ -324,6 +331,9 @@ class TeamMatches:
             for table_id in match.tables:
                 self.by_table[table_id] = match.id
             statuses = [(await self.store.get_match(t)) for t in match.tables]
+            if statuses[0] is not None and statuses[1] is not None:
+                match.threads = (statuses[0].thread_id or statuses[0].channel_id,
+                                 statuses[1].thread_id or statuses[1].channel_id)
             if any(row is None or row.status in (ABANDONED, CANCELLED, LOBBY)
                    for row in statuses):
                 # A table abandoned, or never started (the bot stopped while opening them).
@@ -331,3 +341,39 @@ class TeamMatches:
                 continue
             await self.refresh(match.id)
         return restored
+
+
+# -- the leaderboard ------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class TeamStanding:
+    """A person's record in a server's finished team matches."""
+
+    user_id: int
+    name: str
+    played: int
+    won: int
+    tied: int
+    imps: int  # IMPs won minus IMPs lost, over their matches
+
+
+def standings(rows: Sequence[TeamMatchRow]) -> list[TeamStanding]:
+    """Every person of the finished matches `rows`: most won first, then the IMP balance."""
+    record: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for row in rows:
+        if row.imps_a is None or row.imps_b is None:
+            continue
+        for team, people in row.members.items():
+            mine, theirs = ((row.imps_a, row.imps_b) if team == "A"
+                            else (row.imps_b, row.imps_a))
+            for user_id, name in people:
+                names.setdefault(user_id, name)  # rows come newest first
+                figures = record.setdefault(user_id, [0, 0, 0, 0])
+                figures[0] += 1
+                figures[1] += mine > theirs
+                figures[2] += mine == theirs
+                figures[3] += mine - theirs
+    out = [TeamStanding(user, names[user], *figures) for user, figures in record.items()]
+    out.sort(key=lambda s: (-s.won, -s.imps, s.name))
+    return out

@@ -94,6 +94,40 @@ def card_message(boards: int, card: ScoreCard, teams: Teams,
     return Message(embeds=[embed], mentions=discord.AllowedMentions.none())
 
 
+def final_line(card: ScoreCard) -> str:
+    a, b = card.imps
+    winner = card.winner()
+    if winner is None:
+        return f"The team match is over: a tie, {a}–{b} IMPs."
+    return f"The team match is over: team {winner} wins {max(a, b)}–{min(a, b)} IMPs."
+
+
+def leaderboard_embed(rows: Sequence[tuple[int, int, int, int, int]]) -> discord.Embed:
+    """Rows of (user id, played, won, tied, IMP balance), best first."""
+    embed = discord.Embed(title="Team matches · leaderboard", colour=COLOUR)
+    if not rows:
+        embed.description = "No team match has finished in this server yet: /match teams."
+        return embed
+    lines = [f"{place}. <@{user}> · {won} won of {played}"
+             + (f", {tied} tied" if tied else "") + f" · {signed(imps)} IMPs"
+             for place, (user, played, won, tied, imps) in enumerate(rows[:20], 1)]
+    embed.description = "\n".join(lines)
+    return embed
+
+
+def history_embed(rows: Sequence[tuple[int, int, Sequence[str], Sequence[str], int, int]]
+                  ) -> discord.Embed:
+    """Rows of (team match id, boards, team A's names, team B's, IMPs A, IMPs B)."""
+    embed = discord.Embed(title="Team matches · recent", colour=COLOUR)
+    if not rows:
+        embed.description = "No team match has finished in this server yet: /match teams."
+        return embed
+    embed.description = "\n".join(
+        f"#{match_id} · {boards} boards · A ({', '.join(a) or 'bots'}) {ia} – {ib} "
+        f"B ({', '.join(b) or 'bots'})" for match_id, boards, a, b, ia, ib in rows)[:4096]
+    return embed
+
+
 # -- the picture -------------------------------------------------------------------------
 
 WIDTH = 800
@@ -143,7 +177,7 @@ def card_png(boards: int, card: ScoreCard, teams: Teams) -> bytes:
     """The final score card as a picture: a row per board, the totals at the top."""
     rows = len(card.compared)
     height = 150 + ROW * (rows + 1) + 24
-    image, draw = canvas(WIDTH, height, FELT + (255,))
+    image, draw = canvas(WIDTH, height, (*FELT, 255))
     a, b = card.imps
     winner = card.winner()
     title = (f"Team {winner} wins {max(a, b)}–{min(a, b)} IMPs" if winner

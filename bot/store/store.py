@@ -6,8 +6,8 @@ matches.py (tables and seats), actions.py (the action log, bulk loading), result
 (deal scores, match results), ratings.py (ratings and the reads behind the boards),
 hands.py (the tokens of people's private hands), leases.py (which process serves which
 shard), emojis.py (the ids of the card-face emojis), daily.py (daily deals), pings.py (people's
-settings, turn pings), announcements.py (rating posts still owed), teams.py (team matches). sqlite.py and
-postgres.py are the backends.
+settings, turn pings), announcements.py (rating posts still owed), teams.py (team
+matches). sqlite.py and postgres.py are the backends.
 """
 
 from __future__ import annotations

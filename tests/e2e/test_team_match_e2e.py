@@ -1,0 +1,112 @@
+"""Team matches end to end: the lobby's refusals, then a 4-board match with two people
+(one a team) and six computer players, from /match teams to the final score card, whose
+IMPs are checked against the two tables' stored results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.bridge_scoring import imps
+from tests.e2e.harness import Harness, running
+
+
+def lobby_message(h: Harness) -> Any:
+    posts = [m for m in h.driver.channel_messages(h.channel)
+             if any(str(b.get("custom_id", "")).startswith("tt:tmjoin:")
+                    for b in h.buttons(m))]
+    assert posts, "no team match lobby in the channel"
+    return max(posts, key=lambda m: m.id)
+
+
+def card_text(message: Any) -> str:
+    return " ".join([message.content or ""] + [
+        e.get("title", "") + " " + e.get("description", "") for e in message.embeds])
+
+
+async def play_until_over(h: Harness, people: dict[Any, Any], match: Any) -> None:
+    """Each person plays their hand at their table until the team match ends."""
+    for _ in range(3000):
+        if match.status != "playing":
+            return
+        moved = False
+        for user, table in people.items():
+            if table.closed:
+                continue
+            if await h.act_once(user):
+                moved = True
+        if not moved:
+            await h.driver.settle()
+            for user, table in people.items():
+                if not table.closed and not h.action_buttons(h.hand_of(user)):
+                    await h.press(user, h.driver.message(table.message_id), "My hand")
+    raise AssertionError("the team match did not end")
+
+
+async def test_team_match_refusals_change_nothing(discord_double, tmp_path):
+    async with running(discord_double, tmp_path, think_seconds=0.02) as h:
+        alice, bob, carol, dave = (h.user(i) for i in range(4))
+        await h.slash(alice, "match", "teams", boards=4)
+        cog = h.bot.get_cog("Match")
+        [match] = cog.teams.matches.values()
+        await h.slash(bob, "match", "teams", boards=4)
+        assert "already open in this channel" in h.last_reply(bob)
+        assert len(cog.teams.matches) == 1
+
+        lobby = lobby_message(h)
+        await h.press(alice, lobby, "Join team A")
+        assert "already in team A" in h.last_reply(alice)
+        await h.press(alice, lobby, "Start")
+        assert "Each team needs at least one person" in h.last_reply(alice)
+        for person in (bob, carol, dave):
+            await h.press(person, lobby, "Join team B")
+        extra = h.driver.add_user("erin", "Erin")
+        await h.driver.add_member(h.world.guild, extra)
+        await h.press(extra, lobby, "Join team B")
+        await h.press(alice, lobby, "Join team B")  # a fifth person: refused
+        assert "Team B is full" in h.last_reply(alice)
+        assert match.team_of(alice.id) == "A" and len(match.members["B"]) == 4
+        stored = await h.bot.store.team_match(match.id)
+        assert stored is not None and stored.members == match.members
+        assert match.status == "lobby" and not h.bot.tables.tables
+
+
+async def test_a_four_board_team_match_is_played_and_scored(discord_double, tmp_path):
+    async with running(discord_double, tmp_path, think_seconds=0.02) as h:
+        alice, bob = h.user(0), h.user(1)
+        await h.slash(alice, "match", "teams", boards=4, level="basic")
+        lobby = lobby_message(h)
+        await h.press(bob, lobby, "Join team B")
+        await h.press(alice, lobby, "Start")
+        cog = h.bot.get_cog("Match")
+        [match] = cog.teams.matches.values()
+        assert match.status == "playing" and match.tables is not None
+        first = h.bot.tables.tables[match.tables[0]]  # the second, all computer players,
+        assert first.seat_of(alice.id) == 0 and first.seat_of(bob.id) == 1  # may be over
+        second = await h.bot.store.get_match(match.tables[1])
+        assert second is not None and second.settings == first.settings.to_dict()
+        assert second.channel_id != first.channel_id
+        people = {alice: first, bob: first}
+        for user in people:
+            await h.press(user, h.driver.message(first.message_id), "My hand")
+        await play_until_over(h, people, match)
+        await h.driver.settle()
+        assert match.status == "finished"
+
+        # The IMPs, computed again from the two tables' stored results.
+        rows = [await h.bot.store.deals(t) for t in match.tables]
+        ns = [{d.deal_no: d.points[0] - d.points[1] for d in r} for r in rows]
+        net = [imps(ns[0][b] - ns[1][b]) for b in range(1, 5)]
+        expected = (sum(x for x in net if x > 0), -sum(x for x in net if x < 0))
+        stored = await h.bot.store.team_match(match.id)
+        assert stored is not None and (stored.imps_a, stored.imps_b) == expected
+
+        card = h.driver.message(lobby.id)
+        text = card_text(card)
+        assert f"A {expected[0]} – {expected[1]} B" in text and "final" in text
+        assert "Compared 4 of 4" in text
+        pictures = [m for m in h.driver.channel_messages(h.channel) if m.attachments]
+        assert pictures and "team match is over" in (pictures[-1].content or "")
+
+        await h.slash(bob, "match", "leaderboard")
+        board = h.last_reply(bob)
+        assert f"<@{alice.id}>" in board and f"<@{bob.id}>" in board
