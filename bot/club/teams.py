@@ -239,6 +239,10 @@ class TeamMatches:
         else:  # one table abandoned (today's rules): the match stops
             self._later(self.abandon(match_id))
 
+    def busy(self) -> bool:
+        """Whether a score card is being brought up to date (tests wait for it)."""
+        return bool(self._tasks)
+
     def _later(self, work: Awaitable[None]) -> None:
         async def run() -> None:
             try:

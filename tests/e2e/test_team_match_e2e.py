@@ -4,9 +4,11 @@ IMPs are checked against the two tables' stored results."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from bot.games.bridge_scoring import imps
+from tests.discord_double.state import Audience
 from tests.e2e.harness import Harness, running
 
 
@@ -42,6 +44,22 @@ async def play_until_over(h: Harness, people: dict[Any, Any], match: Any) -> Non
     raise AssertionError("the team match did not end")
 
 
+async def guard_notices_a_leak(h: Harness, match: Any, first: Any) -> None:
+    """The privacy guard's team-match check can fail: a score card row of a board the
+    first table has not played, and the other table's deal picture in its thread."""
+    guard = h.privacy
+    assert guard is not None
+    before = len(guard.leaks)
+    fake = SimpleNamespace(audience=Audience(match.channel_id), files=(),
+                           body={"content": "` 4` 4♠ by N, made +420"})
+    guard.check_team_matches(fake)
+    fake = SimpleNamespace(audience=Audience(first.channel_id), body={"content": ""},
+                           files=((f"deal-{match.tables[1]}-3.png", b""),))
+    guard.check_team_matches(fake)
+    assert len(guard.leaks) == before + 2
+    del guard.leaks[before:]
+
+
 async def test_team_match_refusals_change_nothing(discord_double, tmp_path):
     async with running(discord_double, tmp_path, think_seconds=0.02) as h:
         alice, bob, carol, dave = (h.user(i) for i in range(4))
@@ -74,6 +92,7 @@ async def test_a_four_board_team_match_is_played_and_scored(discord_double, tmp_
     async with running(discord_double, tmp_path, think_seconds=0.02) as h:
         alice, bob = h.user(0), h.user(1)
         await h.slash(alice, "match", "teams", boards=4, level="basic")
+        h.driver.busy.append(h.bot.get_cog("Match").teams.busy)
         lobby = lobby_message(h)
         await h.press(bob, lobby, "Join team B")
         await h.press(alice, lobby, "Start")
@@ -85,6 +104,7 @@ async def test_a_four_board_team_match_is_played_and_scored(discord_double, tmp_
         second = await h.bot.store.get_match(match.tables[1])
         assert second is not None and second.settings == first.settings.to_dict()
         assert second.channel_id != first.channel_id
+        await guard_notices_a_leak(h, match, first)
         people = {alice: first, bob: first}
         for user in people:
             await h.press(user, h.driver.message(first.message_id), "My hand")
@@ -107,6 +127,7 @@ async def test_a_four_board_team_match_is_played_and_scored(discord_double, tmp_
         pictures = [m for m in h.driver.channel_messages(h.channel) if m.attachments]
         assert pictures and "team match is over" in (pictures[-1].content or "")
 
+        assert h.privacy is not None and h.privacy.team_checked > 0
         await h.slash(bob, "match", "leaderboard")
         board = h.last_reply(bob)
         assert f"<@{alice.id}>" in board and f"<@{bob.id}>" in board
