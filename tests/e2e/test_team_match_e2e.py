@@ -131,3 +131,34 @@ async def test_a_four_board_team_match_is_played_and_scored(discord_double, tmp_
         await h.slash(bob, "match", "leaderboard")
         board = h.last_reply(bob)
         assert f"<@{alice.id}>" in board and f"<@{bob.id}>" in board
+
+
+async def test_abandoning_a_table_stops_the_team_match(discord_double, tmp_path):
+    async with running(discord_double, tmp_path, think_seconds=0.02) as h:
+        alice, bob, carol, dave = (h.user(i) for i in range(4))
+        await h.slash(alice, "match", "teams", boards=8)
+        teams = h.bot.get_cog("Match").teams
+        h.driver.busy.append(teams.busy)
+        lobby = lobby_message(h)
+        await h.press(bob, lobby, "Join team B")
+        await h.press(carol, lobby, "Join team A")  # a person at each table waits to deal
+        await h.press(dave, lobby, "Join team B")
+        await h.press(alice, lobby, "Start")
+        [match] = teams.matches.values()
+        assert match.tables is not None and match.threads is not None
+        thread = h.driver.state.channels[match.threads[0]]
+        # A team match is started from a text channel, not from a table's thread.
+        await h.driver.slash(alice, thread, "match", "teams", {"boards": 4})
+        assert "not a thread" in h.last_reply(alice) and len(teams.matches) == 1
+        assert match.status == "playing"
+        await h.driver.slash(alice, thread, "abandon")  # /abandon at one table, as ever
+        await h.driver.settle()
+        assert match.status == "abandoned"
+        for table_id in match.tables:
+            row = await h.bot.store.get_match(table_id)
+            assert row is not None and row.status == "abandoned"
+        stored = await h.bot.store.team_match(match.id)
+        assert stored is not None and stored.status == "abandoned"
+        assert "abandoned" in card_text(h.driver.message(lobby.id))
+        await h.slash(alice, "match", "leaderboard")
+        assert "No team match has finished" in h.last_reply(alice)
