@@ -23,26 +23,22 @@ from .pictures.shapes import font as picture_font
 from .pictures.shapes import png as encode_png
 
 COLOUR = discord.Colour.dark_green()
-PLACES_TEXT = {"A": "North-South at table 1, East-West at table 2",
-               "B": "East-West at table 1, North-South at table 2"}
+PLACES_TEXT = {"A": "N-S at table 1, E-W at table 2",
+               "B": "E-W at table 1, N-S at table 2"}
 Teams = Mapping[str, Sequence[str]]
-
-
-def _team_line(team: str, names: Sequence[str], bots: str) -> str:
-    people = ", ".join(names) if names else "nobody yet"
-    return f"**Team {team}** ({PLACES_TEXT[team]}): {people}; {bots} in the empty seats"
 
 
 def lobby(match_id: int, boards: int, teams: Teams, bot_name: str) -> Message:
     embed = discord.Embed(
         title=f"Team match · {boards} boards", colour=COLOUR,
-        description=("Two tables play the same boards, each in its own thread; each board "
-                     "is compared in IMPs once both tables have played it. Up to 4 people "
-                     "a team; computer players take the empty seats."))
+        description=("Two tables play the same boards, each in its own thread. A board is "
+                     "compared in IMPs once both tables have played it. Up to 4 people a "
+                     f"team; {bot_name}s take the empty seats."))
     for team in ("A", "B"):
         names = teams.get(team, ())
         embed.add_field(name=f"Team {team} · {len(names)}/4",
-                        value=_team_line(team, names, bot_name), inline=False)
+                        value=f"{', '.join(names) or 'nobody yet'}\n*{PLACES_TEXT[team]}*",
+                        inline=False)
     buttons = (button(ids.make("tmjoin", match_id, "A"), "Join team A",
                       discord.ButtonStyle.primary),
                button(ids.make("tmjoin", match_id, "B"), "Join team B",
@@ -54,16 +50,28 @@ def lobby(match_id: int, boards: int, teams: Teams, bot_name: str) -> Message:
 
 
 def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else ("0" if points == 0 else f"−{-points}")
+    return f"+{points}" if points > 0 else ("0" if points == 0 else f"-{-points}")
+
+
+SHORT = ((" by ", " "), (", made", "="), (", down ", "-"), (", +", "+"))
+
+
+def short_contract(note: str) -> str:
+    """A result as bridge players write it: `4♠ by N, down 2` as `4♠ N-2`."""
+    if not note:
+        return "passed"
+    for long, short in SHORT:
+        note = note.replace(long, short)
+    return note
 
 
 def board_line(board: ComparedBoard) -> str:
     """One compared board, short enough for a phone: the contract and North-South's score
     at each table, then the IMPs to the team that won them."""
     won = board.imps_a
-    verdict = (f"**{won} A**" if won > 0 else f"**{-won} B**" if won < 0 else "**0**")
-    return (f"`{board.board:>2}` {board.first.note or 'passed out'} "
-            f"{signed(board.first.ns_score)} · {board.second.note or 'passed out'} "
+    verdict = (f"**{won} A**" if won > 0 else f"**{-won} B**" if won < 0 else "0")
+    return (f"`{board.board:>2}` {short_contract(board.first.note)} "
+            f"{signed(board.first.ns_score)} · {short_contract(board.second.note)} "
             f"{signed(board.second.ns_score)} → {verdict}")
 
 
@@ -78,9 +86,10 @@ def card_message(boards: int, card: ScoreCard, teams: Teams,
     lines = [f"**A**: {names['A']}", f"**B**: {names['B']}"]
     if threads:
         lines.append("Tables: " + " · ".join(f"<#{t}>" for t in threads))
-    lines.append(f"Compared {len(card.compared)} of {boards} boards "
-                 f"(table 1 played {card.played[0]}, table 2 {card.played[1]}). "
-                 "Each line: table 1, table 2 (North-South's scores), IMPs.")
+    lines.append(f"Compared {len(card.compared)} of {boards} boards (played: table 1 "
+                 f"{card.played[0]}, table 2 {card.played[1]}).")
+    if card.compared:
+        lines.append("*Board: table 1 · table 2 (North-South's scores) → IMPs*")
     if card.compared:
         lines += ["", *(board_line(board) for board in card.compared)]
     if status == "finished":
