@@ -1,4 +1,5 @@
-"""/match: team matches. Thin: bot.club.teams runs them, bot.render.teams draws them.
+"""/match: team matches, and the Robot's play button under a duplicate board's end. Thin:
+bot.club runs them, bot.render.teams and bot.render.robot draw them.
 
 `/match teams` posts a lobby (Join team A / B, Leave, Start) in a text channel. Start opens
 two private threads, one per table, with the same boards; the lobby message becomes the
@@ -16,10 +17,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai import bot_name, level_label, player_kinds
+from bot.club.robot import ROBOT_GAMES, RobotDeal, robot_deal
 from bot.club.teams import MAX_BOARDS, MIN_BOARDS, TeamMatch, TeamMatches, standings
+from bot.games.fairness import deal_source
 from bot.games.team_scoring import score_card
 from bot.render import ids
 from bot.render import teams as render
+from bot.render.robot import robot_text
 from bot.tables import Person, TableError
 from bot.tables.model import ABANDONED, FINISHED
 from cogs.utils.answers import refuse
@@ -31,7 +35,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Level = Literal["advanced", "basic"]
-VERBS = ("tmjoin", "tmleave", "tmstart")
+VERBS = ("tmjoin", "tmleave", "tmstart", "robot")
+ROBOT_THINK = 0.2  # seconds a decision of the robots' replay of a board may take
 
 
 def _kind(level: str) -> str | None:
@@ -58,10 +63,12 @@ class Match(commands.Cog):
         self.bot = bot
         self.teams = TeamMatches(bot.tables, bot.store)
         self.teams.publish = self.publish
+        # (table, board) -> the robots' play: each board is played once, however often asked
+        self._robots: dict[tuple[int, int], RobotDeal] = {}
 
     async def cog_load(self) -> None:
         self.bot.router.register_all({"tmjoin": self.on_join, "tmleave": self.on_leave,
-                                      "tmstart": self.on_start})
+                                      "tmstart": self.on_start, "robot": self.on_robot})
 
     async def cog_unload(self) -> None:
         self.bot.router.unregister(*VERBS)
@@ -202,6 +209,52 @@ class Match(commands.Cog):
             match.message_id = interaction.message.id
             await self.bot.store.set_team_message(match.id, interaction.message.id)
         await self._show_card(match, final=False, interaction=interaction)
+
+    # -- what the robot would have done ----------------------------------------------
+
+    async def on_robot(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
+                       ) -> None:
+        """Privately: the computer players' auction and result on this board, beside the
+        person's own result and the par. Played in the workers, once per board."""
+        if len(parsed.args) != 1 or not parsed.args[0].isdigit():
+            raise ids.BadCustomId(parsed.verb)
+        board, store = int(parsed.args[0]), self.bot.store
+        match = await store.get_match(parsed.table_id)
+        if match is None or match.game not in ROBOT_GAMES or not match.options.get("boards"):
+            await refuse(interaction, "The robot's play is shown for duplicate bridge "
+                                      "boards only (daily deals, team matches).")
+            return
+        seats = await store.seats(match.id)
+        seat = next((s.seat for s in seats if interaction.user.id in (s.user_id,
+                                                                      s.left_user_id)), None)
+        if seat is None:
+            await refuse(interaction, "This compares a player's own result with the "
+                                      "computer players': you did not play at this table.")
+            return
+        own = next((d for d in await store.deals(match.id) if d.deal_no == board), None)
+        if own is None:
+            await refuse(interaction, f"Board {board} is not over at this table yet.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        robot = self._robots.get((match.id, board))
+        if robot is None:
+            actions = [(a.seat, a.action) for a in await store.actions(match.id)]
+            source = deal_source(match.seed, match.settings.get("deals"))
+            try:
+                robot = await self.bot.tables.off_loop(robot_deal, match.game,
+                                                       dict(match.options), source, actions,
+                                                       board, ROBOT_THINK)
+            except LookupError:  # the log does not hold that board's end
+                await interaction.followup.send(f"Board {board} cannot be replayed from "
+                                                "this table's log.", ephemeral=True)
+                return
+            self._robots[(match.id, board)] = robot
+        lines = own.detail.get("lines") or [{}]
+        text = robot_text(match.id, board, seat, str(lines[0].get("note", "")),
+                          own.points[0] - own.points[1], int(robot.dealer), robot.calls,
+                          robot.note, robot.ns_score, robot.par)
+        await interaction.followup.send(text, ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none())
 
     # -- the score card ---------------------------------------------------------------
 

@@ -18,7 +18,8 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "bot.render": ({"bot.games", "bot.render"}, {"discord", "PIL"}),
     "bot.handrecord": ({"bot.games", "bot.ai", "bot.store", "bot.handrecord"}, {"endplay"}),
     "bot.ratings": ({"bot.games", "bot.store", "bot.ratings"}, {"openskill"}),
-    "bot.club": ({"bot.games", "bot.ai", "bot.store", "bot.tables", "bot.club"}, set()),
+    "bot.club": ({"bot.games", "bot.ai", "bot.store", "bot.tables", "bot.handrecord",
+                  "bot.club"}, set()),
 }
 
 

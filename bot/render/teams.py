@@ -53,7 +53,8 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else ("0" if points == 0 else f"-{-points}")
 
 
-SHORT = ((" by ", " "), (", made", "="), (", down ", "-"), (", +", "+"))
+SHORT = ((" by North", " N"), (" by East", " E"), (" by South", " S"), (" by West", " W"),
+         (" by ", " "), (", made", "="), (", down ", "-"), (", +", "+"))
 
 
 def short_contract(note: str) -> str:

@@ -4,6 +4,7 @@ IMPs are checked against the two tables' stored results."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
@@ -58,6 +59,33 @@ async def guard_notices_a_leak(h: Harness, match: Any, first: Any) -> None:
     guard.check_team_matches(fake)
     assert len(guard.leaks) == before + 2
     del guard.leaks[before:]
+
+
+async def reply_with(h: Harness, user: Any, text: str, within: float = 60.0) -> str:
+    """The user's newest private reply once it says `text` (worked out off the loop)."""
+    for _ in range(int(within * 10)):
+        reply = h.last_reply(user)
+        if text in reply:
+            return reply
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no reply with {text!r}: {h.last_reply(user)!r}")
+
+
+async def robots_play_is_shown(h: Harness, alice: Any, bob: Any, first: Any) -> None:
+    """Under a board's end, Robot's play answers a player privately; others are refused."""
+    thread = h.driver.state.channels[first.channel_id]
+    ends = [m for m in h.driver.channel_messages(thread)
+            if any(b.get("label") == "Robot's play" for b in h.buttons(m))]
+    assert len(ends) == 4  # one a board
+    await h.press(alice, ends[0], "Robot's play")
+    answer = await reply_with(h, alice, "Robot's play")
+    assert "**Robot's play** · board 1" in answer and "(North)" in answer
+    assert "**You:**" in answer and "**Computer players:**" in answer and "Par" in answer
+    await h.press(bob, ends[0], "Robot's play")
+    assert "(East)" in await reply_with(h, bob, "Robot's play")  # from Bob's seat
+    carol = h.user(2)
+    await h.press(carol, ends[0], "Robot's play")
+    assert "you did not play at this table" in h.last_reply(carol)
 
 
 async def test_team_match_refusals_change_nothing(discord_double, tmp_path):
@@ -128,6 +156,7 @@ async def test_a_four_board_team_match_is_played_and_scored(discord_double, tmp_
         assert pictures and "team match is over" in (pictures[-1].content or "")
 
         assert h.privacy is not None and h.privacy.team_checked > 0
+        await robots_play_is_shown(h, alice, bob, first)
         await h.slash(bob, "match", "leaderboard")
         board = h.last_reply(bob)
         assert f"<@{alice.id}>" in board and f"<@{bob.id}>" in board
