@@ -30,6 +30,8 @@ class RobotDeal:
     note: str
     ns_score: int
     par: str
+    vulnerable: tuple[bool, bool]
+    hands: tuple[tuple[str, ...], ...]  # as dealt, by seat (the person's own board)
 
 
 class BoardNotOver(LookupError):
@@ -67,4 +69,6 @@ def robot_deal(game_name: str, options: dict[str, object], seed: int | FairDeals
 
     return RobotDeal(board, summary.dealer,
                      tuple((seat, call.label) for seat, call in summary.calls),
-                     line.note, line.points[0] - line.points[1], par_text(solve(record)))
+                     line.note, line.points[0] - line.points[1], par_text(solve(record)),
+                     (summary.vulnerable[0], summary.vulnerable[1]),
+                     tuple(tuple(card.text for card in hand) for hand in summary.hands))
