@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 
 Level = Literal["advanced", "basic"]
 VERBS = ("tmjoin", "tmleave", "tmstart", "robot")
+CARD_FRESH_AFTER = 50 * 60  # seconds: a score card is posted afresh before it is an hour old
 ROBOT_THINK = 0.2  # seconds a decision of the robots' replay of a board may take
 
 
@@ -48,6 +50,12 @@ def _kind(level: str) -> str | None:
 
 def _person(interaction: discord.Interaction[Any]) -> Person:
     return Person(interaction.user.id, interaction.user.display_name)
+
+
+def _aged(message_id: int) -> bool:
+    """Whether a message is near the hour after which Discord takes few edits of it."""
+    created = discord.utils.snowflake_time(message_id).timestamp()
+    return time.time() - created > CARD_FRESH_AFTER
 
 
 def _names(match: TeamMatch) -> dict[str, list[str]]:
@@ -259,8 +267,24 @@ class Match(commands.Cog):
     # -- the score card ---------------------------------------------------------------
 
     async def publish(self, match: TeamMatch, final: bool) -> None:
-        """The teams service's callback: a board was compared, or the match ended."""
-        await self._show_card(match, final)
+        """The teams service's callback: a board was compared, or the match ended. One
+        at a time per match, each showing the card as it is then, so an edit that was
+        slow never leaves an older card on screen."""
+        async with match.showing:
+            await self._show_card(match, final)
+
+    async def _move_card(self, match: TeamMatch, message: Any) -> None:
+        """Post the card afresh at the bottom before Discord stops taking edits of it (a
+        message past an hour old takes only a few); the old one points to the new."""
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        posted = await channel.send(**message.send_kwargs())
+        old, match.message_id = match.message_id, posted.id
+        await self.bot.store.set_team_message(match.id, posted.id)
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).edit(
+                    content=f"The score card moved down: {posted.jump_url}", embeds=[],
+                    view=None)
 
     async def _show_card(self, match: TeamMatch, final: bool,
                          interaction: discord.Interaction[Any] | None = None) -> None:
@@ -269,16 +293,17 @@ class Match(commands.Cog):
         message = render.card_message(match.boards, card, _names(match), match.threads or (),
                                       status)
         try:
+            channel = self.bot.get_partial_messageable(match.channel_id)
             if interaction is not None:
                 await interaction.edit_original_response(**message.edit_kwargs())
+            elif match.message_id is not None and _aged(match.message_id):
+                await self._move_card(match, message)
             elif match.message_id is not None:
-                channel = self.bot.get_partial_messageable(match.channel_id)
                 await channel.get_partial_message(match.message_id).edit(
                     **message.edit_kwargs())
             if final and status == FINISHED:
                 png = await self.bot.tables.off_loop(render.card_png, match.boards, card,
                                                      _names(match))
-                channel = self.bot.get_partial_messageable(match.channel_id)
                 await channel.send(
                     content=render.final_line(card),
                     file=discord.File(io.BytesIO(png), filename=render.PICTURE_NAME,

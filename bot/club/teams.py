@@ -55,6 +55,7 @@ class TeamMatch:
     message_id: int | None = None
     card: ScoreCard | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    showing: asyncio.Lock = field(default_factory=asyncio.Lock)  # the card's edits, in turn
 
     @classmethod
     def from_row(cls, row: TeamMatchRow) -> TeamMatch:

@@ -5,6 +5,7 @@ IMPs are checked against the two tables' stored results."""
 from __future__ import annotations
 
 import asyncio
+import sys
 from types import SimpleNamespace
 from typing import Any
 
@@ -162,7 +163,8 @@ async def test_a_four_board_team_match_is_played_and_scored(discord_double, tmp_
         assert f"<@{alice.id}>" in board and f"<@{bob.id}>" in board
 
 
-async def test_abandoning_a_table_stops_the_team_match(discord_double, tmp_path):
+async def test_abandoning_a_table_stops_the_team_match(discord_double, tmp_path,
+                                                       monkeypatch):
     async with running(discord_double, tmp_path, think_seconds=0.02) as h:
         alice, bob, carol, dave = (h.user(i) for i in range(4))
         await h.slash(alice, "match", "teams", boards=8)
@@ -180,9 +182,15 @@ async def test_abandoning_a_table_stops_the_team_match(discord_double, tmp_path)
         await h.driver.slash(alice, thread, "match", "teams", {"boards": 4})
         assert "not a thread" in h.last_reply(alice) and len(teams.matches) == 1
         assert match.status == "playing"
+        # The card is posted afresh once its message is old (Discord's edits of a message
+        # past an hour old are few): here, at once.
+        monkeypatch.setattr(sys.modules[type(h.bot.get_cog("Match")).__module__],
+                            "CARD_FRESH_AFTER", -1.0)
         await h.driver.slash(alice, thread, "abandon")  # /abandon at one table, as ever
         await h.driver.settle()
         assert match.status == "abandoned"
+        assert "moved down" in (h.driver.message(lobby.id).content or "")
+        lobby = h.driver.message(match.message_id)
         for table_id in match.tables:
             row = await h.bot.store.get_match(table_id)
             assert row is not None and row.status == "abandoned"
