@@ -167,3 +167,40 @@ def test_team_match_imps_match_an_independent_computation(boards: int, seed: int
         assert card.imps == (won_a, won_b) and card.complete
 
     asyncio.run(check())
+
+
+async def _linked(store: Store, boards: int) -> tuple[int, list[int]]:
+    match_id = await store.create_team_match(10, 20, 1, boards, "bridge-basic",
+                                             {"A": [(1, "Alice")], "B": [(2, "Bob")]})
+    tables = [await store.create_match("bridge", {"boards": boards}, 5, 10, 100 + i, 1, {})
+              for i in range(2)]
+    await store.start_team_match(match_id, *tables)
+    return match_id, tables
+
+
+async def test_a_restart_ends_a_match_whose_tables_ended_meanwhile(store: Store):
+    match_id, tables = await _linked(store, 4)
+    for table, scores in zip(tables, ([420, 0], [0, 100]), strict=True):
+        await store.set_status(table, "playing")
+        for board in range(1, 5):
+            await store.record_deal(table, board, scores, {"lines": [{"note": "4♠ by N"}]})
+        await store.set_status(table, "finished")
+    teams = TeamMatches(TableService(store, bot_delay=0), store)
+    shown: list[tuple[int, bool]] = []
+
+    async def publish(match: TeamMatch, final: bool) -> None:
+        shown.append((match.id, final))
+    teams.publish = publish
+    [match] = await teams.restore()
+    assert match.status == "finished" and shown == [(match_id, True)]
+    row = await store.team_match(match_id)
+    assert row is not None and (row.imps_a, row.imps_b) == (4 * wbf_imps(520), 0)
+
+
+async def test_a_restart_abandons_a_match_whose_tables_never_started(store: Store):
+    match_id, _ = await _linked(store, 4)  # the bot stopped while it opened the tables
+    teams = TeamMatches(TableService(store, bot_delay=0), store)
+    [match] = await teams.restore()
+    assert match.status == "abandoned"
+    row = await store.team_match(match_id)
+    assert row is not None and row.status == "abandoned"
