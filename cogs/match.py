@@ -226,11 +226,11 @@ class Match(commands.Cog):
         person's own result and the par. Played in the workers, once per board."""
         if len(parsed.args) != 1 or not parsed.args[0].isdigit():
             raise ids.BadCustomId(parsed.verb)
-        board, store = int(parsed.args[0]), self.bot.store
+        deal_no, store = int(parsed.args[0]), self.bot.store
         match = await store.get_match(parsed.table_id)
-        if match is None or match.game not in ROBOT_GAMES or not match.options.get("boards"):
-            await refuse(interaction, "The robot's play is shown for duplicate bridge "
-                                      "boards only (daily deals, team matches).")
+        if match is None or not match.options.get(ROBOT_GAMES.get(match.game, "")):
+            await refuse(interaction, "The robot's play is shown for deals compared one by "
+                                      "one: daily deals and team matches.")
             return
         seats = await store.seats(match.id)
         seat = next((s.seat for s in seats if interaction.user.id in (s.user_id,
@@ -239,28 +239,28 @@ class Match(commands.Cog):
             await refuse(interaction, "This compares a player's own result with the "
                                       "computer players': you did not play at this table.")
             return
-        own = next((d for d in await store.deals(match.id) if d.deal_no == board), None)
+        own = next((d for d in await store.deals(match.id) if d.deal_no == deal_no), None)
         if own is None:
-            await refuse(interaction, f"Board {board} is not over at this table yet.")
+            await refuse(interaction, f"Deal {deal_no} is not over at this table yet.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        robot = self._robots.get((match.id, board))
+        robot = self._robots.get((match.id, deal_no))
         if robot is None:
             actions = [(a.seat, a.action) for a in await store.actions(match.id)]
             source = deal_source(match.seed, match.settings.get("deals"))
             try:
                 robot = await self.bot.tables.off_loop(robot_deal, match.game,
                                                        dict(match.options), source, actions,
-                                                       board, ROBOT_THINK)
-            except LookupError:  # the log does not hold that board's end
-                await interaction.followup.send(f"Board {board} cannot be replayed from "
+                                                       deal_no, ROBOT_THINK)
+            except LookupError:  # the log does not hold that deal's end
+                await interaction.followup.send(f"Deal {deal_no} cannot be replayed from "
                                                 "this table's log.", ephemeral=True)
                 return
-            self._robots[(match.id, board)] = robot
+            self._robots[(match.id, deal_no)] = robot
         lines = own.detail.get("lines") or [{}]
-        text = robot_text(match.id, board, seat, str(lines[0].get("note", "")),
-                          own.points[0] - own.points[1], int(robot.dealer), robot.calls,
-                          robot.note, robot.ns_score, robot.par)
+        text = robot_text(match.game, match.id, deal_no, seat, str(lines[0].get("note", "")),
+                          own.points, robot.dealer, robot.calls, robot.note, robot.points,
+                          robot.par)
         await interaction.followup.send(text, ephemeral=True,
                                         allowed_mentions=discord.AllowedMentions.none())
 

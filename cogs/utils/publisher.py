@@ -169,13 +169,14 @@ def table_message(table: Table) -> render.Message:
 
 def deal_buttons(table: Table, event: DealEnded) -> list[TableButton]:
     """Buttons under an end-of-deal message: the bridge games' hand record (cogs/records),
-    and on duplicate boards what the computer players would have done (cogs/match)."""
-    if table.game_name not in HAND_RECORD_GAMES:
-        return []
-    record = [button(ids.make("rec", table.id, event.deal_no), "Hand record")]
-    if table.options.get("boards"):  # duplicate boards: the robots' play (cogs/match)
-        record.append(button(ids.make("robot", table.id, event.deal_no), "Robot's play"))
-    return record
+    and in a match of a fixed number of deals (daily deals, team matches) what the
+    computer players would have done (cogs/match)."""
+    buttons = []
+    if table.game_name in HAND_RECORD_GAMES:
+        buttons.append(button(ids.make("rec", table.id, event.deal_no), "Hand record"))
+    if table.options.get("boards") or table.options.get("deals"):  # compared deal by deal
+        buttons.append(button(ids.make("robot", table.id, event.deal_no), "Robot's play"))
+    return buttons
 
 
 def post_mortem(table: Table, event: DealEnded) -> Callable[[], str | None] | None:
