@@ -22,13 +22,13 @@ from bot.club.robot import ROBOT_GAMES, RobotDeal, robot_deal
 from bot.club.teams import MAX_BOARDS, MIN_BOARDS, TeamMatch, TeamMatches, standings
 from bot.games.fairness import deal_source
 from bot.games.team_scoring import score_card
+from bot.publishing import table_message
 from bot.render import ids
 from bot.render import teams as render
 from bot.render.robot import robot_text
 from bot.tables import Person, TableError
 from bot.tables.model import ABANDONED, FINISHED
 from cogs.utils.answers import refuse
-from cogs.utils.publisher import table_message
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot

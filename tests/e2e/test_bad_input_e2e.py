@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.discord_double.state import Role
+from discord_double import Role
 from tests.e2e.harness import running
 
 
@@ -71,6 +71,7 @@ async def test_stale_buttons_and_double_clicks(discord_double, tmp_path):
         await h.press(alice, h.table_message(), "Add bot")
         await h.press(alice, h.table_message(), "Start")
         first = await h.open_hand(alice)
+        stale = h.action_buttons(first)  # as a client that has not redrawn still shows it
         await h.press(alice, h.table_message(), "My hand")  # a second, newer hand message
         second = h.hand_of(alice)
         assert second is not None and second.id != first.id
@@ -83,10 +84,12 @@ async def test_stale_buttons_and_double_clicks(discord_double, tmp_path):
             await handle.wait_response(5)
         await discord_double.settle()
         assert len([a for s, a in table.game.history[before:] if s == 0]) == 1
-        # The first hand message is older than that move: its buttons are stale.
-        stale = h.action_buttons(first)
-        await discord_double.click(alice, first, str(stale[0]["custom_id"]))
+        # The first hand message was replaced: it says so and offers no move.
+        await discord_double.settle()
+        assert h.action_buttons(first) == []
+        # A click on one of its old buttons (a client that had not redrawn) changes nothing.
         after = len(table.game.history)
+        await h.forge(alice, str(stale[0]["custom_id"]), source=first)
         assert "moved on" in discord_double.message(first).content
         assert after == len(table.game.history)
 

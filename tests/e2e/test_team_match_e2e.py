@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.games.bridge_scoring import imps
-from tests.discord_double.state import Audience
+from discord_double.state import Audience
 from tests.e2e.harness import Harness, running
 
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.games.bridge_scoring import imps
 from bot.store import Store
-from tests.discord_double import Driver
-from tests.discord_double.state import Message
+from discord_double import Driver
+from discord_double.state import Message
 from tests.e2e.remote import RemoteHarness
 from tests.e2e.test_chaos_restarts_e2e import Forks
 
