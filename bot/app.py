@@ -34,6 +34,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.leaderboard",
     "cogs.daily",
     "cogs.overview",
+    "cogs.match",
 )
 
 

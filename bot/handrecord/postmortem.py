@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.ai.dds import Position, solve
+from bot.ai.core.dds import Position, solve
 from bot.games.cards import Card, Seat
 from bot.games.fairness import FairDeals
 from bot.games.tricks import trick_winner

@@ -1,10 +1,15 @@
 """People's private hands, kept live: each seated person's last hand message is edited
 after every change through the interaction token that showed it (ephemeral messages can
 only be edited that way, and only for 15 minutes). The tokens are stored, so a restarted
-bot takes the hands back and keeps editing them without a press."""
+bot takes the hands back and keeps editing them without a press.
+
+An old hand never lies: when a newer hand message replaces a person's live one, the old
+one becomes a line saying so, with no buttons (it would no longer be edited, and its
+buttons, such as Withdraw my request, would offer what may be over)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -64,6 +69,14 @@ class LiveHands:
         self.rate_limited = rate_limited
         # table id -> user id -> their hand session (by table: a round touches one table)
         self.sessions: dict[int, dict[int, HandSession]] = {}
+        self._retiring: set[asyncio.Task[None]] = set()  # replaced hands being edited
+
+    def busy(self) -> bool:
+        return bool(self._retiring)
+
+    def stop(self) -> None:
+        for task in self._retiring:
+            task.cancel()
 
     def message(self, table: Table, seat: int, group: str | None = None,
                 note: str = "") -> render.Message:
@@ -112,6 +125,24 @@ class LiveHands:
                 sessions.pop(user_id, None)
                 await self.forget_stored(table.id, user_id)
 
+    def _retire(self, table: Table, old: HandSession) -> None:
+        """Edit a replaced hand message into its one line (through its own token), in the
+        background: the click that replaced it is answered already."""
+        body = render.replaced_hand(table.id, table.game.TITLE).body()
+        task = asyncio.create_task(self._edit_replaced(table, old, body),
+                                   name=f"table-{table.id}-hand-replaced")
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
+
+    async def _edit_replaced(self, table: Table, old: HandSession,
+                             body: dict[str, Any]) -> None:
+        try:
+            await edit_original_response(self.client.http, old.application_id, old.token,
+                                         body)
+        except discord.HTTPException as error:  # deleted or expired: nothing left to say
+            log.info("table %s: could not mark a replaced hand (%s %s)", table.id,
+                     error.status, error.code)
+
     def forget(self, table_id: int) -> None:
         self.sessions.pop(table_id, None)
 
@@ -158,6 +189,10 @@ class LiveHands:
         fresh = kept is None or kept.seat != seat or message_id is None or \
             kept.message_id != message_id or now - kept.created > TOKEN_KEPT
         if fresh:
+            if kept is not None and kept.message_id is not None and message_id is not None \
+                    and kept.message_id != message_id and \
+                    now - kept.created <= TOKEN_LIFETIME:
+                self._retire(table, kept)
             kept = sessions[interaction.user.id] = HandSession(
                 application_id=interaction.application_id, token=interaction.token,
                 seat=seat, created=now, message_id=message_id)

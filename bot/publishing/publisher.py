@@ -87,11 +87,12 @@ class Publisher:
         for task in self._flushers.values():
             task.cancel()
         self.writer.stop()
+        self.hands.stop()
         self.analyses.stop()
 
     def busy(self) -> bool:
         """Is any table's update under way (messages being drawn or sent)?"""
-        return (self.writer.busy() or self.analyses.busy()
+        return (self.writer.busy() or self.hands.busy() or self.analyses.busy()
                 or any(not task.done() for task in self._flushers.values()))
 
     async def settled(self, table_id: int, timeout: float) -> None:
@@ -111,6 +112,10 @@ class Publisher:
         """Around the answer to a click: table updates wait while any is being answered."""
         with self.gate.answering():
             yield
+
+    def answered(self) -> None:
+        """The click being answered (in this task) has been deferred: updates go on."""
+        self.gate.answered()
 
     def hand_message(self, table: Table, seat: int, group: str | None = None,
                      note: str = "") -> render.Message:

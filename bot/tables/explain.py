@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bot.ai.bidding import explain_calls
+from bot.ai.bridge.bidding import explain_calls
 from bot.games.bridge_auction import Call
 from bot.games.bridge_view import BridgeView
 

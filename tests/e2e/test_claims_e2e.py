@@ -9,7 +9,7 @@ import asyncio
 import time
 from typing import Any
 
-from bot.ai.claims import tricks_for
+from bot.ai.core.claims import tricks_for
 from tests.e2e.harness import Harness, running
 
 SEED = 7  # fixed deals: Alice's 7NT leaves West a trick double dummy
@@ -189,13 +189,14 @@ async def test_claim_e2e_is_answered_in_time_while_the_workers_are_busy(
     """Every worker is busy (a restart's backlog, other tables' computer players) when
     Alice claims: her click is answered at once (deferred on her hand) and the claim's
     outcome arrives once a worker has checked it double dummy (her hand is edited, and
-    the claim stands). Answered after 3 s, Discord would have said "This interaction
-    failed" (the double records that as a violation)."""
+    the claim stands). Bob's click at the table meanwhile does not wait behind the check.
+    Answered after 3 s, Discord would have said "This interaction failed" (the double
+    records that as a violation)."""
     async with running(discord_double, tmp_path) as h:
         fixed_deals(h, SEED)
-        alice = h.user(0)
-        table = await h.start_with_bots(alice, "single_dummy")
-        await to_the_play(h, table, alice, [])
+        alice, bob = h.user(0), h.user(1)
+        table = await h.start_with_people([alice, bob], "single_dummy")
+        await to_the_play(h, table, alice, [bob])
         game = table.game
         sure, left, deal = tricks_for(game.claim_position(), 0), game.tricks_left(), game.deal_no
         hand = await h.open_hand(alice)
@@ -208,6 +209,9 @@ async def test_claim_e2e_is_answered_in_time_while_the_workers_are_busy(
                                      wait=False)
         await click.wait_response(timeout=3.0)
         assert click.deferred and not busy[0].done(), "answered before the check was made"
+        mine = await h.driver.click(bob, h.table_message(), h.button(h.table_message(),
+                                                                     "My hand"), wait=False)
+        await mine.wait_response(timeout=3.0)
         assert game.deal_no == deal, "the claim waits for a worker"
         await asyncio.gather(*busy)
         await discord_double.settle()
