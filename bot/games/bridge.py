@@ -68,7 +68,15 @@ from .events import (
     ThrownIn,
     TrickWon,
 )
-from .requests import ANSWERS, NO_CALL, NO_CARD, PlayPosition, Requests, take_back_plan
+from .requests import (
+    ANSWERS,
+    NO_CALL,
+    NO_CARD,
+    UNDO_LIMIT,
+    PlayPosition,
+    Requests,
+    take_back_plan,
+)
 from .tricks import follow_error, trick_winner
 
 _EMPTY: frozenset[int] = frozenset()
@@ -130,6 +138,7 @@ class ContractBridge(Requests, Game[BridgeView]):
                    "(0: rubber bridge).", 0, 32, internal=True),
         OptionSpec("undo", bool, True, "Players may ask to take back their last call or "
                    "card; the opponents agree"),
+        UNDO_LIMIT,
     )
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
