@@ -8,6 +8,7 @@ import discord
 
 from bot.games import GAMES
 from bot.render.games import text_for
+from bot.render.leaderboard import RATING_MEANING
 
 HELP = """\
 **TrickTable** hosts trick-taking card games in this channel.
@@ -15,7 +16,7 @@ HELP = """\
 **In the lobby:** **Join** (or **Sit** at a chosen seat), **Leave**, **Add bot** for a computer player (the strongest level; where a game has others, **Add Basic bot** and the like pick one), **Start** once every seat is filled, **Cancel**.
 **Playing:** press **My hand** (or use `/hand`) to get your cards privately, with a button for each move you may make. It updates as the game goes; if it stops updating (after 15 minutes Discord no longer lets us edit it), press **My hand** again. **Last trick** shows the previous trick privately; in bridge, **Tricks** lists the deal's tricks so far. In the bridge games it also has **Claim…** and **Undo** (see `/rules bridge`).
 **Other commands:** `/table` posts the table again at the bottom of the channel (the old message then points to it; each new deal does this too), and brings back a table paused because I lost a permission in the channel, `/leave` hands your seat to a computer player (press **Take my seat back** to return), `/abandon` stops a match (its creator, a majority of its players, or anyone who can manage messages), `/rules game` explains a game.
-**Standings:** `/leaderboard game` ranks this server's players, `/stats [member]` shows results, rating and figures, `/history [member]` lists recent matches with their score sheets.
+**Standings:** `/leaderboard game` ranks this server's players, `/stats [member]` shows results, rating and figures, `/history [member]` lists recent matches with their score sheets {rating_meaning}
 **Hand records:** under each bridge deal's end, **Hand record** privately gives the deal as PBN and LIN files (with a BBO handviewer link), its double-dummy table and par, and a card-by-card double-dummy check marking each card that cost a trick.
 **Daily deals:** `/daily bridge` (4 boards, scored duplicate: dealer and vulnerability by board number) or `/daily spades` (4 deals): everyone in the server gets the same cards each day and plays them once, as South with computer players, in a private thread. `/daily results [scoring]` shows today's standings (matchpoints, or IMPs across the field) and, for the boards you have played, the hand record and everyone's contracts; `/daily leaderboard` counts days won and the average percentage. Admins choose with `/daily channel` where each day's final standings are posted and at which hour (UTC offset) the day starts.
 **Fair deals:** a table shows a *commitment* when it opens: the SHA-256 hash that ends a chain of secret server seeds (deal k's seed, hashed k times, gives it). **Start** adds a *client seed* made from that press and the players' ids, which the bot cannot know in advance. Deal k's pack is shuffled (Fisher–Yates) with numbers from HMAC-SHA256(server seed k, "client seed:k:block"); the README gives every step. When a deal ends, its server seed is posted as a command anyone can run: `python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT` checks the seed against the commitment and prints the deal.
@@ -31,7 +32,8 @@ def help_text(table_options: Sequence[str]) -> str:
     commands = [f"`/play {name}`" for name in GAMES]
     options = [f"`{name}`" for name in table_options]
     return HELP.format(play_commands=", ".join(commands[:-1]) + " or " + commands[-1],
-                       table_options=", ".join(options[:-1]) + " and " + options[-1])
+                       table_options=", ".join(options[:-1]) + " and " + options[-1],
+                       rating_meaning=RATING_MEANING)
 
 
 def rules_embed(game: str | None, options: Mapping[str, object] | None = None

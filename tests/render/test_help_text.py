@@ -20,3 +20,8 @@ def test_help_fits_discords_embed_limits_and_keeps_every_paragraph() -> None:
 def test_help_says_where_tables_can_live() -> None:
     text = help_text(OPTIONS)
     assert "Create Public Threads" in text and "abandons its table" in text
+
+
+def test_help_says_in_one_line_what_a_rating_means() -> None:
+    text = help_text(OPTIONS)
+    assert "Ratings start at 1000" in text and "about 1500 is an average player" in text
