@@ -41,7 +41,7 @@ from bot.ai import level_label, player_kinds
 from bot.games import Event
 from bot.games.events import DealEnded, MatchEnded
 from bot.handrecord import HAND_RECORD_GAMES, OutOfTime, deal_verdict
-from bot.render import fairness, ids
+from bot.render import ids
 from bot.render import messages as render
 from bot.render.components import TableButton, button
 from bot.render.rules import options_line
@@ -127,25 +127,6 @@ def options_text(table: Table) -> str:
     return ("Options — " + ", ".join(parts) + ".") if parts else ""
 
 
-def fair_fields(table: Table) -> list[tuple[str, str, bool]]:
-    """The table's commitment and, once started, its client seed."""
-    commitment = table.commitment
-    if commitment is None:
-        return []
-    return [fairness.commitment_field(commitment, table.settings.client_seed)]
-
-
-def reveal_fields(table: Table) -> list[tuple[str, str, bool]]:
-    """Under an end-of-deal message: the ended deal's server seed and how to check it."""
-    revealed = table.game.revealed_seed()
-    commitment = table.commitment
-    if revealed is None or commitment is None:
-        return []
-    deal_no, server_seed = revealed
-    return [fairness.reveal_field(table.game_name, commitment, table.settings.client_seed,
-                                  deal_no, server_seed)]
-
-
 def table_message(table: Table) -> render.Message:
     """The table's public message as it should look now."""
     game = table.game
@@ -153,7 +134,7 @@ def table_message(table: Table) -> render.Message:
         return render.lobby(table.id, game.TITLE, [s.name if s else None for s in table.seats],
                             game.SEAT_NAMES, game.SIDES, game.SIDE_NAMES,
                             creator=_creator_name(table), options_text=options_text(table),
-                            can_start=table.is_full(), extra_fields=fair_fields(table),
+                            can_start=table.is_full(),
                             bot_levels=[(kind, level_label(kind))
                                         for kind in player_kinds(table.game_name)])
     closed = {"finished": "The match is over. Start another with /play.",
@@ -163,7 +144,7 @@ def table_message(table: Table) -> render.Message:
                                seating_of(table), list(table.recent),
                                # whom it waits for: under human declares, the person
                                [table.decider(seat) for seat in table.waiting_on()],
-                               closed_note=closed, extra_fields=fair_fields(table),
+                               closed_note=closed,
                                decisions=table.decisions)
 
 
@@ -314,8 +295,7 @@ class Publisher:
             if isinstance(event, DealEnded):
                 view = view or table.game.view(None)
                 message = render.deal_end(table.id, table.game_name, table.game.TITLE, view,
-                                          seating_of(table), deal_buttons(table, event),
-                                          reveal_fields(table))
+                                          seating_of(table), deal_buttons(table, event))
                 if message is not None:
                     message.analysis = post_mortem(table, event)
                     message.analysis_name = "Double dummy"
