@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from bot.games import Event, IllegalAction, create, replay, replayed
-from bot.games.events import Acted, DealEnded
+from bot.games.events import Acted, DealEnded, RequestEnded
 from bot.store import Actor, PlayerResult, Rater, Shards, Status, Store
 
 from . import requests
@@ -214,8 +214,13 @@ class TableService:
         self.current(table.id, user_id, seat, decision)
         action = requests.answered(table.game, action)  # of the request still asked?
         if requests.is_request(action):  # a claim or undo: asked out of turn
-            return await requests.to_record(table.game, seat, action, self.turns.thinking,
-                                            table.seq, judged)
+            recorded = await requests.to_record(table.game, seat, action, self.turns.thinking,
+                                                table.seq, judged)
+            wait = requests.cool_down_refusal(table.refused_at.get(seat), self.clock.now(),
+                                              recorded)
+            if wait is not None:
+                raise TableError(wait)
+            return recorded
         # A seat's buttons are exactly its legal actions: any other action while it
         # has some is not from our buttons (and the engine would name it in its own
         # terms). Whose turn it is, and why not, is the engine's to say ("Your
@@ -368,6 +373,8 @@ class TableService:
                     table.recent.append(self._with_name(table, seat, event.text, actor))
             elif event.text:
                 table.recent.append(event.text)
+            if isinstance(event, RequestEnded) and event.outcome == "rejected":
+                table.refused_at[event.asker] = applying.now
         for event in events:
             if isinstance(event, DealEnded):
                 await self._record_deal(table, event)

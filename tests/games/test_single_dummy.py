@@ -324,7 +324,7 @@ def test_options_are_checked() -> None:
     with pytest.raises(ValueError):
         create("single_dummy", {"target": 50})
     assert create("single_dummy").options == {"target": 500, "undertrick_penalty": False,
-                                              "undo": True}
+                                              "undo": True, "undo_limit": 3}
 
 
 def test_a_hand_must_follow_suit() -> None:
