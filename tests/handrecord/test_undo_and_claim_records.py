@@ -93,8 +93,7 @@ def test_the_solver_refuses_a_malformed_position_without_writing_a_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A card twice (what a record with a taken-back card gave the solver) is refused
     before DDS sees it: DDS itself would write a dump.txt into the working directory."""
-    from bot.ai.dds import BadPosition, Position, solve, trick_tables
-
+    from bot.ai.core.dds import BadPosition, Position, solve, trick_tables
     from bot.games.cards import parse_deal
 
     monkeypatch.chdir(tmp_path)
