@@ -39,8 +39,9 @@ from .events import Answered, Event, RequestEnded, RequestMade, Undone
 
 ANSWERS: tuple[str, ...] = ("accept", "reject")
 DEFAULT_UNDO_LIMIT = 3
+NO_UNDO_LIMIT = 0  # also what a table stored before the limit existed replays with
 UNDO_LIMIT = OptionSpec("undo_limit", int, DEFAULT_UNDO_LIMIT, "How many times a player may "
-                        "ask to undo in one deal", 1, 20)
+                        "ask to undo in one deal (0: no limit)", 0, 20)
 CLAIM_REFUSALS = 2  # rejected claims after which a seat waits for the next trick
 ASIDE_VERBS = frozenset({"claim", "undo", "withdraw"})
 PROVEN = "proven"
@@ -230,7 +231,7 @@ class Requests:
     def _undo_limit(self, seat: int) -> str | None:
         """Why `seat` may not ask to undo again this deal (None: it may)."""
         limit = self.undo_limit
-        if self._counts().undos.get(seat, 0) < limit:
+        if limit == NO_UNDO_LIMIT or self._counts().undos.get(seat, 0) < limit:
             return None
         return (f"You have asked to undo {limit} time{'s' if limit != 1 else ''} this deal, "
                 "which is this table's limit: play on.")

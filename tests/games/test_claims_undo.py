@@ -10,7 +10,9 @@ import pytest
 from bot.games import IllegalAction, replay
 from bot.games.bridge import ContractBridge
 from bot.games.cards import Seat, parse_deal, parse_hand
+from bot.games.requests import DEFAULT_UNDO_LIMIT
 from bot.games.single_dummy import SingleDummyBridge
+from bot.tables.service import options_as_stored
 
 N, E, S, W = 0, 1, 2, 3
 MIXED = "N:T98.AKQ.AKQ.AKQ2 AKQJ.8765.876.76 765.JT9.JT9.JT98 432.432.5432.543"
@@ -459,8 +461,29 @@ def test_the_undo_limit_is_a_table_option() -> None:
     game.apply(asker, "withdraw")
     with pytest.raises(IllegalAction, match="asked to undo 1 time this deal"):
         game.apply(asker, "undo")
-    with pytest.raises(Exception, match="at least 1"):
-        bridge({"undo_limit": 0})
+    with pytest.raises(Exception, match="at least 0"):
+        bridge({"undo_limit": -1})
+
+
+def test_an_undo_limit_of_0_is_no_limit_and_a_table_stored_before_limits_replays() -> None:
+    """A table stored before the undo limit existed (its options lack it) was played with
+    none: its log may hold more requests than the default allows, and it must replay."""
+    game = bridge({"undo_limit": 0})
+    to_play(game)
+    play_first(game, 2)
+    asker = game.history[-1][0]
+    for _ in range(DEFAULT_UNDO_LIMIT + 2):
+        game.apply(asker, "undo")
+        game.apply(asker, "withdraw")
+    assert "undo" in game.asks(asker)
+    stored = {k: v for k, v in game.options.items() if k != "undo_limit"}
+    options = options_as_stored("bridge", stored)
+    assert options["undo_limit"] == 0
+    again = bridge(options)
+    for seat, action in game.history:
+        again.apply(seat, action)
+    assert same_state(again, game)
+    assert options_as_stored("bridge", dict(game.options, undo_limit=2))["undo_limit"] == 2
 
 
 def test_a_claim_rejected_twice_waits_for_the_next_trick() -> None:
