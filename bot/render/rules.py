@@ -1,4 +1,4 @@
-"""The /help and /rules texts: the rules as this bot plays them (RULES.md), in short."""
+"""The /help and /rules texts: the rules as this bot plays them (docs/rules.md), in short."""
 
 from __future__ import annotations
 

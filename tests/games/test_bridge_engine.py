@@ -1,4 +1,4 @@
-"""Contract Bridge (rubber): the engine's rulings from RULES.md, one test per ruling."""
+"""Contract Bridge (rubber): the engine's rulings from docs/rules.md, one test per ruling."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ SECRET = "5f" * 32
 
 
 def _by_the_book(pack: list[str], server_seed: str, client_seed: str, deal_no: int) -> list[str]:
-    """The shuffle exactly as README and /help describe it, written out a second way."""
+    """The shuffle exactly as docs/playing.md and /help describe it, written out a second way."""
     words: list[int] = []
     block = 0
 

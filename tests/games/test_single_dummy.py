@@ -1,4 +1,4 @@
-"""Single Dummy Bridge: the engine's rulings from RULES.md, one test per ruling."""
+"""Single Dummy Bridge: the engine's rulings from docs/rules.md, one test per ruling."""
 
 from __future__ import annotations
 
