@@ -237,6 +237,23 @@ def paired(a: Sequence[Outcome], b: Sequence[Outcome], a_name: str, b_name: str)
             f"A nearer par on {better}, B on {worse}"]
 
 
+def differences(a: Sequence[Auction], b: Sequence[Auction], tables: Tables) -> list[int]:
+    """Per deal, B's IMPs from par less A's; where both reach the same contract it is 0
+    without solving, so only the deals whose contract moved are solved."""
+    assert [x.pbn for x in a] == [y.pbn for y in b], "the two sides bid different deals"
+    return [0 if x.contract == y.contract else score(y, tables).imps - score(x, tables).imps
+            for x, y in zip(a, b, strict=True)]
+
+
+def difference_line(a: Sequence[Auction], b: Sequence[Auction], tables: Tables) -> str:
+    diffs = differences(a, b, tables)
+    mean, half = mean_interval(diffs)
+    moved = sum(1 for x, y in zip(a, b, strict=True) if x.calls != y.calls)
+    return (f"n={len(diffs)} A-B {mean:+.3f} IMPs a deal (95% CI {mean - half:+.3f} to "
+            f"{mean + half:+.3f}), auctions differ on {moved}, contracts on "
+            f"{sum(1 for x, y in zip(a, b, strict=True) if x.contract != y.contract)}")
+
+
 def auctions_at(rev: str, seeds: range, kind: str | None, think: float) -> Iterator[Auction]:
     """The auctions of commit `rev`'s code: its `bot` package exported to a temporary
     folder, bidding in a subprocess that writes one JSON line per deal."""
@@ -285,6 +302,9 @@ def main(argv: list[str]) -> int:
                         help="paired: compare with commit REV's bidding on the same deals")
     parser.add_argument("--kind-b", default=None,
                         help="paired: compare with players of this kind on the same deals")
+    parser.add_argument("--difference-only", action="store_true",
+                        help="paired: only the difference, solving only the deals whose "
+                             "contract differs")
     parser.add_argument("--list", action="store_true", help="print each deal's outcome")
     parser.add_argument("--worst", type=int, default=0,
                         help="print the N deals furthest from par, with their auctions")
@@ -307,6 +327,14 @@ def main(argv: list[str]) -> int:
         others = (bid(seed, args.kind_b, args.think) for seed in seeds)
         b_name = f"this checkout, kind {args.kind_b}"
     tables = Tables()
+    a_name = f"this checkout, kind {args.kind or 'default'}"
+    if args.difference_only:
+        if others is None:
+            parser.error("--difference-only needs --against or --kind-b")
+        mine = [bid(seed, args.kind, args.think) for seed in seeds]
+        print(f"paired, A = {a_name}, B = {b_name} (positive: A nearer par): "
+              + difference_line(mine, list(others), tables))
+        return 0
     outs = []
     for seed in seeds:
         out = measure(seed, args.kind, args.think, tables)
@@ -325,7 +353,6 @@ def main(argv: list[str]) -> int:
         print(f"\nThe {args.worst} deals furthest from par:")
         for out in sorted(outs, key=lambda o: -o.imps)[:args.worst]:
             print("\n".join(describe(out)))
-    a_name = f"this checkout, kind {args.kind or 'default'}"
     print(("A: " + a_name + "\n" if others is not None else "") + "\n".join(report(outs)))
     if others is not None:
         theirs = [score(auction, tables) for auction in others]

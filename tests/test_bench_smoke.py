@@ -83,6 +83,19 @@ def test_bridge_bidding_strength_pairs_with_a_commit_run_in_its_own_folder() -> 
     assert "auctions differ on 0 deals" in out
 
 
+def test_bridge_bidding_strength_prints_only_the_difference_when_asked() -> None:
+    out = _run("bench.strength", "bridge-bidding", "--deals", "3", "--first-seed", "5",
+               "--think", "0", "--kind-b", "bridge-basic", "--difference-only")
+    assert "n=3 A-B " in out and "contracts on " in out and "deals: 3" not in out
+
+
+def test_bidding_ablation_undoes_a_commit_and_compares_on_the_same_deals() -> None:
+    # 7158f49 (a review: the level of game stated once) undoes cleanly on the current code.
+    out = _run("bench.bidding_ablation", "--deals", "2", "--first-seed", "3",
+               "--commits", "7158f49")
+    assert "--first-seed 3" in out and "\n7158f49 n=2 with-without " in out
+
+
 def test_bridge_bidding_strength_prints_the_worst_deals_with_their_auctions() -> None:
     out = _run("bench.strength", "bridge-bidding", "--deals", "2", "--worst", "1")
     assert "The 1 deals furthest from par:" in out
