@@ -128,12 +128,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AKJ743.A4.4.AQ4", "1D double pass 1H pass", E, "bid:1S",
      "5+ spades, 18+ points: a strong hand"),
     ("AQ3.KJ74.43.A943", "1D double pass 2H pass", E, "bid:4H", "4+ hearts, 15+ points: game"),
-    ("AQ3.4.KQ74.AJ43", "1H double pass 2D pass", S, "bid:3D",
-     "4+ diamonds, 16–18 points, invites game"),
-    ("AKQJ73.AQJ.Q.T75", "1D double pass 3C pass", E, "bid:4S",
-     "6+ spades, 15+ points: game"),
-    ("AQ3.KJ74.43.Q943", "1D double pass 2H pass", E, "pass",
-     "12–14 points: no game opposite 9–11"),
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
     ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 4+ strong hearts"),
     # competing for the part-score: in the fit's suit (not notrump), a long suit alone
@@ -336,10 +330,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "Roman Key Card answer: 1 or 4 key cards"),
     ("AKT98.JT2.AKQ3.3", "3C double pass 4S pass 4NT pass 5C pass", S, "bid:5S",
      "stops in five: two key cards are missing"),
-    # the strong 2♣ opener with a fit for partner's game bid asks for key cards
-    ("AK.AK98.AJ75.AJ9", "pass pass pass 2C 2S 4H pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: 4+ hearts opposite partner's game, after our strong 2♣"),
-    ("AK.AK9.AJ75.AJ92", "pass pass pass 2C 2S 4H pass", N, "pass", "nothing more to say"),
     ("63.AK7.AQT73.AQ8", "1C pass 2D pass 2NT pass 3D pass 3NT pass", N, "bid:4NT",
      "quantitative: invites 6NT"),
     ("KQ.Q942.K92.K542", "1C pass 2D pass 2NT pass 4NT pass", N, "bid:6NT",

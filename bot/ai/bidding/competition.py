@@ -256,12 +256,7 @@ def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Tab
         if answer.level < game:
             rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 15+ points: game", pts=(15, 37),
                               hcp=(12, 37), trump=p, lengths={p: (4, 13)}))
-        for major in MAJORS:
-            if major != p and major not in their and answer < Bid(4, Strain(int(major))):
-                rules.append(Rule(f"4{L[major]}", f"6+ {name(major)}, 15+ points: game",
-                                  pts=(15, 37), hcp=(12, 37), lengths={major: (6, 13)}))
-        # Stronger hands without a game to name are the captain's (no rule fits them).
-        rules.append(Rule("pass", "12–14 points: no game opposite 9–11", pts=(0, 14)))
+        rules.append(Rule("pass", "12–14 points: no game opposite 9–11"))
         return rules
     if answer.level < game:
         rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 22+ points: game", pts=(22, 37),
@@ -269,8 +264,7 @@ def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Tab
     for jump, (lo, hi), (hlo, hhi), tail in ((1, (19, 21), (16, 21), ", invites game"),
                                              (0, (16, 18), (13, 18), ", invites game")):
         call = _at(strain, answer, jump)
-        # A minor is raised to three at most: four of it passes 3NT.
-        if call is not None and int(call[0]) < game and (p in MAJORS or int(call[0]) <= 3):
+        if call is not None and int(call[0]) < game:
             rules.append(Rule(call, f"4+ {name(p)}, {lo}–{hi} points{tail}", pts=(lo, hi),
                               hcp=(hlo, hhi), trump=p, lengths={p: (4, 13)}))
     nt = _at(Strain.NOTRUMP, answer)

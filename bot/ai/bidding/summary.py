@@ -84,9 +84,6 @@ def sections() -> list[tuple[str, list[str]]]:
          _lines(slam.agreed_cues(H, Bid(3, Strain.HEARTS), ANY, (S, H)))
          + _lines(slam.cue_bids(H, Bid(4, Strain.CLUBS), ANY, ANY, (S, H)))),
         ("Slams: splinters over 1♥ (1♠ alike: 4♣, 4♦, 4♥)", _lines(slam.splinters(H))),
-        ("Slams: we opened 2♣, partner's first bid was 4♥",
-         [*_lines(slam.after_game_over_two_clubs(H)),
-          "Otherwise — the contract is placed as below"]),
         ("Slams: we doubled their 1♥ for takeout, partner bid 4♠",
          [*_lines(slam.after_game_answer(S, HandRange(min_points=9))),
           "Otherwise — the contract is placed as below"]),

@@ -33,22 +33,8 @@ def situation(ctx: Context) -> tuple[str, Table | None]:
     """The name of the situation and its table (None: the captain places the contract)."""
     name, table = _situation(ctx)
     if table is None:
-        return _agreed_major(ctx) or _game_over_our_double(ctx) \
-            or _game_over_two_clubs(ctx) or (name, None)
+        return _agreed_major(ctx) or _game_over_our_double(ctx) or (name, None)
     return name, table
-
-
-def _game_over_two_clubs(ctx: Context) -> tuple[str, Table] | None:
-    """I opened 2♣ and bid nothing since; partner's only bid is game in a suit, the last
-    bid: key cards with a fit."""
-    mine, partner = ctx.bids(ME), ctx.bids(PARTNER)
-    if ctx.opener != ME or mine != [Bid(2, Strain.CLUBS)] or len(partner) != 1 \
-            or partner[0] != ctx.last_bid:
-        return None
-    trump = partner[0].strain.trump
-    if trump is None or partner[0] < slam.game_bid(trump):
-        return None
-    return "partner's game over our 2♣", slam.after_game_over_two_clubs(trump)
 
 
 def _game_over_our_double(ctx: Context) -> tuple[str, Table] | None:
