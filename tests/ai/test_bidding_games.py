@@ -37,17 +37,8 @@ from tests.ai.test_bridge_bidding import N, auction_of, call
     # suit; opener accepts with more than it was counted for (15+ of 12–18)
     ("K4.98754.A2.K752", "1D pass 1H pass 1S pass", "bid:2NT", "invites 3NT: 8–10 points"),
     ("QT76.4.A974.A653", "1C pass 1S pass 2C pass", "bid:2NT", "invites 3NT: 8–10 points"),
-    ("AT63.K3.KJ873.AT", "1D pass 1H pass 1S pass 2NT pass", "bid:3NT", "to play in game"),
-    ("AT63.K3.KJ873.QT", "1D pass 1H pass 1S pass 2NT pass", "pass", "nothing more to say"),
-    # ... with three of partner's major and the values to accept (15+ support points
-    # opposite 8–10), opener shows them: partner's 2NT may hold five of it
-    ("AT63.KT3.KJ873.Q", "1D pass 1H pass 1S pass 2NT pass", "bid:3H",
-     "3 hearts, accepts: game in hearts opposite five, else 3NT (forcing)"),
-    ("AT63.K93.KJ87.Q3", "1D pass 1H pass 1S pass 2NT pass", "pass", "nothing more to say"),
-    ("K4.98754.A2.K752", "1D pass 1H pass 1S pass 2NT pass 3H pass", "bid:4H",
-     "support for hearts, to play in game: no slam interest (up to 13 points)"),
-    ("K4.9875.A2.K7524", "1D pass 1H pass 1S pass 2NT pass 3H pass", "bid:3NT",
-     "to play in game"),
+    ("AT63.KT3.KJ873.A", "1D pass 1H pass 1S pass 2NT pass", "bid:3NT", "to play in game"),
+    ("AT63.KT3.KJ873.Q", "1D pass 1H pass 1S pass 2NT pass", "pass", "nothing more to say"),
     # a minor's limit raise: 3NT on high cards (a doubleton does not count there); with
     # four trumps (nine together at least) the doubleton counts, in five of the minor
     ("T964.QJT.K85.AKT", "1C pass 3C pass", "pass",

@@ -95,10 +95,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AK3.AKJ4.AQ2.KQ4", "1S", E, "double", "takeout: 12+ points, short in spades, or any 17+"),
     ("AK3.KJ4.A2.Q9432", "1S", E, "bid:1NT", "15–18 points, balanced, a stopper in their suit"),
     ("AQJ74.K32.94.943", "1C", E, "bid:1S", "overcall: 5+ spades, 8–17 points"),
-    # a poor suit needs opening values to overcall at the one level (in a major)
-    ("97432.AK2.K4.543", "1C", E, "pass", "no suitable overcall"),
-    ("T9542.AKT3.J2.A8", "pass 1D", W, "bid:1S", "overcall: 5+ spades, 8–17 points"),
-    ("A8.AKT3.J2.T9542", "pass 1D", W, "pass", "no suitable overcall"),
+    ("97432.AK2.K4.Q43", "1C", E, "pass", "no suitable overcall"),
     ("KQJ974.32.94.943", "1C", E, "bid:2S", "weak jump overcall: 6+ good spades, 5–10 points"),
     ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4 spades, 6+ points"),
     # with five spades the one-level bid: the negative double of 1♥ shows four
@@ -135,12 +132,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("A972.A952.8.JT54", "pass pass 1H 2C 2H", E, "bid:3C", "support for clubs, competing"),
     ("T5.987.Q5.JT9743", "pass 1D pass 1H", E, "pass", "nothing more to say"),
     ("T5.987.K5.QJT974", "pass 1D pass 1H", E, "bid:2C", "4+ clubs, competing"),
-    # the overcaller accepts partner's 2NT invitation with more than it was counted at
-    # (a two-level overcall of 11–17 at 13: 14+)
-    ("KT2.AQ943.Q87.K5", "pass pass 1S 2H pass 2NT pass", S, "bid:3NT",
-     "14+ points: accepts the invitation"),
-    ("KT2.AQ943.Q87.Q5", "pass pass 1S 2H pass 2NT pass", S, "pass",
-     "up to 13 points: declines the invitation"),
     # over a weak two, 2NT is natural: 15–18 balanced with their suit stopped
     ("AJ.KQT6.J732.AJ8", "pass 2S", W, "bid:2NT",
      "15–18 points, balanced, a stopper in their suit"),

@@ -78,28 +78,20 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
         rules.append(Rule(plain, f"overcall: 5+ {name(suit)}, {lo}–17 points",
                           pts=(lo, 19), hcp=(max(lo - 3, 6), 17),
                           lengths={suit: (5 if level == 1 else 6 if level >= 3 else 5, 13)},
-                          when=_both(_decent_suit(suit, lo + 3, balancing,
-                                                  level == 1 and suit in MAJORS),
+                          when=_both(_decent_suit(suit, lo + 3, balancing),
                                      _longest_free(suit, their))))
     rules.append(Rule("pass", "no suitable overcall"))
     return rules
 
 
-# High-card points with which a one-level overcall in a major needs no suit quality:
-# opening values are worth showing, and the major is where our game lies.
-OPENING_HCP = 12
-
-
-def _decent_suit(suit: Suit, strong: int, balancing: bool, cheap_major: bool) -> Test:
+def _decent_suit(suit: Suit, strong: int, balancing: bool) -> Test:
     """A suit worth bidding over their opening: good, or any five with extra strength
-    (any five when balancing, or a one-level major with opening values)."""
+    (any five when balancing)."""
     if balancing:
         return Test(f"five {name(suit)}", lambda h: True)
-    opening = f", or {OPENING_HCP}+ high-card points" if cheap_major else ""
-    return Test(f"good {name(suit)}, or two honours and {strong}+ points{opening}",
+    return Test(f"good {name(suit)}, or two honours and {strong}+ points",
                 lambda h: h.good_suit(suit) or (h.points >= strong and sum(
-                    1 for c in h.cards if c.suit == suit and c.rank >= 10) >= 2)
-                or (cheap_major and h.hcp >= OPENING_HCP))
+                    1 for c in h.cards if c.suit == suit and c.rank >= 10) >= 2))
 
 
 def _longest_free(suit: Suit, their: list[Suit]) -> Test:
@@ -329,23 +321,6 @@ def after_advance_cue(p: Suit, cue: Bid, their: list[Suit], accept: int) -> Tabl
                           + ("" if p in MAJORS else ", or no stopper for notrump"),
                           pts=(0, accept - 1)))
         rules.append(Rule(again, f"{name(p)} again"))
-    return rules
-
-
-def after_advance_notrump(p: Suit, accept: int) -> Table:
-    """We overcalled in `p`, partner invited with 2NT (`advances`: counting us at the
-    overcall's expected points) and the next player passed. With more than partner
-    counted on (`accept`+) we accept: four of a six-card major, else 3NT; with less,
-    three of a six-card suit or pass."""
-    P = L[p]
-    rules: list[Rule] = []
-    if p in MAJORS:
-        rules.append(Rule(f"4{P}", f"6+ {name(p)}, {accept}+ points: accepts in game",
-                          hcp=(accept, 37), lengths={p: (6, 13)}))
-    rules.append(Rule("3NT", f"{accept}+ points: accepts the invitation", hcp=(accept, 37)))
-    rules.append(Rule(f"3{P}", f"6+ {name(p)}, {points_text(0, accept - 1)}: to play",
-                      hcp=(0, accept - 1), lengths={p: (6, 13)}))
-    rules.append(Rule("pass", f"{points_text(0, accept - 1)}: declines the invitation"))
     return rules
 
 

@@ -319,19 +319,6 @@ def after_notrump_invitation(mine: Suit, their: Collection[Suit] = ()) -> Table:
     return rules
 
 
-def three_card_support(major: Suit, accept: int) -> Table:
-    """Partner answered our opening in `major` at the one level, we rebid below two of our
-    suit (no raise: three cards at most) and partner invited 3NT with 2NT, which it bids
-    with five of the major too (three of it would show six). With three of the major and
-    values to accept (`accept` support points: game opposite the top of the invitation)
-    we show the support, forcing: partner with five bids four of the major, else 3NT.
-    Otherwise the contract is placed as usual."""
-    M = L[major]
-    return [Rule(f"3{M}", f"3 {name(major)}, accepts: game in {name(major)} opposite five, "
-                 "else 3NT (forcing)", pts=(accept, 37), trump=major,
-                 lengths={major: (3, 3)}, forcing=True)]
-
-
 def _opener_fallback(mine: Suit) -> list[Rule]:
     return [Rule(f"2{L[mine]}", f"5+ {name(mine)}, minimum", pts=(0, 18),
                  lengths={mine: (5, 13)}),
@@ -345,5 +332,4 @@ def after_game_try(p: Suit) -> Table:
             Rule("pass", "declines the game try: 6–8 points", pts=(0, 8), trump=p)]
 
 
-__all__ = ["after_game_try", "after_notrump_invitation", "one_suit_responses", "opener_rebids",
-           "opening_table", "three_card_support"]
+__all__ = ["after_game_try", "one_suit_responses", "opener_rebids", "opening_table"]

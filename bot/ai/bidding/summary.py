@@ -41,9 +41,6 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Opener's rebid after 1♦–1♥", _lines(con.opener_rebids(D, "1H", H))),
         ("Opener after 1♦–2NT (invites 3NT; 1♥ (2♠) 2NT alike)",
          _lines(con.after_notrump_invitation(D))),
-        ("After 1♦–1♥–1♠–2NT (invites 3NT: 8–10; any rebid below 2♦ alike)",
-         [*_lines(con.three_card_support(H, 15)),
-          "Otherwise — the contract is placed as below"]),
         ("After 1♦–1♠–2NT (1♥ alike): responder's five spades; opener's answer",
          _lines(nt.suit_again(S, False)) + _lines(nt.opener_after_suit_again(S))),
         ("Opener's rebid after 1♥–2♥; responder after a game try",
@@ -74,8 +71,6 @@ def sections() -> list[tuple[str, list[str]]]:
                 one_heart, [H], balancing=False), "bid:1S")[0].shows()))),
         ("We overcalled 1♠ over their 1♥, partner cue-bid 2♥ (a limit raise: 11–12)",
          _lines(comp.after_advance_cue(S, Bid(2, Strain.HEARTS), [H], 13))),
-        ("We overcalled 2♥ over their 1♠ (11–17), partner invited with 2NT (9–10)",
-         _lines(comp.after_advance_notrump(H, 14))),
         ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",
          _lines(slam.cue_bids(H, Bid(3, Strain.HEARTS), slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE))
          + _lines(slam.after_cue_bid(H, slam.SLAM_TRY_ASK))),

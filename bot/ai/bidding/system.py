@@ -125,18 +125,10 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
             and _two_club_notrump(partners, mine):
         return _responder_rebid(Bid(2, NT), mine[1], partners[2], TWO_CLUB_NT)
     if opener == ME and len(mine) == 2 and len(partners) == 2 and quiet:
-        major = _invited_without_fit(mine, partners)
-        if major is not None:
-            accept = GAME - ctx.partner_range().strength()[1]
-            return "opener after partner's 2NT invitation", con.three_card_support(
-                major, accept)
         return _opener_third(opening, partners[0], mine[1], partners[1])
     cue = _after_advance_cue(ctx)
     if cue is not None:
         return "overcaller after partner's cue bid", cue
-    invited = _after_advance_notrump(ctx)
-    if invited is not None:
-        return "overcaller after partner's 2NT", invited
     if opener in (LHO, RHO) and not mine:
         their = ctx.their_suits()
         p_calls = ctx.actions(PARTNER)
@@ -247,22 +239,6 @@ def _after_advance_cue(ctx: Context) -> Table | None:
     # Partner counted at a limit raise's middle: a point over the cue bid's floor.
     accept = GAME - ctx.partner_range().strength()[0] - 1
     return comp.after_advance_cue(suit, cue, their, accept)
-
-
-def _after_advance_notrump(ctx: Context) -> Table | None:
-    """They opened and have only passed since, I overcalled in a suit, partner invited
-    with 2NT (`comp.advances`) and the next player passed."""
-    bids = ctx.bids()
-    if ctx.opener not in (LHO, RHO) or len(bids) != 3 or not ctx.rho_passed \
-            or len(ctx.actions(LHO) + ctx.actions(RHO)) != 1 \
-            or [c.bid for c in ctx.actions(ME)] != [bids[1]] \
-            or [c.bid for c in ctx.actions(PARTNER)] != [Bid(2, NT)] or bids[2] != Bid(2, NT):
-        return None
-    suit = _suit(bids[1])
-    if suit is None:
-        return None
-    # Partner counted us at the overcall's expected points: we accept with more.
-    return comp.after_advance_notrump(suit, int(expected_points(ctx.my_range())) + 1)
 
 
 def _doubled_suit(ctx: Context, call: Call) -> bool:
@@ -459,19 +435,6 @@ def _suit_again(opening: Bid, response: Bid, rebid: Bid) -> tuple[Suit, bool] | 
     if response.level == 2 and answered > suit:
         return answered, True
     return None
-
-
-def _invited_without_fit(mine: list[Bid], partners: list[Bid]) -> Suit | None:
-    """1x–1M, our rebid below two of our suit (not a reverse, not a jump, not M again),
-    then partner's 2NT (an invitation: the captain's step 4): the major M."""
-    opening, rebid = mine
-    response, invite = partners
-    suit, major = _suit(opening), _suit(response)
-    if suit is None or opening.level != 1 or response.level != 1 \
-            or major not in (Suit.HEARTS, Suit.SPADES) or invite != Bid(2, NT) \
-            or rebid.strain == response.strain or rebid > Bid(2, opening.strain):
-        return None
-    return major
 
 
 def _opener_third(opening: Bid, response: Bid, rebid: Bid,
