@@ -103,10 +103,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("QJ74.AQ7.J97.T84", "3C double pass", N, "bid:4S",
      "4+ spades, 9+ points: game over their pre-empt"),
     ("A7.A743.AQJ853.J", "1S pass pass", N, "bid:2D", "overcall: 5+ diamonds, 8–17 points"),
-    # balancing 1NT over a minor: four cards of it hold it as a stopper does
-    ("AJ6.72.AQJ9.6432", "1C pass pass", E, "bid:1NT",
-     "12–15 points, balanced, a stopper or four cards in their suit"),
-    ("AJ65.72.AQJ9.643", "1C pass pass", E, "pass", "no suitable overcall"),
     ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "3+ hearts, 13–16 points: game"),
     ("K74.Q852.J92.943", "1D double pass", N, "bid:1H", "hearts, my best suit: 0–11 points"),
     ("KQ74.A852.J92.Q3", "1D double pass", N, "bid:4S", "4+ spades, 12+ points: game"),
@@ -173,12 +169,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("752.AKJT9.JT86.2", "2D 2S pass", N, "bid:4S", "3+ spades, 11–16 points: game"),
     ("A76.2.AT92.Q8743", "pass pass 1S 2H pass", S, "bid:2NT",
      "9–10 points, a stopper in their suit, invites 3NT"),
-    # after the next player bid over partner's overcall, a good five-card suit with 10+
-    # points is bid at the two level (no fit for partner's suit), and partner raises it
-    ("QT32.AKJT93.6.84", "1C 1D 1S", S, "bid:2H", "5+ good hearts, 10+ points"),
-    ("QT32.KQJT9.76.84", "1C 1D 1S", S, "pass", "nothing more to say"),
-    ("5.642.AT873.AQJ7", "1C 1D 1S 2H pass", S, "bid:4H",
-     "support for hearts, to play in game: no slam interest (up to 16 points)"),
     # the advancer's cue bid of their suit is the limit raise (or better, in a minor: 3NT
     # stays open), the jump raise pre-emptive; the overcaller bids game with 25 together
     # opposite a limit raise, else its suit again

@@ -47,14 +47,8 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
     else:
         if last < Bid(1, Strain.NOTRUMP):
             lo, hi = (12, 15) if balancing else (15, 18)
-            held, what = stopper_in(their), "a stopper"
-            if balancing and last.strain.is_minor:
-                # Their minor may be three cards long: four of it hold it as a stopper does.
-                suit = Suit(int(last.strain))
-                held, what = Test(f"a stopper or four cards in {name(suit)}", lambda h: (
-                    h.stopper(suit) or h.lengths[suit] >= 4)), "a stopper or four cards"
-            rules.append(Rule("1NT", f"{lo}–{hi} points, balanced, {what} in their suit",
-                              hcp=(lo, hi), when=_both(BALANCED, held)))
+            rules.append(Rule("1NT", f"{lo}–{hi} points, balanced, a stopper in their suit",
+                              hcp=(lo, hi), when=_both(BALANCED, stopper_in(their))))
         elif last.level == 2 and last.strain != Strain.CLUBS:  # over a weak two
             rules.append(Rule("2NT", "15–18 points, balanced, a stopper in their suit",
                               hcp=(15, 18), when=_both(BALANCED, stopper_in(their))))
@@ -124,19 +118,7 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
                     ask=math.ceil(ASK - expected), game_in_minor=cue is None, cue=cue)
     if their:
         rules += _notrump_bids(last, their, (8, 11), (need - 2, need - 1), (need, 37))
-    rules += advancer_suits(p, last, their, need)
-    rules.append(Rule("pass", "no fit, or not enough to bid"))
-    return rules
-
-
-def advancer_suits(p: Suit, last: Bid, their: list[Suit], need: int | None) -> Table:
-    """Partner overcalled in `p`; a suit of our own over `last`: at the two level a good
-    five-card suit and 10+ points; higher (below our game) five cards and game values
-    (`need`+ points), forcing. `need` None: the next player has bid over the overcall,
-    and only the two-level bid speaks, without three cards of partner's suit (the
-    captain competes in a fit)."""
     our_game = Bid(game_level(Strain(int(p))), Strain(int(p)))
-    rules: list[Rule] = []
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
@@ -145,13 +127,13 @@ def advancer_suits(p: Suit, last: Bid, their: list[Suit], need: int | None) -> T
             continue
         if int(plain[0]) <= 2:
             rules.append(Rule(plain, f"5+ good {name(suit)}, 10+ points", pts=(10, 37),
-                              lengths={suit: (5, 13)} if need is not None else {
-                                  suit: (5, 13), p: (0, 2)}, when=good_suit(suit)))
-        elif need is not None and Bid.parse(plain) < our_game:
+                              lengths={suit: (5, 13)}, when=good_suit(suit)))
+        elif Bid.parse(plain) < our_game:
             # Above two, below our game: a suit of our own with game values, forcing.
             rules.append(Rule(plain, f"5+ {name(suit)}, {need}+ points, forcing",
                               pts=(need, 37), lengths={suit: (5, 13)},
                               when=_longest_free(suit, [p, *their]), forcing=True))
+    rules.append(Rule("pass", "no fit, or not enough to bid"))
     return rules
 
 

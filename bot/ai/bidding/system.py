@@ -153,13 +153,6 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
                 if suit is not None:
                     return "advance of an overcall", comp.advances(
                         suit, last, their, ctx.partner_range())
-        overcall = p_calls[0].bid if len(p_calls) == 1 else None
-        suit = _suit(overcall) if overcall is not None else None
-        if suit is not None and not i_called and ctx.last_bidder == RHO \
-                and _first_turn_since(ctx, p_calls[0]):
-            # Only a suit of our own speaks here; else the captain places (a penalty
-            # double first).
-            return "competitive", comp.advancer_suits(suit, last, their, None)
         if len(p_calls) == 1 and p_calls[0].kind == "double" and not i_called \
                 and ctx.last_bidder == RHO and _first_turn_since(ctx, p_calls[0]) \
                 and _doubled_suit(ctx, p_calls[0]):
