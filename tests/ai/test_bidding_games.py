@@ -56,10 +56,6 @@ from tests.ai.test_bridge_bidding import N, auction_of, call
     ("K8752.T32.AK9.K9", "1S pass 2S pass", "pass", "minimum: 12–15 points"),
     ("AJT3.J98543.T73.", "1S pass 2S pass 3S pass", "bid:4S",
      "accepts the game try: 9–10 points"),
-    # ... and over the limit raise, 12–13 with shortness and a fifth trump accept
-    ("KQ852.T32.AK9.95", "1S pass 3S pass", "bid:4S", "accepts the invitation: 14+ points"),
-    ("KQ85.T32.AK92.95", "1S pass 3S pass", "pass",
-     "declines the invitation: 12–13 points"),
     # a minimum with a singleton or void does not pass partner's 2NT invitation (without
     # or over their overcall): it shows its second suit, forcing, and partner places game
     ("AJ93.QJ3.5.QJ976", "1C pass 2NT pass", "bid:3S",

@@ -178,11 +178,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "15+ points, a stopper in their suit: game"),
     ("K3.Q2.K52.AT9532", "pass 1S 2C pass 2S pass", N, "bid:3C",
      "clubs again: up to 14 points, or no stopper for notrump"),
-    # ... its 3NT counts high cards and the sixth card on, not the fifth
-    ("754.2.AQ7.AQJ852", "1D 2C pass 2D pass", S, "bid:3C",
-     "clubs again: up to 14 points, or no stopper for notrump"),
-    ("754.2.AK7.AQJ852", "1D 2C pass 2D pass", S, "bid:3NT",
-     "15+ points, a stopper in their suit: game"),
     ("K74.Q852.AJ92.94", "1H 1S pass", N, "bid:2H",
      "cue bid: 3+ spades, 11–12 points, a limit raise (forcing)"),
     ("AQJ74.K3.K82.T93", "1H 1S pass 2H pass", N, "bid:4S", "13+ points: game"),

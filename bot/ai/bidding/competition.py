@@ -9,7 +9,7 @@ from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
 
 from ..hand_range import HandRange
-from .captain import ASK, GAME, expected_points, game_level, notrump_points
+from .captain import ASK, GAME, expected_points, game_level
 from .constructive import MAJORS, L, name
 from .context import cheapest
 from .rules import BALANCED, Rule, Table, Test, good_suit, points_text, stopper_in
@@ -292,11 +292,8 @@ def after_advance_cue(p: Suit, cue: Bid, their: list[Suit], accept: int) -> Tabl
     if p in MAJORS and cue < Bid(4, Strain(int(p))):
         rules.append(Rule(f"4{P}", f"{accept}+ points: game", pts=(accept, 37)))
     if p not in MAJORS and cue < Bid(3, Strain.NOTRUMP):
-        # Notrump counts high cards and a long suit's sixth card on, as the captain does
-        # (the high cards read: a seven-card suit adds two).
-        values = Test(f"{accept}+ points in notrump", lambda h: notrump_points(h) >= accept)
         rules.append(Rule("3NT", f"{accept}+ points, a stopper in their suit: game",
-                          hcp=(accept - 2, 37), when=_both(values, stopper_in(their))))
+                          pts=(accept, 37), when=stopper_in(their)))
     again = _at(Strain(int(p)), cue)
     if again is not None:
         rules.append(Rule(again, f"{name(p)} again: {points_text(0, accept - 1)}"

@@ -141,13 +141,6 @@ def one_suit_responses(p: Suit) -> Table:
     return rules
 
 
-def _length_counted(trump: Suit, least: int) -> Test:
-    """`least`+ support points once each trump past the fourth adds one (opener raised:
-    the hand with the long trumps has their length as well as its shortness)."""
-    return Test(f"{least}+ with each trump past the fourth counted",
-                lambda h: h.support(trump) + h.lengths[trump] - 4 >= least)
-
-
 def _longest_side(suit: Suit, p: Suit) -> Callable[[Hand], bool]:
     def holds(h: Hand) -> bool:
         return all(h.lengths[suit] >= h.lengths[o] for o in Suit if o not in (suit, p))
@@ -187,7 +180,8 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                     # The hand with the long trumps counts them too: a point for each
                     # past the fourth (14–15 with shortness, 16+ with the length).
                     Rule(f"3{M}", "game try: 16–18 points", pts=(14, 15), trump=mine,
-                         when=_length_counted(mine, 16)),
+                         when=Test("16+ with each trump past the fourth counted",
+                                   lambda h: h.support(mine) + h.lengths[mine] - 4 >= 16)),
                     Rule("pass", "minimum: 12–15 points", pts=(0, 15), trump=mine)]
         if level == 3:
             if mine in MAJORS:
@@ -195,8 +189,6 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                              "limit raise, 19+ points", pts=(19, 37), trump=mine),
                         Rule(f"4{M}", "accepts the invitation: 14+ points", pts=(14, 37),
                              trump=mine),
-                        Rule(f"4{M}", "accepts the invitation: 14+ points", pts=(12, 13),
-                             trump=mine, when=_length_counted(mine, 14)),
                         Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
                              trump=mine)]
             # Over a minor's raise, 3NT counts high cards: shortness takes no tricks there.
