@@ -245,12 +245,6 @@ def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Tab
     if nt is not None and int(nt[0]) <= 2:
         rules.append(Rule(nt, "18–20 points, balanced, a stopper in their suit",
                           hcp=(18, 20), when=_both(BALANCED, stop)))
-    for major in MAJORS:
-        call = _at(Strain(int(major)), answer)
-        if major != p and major not in their and call is not None and call[0] == "4":
-            # No room below game to show the suit: bid the game it makes opposite little.
-            rules.append(Rule(call, f"6+ {name(major)}, 16+ points: game", pts=(16, 37),
-                              hcp=(13, 37), lengths={major: (6, 13)}))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue

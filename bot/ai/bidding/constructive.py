@@ -173,9 +173,7 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                     Rule(f"4{M}", "minimum: 12–15 points", pts=(0, 15))]
         level = int(response[0])
         if level == 2:
-            ask = [Rule("4NT", "Roman Key Card Blackwood: slam interest opposite the raise, "
-                        "22+ points", pts=(22, 37), trump=mine)] if mine in MAJORS else []
-            return [*ask, Rule(f"4{M}", "game: 19+ points", pts=(19, 37), trump=mine),
+            return [Rule(f"4{M}", "game: 19+ points", pts=(19, 37), trump=mine),
                     Rule(f"3{M}", "game try: 16–18 points", pts=(16, 18), trump=mine),
                     # The hand with the long trumps counts them too: a point for each
                     # past the fourth (14–15 with shortness, 16+ with the length).
@@ -192,11 +190,7 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                         Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
                              trump=mine)]
             # Over a minor's raise, 3NT counts high cards: shortness takes no tricks there.
-            # With four trumps (nine together at least) shortness counts, in five of
-            # the minor.
             return [Rule("3NT", "accepts the invitation: 14+ high-card points", hcp=(14, 37)),
-                    Rule(f"5{M}", f"accepts in {name(mine)}: 4+ trumps, 14+ support points",
-                         pts=(14, 37), trump=mine, lengths={mine: (4, 13)}),
                     Rule("pass", "declines the invitation: 12–13 high-card points",
                          hcp=(0, 13))]
         return [Rule("pass", "content with the raise")]

@@ -22,7 +22,6 @@ from .rules import Hand, Rule, Table, first_fit, hull, rules_for
 NT = Strain.NOTRUMP
 OPENING_TABLE = con.opening_table()
 NT_RANGES = {1: (15, 17), 2: (20, 21)}
-TWO_CLUB_NT = (22, 24)  # 2♣–2♦–2NT: answered as a 2NT opening of this range
 
 
 def _suit(bid: Bid) -> Suit | None:
@@ -118,12 +117,6 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
             con.after_notrump_invitation(suit, ctx.their_suits())
     if opener == PARTNER and len(mine) == 1 and len(partners) == 2 and quiet:
         return _responder_rebid(opening, mine[0], partners[1])
-    if quiet and opener == ME and len(mine) == 2 and len(partners) == 2 \
-            and _two_club_notrump(mine, partners):
-        return _opener_rebid(Bid(2, NT), partners[1], TWO_CLUB_NT)
-    if quiet and opener == PARTNER and len(mine) == 2 and len(partners) == 3 \
-            and _two_club_notrump(partners, mine):
-        return _responder_rebid(Bid(2, NT), mine[1], partners[2], TWO_CLUB_NT)
     if opener == ME and len(mine) == 2 and len(partners) == 2 and quiet:
         return _opener_third(opening, partners[0], mine[1], partners[1])
     cue = _after_advance_cue(ctx)
@@ -348,18 +341,10 @@ def _responding(ctx: Context, opening: Bid, last: Bid, quiet: bool) -> tuple[str
     return "competitive", None
 
 
-def _two_club_notrump(opener: list[Bid], responder: list[Bid]) -> bool:
-    """The auction began 2♣–2♦–2NT (our side's bids: the opener's, the responder's)."""
-    return opener[:2] == [Bid(2, Strain.CLUBS), Bid(2, NT)] \
-        and responder[:1] == [Bid(2, Strain.DIAMONDS)]
-
-
-def _opener_rebid(opening: Bid, response: Bid,
-                  nt_range: tuple[int, int] | None = None) -> tuple[str, Table | None]:
-    """`nt_range`: a notrump bid's range other than the opening's (2♣ then 2NT)."""
+def _opener_rebid(opening: Bid, response: Bid) -> tuple[str, Table | None]:
     name = f"opener's rebid after {opening.label}–{response.label}"
     if opening.strain == NT and opening.level in (1, 2):
-        lo, hi = nt_range or NT_RANGES[opening.level]
+        lo, hi = NT_RANGES[opening.level]
         if response == Bid(opening.level + 1, Strain.CLUBS):
             return name, nt.stayman_answers(opening.level)
         if response == Bid(opening.level + 1, Strain.DIAMONDS):
@@ -380,11 +365,10 @@ def _opener_rebid(opening: Bid, response: Bid,
     return name, con.opener_rebids(suit, response.text, _suit(response))
 
 
-def _responder_rebid(opening: Bid, response: Bid, rebid: Bid,
-                     nt_range: tuple[int, int] | None = None) -> tuple[str, Table | None]:
+def _responder_rebid(opening: Bid, response: Bid, rebid: Bid) -> tuple[str, Table | None]:
     name = f"responder's rebid after {opening.label}–{response.label}–{rebid.label}"
     if opening.strain == NT and opening.level in (1, 2):
-        lo, hi = nt_range or NT_RANGES[opening.level]
+        lo, hi = NT_RANGES[opening.level]
         up = opening.level + 1
         if response == Bid(up, Strain.CLUBS):
             answer = _suit(rebid) if rebid.strain in (Strain.HEARTS, Strain.SPADES) else None
@@ -396,7 +380,7 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid,
         return name, None
     if opening == Bid(2, Strain.CLUBS) and response == Bid(2, Strain.DIAMONDS) \
             and rebid == Bid(2, NT):
-        return name, nt.nt_responses(2, *TWO_CLUB_NT)
+        return name, nt.nt_responses(2, 22, 24)
     suit = _suit(opening)
     if suit is not None and slam.splinter_suit(opening, response) is not None:
         if rebid == slam.game_bid(suit):
