@@ -44,13 +44,6 @@ from tests.ai.test_bridge_bidding import N, auction_of, call
      "declines the invitation: 12–13 high-card points"),
     ("T964.QJT.K8.AKJ5", "1C pass 3C pass", "bid:3NT",
      "accepts the invitation: 14+ high-card points"),
-    # opener raised once counts its trumps past the fourth as well as its shortness:
-    # 13 high cards, two doubletons and five trumps make a game try, partner with a void
-    # and four trumps accepts
-    ("K8752.T2.AK96.K9", "1S pass 2S pass", "bid:3S", "game try: 16–18 points"),
-    ("K8752.T32.AK9.K9", "1S pass 2S pass", "pass", "minimum: 12–15 points"),
-    ("AJT3.J98543.T73.", "1S pass 2S pass 3S pass", "bid:4S",
-     "accepts the game try: 9–10 points"),
     # a minimum with a singleton or void does not pass partner's 2NT invitation (without
     # or over their overcall): it shows its second suit, forcing, and partner places game
     ("AJ93.QJ3.5.QJ976", "1C pass 2NT pass", "bid:3S",

@@ -42,10 +42,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("Q74.KQ9852.3.943", "", N, "bid:2H", "weak two: 6 good hearts, 5–10 points"),
     ("3.Q74.KQJ9852.94", "", N, "bid:3D", "pre-empt: 7+ diamonds, 5–10 points"),
     ("Q74.K32.J954.943", "", N, "pass", "not enough to open"),
-    # a three-level major pre-empt raised to game on a doubleton with opening values
-    ("Q8.J5.AJ62.KJ653", "pass 3S double", E, "bid:4S",
-     "to play: 2+ spades, 12+ high-card points"),
-    ("Q8.J5.QJ62.KJ653", "pass 3S double", E, "pass", "to play"),
     # responses to one of a suit
     ("K74.Q852.J92.943", "1H pass", N, "bid:2H", "simple raise: 3+ hearts, 6–10 points"),
     ("K74.Q852.AJ92.94", "1H pass", N, "bid:3H", "limit raise: 3+ hearts, 10–12 points"),

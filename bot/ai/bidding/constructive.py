@@ -175,11 +175,6 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
         if level == 2:
             return [Rule(f"4{M}", "game: 19+ points", pts=(19, 37), trump=mine),
                     Rule(f"3{M}", "game try: 16–18 points", pts=(16, 18), trump=mine),
-                    # The hand with the long trumps counts them too: a point for each
-                    # past the fourth (14–15 with shortness, 16+ with the length).
-                    Rule(f"3{M}", "game try: 16–18 points", pts=(14, 15), trump=mine,
-                         when=Test("16+ with each trump past the fourth counted",
-                                   lambda h: h.support(mine) + h.lengths[mine] - 4 >= 16)),
                     Rule("pass", "minimum: 12–15 points", pts=(0, 15), trump=mine)]
         if level == 3:
             if mine in MAJORS:
