@@ -44,16 +44,6 @@ from tests.ai.test_bridge_bidding import N, auction_of, call
      "declines the invitation: 12–13 high-card points"),
     ("T964.QJT.K8.AKJ5", "1C pass 3C pass", "bid:3NT",
      "accepts the invitation: 14+ high-card points"),
-    # a minimum with a singleton or void does not pass partner's 2NT invitation (without
-    # or over their overcall): it shows its second suit, forcing, and partner places game
-    ("AJ93.QJ3.5.QJ976", "1C pass 2NT pass", "bid:3S",
-     "4+ spades, a singleton or void: not for notrump, forcing"),
-    ("AJ93.QJ3.54.QJ97", "1C pass 2NT pass", "pass", "minimum: 12–13 points"),
-    ("5.AKJ96.J4.QT876", "1H 2S 2NT pass", "bid:3C",
-     "4+ clubs, a singleton or void: not for notrump, forcing"),
-    ("AJ93.QJT3..QJ976", "1C 1D 2NT pass", "bid:3H",
-     "4+ hearts, a singleton or void: not for notrump, forcing"),
-    ("A963.T8.K63.A532", "1H 2S 2NT pass 3C pass", "bid:3NT", "to play in game"),
 ])
 def test_rule(hand: str, calls: str, expected: str, says: str) -> None:
     assert call(hand, calls, N) == (expected, says)

@@ -6,7 +6,7 @@ auction (partner's suit, our opened suit), so a table reads as a bridge player w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
 from bot.games.cards import Suit
 
@@ -277,27 +277,14 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
     return rules + _opener_fallback(mine)
 
 
-def after_notrump_invitation(mine: Suit, their: Collection[Suit] = ()) -> Table:
-    """We opened one of `mine`; partner's 2NT invites 3NT (11–12, balanced; over their
-    overcall in `their` suit, with it stopped). A minimum with a singleton or void does
-    not pass: notrump is wrong for its shape, so it shows its second suit (the longest
-    other, the cheaper of equal ones; not theirs), and partner, forced, places the game
-    (3NT, or the fit it now sees)."""
+def after_notrump_invitation(mine: Suit) -> Table:
+    """We opened one of `mine`; partner's 2NT invites 3NT (11–12, balanced)."""
     M = L[mine]
     rules = [Rule(f"4{M}", f"6+ {name(mine)}, accepts", pts=(14, 37),
                   lengths={mine: (6, 13)})] if mine in MAJORS else []
-    rules += [Rule("3NT", "accepts the invitation: 14+ points", pts=(14, 37)),
-              Rule(f"3{M}", f"6+ {name(mine)}, minimum", lengths={mine: (6, 13)})]
-    others = [s for s in Suit if s != mine and s not in their]
-    for suit in others:
-        def second(h: Hand, suit: Suit = suit) -> bool:
-            return min(h.lengths) <= 1 and max(others, key=lambda o: (h.lengths[o], -o)) == suit
-        rules.append(Rule(f"3{L[suit]}", f"4+ {name(suit)}, a singleton or void: not for "
-                          "notrump, forcing", lengths={suit: (4, 13)},
-                          when=Test(f"a singleton or void, {name(suit)} the second suit",
-                                    second), forcing=True))
-    rules.append(Rule("pass", "minimum: 12–13 points"))
-    return rules
+    return [*rules, Rule("3NT", "accepts the invitation: 14+ points", pts=(14, 37)),
+            Rule(f"3{M}", f"6+ {name(mine)}, minimum", lengths={mine: (6, 13)}),
+            Rule("pass", "minimum: 12–13 points")]
 
 
 def _opener_fallback(mine: Suit) -> list[Rule]:

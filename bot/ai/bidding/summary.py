@@ -39,8 +39,6 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Responses to 1♥ (1♠ alike)", _lines(con.one_suit_responses(H))),
         ("Responses to 1♦ (1♣ alike)", _lines(con.one_suit_responses(D))),
         ("Opener's rebid after 1♦–1♥", _lines(con.opener_rebids(D, "1H", H))),
-        ("Opener after 1♦–2NT (invites 3NT; 1♥ (2♠) 2NT alike)",
-         _lines(con.after_notrump_invitation(D))),
         ("After 1♦–1♠–2NT (1♥ alike): responder's five spades; opener's answer",
          _lines(nt.suit_again(S, False)) + _lines(nt.opener_after_suit_again(S))),
         ("Opener's rebid after 1♥–2♥; responder after a game try",

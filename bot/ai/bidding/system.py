@@ -110,11 +110,6 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
         return "opener after a negative double", negative
     if opener == ME and len(mine) == 1 and len(partners) == 1 and quiet:
         return _opener_rebid(opening, partners[0])
-    if _invited_over_their_overcall(ctx):
-        suit = _suit(opening)
-        assert suit is not None
-        return "opener after partner's 2NT over their overcall", \
-            con.after_notrump_invitation(suit, ctx.their_suits())
     if opener == PARTNER and len(mine) == 1 and len(partners) == 2 and quiet:
         return _responder_rebid(opening, mine[0], partners[1])
     if opener == ME and len(mine) == 2 and len(partners) == 2 and quiet:
@@ -154,18 +149,6 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
         if rebid is not None:
             return "doubler's rebid", rebid
     return "competitive", None
-
-
-def _invited_over_their_overcall(ctx: Context) -> bool:
-    """I opened one of a suit, the next player overcalled in a suit, partner's only call
-    was 2NT (11–12 with their suit stopped, `comp.contested_responses`: an invitation, as
-    without the overcall) and the next player passed."""
-    bids, opening = ctx.bids(), ctx.opening
-    return ctx.opener == ME and opening is not None and opening.level == 1 \
-        and opening.strain != NT and len(bids) == 3 and ctx.bids(LHO) == bids[1:2] \
-        and bids[1].strain != NT and bids[1] < Bid(2, NT) \
-        and [c.bid for c in ctx.actions(PARTNER)] == [Bid(2, NT)] \
-        and len(ctx.actions(ME)) == 1 and ctx.last_bidder == PARTNER and ctx.rho_passed
 
 
 def _after_negative_double(ctx: Context, opening: Bid) -> Table | None:
