@@ -90,9 +90,9 @@ def test_bridge_bidding_strength_prints_only_the_difference_when_asked() -> None
 
 
 def test_bidding_ablation_undoes_a_commit_and_compares_on_the_same_deals() -> None:
-    # 7158f49 (a review: the level of game stated once) undoes cleanly on the current code.
+    # 7158f49 (a review: the level of game stated once) undoes cleanly on 07c8b63.
     out = _run("bench.bidding_ablation", "--deals", "2", "--first-seed", "3",
-               "--commits", "7158f49")
+               "--head", "07c8b63", "--commits", "7158f49")
     assert "--first-seed 3" in out and "\n7158f49 n=2 with-without " in out
 
 
