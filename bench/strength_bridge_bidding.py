@@ -1,22 +1,30 @@
 """Contract Bridge bidding against par, with computer players in all four seats.
 
-    python -m bench.strength bridge-bidding [--deals 200] [--first-seed 1] [--kind KIND]
-        [--think SECONDS] [--list] [--worst N] [--slams]
+    python -m bench.strength bridge-bidding [--deals N] [--first-seed S] [--kind KIND]
+        [--think SECONDS] [--against REV | --kind-b KIND] [--list] [--worst N] [--slams]
 
-Each seed `s` makes a new match (`create("bridge", seed=s)`) whose first deal is bid by
-four players of `--kind` (default: the game's strongest). For each deal, endplay's
-double-dummy table and par (with the deal's dealer and vulnerability) give:
+The deals are fresh by default: the first seed is drawn anew for each run (from
+1,000,000..999,999,999, far from the small seeds rules were read on) and printed, and
+`--first-seed` repeats a run. Each seed `s` makes a new match (`create("bridge", seed=s)`)
+whose first deal is bid by four players of `--kind` (default: the game's strongest). For
+each deal, endplay's double-dummy table and par (with the deal's dealer and vulnerability),
+solved once per deal and run whatever number of auctions is scored on it, give:
 - par reached: the contract's double-dummy score equals the par score;
 - IMPs from par: |score - par| on the standard IMP table, per deal;
 - game bid: of the deals where the par side can make a game (double dummy), how often
   that side bid one (any game or slam contract); slams likewise (12+ tricks);
 - games (slams) bid that fail: of the game (slam) contracts reached, how many go down
   double dummy.
+Paired (`--against REV`: commit REV's `bot` exported to a temporary folder, bidding in a
+subprocess that hands its auctions back as JSON lines; `--kind-b KIND`: another kind of this
+checkout): both sides bid the same deals (1,000 by default), each side's figures are
+printed, and the mean per deal of B's IMPs from par less A's with its 95% interval from
+the per-deal differences (positive: A, this checkout, nearer par).
 Each call gets a budget of `--think` seconds (default 0.8, the tables' setting) on the
 thinking thread's CPU clock (`time.thread_time`), so the machine's load does not change a
 call: the default player plans its layouts from the budget before any work (the solver's
 own threads are not on that clock; the plan's cost model is in process CPU). `--think 0`
-gives no budget: the rule tables alone.
+gives no budget: the rule tables alone, and the auctions are deterministic.
 Proportions carry Wilson 95% intervals, the IMP mean a normal 95% interval.
 `--worst N` prints the N deals furthest from par: hands, auction with each call's
 explanation, the double-dummy tricks per strain and the par score (where the IMPs go);
@@ -27,21 +35,24 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
+import shutil
 import statistics
-import time
-from collections.abc import Sequence
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from endplay.dds import calc_dd_table, par
 from endplay.types import Contract as EPContract
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
-from bot.ai import Budget, make_player
 from bot.ai.bridge.bidding import explain_calls
-from bot.games import create
-from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
-from bot.games.cards import Seat, format_deal
+from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract, Strain
 
+from .bidding_auctions import Auction, bid
 from .strength_bridge_play import percentiles
 
 DENOMS = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
@@ -85,62 +96,66 @@ class Outcome:
     dd: tuple[tuple[int, ...], ...] = ()  # per strain (C D H S NT), tricks per seat N E S W
     cpu: tuple[float, ...] = ()  # process CPU seconds of each call's decision
 
-
-def bid_deal(seed: int, kind: str | None, think: float = 0.0,
-             ) -> tuple[Contract | None, object, tuple[tuple[int, Call], ...], list[float]]:
-    game = create("bridge", options={}, seed=seed)
-    players = [make_player("bridge", seed * 4 + seat, kind) for seat in range(4)]
-    deal_no = game.view(None).deal_no
-    record = game.deal_record()
-    calls: tuple[tuple[int, Call], ...] = ()
-    cpu: list[float] = []
-    while True:
-        view = game.view(None)
-        if view.phase != "bidding" or view.deal_no != deal_no:
-            break
-        seat = next(iter(game.to_act()))
-        budget = Budget(think, clock=time.thread_time) if think > 0 else None
-        start = time.process_time()  # DDS's threads included
-        action = players[seat].choose(game.view(seat), game.legal(seat), budget)
-        cpu.append(time.process_time() - start)
-        game.apply(seat, action)
-        calls = (*calls, (seat, CALL_BY_TEXT[action]))
-    view = game.view(None)
-    contract = view.contract if view.deal_no == deal_no else None
-    return contract, record, calls, cpu
+    @property
+    def imps(self) -> int:
+        return imps(self.score_ns - self.par_ns)
 
 
-def measure(seed: int, kind: str | None, think: float = 0.0) -> Outcome:
-    contract, record, calls, cpu = bid_deal(seed, kind, think)
-    hands = record.hands  # type: ignore[attr-defined]
-    dealer = record.dealer  # type: ignore[attr-defined]
-    vulnerable = tuple(record.vulnerable)  # type: ignore[attr-defined]
-    deal = Deal(format_deal({Seat(i): list(h) for i, h in enumerate(hands)}))
-    table = calc_dd_table(deal)
-    found = par(table, VUL[vulnerable], Player(int(dealer)))
-    par_ns = int(found.score)
-    tricks = 0
-    score_ns = 0
-    if contract is not None:
-        tricks = table[DENOMS[contract.strain], Player(contract.declarer)]
-        ep = EPContract(level=contract.level, denom=DENOMS[contract.strain],
-                        declarer=Player(contract.declarer), penalty=PENALTY[contract.doubled],
-                        result=tricks - 6 - contract.level)
-        score = ep.score(VUL[vulnerable])
-        score_ns = score if contract.declarer % 2 == 0 else -score
-    side = 0 if par_ns > 0 else 1 if par_ns < 0 else None
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A deal's double-dummy tricks (per strain C D H S NT, per seat N E S W) and par."""
+
+    dd: tuple[tuple[int, ...], ...]
+    par_ns: int
+
+
+class Tables:
+    """Each deal's double-dummy table and par, solved once per run (the solving is most of
+    a run at --think 0), whatever number of auctions is scored on it."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[str, int, tuple[bool, bool]], Table] = {}
+
+    def __call__(self, pbn: str, dealer: int, vulnerable: tuple[bool, bool]) -> Table:
+        key = (pbn, dealer, vulnerable)
+        if key not in self._known:
+            table = calc_dd_table(Deal(pbn))
+            found = par(table, VUL[vulnerable], Player(dealer))
+            dd = tuple(tuple(table[DENOMS[s], Player(p)] for p in range(4)) for s in range(5))
+            self._known[key] = Table(dd, int(found.score))
+        return self._known[key]
+
+
+def score(auction: Auction, tables: Tables) -> Outcome:
+    """The auction's contract scored double dummy against the deal's par."""
+    table = tables(auction.pbn, auction.dealer, auction.vulnerable)
+    contract = None
+    tricks = score_ns = 0
+    if auction.contract is not None:
+        level, strain, declarer, doubled = auction.contract
+        contract = Contract(level, Strain(strain), declarer, doubled)
+        tricks = table.dd[strain][declarer]
+        ep = EPContract(level=level, denom=DENOMS[strain], declarer=Player(declarer),
+                        penalty=PENALTY[doubled], result=tricks - 6 - level)
+        points = ep.score(VUL[auction.vulnerable])
+        score_ns = points if declarer % 2 == 0 else -points
+    side = 0 if table.par_ns > 0 else 1 if table.par_ns < 0 else None
     game_side = slam_side = None
     if side is not None:
-        seats = (side, side + 2)
-        best = {s: max(table[DENOMS[s], Player(p)] for p in seats) for s in range(5)}
+        best = {s: max(table.dd[s][side], table.dd[s][side + 2]) for s in range(5)}
         if any(best[s] >= need for s, need in ((0, 11), (1, 11), (2, 10), (3, 10), (4, 9))):
             game_side = side
         if max(best.values()) >= 12:
             slam_side = side
-    dd = tuple(tuple(table[DENOMS[s], Player(p)] for p in range(4)) for s in range(5))
-    return Outcome(seed, contract, score_ns, par_ns, game_side, slam_side, tricks,
-                   record.pbn, calls, int(dealer), vulnerable, dd,  # type: ignore[attr-defined]
-                   tuple(cpu))
+    calls = tuple((seat, CALL_BY_TEXT[action]) for seat, action in auction.calls)
+    return Outcome(auction.seed, contract, score_ns, table.par_ns, game_side, slam_side,
+                   tricks, auction.pbn, calls, auction.dealer, auction.vulnerable, table.dd,
+                   auction.cpu)
+
+
+def measure(seed: int, kind: str | None, think: float = 0.0,
+            tables: Tables | None = None) -> Outcome:
+    return score(bid(seed, kind, think), tables or Tables())
 
 
 def describe(out: Outcome) -> list[str]:
@@ -198,32 +213,137 @@ def report(outs: Sequence[Outcome]) -> list[str]:
 
 
 
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its normal 95% interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, half
+
+
+def paired(a: Sequence[Outcome], b: Sequence[Outcome], a_name: str, b_name: str) -> list[str]:
+    """A against B on the same deals: per deal, B's IMPs from par less A's (positive: A
+    nearer par), its mean with a 95% interval from the per-deal differences."""
+    assert [o.pbn for o in a] == [o.pbn for o in b], "the two sides bid different deals"
+    diffs = [y.imps - x.imps for x, y in zip(a, b, strict=True)]
+    mean, half = mean_interval(diffs)
+    moved = sum(1 for x, y in zip(a, b, strict=True) if x.calls != y.calls)
+    better = sum(1 for d in diffs if d > 0)
+    worse = sum(1 for d in diffs if d < 0)
+    return [f"paired, A = {a_name}, B = {b_name}, on the same {len(diffs)} deals:",
+            f"  IMPs from par: A {statistics.fmean(x.imps for x in a):.2f}, "
+            f"B {statistics.fmean(y.imps for y in b):.2f}",
+            f"  A - B: {mean:+.3f} IMPs a deal (95% CI {mean - half:+.3f} to {mean + half:+.3f};"
+            f" positive: A nearer par), n={len(diffs)}; auctions differ on {moved} deals, "
+            f"A nearer par on {better}, B on {worse}"]
+
+
+def differences(a: Sequence[Auction], b: Sequence[Auction], tables: Tables) -> list[int]:
+    """Per deal, B's IMPs from par less A's; where both reach the same contract it is 0
+    without solving, so only the deals whose contract moved are solved."""
+    assert [x.pbn for x in a] == [y.pbn for y in b], "the two sides bid different deals"
+    return [0 if x.contract == y.contract else score(y, tables).imps - score(x, tables).imps
+            for x, y in zip(a, b, strict=True)]
+
+
+def difference_line(a: Sequence[Auction], b: Sequence[Auction], tables: Tables) -> str:
+    diffs = differences(a, b, tables)
+    mean, half = mean_interval(diffs)
+    moved = sum(1 for x, y in zip(a, b, strict=True) if x.calls != y.calls)
+    return (f"n={len(diffs)} A-B {mean:+.3f} IMPs a deal (95% CI {mean - half:+.3f} to "
+            f"{mean + half:+.3f}), auctions differ on {moved}, contracts on "
+            f"{sum(1 for x, y in zip(a, b, strict=True) if x.contract != y.contract)}")
+
+
+def auctions_at(rev: str, seeds: range, kind: str | None, think: float) -> Iterator[Auction]:
+    """The auctions of commit `rev`'s code: its `bot` package exported to a temporary
+    folder, bidding in a subprocess that writes one JSON line per deal."""
+    root = Path(__file__).resolve().parent.parent
+    folder = Path(tempfile.mkdtemp(prefix="bidding-"))
+    try:
+        archive = subprocess.run(["git", "archive", rev, "bot"], cwd=root, check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+        yield from auctions_in(folder, seeds, kind, think)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def auctions_in(folder: Path, seeds: range, kind: str | None, think: float,
+                ) -> Iterator[Auction]:
+    """The auctions of the `bot` package in `folder`, bid in a subprocess."""
+    worker = Path(__file__).resolve().parent / "bidding_auctions.py"
+    command = [sys.executable, str(worker), "--first-seed", str(seeds.start), "--deals",
+               str(len(seeds)), "--think", str(think)]
+    if kind:
+        command += ["--kind", kind]
+    with subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, text=True) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            yield Auction.from_json(line)
+    if proc.returncode != 0:
+        raise RuntimeError(f"the auctions in {folder} failed (exit {proc.returncode})")
+
+
+def fresh_seed() -> int:
+    """A first seed drawn anew for each run, far from the small seeds rules were read on."""
+    return random.SystemRandom().randrange(1_000_000, 1_000_000_000)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-bidding")
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=None,
+                        help="deals (default 200; 1,000 for a paired comparison)")
+    parser.add_argument("--first-seed", type=int, default=None,
+                        help="the first seed (default: drawn anew, printed)")
     parser.add_argument("--kind", default=None, help="player kind (default: the strongest)")
     parser.add_argument("--think", type=float, default=0.8,
                         help="seconds of the thinking thread's CPU per call (0: no budget)")
+    parser.add_argument("--against", metavar="REV", default=None,
+                        help="paired: compare with commit REV's bidding on the same deals")
+    parser.add_argument("--kind-b", default=None,
+                        help="paired: compare with players of this kind on the same deals")
+    parser.add_argument("--difference-only", action="store_true",
+                        help="paired: only the difference, solving only the deals whose "
+                             "contract differs")
     parser.add_argument("--list", action="store_true", help="print each deal's outcome")
     parser.add_argument("--worst", type=int, default=0,
                         help="print the N deals furthest from par, with their auctions")
     parser.add_argument("--slams", action="store_true",
                         help="print every deal where a slam makes and every slam bid")
     args = parser.parse_args(argv)
-    seeds = range(args.first_seed, args.first_seed + args.deals)
+    pairing = args.against is not None or args.kind_b is not None
+    deals = args.deals or (1000 if pairing else 200)
+    first = fresh_seed() if args.first_seed is None else args.first_seed
+    seeds = range(first, first + deals)
     print(f"Contract Bridge bidding, kind {args.kind or 'default'}; seeds "
-          f"{seeds.start}..{seeds.stop - 1} (first deal of each); each call's budget "
-          f"{args.think} s of the thinking thread's CPU (time.thread_time)")
+          f"{seeds.start}..{seeds.stop - 1} (first deal of each; --first-seed {first} "
+          f"repeats them); each call's budget {args.think} s of the thinking thread's CPU "
+          f"(time.thread_time)")
+    others: Iterator[Auction] | None = None
+    if args.against is not None:
+        others = auctions_at(args.against, seeds, args.kind, args.think)
+        b_name = f"commit {args.against}, kind {args.kind or 'default'}"
+    elif args.kind_b is not None:
+        others = (bid(seed, args.kind_b, args.think) for seed in seeds)
+        b_name = f"this checkout, kind {args.kind_b}"
+    tables = Tables()
+    a_name = f"this checkout, kind {args.kind or 'default'}"
+    if args.difference_only:
+        if others is None:
+            parser.error("--difference-only needs --against or --kind-b")
+        mine = [bid(seed, args.kind, args.think) for seed in seeds]
+        print(f"paired, A = {a_name}, B = {b_name} (positive: A nearer par): "
+              + difference_line(mine, list(others), tables))
+        return 0
     outs = []
     for seed in seeds:
-        out = measure(seed, args.kind, args.think)
+        out = measure(seed, args.kind, args.think, tables)
         outs.append(out)
         if args.list:
             label = out.contract.label + " by " + "NESW"[out.contract.declarer] \
                 if out.contract else "passed out"
             print(f"  seed {seed}: {label}, DD {out.tricks}, score {out.score_ns:+d}, "
-                  f"par {out.par_ns:+d}, {imps(out.score_ns - out.par_ns)} IMPs")
+                  f"par {out.par_ns:+d}, {out.imps} IMPs")
     if args.slams:
         print("\nThe deals where a slam makes, and the slams bid:")
         for out in outs:
@@ -231,8 +351,11 @@ def main(argv: list[str]) -> int:
                 print("\n".join(describe(out)))
     if args.worst:
         print(f"\nThe {args.worst} deals furthest from par:")
-        worst = sorted(outs, key=lambda o: -imps(o.score_ns - o.par_ns))[:args.worst]
-        for out in worst:
+        for out in sorted(outs, key=lambda o: -o.imps)[:args.worst]:
             print("\n".join(describe(out)))
-    print("\n".join(report(outs)))
+    print(("A: " + a_name + "\n" if others is not None else "") + "\n".join(report(outs)))
+    if others is not None:
+        theirs = [score(auction, tables) for auction in others]
+        print(f"B: {b_name}\n" + "\n".join(report(theirs)))
+        print("\n".join(paired(outs, theirs, a_name, b_name)))
     return 0

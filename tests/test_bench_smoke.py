@@ -62,6 +62,40 @@ def test_bridge_bidding_strength_prints_its_seeds_and_figures() -> None:
     assert "game bid where it makes:" in out and "slams bid that fail:" in out
 
 
+def test_bridge_bidding_strength_draws_fresh_seeds_and_prints_them() -> None:
+    out = _run("bench.strength", "bridge-bidding", "--deals", "1", "--think", "0")
+    first = int(out.split("--first-seed ")[1].split()[0])
+    assert first >= 1_000_000 and f"seeds {first}..{first}" in out
+
+
+def test_bridge_bidding_strength_pairs_two_kinds_on_the_same_deals() -> None:
+    out = _run("bench.strength", "bridge-bidding", "--deals", "3", "--first-seed", "5",
+               "--think", "0", "--kind-b", "bridge-basic")
+    assert "A: this checkout, kind default" in out and "B: this checkout, kind bridge-basic" in out
+    assert "on the same 3 deals" in out and "IMPs a deal (95% CI" in out
+
+
+def test_bridge_bidding_strength_pairs_with_a_commit_run_in_its_own_folder() -> None:
+    # The same code on both sides: every auction is the same, the difference exactly 0.
+    out = _run("bench.strength", "bridge-bidding", "--deals", "2", "--first-seed", "9",
+               "--think", "0", "--against", "HEAD")
+    assert "A - B: +0.000 IMPs a deal (95% CI +0.000 to +0.000" in out
+    assert "auctions differ on 0 deals" in out
+
+
+def test_bridge_bidding_strength_prints_only_the_difference_when_asked() -> None:
+    out = _run("bench.strength", "bridge-bidding", "--deals", "3", "--first-seed", "5",
+               "--think", "0", "--kind-b", "bridge-basic", "--difference-only")
+    assert "n=3 A-B " in out and "contracts on " in out and "deals: 3" not in out
+
+
+def test_bidding_ablation_undoes_a_commit_and_compares_on_the_same_deals() -> None:
+    # 7158f49 (a review: the level of game stated once) undoes cleanly on 07c8b63.
+    out = _run("bench.bidding_ablation", "--deals", "2", "--first-seed", "3",
+               "--head", "07c8b63", "--commits", "7158f49")
+    assert "--first-seed 3" in out and "\n7158f49 n=2 with-without " in out
+
+
 def test_bridge_bidding_strength_prints_the_worst_deals_with_their_auctions() -> None:
     out = _run("bench.strength", "bridge-bidding", "--deals", "2", "--worst", "1")
     assert "The 1 deals furthest from par:" in out

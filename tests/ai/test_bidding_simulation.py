@@ -147,7 +147,7 @@ def test_an_invitation_is_valued_by_partners_answer_on_each_layout() -> None:
     """2NT inviting 3NT is played in 3NT where partner's hand accepts and in 2NT where it
     declines (valued as the final contract, it could never beat passing 1♠)."""
     ctx, *_ = decision("K4.98754.A2.K752", "1D pass 1H pass 1S pass", N)
-    accepts, declines = parse_hand("AT63.K3.KJ873.AT"), parse_hand("AT63.K3.KJ873.QT")
+    accepts, declines = parse_hand("AT63.KT3.KJ873.A"), parse_hand("AT63.KT3.KJ873.Q")
     assert answered_contract(ctx.calls, S, "bid:2NT", accepts) == Contract(3, Strain.NOTRUMP, S)
     assert answered_contract(ctx.calls, S, "bid:2NT", declines) == Contract(2, Strain.NOTRUMP, S)
     layouts = [tuple(accepts if seat == N else () for seat in range(4)),

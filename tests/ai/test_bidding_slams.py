@@ -27,26 +27,11 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
      "nothing more to say"),
     # contested raises: with no room for the jump below game, the simple raise invites too
     ("KJ2.8.Q743.K9732", "pass pass 1S 3H", N, "bid:3S", "3+ spades, 6–12 points"),
-    # the takeout doubler's own six-card major over a four-level answer: game in it
-    ("KJ9875..K862.AK7", "pass 3H double pass 4D pass", E, "bid:4S",
-     "6+ spades, 16+ points: game"),
     # a raise to game over their overcall stops below the key-card ask, which 17+ makes
     ("AJ3.JT74.AQ95.Q6", "1H 3C", W, "bid:4H", "3+ hearts, 13–16 points: game"),
     ("542.AKQ96.72.A83", "1H 3C 4H pass", W, "pass", "nothing more to say"),
     ("AJ3.KJT4.AQ95.Q6", "1H 3C", W, "bid:4NT",
      "Roman Key Card Blackwood: 3+ hearts, 17+ points"),
-    # after our notrump (4NT would be quantitative) four of our minor is the slam try and
-    # partner asks for key cards: two missing stop in five
-    ("QT42.Q983.AT76.2", "pass pass 1D pass 1H pass 3NT pass", W, "bid:4D",
-     "slam try in diamonds: 10+ points, asks partner to ask for key cards"),
-    ("3.AK.KQJ542.KQ83", "pass pass 1D pass 1H pass 3NT pass 4D pass", W, "bid:4NT",
-     "Roman Key Card Blackwood: asks for the aces and the king of trumps"),
-    ("3.AK.KQJ542.KQ83", "pass pass 1D pass 1H pass 3NT pass 4D pass 4NT pass 5D pass", W,
-     "pass", "stops in five: two key cards are missing"),
-    # opener with 22+ support points opposite a single raise of its major asks at once
-    ("AQ972.A.Q.AKJT32", "pass pass 1S pass 2S pass", E, "bid:4NT",
-     "Roman Key Card Blackwood: slam interest opposite the raise, 22+ points"),
-    ("AQ972.J.Q.AK6532", "pass pass 1S pass 2S pass", E, "bid:4S", "game: 19+ points"),
     # 2 key cards and a void answer 5NT; the asker with the trump king and one ace
     # missing bids the grand slam
     ("A642.AKJ87..KQ82", "1H pass 1S pass 4S pass 4NT pass", S, "bid:5NT",

@@ -201,10 +201,6 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         if trump is not None and bid(4, Strain.NOTRUMP) and _agreed(ctx, strain) \
                 and not ctx.notrump_asks():
             return "bid:4NT"
-        # 4NT would be quantitative: four of our minor asks partner to ask instead.
-        try_minor = Bid(4, strain)
-        if strain.is_minor and is_minor_slam_try(ctx, try_minor) and bid(4):
-            return "bid:" + try_minor.text
         level = 7 if min(total, sure) >= GRAND else 6
         if (trump is None and sure >= SLAM) or _agreed(ctx, strain):
             call = bid(level)
@@ -334,11 +330,6 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         return (f"to play in {level_word}" if level_word else "natural: notrump",
                 HandRange())
     suit = Suit(int(strain))
-    if is_minor_slam_try(ctx, bid):
-        need = max(0, math.ceil(ASK - expected_points(ctx.partner_range())))
-        fit = HandRange(min_len=(3, 0, 0, 0) if suit == Suit.CLUBS else (0, 3, 0, 0))
-        return (f"slam try in {SUIT_NAMES[suit]}: {need}+ points, asks partner to ask for "
-                "key cards", fit.narrowed(HandRange(min_points=need)))
     partner_showed = ctx.partner_range().min_len[suit] >= 3
     mine = any(b.strain == strain for b in ctx.bids(ME))
     lengths = [0, 0, 0, 0]
@@ -370,14 +361,6 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         return (f"{what}, to play in game: no slam interest (up to {below} points)",
                 shown.narrowed(HandRange(max_points=below)))
     return (what + tail, shown)
-
-
-def is_minor_slam_try(ctx: Context, bid: Bid) -> bool:
-    """Four of our agreed minor after our notrump bid (where 4NT is quantitative): slam
-    values, asking partner to ask for key cards."""
-    return bid.level == 4 and bid.strain.is_minor and ctx.notrump_asks() \
-        and _agreed(ctx, bid.strain) and not any(b.level >= 4 and b.strain == bid.strain
-                                                 for b in ctx.our_bids())
 
 
 def no_slam_points(ctx: Context, bid: Bid) -> int | None:

@@ -9,7 +9,7 @@ from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .captain import ASK, GAME, expected_points, game_level, notrump_points
+from .captain import ASK, GAME, expected_points, game_level
 from .constructive import MAJORS, L, name
 from .context import cheapest
 from .rules import BALANCED, Rule, Table, Test, good_suit, points_text, stopper_in
@@ -47,14 +47,8 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
     else:
         if last < Bid(1, Strain.NOTRUMP):
             lo, hi = (12, 15) if balancing else (15, 18)
-            held, what = stopper_in(their), "a stopper"
-            if balancing and last.strain.is_minor:
-                # Their minor may be three cards long: four of it hold it as a stopper does.
-                suit = Suit(int(last.strain))
-                held, what = Test(f"a stopper or four cards in {name(suit)}", lambda h: (
-                    h.stopper(suit) or h.lengths[suit] >= 4)), "a stopper or four cards"
-            rules.append(Rule("1NT", f"{lo}–{hi} points, balanced, {what} in their suit",
-                              hcp=(lo, hi), when=_both(BALANCED, held)))
+            rules.append(Rule("1NT", f"{lo}–{hi} points, balanced, a stopper in their suit",
+                              hcp=(lo, hi), when=_both(BALANCED, stopper_in(their))))
         elif last.level == 2 and last.strain != Strain.CLUBS:  # over a weak two
             rules.append(Rule("2NT", "15–18 points, balanced, a stopper in their suit",
                               hcp=(15, 18), when=_both(BALANCED, stopper_in(their))))
@@ -78,28 +72,20 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
         rules.append(Rule(plain, f"overcall: 5+ {name(suit)}, {lo}–17 points",
                           pts=(lo, 19), hcp=(max(lo - 3, 6), 17),
                           lengths={suit: (5 if level == 1 else 6 if level >= 3 else 5, 13)},
-                          when=_both(_decent_suit(suit, lo + 3, balancing,
-                                                  level == 1 and suit in MAJORS),
+                          when=_both(_decent_suit(suit, lo + 3, balancing),
                                      _longest_free(suit, their))))
     rules.append(Rule("pass", "no suitable overcall"))
     return rules
 
 
-# High-card points with which a one-level overcall in a major needs no suit quality:
-# opening values are worth showing, and the major is where our game lies.
-OPENING_HCP = 12
-
-
-def _decent_suit(suit: Suit, strong: int, balancing: bool, cheap_major: bool) -> Test:
+def _decent_suit(suit: Suit, strong: int, balancing: bool) -> Test:
     """A suit worth bidding over their opening: good, or any five with extra strength
-    (any five when balancing, or a one-level major with opening values)."""
+    (any five when balancing)."""
     if balancing:
         return Test(f"five {name(suit)}", lambda h: True)
-    opening = f", or {OPENING_HCP}+ high-card points" if cheap_major else ""
-    return Test(f"good {name(suit)}, or two honours and {strong}+ points{opening}",
+    return Test(f"good {name(suit)}, or two honours and {strong}+ points",
                 lambda h: h.good_suit(suit) or (h.points >= strong and sum(
-                    1 for c in h.cards if c.suit == suit and c.rank >= 10) >= 2)
-                or (cheap_major and h.hcp >= OPENING_HCP))
+                    1 for c in h.cards if c.suit == suit and c.rank >= 10) >= 2))
 
 
 def _longest_free(suit: Suit, their: list[Suit]) -> Test:
@@ -132,19 +118,7 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
                     ask=math.ceil(ASK - expected), game_in_minor=cue is None, cue=cue)
     if their:
         rules += _notrump_bids(last, their, (8, 11), (need - 2, need - 1), (need, 37))
-    rules += advancer_suits(p, last, their, need)
-    rules.append(Rule("pass", "no fit, or not enough to bid"))
-    return rules
-
-
-def advancer_suits(p: Suit, last: Bid, their: list[Suit], need: int | None) -> Table:
-    """Partner overcalled in `p`; a suit of our own over `last`: at the two level a good
-    five-card suit and 10+ points; higher (below our game) five cards and game values
-    (`need`+ points), forcing. `need` None: the next player has bid over the overcall,
-    and only the two-level bid speaks, without three cards of partner's suit (the
-    captain competes in a fit)."""
     our_game = Bid(game_level(Strain(int(p))), Strain(int(p)))
-    rules: list[Rule] = []
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
@@ -153,13 +127,13 @@ def advancer_suits(p: Suit, last: Bid, their: list[Suit], need: int | None) -> T
             continue
         if int(plain[0]) <= 2:
             rules.append(Rule(plain, f"5+ good {name(suit)}, 10+ points", pts=(10, 37),
-                              lengths={suit: (5, 13)} if need is not None else {
-                                  suit: (5, 13), p: (0, 2)}, when=good_suit(suit)))
-        elif need is not None and Bid.parse(plain) < our_game:
+                              lengths={suit: (5, 13)}, when=good_suit(suit)))
+        elif Bid.parse(plain) < our_game:
             # Above two, below our game: a suit of our own with game values, forcing.
             rules.append(Rule(plain, f"5+ {name(suit)}, {need}+ points, forcing",
                               pts=(need, 37), lengths={suit: (5, 13)},
                               when=_longest_free(suit, [p, *their]), forcing=True))
+    rules.append(Rule("pass", "no fit, or not enough to bid"))
     return rules
 
 
@@ -256,12 +230,7 @@ def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Tab
         if answer.level < game:
             rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 15+ points: game", pts=(15, 37),
                               hcp=(12, 37), trump=p, lengths={p: (4, 13)}))
-        for major in MAJORS:
-            if major != p and major not in their and answer < Bid(4, Strain(int(major))):
-                rules.append(Rule(f"4{L[major]}", f"6+ {name(major)}, 15+ points: game",
-                                  pts=(15, 37), hcp=(12, 37), lengths={major: (6, 13)}))
-        # Stronger hands without a game to name are the captain's (no rule fits them).
-        rules.append(Rule("pass", "12–14 points: no game opposite 9–11", pts=(0, 14)))
+        rules.append(Rule("pass", "12–14 points: no game opposite 9–11"))
         return rules
     if answer.level < game:
         rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 22+ points: game", pts=(22, 37),
@@ -269,20 +238,13 @@ def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Tab
     for jump, (lo, hi), (hlo, hhi), tail in ((1, (19, 21), (16, 21), ", invites game"),
                                              (0, (16, 18), (13, 18), ", invites game")):
         call = _at(strain, answer, jump)
-        # A minor is raised to three at most: four of it passes 3NT.
-        if call is not None and int(call[0]) < game and (p in MAJORS or int(call[0]) <= 3):
+        if call is not None and int(call[0]) < game:
             rules.append(Rule(call, f"4+ {name(p)}, {lo}–{hi} points{tail}", pts=(lo, hi),
                               hcp=(hlo, hhi), trump=p, lengths={p: (4, 13)}))
     nt = _at(Strain.NOTRUMP, answer)
     if nt is not None and int(nt[0]) <= 2:
         rules.append(Rule(nt, "18–20 points, balanced, a stopper in their suit",
                           hcp=(18, 20), when=_both(BALANCED, stop)))
-    for major in MAJORS:
-        call = _at(Strain(int(major)), answer)
-        if major != p and major not in their and call is not None and call[0] == "4":
-            # No room below game to show the suit: bid the game it makes opposite little.
-            rules.append(Rule(call, f"6+ {name(major)}, 16+ points: game", pts=(16, 37),
-                              hcp=(13, 37), lengths={major: (6, 13)}))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
             continue
@@ -324,34 +286,14 @@ def after_advance_cue(p: Suit, cue: Bid, their: list[Suit], accept: int) -> Tabl
     if p in MAJORS and cue < Bid(4, Strain(int(p))):
         rules.append(Rule(f"4{P}", f"{accept}+ points: game", pts=(accept, 37)))
     if p not in MAJORS and cue < Bid(3, Strain.NOTRUMP):
-        # Notrump counts high cards and a long suit's sixth card on, as the captain does
-        # (the high cards read: a seven-card suit adds two).
-        values = Test(f"{accept}+ points in notrump", lambda h: notrump_points(h) >= accept)
         rules.append(Rule("3NT", f"{accept}+ points, a stopper in their suit: game",
-                          hcp=(accept - 2, 37), when=_both(values, stopper_in(their))))
+                          pts=(accept, 37), when=stopper_in(their)))
     again = _at(Strain(int(p)), cue)
     if again is not None:
         rules.append(Rule(again, f"{name(p)} again: {points_text(0, accept - 1)}"
                           + ("" if p in MAJORS else ", or no stopper for notrump"),
                           pts=(0, accept - 1)))
         rules.append(Rule(again, f"{name(p)} again"))
-    return rules
-
-
-def after_advance_notrump(p: Suit, accept: int) -> Table:
-    """We overcalled in `p`, partner invited with 2NT (`advances`: counting us at the
-    overcall's expected points) and the next player passed. With more than partner
-    counted on (`accept`+) we accept: four of a six-card major, else 3NT; with less,
-    three of a six-card suit or pass."""
-    P = L[p]
-    rules: list[Rule] = []
-    if p in MAJORS:
-        rules.append(Rule(f"4{P}", f"6+ {name(p)}, {accept}+ points: accepts in game",
-                          hcp=(accept, 37), lengths={p: (6, 13)}))
-    rules.append(Rule("3NT", f"{accept}+ points: accepts the invitation", hcp=(accept, 37)))
-    rules.append(Rule(f"3{P}", f"6+ {name(p)}, {points_text(0, accept - 1)}: to play",
-                      hcp=(0, accept - 1), lengths={p: (6, 13)}))
-    rules.append(Rule("pass", f"{points_text(0, accept - 1)}: declines the invitation"))
     return rules
 
 

@@ -6,7 +6,7 @@ auction (partner's suit, our opened suit), so a table reads as a bridge player w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
 from bot.games.cards import Suit
 
@@ -141,13 +141,6 @@ def one_suit_responses(p: Suit) -> Table:
     return rules
 
 
-def _length_counted(trump: Suit, least: int) -> Test:
-    """`least`+ support points once each trump past the fourth adds one (opener raised:
-    the hand with the long trumps has their length as well as its shortness)."""
-    return Test(f"{least}+ with each trump past the fourth counted",
-                lambda h: h.support(trump) + h.lengths[trump] - 4 >= least)
-
-
 def _longest_side(suit: Suit, p: Suit) -> Callable[[Hand], bool]:
     def holds(h: Hand) -> bool:
         return all(h.lengths[suit] >= h.lengths[o] for o in Suit if o not in (suit, p))
@@ -180,14 +173,8 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                     Rule(f"4{M}", "minimum: 12–15 points", pts=(0, 15))]
         level = int(response[0])
         if level == 2:
-            ask = [Rule("4NT", "Roman Key Card Blackwood: slam interest opposite the raise, "
-                        "22+ points", pts=(22, 37), trump=mine)] if mine in MAJORS else []
-            return [*ask, Rule(f"4{M}", "game: 19+ points", pts=(19, 37), trump=mine),
+            return [Rule(f"4{M}", "game: 19+ points", pts=(19, 37), trump=mine),
                     Rule(f"3{M}", "game try: 16–18 points", pts=(16, 18), trump=mine),
-                    # The hand with the long trumps counts them too: a point for each
-                    # past the fourth (14–15 with shortness, 16+ with the length).
-                    Rule(f"3{M}", "game try: 16–18 points", pts=(14, 15), trump=mine,
-                         when=_length_counted(mine, 16)),
                     Rule("pass", "minimum: 12–15 points", pts=(0, 15), trump=mine)]
         if level == 3:
             if mine in MAJORS:
@@ -195,16 +182,10 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                              "limit raise, 19+ points", pts=(19, 37), trump=mine),
                         Rule(f"4{M}", "accepts the invitation: 14+ points", pts=(14, 37),
                              trump=mine),
-                        Rule(f"4{M}", "accepts the invitation: 14+ points", pts=(12, 13),
-                             trump=mine, when=_length_counted(mine, 14)),
                         Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
                              trump=mine)]
             # Over a minor's raise, 3NT counts high cards: shortness takes no tricks there.
-            # With four trumps (nine together at least) shortness counts, in five of
-            # the minor.
             return [Rule("3NT", "accepts the invitation: 14+ high-card points", hcp=(14, 37)),
-                    Rule(f"5{M}", f"accepts in {name(mine)}: 4+ trumps, 14+ support points",
-                         pts=(14, 37), trump=mine, lengths={mine: (4, 13)}),
                     Rule("pass", "declines the invitation: 12–13 high-card points",
                          hcp=(0, 13))]
         return [Rule("pass", "content with the raise")]
@@ -296,40 +277,14 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
     return rules + _opener_fallback(mine)
 
 
-def after_notrump_invitation(mine: Suit, their: Collection[Suit] = ()) -> Table:
-    """We opened one of `mine`; partner's 2NT invites 3NT (11–12, balanced; over their
-    overcall in `their` suit, with it stopped). A minimum with a singleton or void does
-    not pass: notrump is wrong for its shape, so it shows its second suit (the longest
-    other, the cheaper of equal ones; not theirs), and partner, forced, places the game
-    (3NT, or the fit it now sees)."""
+def after_notrump_invitation(mine: Suit) -> Table:
+    """We opened one of `mine`; partner's 2NT invites 3NT (11–12, balanced)."""
     M = L[mine]
     rules = [Rule(f"4{M}", f"6+ {name(mine)}, accepts", pts=(14, 37),
                   lengths={mine: (6, 13)})] if mine in MAJORS else []
-    rules += [Rule("3NT", "accepts the invitation: 14+ points", pts=(14, 37)),
-              Rule(f"3{M}", f"6+ {name(mine)}, minimum", lengths={mine: (6, 13)})]
-    others = [s for s in Suit if s != mine and s not in their]
-    for suit in others:
-        def second(h: Hand, suit: Suit = suit) -> bool:
-            return min(h.lengths) <= 1 and max(others, key=lambda o: (h.lengths[o], -o)) == suit
-        rules.append(Rule(f"3{L[suit]}", f"4+ {name(suit)}, a singleton or void: not for "
-                          "notrump, forcing", lengths={suit: (4, 13)},
-                          when=Test(f"a singleton or void, {name(suit)} the second suit",
-                                    second), forcing=True))
-    rules.append(Rule("pass", "minimum: 12–13 points"))
-    return rules
-
-
-def three_card_support(major: Suit, accept: int) -> Table:
-    """Partner answered our opening in `major` at the one level, we rebid below two of our
-    suit (no raise: three cards at most) and partner invited 3NT with 2NT, which it bids
-    with five of the major too (three of it would show six). With three of the major and
-    values to accept (`accept` support points: game opposite the top of the invitation)
-    we show the support, forcing: partner with five bids four of the major, else 3NT.
-    Otherwise the contract is placed as usual."""
-    M = L[major]
-    return [Rule(f"3{M}", f"3 {name(major)}, accepts: game in {name(major)} opposite five, "
-                 "else 3NT (forcing)", pts=(accept, 37), trump=major,
-                 lengths={major: (3, 3)}, forcing=True)]
+    return [*rules, Rule("3NT", "accepts the invitation: 14+ points", pts=(14, 37)),
+            Rule(f"3{M}", f"6+ {name(mine)}, minimum", lengths={mine: (6, 13)}),
+            Rule("pass", "minimum: 12–13 points")]
 
 
 def _opener_fallback(mine: Suit) -> list[Rule]:
@@ -345,5 +300,4 @@ def after_game_try(p: Suit) -> Table:
             Rule("pass", "declines the game try: 6–8 points", pts=(0, 8), trump=p)]
 
 
-__all__ = ["after_game_try", "after_notrump_invitation", "one_suit_responses", "opener_rebids",
-           "opening_table", "three_card_support"]
+__all__ = ["after_game_try", "one_suit_responses", "opener_rebids", "opening_table"]

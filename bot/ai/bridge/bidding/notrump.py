@@ -17,7 +17,6 @@ from .constructive import MAJORS, L, name
 from .rules import BALANCED, Rule, Table, Test, good_suit
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
-PREEMPT_GAME_HCP = 12  # raise a three-level major pre-empt to game on a doubleton
 
 
 def nt_responses(level: int, lo: int, hi: int) -> Table:
@@ -202,10 +201,6 @@ def weak_two_responses(p: Suit, level: int) -> Table:
     P = L[p]
     game = game_level(Strain(int(p)))
     rules = []
-    if level == 3 and p in MAJORS:
-        # Opposite seven cards a doubleton makes nine trumps: opening values take game.
-        rules.append(Rule(f"4{P}", f"to play: 2+ {name(p)}, {PREEMPT_GAME_HCP}+ high-card "
-                          "points", hcp=(PREEMPT_GAME_HCP, 37), lengths={p: (2, 13)}))
     if level < game:
         rules.append(Rule(f"{game}{P}", f"to play: 3+ {name(p)}, 16+ points", pts=(16, 37),
                           trump=p, lengths={p: (3, 13)}))

@@ -322,14 +322,6 @@ def after_game_answer(trump: Suit, answer: HandRange) -> Table:
                            f"{three}+ high-card points", extras))]
 
 
-def after_game_over_two_clubs(trump: Suit) -> Table:
-    """We opened a strong 2♣ and partner's first bid was game in `trump` (a long suit,
-    over interference or not): with four trumps, key cards (our 22+ hold most of them;
-    two missing stop in five)."""
-    return [Rule("4NT", f"Roman Key Card Blackwood: 4+ {SUIT_NAMES[trump]} opposite "
-                 "partner's game, after our strong 2♣", lengths={trump: (4, 13)})]
-
-
 # Splinters: 1♥–3♠/4♣/4♦ and 1♠–4♣/4♦/4♥, a double jump in a new suit, show 4+ trumps,
 # a singleton or void in the suit bid and game values (no more: with more, Jacoby 2NT).
 SPLINTER_HCP = (11, 14)

@@ -22,7 +22,6 @@ from .rules import Hand, Rule, Table, first_fit, hull, rules_for
 NT = Strain.NOTRUMP
 OPENING_TABLE = con.opening_table()
 NT_RANGES = {1: (15, 17), 2: (20, 21)}
-TWO_CLUB_NT = (22, 24)  # 2♣–2♦–2NT: answered as a 2NT opening of this range
 
 
 def _suit(bid: Bid) -> Suit | None:
@@ -33,22 +32,8 @@ def situation(ctx: Context) -> tuple[str, Table | None]:
     """The name of the situation and its table (None: the captain places the contract)."""
     name, table = _situation(ctx)
     if table is None:
-        return _agreed_major(ctx) or _game_over_our_double(ctx) \
-            or _game_over_two_clubs(ctx) or (name, None)
+        return _agreed_major(ctx) or _game_over_our_double(ctx) or (name, None)
     return name, table
-
-
-def _game_over_two_clubs(ctx: Context) -> tuple[str, Table] | None:
-    """I opened 2♣ and bid nothing since; partner's only bid is game in a suit, the last
-    bid: key cards with a fit."""
-    mine, partner = ctx.bids(ME), ctx.bids(PARTNER)
-    if ctx.opener != ME or mine != [Bid(2, Strain.CLUBS)] or len(partner) != 1 \
-            or partner[0] != ctx.last_bid:
-        return None
-    trump = partner[0].strain.trump
-    if trump is None or partner[0] < slam.game_bid(trump):
-        return None
-    return "partner's game over our 2♣", slam.after_game_over_two_clubs(trump)
 
 
 def _game_over_our_double(ctx: Context) -> tuple[str, Table] | None:
@@ -125,32 +110,13 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
         return "opener after a negative double", negative
     if opener == ME and len(mine) == 1 and len(partners) == 1 and quiet:
         return _opener_rebid(opening, partners[0])
-    if _invited_over_their_overcall(ctx):
-        suit = _suit(opening)
-        assert suit is not None
-        return "opener after partner's 2NT over their overcall", \
-            con.after_notrump_invitation(suit, ctx.their_suits())
     if opener == PARTNER and len(mine) == 1 and len(partners) == 2 and quiet:
         return _responder_rebid(opening, mine[0], partners[1])
-    if quiet and opener == ME and len(mine) == 2 and len(partners) == 2 \
-            and _two_club_notrump(mine, partners):
-        return _opener_rebid(Bid(2, NT), partners[1], TWO_CLUB_NT)
-    if quiet and opener == PARTNER and len(mine) == 2 and len(partners) == 3 \
-            and _two_club_notrump(partners, mine):
-        return _responder_rebid(Bid(2, NT), mine[1], partners[2], TWO_CLUB_NT)
     if opener == ME and len(mine) == 2 and len(partners) == 2 and quiet:
-        major = _invited_without_fit(mine, partners)
-        if major is not None:
-            accept = GAME - ctx.partner_range().strength()[1]
-            return "opener after partner's 2NT invitation", con.three_card_support(
-                major, accept)
         return _opener_third(opening, partners[0], mine[1], partners[1])
     cue = _after_advance_cue(ctx)
     if cue is not None:
         return "overcaller after partner's cue bid", cue
-    invited = _after_advance_notrump(ctx)
-    if invited is not None:
-        return "overcaller after partner's 2NT", invited
     if opener in (LHO, RHO) and not mine:
         their = ctx.their_suits()
         p_calls = ctx.actions(PARTNER)
@@ -175,13 +141,6 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
                 if suit is not None:
                     return "advance of an overcall", comp.advances(
                         suit, last, their, ctx.partner_range())
-        overcall = p_calls[0].bid if len(p_calls) == 1 else None
-        suit = _suit(overcall) if overcall is not None else None
-        if suit is not None and not i_called and ctx.last_bidder == RHO \
-                and _first_turn_since(ctx, p_calls[0]):
-            # Only a suit of our own speaks here; else the captain places (a penalty
-            # double first).
-            return "competitive", comp.advancer_suits(suit, last, their, None)
         if len(p_calls) == 1 and p_calls[0].kind == "double" and not i_called \
                 and ctx.last_bidder == RHO and _first_turn_since(ctx, p_calls[0]) \
                 and _doubled_suit(ctx, p_calls[0]):
@@ -190,18 +149,6 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
         if rebid is not None:
             return "doubler's rebid", rebid
     return "competitive", None
-
-
-def _invited_over_their_overcall(ctx: Context) -> bool:
-    """I opened one of a suit, the next player overcalled in a suit, partner's only call
-    was 2NT (11–12 with their suit stopped, `comp.contested_responses`: an invitation, as
-    without the overcall) and the next player passed."""
-    bids, opening = ctx.bids(), ctx.opening
-    return ctx.opener == ME and opening is not None and opening.level == 1 \
-        and opening.strain != NT and len(bids) == 3 and ctx.bids(LHO) == bids[1:2] \
-        and bids[1].strain != NT and bids[1] < Bid(2, NT) \
-        and [c.bid for c in ctx.actions(PARTNER)] == [Bid(2, NT)] \
-        and len(ctx.actions(ME)) == 1 and ctx.last_bidder == PARTNER and ctx.rho_passed
 
 
 def _after_negative_double(ctx: Context, opening: Bid) -> Table | None:
@@ -261,22 +208,6 @@ def _after_advance_cue(ctx: Context) -> Table | None:
     # Partner counted at a limit raise's middle: a point over the cue bid's floor.
     accept = GAME - ctx.partner_range().strength()[0] - 1
     return comp.after_advance_cue(suit, cue, their, accept)
-
-
-def _after_advance_notrump(ctx: Context) -> Table | None:
-    """They opened and have only passed since, I overcalled in a suit, partner invited
-    with 2NT (`comp.advances`) and the next player passed."""
-    bids = ctx.bids()
-    if ctx.opener not in (LHO, RHO) or len(bids) != 3 or not ctx.rho_passed \
-            or len(ctx.actions(LHO) + ctx.actions(RHO)) != 1 \
-            or [c.bid for c in ctx.actions(ME)] != [bids[1]] \
-            or [c.bid for c in ctx.actions(PARTNER)] != [Bid(2, NT)] or bids[2] != Bid(2, NT):
-        return None
-    suit = _suit(bids[1])
-    if suit is None:
-        return None
-    # Partner counted us at the overcall's expected points: we accept with more.
-    return comp.after_advance_notrump(suit, int(expected_points(ctx.my_range())) + 1)
 
 
 def _doubled_suit(ctx: Context, call: Call) -> bool:
@@ -393,18 +324,10 @@ def _responding(ctx: Context, opening: Bid, last: Bid, quiet: bool) -> tuple[str
     return "competitive", None
 
 
-def _two_club_notrump(opener: list[Bid], responder: list[Bid]) -> bool:
-    """The auction began 2♣–2♦–2NT (our side's bids: the opener's, the responder's)."""
-    return opener[:2] == [Bid(2, Strain.CLUBS), Bid(2, NT)] \
-        and responder[:1] == [Bid(2, Strain.DIAMONDS)]
-
-
-def _opener_rebid(opening: Bid, response: Bid,
-                  nt_range: tuple[int, int] | None = None) -> tuple[str, Table | None]:
-    """`nt_range`: a notrump bid's range other than the opening's (2♣ then 2NT)."""
+def _opener_rebid(opening: Bid, response: Bid) -> tuple[str, Table | None]:
     name = f"opener's rebid after {opening.label}–{response.label}"
     if opening.strain == NT and opening.level in (1, 2):
-        lo, hi = nt_range or NT_RANGES[opening.level]
+        lo, hi = NT_RANGES[opening.level]
         if response == Bid(opening.level + 1, Strain.CLUBS):
             return name, nt.stayman_answers(opening.level)
         if response == Bid(opening.level + 1, Strain.DIAMONDS):
@@ -425,11 +348,10 @@ def _opener_rebid(opening: Bid, response: Bid,
     return name, con.opener_rebids(suit, response.text, _suit(response))
 
 
-def _responder_rebid(opening: Bid, response: Bid, rebid: Bid,
-                     nt_range: tuple[int, int] | None = None) -> tuple[str, Table | None]:
+def _responder_rebid(opening: Bid, response: Bid, rebid: Bid) -> tuple[str, Table | None]:
     name = f"responder's rebid after {opening.label}–{response.label}–{rebid.label}"
     if opening.strain == NT and opening.level in (1, 2):
-        lo, hi = nt_range or NT_RANGES[opening.level]
+        lo, hi = NT_RANGES[opening.level]
         up = opening.level + 1
         if response == Bid(up, Strain.CLUBS):
             answer = _suit(rebid) if rebid.strain in (Strain.HEARTS, Strain.SPADES) else None
@@ -441,7 +363,7 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid,
         return name, None
     if opening == Bid(2, Strain.CLUBS) and response == Bid(2, Strain.DIAMONDS) \
             and rebid == Bid(2, NT):
-        return name, nt.nt_responses(2, *TWO_CLUB_NT)
+        return name, nt.nt_responses(2, 22, 24)
     suit = _suit(opening)
     if suit is not None and slam.splinter_suit(opening, response) is not None:
         if rebid == slam.game_bid(suit):
@@ -473,19 +395,6 @@ def _suit_again(opening: Bid, response: Bid, rebid: Bid) -> tuple[Suit, bool] | 
     if response.level == 2 and answered > suit:
         return answered, True
     return None
-
-
-def _invited_without_fit(mine: list[Bid], partners: list[Bid]) -> Suit | None:
-    """1x–1M, our rebid below two of our suit (not a reverse, not a jump, not M again),
-    then partner's 2NT (an invitation: the captain's step 4): the major M."""
-    opening, rebid = mine
-    response, invite = partners
-    suit, major = _suit(opening), _suit(response)
-    if suit is None or opening.level != 1 or response.level != 1 \
-            or major not in (Suit.HEARTS, Suit.SPADES) or invite != Bid(2, NT) \
-            or rebid.strain == response.strain or rebid > Bid(2, opening.strain):
-        return None
-    return major
 
 
 def _opener_third(opening: Bid, response: Bid, rebid: Bid,

@@ -1,0 +1,108 @@
+"""Bid the first deal of each seed with four computer players and write each auction as
+one JSON line: the half of the bidding benchmark that runs the code under test.
+
+    python PATH/bench/bidding_auctions.py --first-seed S --deals N [--kind K] [--think T]
+
+It needs only `bot` (from the current directory, put first on the path), so the bidding
+benchmark runs it from a temporary worktree of another commit (`--against REV`) and
+scores both commits' auctions on the same double-dummy tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """One deal's auction. `contract` is (level, strain 0..4 C D H S NT, declarer 0..3 N E
+    S W, doubled 0..2), None when passed out; `cpu` each call's process CPU seconds."""
+
+    seed: int
+    pbn: str  # "N:..." the four hands
+    dealer: int
+    vulnerable: tuple[bool, bool]
+    calls: tuple[tuple[int, str], ...]
+    contract: tuple[int, int, int, int] | None
+    cpu: tuple[float, ...]
+
+    def to_json(self) -> str:
+        return json.dumps({"seed": self.seed, "pbn": self.pbn,
+                           "dealer": self.dealer, "vulnerable": self.vulnerable,
+                           "calls": self.calls, "contract": self.contract, "cpu": self.cpu})
+
+    @classmethod
+    def from_json(cls, line: str) -> Auction:
+        d: dict[str, Any] = json.loads(line)
+        contract = d["contract"]
+        return cls(int(d["seed"]), d["pbn"],
+                   int(d["dealer"]), (bool(d["vulnerable"][0]), bool(d["vulnerable"][1])),
+                   tuple((int(s), str(c)) for s, c in d["calls"]),
+                   None if contract is None else (int(contract[0]), int(contract[1]),
+                                                  int(contract[2]), int(contract[3])),
+                   tuple(float(t) for t in d["cpu"]))
+
+
+def bid(seed: int, kind: str | None, think: float) -> Auction:
+    """Four players of `kind` bid the first deal of seed `seed`'s match; each call gets
+    `think` seconds of the thinking thread's CPU (0: no budget, the rule tables alone)."""
+    from bot.ai import make_player
+    from bot.games import create
+    from bot.games.cards import Seat, format_deal
+
+    # Older commits (before per-call budgets and kinds) are compared at --think 0.
+    budget_class = getattr(importlib.import_module("bot.ai"), "Budget", None)
+    game = create("bridge", options={}, seed=seed)
+    players = [make_player("bridge", seed * 4 + seat, kind) if kind  # type: ignore[call-arg,unused-ignore]
+               else make_player("bridge", seed * 4 + seat) for seat in range(4)]
+    deal_no = game.view(None).deal_no
+    record = game.deal_record()
+    calls: list[tuple[int, str]] = []
+    cpu: list[float] = []
+    while True:
+        view = game.view(None)
+        if view.phase != "bidding" or view.deal_no != deal_no:
+            break
+        seat = next(iter(game.to_act()))
+        start = time.process_time()  # the solver's threads included
+        if budget_class is None:
+            action = players[seat].choose(game.view(seat), game.legal(seat))
+        else:
+            budget = budget_class(think, clock=time.thread_time) if think > 0 else None
+            action = players[seat].choose(game.view(seat), game.legal(seat), budget)
+        cpu.append(time.process_time() - start)
+        game.apply(seat, action)
+        calls.append((seat, action))
+    view = game.view(None)
+    c = view.contract if view.deal_no == deal_no else None
+    contract = None if c is None else (c.level, int(c.strain), c.declarer, c.doubled)
+    pbn = format_deal({Seat(i): list(h) for i, h in enumerate(record.hands)})
+    return Auction(seed, pbn, int(record.dealer),
+                   (bool(record.vulnerable[0]), bool(record.vulnerable[1])),
+                   tuple(calls), contract, tuple(cpu))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="bidding_auctions.py")
+    parser.add_argument("--first-seed", type=int, required=True)
+    parser.add_argument("--deals", type=int, required=True)
+    parser.add_argument("--kind", default=None)
+    parser.add_argument("--think", type=float, default=0.0)
+    args = parser.parse_args(argv)
+    for seed in range(args.first_seed, args.first_seed + args.deals):
+        print(bid(seed, args.kind, args.think).to_json(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    # Run as a script from another checkout: its `bot`, not this file's folder's modules.
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path[:] = [os.getcwd()] + [p for p in sys.path if os.path.abspath(p or ".") != here]
+    sys.exit(main(sys.argv[1:]))
