@@ -35,9 +35,11 @@ BIDDING = "bot/ai/bridge/bidding"
 OLD_BIDDING = "bot/ai/bidding"  # where the package lived before bot/ai became packages
 
 
-def at_head(path: str) -> str:
-    """Where a bidding file of an older commit lives now."""
-    return BIDDING + path[len(OLD_BIDDING):] if path.startswith(OLD_BIDDING + "/") else path
+def at_head(head: str, path: str) -> str:
+    """Where a bidding file of an older commit lives at `head`."""
+    if path.startswith(OLD_BIDDING + "/") and show(head, path) is None:
+        return BIDDING + path[len(OLD_BIDDING):]
+    return path
 
 
 def git(*args: str) -> str:
@@ -58,7 +60,7 @@ def undone(commit: str, head: str) -> dict[str, str] | None:
     out: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as folder:
         for path in files:
-            texts = (show(head, at_head(path)), show(commit, path), show(f"{commit}^", path))
+            texts = (show(head, at_head(head, path)), show(commit, path), show(f"{commit}^", path))
             if any(text is None for text in texts):
                 return None  # a file added or removed: not a change of rules to undo
             names = []
@@ -69,7 +71,7 @@ def undone(commit: str, head: str) -> dict[str, str] | None:
                                     text=True)
             if merged.returncode != 0:
                 return None
-            out[at_head(path)] = merged.stdout
+            out[at_head(head, path)] = merged.stdout
     return out
 
 
