@@ -32,6 +32,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.leaderboard",
     "cogs.daily",
     "cogs.overview",
+    "cogs.forget",
 )
 
 

@@ -6,7 +6,8 @@ matches.py (tables and seats), actions.py (the action log, bulk loading), result
 (deal scores, match results), ratings.py (ratings and the reads behind the boards),
 hands.py (the tokens of people's private hands), leases.py (which process serves which
 shard), emojis.py (the ids of the card-face emojis), daily.py (daily deals), pings.py (people's
-settings, turn pings), announcements.py (rating posts still owed). sqlite.py and
+settings, turn pings), announcements.py (rating posts still owed), privacy.py (forgetting a person),
+servers.py (each server's settings). sqlite.py and
 postgres.py are the backends.
 """
 
@@ -28,14 +29,17 @@ from .leases import LeasesMixin
 from .matches import MatchesMixin
 from .pings import PingsMixin
 from .postgres import PostgresBackend, is_postgres_url, open_pool
+from .privacy import PrivacyMixin
 from .results import ResultsMixin
+from .servers import ServersMixin
 from .sqlite import SqliteBackend
 
 DEFAULT_PATH = "tricktable.db"
 
 
 class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMixin,
-            EmojisMixin, DailyMixin, PingsMixin, AnnouncementsMixin):
+            EmojisMixin, DailyMixin, PingsMixin, AnnouncementsMixin, PrivacyMixin,
+            ServersMixin):
     """Open with `store = await Store.open(target)` (or `async with await Store.open(...)`):
     a file path for SQLite, a `postgresql://` URL for PostgreSQL."""
 
