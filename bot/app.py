@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.runtime import freeze_started, install_task_factory, tune_collector
 from bot.store import Shards, Store
 from bot.tables import Clock, TableService
+from bot.tables.servers import ServerRules
 from cogs.utils.router import ClickRouter
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.daily",
     "cogs.overview",
     "cogs.forget",
+    "cogs.server",
 )
 
 
@@ -64,6 +66,7 @@ class TrickTableBot(commands.Bot):
     store: Store
     tables: TableService
     router: ClickRouter  # every button's verb -> its handler (each cog registers its own)
+    server_rules: ServerRules  # each server's own settings (/server settings)
     served_shards: Shards | None = None  # None: unsharded, this process serves every server
     _lease_task: asyncio.Task[None] | None = None
 
@@ -110,6 +113,7 @@ class TrickTableBot(commands.Bot):
                                    think_seconds=self.settings.think_seconds,
                                    think_processes=self.settings.think_processes,
                                    shards=self.served_shards, clock=self._clock)
+        self.server_rules = ServerRules(self.store)
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)
