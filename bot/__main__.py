@@ -146,12 +146,15 @@ def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
 async def serve(settings: Settings) -> None:
     """Open the database (before contacting Discord, so a bad path fails fast), then run."""
     from bot.app import make_bot
+    from bot.ops.stopping import stop_on_signals
     from bot.store import Store
 
     store = await Store.open(settings.database)
     try:
         async with make_bot(settings, store=store, freeze_at_start=True) as bot:
+            stop = stop_on_signals(bot.close)
             await bot.start(settings.token)
+            await stop.stopped()
     finally:
         await store.close()
 
