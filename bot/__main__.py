@@ -8,6 +8,9 @@
     python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT
                                                    check a fair deal and print its hands
     python -m bot render-samples OUT_DIR           draw the card faces and deal pictures
+    python -m bot backup PATH                      copy the SQLite database (safe while the
+                                                   bot runs); PostgreSQL: use pg_dump
+    python -m bot restore PATH [--force]           put a backup in place (bot stopped)
 """
 
 from __future__ import annotations
@@ -50,6 +53,16 @@ def _parser() -> argparse.ArgumentParser:
     samples = sub.add_parser("render-samples",
                              help="draw sample pictures: card faces, an emoji hand, deals")
     samples.add_argument("out_dir", help="the folder to write them to (created if missing)")
+    for name, text in (("backup", "copy the SQLite database to PATH, safe while the bot "
+                                  "runs (PostgreSQL: pg_dump)"),
+                       ("restore", "replace the database by the backup at PATH (stop the "
+                                   "bot first)")):
+        tool = sub.add_parser(name, help=text)
+        tool.add_argument("path")
+        tool.add_argument("--database", help="the database file (default: DATABASE_URL, "
+                                              "else DATABASE_PATH)")
+        tool.add_argument("--force", action="store_true",
+                          help="overwrite an existing file")
     return parser
 
 
@@ -81,7 +94,38 @@ def main(argv: list[str] | None = None) -> int:
         for path in write_samples(Path(args.out_dir)):
             print(path)
         return 0
+    if args.command in ("backup", "restore"):
+        return _backup_or_restore(args.command, args.path, args.database, args.force)
     return _run_bot(args.shard_count, args.shards)
+
+
+def _database(given: str | None) -> str:
+    import os
+
+    from dotenv import find_dotenv, load_dotenv
+
+    from bot.store import DEFAULT_PATH
+
+    load_dotenv(find_dotenv(usecwd=True))
+    return (given or os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH")
+            or DEFAULT_PATH)
+
+
+def _backup_or_restore(command: str, path: str, database: str | None, force: bool) -> int:
+    from bot.store import StoreError
+    from bot.store.backup import backup, restore
+
+    target = _database(database)
+    try:
+        if command == "backup":
+            size = backup(target, path, force=force)
+            print(f"Backed up {target} to {path} ({size:,} bytes).")
+        else:
+            version = restore(path, target, force=force)
+            print(f"Restored {path} (schema {version}) into {target}; start the bot.")
+    except StoreError as exc:
+        return _fail(str(exc))
+    return 0
 
 
 def _rebuild_ratings(database: str | None) -> int:
