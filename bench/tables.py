@@ -64,6 +64,7 @@ import logging
 import os
 import random
 import signal
+import socket
 import sys
 import tempfile
 import time
@@ -387,7 +388,8 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
                         think_seconds=config.get("think", 0.8),
                         think_processes=config.get("think_processes", default_processes()),
                         shard_count=shards[1] if shards else None,
-                        shard_ids=(shards[0],) if shards else None)
+                        shard_ids=(shards[0],) if shards else None,
+                        metrics_port=config.get("metrics_port"))
     bot = make_bot(settings, guild_ready_timeout=0.1, freeze_at_start=True)
     probe.wrap_parser(bot)
     if config.get("trace"):
@@ -609,13 +611,37 @@ def _sample_at(samples: list[list[float]], moment: float, column: int) -> float:
     return before[-1] if before else samples[0][column]
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def scrape_metrics(ports: list[int], until: float) -> int:
+    """GET /metrics and /health of each bot process every second until `until`; how many
+    scrapes were answered (both endpoints must answer, or the run fails)."""
+    import aiohttp
+
+    done = 0
+    async with aiohttp.ClientSession() as session:
+        while time.monotonic() < until:
+            for port in ports:
+                for path in ("/metrics", "/health"):
+                    async with session.get(f"http://127.0.0.1:{port}{path}") as answer:
+                        assert answer.status == 200, f"{path}: {answer.status}"
+                        await answer.read()
+                done += 1
+            await asyncio.sleep(1.0)
+    return done
+
+
 async def run_once(count: int, seconds: float, edit_interval: float, directory: Path,
                    seed: int, poll: float, profile: str | None = None,
                    trace: bool = False, warmup: float = 5.0, processes: int = 1,
                    database: str = "sqlite", think: float = 0.8,
                    think_processes: int | None = None,
                    postgres_nice: int | None = None,
-                   loop_profile: bool = False) -> RunFigures:
+                   loop_profile: bool = False, metrics: bool = False) -> RunFigures:
     double = DiscordDouble()
     double.shard_count = processes
     await double.start()
@@ -624,6 +650,7 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
     rng = random.Random(seed)
     outs = [directory / f"probe-{count}-{n}.json" for n in range(processes)]
     bots: list[asyncio.subprocess.Process] = []
+    configs: list[dict[str, Any]] = []
     server = None
     pg_folder = directory / f"pg-{count}"
     try:
@@ -645,7 +672,9 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
                       **({} if think_processes is None
                          else {"think_processes": think_processes}),
                       "profile": f"{profile}.{n}" if profile and sharded else profile,
-                      "shards": [n, processes] if sharded else None}
+                      "shards": [n, processes] if sharded else None,
+                      "metrics_port": free_port() if metrics else None}
+            configs.append(config)
             bots.append(await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bench.tables", "--bot-process", json.dumps(config),
                 str(outs[n]), cwd=str(Path(__file__).resolve().parent.parent)))
@@ -703,6 +732,8 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
                 database_cpu.append(postgres_cpu(pg_folder))
 
         sampler = asyncio.create_task(sample_database())
+        scraper = asyncio.create_task(scrape_metrics(
+            [c["metrics_port"] for c in configs], until)) if metrics else None
         try:
             await asyncio.gather(*(play(driver, notifier, person, until,
                                         random.Random(rng.random()), poll)
@@ -710,6 +741,8 @@ async def run_once(count: int, seconds: float, edit_interval: float, directory: 
         finally:
             gc.enable()
         await sampler
+        if scraper is not None:
+            print(f"(scraped /metrics and /health {await scraper} times, every second)")
         harness_share = (time.process_time() - play_cpu) / (warmup + seconds)
         await asyncio.sleep(0.5)
         for process in bots:
@@ -941,6 +974,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run PostgreSQL's server this much nicer than the benchmark "
                              "(negative: it gets a core first, as on a machine of its own; "
                              "default: the same priority as the bot)")
+    parser.add_argument("--metrics", action="store_true",
+                        help="serve health and metrics (METRICS_PORT) and scrape them every "
+                             "second, as a busy Prometheus would")
     parser.add_argument("--bot-process", nargs=2, metavar=("CONFIG", "OUT"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -959,7 +995,8 @@ def main(argv: list[str] | None = None) -> int:
                                                 args.profile, args.trace, args.warmup,
                                                 max(1, args.processes), args.database,
                                                 args.think, args.think_processes,
-                                                args.postgres_nice, args.loop_profile)))
+                                                args.postgres_nice, args.loop_profile,
+                                                args.metrics)))
     print_figures(figures, args.database, max(1, args.processes), args.postgres_nice)
     where = ("in threads of the bot process" if args.think_processes == 0 else
              f"in {args.think_processes or 'one per core'} worker processes")

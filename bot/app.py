@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.ops.server import OpsServer
 from bot.runtime import freeze_started, install_task_factory, tune_collector
 from bot.store import Shards, Store
 from bot.tables import Clock, TableService
@@ -68,6 +69,7 @@ class TrickTableBot(commands.Bot):
     router: ClickRouter  # every button's verb -> its handler (each cog registers its own)
     server_rules: ServerRules  # each server's own settings (/server settings)
     served_shards: Shards | None = None  # None: unsharded, this process serves every server
+    ops_server: OpsServer | None = None  # health and metrics (METRICS_PORT)
     _lease_task: asyncio.Task[None] | None = None
 
     def __init__(self, settings: Settings, store: Store | None = None,
@@ -114,6 +116,9 @@ class TrickTableBot(commands.Bot):
                                    think_processes=self.settings.think_processes,
                                    shards=self.served_shards, clock=self._clock)
         self.server_rules = ServerRules(self.store)
+        if self.settings.metrics_port is not None:
+            self.ops_server = OpsServer(self, self.settings.metrics_port)
+            await self.ops_server.start()
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)
@@ -183,6 +188,9 @@ class TrickTableBot(commands.Bot):
             log.exception("could not sync application commands; the old ones stay")
 
     async def close(self) -> None:
+        if self.ops_server is not None:
+            await self.ops_server.stop()
+            self.ops_server = None
         if hasattr(self, "tables"):
             await self.tables.shutdown()
         await super().close()

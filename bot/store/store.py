@@ -63,6 +63,10 @@ class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMix
         return await self._writing(
             "rebuilding the ratings", lambda tx: ratings.rebuild(tx, rater, with_history))
 
+    async def ping(self) -> None:
+        """One trivial read (the health check): StoreError if the database does not answer."""
+        await self._fetchone("answering a health check", "SELECT 1")
+
     async def close(self) -> None:
         """Close the connections (idempotent); committed writes are already safe."""
         await self._close_connections()
