@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 
 from bot.config import Settings
@@ -173,8 +172,9 @@ def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
     except ConfigError as exc:
         return _fail(str(exc))
 
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.ops.logs import configure_logging
+
+    configure_logging(settings.log_level, settings.log_format)
     try:
         run(serve(settings))
     except KeyboardInterrupt:
@@ -190,12 +190,15 @@ def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
 async def serve(settings: Settings) -> None:
     """Open the database (before contacting Discord, so a bad path fails fast), then run."""
     from bot.app import make_bot
+    from bot.ops.logs import tag_interactions
     from bot.ops.stopping import stop_on_signals
     from bot.store import Store
 
     store = await Store.open(settings.database)
     try:
         async with make_bot(settings, store=store, freeze_at_start=True) as bot:
+            if settings.log_format == "json":
+                tag_interactions(bot)
             stop = stop_on_signals(bot.close)
             await bot.start(settings.token)
             await stop.stopped()
