@@ -23,6 +23,7 @@ HELP = """\
 With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
 **Where tables live:** I need View Channel, Send Messages (Send Messages in Threads in a thread), Embed Links and Attach Files in the channel, and Create Public Threads for `thread`; `/play` says which one is missing. Deleting a table's channel or thread, or removing me from the server, abandons its table (it does not count).
 **Pings and slow play:** when a table has waited for you a while (2 minutes unless the table chose `ping_after`), a new message pings you with a link to it, deleted once you play; `/settings pings:off` stops them. `/play … pace:slow` is for friends who are not online together: each turn lasts `turn_hours` (24 unless chosen), you are pinged at half time (then press **My hand** for your cards), and a computer player moves for you only when the time runs out. `/tables` lists this server's open tables with links, `/tables show:mine` yours.
+**Server settings and your data:** people with Manage Server choose this server's defaults for new tables (turn timer, pings, pace, the computer players' level), the channels tables may open in, and whether computer players may sit, with `/server settings`; `/server reset` goes back to the defaults. `/settings forget:me` removes your Discord id, names and ratings (after asking); your past matches stay, as played by a former player.
 Everyone in the channel can watch: the table shows only what a spectator may see; when a deal ends, a picture of all its hands is posted with the result."""
 
 
