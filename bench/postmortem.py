@@ -18,7 +18,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bot.ai.dds import Position, solve
+from bot.ai.core.dds import Position, solve
 from bot.games import create
 from bot.handrecord import HandRecord, replay_deal
 from bot.handrecord.postmortem import positions

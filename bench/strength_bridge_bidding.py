@@ -37,7 +37,7 @@ from endplay.types import Contract as EPContract
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
 from bot.ai import Budget, make_player
-from bot.ai.bidding import explain_calls
+from bot.ai.bridge.bidding import explain_calls
 from bot.games import create
 from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
 from bot.games.cards import Seat, format_deal

@@ -24,7 +24,9 @@ from contextlib import ExitStack
 from typing import Any
 from unittest import mock
 
-from bot.ai import bridge_advanced, card_search, make_player
+from bot.ai import make_player
+from bot.ai.bridge import advanced as bridge_advanced
+from bot.ai.core import card_search
 
 from .strength_bridge_play import bid_out, budget, dd_scores, deal_set, mean_ci
 

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai import Budget, make_player
-from bot.ai.dds import Position, solve
+from bot.ai.core.dds import Position, solve
 from bot.games import create
 from bot.games.bridge import ContractBridge
 

@@ -1,4 +1,5 @@
-"""The discord.py `Bot` subclass: opens the store, loads the cogs, restores tables, syncs."""
+"""The discord.py `Bot` subclass: opens the store, makes the bot's services (the table
+service, the publisher, the click router), loads the cogs, restores tables, syncs."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.ops.server import OpsServer
+from bot.publishing import Publisher
+from bot.router import ClickRouter
 from bot.runtime import freeze_started, install_task_factory, tune_collector
 from bot.store import Shards, Store
 from bot.tables import Clock, TableService
 from bot.tables.servers import ServerRules
-from cogs.utils.router import ClickRouter
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +68,7 @@ class TrickTableTree(app_commands.CommandTree):
 class TrickTableBot(commands.Bot):
     store: Store
     tables: TableService
+    publisher: Publisher  # what the bot sends on its own: table messages, posts, hands
     router: ClickRouter  # every button's verb -> its handler (each cog registers its own)
     server_rules: ServerRules  # each server's own settings (/server settings)
     served_shards: Shards | None = None  # None: unsharded, this process serves every server
@@ -84,6 +87,9 @@ class TrickTableBot(commands.Bot):
                          help_command=None, tree_cls=TrickTableTree, **kwargs)
         self.settings = settings
         self.router = ClickRouter()
+        # Called with each interaction as discord.py hands it over, before any handler runs
+        # (bench/tables stamps its arrival there).
+        self.interaction_observers: list[Callable[[discord.Interaction[Any]], None]] = []
         self._given_store = store
         self._clock = clock  # the tables' wall clock (tests move one forward by days)
         # The process is this bot's alone (not a test run of many bots): once it has
@@ -103,6 +109,12 @@ class TrickTableBot(commands.Bot):
                                 eager_start=True)
         return super()._schedule_event(coro, event_name, *args, **kwargs)
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction":
+            for observe in self.interaction_observers:
+                observe(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
     async def setup_hook(self) -> None:
         tune_collector()
         install_task_factory(asyncio.get_running_loop())  # requests out in their turn
@@ -115,6 +127,9 @@ class TrickTableBot(commands.Bot):
                                    think_seconds=self.settings.think_seconds,
                                    think_processes=self.settings.think_processes,
                                    shards=self.served_shards, clock=self._clock)
+        self.publisher = Publisher(self, self.tables, self.settings.edit_interval,
+                                   self.settings.channel_write_window)
+        self.publisher.start()
         self.server_rules = ServerRules(self.store)
         if self.settings.metrics_port is not None:
             self.ops_server = OpsServer(self, self.settings.metrics_port)
@@ -126,14 +141,7 @@ class TrickTableBot(commands.Bot):
                 log.exception("could not load extension %s", extension)
         restored = await self.tables.restore()
         log.info("restored %d unfinished tables", len(restored))
-        from cogs.tables import Tables  # the extension module, loaded just above
-
-        tables = self.get_cog("Tables")
-        if isinstance(tables, Tables):  # refresh every restored table's messages and hands
-            await tables.publisher.restore_hands(restored)
-            await tables.pinger.restore(restored)
-            for table in restored:
-                tables.publisher.table_changed(table, ())
+        await self.publisher.restore(restored)  # their messages, live hands and pings
         self.dispatch("tables_restored")  # e.g. rating posts a stopped bot still owed
         if self.served_shards is None or 0 in self.served_shards.ids:
             await self._sync_commands()  # once per bot, not once per process
@@ -194,6 +202,8 @@ class TrickTableBot(commands.Bot):
         if hasattr(self, "tables"):
             await self.tables.shutdown()
         await super().close()
+        if hasattr(self, "publisher"):
+            self.publisher.stop()
         if self._lease_task is not None:
             self._lease_task.cancel()
             self._lease_task = None

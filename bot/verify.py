@@ -7,23 +7,9 @@ every hand (bot/games/fairness.py explains the algorithm).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.games import GAMES, create
 from bot.games.cards import Card, format_hand
 from bot.games.fairness import FairDeals, check_seed
-from bot.games.tennis_rules import KIND_NAMES, kind_of, seat_of
-
-
-def hand_labels(game_name: str, seat_names: Sequence[str], hands: int) -> list[str]:
-    """Names of the dealt hands, in the order the pack's blocks go to them."""
-    if game_name == "single_dummy":
-        from bot.games.single_dummy_view import HAND_NAMES
-        return [f"{name} ({'player' if h < 2 else 'dummy'})"
-                for h, name in enumerate(HAND_NAMES)]
-    if game_name == "tennis":
-        return [f"{seat_names[seat_of(h)]}'s {KIND_NAMES[kind_of(h)]}" for h in range(hands)]
-    return list(seat_names[:hands])
 
 
 def dealt_hands(game_name: str, server_seed: str, client_seed: str,
@@ -34,7 +20,7 @@ def dealt_hands(game_name: str, server_seed: str, client_seed: str,
     game = create(game_name, seed=deals)
     record = game.deal_record()
     hands: tuple[tuple[Card, ...], ...] = record if isinstance(record, tuple) else record.hands
-    labels = hand_labels(game_name, game.SEAT_NAMES, len(hands))
+    labels = game.DEALT_HANDS or game.SEAT_NAMES[:len(hands)]
     return list(zip(labels, hands, strict=True))
 
 

@@ -1,5 +1,5 @@
 """Card emojis and pictures at start-up: make sure the application owns an emoji for every
-card face and the back (cogs/utils/card_emojis.py) and render cards with them, and draw
+card face and the back (bot/publishing/card_emojis.py) and render cards with them, and draw
 the deal pictures' small cards ahead. Both run in the background: until the emojis are
 ready, and whenever Discord refuses one later, messages write cards as text.
 """
@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
+from bot.publishing.card_emojis import ensure_card_emojis
 from bot.render import emojis
 from bot.render.pictures.board import warm
-
-from .utils.card_emojis import ensure_card_emojis
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -45,7 +44,7 @@ class CardFaces(commands.Cog):
 
     async def _set_up(self) -> None:
         try:
-            emojis.use(await ensure_card_emojis(self.bot))
+            emojis.use(await ensure_card_emojis(self.bot, self.bot.store))
         except Exception:
             log.exception("card emojis: set-up failed; cards are shown as text")
 

@@ -6,23 +6,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import game_class
+from bot.publishing import table_message
 from bot.render import daily as render
 from bot.tables import Person, TableError
 from bot.tables.daily import DAILY_GAMES, DailyDeals, Scoring, ranked
-from cogs.utils.publisher import table_message
+from cogs.utils.answers import refuse, unknown_choice
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
 
 log = logging.getLogger(__name__)
 
-DailyGame = Literal["bridge", "spades"]
+FIRST_DAILY = next(iter(DAILY_GAMES))  # the `game` option's default
+DAILY_CHOICES = [app_commands.Choice(name=game_class(name).TITLE, value=name)
+                 for name in DAILY_GAMES]
 CLOSE_EVERY = 60.0  # seconds between looks for days that have ended
 
 
@@ -47,16 +51,6 @@ class Daily(commands.Cog):
 
     # -- playing ------------------------------------------------------------------------
 
-    @daily_group.command(name="bridge", description="Today's 4 bridge boards, scored "
-                                                    "duplicate against the server")
-    async def bridge(self, interaction: discord.Interaction[Any]) -> None:
-        await self._begin(interaction, "bridge")
-
-    @daily_group.command(name="spades", description="Today's 4 Spades deals, compared "
-                                                    "with the server")
-    async def spades(self, interaction: discord.Interaction[Any]) -> None:
-        await self._begin(interaction, "spades")
-
     async def _begin(self, interaction: discord.Interaction[Any], game: str) -> None:
         channel = interaction.channel
         guild_id = interaction.guild_id
@@ -73,7 +67,7 @@ class Daily(commands.Cog):
                 "shows how the field did.", ephemeral=True)
             return
         await interaction.response.defer(thinking=True, ephemeral=True)
-        title = render.TITLES[game]
+        title = game_class(game).TITLE
         try:
             thread = await channel.create_thread(
                 name=f"Daily {title} {day} — {person.name}"[:100],
@@ -103,8 +97,13 @@ class Daily(commands.Cog):
                                                      "you have played")
     @app_commands.describe(game="Which daily game",
                            scoring="Matchpoints (default) or IMPs across the field")
-    async def results(self, interaction: discord.Interaction[Any], game: DailyGame = "bridge",
+    @app_commands.choices(game=DAILY_CHOICES)
+    async def results(self, interaction: discord.Interaction[Any], game: str = FIRST_DAILY,
                       scoring: Scoring = "matchpoints") -> None:
+        problem = unknown_choice("game", game, DAILY_GAMES)
+        if problem:
+            await refuse(interaction, problem)
+            return
         guild_id = interaction.guild_id
         assert guild_id is not None  # the group is guild_only
         day = await self.daily.today(guild_id)
@@ -116,8 +115,13 @@ class Daily(commands.Cog):
 
     @daily_group.command(name="leaderboard", description="Days won and average percentage "
                                                          "in the daily deals")
+    @app_commands.choices(game=DAILY_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction[Any],
-                          game: DailyGame = "bridge") -> None:
+                          game: str = FIRST_DAILY) -> None:
+        problem = unknown_choice("game", game, DAILY_GAMES)
+        if problem:
+            await refuse(interaction, problem)
+            return
         guild_id = interaction.guild_id
         assert guild_id is not None
         rows = await self.bot.store.daily_board(guild_id, game)
@@ -181,7 +185,22 @@ class Daily(commands.Cog):
         return closed
 
 
-assert set(DAILY_GAMES) == {"bridge", "spades"}  # the choices DailyGame offers
+def daily_command(game: str) -> app_commands.Command[Any, ..., None]:
+    """`/daily <game>`, for each game whose engine declares daily deals (its `DAILY`)."""
+    daily = game_class(game).DAILY
+    assert daily is not None
+
+    async def begin(cog: Daily, interaction: discord.Interaction[Any]) -> None:
+        await cog._begin(interaction, game)
+
+    # A method of Daily (the cog is passed first), which the qualified name tells discord.py.
+    begin.__qualname__ = f"Daily.daily_{game}"
+    return app_commands.Command(name=game, description=daily.description, callback=begin,
+                                parent=Daily.daily_group)
+
+
+for _game in DAILY_GAMES:
+    Daily.daily_group.add_command(daily_command(_game))
 
 
 async def setup(bot: TrickTableBot) -> None:

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai.bidding.summary import sections
+from bot.ai.bridge.bidding.summary import sections
 from bot.games import GAMES
 from bot.render.rules import help_embeds, rules_embed, system_embeds
 from bot.tables import TABLE_OPTIONS

@@ -25,7 +25,6 @@ from bot.render import ids
 from bot.render import leaderboard as render
 from bot.render.messages import Message
 from bot.store.ratings import RatingsReader
-from cogs.tables import Tables
 from cogs.utils.answers import out_of_range, refuse, unknown_choice
 from cogs.utils.choices import game_choices
 
@@ -190,9 +189,7 @@ class Leaderboard(commands.Cog):
 
     async def _after_table_messages(self, table_id: int) -> None:
         # The publisher posts the end of the match from its own task; let it go first.
-        tables = self.bot.get_cog("Tables")
-        if isinstance(tables, Tables):
-            await tables.publisher.settled(table_id, timeout=5)
+        await self.bot.publisher.settled(table_id, timeout=5)
 
     # -- helpers ------------------------------------------------------------------------------
 

@@ -3,8 +3,8 @@
 A table whose channel or thread is deleted, or whose server the bot was removed from,
 can never be shown or played again: it is closed as abandoned (stored so, so a restart
 leaves it closed), and nothing more is written for it. The gateway's events say so at
-once; a write answered with Unknown Channel (10003) says so too (cogs/utils/publisher.py),
-for an event missed while the bot was away.
+once; a write answered with Unknown Channel (10003) says so too (bot/publishing), for an
+event missed while the bot was away.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ import discord
 from discord.ext import commands
 
 from bot.tables import TableService
-
-from .tables import Tables
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -30,9 +28,8 @@ class LostPlaces(commands.Cog):
     async def _lost(self, *, channel_id: int | None = None,
                     guild_id: int | None = None) -> None:
         tables = self.service.tables_in(channel_id=channel_id, guild_id=guild_id)
-        cog = self.bot.get_cog("Tables")
-        if tables and isinstance(cog, Tables):
-            await cog.publisher.tables_lost(tables)
+        if tables:
+            await self.bot.publisher.tables_lost(tables)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.games import GAMES, InvalidOptions, OptionSpec, game_class
 from bot.games.base import resolve_options
+from bot.publishing import snapshot, table_message
 from bot.render.games import text_for
 from bot.render.rules import option_value
 from bot.tables import TABLE_OPTIONS, Person, Table, TableError, TableService, TableSettings
@@ -25,7 +26,6 @@ from bot.tables.servers import channel_refusal, table_defaults
 from cogs.tables import Tables
 from cogs.utils.answers import refuse
 from cogs.utils.permissions import missing_for_table, missing_text
-from cogs.utils.publisher import snapshot, table_message
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -169,9 +169,9 @@ class Play(commands.Cog):
         await interaction.response.send_message(**current.send_kwargs())
         message = await interaction.original_response()
         await self.service.set_message(table, message.id)
-        self.tables_cog.publisher.resume(table)
+        self.bot.publisher.resume(table)
         if old_message_id is not None and old_message_id != message.id:
-            await self.tables_cog.publisher.retire(table, old_message_id, message.jump_url)
+            await self.bot.publisher.retire(table, old_message_id, message.jump_url)
 
     @app_commands.command(name="leave", description="Leave your seat (a computer player "
                                                     "takes over mid-match)")

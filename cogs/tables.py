@@ -1,10 +1,10 @@
 """The adapter between Discord and the tables: every component interaction arrives here
 (`on_interaction`), is routed by its custom id through the bot's click router
-(cogs/utils/router.py, where every cog registers its verbs) and is answered within
-Discord's 3 seconds, a refusal included. The table service owns the checks (seat, turn,
-stale button); this cog turns a click into a service call and its answer into a message.
-What the bot sends on its own (table messages, posts, live hands) is the publisher's
-(cogs/utils/publisher.py).
+(bot/router.py, where every cog registers its verbs) and is answered within Discord's 3
+seconds, a refusal included. The table service owns the checks (seat, turn, stale
+button); this cog turns a click into a service call and its answer into a message. What
+the bot sends on its own (table messages, posts, live hands) is the bot's publisher
+(bot/publishing).
 """
 
 from __future__ import annotations
@@ -16,17 +16,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot.publishing import Publisher, snapshot
+from bot.publishing.card_emojis import refused
+from bot.publishing.messages import seating_of
 from bot.render import ids
 from bot.render import messages as render
 from bot.render.rules import rules_embed
+from bot.router import ClickRouter, Handler
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
+from bot.tables.requests import takes_long
 from bot.tables.servers import computer_kind
 
 from .utils.answers import refuse
-from .utils.card_emojis import refused
-from .utils.pings import Pinger
-from .utils.publisher import REDRAW_WAIT, Publisher, seating_of, snapshot, table_message
-from .utils.router import ClickRouter, Handler
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -44,10 +45,7 @@ class Tables(commands.Cog):
         self.bot = bot
         self.service: TableService = bot.tables
         self.router: ClickRouter = bot.router
-        self.publisher = Publisher(bot, self.service, bot.settings.edit_interval,
-                                   bot.settings.channel_write_window)
-        self.publisher.clock = self.service.clock.now  # one wall clock for the tables
-        self.pinger = Pinger(bot, self.service, self.publisher.paused, self.publisher.pacer)
+        self.publisher: Publisher = bot.publisher
         self._verbs: dict[str, Handler] = {
             "act": self.on_act, "pick": self.on_pick, "hand": self.on_hand,
             "rules": self.on_rules, "last": self.on_last_trick, "tricks": self.on_tricks,
@@ -58,12 +56,9 @@ class Tables(commands.Cog):
 
     async def cog_load(self) -> None:
         self.router.register_all(self._verbs)
-        self.service.observer = self.publisher
-        self.service.turns.notifier = self.pinger
 
     async def cog_unload(self) -> None:
         self.router.unregister(*self._verbs)
-        self.publisher.stop()
 
     # -- private hands --------------------------------------------------------------------
 
@@ -79,11 +74,11 @@ class Tables(commands.Cog):
                     "table message shows everything a spectator may see.")
             if note:
                 text = f"{note}\n{text}"
-            await interaction.response.send_message(text, ephemeral=True)
+            await refuse(interaction, text)
             return
         if table.status == LOBBY:
-            await interaction.response.send_message(
-                "The match has not started yet: your cards come when it does.", ephemeral=True)
+            await refuse(interaction, "The match has not started yet: your cards come when "
+                                      "it does.")
             return
         publisher = self.publisher
 
@@ -104,7 +99,11 @@ class Tables(commands.Cog):
     @staticmethod
     async def _answer_with(interaction: Interaction, message: Any,
                            in_place: bool) -> int | None:
-        """Answer the click with a hand message; the id of the message that shows it."""
+        """Answer the click with a hand message; the id of the message that shows it. A
+        click deferred first (a claim) is finished by editing what the defer showed."""
+        if interaction.response.is_done():
+            shown = await interaction.edit_original_response(**message.edit_kwargs())
+            return shown.id
         if in_place:
             await interaction.response.edit_message(**message.edit_kwargs())
             return interaction.message.id if interaction.message else None
@@ -186,6 +185,8 @@ class Tables(commands.Cog):
         click = ids.parse_action(parsed)
         table = await self.service.fetch(parsed.table_id)
         user_id, publisher = interaction.user.id, self.publisher
+        if takes_long(click.action):  # a claim's double-dummy check waits for a worker
+            await _defer(interaction)
 
         def hand(acted: Table) -> tuple[render.Message, int] | None:
             seat = acted.seat_of(user_id)
@@ -260,11 +261,10 @@ class Tables(commands.Cog):
         on_table_message = (interaction.message is not None
                             and interaction.message.id == table.message_id)
         if on_table_message:
-            async with self.publisher.table_write(table, wait=REDRAW_WAIT):
-                self.publisher.redrawing(table)
-                current = await snapshot(table, lambda: table_message(table))
+            async def redraw(current: render.Message) -> None:
                 await interaction.response.edit_message(**current.edit_kwargs())
-                self.publisher.redrawn(table, current)
+
+            await self.publisher.redraw(table, redraw)
             if text and table.status != LOBBY:
                 await interaction.followup.send(text, ephemeral=True)
         elif text:
@@ -273,6 +273,15 @@ class Tables(commands.Cog):
         else:
             await interaction.response.defer()
             self.publisher.mark(table)
+
+
+async def _defer(interaction: Interaction) -> None:
+    """Answer now, within Discord's 3 s, and finish later with an edit: in place on a
+    private hand (its buttons wait), else with a private "thinking" message."""
+    if _in_place(interaction):
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def _in_place(interaction: Interaction) -> bool:

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, settings
 
 # The local Discord API double and its `discord_double` fixture (end-to-end tests); the
 # databases the store's tests run on (`database`: SQLite and PostgreSQL).
-pytest_plugins = ["tests.discord_double.fixtures", "tests.databases"]
+pytest_plugins = ["discord_double.fixtures", "tests.databases"]
 
 settings.register_profile(
     "default", max_examples=25, deadline=None,

@@ -12,8 +12,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.discord_double import Driver, World, button, custom_ids, limits
-from tests.discord_double.state import TOKEN_LIFETIME
+from discord_double import TOKEN_LIFETIME, Driver, World, button, custom_ids, limits
 
 # The discord_double fixture comes from tests/conftest.py; pytester runs an inner session.
 pytest_plugins = ["pytester"]
@@ -661,7 +660,7 @@ INNER_TEST = '''
 import discord
 from discord.ext import commands
 
-pytest_plugins = ["tests.discord_double.fixtures"]
+pytest_plugins = ["discord_double.fixtures"]
 
 
 async def test_breaks_a_rule(discord_double):

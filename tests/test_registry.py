@@ -5,12 +5,15 @@ here, not by a silent fallback at a table (CONTRIBUTING.md, "Adding a game")."""
 from __future__ import annotations
 
 import importlib
+import random
 
 import pytest
 from discord import AppCommandOptionType, app_commands
 
 from bot.ai import make_player, player_kinds
-from bot.games import GAMES, Game, GameView, InvalidOptions, create, game_class
+from bot.games import GAMES, Game, GameView, InvalidOptions, create, game_class, games_with
+from bot.games.events import DealEnded
+from bot.handrecord import HandRecord, NotBridge, replay_deal
 from bot.ratings.figures import FigureCounter, counter_class, figure_names, match_figures
 from bot.render.games import text_for
 from bot.render.games.base import GameText
@@ -18,6 +21,10 @@ from bot.render.rules import help_text, rules_for
 from bot.render.samples import finished_deal
 from bot.render.seating import Seating
 from bot.tables import TABLE_OPTIONS, TableSettings
+from bot.tables.explain import call_notes
+from bot.tables.model import PLAYING, SeatInfo, Table
+from bot.verify import dealt_hands
+from cogs.daily import Daily
 from cogs.info import Info
 from cogs.leaderboard import Leaderboard
 from cogs.play import Play
@@ -125,3 +132,88 @@ def test_an_unknown_game_is_refused_by_name() -> None:
         game_class("poker")
     with pytest.raises(ValueError, match="Unknown game 'poker'"):
         counter_class("poker")
+
+
+# -- what each game declares it supports (the flags and fields of its engine class) ----------
+
+
+def _play_to_first_deal_end(name: str, seed: int) -> Game[GameView]:
+    game = create(name, seed=seed)
+    rng = random.Random(seed)
+    while game.view(None).previous_deal is None:
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(list(game.legal(seat))))
+    return game
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hand_records_exist_exactly_for_the_games_that_declare_them(name: str) -> None:
+    game = _play_to_first_deal_end(name, 5)
+    if game_class(name).HAND_RECORDS:
+        record = replay_deal(name, game.options, 5, game.history, 1)
+        assert isinstance(record, HandRecord) and record.deal_no == 1
+    else:
+        with pytest.raises(NotBridge):
+            replay_deal(name, game.options, 5, game.history, 1)
+
+
+def _bot_table(name: str, calls: int) -> Table:
+    """A table of computer players (the basic kind) after `calls` of their decisions."""
+    game = create(name, seed=3)
+    kind = player_kinds(name)[-1]
+    players = [make_player(name, seat, kind) for seat in range(game.SEATS)]
+    for _ in range(calls):
+        seat = min(game.to_act())
+        game.apply(seat, players[seat].choose(game.view(seat), game.legal(seat)))
+    return Table(id=1, game_name=name, options=dict(game.options), seed=3, guild_id=1,
+                 channel_id=1, creator_id=1, settings=TableSettings(), game=game,
+                 seats=[SeatInfo(f"Bot {seat}", bot_kind=kind) for seat in range(game.SEATS)],
+                 status=PLAYING)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_explained_bidding_is_shown_exactly_for_the_games_that_declare_it(name: str) -> None:
+    notes = call_notes(_bot_table(name, 3))
+    if game_class(name).EXPLAINED_BIDDING:
+        assert len(notes) == 3 and any(notes), "the computer players' calls are unexplained"
+    else:
+        assert notes == ()
+
+
+def _daily_command_names() -> set[str]:
+    return {command.name for command in Daily.daily_group.commands} - {
+        "results", "leaderboard", "channel"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_daily_deals_are_offered_exactly_for_the_games_that_declare_them(name: str) -> None:
+    daily = game_class(name).DAILY
+    assert (name in _daily_command_names()) == (daily is not None)
+    if daily is None:
+        return
+    command = Daily.daily_group.get_command(name)
+    assert command is not None and command.description == daily.description
+    assert 0 < len(daily.description) <= DISCORD_DESCRIPTION_LIMIT
+    game = create(name, options=daily.options, seed=2)  # the options are the engine's own
+    rng = random.Random(2)
+    deals = 0
+    while not game.finished:
+        seat = min(game.to_act())
+        deals += sum(isinstance(event, DealEnded)
+                     for event in game.apply(seat, rng.choice(list(game.legal(seat)))))
+    assert deals == 4, "a day is 4 deals (bot.tables.daily.DEALS_PER_DAY)"
+
+
+def test_daily_results_and_leaderboard_offer_the_daily_games() -> None:
+    for command in (Daily.results, Daily.leaderboard):
+        game = next(p for p in command.parameters if p.name == "game")
+        assert [choice.value for choice in game.choices] == list(games_with("DAILY"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_verify_names_every_dealt_hand_as_the_engine_declares(name: str) -> None:
+    cls = game_class(name)
+    hands = dealt_hands(name, "ab" * 32, "client", 1)
+    assert [label for label, _ in hands] == list(cls.DEALT_HANDS or cls.SEAT_NAMES)
+    dealt = [card for _, cards in hands for card in cards]
+    assert len(dealt) == len(set(dealt)) and dealt, "the hands share a card or are empty"

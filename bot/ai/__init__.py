@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from .budget import Budget
+from .core.budget import Budget
 
 PlayerFactory = Callable[[int], "Player"]
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import (
+    DailyPlay,
     Game,
     GameView,
     IllegalAction,
@@ -44,6 +45,12 @@ def game_class(name: str) -> type[Game[Any]]:
     return cls
 
 
+def games_with(feature: str) -> tuple[str, ...]:
+    """The games (in GAMES' order) whose engine declares `feature`: a flag or field of
+    `Game` such as "HAND_RECORDS", "EXPLAINED_BIDDING" or "DAILY"."""
+    return tuple(name for name in GAMES if getattr(game_class(name), feature))
+
+
 def create(name: str, options: Mapping[str, object] | None = None,
            seed: int | FairDeals = 0) -> Game[Any]:
     """A new match of the named game (dealt from fair deals when given those as its seed)."""
@@ -52,6 +59,7 @@ def create(name: str, options: Mapping[str, object] | None = None,
 
 __all__ = [
     "GAMES",
+    "DailyPlay",
     "Event",
     "Game",
     "GameView",
@@ -63,6 +71,7 @@ __all__ = [
     "ScoreSheet",
     "create",
     "game_class",
+    "games_with",
     "replay",
     "replayed",
 ]

@@ -87,6 +87,15 @@ def resolve_options(specs: Sequence[OptionSpec],
 
 
 @dataclass(frozen=True, slots=True)
+class DailyPlay:
+    """How a game's daily deals are played (bot/tables/daily.py): the options of each
+    person's match, and the description of `/daily <game>` (at most 100 characters)."""
+
+    options: Mapping[str, object]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One row of a score sheet (usually one deal): points per side and a short note."""
 
@@ -185,6 +194,14 @@ class Game(ABC, Generic[ViewT]):
     SIDES: ClassVar[tuple[tuple[int, ...], ...]]
     SIDE_NAMES: ClassVar[tuple[str, ...]]
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+    # What the game offers besides play, declared here once: every list of games reads
+    # these, and tests/test_registry.py checks each against what the game does.
+    HAND_RECORDS: ClassVar[bool] = False  # a finished deal has a hand record (bot.handrecord)
+    EXPLAINED_BIDDING: ClassVar[bool] = False  # the computer players' calls are explained
+    DAILY: ClassVar[DailyPlay | None] = None  # daily deals (`/daily <name>`), and how
+    # The names `python -m bot verify` gives the dealt hands, in the order the pack's
+    # blocks go to them; None: one hand per seat, in seat order (SEAT_NAMES).
+    DEALT_HANDS: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, options: Mapping[str, object] | None = None,
                  seed: int | FairDeals = 0) -> None:

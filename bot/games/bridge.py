@@ -25,9 +25,11 @@ match is over. It is not an action and is not in `history`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar
 
 from .base import (
+    DailyPlay,
     Game,
     IllegalAction,
     OptionSpec,
@@ -131,6 +133,15 @@ class ContractBridge(Requests, Game[BridgeView]):
         OptionSpec("undo", bool, True, "Players may ask to take back their last call or "
                    "card; the opponents agree"),
     )
+    HAND_RECORDS: ClassVar[bool] = True
+    EXPLAINED_BIDDING: ClassVar[bool] = True
+    # Daily deals are a competition over the same boards against computer players, who
+    # would always consent: no undo there (as at a tournament), or a mistake others had to
+    # live with could be taken back. Claims stay: they stand only when they hold double
+    # dummy.
+    DAILY: ClassVar[DailyPlay | None] = DailyPlay(
+        MappingProxyType({"boards": 4, "undo": False}),
+        "Today's 4 bridge boards, scored duplicate against the server")
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)

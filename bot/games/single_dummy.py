@@ -100,6 +100,9 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         OptionSpec("undo", bool, True, "Players may ask to take back their last call or "
                    "card; the opponents agree"),
     )
+    HAND_RECORDS: ClassVar[bool] = True
+    DEALT_HANDS: ClassVar[tuple[str, ...] | None] = tuple(
+        f"{name} ({'player' if h < 2 else 'dummy'})" for h, name in enumerate(HAND_NAMES))
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)

@@ -21,9 +21,10 @@ well), `MatchEnded` or `DealStarted`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar, Final
 
-from .base import Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
+from .base import DailyPlay, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .cards import (
     CARD_BY_PLAY,
@@ -117,6 +118,8 @@ class Spades(Game[SpadesView]):
         OptionSpec("deals", int, 0, "The match is this many deals, whatever the score "
                    "(0: play to the target).", 0, 32, internal=True),
     )
+    DAILY: ClassVar[DailyPlay | None] = DailyPlay(
+        MappingProxyType({"deals": 4}), "Today's 4 Spades deals, compared with the server")
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)

@@ -8,6 +8,7 @@ spades, notrump. The first dealer is drawn from the seed; the deal alternates ev
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import product
 from operator import attrgetter
 from types import MappingProxyType
 from typing import ClassVar
@@ -90,6 +91,10 @@ class Tennis(Game[TennisView]):
     SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0,), (1,))
     SIDE_NAMES: ClassVar[tuple[str, ...]] = SEAT_NAMES
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+    # Each game's pack goes to four hands, in the order of `hand_id`: both players'
+    # Backhands, then both Forehands.
+    DEALT_HANDS: ClassVar[tuple[str, ...] | None] = tuple(
+        f"{seat}'s {kind}" for kind, seat in product(KIND_NAMES, SEAT_NAMES))
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)

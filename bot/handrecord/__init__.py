@@ -17,12 +17,7 @@ from bot.games.fairness import FairDeals
 
 from .pbn import Heading, to_pbn
 from .record import HandRecord, four_seat_auction, from_bridge, from_single_dummy
-from .replay import HAND_RECORD_GAMES, DealNotOver, NotBridge, replay_deal
-
-
-class OutOfTime(Exception):
-    """A post-mortem's deadline passed before every position was solved (its work
-    stopped there)."""
+from .replay import HAND_RECORD_GAMES, DealNotOver, NotBridge, OutOfTime, replay_deal
 
 
 def deal_verdict(game_name: str, options: Mapping[str, object], seed: int | FairDeals,

@@ -22,14 +22,13 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.ai.dds import Position, solve
+from bot.ai.core.dds import Position, solve
 from bot.games.cards import Card, Seat
 from bot.games.fairness import FairDeals
 from bot.games.tricks import trick_winner
 
-from . import OutOfTime
 from .record import HandRecord
-from .replay import replay_deal
+from .replay import OutOfTime, replay_deal
 
 
 @dataclass(frozen=True, slots=True)

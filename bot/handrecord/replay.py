@@ -8,18 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from bot.games import create, replayed
+from bot.games import create, games_with, replayed
 from bot.games.cards import Card
 from bot.games.events import CardPlayed, DealEnded
 from bot.games.fairness import FairDeals
 
 from .record import HandRecord, from_bridge, from_single_dummy
 
-HAND_RECORD_GAMES: tuple[str, ...] = ("bridge", "single_dummy")
+HAND_RECORD_GAMES: tuple[str, ...] = games_with("HAND_RECORDS")  # the engines declare it
 
 
 class NotBridge(ValueError):
     """Hand records exist for the bridge games only."""
+
+
+class OutOfTime(Exception):
+    """A post-mortem's deadline passed before every position was solved (its work
+    stopped there)."""
 
 
 class DealNotOver(LookupError):

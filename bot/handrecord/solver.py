@@ -1,6 +1,6 @@
 """Double-dummy tricks and par through endplay (which wraps Bo Haglund's DDS solver).
 
-endplay is imported here (and by the computer players, in bot.ai.dds): it takes most of a
+endplay is imported here (and by the computer players, in bot.ai.core.dds): it takes most of a
 second to import (it pulls in matplotlib), so the bot loads this module on the first hand
 record asked for.
 Solving takes milliseconds to ~100 ms per deal; callers run it off the event loop.
@@ -14,7 +14,7 @@ from endplay.dds import calc_dd_table, par
 from endplay.types import Contract as EndplayContract
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
-from bot.ai.dds import SOLVER_LOCK
+from bot.ai.core.dds import SOLVER_LOCK
 from bot.games.cards import Seat, format_deal
 
 from .record import HandRecord

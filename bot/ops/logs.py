@@ -70,17 +70,14 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(event, ensure_ascii=False, default=str)
 
 
-def configure_logging(level: str, log_format: str = "text",
-                      stream: TextIO | None = None) -> logging.Handler:
-    """The root logger's one handler, in the chosen format; returns it."""
+def configure_logging(level: str, log_format: str = "text", stream: TextIO | None = None,
+                      force: bool = False) -> logging.Handler:
+    """The root logger's handler, in the chosen format (as logging.basicConfig: nothing
+    changes if the root logger has handlers already, unless `force`); returns it."""
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(JsonFormatter() if log_format == "json"
                          else logging.Formatter(TEXT_FORMAT))
-    root = logging.getLogger()
-    for old in list(root.handlers):
-        root.removeHandler(old)
-    root.addHandler(handler)
-    root.setLevel(level)
+    logging.basicConfig(level=level, handlers=[handler], force=force)
     return handler
 
 

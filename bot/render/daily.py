@@ -9,13 +9,13 @@ from typing import Any
 
 import discord
 
+from bot.games import game_class
 from bot.games.bridge_scoring import board_dealer, board_vulnerability
 from bot.games.cards import Card, by_suit
 
 from .text import clip
 
 COLOUR = discord.Colour.dark_gold()
-TITLES = {"bridge": "Contract Bridge", "spades": "Spades"}
 SEATS = "NESW"
 _VUL = {(False, False): "none vul", (True, False): "N-S vul", (False, True): "E-W vul",
         (True, True): "all vul"}
@@ -67,7 +67,7 @@ def board_field(game: str, board: int, results: Sequence[Any],
 def day_embed(results: Any, places: Sequence[tuple[int, Any]], scoring: str,
               hidden: Sequence[int] = (), final: bool = False) -> discord.Embed:
     """The day's standings and each board shown; `hidden` boards are named, not shown."""
-    title = TITLES.get(results.game, results.game)
+    title = game_class(results.game).TITLE
     state = "final standings" if final else "standings so far"
     embed = discord.Embed(title=f"Daily {title} · {results.day} · {state}",
                           description=clip("\n".join(standings_lines(results, scoring,
@@ -89,7 +89,7 @@ def day_embed(results: Any, places: Sequence[tuple[int, Any]], scoring: str,
 
 
 def leaderboard_embed(game: str, rows: Sequence[Any]) -> discord.Embed:
-    title = TITLES.get(game, game)
+    title = game_class(game).TITLE
     if not rows:
         text = "No finished days yet. Play with `/daily " + game + "`."
     else:

@@ -20,3 +20,19 @@ def reveal_field(game_name: str, commitment: str, client_seed: str, deal_no: int
                f"{commitment}")
     return ("Fair deal check", f"This deal's server seed is now public:\n```\n{command}\n```",
             False)
+
+
+def table_fields(commitment: str | None, client_seed: str) -> list[Field]:
+    """Under a table message: its commitment and, once started, its client seed (nothing
+    for a table without fair deals)."""
+    return [] if commitment is None else [commitment_field(commitment, client_seed)]
+
+
+def deal_end_fields(game_name: str, commitment: str | None, client_seed: str,
+                    revealed: tuple[int, str] | None) -> list[Field]:
+    """Under an end-of-deal message: the ended deal's server seed (`revealed`: its deal
+    number and seed) and how to check it."""
+    if revealed is None or commitment is None:
+        return []
+    deal_no, server_seed = revealed
+    return [reveal_field(game_name, commitment, client_seed, deal_no, server_seed)]

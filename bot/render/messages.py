@@ -155,6 +155,13 @@ def moved(table_id: int, title: str, url: str) -> Message:
     return Message(content=f"{title} · table #{table_id} has moved: {url}", buttons=None)
 
 
+def replaced_hand(table_id: int, title: str) -> Message:
+    """What a private hand becomes once a newer hand message replaced it: one line, no
+    buttons (an old copy must not look live, nor offer what is over)."""
+    return Message(content=f"Replaced by your newer hand below · {title} #{table_id}",
+                   buttons=None)
+
+
 MISSING = {50001: "access to this channel", 50013: "a permission I need in this channel"}
 
 

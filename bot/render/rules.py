@@ -55,6 +55,16 @@ def options_line(options: Mapping[str, object]) -> str:
                      for key, value in options.items())
 
 
+def options_text(options: Mapping[str, object], slow_pace: bool, turn_timeout: float) -> str:
+    """The lobby's line of options: the game's, then the table's pace or turn timer."""
+    parts = [options_line(options)] if options else []
+    if slow_pace:
+        parts.append(f"slow play: {turn_timeout / 3600:g} h per turn")
+    elif turn_timeout:
+        parts.append(f"turn timer: {int(turn_timeout)}s")
+    return ("Options — " + ", ".join(parts) + ".") if parts else ""
+
+
 def option_value(value: object) -> str:
     return ("on" if value else "off") if isinstance(value, bool) else str(value)
 

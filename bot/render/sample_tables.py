@@ -74,7 +74,7 @@ def deal_end(name: str, seed: int = 3) -> Sample:
         seat = min(game.to_act())
         game.apply(seat, rng.choice(list(game.legal(seat))))
     extra = [button(ids.make("rec", TABLE_ID, 1), "Hand record")] \
-        if name in ("bridge", "single_dummy") else []
+        if game.HAND_RECORDS else []
     message = render.deal_end(TABLE_ID, name, game.TITLE, game.view(None), seating(game),
                               extra)
     assert message is not None and message.picture is not None

@@ -27,3 +27,12 @@ class Seating:
         """Who sits there: a person's name, or a computer player's ("Advanced bot", the
         one name bot.ai.bot_name gives it everywhere)."""
         return self.names[seat] or self.seat_names[seat]
+
+    def person(self, user_id: int) -> str:
+        """A person's name if they sit at the table, else a mention (the table's creator
+        may have left their seat)."""
+        for seat, seated in enumerate(self.user_ids):
+            name = self.names[seat]
+            if seated == user_id and name:
+                return name
+        return f"<@{user_id}>"

@@ -13,11 +13,12 @@ have finished that board.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final, Literal
 
+from bot.games import GAMES, game_class
 from bot.games.bridge_scoring import imps
 from bot.games.fairness import FairDeals
 from bot.games.field import cross_imps, percentages
@@ -26,13 +27,9 @@ from bot.store import Store
 from .model import Person, Table, TableError, TableSettings
 from .service import TableService
 
-# Daily deals are a competition over the same boards against computer players, who would
-# always consent: no undo there (as at a tournament), or a mistake others had to live with
-# could be taken back. Claims stay: they stand only when they hold double dummy.
-DAILY_GAMES: Final[dict[str, dict[str, int]]] = {
-    "bridge": {"boards": 4, "undo": False},
-    "spades": {"deals": 4},
-}
+# The games with daily deals, and the options of their matches: each engine's DAILY.
+DAILY_GAMES: Final[dict[str, Mapping[str, object]]] = {
+    name: daily.options for name in GAMES if (daily := game_class(name).DAILY) is not None}
 DEALS_PER_DAY: Final = 4
 PERSON_SEAT: Final = 2  # South
 Scoring = Literal["matchpoints", "imps"]

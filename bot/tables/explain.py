@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bot.ai.bidding import explain_calls
+from bot.ai.bridge.bidding import explain_calls
 from bot.games.bridge_auction import Call
 from bot.games.bridge_view import BridgeView
 
 from .model import LOBBY, Table
-
-BIDDING_GAMES = frozenset({"bridge"})
 
 
 @lru_cache(maxsize=512)
@@ -26,7 +24,7 @@ def _explained(calls: tuple[tuple[int, Call], ...]) -> tuple[str, ...]:
 def call_notes(table: Table) -> tuple[str, ...]:
     """Per call of the current auction: its explanation when a computer player made it,
     else "" (a person's call means what that person meant)."""
-    if table.game_name not in BIDDING_GAMES or table.status == LOBBY:
+    if not table.game.EXPLAINED_BIDDING or table.status == LOBBY:
         return ()
     view = table.game.view(None)
     calls = view.calls if isinstance(view, BridgeView) else ()

@@ -4,15 +4,18 @@ A person's claim is checked double dummy before it is recorded: one that holds a
 defence is recorded as `claim:<n>:proven` and stands at once; any other goes to the
 opponents. Computer players answer at once (a claim: accepted exactly when the solver
 agrees; an undo: consent), and a turn timer that runs out for a person rejects. The solver
-runs in the thinking pool's threads, never on the event loop.
+runs in the thinking pool's workers, never on the event loop, and a person's claim is
+judged before the table's lock is taken (`Judged`): the workers may all be busy, and no
+other click at the table waits behind it.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
-from bot.ai.claims import claim_holds
+from bot.ai.core.claims import claim_holds
 from bot.games import Game, IllegalAction
 from bot.games.requests import ANSWERS, ASIDE_VERBS, PROVEN, PlayPosition, Request, Requests
 
@@ -29,6 +32,20 @@ ENDED = ("That claim or undo is over (withdrawn or answered), so your answer cha
 def is_request(action: str) -> bool:
     """Whether a click asks (a claim, an undo, a withdrawal) rather than acts."""
     return action.partition(":")[0] in ASIDE_VERBS
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A person's claim checked double dummy on the play as it stood after `seq` actions."""
+
+    seq: int
+    holds: bool
+
+
+def takes_long(action: str) -> bool:
+    """Whether applying a person's click may wait for the workers (a claim is checked
+    double dummy there first): its answer is deferred."""
+    return action.startswith("claim:")
 
 
 def answered(game: Game[Any], action: str) -> str:
@@ -65,9 +82,9 @@ def position_to_judge(game: Game[Any]) -> PlayPosition | None:
     return game.claim_position()
 
 
-async def to_record(game: Game[Any], seat: int, action: str, pool: ThinkingPool) -> str:
-    """The action to record for a person's request (a claim that holds double dummy
-    becomes `claim:<n>:proven`); TableError with the engine's reason when it is refused."""
+def _requests(game: Game[Any], seat: int, action: str) -> Requests:
+    """The game, if `seat` may make request `action` in it now; else TableError with the
+    engine's reason."""
     if not isinstance(game, Requests):
         raise TableError("This game has no claims or undo.")
     if action.endswith(":" + PROVEN):  # only the table says a claim is proven
@@ -76,11 +93,34 @@ async def to_record(game: Game[Any], seat: int, action: str, pool: ThinkingPool)
         game.check_request(seat, action)
     except IllegalAction as exc:
         raise TableError(str(exc)) from None
+    return game
+
+
+def claim_to_judge(game: Game[Any], seat: int, action: str) -> PlayPosition:
+    """The play a person's claim is judged on (read under the table's lock); TableError
+    when the claim may not be made now."""
+    return _requests(game, seat, action).claim_position()
+
+
+async def judge(pool: ThinkingPool, position: PlayPosition, seat: int, action: str,
+                seq: int) -> Judged:
+    """Whether a person's claim holds double dummy (without the table's lock)."""
+    tricks = int(action.split(":")[1])
+    return Judged(seq, await _holds(pool, position, seat % 2, tricks))
+
+
+async def to_record(game: Game[Any], seat: int, action: str, pool: ThinkingPool,
+                    seq: int, judged: Judged | None = None) -> str:
+    """The action to record for a person's request (a claim that holds double dummy
+    becomes `claim:<n>:proven`); TableError with the engine's reason when it is refused.
+    `judged`: the claim's check made before the lock; if the play has moved since (the
+    table is past its `seq`), the claim is checked again here."""
+    asked = _requests(game, seat, action)
     if not action.startswith("claim:"):
         return action
-    tricks = int(action.split(":")[1])
-    holds = await _holds(pool, game.claim_position(), seat % 2, tricks)
-    return f"{action}:{PROVEN}" if holds else action
+    if judged is None or judged.seq != seq:
+        judged = await judge(pool, asked.claim_position(), seat, action, seq)
+    return f"{action}:{PROVEN}" if judged.holds else action
 
 
 async def answer(pool: ThinkingPool, request: Request, position: PlayPosition | None,

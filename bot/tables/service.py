@@ -167,8 +167,9 @@ class TableService:
                   action: str) -> list[Event]:
         """A person's click: checked, stored, then shown. Refusals raise TableError."""
         table = self.get(table_id)
+        judged = await self._judged(table, user_id, seat, decision, action)
         async with table.lock:
-            action = await self._checked(table, user_id, seat, decision, action)
+            action = await self._checked(table, user_id, seat, decision, action, judged)
             return await self._apply(table, seat, action, actor="user", user_id=user_id)
 
     async def act_and_show(self, table_id: int, user_id: int, seat: int, decision: int,
@@ -183,8 +184,9 @@ class TableService:
         is raised and what was built is dropped. A move that ends the match is shown
         after its write, once the table is closed."""
         table = self.get(table_id)
+        judged = await self._judged(table, user_id, seat, decision, action)
         async with table.lock:
-            action = await self._checked(table, user_id, seat, decision, action)
+            action = await self._checked(table, user_id, seat, decision, action, judged)
             applying = self._begin(table, seat, action, actor="user", user_id=user_id)
             built: tuple[T] | None = None
             try:
@@ -194,13 +196,26 @@ class TableService:
                 await self._complete(table, applying)
             return built[0] if built is not None else show(table)
 
+    async def _judged(self, table: Table, user_id: int, seat: int, decision: int,
+                      action: str) -> requests.Judged | None:
+        """A person's claim is checked double dummy before the table's lock is taken: the
+        check may wait for a busy worker, and no other click at the table (nor a
+        computer player) waits behind it. None for any other click."""
+        if not requests.takes_long(action):
+            return None
+        async with table.lock:
+            self.current(table.id, user_id, seat, decision)
+            position, seq = requests.claim_to_judge(table.game, seat, action), table.seq
+        return await requests.judge(self.turns.thinking, position, seat, action, seq)
+
     async def _checked(self, table: Table, user_id: int, seat: int, decision: int,
-                       action: str) -> str:
+                       action: str, judged: requests.Judged | None = None) -> str:
         """A click's checks, under the table's lock: the action to apply for it."""
         self.current(table.id, user_id, seat, decision)
         action = requests.answered(table.game, action)  # of the request still asked?
         if requests.is_request(action):  # a claim or undo: asked out of turn
-            return await requests.to_record(table.game, seat, action, self.turns.thinking)
+            return await requests.to_record(table.game, seat, action, self.turns.thinking,
+                                            table.seq, judged)
         # A seat's buttons are exactly its legal actions: any other action while it
         # has some is not from our buttons (and the engine would name it in its own
         # terms). Whose turn it is, and why not, is the engine's to say ("Your

@@ -1,2 +1,3 @@
-"""What the cogs share and that is not itself an extension: the click router, the
-publisher of table messages and hands, and raw message edits."""
+"""What the cogs share and that is not itself an extension: private refusals, permission
+checks and choices. The bot-wide services they use live in bot/ (bot/publishing, the
+click router bot/router.py)."""

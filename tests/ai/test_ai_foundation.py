@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from bot.ai import Budget, RandomPlayer, UnknownPlayer, make_player, player_kinds
-from bot.ai.hand_range import ANY_HAND, HandRange
+from bot.ai.core.hand_range import ANY_HAND, HandRange
 from bot.games import GAMES
 from bot.games.cards import parse_hand
 from bot.tables.thinking import ThinkingPool

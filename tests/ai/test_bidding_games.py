@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai.bidding import explain_calls, read_auction
-from bot.ai.bidding.captain import fit_points
-from bot.ai.bidding.rules import Hand
-from bot.ai.hand_range import HandRange
+from bot.ai.bridge.bidding import explain_calls, read_auction
+from bot.ai.bridge.bidding.captain import fit_points
+from bot.ai.bridge.bidding.rules import Hand
+from bot.ai.core.hand_range import HandRange
 from bot.games.cards import Suit, parse_hand
 from tests.ai.test_bridge_bidding import N, auction_of, call
 

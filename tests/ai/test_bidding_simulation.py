@@ -1,4 +1,4 @@
-"""Settling the captain's close decisions by simulation (bot.ai.bidding.simulation): the
+"""Settling the captain's close decisions by simulation (bot.ai.bridge.bidding.simulation): the
 layouts honour the auction, the scoring picks the contract that scores, a decision is the
 same for the same seed, and the captain's call stands when the budget is short or spent."""
 
@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import random
 
-from bot.ai import dds
-from bot.ai.bidding import choose_call
-from bot.ai.bidding.rules import Hand
-from bot.ai.bidding.simulation import (
+from bot.ai.bridge.bidding import choose_call
+from bot.ai.bridge.bidding.rules import Hand
+from bot.ai.bridge.bidding.simulation import (
     MIN_LAYOUTS,
     Candidate,
     SampledBidding,
@@ -24,8 +23,9 @@ from bot.ai.bidding.simulation import (
     solve_contracts,
     with_answers,
 )
-from bot.ai.bidding.system import _context, read, tables_for
-from bot.ai.budget import Budget
+from bot.ai.bridge.bidding.system import _context, read, tables_for
+from bot.ai.core import dds
+from bot.ai.core.budget import Budget
 from bot.games import create
 from bot.games.bridge_auction import Contract, Strain
 from bot.games.bridge_scoring import imps

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai.bidding import read_auction
+from bot.ai.bridge.bidding import read_auction
 from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
 
 

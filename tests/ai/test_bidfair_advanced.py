@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.ai import Budget, RandomPlayer, make_player, player_kinds
-from bot.ai.bidfair import BidFairPlayer
-from bot.ai.bidfair_advanced import AdvancedBidFairPlayer
+from bot.ai.bidfair.advanced import AdvancedBidFairPlayer
+from bot.ai.bidfair.basic import BidFairPlayer
 from bot.games import create
 from bot.games.cards import cards
 from tests.ai.helpers import play_checking_legal

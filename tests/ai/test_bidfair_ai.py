@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.ai import RandomPlayer, make_player
-from bot.ai.bidfair import BidFairPlayer
+from bot.ai.bidfair.basic import BidFairPlayer
 from bot.games import create
 from bot.games.bidfair import BidFair
 from bot.games.cards import cards

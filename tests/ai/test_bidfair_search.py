@@ -6,15 +6,15 @@ from __future__ import annotations
 import random
 
 from bot.ai import RandomPlayer
-from bot.ai.bidfair_knowledge import (
+from bot.ai.bidfair.knowledge import (
     holdings,
     mask_of_indices,
     read_knowledge,
     sample_holdings,
     seats_of_plays,
 )
-from bot.ai.bidfair_search import PACK, POINTS, BidFairPosition, DealStakes, trick_rules
-from bot.ai.trick_masks import SUIT_BITS, SUIT_OF, bits, mask_of
+from bot.ai.bidfair.search import PACK, POINTS, BidFairPosition, DealStakes, trick_rules
+from bot.ai.core.trick_masks import SUIT_BITS, SUIT_OF, bits, mask_of
 from bot.games import create
 from bot.games.bidfair import BidFair
 from bot.games.bidfair_rank import BIDFAIR_RANKS, points_of

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from bot.ai.bidding import choose_call
-from bot.ai.bridge_eval import hcp, is_balanced, shape, summarize, support_points
-from bot.ai.bridge_play import PlaySituation, choose_card, winning_index
-from bot.ai.single_dummy_bidding import choose_call as sd_call
-from bot.ai.single_dummy_bidding import choose_dummy, hidden_estimate
+from bot.ai.bridge.bidding import choose_call
+from bot.ai.core.bridge_eval import hcp, is_balanced, shape, summarize, support_points
+from bot.ai.core.bridge_play import PlaySituation, choose_card, winning_index
+from bot.ai.single_dummy.bidding import choose_call as sd_call
+from bot.ai.single_dummy.bidding import choose_dummy, hidden_estimate
 from bot.games.bridge_auction import Auction, Bid, Call, Strain
 from bot.games.cards import Card, Suit, cards, parse_hand
 

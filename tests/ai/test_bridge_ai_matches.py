@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.ai import Player, RandomPlayer, make_player
-from bot.ai.bridge import BridgePlayer
-from bot.ai.single_dummy import SingleDummyPlayer
+from bot.ai.bridge.basic import BridgePlayer
+from bot.ai.single_dummy.basic import SingleDummyPlayer
 from bot.games import Game, create
 
 

@@ -1,14 +1,14 @@
-"""The bidding system of the bridge computer players (bot.ai.bidding): one test per rule,
+"""The bidding system of the bridge computer players (bot.ai.bridge.bidding): one test per rule,
 each with the explanation people see, and the reader's ranges for a few auctions."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.ai.bidding import choose_call, explain_calls, read_auction
-from bot.ai.bidding.captain import expected_points
-from bot.ai.bidding.rules import Hand
-from bot.ai.hand_range import HandRange
+from bot.ai.bridge.bidding import choose_call, explain_calls, read_auction
+from bot.ai.bridge.bidding.captain import expected_points
+from bot.ai.bridge.bidding.rules import Hand
+from bot.ai.core.hand_range import HandRange
 from bot.games.bridge_auction import Auction, Call
 from bot.games.cards import Suit, parse_hand
 
@@ -432,7 +432,7 @@ def test_hand_facts() -> None:
 
 
 def test_the_system_page_lists_every_situation_within_discords_limits() -> None:
-    from bot.ai.bidding.summary import sections
+    from bot.ai.bridge.bidding.summary import sections
     from bot.render.rules import system_embeds
 
     parts = sections()
@@ -451,7 +451,7 @@ def test_the_system_page_lists_every_situation_within_discords_limits() -> None:
 
 
 def test_auction_ranges_reads_a_seats_view() -> None:
-    from bot.ai.bidding import auction_ranges
+    from bot.ai.bridge.bidding import auction_ranges
     from bot.games import create
 
     game = create("bridge", options={}, seed=3)
@@ -467,7 +467,7 @@ def test_auction_ranges_reads_a_seats_view() -> None:
 
 
 def test_key_card_answers_are_told_apart_by_our_key_cards_and_partners_strength() -> None:
-    from bot.ai.bidding.slam import partner_key_cards
+    from bot.ai.bridge.bidding.slam import partner_key_cards
 
     opener = HandRange(min_hcp=12)
     weak = HandRange(min_hcp=6, max_hcp=10)
@@ -481,8 +481,8 @@ def test_key_card_answers_are_told_apart_by_our_key_cards_and_partners_strength(
 
 
 def test_the_trump_suit_of_key_card_blackwood_is_the_suit_we_agreed() -> None:
-    from bot.ai.bidding.context import Context
-    from bot.ai.bidding.system import _context, agreed_trump, read, situation
+    from bot.ai.bridge.bidding.context import Context
+    from bot.ai.bridge.bidding.system import _context, agreed_trump, read, situation
 
     def ctx_after(calls: str, dealer: int) -> Context:
         auction = auction_of(calls, dealer)

@@ -10,13 +10,15 @@ from collections.abc import Sequence
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bot.ai import Budget, RandomPlayer, card_search, dds, make_player, single_dummy_estimate
-from bot.ai.bridge_advanced import AdvancedBridgePlayer, auction_ranges, decision
-from bot.ai.bridge_play import PlaySituation, choose_card
-from bot.ai.card_search import MAX_LAYOUTS, planned_layouts, search
-from bot.ai.hand_range import HandRange
-from bot.ai.layouts import Knowledge, sample, shown_voids
-from bot.ai.single_dummy_estimate import TrickEstimate, compass, planned_samples
+from bot.ai import Budget, RandomPlayer, make_player
+from bot.ai.bridge.advanced import AdvancedBridgePlayer, auction_ranges, decision
+from bot.ai.core import card_search, dds
+from bot.ai.core.bridge_play import PlaySituation, choose_card
+from bot.ai.core.card_search import MAX_LAYOUTS, planned_layouts, search
+from bot.ai.core.hand_range import HandRange
+from bot.ai.core.layouts import Knowledge, sample, shown_voids
+from bot.ai.single_dummy import estimate as single_dummy_estimate
+from bot.ai.single_dummy.estimate import TrickEstimate, compass, planned_samples
 from bot.games import create
 from bot.games.bridge_auction import Call
 from bot.games.cards import FULL_DECK, Card, Suit, cards

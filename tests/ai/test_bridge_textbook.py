@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 from bot.ai import Budget
-from bot.ai.card_search import Decision, search
-from bot.ai.hand_range import ANY_HAND, HandRange
-from bot.ai.layouts import Knowledge
+from bot.ai.core.card_search import Decision, search
+from bot.ai.core.hand_range import ANY_HAND, HandRange
+from bot.ai.core.layouts import Knowledge
 from bot.games.cards import Card, Suit, cards, parse_hand
 
 N, E, S, W = 0, 1, 2, 3

@@ -12,17 +12,17 @@ from typing import Any
 
 import pytest
 
-import bot.ai.bidfair_advanced
-import bot.ai.dds
-import bot.ai.spades_advanced
-import bot.ai.tennis_advanced
+import bot.ai.bidfair.advanced
+import bot.ai.core.dds
+import bot.ai.spades.advanced
+import bot.ai.tennis.advanced
 from bot.ai import Budget, make_player
-from bot.ai.bidfair_advanced import AdvancedBidFairPlayer
-from bot.ai.bidfair_search import BidFairPosition
-from bot.ai.spades_advanced import AdvancedSpadesPlayer
-from bot.ai.spades_search import Position
-from bot.ai.tennis_advanced import AdvancedTennisPlayer
-from bot.ai.tennis_search import TennisPosition
+from bot.ai.bidfair.advanced import AdvancedBidFairPlayer
+from bot.ai.bidfair.search import BidFairPosition
+from bot.ai.spades.advanced import AdvancedSpadesPlayer
+from bot.ai.spades.search import Position
+from bot.ai.tennis.advanced import AdvancedTennisPlayer
+from bot.ai.tennis.search import TennisPosition
 from bot.games import create
 from bot.games.base import Game
 
@@ -82,12 +82,12 @@ def play_on_budgets(game: Game, players: list[Any], clock: WorkClock,
 # positions, the exact search its card play calls), options, and deals to play.
 GAMES = {
     "spades": (AdvancedSpadesPlayer, [(Position, "play_out"),
-                                      (bot.ai.spades_advanced, "exact_value")],
+                                      (bot.ai.spades.advanced, "exact_value")],
                {"target": 150}, 2),
     "tennis": (AdvancedTennisPlayer, [(TennisPosition, "play_out"),
-                                      (bot.ai.tennis_advanced, "exact_value")], {}, 2),
+                                      (bot.ai.tennis.advanced, "exact_value")], {}, 2),
     "bidfair": (AdvancedBidFairPlayer, [(BidFairPosition, "play_out"),
-                                        (bot.ai.bidfair_advanced, "exact_value")],
+                                        (bot.ai.bidfair.advanced, "exact_value")],
                 {"target": 300}, 3),
 }
 
@@ -107,14 +107,14 @@ def test_decisions_keep_to_their_budget(monkeypatch, name):
 def charge_per_item(monkeypatch: pytest.MonkeyPatch, clock: WorkClock, name: str,
                     ticks: int = 1) -> None:
     """Make each position (or deal) that `dds.name` solves cost `ticks` of `clock`."""
-    work = getattr(bot.ai.dds, name)
+    work = getattr(bot.ai.core.dds, name)
 
     def charged(items: Any, *args: Any) -> Any:
         for _ in range(ticks * len(items)):
             clock.tick()
         return work(items, *args)
 
-    monkeypatch.setattr(bot.ai.dds, name, charged)
+    monkeypatch.setattr(bot.ai.core.dds, name, charged)
 
 
 def test_bridge_card_play_keeps_to_its_budget(monkeypatch):

@@ -5,15 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.spades_search import (
-    SPADE_BITS,
-    Position,
-    Stakes,
-    read_knowledge,
-    sample_hands,
-)
-from bot.ai.tennis_search import TennisPosition
-from bot.ai.trick_masks import (
+from bot.ai.core.trick_masks import (
     SUIT_BITS,
     bits,
     cards_of,
@@ -22,6 +14,14 @@ from bot.ai.trick_masks import (
     mask_of,
     winning_cards,
 )
+from bot.ai.spades.search import (
+    SPADE_BITS,
+    Position,
+    Stakes,
+    read_knowledge,
+    sample_hands,
+)
+from bot.ai.tennis.search import TennisPosition
 from bot.games import create
 from bot.games.cards import FULL_DECK, Card, Suit
 from bot.games.spades import Spades

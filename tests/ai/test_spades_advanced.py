@@ -6,8 +6,8 @@ from __future__ import annotations
 import itertools
 
 from bot.ai import Budget, make_player, player_kinds
-from bot.ai.spades import SpadesPlayer
-from bot.ai.spades_advanced import AdvancedSpadesPlayer
+from bot.ai.spades.advanced import AdvancedSpadesPlayer
+from bot.ai.spades.basic import SpadesPlayer
 from bot.games import create
 from bot.games.spades import Spades
 from tests.ai.helpers import play_checking_legal

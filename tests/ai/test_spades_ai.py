@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.ai import RandomPlayer, make_player
-from bot.ai.spades import SpadesPlayer
+from bot.ai.spades.basic import SpadesPlayer
 from bot.games import create
 from bot.games.spades import Spades
 from tests.games.spades_helpers import bid_round, stacked

@@ -6,9 +6,9 @@ import dataclasses
 import random
 
 from bot.ai import Budget
-from bot.ai.spades_advanced import AdvancedSpadesPlayer
-from bot.ai.spades_bid_search import double_nil_pays
-from bot.ai.spades_search import TOP_SPADES, bid_misfit, read_knowledge, sample_hands
+from bot.ai.spades.advanced import AdvancedSpadesPlayer
+from bot.ai.spades.bid_search import double_nil_pays
+from bot.ai.spades.search import TOP_SPADES, bid_misfit, read_knowledge, sample_hands
 from bot.games import create
 from bot.games.cards import cards
 from bot.games.spades import Spades

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-import bot.ai.tennis_advanced as tennis_advanced
+import bot.ai.tennis.advanced as tennis_advanced
 from bot.ai import Budget, make_player, player_kinds
-from bot.ai.tennis import TennisPlayer
-from bot.ai.tennis_advanced import KINDS, AdvancedTennisPlayer
-from bot.ai.trick_masks import SUIT_BITS, mask_of
+from bot.ai.core.trick_masks import SUIT_BITS, mask_of
+from bot.ai.tennis.advanced import KINDS, AdvancedTennisPlayer
+from bot.ai.tennis.basic import TennisPlayer
 from bot.games import create
 from bot.games.cards import Card
 from bot.games.tennis import Tennis

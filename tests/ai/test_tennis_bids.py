@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bot.ai.tennis_advanced import AdvancedTennisPlayer
-from bot.ai.tennis_bid_search import bid_candidates, choose_bid_by_simulation
+from bot.ai.tennis.advanced import AdvancedTennisPlayer
+from bot.ai.tennis.bid_search import bid_candidates, choose_bid_by_simulation
 from bot.games import create
 from bot.games.cards import FULL_DECK, Card, cards
 from bot.games.tennis import Tennis

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.ai import Player, RandomPlayer, make_player
-from bot.ai.tennis import TennisPlayer
-from bot.ai.tennis_estimate import best_bid, expected_tricks
+from bot.ai.tennis.basic import TennisPlayer
+from bot.ai.tennis.estimate import best_bid, expected_tricks
 from bot.games.cards import Suit, cards
 from bot.games.tennis import Tennis
 from bot.games.tennis_rules import bid_value

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.render import ids
-from cogs.utils.router import ClickRouter, VerbTaken
+from bot.router import ClickRouter, VerbTaken
 
 
 async def _one(interaction, parsed) -> None:

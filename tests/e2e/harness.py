@@ -12,8 +12,7 @@ from typing import Any
 from bot.app import TrickTableBot
 from bot.config import Settings
 from bot.tables import Clock
-from tests.discord_double import Driver, World
-from tests.discord_double.state import Message, User
+from discord_double import Driver, Message, User, World
 from tests.e2e.privacy import PrivacyGuard
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GabcDe.abcdefghijklmnopqrstuvwxyz0123"
@@ -289,16 +288,16 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
     try:
         async with driver.running(bot):
             await emojis_set_up(bot)
-            tables = bot.get_cog("Tables")
-            drawing = tables.publisher.busy if tables is not None else None
+            publisher = getattr(bot, "publisher", None)  # made in setup_hook
+            drawing = publisher.busy if publisher is not None else None
             if drawing is not None:  # settle() also waits for posts being drawn
                 driver.busy.append(drawing)
-                pinging = tables.pinger.busy
+                pinging = publisher.pinger.busy
                 driver.busy.append(pinging)
             yield harness
             await driver.settle()
-            if tables is not None and harness.privacy is not None:
-                stale = harness.privacy.hands_are_current(tables.publisher)
+            if publisher is not None and harness.privacy is not None:
+                stale = harness.privacy.hands_are_current(publisher)
                 assert not stale, "hands left one move old:\n" + "\n".join(stale[:3])
     finally:
         driver.settle_timeout = settle_timeout

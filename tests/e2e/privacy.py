@@ -170,7 +170,7 @@ class PrivacyGuard:
         hand has now (a message sent one move old was edited again)."""
         stale = []
         messages = self.harness.driver.state.messages
-        for table_id, sessions in publisher.hands.items():
+        for table_id, sessions in publisher.hands.sessions.items():
             table = self.harness.bot.tables.tables.get(table_id)
             if table is None or table.closed:
                 continue

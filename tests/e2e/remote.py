@@ -3,7 +3,7 @@ at the bot's tables, so it finds them in the double."""
 
 from __future__ import annotations
 
-from tests.discord_double.state import Message
+from discord_double import Message
 from tests.e2e.harness import Harness
 
 

@@ -126,7 +126,7 @@ async def test_a_hand_answered_while_a_move_lands_is_edited_to_the_table_as_it_i
                 await h.bot.tables.act(table.id, mover.id, mover_seat,
                                        table.decisions[mover_seat], move)
                 landed.append(table.seq)
-                await tables.publisher.settled(table.id, timeout=10)
+                await h.bot.publisher.settled(table.id, timeout=10)
             return await answer(interaction, message, in_place)
 
         monkeypatch.setattr(tables, "_answer_with", answer_after_a_move)
@@ -136,4 +136,4 @@ async def test_a_hand_answered_while_a_move_lands_is_edited_to_the_table_as_it_i
         assert next(iter(game.to_act())) == 1 - mover_seat
         assert h.moves(h.driver.message(h.hand_of(waiter))), \
             "the waiting person's hand shows their moves now that it is their turn"
-        assert not h.privacy.hands_are_current(tables.publisher)
+        assert not h.privacy.hands_are_current(h.bot.publisher)

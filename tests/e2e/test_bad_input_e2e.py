@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.discord_double.state import Role
+from discord_double import Role
 from tests.e2e.harness import running
 
 

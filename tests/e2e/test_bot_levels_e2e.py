@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-import bot.ai.spades
+import bot.ai.spades.basic
 from bot.ai import level_label, player_kinds
-from bot.ai.spades import SpadesPlayer
+from bot.ai.spades.basic import SpadesPlayer
 from tests.e2e.harness import running
 
 

@@ -3,7 +3,7 @@ the table explains what each computer player's call means."""
 
 from __future__ import annotations
 
-from bot.ai.bidding import explain_calls
+from bot.ai.bridge.bidding import explain_calls
 from bot.render.games.bridge import NOTES_TITLE
 from tests.e2e.harness import running
 

@@ -4,7 +4,7 @@ searching players (the default kind) through a whole deal, their calls explained
 from __future__ import annotations
 
 from bot.ai import Budget
-from bot.ai.bidding import explain_calls
+from bot.ai.bridge.bidding import explain_calls
 from bot.render.games.bridge import NOTES_TITLE
 from tests.e2e.harness import running
 

@@ -24,8 +24,7 @@ from typing import Any
 from bot.games import game_class
 from bot.render import ids
 from bot.store import Store
-from tests.discord_double import Driver, World
-from tests.discord_double.state import Message
+from discord_double import Driver, Message, World
 from tests.e2e.remote import RemoteHarness
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,9 +5,11 @@ table or in their hand, and nobody else can), and Undo of a call and of a card."
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
-from bot.ai.claims import tricks_for
+from bot.ai.core.claims import tricks_for
 from tests.e2e.harness import Harness, running
 
 SEED = 7  # fixed deals: Alice's 7NT leaves West a trick double dummy
@@ -177,3 +179,47 @@ async def test_claim_e2e_an_accept_from_a_withdrawn_claim_is_stale(
         await h.press(bob, h.table_message(), "West: Reject")
         await discord_double.settle()
         assert game.request is None and "rejected by West" in latest(h)
+
+
+HOLD = 4.0  # seconds the workers are kept busy: longer than Discord's 3 s for an answer
+
+
+async def test_claim_e2e_is_answered_in_time_while_the_workers_are_busy(
+        discord_double, tmp_path, fixed_deals):
+    """Every worker is busy (a restart's backlog, other tables' computer players) when
+    Alice claims: her click is answered at once (deferred on her hand) and the claim's
+    outcome arrives once a worker has checked it double dummy (her hand is edited, and
+    the claim stands). Bob's click at the table meanwhile does not wait behind the check.
+    Answered after 3 s, Discord would have said "This interaction failed" (the double
+    records that as a violation)."""
+    async with running(discord_double, tmp_path) as h:
+        fixed_deals(h, SEED)
+        alice, bob = h.user(0), h.user(1)
+        table = await h.start_with_people([alice, bob], "single_dummy")
+        await to_the_play(h, table, alice, [bob])
+        game = table.game
+        sure, left, deal = tricks_for(game.claim_position(), 0), game.tricks_left(), game.deal_no
+        hand = await h.open_hand(alice)
+        await h.press(alice, hand, "Claim…")
+        pool = h.bot.tables.turns.thinking
+        busy = [asyncio.ensure_future(pool.run(time.sleep, HOLD)) for _ in range(pool.workers)]
+        await asyncio.sleep(0.1)  # every worker has taken its piece of work
+        label = f"All {left}" if sure == left else str(sure)
+        click = await h.driver.click(alice, hand, h.button(h.driver.message(hand), label),
+                                     wait=False)
+        await click.wait_response(timeout=3.0)
+        assert click.deferred and not busy[0].done(), "answered before the check was made"
+        mine = await h.driver.click(bob, h.table_message(), h.button(h.table_message(),
+                                                                     "My hand"), wait=False)
+        await mine.wait_response(timeout=3.0)
+        assert game.deal_no == deal, "the claim waits for a worker"
+        await asyncio.gather(*busy)
+        await discord_double.settle()
+        assert game.deal_no == deal + 1, "the claim stood once it was checked"
+        shown = h.driver.message(hand).content
+        assert f"deal {deal + 1}" in shown, "the deferred answer was finished on the hand"
+        ended = [m for m in discord_double.channel_messages(h.channel)
+                 if "is over" in str(m.embeds)]
+        assert "accepted (it holds against any defence)" in str(ended[-1].embeds)
+        assert not discord_double.violations
+        assert not h.errors.records

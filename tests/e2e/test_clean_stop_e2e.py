@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.render import ids
 from bot.store import Store
-from tests.discord_double import Driver
+from discord_double import Driver
 from tests.e2e.remote import RemoteHarness
 from tests.e2e.test_shards_e2e import _board_shown, _open_bidfair, _play
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from tests.discord_double.payloads import ADMINISTRATOR
+from discord_double.payloads import ADMINISTRATOR
 from tests.e2e.harness import running
 
 

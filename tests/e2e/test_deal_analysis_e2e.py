@@ -14,7 +14,7 @@ import pytest
 
 import bot.handrecord.postmortem as postmortem
 from bot.handrecord import OutOfTime
-from tests.discord_double.state import Message
+from discord_double import Message
 from tests.e2e.harness import Harness, running
 from tests.e2e.test_handrecord_e2e import SINGLE_DUMMY_SEED, _play_until_a_contract_is_played
 
@@ -113,9 +113,9 @@ async def test_an_analysis_past_its_time_stops_and_the_post_stays_without_it(
     """The limit is real: with a 1 s limit and solves made slow (0.25 s each, 52 in a
     played deal), the work stops between two solves once the deal's end is 1 s behind
     (OutOfTime), not after all 52; the post keeps no line and a warning says why."""
-    import cogs.utils.publisher as publisher
+    import bot.publishing.analysis as analysis
 
-    monkeypatch.setattr(publisher, "ANALYSIS_WAIT", 1.0)
+    monkeypatch.setattr(analysis, "ANALYSIS_WAIT", 1.0)
     solves: list[int] = []
     outcomes: list[object] = []
     ended = threading.Event()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.discord_double import limits
+from discord_double import limits
 from tests.e2e.harness import Harness, running
 
 
@@ -27,7 +27,7 @@ async def _move(h: Harness, table: Any) -> None:
 async def _later(h: Harness, table: Any, seconds: float) -> None:
     """Move Discord's clock; people then open fresh hands (their old tokens expired)."""
     h.driver.advance_time(seconds)
-    h.bot.get_cog("Tables").publisher.hands.pop(table.id, None)
+    h.bot.publisher.hands.sessions.pop(table.id, None)
     for person in (h.user(0), h.user(1)):
         await h.open_hand(person)
     await h.driver.settle()
@@ -86,7 +86,7 @@ async def test_a_message_nearing_the_hour_is_replaced_before_it_freezes(discord_
                                                                          tmp_path):
     async with running(discord_double, tmp_path) as h:
         table = await _tennis(h)
-        h.bot.get_cog("Tables").publisher.clock = discord_double.state.clock.now
+        h.bot.publisher.writer.clock = discord_double.state.clock.now
         old = table.message_id
         await _later(h, table, 51 * 60)
         since = len(discord_double.double.requests)
@@ -129,7 +129,7 @@ async def test_a_deal_ending_while_the_table_waits_to_be_written_still_posts_it_
     budget: the end-of-deal post goes first and the next deal's table below it (the
     waiting update must not move the table before the post is out)."""
     async with running(discord_double, tmp_path, think_seconds=0.02) as h:
-        publisher = h.bot.get_cog("Tables").publisher
+        publisher = h.bot.publisher
         ready = publisher.pacer.ready
 
         async def slow_ready(channel_id: int) -> None:  # a busy channel: every write waits

@@ -24,9 +24,7 @@ from typing import Any
 
 from bot.games import create, replay
 from bot.render import ids
-from tests.discord_double import World
-from tests.discord_double.interactions import InteractionHandle
-from tests.discord_double.state import Message, User, Version
+from discord_double import InteractionHandle, Message, User, Version, World
 from tests.e2e.harness import Harness, running
 
 SEED = 19

@@ -58,7 +58,7 @@ def test_text_stays_the_default_and_json_is_one_object_a_line():
     try:
         for log_format in ("text", "json"):
             out = io.StringIO()
-            configure_logging("INFO", log_format, stream=out)
+            configure_logging("INFO", log_format, stream=out, force=True)
             logging.getLogger("bot.x").info("table %s: it moved\nover two lines", 42)
             line = out.getvalue()
             if log_format == "text":

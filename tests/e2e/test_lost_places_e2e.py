@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.discord_double import payloads
+from discord_double import payloads
 from tests.e2e.harness import Harness, running
 
 

@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from cogs.utils import publisher as publisher_module
-from cogs.utils.pacing import ChannelPacer
-from tests.discord_double.ratelimits import Limit, RateLimits
-from tests.discord_double.state import Message
+from bot.publishing import writer as writer_module
+from bot.publishing.pacing import ChannelPacer
+from discord_double import Limit, Message, RateLimits
 from tests.e2e.harness import Harness, running
 
 SETTLE = 30.0  # a paced publisher may wait out a 5 s window or two before it is done
@@ -32,7 +31,7 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> dict[str, set[int]]:
     """Every table message the bot built, by what it shows -> the table's action counts
     when it was built (a test's window into which state a version shows)."""
     built: dict[str, set[int]] = {}
-    original = publisher_module.table_message
+    original = writer_module.table_message
 
     def recording(table: Any) -> Any:
         message = original(table)
@@ -40,8 +39,8 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> dict[str, set[int]]:
         built.setdefault(key, set()).add(table.seq)
         return message
 
-    monkeypatch.setattr(publisher_module, "table_message", recording)
-    monkeypatch.setattr("cogs.tables.table_message", recording)
+    monkeypatch.setattr(writer_module, "table_message", recording)
+    monkeypatch.setattr("bot.publishing.publisher.table_message", recording)
     monkeypatch.setattr("cogs.play.table_message", recording)
     return built
 
@@ -104,7 +103,7 @@ async def test_fast_play_keeps_to_the_budgets_and_ends_on_the_latest_state(
             presses += await _press_one(h, table)
         pressing = time.monotonic() - began
         await h.driver.settle(timeout=SETTLE)
-        publisher = h.bot.get_cog("Tables").publisher
+        publisher = h.bot.publisher
         assert presses >= 20 and presses > pressing, "more than a move a second: faster " \
             "than the channel's budget of 5 writes in 5 s"
         assert limits.counted > 10 and limits.refused == 0
@@ -121,7 +120,7 @@ async def test_fast_play_keeps_to_the_budgets_and_ends_on_the_latest_state(
         # Each person's hand shows their latest state too.
         for person in (first, second):
             seat = table.seat_of(person.id)
-            session = publisher.hands[table.id][person.id]
+            session = publisher.hands.sessions[table.id][person.id]
             expected = publisher.hand_message(table, seat, session.group)
             assert h.driver.message(h.hand_of(person)).content == expected.content
 

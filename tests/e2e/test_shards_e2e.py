@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.store import Store
-from tests.discord_double import Driver, World
+from discord_double import Driver, World
 from tests.e2e.remote import RemoteHarness
 
 ROOT = Path(__file__).resolve().parents[2]

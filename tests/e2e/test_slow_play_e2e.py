@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.discord_double.state import Message
+from discord_double import Message
 from tests.e2e.harness import Harness, running
 
 HOUR = 3600.0

@@ -64,18 +64,17 @@ async def test_a_hand_is_kept_live_through_the_token_that_showed_it(discord_doub
             await h.press(alice, lobby, "Add bot")
         await h.press(alice, lobby, "Start")
         hand = await h.open_hand(alice)
-        cog = h.bot.get_cog("Tables")
-        first = cog.publisher.hands[table.id][alice.id]
+        first = h.bot.publisher.hands.sessions[table.id][alice.id]
         assert first.message_id == hand.id
         for _ in range(6):
             assert await h.act_once(alice)
             await discord_double.settle()
-        session = cog.publisher.hands[table.id][alice.id]
+        session = h.bot.publisher.hands.sessions[table.id][alice.id]
         assert session is first and session.token == first.token
         edits = [p for p in discord_double.state.payloads
                  if p.method == "PATCH" and "/messages/@original" in p.path]
         assert edits and all(first.token in p.path for p in edits)
         again = await h.open_hand(alice)
         assert again.id != hand.id
-        fresh = cog.publisher.hands[table.id][alice.id]
+        fresh = h.bot.publisher.hands.sessions[table.id][alice.id]
         assert fresh.message_id == again.id and fresh.token != first.token

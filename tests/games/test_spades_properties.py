@@ -9,7 +9,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ai.spades import SpadesPlayer
+from bot.ai.spades.basic import SpadesPlayer
 from bot.games import IllegalAction, create, replay
 from bot.games.cards import FULL_DECK, Card
 from bot.games.spades import Spades

@@ -75,8 +75,8 @@ def test_the_grid_has_a_row_per_declarer_and_a_column_per_strain():
 
 def test_the_hand_record_package_imports_only_games_store_endplay_and_the_solver_lock():
     root = Path(__file__).resolve().parents[2]
-    # bot.ai.dds: the one DDS lock the computer players' solving shares with hand records.
-    allowed = ("bot.games", "bot.store", "bot.handrecord", "endplay", "bot.ai.dds",
+    # bot.ai.core.dds: the one DDS lock the computer players' solving shares with hand records.
+    allowed = ("bot.games", "bot.store", "bot.handrecord", "endplay", "bot.ai.core.dds",
                "__future__")
     for path in sorted((root / "bot" / "handrecord").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -24,7 +24,7 @@ from bot.render import messages as m
 from bot.render.games import text_for
 from bot.render.games.common import call_label, grid
 from bot.render.text import action_label, cards_inline, hand_block, hand_compact
-from tests.discord_double import limits
+from discord_double import limits
 from tests.view_cards import cards_in as view_cards
 
 NAMES = ("Ann", "Ben", "Cleo", "Dmitri")

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.ai.claims import tricks_for
+from bot.ai.core.claims import tricks_for
 from bot.games.requests import claim_text
 from bot.store import Store
 from bot.tables import (

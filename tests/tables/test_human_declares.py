@@ -9,9 +9,9 @@ import pytest
 
 from bot.games import InvalidOptions, create
 from bot.games.cards import Card, Seat, parse_deal
+from bot.publishing import table_message
 from bot.store import Store
 from bot.tables import Person, Table, TableError, TableService
-from cogs.utils.publisher import table_message
 from tests.tables.helpers import settle
 
 ALICE = Person(1, "Alice")

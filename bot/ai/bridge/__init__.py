@@ -1,0 +1,14 @@
+"""Contract Bridge's computer players: the rule-based `BridgePlayer` and the look-ahead
+`AdvancedBridgePlayer` that builds on it."""
+
+from __future__ import annotations
+
+from .. import PlayerFactory
+from .advanced import AdvancedBridgePlayer
+from .basic import BridgePlayer
+
+# The kinds of player for this game, the strongest (the default) first.
+PLAYERS: dict[str, PlayerFactory] = {
+    AdvancedBridgePlayer.kind: AdvancedBridgePlayer,
+    BridgePlayer.kind: BridgePlayer,
+}

@@ -1,0 +1,119 @@
+"""The strong Contract Bridge computer player: sampling and double-dummy card play.
+
+Bidding goes through one seam (`self.bidding`: the natural system of `bot.ai.bridge.bidding`,
+with the captain's close decisions settled by `bidding.simulation` when the call has a
+budget) and what the auction says about each hand through another (`auction_ranges`: that
+system's reader), so that the bidding can change without touching the play. Each card
+is chosen by `card_search` from this seat's view only: its hand, dummy once faced, the
+cards played, the suits each hand has shown out of, the auction's ranges.
+When the search cannot answer in its budget (or is given none, as in simulations), the
+rule-based player's card is played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from bot.games.bridge_auction import Contract
+from bot.games.bridge_scoring import contract_score, trick_score
+from bot.games.bridge_view import BridgeView
+from bot.games.cards import FULL_DECK, Card
+
+from ..core.budget import Budget
+from ..core.card_search import Decision, search
+from ..core.hand_range import ANY_HAND, HandRange
+from ..core.layouts import Knowledge, shown_voids
+from .basic import BridgePlayer
+from .bidding import auction_ranges as read_ranges
+from .bidding.simulation import SampledBidding
+
+GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
+PART_BONUS = 50
+
+
+def auction_ranges(view: BridgeView) -> tuple[HandRange, ...]:
+    """The bidding system's reading of each seat's hand (`bot.ai.bridge.bidding`); a reading no
+    hand fits (odd calls) gives any hand, so the sampler never starves."""
+    return tuple(ANY_HAND if r.empty else r for r in read_ranges(view))
+
+
+def declarer_score(contract: Contract, tricks: int, vulnerable: bool, part_score: int) -> int:
+    """What the deal is worth to declarer's side when it takes `tricks` in all: the score,
+    with a bonus for a game completed (or a part score) as a rubber values it."""
+    score = contract_score(contract, tricks, vulnerable)
+    points = score.declarer_total - score.defenders_total
+    if tricks >= contract.tricks_needed:
+        below = trick_score(contract.level, contract.strain, contract.doubled)
+        points += GAME_BONUS[vulnerable] if below + part_score >= 100 else PART_BONUS
+    return points
+
+
+def play_values(view: BridgeView, side: int) -> tuple[float, ...]:
+    """What the deal scores for `side` (0 N-S, 1 E-W) by the tricks that side takes."""
+    contract = view.contract
+    assert contract is not None
+    ours = contract.declarer % 2
+    vulnerable = view.vulnerable[ours]
+    part = view.part_scores[ours]
+    values = []
+    for tricks in range(14):
+        if side == ours:
+            values.append(float(declarer_score(contract, tricks, vulnerable, part)))
+        else:
+            values.append(-float(declarer_score(contract, 13 - tricks, vulnerable, part)))
+    return tuple(values)
+
+
+def decision(view: BridgeView, legal: Sequence[str],
+             ranges: Sequence[HandRange]) -> Decision:
+    """The card to choose, as this seat sees it."""
+    assert view.seat is not None and view.contract is not None
+    playing = view.playing_for if view.playing_for is not None else view.seat
+    known: list[tuple[Card, ...] | None] = [None, None, None, None]
+    known[view.seat] = view.hand
+    if view.dummy is not None and view.dummy_hand:
+        known[view.dummy] = view.dummy_hand
+    tricks = [view.played[i:i + 4] for i in range(0, len(view.played), 4)]
+    tricks.append(view.trick)
+    played: list[list[Card]] = [[], [], [], []]
+    for trick in tricks:
+        for seat, card in trick:
+            played[seat].append(card)
+    seen = {c for hand in known if hand for c in hand}
+    seen.update(c for cards in played for c in cards)
+    know = Knowledge(
+        known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in seen),
+        sizes=view.hand_sizes, voids=shown_voids(tricks),
+        played=tuple(tuple(cards) for cards in played), ranges=tuple(ranges))
+    leader = view.trick[0][0] if view.trick else playing
+    return Decision(
+        know=know, trump=view.contract.trump, leader=leader,
+        trick=tuple(c for _, c in view.trick),
+        legal=tuple(Card.parse(text[5:]) for text in legal),
+        value=play_values(view, playing % 2), tricks_won=view.tricks_won[playing % 2])
+
+
+class AdvancedBridgePlayer:
+    """Bids through `self.bidding`; plays by sampling layouts and solving them."""
+
+    kind = "bridge-advanced"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.basic = BridgePlayer(seed)  # the fallback card, and a tie-break
+        self.bidding = SampledBidding(seed)
+        self.ranges: Callable[[BridgeView], tuple[HandRange, ...]] = auction_ranges
+
+    def choose(self, view: BridgeView, legal: Sequence[str],
+               budget: Budget | None = None) -> str:
+        if view.phase == "bidding" or view.contract is None:
+            return self.bidding.choose(view, legal, budget)
+        fallback = self.basic.choose(view, legal)
+        if len(legal) == 1 or budget is None or budget.spent():
+            return fallback
+        # The same seed and position give the same layouts, whatever came before.
+        rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.played)}:{len(view.trick)}")
+        outcome = search(decision(view, legal, self.ranges(view)), budget, rng,
+                         preferred=Card.parse(fallback[5:]))
+        return fallback if outcome is None else "play:" + outcome.card.text

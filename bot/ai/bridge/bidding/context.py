@@ -1,0 +1,128 @@
+"""An auction seen from the seat about to call: who opened, what each side bid, what each
+hand has shown so far. The tables are chosen from this."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.games.bridge_auction import Bid, Call, Strain
+from bot.games.cards import Suit
+
+from ...core.hand_range import HandRange
+
+ME, LHO, PARTNER, RHO = 0, 1, 2, 3
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The calls so far (seat, call) and what each seat has shown, from `seat`'s side."""
+
+    seat: int
+    calls: tuple[tuple[int, Call], ...]
+    shown: tuple[HandRange, ...]  # per absolute seat
+    forcing: bool  # partner's last call asks us to bid again and nobody has bid since
+
+    def rel(self, seat: int) -> int:
+        return (seat - self.seat) % 4
+
+    def bids(self, who: int | None = None) -> list[Bid]:
+        """Bids in order, all or of one relation (ME, LHO, PARTNER, RHO)."""
+        return [c.bid for s, c in self.calls if c.bid is not None
+                and (who is None or self.rel(s) == who)]
+
+    def our_bids(self) -> list[Bid]:
+        """Our side's bids in order (mine and partner's)."""
+        return [c.bid for s, c in self.calls if c.bid is not None
+                and self.rel(s) in (ME, PARTNER)]
+
+    def notrump_asks(self) -> bool:
+        """A 4NT from our side now would be quantitative (our last bid was notrump), not
+        a key-card ask: both the asker and the answerer read it so."""
+        before = [b for b in self.our_bids() if b != Bid(4, Strain.NOTRUMP)]
+        return bool(before) and before[-1].strain == Strain.NOTRUMP
+
+    def called(self, who: int) -> list[Call]:
+        return [c for s, c in self.calls if self.rel(s) == who]
+
+    def actions(self, who: int) -> list[Call]:
+        """The calls of one relation other than passes (its bids, doubles, redoubles)."""
+        return [c for c in self.called(who) if c.kind != "pass"]
+
+    @property
+    def opener(self) -> int | None:
+        """The relation of the first bidder."""
+        return next((self.rel(s) for s, c in self.calls if c.bid is not None), None)
+
+    @property
+    def opening(self) -> Bid | None:
+        return next((c.bid for _, c in self.calls if c.bid is not None), None)
+
+    @property
+    def last_bid(self) -> Bid | None:
+        return next((c.bid for _, c in reversed(self.calls) if c.bid is not None), None)
+
+    @property
+    def last_bidder(self) -> int | None:
+        return next((self.rel(s) for s, c in reversed(self.calls) if c.bid is not None), None)
+
+    @property
+    def doubled(self) -> int:
+        """0, 1 (doubled) or 2 (redoubled): the state of the last bid."""
+        state = 0
+        for _, call in self.calls:
+            state = {"bid": 0, "double": 1, "redouble": 2}.get(call.kind, state)
+        return state
+
+    def last_call(self, who: int) -> Call | None:
+        mine = self.called(who)
+        return mine[-1] if mine else None
+
+    @property
+    def rho_passed(self) -> bool:
+        """Right-hand opponent's last call (the one just made) was a pass, or nobody called."""
+        return not self.calls or self.calls[-1][1].kind == "pass"
+
+    def contested(self) -> bool:
+        """The opponents have bid or doubled (not only passed)."""
+        return any(c.kind != "pass" for s, c in self.calls if self.rel(s) in (LHO, RHO))
+
+    def ours(self) -> bool:
+        """Our side made the last bid."""
+        return self.last_bidder in (ME, PARTNER)
+
+    def their_suits(self) -> list[Suit]:
+        out: list[Suit] = []
+        for who in (LHO, RHO):
+            for bid in self.bids(who):
+                suit = bid.strain.trump
+                if suit is not None and suit not in out:
+                    out.append(suit)
+        return out
+
+    def partner_range(self) -> HandRange:
+        return self.shown[(self.seat + 2) % 4]
+
+    def my_range(self) -> HandRange:
+        return self.shown[self.seat]
+
+
+def cheapest(strain: Strain, over: Bid | None) -> Bid | None:
+    """The lowest bid in `strain` above `over` (None: over 7NT there is none)."""
+    level = 1 if over is None else over.level + (0 if strain > over.strain else 1)
+    return Bid(level, strain) if level <= 7 else None
+
+
+def bid_text(level: int, strain: Strain | Suit) -> str:
+    return f"{level}{Strain(int(strain)).letter}"
+
+
+def suit_fit(ctx: Context, my_lengths: Sequence[int]) -> list[float]:
+    """Our side's expected length in each suit: mine plus what partner has shown (or an
+    even share of partner's unshown cards)."""
+    shown = ctx.partner_range()
+    rest = 13 - sum(shown.min_len)
+    unknown = [s for s in range(4) if shown.min_len[s] == 0]
+    share = min(2.5, rest / len(unknown)) if unknown else 0.0
+    return [my_lengths[s] + (shown.min_len[s] if shown.min_len[s] else
+                             min(share, shown.max_len[s])) for s in range(4)]

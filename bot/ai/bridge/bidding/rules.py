@@ -1,0 +1,176 @@
+"""The vocabulary of the bidding system's tables: a rule is one call, what hand it shows
+(points and suit lengths, and at most one named condition) and a short phrase saying so.
+
+A table is a list of rules, most specific first. A hand bids by the first rule it fits
+whose call is legal; an auction is read by finding each call's rules in the table of its
+situation, so the same rule both chooses a call and explains it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.games.cards import Card, Suit
+
+from ...core.bridge_eval import has_stopper, hcp, is_balanced, is_good_suit, lengths
+from ...core.hand_range import ANY_HAND, HandRange
+
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+ANY = (0, 37)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand and the numbers the rules read off it."""
+
+    cards: tuple[Card, ...]
+    hcp: int
+    lengths: tuple[int, int, int, int]
+    balanced: bool
+
+    @classmethod
+    def of(cls, cards: Sequence[Card]) -> Hand:
+        return cls(tuple(cards), hcp(cards), lengths(cards), is_balanced(cards))
+
+    @property
+    def points(self) -> int:
+        """High-card points plus one for each card past the fourth in a suit."""
+        return self.hcp + sum(max(0, n - 4) for n in self.lengths)
+
+    def support(self, trump: Suit, misfits: Collection[Suit] = ()) -> int:
+        """Points as dummy for `trump`: high cards plus 3 / 2 / 1 for a void, singleton or
+        doubleton elsewhere (not in `misfits`, partner's long suits)."""
+        return self.hcp + sum((3, 2, 1)[n] for s, n in enumerate(self.lengths)
+                              if s != trump and s not in misfits and n < 3)
+
+    def aces(self) -> int:
+        return sum(1 for c in self.cards if c.rank == 14)
+
+    def stopper(self, suit: Suit) -> bool:
+        return has_stopper(self.cards, suit)
+
+    def good_suit(self, suit: Suit) -> bool:
+        return is_good_suit(self.cards, suit)
+
+    def longest(self) -> Suit:
+        """The longest suit; the higher-ranking of equal ones."""
+        return max(Suit, key=lambda s: (self.lengths[s], s))
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    """A named condition on a hand beyond points and lengths (e.g. "balanced").
+
+    `shape` is what the condition says about lengths, for reading the auction."""
+
+    name: str
+    holds: Callable[[Hand], bool]
+    shape: HandRange = ANY_HAND
+
+
+BALANCED = Test("balanced", lambda h: h.balanced,
+                HandRange(min_len=(2, 2, 2, 2), max_len=(5, 5, 5, 5)))
+
+
+def stopper_in(suits: Sequence[Suit]) -> Test:
+    names = " and ".join(SUIT_NAMES[s] for s in suits)
+    return Test(f"a stopper in {names}", lambda h: all(h.stopper(s) for s in suits))
+
+
+def good_suit(suit: Suit) -> Test:
+    return Test(f"good {SUIT_NAMES[suit]}", lambda h: h.good_suit(suit))
+
+
+def longest(suit: Suit) -> Test:
+    """`suit` is (one of) the longest, and the highest of equal long suits."""
+    return Test(f"{SUIT_NAMES[suit]} longest", lambda h: h.longest() == suit)
+
+
+def all_of(*tests: Test) -> Test:
+    shape = HandRange()
+    for t in tests:
+        shape = shape.narrowed(t.shape)
+    return Test(" and ".join(t.name for t in tests), lambda h: all(t.holds(h) for t in tests),
+                shape)
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One call of a table. `hcp` bounds high-card points; `pts` bounds points with
+    length (`trump` set: support points for that suit); `lengths` bounds suit lengths."""
+
+    call: str  # "1S", "2NT", "pass", "double", "redouble"
+    says: str
+    hcp: tuple[int, int] = ANY
+    pts: tuple[int, int] | None = None
+    lengths: Mapping[Suit, tuple[int, int]] = field(default_factory=dict)
+    when: Test | None = None
+    trump: Suit | None = None  # pts counts support points for this suit
+    forcing: bool = False
+
+    @property
+    def action(self) -> str:
+        return self.call if self.call in ("pass", "double", "redouble") else "bid:" + self.call
+
+    def fits(self, hand: Hand) -> bool:
+        if not self.hcp[0] <= hand.hcp <= self.hcp[1]:
+            return False
+        if self.pts is not None:
+            points = hand.points if self.trump is None else hand.support(self.trump)
+            if not self.pts[0] <= points <= self.pts[1]:
+                return False
+        for suit, (lo, hi) in self.lengths.items():
+            if not lo <= hand.lengths[suit] <= hi:
+                return False
+        return self.when is None or self.when.holds(hand)
+
+    def shows(self) -> HandRange:
+        """What the call says about the hand, as a range (loose where a count or a
+        condition cannot be put as one: length and shortness points are worth at most 4,
+        so "6+ points" admits 2+ high-card points); the points themselves are kept for the
+        partner who counts them (`HandRange.strength`)."""
+        lo, hi = self.hcp
+        points = self.pts or ANY
+        if self.pts is not None:
+            lo, hi = max(lo, self.pts[0] - 4), min(hi, self.pts[1])
+        min_len, max_len = [0, 0, 0, 0], [13, 13, 13, 13]
+        for suit, (a, b) in self.lengths.items():
+            min_len[suit], max_len[suit] = a, b
+        shown = HandRange(lo, hi, (min_len[0], min_len[1], min_len[2], min_len[3]),
+                          (max_len[0], max_len[1], max_len[2], max_len[3]),
+                          min_points=points[0], max_points=points[1])
+        return shown if self.when is None else shown.narrowed(self.when.shape)
+
+
+Table = Sequence[Rule]
+
+
+def first_fit(table: Table, hand: Hand, legal: Sequence[str]) -> Rule | None:
+    """The first rule of the table that the hand fits and whose call is legal."""
+    for rule in table:
+        if rule.action in legal and rule.fits(hand):
+            return rule
+    return None
+
+
+def rules_for(table: Table, action: str) -> list[Rule]:
+    return [rule for rule in table if rule.action == action]
+
+
+def hull(ranges: Sequence[HandRange]) -> HandRange:
+    """The smallest range holding every one of `ranges` (a call one of several rules makes)."""
+    return HandRange(
+        min(r.min_hcp for r in ranges), max(r.max_hcp for r in ranges),
+        tuple(min(r.min_len[i] for r in ranges) for i in range(4)),  # type: ignore[arg-type]
+        tuple(max(r.max_len[i] for r in ranges) for i in range(4)),  # type: ignore[arg-type]
+        min(r.min_points for r in ranges), max(r.max_points for r in ranges))
+
+
+def points_text(lo: int, hi: int) -> str:
+    """"12–21 points", "6+ points", "up to 11 points"."""
+    if hi >= 37:
+        return f"{lo}+ points"
+    if lo <= 0:
+        return f"up to {hi} points"
+    return f"{lo}–{hi} points"

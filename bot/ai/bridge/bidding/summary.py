@@ -1,0 +1,105 @@
+"""The whole system as a person reads it: each situation's table, for typical auctions
+(the tables take the auction's suits, so one example stands for its kind)."""
+
+from __future__ import annotations
+
+from bot.games.bridge_auction import Bid, Strain
+from bot.games.cards import Suit
+
+from ...core.hand_range import HandRange
+from . import competition as comp
+from . import constructive as con
+from . import notrump as nt
+from . import slam
+from .captain import STEPS
+from .rules import ANY, Table, rules_for
+
+C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+
+
+def _lines(table: Table) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for rule in table:
+        if rule.call in seen:
+            continue
+        seen.add(rule.call)
+        call = "Pass" if rule.call == "pass" else "Dbl" if rule.call == "double" else \
+            Bid.parse(rule.call).label
+        out.append(f"{call} — {rule.says}")
+    return out
+
+
+def sections() -> list[tuple[str, list[str]]]:
+    """(title, lines "call — meaning") per situation, in the order of an auction."""
+    one_heart = Bid(1, Strain.HEARTS)
+    steps = [f"{i}. {step}" for i, step in enumerate(STEPS, 1)]
+    return [
+        ("Opening", _lines(con.opening_table())),
+        ("Responses to 1♥ (1♠ alike)", _lines(con.one_suit_responses(H))),
+        ("Responses to 1♦ (1♣ alike)", _lines(con.one_suit_responses(D))),
+        ("Opener's rebid after 1♦–1♥", _lines(con.opener_rebids(D, "1H", H))),
+        ("Opener after 1♦–2NT (invites 3NT; 1♥ (2♠) 2NT alike)",
+         _lines(con.after_notrump_invitation(D))),
+        ("After 1♦–1♥–1♠–2NT (invites 3NT: 8–10; any rebid below 2♦ alike)",
+         [*_lines(con.three_card_support(H, 15)),
+          "Otherwise — the contract is placed as below"]),
+        ("After 1♦–1♠–2NT (1♥ alike): responder's five spades; opener's answer",
+         _lines(nt.suit_again(S, False)) + _lines(nt.opener_after_suit_again(S))),
+        ("Opener's rebid after 1♥–2♥; responder after a game try",
+         _lines(con.opener_rebids(H, "2H", H)) + _lines(con.after_game_try(H))),
+        ("Responses to 1NT (15–17)", _lines(nt.nt_responses(1, 15, 17))),
+        ("Responses to 2NT (20–21)", _lines(nt.nt_responses(2, 20, 21))),
+        ("Answers to Stayman and transfers", _lines(nt.stayman_answers(1))
+         + _lines(nt.transfer_completions(1, H, 15, 17))),
+        ("After 1NT–2♣–2♥", _lines(nt.after_stayman(1, H, 15, 17))),
+        ("After 1NT–2♦–2♥", _lines(nt.after_transfer(1, H, 15, 17))),
+        ("Strong 2♣: responses and rebids", _lines(nt.two_club_responses())
+         + _lines(nt.two_club_rebids())),
+        ("Responses to a weak 2♥", _lines(nt.weak_two_responses(H, 2))),
+        ("Over their 1♥", _lines(comp.overcalls(one_heart, [H], balancing=False))),
+        ("Partner doubled their 1♥ for takeout", _lines(comp.takeout_answers([H], one_heart))),
+        ("Partner doubled their 1♥ for takeout, the next player bid 2♥ (a free answer)",
+         _lines(comp.free_answers([H], Bid(2, Strain.HEARTS)))),
+        ("We doubled their 1♥, partner answered 1♠ (after 2♠: game with 15+, else pass)",
+         _lines(comp.doubler_rebids(S, Bid(1, Strain.SPADES), False, [H]))),
+        ("We opened 1♦, partner passed, they bid 1♥ (partner answers a double as a "
+         "takeout double)", _lines(comp.opener_reopens(D, one_heart, [H]))),
+        ("Partner opened 1♦, they overcalled 1♥", _lines(comp.contested_responses(
+            D, one_heart, [H]))),
+        ("We opened 1♦, they overcalled 1♥, partner doubled (negative)",
+         _lines(comp.after_negative_double(D, one_heart, [H], [S]))),
+        ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
+            S, Bid(1, Strain.SPADES), [H], rules_for(comp.overcalls(
+                one_heart, [H], balancing=False), "bid:1S")[0].shows()))),
+        ("We overcalled 1♠ over their 1♥, partner cue-bid 2♥ (a limit raise: 11–12)",
+         _lines(comp.after_advance_cue(S, Bid(2, Strain.HEARTS), [H], 13))),
+        ("We overcalled 2♥ over their 1♠ (11–17), partner invited with 2NT (9–10)",
+         _lines(comp.after_advance_notrump(H, 14))),
+        ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",
+         _lines(slam.cue_bids(H, Bid(3, Strain.HEARTS), slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE))
+         + _lines(slam.after_cue_bid(H, slam.SLAM_TRY_ASK))),
+        ("Slams: after 1♠–2♥–3♥ (a major both of us bid, below game), cue bids; opener "
+         "over 4♣",
+         _lines(slam.agreed_cues(H, Bid(3, Strain.HEARTS), ANY, (S, H)))
+         + _lines(slam.cue_bids(H, Bid(4, Strain.CLUBS), ANY, ANY, (S, H)))),
+        ("Slams: splinters over 1♥ (1♠ alike: 4♣, 4♦, 4♥)", _lines(slam.splinters(H))),
+        ("Slams: we opened 2♣, partner's first bid was 4♥",
+         [*_lines(slam.after_game_over_two_clubs(H)),
+          "Otherwise — the contract is placed as below"]),
+        ("Slams: we doubled their 1♥ for takeout, partner bid 4♠",
+         [*_lines(slam.after_game_answer(S, HandRange(min_points=9))),
+          "Otherwise — the contract is placed as below"]),
+        ("Slams: opener after the splinter 1♥–4♣; the splinter after a cue bid",
+         _lines(slam.splinter_answers(H, C, Bid(4, Strain.CLUBS)))
+         + _lines(slam.after_splinter_cue(H))),
+        ("Slams: Roman Key Card Blackwood 4NT (hearts agreed), the answers",
+         _lines(slam.key_card_answers(H))),
+        ("Slams: the asker after the answer",
+         _lines(slam.after_key_cards(H, "5D", HandRange(min_hcp=12)))),
+        ("Slams: all the key cards, 5NT asks for kings", _lines(slam.king_answers(H))
+         + _lines(slam.after_kings(H, "6D", HandRange()))),
+        # Two fields: all the steps in one pass a field's 1024 characters (cut off).
+        ("Everything else: placing the contract", steps[:3]),
+        ("Placing the contract (continued)", steps[3:]),
+    ]

@@ -1,0 +1,607 @@
+"""The bidding system: which table speaks in each situation of the auction, choosing a
+call for a hand, and reading any auction (people's calls too) into what each hand holds
+and a short explanation of every call."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.games.bridge_auction import CALL_BY_TEXT, Bid, Call, Strain
+from bot.games.cards import Card, Suit
+
+from ...core.hand_range import HandRange
+from . import competition as comp
+from . import constructive as con
+from . import notrump as nt
+from . import slam
+from .captain import ASK, GAME, SLAM_TRY, expected_points, natural_phrase, place
+from .context import LHO, ME, PARTNER, RHO, Context, cheapest
+from .rules import Hand, Rule, Table, first_fit, hull, rules_for
+
+NT = Strain.NOTRUMP
+OPENING_TABLE = con.opening_table()
+NT_RANGES = {1: (15, 17), 2: (20, 21)}
+TWO_CLUB_NT = (22, 24)  # 2♣–2♦–2NT: answered as a 2NT opening of this range
+
+
+def _suit(bid: Bid) -> Suit | None:
+    return bid.strain.trump
+
+
+def situation(ctx: Context) -> tuple[str, Table | None]:
+    """The name of the situation and its table (None: the captain places the contract)."""
+    name, table = _situation(ctx)
+    if table is None:
+        return _agreed_major(ctx) or _game_over_our_double(ctx) \
+            or _game_over_two_clubs(ctx) or (name, None)
+    return name, table
+
+
+def _game_over_two_clubs(ctx: Context) -> tuple[str, Table] | None:
+    """I opened 2♣ and bid nothing since; partner's only bid is game in a suit, the last
+    bid: key cards with a fit."""
+    mine, partner = ctx.bids(ME), ctx.bids(PARTNER)
+    if ctx.opener != ME or mine != [Bid(2, Strain.CLUBS)] or len(partner) != 1 \
+            or partner[0] != ctx.last_bid:
+        return None
+    trump = partner[0].strain.trump
+    if trump is None or partner[0] < slam.game_bid(trump):
+        return None
+    return "partner's game over our 2♣", slam.after_game_over_two_clubs(trump)
+
+
+def _game_over_our_double(ctx: Context) -> tuple[str, Table] | None:
+    """They opened, my only call was a double, and partner (its only call) answered with
+    game in a suit: key cards with extras."""
+    if ctx.opener not in (LHO, RHO) or ctx.bids(ME) or not ctx.rho_passed:
+        return None
+    mine = ctx.actions(ME)
+    partner = ctx.actions(PARTNER)
+    if len(mine) != 1 or mine[0].kind != "double" or len(partner) != 1:
+        return None
+    bid = partner[0].bid
+    trump = bid.strain.trump if bid is not None else None
+    if bid is None or trump is None or bid != ctx.last_bid or bid < slam.game_bid(trump):
+        return None
+    return "partner answered our double with game", slam.after_game_answer(
+        trump, ctx.partner_range())
+
+
+def _agreed_major(ctx: Context) -> tuple[str, Table] | None:
+    """Where no other table speaks: partner has just agreed our major below game (cue
+    bids with slam interest), or cue-bid after such an agreement (the answers)."""
+    if ctx.bids(LHO) or ctx.bids(RHO) or ctx.last_bidder != PARTNER:
+        return None
+    ours = [(ctx.rel(s), c.bid) for s, c in ctx.calls if c.bid is not None
+            and ctx.rel(s) in (ME, PARTNER)]
+    for k in range(len(ours) - 1, -1, -1):
+        trump = ours[k][1].strain.trump
+        if trump is None or ours[k][1] >= slam.game_bid(trump):
+            return None
+        if {rel for rel, b in ours[:k + 1] if b.strain.trump == trump} != {ME, PARTNER}:
+            continue  # a cue bid (or a new suit): look further back for the agreement
+        cues = ours[k + 1:]
+        natural = {t for _, b in ours[:k + 1] if (t := b.strain.trump) is not None}
+        if trump not in (Suit.HEARTS, Suit.SPADES) or any(
+                b.strain.trump in (None, *natural) or b >= slam.game_bid(trump)
+                for _, b in cues):
+            return None
+        expected = expected_points(ctx.partner_range())
+        lo, ask = SLAM_TRY - int(expected), ASK - int(expected)
+        if not cues:
+            agreed_before = {rel for rel, b in ours[:k] if b.strain.trump == trump}
+            if agreed_before == {ME, PARTNER}:
+                return None
+            return "partner agreed our major", slam.agreed_cues(trump, ours[k][1],
+                                                                (lo, ask - 1), natural)
+        return "partner's cue bid", slam.cue_bids(trump, cues[-1][1], (ask, 37),
+                                                  (lo - 2, ask - 1), natural)
+    return None
+
+
+def _situation(ctx: Context) -> tuple[str, Table | None]:
+    opening = ctx.opening
+    if opening is None:
+        return "opening", OPENING_TABLE
+    mine, partners = ctx.bids(ME), ctx.bids(PARTNER)
+    all_bids = ctx.bids()
+    last = ctx.last_bid
+    assert last is not None
+    quiet = ctx.bids(LHO) == [] and ctx.bids(RHO) == []  # no interference
+    p_last = partners[-1] if partners else None
+    # Slam conventions first: they read the same whoever opened.
+    slam_table = _slam_situation(ctx, mine, p_last, last)
+    if slam_table is not None:
+        return slam_table
+    reopening = _opener_reopens(ctx)
+    if reopening is not None:
+        return reopening
+    opener = ctx.opener
+    if opener == PARTNER and not mine:
+        return _responding(ctx, opening, last, quiet)
+    negative = _after_negative_double(ctx, opening)
+    if negative is not None:
+        return "opener after a negative double", negative
+    if opener == ME and len(mine) == 1 and len(partners) == 1 and quiet:
+        return _opener_rebid(opening, partners[0])
+    if _invited_over_their_overcall(ctx):
+        suit = _suit(opening)
+        assert suit is not None
+        return "opener after partner's 2NT over their overcall", \
+            con.after_notrump_invitation(suit, ctx.their_suits())
+    if opener == PARTNER and len(mine) == 1 and len(partners) == 2 and quiet:
+        return _responder_rebid(opening, mine[0], partners[1])
+    if quiet and opener == ME and len(mine) == 2 and len(partners) == 2 \
+            and _two_club_notrump(mine, partners):
+        return _opener_rebid(Bid(2, NT), partners[1], TWO_CLUB_NT)
+    if quiet and opener == PARTNER and len(mine) == 2 and len(partners) == 3 \
+            and _two_club_notrump(partners, mine):
+        return _responder_rebid(Bid(2, NT), mine[1], partners[2], TWO_CLUB_NT)
+    if opener == ME and len(mine) == 2 and len(partners) == 2 and quiet:
+        major = _invited_without_fit(mine, partners)
+        if major is not None:
+            accept = GAME - ctx.partner_range().strength()[1]
+            return "opener after partner's 2NT invitation", con.three_card_support(
+                major, accept)
+        return _opener_third(opening, partners[0], mine[1], partners[1])
+    cue = _after_advance_cue(ctx)
+    if cue is not None:
+        return "overcaller after partner's cue bid", cue
+    invited = _after_advance_notrump(ctx)
+    if invited is not None:
+        return "overcaller after partner's 2NT", invited
+    if opener in (LHO, RHO) and not mine:
+        their = ctx.their_suits()
+        p_calls = ctx.actions(PARTNER)
+        my_calls = ctx.called(ME)
+        if (not p_calls and not my_calls and len(all_bids) == 1) or (
+                not p_calls and len(all_bids) == 1 and len(ctx.calls) >= 3
+                and ctx.calls[-1][1].kind == "pass" and ctx.calls[-2][1].kind == "pass"):
+            balancing = len(all_bids) >= 1 and len(ctx.calls) >= 3 and \
+                ctx.calls[-1][1].kind == "pass" and ctx.calls[-2][1].kind == "pass"
+            return ("balancing" if balancing else "overcall"), comp.overcalls(last, their,
+                                                                              balancing)
+        i_called = bool(ctx.actions(ME))
+        if len(p_calls) == 1 and ctx.rho_passed and not i_called:
+            first = p_calls[0]
+            if first.kind == "double" and last in ctx.bids(LHO) + ctx.bids(RHO) \
+                    and _first_turn_since(ctx, first):
+                return "answer to a takeout double", comp.takeout_answers(their, last)
+            if first.bid is not None and first.bid == last:
+                if first.bid == Bid(1, NT):
+                    return "advance of a 1NT overcall", nt.nt_responses(1, 15, 18)
+                suit = _suit(first.bid)
+                if suit is not None:
+                    return "advance of an overcall", comp.advances(
+                        suit, last, their, ctx.partner_range())
+        overcall = p_calls[0].bid if len(p_calls) == 1 else None
+        suit = _suit(overcall) if overcall is not None else None
+        if suit is not None and not i_called and ctx.last_bidder == RHO \
+                and _first_turn_since(ctx, p_calls[0]):
+            # Only a suit of our own speaks here; else the captain places (a penalty
+            # double first).
+            return "competitive", comp.advancer_suits(suit, last, their, None)
+        if len(p_calls) == 1 and p_calls[0].kind == "double" and not i_called \
+                and ctx.last_bidder == RHO and _first_turn_since(ctx, p_calls[0]) \
+                and _doubled_suit(ctx, p_calls[0]):
+            return "free answer to a takeout double", comp.free_answers(their, last)
+        rebid = _doubler_rebid(ctx, p_calls, last)
+        if rebid is not None:
+            return "doubler's rebid", rebid
+    return "competitive", None
+
+
+def _invited_over_their_overcall(ctx: Context) -> bool:
+    """I opened one of a suit, the next player overcalled in a suit, partner's only call
+    was 2NT (11–12 with their suit stopped, `comp.contested_responses`: an invitation, as
+    without the overcall) and the next player passed."""
+    bids, opening = ctx.bids(), ctx.opening
+    return ctx.opener == ME and opening is not None and opening.level == 1 \
+        and opening.strain != NT and len(bids) == 3 and ctx.bids(LHO) == bids[1:2] \
+        and bids[1].strain != NT and bids[1] < Bid(2, NT) \
+        and [c.bid for c in ctx.actions(PARTNER)] == [Bid(2, NT)] \
+        and len(ctx.actions(ME)) == 1 and ctx.last_bidder == PARTNER and ctx.rho_passed
+
+
+def _after_negative_double(ctx: Context, opening: Bid) -> Table | None:
+    """I opened one of a suit, the next player overcalled, partner doubled (negative: the
+    unbid majors) and the next player passed: my rebid."""
+    suit = _suit(opening)
+    if suit is None or opening.level != 1 or ctx.opener != ME or len(ctx.calls) < 4:
+        return None
+    (s1, c1), (s2, c2), (s3, c3), (_, c4) = ctx.calls[-4:]
+    if (ctx.rel(s1), ctx.rel(s2), ctx.rel(s3)) != (ME, LHO, PARTNER) or c1.bid != opening \
+            or c2.bid is None or c3.kind != "double" or c4.kind != "pass" \
+            or ctx.bids() != [opening, c2.bid]:
+        return None
+    their = ctx.their_suits()
+    shown = [m for m in (Suit.HEARTS, Suit.SPADES) if m != suit and m not in their]
+    if not shown or c2.bid.level > 2:
+        return None  # no negative double there (`comp.contested_responses`)
+    return comp.after_negative_double(suit, c2.bid, their, shown)
+
+
+def _opener_reopens(ctx: Context) -> tuple[str, Table] | None:
+    """We opened one of a suit and partner has only passed; they made one bid since (the
+    last). Opener's call (`comp.opener_reopens`), or partner's first call after opener's
+    reopening double (answered as a takeout double)."""
+    opening, bids = ctx.opening, ctx.bids()
+    suit = _suit(opening) if opening is not None else None
+    if opening is None or suit is None or opening.level != 1 or len(bids) != 2 \
+            or ctx.last_bidder not in (LHO, RHO):
+        return None
+    last = bids[1]
+    their = ctx.their_suits()
+    p_calls = ctx.actions(PARTNER)
+    if ctx.opener == ME and not p_calls and len(ctx.actions(ME)) == 1:
+        return "opener reopens", comp.opener_reopens(suit, last, their)
+    if ctx.opener == PARTNER and not ctx.actions(ME) \
+            and len(p_calls) == 2 and p_calls[1].kind == "double" and ctx.rho_passed \
+            and _first_turn_since(ctx, p_calls[1]):
+        return "answer to opener's reopening double", comp.takeout_answers(their, last)
+    return None
+
+
+def _after_advance_cue(ctx: Context) -> Table | None:
+    """They opened, I overcalled in a suit (my only bid), partner's only call since was a
+    cue bid of their suit (`comp.advances`) and the next player passed."""
+    mine = ctx.actions(ME)
+    partner = ctx.actions(PARTNER)
+    their = ctx.their_suits()
+    if ctx.opener not in (LHO, RHO) or len(mine) != 1 or len(partner) != 1 \
+            or len(their) != 1 or not ctx.rho_passed:
+        return None
+    overcall, cue = mine[0].bid, partner[0].bid
+    if overcall is None or cue is None or cue != ctx.last_bid or cue.strain.trump != their[0]:
+        return None
+    suit = _suit(overcall)
+    if suit is None:
+        return None
+    # Partner counted at a limit raise's middle: a point over the cue bid's floor.
+    accept = GAME - ctx.partner_range().strength()[0] - 1
+    return comp.after_advance_cue(suit, cue, their, accept)
+
+
+def _after_advance_notrump(ctx: Context) -> Table | None:
+    """They opened and have only passed since, I overcalled in a suit, partner invited
+    with 2NT (`comp.advances`) and the next player passed."""
+    bids = ctx.bids()
+    if ctx.opener not in (LHO, RHO) or len(bids) != 3 or not ctx.rho_passed \
+            or len(ctx.actions(LHO) + ctx.actions(RHO)) != 1 \
+            or [c.bid for c in ctx.actions(ME)] != [bids[1]] \
+            or [c.bid for c in ctx.actions(PARTNER)] != [Bid(2, NT)] or bids[2] != Bid(2, NT):
+        return None
+    suit = _suit(bids[1])
+    if suit is None:
+        return None
+    # Partner counted us at the overcall's expected points: we accept with more.
+    return comp.after_advance_notrump(suit, int(expected_points(ctx.my_range())) + 1)
+
+
+def _doubled_suit(ctx: Context, call: Call) -> bool:
+    """Partner's double `call` was of a suit bid (for takeout; a double of notrump is
+    for penalty)."""
+    index = max(i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == PARTNER and c == call)
+    doubled = next((c.bid for _, c in reversed(ctx.calls[:index]) if c.bid is not None), None)
+    return doubled is not None and doubled.strain != NT
+
+
+def _first_turn_since(ctx: Context, call: Call) -> bool:
+    """Partner's `call` came after my last call: this is my first turn to answer it (a
+    pass over a bid in between already answered it)."""
+    mine = [i for i, (s, _) in enumerate(ctx.calls) if ctx.rel(s) == ME]
+    theirs = [i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == PARTNER and c == call]
+    return not mine or mine[-1] < theirs[-1]
+
+
+def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
+                    last: Bid) -> tuple[str, Table] | None:
+    """Key-card Blackwood, the king ask and a quantitative 4NT, when one is in progress."""
+    if p_last is None or last != p_last:
+        return None
+    trump = agreed_trump(ctx)
+    if p_last == Bid(4, NT) and len(ctx.our_bids()) > 1:
+        if ctx.notrump_asks() or trump is None:  # no suit to ask in: quantitative
+            return "answer to a quantitative 4NT", slam.quantitative_answers(
+                ctx.my_range().max_hcp - 1)
+        return "answer to Roman Key Card Blackwood", slam.key_card_answers(trump)
+    if trump is None or not mine:
+        return None
+    partner = ctx.partner_range()
+    if mine[-1] == Bid(4, NT) and p_last.text == slam.VOID_ANSWER:
+        return "after the key-card answer", slam.after_void_answer(trump)
+    if mine[-1] == Bid(4, NT) and p_last.text in slam.ANSWERS:
+        return "after the key-card answer", slam.after_key_cards(trump, p_last.text, partner)
+    partners = ctx.bids(PARTNER)
+    if len(partners) >= 2 and partners[-2] == Bid(4, NT) and mine[-1].text in slam.ANSWERS \
+            and slam.queen_ask(trump, mine[-1].text) == p_last.text:
+        return "answer to the queen ask", slam.queen_ask_answers(trump, p_last.text)
+    if len(mine) >= 2 and mine[-2] == Bid(4, NT) and len(partners) >= 2 \
+            and slam.queen_ask(trump, partners[-2].text) == mine[-1].text \
+            and p_last.text in slam.queen_answers(trump, mine[-1].text):
+        return "after the queen answer", slam.after_queen_answer(trump, mine[-1].text,
+                                                                 p_last.text)
+    if p_last == Bid(5, NT) and len(partners) >= 2 and partners[-2] == Bid(4, NT):
+        return "answer to the king ask", slam.king_answers(trump)
+    if len(mine) >= 2 and mine[-2:] == [Bid(4, NT), Bid(5, NT)] \
+            and p_last.text in slam.KING_ANSWERS:
+        return "after the king answer", slam.after_kings(trump, p_last.text, partner)
+    return None
+
+
+def _doubler_rebid(ctx: Context, p_calls: list[Call], last: Bid) -> Table | None:
+    """Our only call was a takeout double (of their suit bid) and partner's only call, the
+    last bid, answered it in a suit below game: the doubler's rebid table."""
+    mine = ctx.actions(ME)
+    if len(mine) != 1 or mine[0].kind != "double" or len(p_calls) != 1 \
+            or p_calls[0].bid != last or not ctx.rho_passed:
+        return None
+    index = next(i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == ME and c.kind == "double")
+    doubled = next((c.bid for _, c in reversed(ctx.calls[:index]) if c.bid is not None), None)
+    suit = _suit(last)
+    their = ctx.their_suits()
+    if doubled is None or doubled.strain == NT or suit is None or suit in their \
+            or last >= slam.game_bid(suit):
+        return None  # a game answer is the slam tables' (`_game_over_our_double`)
+    before = next(c.bid for _, c in reversed(ctx.calls[:-1]) if c.bid is not None
+                  and c.bid < last)
+    plain = cheapest(last.strain, before)
+    return comp.doubler_rebids(suit, last, plain is not None and last.level > plain.level,
+                               their)
+
+
+def agreed_trump(ctx: Context) -> Suit | None:
+    """Our side's trump suit: the latest suit both of us bid or that we hold 8+ cards in
+    together by what we have shown, else the latest suit one of us bid. A suit counts as
+    bid by a hand that has shown three cards in it, below the five level (Stayman's or a
+    strong 2♣, its 2♦ answers, and key-card answers, agree nothing: 1NT–2♣–2♦–4NT is
+    quantitative, there is no suit to ask in)."""
+    me, partner = ctx.my_range(), ctx.partner_range()
+    suits = [s for b in reversed(ctx.our_bids()) if (s := _suit(b)) is not None
+             and b.level < 5]
+    bid_by = {rel: {s for b in ctx.bids(rel) if (s := _suit(b)) is not None and b.level < 5
+                    and ctx.shown[(ctx.seat + rel) % 4].min_len[s] >= 3}
+              for rel in (ME, PARTNER)}
+    for suit in suits:
+        if (suit in bid_by[ME] and suit in bid_by[PARTNER]) or \
+                me.min_len[suit] + partner.min_len[suit] >= 8:
+            return suit
+    return next((s for s in suits if s in bid_by[ME] | bid_by[PARTNER]), None)
+
+
+
+
+def _responding(ctx: Context, opening: Bid, last: Bid, quiet: bool) -> tuple[str, Table | None]:
+    suit = _suit(opening)
+    if not quiet:
+        if suit is not None and opening.level == 1 and ctx.last_bidder == RHO \
+                and len(ctx.bids()) == 2:
+            return "response after an overcall", comp.contested_responses(
+                suit, last, ctx.their_suits())
+        return "competitive", None
+    if opening == Bid(1, NT) or opening == Bid(2, NT):
+        lo, hi = NT_RANGES[opening.level]
+        return f"response to {opening.label}", nt.nt_responses(opening.level, lo, hi)
+    if opening == Bid(2, Strain.CLUBS):
+        return "response to 2♣", nt.two_club_responses()
+    if suit is not None and opening.level == 1:
+        splinters = slam.splinters(suit) if suit in (Suit.HEARTS, Suit.SPADES) else []
+        return f"response to {opening.label}", [*splinters, *con.one_suit_responses(suit)]
+    if suit is not None:
+        return "response to a pre-empt", nt.weak_two_responses(suit, opening.level)
+    return "competitive", None
+
+
+def _two_club_notrump(opener: list[Bid], responder: list[Bid]) -> bool:
+    """The auction began 2♣–2♦–2NT (our side's bids: the opener's, the responder's)."""
+    return opener[:2] == [Bid(2, Strain.CLUBS), Bid(2, NT)] \
+        and responder[:1] == [Bid(2, Strain.DIAMONDS)]
+
+
+def _opener_rebid(opening: Bid, response: Bid,
+                  nt_range: tuple[int, int] | None = None) -> tuple[str, Table | None]:
+    """`nt_range`: a notrump bid's range other than the opening's (2♣ then 2NT)."""
+    name = f"opener's rebid after {opening.label}–{response.label}"
+    if opening.strain == NT and opening.level in (1, 2):
+        lo, hi = nt_range or NT_RANGES[opening.level]
+        if response == Bid(opening.level + 1, Strain.CLUBS):
+            return name, nt.stayman_answers(opening.level)
+        if response == Bid(opening.level + 1, Strain.DIAMONDS):
+            return name, nt.transfer_completions(opening.level, Suit.HEARTS, lo, hi)
+        if response == Bid(opening.level + 1, Strain.HEARTS):
+            return name, nt.transfer_completions(opening.level, Suit.SPADES, lo, hi)
+        if response == Bid(2, NT):
+            return name, nt.opener_after_nt_invitation(hi)
+        return name, None
+    if opening == Bid(2, Strain.CLUBS):
+        return name, nt.two_club_rebids() if response == Bid(2, Strain.DIAMONDS) else None
+    suit = _suit(opening)
+    if suit is None or opening.level != 1:
+        return name, None
+    short = slam.splinter_suit(opening, response)
+    if short is not None:
+        return name, slam.splinter_answers(suit, short, response)
+    return name, con.opener_rebids(suit, response.text, _suit(response))
+
+
+def _responder_rebid(opening: Bid, response: Bid, rebid: Bid,
+                     nt_range: tuple[int, int] | None = None) -> tuple[str, Table | None]:
+    name = f"responder's rebid after {opening.label}–{response.label}–{rebid.label}"
+    if opening.strain == NT and opening.level in (1, 2):
+        lo, hi = nt_range or NT_RANGES[opening.level]
+        up = opening.level + 1
+        if response == Bid(up, Strain.CLUBS):
+            answer = _suit(rebid) if rebid.strain in (Strain.HEARTS, Strain.SPADES) else None
+            if rebid.level == up:
+                return name, nt.after_stayman(opening.level, answer, lo, hi)
+        for transfer, major in ((Strain.DIAMONDS, Suit.HEARTS), (Strain.HEARTS, Suit.SPADES)):
+            if response == Bid(up, transfer) and rebid == Bid(up, Strain(int(major))):
+                return name, nt.after_transfer(opening.level, major, lo, hi)
+        return name, None
+    if opening == Bid(2, Strain.CLUBS) and response == Bid(2, Strain.DIAMONDS) \
+            and rebid == Bid(2, NT):
+        return name, nt.nt_responses(2, *TWO_CLUB_NT)
+    suit = _suit(opening)
+    if suit is not None and slam.splinter_suit(opening, response) is not None:
+        if rebid == slam.game_bid(suit):
+            return name, slam.accept_sign_off()
+        if rebid.strain.trump not in (None, suit) and rebid < slam.game_bid(suit):
+            return name, slam.after_splinter_cue(suit)
+        return name, None
+    if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, opening.strain) \
+            and rebid == Bid(3, opening.strain):
+        return name, con.after_game_try(suit)
+    if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
+            and rebid == Bid(3, opening.strain):
+        return name, slam.cue_bids(suit, rebid, slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE)
+    again = _suit_again(opening, response, rebid)
+    if again is not None:
+        return name, nt.suit_again(*again)
+    return name, None
+
+
+def _suit_again(opening: Bid, response: Bid, rebid: Bid) -> tuple[Suit, bool] | None:
+    """Opener rebid 2NT over a one-level major answer, or over a jump shift (a two-level
+    answer in a suit above the opened one): the answer's suit, and whether it was the
+    jump shift (`nt.suit_again`)."""
+    suit, answered = _suit(opening), _suit(response)
+    if suit is None or answered is None or opening.level != 1 or rebid != Bid(2, NT):
+        return None
+    if response.level == 1 and answered in (Suit.HEARTS, Suit.SPADES):
+        return answered, False
+    if response.level == 2 and answered > suit:
+        return answered, True
+    return None
+
+
+def _invited_without_fit(mine: list[Bid], partners: list[Bid]) -> Suit | None:
+    """1x–1M, our rebid below two of our suit (not a reverse, not a jump, not M again),
+    then partner's 2NT (an invitation: the captain's step 4): the major M."""
+    opening, rebid = mine
+    response, invite = partners
+    suit, major = _suit(opening), _suit(response)
+    if suit is None or opening.level != 1 or response.level != 1 \
+            or major not in (Suit.HEARTS, Suit.SPADES) or invite != Bid(2, NT) \
+            or rebid.strain == response.strain or rebid > Bid(2, opening.strain):
+        return None
+    return major
+
+
+def _opener_third(opening: Bid, response: Bid, rebid: Bid,
+                  p_rebid: Bid) -> tuple[str, Table | None]:
+    suit = _suit(opening)
+    if suit is not None and slam.splinter_suit(opening, response) is not None \
+            and rebid < slam.game_bid(suit) and p_rebid == slam.game_bid(suit):
+        return "after partner's sign-off", slam.accept_sign_off()
+    if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
+            and rebid == Bid(3, opening.strain) and p_rebid.strain.trump not in (None, suit) \
+            and p_rebid < Bid(4, opening.strain):
+        return "after partner's cue bid", slam.after_cue_bid(suit, slam.SLAM_TRY_ASK)
+    again = _suit_again(opening, response, rebid)
+    if again is not None and p_rebid == Bid(3, response.strain):
+        return "opener after partner's suit again", nt.opener_after_suit_again(again[0])
+    if opening.strain != NT or opening.level not in (1, 2) or p_rebid.strain != NT:
+        return "competitive", None
+    hi = NT_RANGES[opening.level][1]
+    up = opening.level + 1
+    if response == Bid(up, Strain.CLUBS):  # Stayman
+        if rebid == Bid(up, Strain.HEARTS):
+            return "opener after Stayman and notrump", nt.opener_after_stayman_nt(
+                opening.level, p_rebid.level, hi)
+        if p_rebid == Bid(2, NT):  # no fit (2♦), or partner's major is hearts (2♠)
+            return "opener after Stayman and 2NT", nt.opener_after_nt_invitation(hi)
+        return "competitive", None
+    for transfer, major in ((Strain.DIAMONDS, Suit.HEARTS), (Strain.HEARTS, Suit.SPADES)):
+        if response == Bid(up, transfer) and rebid == Bid(up, Strain(int(major))):
+            return "opener after a transfer and notrump", nt.opener_after_transfer_nt(
+                major, p_rebid.level, hi)
+    return "competitive", None
+
+
+def penalty_rule(ctx: Context) -> Rule | None:
+    """A penalty double of their low suit contract, when our side has spoken."""
+    last = ctx.last_bid
+    if last is None or ctx.ours() or ctx.doubled or not (ctx.bids(ME) or ctx.bids(PARTNER)):
+        return None
+    rule = comp.penalty_double(last)
+    if rule is None:
+        return None
+    need = max(10, 20 - int(expected_points(ctx.partner_range())))
+    return Rule(rule.call, rule.says, hcp=(need, 37), lengths=rule.lengths, when=rule.when)
+
+
+def tables_for(ctx: Context) -> tuple[str, list[Rule]]:
+    """Every rule that speaks now, in order (a penalty double first)."""
+    name, table = situation(ctx)
+    rules = list(table or ())
+    penalty = penalty_rule(ctx)
+    if penalty is not None and name == "competitive":
+        rules.insert(0, penalty)
+    return name, rules
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What an auction says: per seat, the range of its hand; per call, its explanation."""
+
+    ranges: tuple[HandRange, ...]
+    explanations: tuple[str, ...]
+    forcing: tuple[bool, ...]
+
+
+def read(dealer: int, calls: Sequence[tuple[int, Call]]) -> Reading:
+    """Read every call of the auction with the system (people's calls too)."""
+    shown = [HandRange() for _ in range(4)]
+    says: list[str] = []
+    forcing: list[bool] = []
+    for i, (seat, call) in enumerate(calls):
+        ctx = _context(seat, calls[:i], shown, forcing)
+        _, rules = tables_for(ctx)
+        found = rules_for(rules, call.text)
+        if found:
+            text, rng, force = found[0].says, hull([r.shows() for r in found]), \
+                any(r.forcing for r in found)
+        else:
+            text, rng = natural_phrase(ctx, call.text)
+            force = False
+        narrowed = shown[seat].narrowed(rng)
+        if not narrowed.empty:
+            shown[seat] = narrowed
+        says.append(text)
+        forcing.append(force)
+    return Reading(tuple(shown), tuple(says), tuple(forcing))
+
+
+def _context(seat: int, calls: Sequence[tuple[int, Call]], shown: Sequence[HandRange],
+             forcing: Sequence[bool]) -> Context:
+    partner = (seat + 2) % 4
+    force = False
+    for j in range(len(calls) - 1, -1, -1):
+        if calls[j][0] == partner:
+            force = forcing[j] and all(c.kind == "pass" for _, c in calls[j + 1:])
+            break
+    return Context(seat, tuple(calls), tuple(shown), force)
+
+
+# Settles a decision the captain made (context, hand, the captain's call, the rules of
+# the situation) and returns the call to make instead, or the captain's.
+Settle = Callable[[Context, Hand, str, Sequence[Rule]], str]
+
+
+def choose(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
+           legal: Sequence[str], settle: Settle | None = None) -> tuple[str, str]:
+    """The call for `hand` (an action text, one of `legal`) and its explanation. Where no
+    table speaks, the captain places the contract and `settle` may change its call."""
+    reading = read(0, calls)
+    ctx = _context(seat, calls, reading.ranges, reading.forcing)
+    facts = Hand.of(hand)
+    _, rules = tables_for(ctx)
+    rule = first_fit(rules, facts, legal)
+    action = rule.action if rule is not None else place(ctx, facts, list(legal))
+    if action not in legal:
+        action = "pass"
+    if rule is None and settle is not None:
+        action = settle(ctx, facts, action, rules)
+    explained = read(0, [*calls, (seat, CALL_BY_TEXT[action])]).explanations[-1]
+    return action, explained
