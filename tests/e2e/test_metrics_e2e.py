@@ -13,6 +13,7 @@ import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.ops import metrics
+from bot.store import StoreError
 from tests.e2e.harness import running
 
 
@@ -84,6 +85,14 @@ async def test_metrics_move_as_the_run_did(discord_double, tmp_path):
         assert _value(after, "tricktable_tables_live", game="spades", status="playing") == 1
         assert ("tricktable_gateway_latency_seconds", (("shard", "0"),)) in after
         assert not table.closed
+
+        async def no_answer() -> None:
+            raise StoreError("the database is gone")
+
+        h.bot.store.ping = no_answer  # type: ignore[method-assign]
+        status, body = await _get(port, "/health")
+        assert status == 503 and '"database": false' in body and '"gateway": true' in body
+        h.errors.records.clear()  # the health check's warning was asked for
 
     # Stopped with the bot: the port is free again, and a bot without it serves nothing.
     async with running(discord_double, tmp_path, db_name="other.db") as h:
