@@ -10,8 +10,9 @@ from datetime import UTC, datetime
 import asyncpg
 import pytest
 
-from bot.ratings.recorder import rater_with
+from bot.ratings.recorder import rater_with, rebuild
 from bot.store import FORMER_PLAYER, PlayerResult, StillPlaying, Store
+from bot.store.ratings import RatingsReader
 
 GONE = 412345678901234567  # the person who asks to be forgotten
 NAME = "Zebediah Quux"
@@ -46,6 +47,13 @@ async def _finished_match(store: Store, creator: int, day: str | None = None) ->
     await store.finish_match(match_id, result={"totals": [60, 40]}, winner_side=0,
                              players=players, raters=[rater_with({0: {"nils": 1}})])
     return match_id
+
+
+async def _rating(store: Store, database: str, user_id: int) -> tuple[float, float]:
+    row = await store._fetchone("reading a rating", "SELECT mu, sigma FROM skill_ratings"
+                                " WHERE player = ?", (f"u:{user_id}",))
+    assert row is not None
+    return float(row[0]), float(row[1])
 
 
 async def _rows_holding(store: Store, database: str, needles: list[str]) -> list[str]:
@@ -89,6 +97,7 @@ async def test_no_row_holds_a_forgotten_person_and_others_keep_their_results(sto
     await store.set_pings(GONE, False)
     assert await _rows_holding(store, database, [str(GONE)]), "the scan finds the id"
     before_other = await store.get_result(second)
+    other_rating = await _rating(store, database, OTHER)
 
     forgotten = await store.forget_person(GONE)
 
@@ -110,6 +119,14 @@ async def test_no_row_holds_a_forgotten_person_and_others_keep_their_results(sto
     entries = await store.daily_entries(1, "spades", "2030-01-01")
     assert [e.display_name for e in entries] == [FORMER_PLAYER]
     assert await store.daily_board(1, "spades") == [], "a former player is on no board"
+
+    # Rebuilding the ratings from the results rates the stand-in under its own key, so
+    # the other person's rating is what it was, and the stand-in is on no leaderboard.
+    await rebuild(store, with_figures=False)
+    assert await _rating(store, database, OTHER) == other_rating
+    assert await _rows_holding(store, database, [str(GONE), NAME]) == []
+    board = await RatingsReader(store).board(1, "spades", 0, 10, 0)
+    assert [row.user_id for row in board.rows] == [OTHER]
 
 
 async def test_a_person_at_an_open_table_is_told_to_finish_it_first(store, database):
