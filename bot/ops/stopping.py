@@ -1,6 +1,8 @@
-"""A clean stop: SIGTERM (what Docker and systemd send) or SIGINT (Ctrl+C) closes the bot
-as `close()` does: the actions in flight finish their writes, the computer players, timers
-and worker processes stop, the gateway and the database close, and the process exits 0.
+"""A clean stop: SIGTERM (what Docker and systemd send) or SIGINT (Ctrl+C) lets the clicks
+and commands being handled finish (their writes and answers, up to 3 s), then closes the
+bot as `close()` does: the computer players' moves in flight finish their writes, the
+computer players, timers and worker processes stop, the gateway and the database close,
+and the process exits 0.
 A second signal while it is stopping is ignored (Docker sends SIGKILL after its grace
 period anyway)."""
 
@@ -14,6 +16,23 @@ from collections.abc import Awaitable, Callable
 log = logging.getLogger(__name__)
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+# The tasks that answer an interaction: discord.py's for the on_interaction event (a
+# click), its command tree's for a slash command.
+ANSWERING = ("discord.py: on_interaction", "CommandTree-invoker")
+ANSWER_GRACE = 3.0  # seconds: Discord's own limit for a first answer
+
+
+async def finish_answers(grace: float = ANSWER_GRACE) -> int:
+    """Let the interactions being handled now finish (their writes and their answers)
+    before the bot closes its HTTP session under them; how many were waited for."""
+    current = asyncio.current_task()
+    busy = [task for task in asyncio.all_tasks()
+            if task is not current and not task.done() and task.get_name().startswith(ANSWERING)]
+    if busy:
+        await asyncio.wait(busy, timeout=grace)
+    return len(busy)
 
 
 class CleanStop:
@@ -35,6 +54,7 @@ def stop_on_signals(close: Callable[[], Awaitable[None]],
     stop = CleanStop()
 
     async def run_close() -> None:
+        await finish_answers()
         await close()
 
     def asked(signum: int) -> None:
