@@ -36,6 +36,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.leaderboard",
     "cogs.daily",
     "cogs.overview",
+    "cogs.match",
     "cogs.forget",
     "cogs.server",
 )

@@ -187,6 +187,7 @@ class Tables(commands.Cog):
         user_id, publisher = interaction.user.id, self.publisher
         if takes_long(click.action):  # a claim's double-dummy check waits for a worker
             await _defer(interaction)
+            publisher.answered()  # the table updates need not wait for the check
 
         def hand(acted: Table) -> tuple[render.Message, int] | None:
             seat = acted.seat_of(user_id)

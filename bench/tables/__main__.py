@@ -14,7 +14,8 @@ from .report import print_figures
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=DOC.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.tables",
+                                     description=DOC.split("\n\n")[0])
     parser.add_argument("--tables", default="50,200,500", help="comma-separated counts")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured play time")
     parser.add_argument("--warmup", type=float, default=5.0,

@@ -1,7 +1,7 @@
 """Computer players. A player gets a seat's view and its legal actions, and returns one action.
 
 A player never sees more than its seat's view: the table passes `game.view(seat)` and
-`game.legal(seat)`, nothing else. Players are found by the game's name: the module
+`game.legal(seat)`, nothing else. Players are found by the game's name: the package
 `bot.ai.<game>` lists its players in `PLAYERS` (kind name -> constructor taking a seed), the
 strongest first; that first one is the default the tables use. A kind's name is stable:
 ratings use it, and weaker kinds stay reachable by name (`make_player(game, seed,
@@ -10,6 +10,9 @@ kind="spades-basic")`) as fallbacks, benchmark baselines and a table's chosen le
 `choose` is synchronous and may be slow: the tables call it in a worker process (or
 thread), off the event loop, with a `Budget` that says how long it may think. A player is
 pickled to the worker and back with its choice, so its state must pickle (plain data).
+
+What several games' players share is in `bot.ai.core`: the budget, the double-dummy
+solver, hands as bit masks, the search position's protocol and the one sampling evaluator.
 """
 
 from __future__ import annotations

@@ -61,6 +61,9 @@ def deal_end_message(table: Table, event: DealEnded) -> render.Message | None:
     buttons: list[TableButton] = []
     if table.game_name in HAND_RECORD_GAMES:  # the bridge games' hand record (cogs/records)
         buttons.append(button(ids.make("rec", table.id, event.deal_no), "Hand record"))
+    if table.options.get("boards") or table.options.get("deals"):  # compared deal by deal:
+        # what the computer players would have done (cogs/match)
+        buttons.append(button(ids.make("robot", table.id, event.deal_no), "Robot's play"))
     reveal = fairness.deal_end_fields(table.game_name, table.commitment,
                                       table.settings.client_seed, game.revealed_seed())
     return render.deal_end(table.id, table.game_name, game.TITLE, game.view(None),

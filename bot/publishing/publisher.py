@@ -113,6 +113,10 @@ class Publisher:
         with self.gate.answering():
             yield
 
+    def answered(self) -> None:
+        """The click being answered (in this task) has been deferred: updates go on."""
+        self.gate.answered()
+
     def hand_message(self, table: Table, seat: int, group: str | None = None,
                      note: str = "") -> render.Message:
         """The private hand of the person at `seat` as it should look now."""

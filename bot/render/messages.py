@@ -15,13 +15,14 @@ from typing import Any
 import discord
 from discord.http import handle_message_parameters
 
-from bot.games import GameView, Result, ScoreSheet
+from bot.games import GameView, Result, ScoreLine, ScoreSheet
 from bot.games.requests import ClaimedDeal, Request
 
 from . import ids, requests
 from .components import TableButton, as_view, button, rows
 from .emojis import current, plain_cards
 from .games import text_for
+from .games.base import GameText
 from .layout import ActionButton, GroupButton, layout
 from .pictures.deals import DealPicture
 from .seating import Seating
@@ -215,7 +216,7 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     return Message(content=content, embeds=[embed], buttons=tuple(items) if items else None)
 
 
-def trick_buttons(table_id: int, text: Any, view: GameView, seating: Seating,
+def trick_buttons(table_id: int, text: GameText[Any, Any], view: GameView, seating: Seating,
                   row: int | None = None) -> list[TableButton]:
     """Last trick, and Tricks where a game lists a deal's tricks: answered privately."""
     out = [button(ids.make("last", table_id), "Last trick", row=row,
@@ -226,7 +227,7 @@ def trick_buttons(table_id: int, text: Any, view: GameView, seating: Seating,
     return out
 
 
-def trick_history(table_id: int, game_name: str, title: str, view: Any,
+def trick_history(table_id: int, game_name: str, title: str, view: GameView,
                   seating: Seating) -> Message:
     """Every complete trick of the deal so far, for the person who asked (Tricks)."""
     with_text = text_for(game_name).trick_history_text(view, seating)
@@ -235,7 +236,7 @@ def trick_history(table_id: int, game_name: str, title: str, view: Any,
     return Message(content=clip(f"{head}\n{with_text or 'No trick is complete yet.'}", 2000))
 
 
-def last_trick(table_id: int, game_name: str, title: str, view: Any,
+def last_trick(table_id: int, game_name: str, title: str, view: GameView,
                seating: Seating) -> Message:
     """The trick before the current one, for the person who asked (Last trick)."""
     with_text = text_for(game_name).last_trick_text(view, seating)
@@ -256,7 +257,7 @@ def _totals(sheet: ScoreSheet, bold: bool = True) -> str:
     return totals + (" (fewest wins)" if sheet.lower_wins else "")
 
 
-def _sheet_line(line: Any) -> str:
+def _sheet_line(line: ScoreLine) -> str:
     return (f"{line.label}: " + " / ".join(str(p) for p in line.points)
             + (f" — {line.note}" if line.note else ""))
 

@@ -9,6 +9,7 @@ figures, their settings, their open hands' tokens and pings.
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass
 from typing import Final
@@ -22,7 +23,7 @@ FORMER_PLAYER: Final = "a former player"
 _REWRITTEN: Final = (
     ("matches", "creator_id"), ("seats", "user_id"), ("seats", "left_user_id"),
     ("actions", "user_id"), ("match_players", "user_id"), ("daily_entries", "user_id"),
-    ("daily_standings", "user_id"),
+    ("daily_standings", "user_id"), ("team_matches", "creator_id"),
 )
 # Tables whose rows about the person are deleted (theirs alone; others' rows unchanged).
 _DELETED: Final = ("skill_ratings", "rating_changes", "user_settings", "hand_tokens",
@@ -40,6 +41,24 @@ class Forgotten:
 
     rewritten: int
     deleted: int
+
+
+def _holds(members: str, user_id: int) -> bool:
+    """Whether a team match's members (JSON: team -> [[user id, name], ...]) name them."""
+    try:
+        teams = json.loads(members)
+    except ValueError:
+        return False
+    return isinstance(teams, dict) and any(
+        isinstance(person, list) and person and person[0] == user_id
+        for people in teams.values() if isinstance(people, list) for person in people)
+
+
+def _anonymised(members: str, user_id: int, anonymous: int) -> str:
+    teams = json.loads(members)
+    return json.dumps({team: [[anonymous, FORMER_PLAYER] if person and person[0] == user_id
+                              else person for person in people]
+                       for team, people in teams.items()})
 
 
 def stand_in() -> int:
@@ -75,6 +94,13 @@ class PrivacyMixin(StoreBase):
                 " AND (s.user_id = ? OR s.left_user_id = ?)))", (user_id, user_id, user_id))
             if open_ is not None:
                 raise StillPlaying(int(open_[0]))
+            teams = await tx.fetch(
+                "SELECT id, status, creator_id, members FROM team_matches"
+                " WHERE creator_id = ? OR members LIKE ?", (user_id, f"%{user_id}%"))
+            for team_id, status, creator, members in teams:
+                if status in ACTIVE_STATUSES and (creator == user_id
+                                                  or _holds(members, user_id)):
+                    raise StillPlaying(int(team_id))
             deleted = 0
             for table in _DELETED:
                 deleted += await tx.execute(f"DELETE FROM {table} WHERE user_id = ?",
@@ -93,6 +119,11 @@ class PrivacyMixin(StoreBase):
             for table, column in _REWRITTEN:
                 rewritten += await tx.execute(
                     f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (anonymous, user_id))
+            for team_id, _status, _creator, members in teams:  # [user id, name] pairs
+                if _holds(members, user_id):
+                    rewritten += await tx.execute(
+                        "UPDATE team_matches SET members = ? WHERE id = ?",
+                        (_anonymised(members, user_id, anonymous), team_id))
             return Forgotten(rewritten, deleted)
 
         return await self._writing(f"forgetting user {user_id}", work)

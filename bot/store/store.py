@@ -6,9 +6,9 @@ matches.py (tables and seats), actions.py (the action log, bulk loading), result
 (deal scores, match results), ratings.py (ratings and the reads behind the boards),
 hands.py (the tokens of people's private hands), leases.py (which process serves which
 shard), emojis.py (the ids of the card-face emojis), daily.py (daily deals), pings.py (people's
-settings, turn pings), announcements.py (rating posts still owed), privacy.py (forgetting a person),
-servers.py (each server's settings). sqlite.py and
-postgres.py are the backends.
+settings, turn pings), announcements.py (rating posts still owed), teams.py (team
+matches), privacy.py (forgetting a person), servers.py (each server's settings). sqlite.py
+and postgres.py are the backends.
 """
 
 from __future__ import annotations
@@ -33,13 +33,14 @@ from .privacy import PrivacyMixin
 from .results import ResultsMixin
 from .servers import ServersMixin
 from .sqlite import SqliteBackend
+from .teams import TeamMatchesMixin
 
 DEFAULT_PATH = "tricktable.db"
 
 
 class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMixin,
-            EmojisMixin, DailyMixin, PingsMixin, AnnouncementsMixin, PrivacyMixin,
-            ServersMixin):
+            EmojisMixin, DailyMixin, PingsMixin, AnnouncementsMixin, TeamMatchesMixin,
+            PrivacyMixin, ServersMixin):
     """Open with `store = await Store.open(target)` (or `async with await Store.open(...)`):
     a file path for SQLite, a `postgresql://` URL for PostgreSQL."""
 

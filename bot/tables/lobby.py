@@ -51,8 +51,9 @@ class Lobby:
 
     async def create(self, game_name: str, options: dict[str, Any], *, guild_id: int,
                      channel_id: int, creator: Person,
-                     settings: TableSettings | None = None) -> Table:
-        """A new table in a channel, with its creator in the first seat."""
+                     settings: TableSettings | None = None, seat_creator: bool = True) -> Table:
+        """A new table in a channel, with its creator in the first seat (unless not
+        `seat_creator`: a team match seats its tables itself)."""
         busy = self.service.in_channel(channel_id)
         if busy is not None:
             raise TableError(
@@ -73,7 +74,8 @@ class Lobby:
                       guild_id=guild_id, channel_id=channel_id, creator_id=creator.user_id,
                       settings=settings, game=game, seats=[None] * game.SEATS)
         self.service.register(table)
-        await self._seat(table, 0, SeatInfo(name=creator.name, user_id=creator.user_id))
+        if seat_creator:
+            await self._seat(table, 0, SeatInfo(name=creator.name, user_id=creator.user_id))
         return table
 
     async def join(self, table_id: int, person: Person, seat: int | None = None) -> int:

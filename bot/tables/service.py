@@ -104,6 +104,8 @@ class TableService:
         # The servers this process serves (None: all); other processes restore the rest.
         self.shards = shards
         self.observer: TableObserver = observer or _NullObserver()
+        # Told after the observer, of changes and closes (a team match follows its tables).
+        self.watchers: list[TableObserver] = []
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.finish_hooks: list[FinishHook] = []
@@ -383,7 +385,7 @@ class TableService:
         if table.game.finished:
             await self._finish(table, events)
         else:
-            self.observer.table_changed(table, events)
+            self._changed(table, events)
             self.turns.kick(table)
         return events
 
@@ -431,15 +433,15 @@ class TableService:
         table.status = FINISHED
         self.turns.stop(table)
         self.unregister(table)
-        self.observer.table_changed(table, events)
-        self.observer.table_closed(table)
+        self._changed(table, events)
+        self._closed(table)
 
     async def close(self, table: Table, status: Status) -> None:
         await self.store.set_status(table.id, status)
         table.status = status
         self.turns.stop(table)
         self.unregister(table)
-        self.observer.table_closed(table)
+        self._closed(table)
 
     def tables_in(self, *, channel_id: int | None = None,
                   guild_id: int | None = None) -> list[Table]:
@@ -469,6 +471,14 @@ class TableService:
             table.decisions[seat] += 1
 
     # -- small helpers --------------------------------------------------------------
+
+    def _changed(self, table: Table, events: Sequence[Event]) -> None:
+        for observer in (self.observer, *self.watchers):
+            observer.table_changed(table, events)
+
+    def _closed(self, table: Table) -> None:
+        for observer in (self.observer, *self.watchers):
+            observer.table_closed(table)
 
     def register(self, table: Table) -> None:
         self.tables[table.id] = table

@@ -12,10 +12,8 @@ from typing import Any
 
 import pytest
 
-import bot.ai.bidfair.advanced
 import bot.ai.core.dds
-import bot.ai.spades.advanced
-import bot.ai.tennis.advanced
+import bot.ai.core.search
 from bot.ai import Budget, make_player
 from bot.ai.bidfair.advanced import AdvancedBidFairPlayer
 from bot.ai.bidfair.search import BidFairPosition
@@ -82,12 +80,12 @@ def play_on_budgets(game: Game, players: list[Any], clock: WorkClock,
 # positions, the exact search its card play calls), options, and deals to play.
 GAMES = {
     "spades": (AdvancedSpadesPlayer, [(Position, "play_out"),
-                                      (bot.ai.spades.advanced, "exact_value")],
+                                      (bot.ai.core.search, "exact_value")],
                {"target": 150}, 2),
     "tennis": (AdvancedTennisPlayer, [(TennisPosition, "play_out"),
-                                      (bot.ai.tennis.advanced, "exact_value")], {}, 2),
+                                      (bot.ai.core.search, "exact_value")], {}, 2),
     "bidfair": (AdvancedBidFairPlayer, [(BidFairPosition, "play_out"),
-                                        (bot.ai.bidfair.advanced, "exact_value")],
+                                        (bot.ai.core.search, "exact_value")],
                 {"target": 300}, 3),
 }
 

@@ -40,3 +40,30 @@ async def test_an_update_waits_no_longer_than_its_deadline():
         started = time.monotonic()
         await gate.quiet(started + 0.05)
         assert 0.04 <= time.monotonic() - started < 1.0
+
+
+async def test_a_click_answered_early_lets_the_updates_go_on():
+    """A click deferred first (a claim waiting for a worker) is answered: updates stop
+    waiting for it, while another click still being answered holds them."""
+    gate = ClickGate()
+    finish = asyncio.Event()
+
+    async def deferred_click() -> None:
+        with gate.answering():
+            gate.answered()
+            gate.answered()  # once is enough; twice changes nothing
+            await finish.wait()
+
+    click = asyncio.create_task(deferred_click())
+    await asyncio.sleep(0)
+    started = time.monotonic()
+    await gate.quiet(started + 5.0)
+    assert time.monotonic() - started < 0.5
+    with gate.answering():  # another click, not answered yet
+        update = asyncio.create_task(gate.quiet(time.monotonic() + 5.0))
+        await asyncio.sleep(0.05)
+        assert not update.done()
+    await asyncio.wait_for(update, 1.0)
+    finish.set()
+    await click
+    await asyncio.wait_for(gate.quiet(time.monotonic() + 5.0), 1.0)

@@ -11,6 +11,11 @@ is on its way: a payload that shows what its audience saw a few moves earlier (a
 RECENT_MOVES, in the same deal) is one move old, not a leak. The bot then edits it again;
 `hands_are_current` checks that every live hand ends up showing the table as it is.
 
+Team matches (two tables on the same boards): nothing of a board may reach a table's
+audience (its thread, its people, the match's channel) before that table has finished it:
+no picture or hand record of the other table's board, no result of it, and the score card
+lists only boards both tables have finished.
+
 Fair deals: no payload may show the server seed of a deal that has not ended (the
 current deal's, or any later one's), nor the table's secret, whatever deal it names.
 """
@@ -40,6 +45,10 @@ EMOJI = re.compile(r"\btt\d+_([2-9TJQKA][CDHS])\b")
 FILE_DEAL = re.compile(r"deal-\d+-(\d+)\.png|table\d+-deal(\d+)\.(?:pbn|lin)")
 CARD_ACTION = re.compile(r"(?:play|crib|up|down|bid):((?:10|[2-9TJQKA])[CDHS])\b")
 TABLE_NO = re.compile(r"table #(\d+)")
+# A file or a line about one board of one table: `deal-<table>-<deal>.png`,
+# `table<table>-deal<deal>.pbn`, and the score card's rows ("` 3` 4♠ by N ...").
+TABLE_DEAL = re.compile(r"deal-(\d+)-(\d+)\.png|table(\d+)-deal(\d+)\.(?:pbn|lin)")
+CARD_ROW = re.compile(r"`\s*(\d+)`")
 DEAL = re.compile(r"deal (\d+)")
 BRIDGE_GAMES = ("bridge", "single_dummy")
 # How many moves may land while one message is on its way (a person's move and the
@@ -91,6 +100,7 @@ class PrivacyGuard:
         self.checked = 0
         self.one_move_old = 0  # payloads that showed a recent state, not the current one
         self.seeds_checked = 0
+        self.team_checked = 0  # payloads judged for a team match's boards
         self._sight_of: tuple[Any, dict[int, set[Card]], dict[int, set[Card]]] | None = None
         state = harness.driver.state
         guard = self
@@ -126,6 +136,7 @@ class PrivacyGuard:
         return False
 
     def check(self, payload: Any) -> None:
+        self.check_team_matches(payload)
         # The table the payload names, else the one of the channel it went to (a harness
         # may run several; a click on one table's button may be answered elsewhere).
         audience = payload.audience
@@ -164,6 +175,54 @@ class PrivacyGuard:
             who = f"user {audience.user_id}" if viewer is not None else "everyone"
             self.leaks.append(f"{payload.kind} to {who} shows {sorted(map(str, leaked))}: "
                               f"{text[:2500]}")
+
+    def check_team_matches(self, payload: Any) -> None:
+        cog = self.harness.bot.get_cog("Match")
+        if cog is None or payload.audience is None:
+            return
+        audience = payload.audience
+        text = payload_text(payload.body)
+        names = " ".join(name for name, _ in payload.files)
+        for match in list(cog.teams.matches.values()):
+            if match.tables is None or match.status != "playing":
+                continue
+            done = [self._boards_done(t) for t in match.tables]
+            if audience.channel_id == match.channel_id and audience.user_id is None:
+                self.team_checked += 1
+                for row in CARD_ROW.findall(text):
+                    if int(row) > min(done):
+                        self.leaks.append(f"the score card shows board {row} before both "
+                                          f"tables played it: {text[:500]}")
+            for index, table_id in enumerate(match.tables):
+                if not self._at(table_id, audience):
+                    continue
+                other = match.tables[1 - index]
+                self.team_checked += 1
+                for found in TABLE_DEAL.finditer(names + " " + text):
+                    table, deal = (found.group(1), found.group(2)) if found.group(1) else (
+                        found.group(3), found.group(4))
+                    if int(table) == other and int(deal) > done[index]:
+                        self.leaks.append(f"table {table_id}'s audience gets table "
+                                          f"{other}'s board {deal} before playing it")
+                if f"table #{other}" in text:
+                    self.leaks.append(f"table {table_id}'s audience gets a message of "
+                                      f"table {other}: {text[:300]}")
+
+    def _boards_done(self, table_id: int) -> int:
+        """How many boards a table has finished (all of them once it is closed)."""
+        table = self.harness.bot.tables.tables.get(table_id)
+        if table is None or table.closed:
+            return 10**6
+        return int(table.game.deal_no) - (0 if table.game.finished else 1)
+
+    def _at(self, table_id: int, audience: Any) -> bool:
+        """Is the audience at this table: its thread, or one of its people privately?"""
+        table = self.harness.bot.tables.tables.get(table_id)
+        if table is None:
+            return False
+        if audience.user_id is not None:
+            return table.seat_of(audience.user_id) is not None
+        return bool(audience.channel_id == table.channel_id)
 
     def hands_are_current(self, publisher: Any) -> list[str]:
         """Every hand message the bot keeps live shows the cards and buttons its person's

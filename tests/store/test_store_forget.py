@@ -95,6 +95,9 @@ async def test_no_row_holds_a_forgotten_person_and_others_keep_their_results(sto
     second = await _finished_match(store, OTHER)
     await store.close_daily_day(1, "spades", "2030-01-01", [(GONE, 1, 75.0)])
     await store.set_pings(GONE, False)
+    team = await store.create_team_match(1, 2, GONE, 4, "bridge-basic", {
+        "A": [(GONE, NAME), (OTHER, "Other")], "B": [(7, "Seven")]})
+    assert await store.end_team_match(team, "finished", (12, 3))
     assert await _rows_holding(store, database, [str(GONE)]), "the scan finds the id"
     before_other = await store.get_result(second)
     other_rating = await _rating(store, database, OTHER)
@@ -116,6 +119,9 @@ async def test_no_row_holds_a_forgotten_person_and_others_keep_their_results(sto
     # The other person's rating is still there; the forgotten one's is not.
     assert await _rows_holding(store, database, [f"u:{OTHER}"])
     assert await store.pings_enabled(GONE), "no setting is left either"
+    kept = await store.team_match(team)
+    assert kept is not None and kept.members["A"][1] == (OTHER, "Other")
+    assert kept.members["A"][0][1] == FORMER_PLAYER and kept.members["B"] == [(7, "Seven")]
     entries = await store.daily_entries(1, "spades", "2030-01-01")
     assert [e.display_name for e in entries] == [FORMER_PLAYER]
     assert await store.daily_board(1, "spades") == [], "a former player is on no board"
@@ -138,6 +144,11 @@ async def test_a_person_at_an_open_table_is_told_to_finish_it_first(store, datab
     assert (await store.seats(match_id))[0].user_id == GONE, "nothing changed"
     await store.set_status(match_id, "cancelled")
     assert await store.open_tables_of(GONE) == []
+    team = await store.create_team_match(1, 2, OTHER, 4, "bridge-basic",
+                                         {"A": [(GONE, NAME)], "B": []})
+    with pytest.raises(StillPlaying):  # a team match still forming holds them too
+        await store.forget_person(GONE)
+    await store.end_team_match(team, "cancelled")
     await store.forget_person(GONE)
     assert await _rows_holding(store, database, [str(GONE)]) == []
 

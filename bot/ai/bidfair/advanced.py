@@ -25,12 +25,14 @@ from bot.games.bidfair_view import BidFairView, Placement
 from bot.games.cards import FULL_DECK, Card
 
 from ..core.budget import Budget
-from ..core.search import exact_value
+from ..core.sampling import sample_totals
+from ..core.search import end_value
 from ..core.trick_masks import bits, mask_of
 from .basic import BidFairPlayer, keep_value
 from .knowledge import (
     HIDDEN_BID,
     Holding,
+    Knowledge,
     part_with_weight,
     read_knowledge,
     sample_holdings,
@@ -107,6 +109,15 @@ class AdvancedBidFairPlayer:
         return random.Random(f"{self.seed}:{view.deal_no}:{view.redeals}:{view.seat}:{what}:"
                              f"{len(view.my_crib)}:{len(view.played)}")
 
+    def _sample(self, view: BidFairView, what: str,
+                count: int) -> tuple[random.Random, Knowledge, list[Holding]]:
+        """This decision's random numbers, what the view tells of the opponent's cards,
+        and `count` holdings of them drawn with those numbers (none: the view is out of
+        step with what can be known)."""
+        rng = self._rng(view, what)
+        know = read_knowledge(view)
+        return rng, know, sample_holdings(know, count, rng)
+
     # -- the crib -------------------------------------------------------------------
 
     def choose_crib(self, view: BidFairView, legal: Sequence[str],
@@ -121,20 +132,25 @@ class AdvancedBidFairPlayer:
         plans = [given | mask_of(extra) for extra in combinations(pool, owed)]
         if len(plans) > 1:
             rng = self._rng(view, "crib")
-            totals = [0.0] * len(plans)
             match = _match(view)
-            for _ in range(CRIB_LAYOUTS):
-                if budget is not None and budget.spent():
-                    return None
-                their_crib = _weighted_four(theirs, rng)
-                cut_at = rng.randrange(8)
-                their_hand = mask_of_list(theirs) & ~their_crib
-                for i, plan in enumerate(plans):
-                    crib = plan | their_crib
-                    hands = [0, 0]
-                    hands[me], hands[1 - me] = (given | hand) & ~plan, their_hand
-                    totals[i] += finish_deal(hands, crib, bits(crib)[cut_at], view.dealer,
-                                             [None, None], [False, False], me, match)
+
+            def draw_crib() -> tuple[int, int]:
+                """Their four crib cards (weighted) and where the cut falls."""
+                return _weighted_four(theirs, rng), rng.randrange(8)
+
+            def crib_value(layout: tuple[int, int], i: int) -> float:
+                their_crib, cut_at = layout
+                crib = plans[i] | their_crib
+                hands = [0, 0]
+                hands[me], hands[1 - me] = (given | hand) & ~plans[i], (
+                    mask_of_list(theirs) & ~their_crib)
+                return finish_deal(hands, crib, bits(crib)[cut_at], view.dealer,
+                                   [None, None], [False, False], me, match)
+
+            totals = sample_totals(range(len(plans)), CRIB_LAYOUTS, draw_crib, crib_value,
+                                   budget)
+            if totals is None:
+                return None
             plan = plans[max(range(len(plans)), key=lambda i: (totals[i], -i))]
         else:
             plan = plans[0]
@@ -171,31 +187,37 @@ class AdvancedBidFairPlayer:
         candidates = self._placement_candidates(view, legal)
         if len(candidates) == 1:
             return candidates[0]
-        rng = self._rng(view, "place")
-        know = read_knowledge(view)
-        layouts = sample_holdings(know, PLACEMENT_LAYOUTS, rng)
+        rng, know, layouts = self._sample(view, "place", PLACEMENT_LAYOUTS)
         if not layouts:
             return None
         match = _match(view)
         mine = mask_of(view.hand)
-        totals = dict.fromkeys(candidates, 0.0)
-        for holding in layouts:
-            if budget is not None and budget.spent():
-                return None
+        holdings = iter(layouts)
+
+        def draw_placed() -> tuple[Holding, int, int, list[Placement | None]]:
+            """The next holding, the crib and cut it makes, the placements it shows."""
+            holding = next(holdings)
             crib = know.my_crib | holding.crib
             cut = bits(crib)[rng.randrange(8)]
             placed = list(view.bids)
             if holding.bid >= 0 and know.their_bid == HIDDEN_BID:
                 placed[1 - me] = Placement(False, FULL_DECK[holding.bid])
-            for action in candidates:
-                hands = self._hands(me, mine, holding)
-                mine_placed, passes = placed[:], list(view.passes)
-                verb, _, text = action.partition(":")
-                placement = None if verb == "pass" else Placement(verb == "up",
-                                                                  Card.parse(text))
-                place(placement, me, hands, mine_placed, passes)
-                totals[action] += finish_deal(hands, crib, cut, view.dealer, mine_placed,
-                                              passes, me, match)
+            return holding, crib, cut, placed
+
+        def placement_value(layout: tuple[Holding, int, int, list[Placement | None]],
+                            action: str) -> float:
+            holding, crib, cut, placed = layout
+            hands = self._hands(me, mine, holding)
+            mine_placed, passes = placed[:], list(view.passes)
+            verb, _, text = action.partition(":")
+            placement = None if verb == "pass" else Placement(verb == "up", Card.parse(text))
+            place(placement, me, hands, mine_placed, passes)
+            return finish_deal(hands, crib, cut, view.dealer, mine_placed, passes, me, match)
+
+        totals = sample_totals(candidates, len(layouts), draw_placed, placement_value,
+                               budget)
+        if totals is None:
+            return None
         return max(candidates, key=lambda a: totals[a])
 
     # -- the exchange ---------------------------------------------------------------
@@ -203,29 +225,26 @@ class AdvancedBidFairPlayer:
     def choose_exchange(self, view: BidFairView, budget: Budget | None) -> str | None:
         assert view.seat is not None and view.trump is not None
         me = view.seat
-        rng = self._rng(view, "exchange")
-        know = read_knowledge(view)
-        layouts = sample_holdings(know, EXCHANGE_LAYOUTS, rng)
+        _, know, layouts = self._sample(view, "exchange", EXCHANGE_LAYOUTS)
         if not layouts:
             return None
         stakes = _stakes(view)
         rules = trick_rules(view.high_rank, view.trump)
         mine = mask_of(view.hand)
         cut_bit = 1 << know.cut
-        kept = took = 0.0
-        for holding in layouts:
-            if budget is not None and budget.spent():
-                return None
-            for exchange in (False, True):
-                ours = (know.my_crib | holding.crib) & ~cut_bit if exchange else mine
-                pos = BidFairPosition(self._hands(me, ours, holding), -1, me, [0, 0], rules)
-                pos.play_out()
-                value = stakes.value_of(pos.captured)
-                if exchange:
-                    took += value
-                else:
-                    kept += value
-        return "exchange" if took > kept else "keep"
+        holdings = iter(layouts)
+
+        def exchange_value(holding: Holding, exchange: bool) -> float:
+            ours = (know.my_crib | holding.crib) & ~cut_bit if exchange else mine
+            pos = BidFairPosition(self._hands(me, ours, holding), -1, me, [0, 0], rules)
+            pos.play_out()
+            return stakes.value_of(pos.captured)
+
+        totals = sample_totals((False, True), len(layouts), lambda: next(holdings),
+                               exchange_value, budget)
+        if totals is None:
+            return None
+        return "exchange" if totals[True] > totals[False] else "keep"
 
     # -- card play ------------------------------------------------------------------
 
@@ -235,12 +254,10 @@ class AdvancedBidFairPlayer:
         me = view.seat
         by_index = {Card.parse(a[5:]).index: a for a in legal}
         candidates = sorted(by_index)
-        know = read_knowledge(view)
         exact = view.hand_sizes[0] + view.hand_sizes[1] - 1 <= EXACT_CARDS
         count = EXACT_LAYOUTS if exact else max(MIN_LAYOUTS,
                                                 self.playouts // len(candidates))
-        rng = self._rng(view, "play")
-        layouts = sample_holdings(know, count, rng)
+        _, _, layouts = self._sample(view, "play", count)
         if not layouts:
             return None
         stakes = _stakes(view)
@@ -248,20 +265,18 @@ class AdvancedBidFairPlayer:
         led = view.trick[0][1].index if view.trick else -1
         captured = [view.captured[0], view.captured[1]]
         mine = mask_of(view.hand)
-        totals = dict.fromkeys(candidates, 0.0)
-        for holding in layouts:
-            if budget is not None and budget.spent():
-                return None
-            hands = self._hands(me, mine, holding)
-            for c in candidates:
-                pos = BidFairPosition(hands[:], led, me, captured[:], rules)
-                pos.play(c)
-                if exact:
-                    totals[c] += exact_value(pos, lambda p: p.turn == me,
-                                             lambda p: stakes.value_of(p.captured))
-                else:
-                    pos.play_out()
-                    totals[c] += stakes.value_of(pos.captured)
+        holdings = iter(layouts)
+
+        def card_value(holding: Holding, c: int) -> float:
+            pos = BidFairPosition(self._hands(me, mine, holding), led, me, captured[:], rules)
+            pos.play(c)
+            return end_value(pos, exact, lambda p: p.turn == me,
+                             lambda p: stakes.value_of(p.captured))
+
+        totals = sample_totals(candidates, len(layouts), lambda: next(holdings), card_value,
+                               budget)
+        if totals is None:
+            return None
         best = max(candidates, key=lambda c: (totals[c], -c))
         return by_index[best]
 

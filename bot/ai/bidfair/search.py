@@ -18,7 +18,7 @@ from bot.games.bidfair_rank import beats, bidfair_pack, card_points, make_power
 from bot.games.bidfair_scoring import score_deal
 from bot.games.cards import Rank, Suit
 
-from ..core.trick_masks import SUIT_BITS, SUIT_OF, mask_of
+from ..core.trick_masks import SUIT_BITS, SUIT_OF, follow_mask, mask_of, second_takes
 
 PACK = tuple(bidfair_pack())
 PACK_MASK = mask_of(PACK)
@@ -72,10 +72,7 @@ class BidFairPosition:
                                self.rules)
 
     def legal(self) -> int:
-        hand = self.hands[self.turn]
-        if self.led < 0:
-            return hand
-        return hand & SUIT_BITS[SUIT_OF[self.led]] or hand
+        return follow_mask(self.hands[self.turn], SUIT_OF[self.led] if self.led >= 0 else -1)
 
     def play(self, card: int) -> int | None:
         """Play `card` (assumed legal) for the seat on turn; the trick's winner when it ends."""
@@ -86,7 +83,7 @@ class BidFairPosition:
             self.led = card
             self.turn = 1 - seat
             return None
-        winner = seat if self.rules.beaten_by[led] >> card & 1 else 1 - seat
+        winner = seat if second_takes(self.rules.beaten_by, led, card) else 1 - seat
         self.captured[winner] += POINTS[led] + POINTS[card]
         self.led = -1
         self.turn = winner
@@ -124,7 +121,7 @@ class BidFairPosition:
                 low = m & -m
                 c = low.bit_length() - 1
                 m ^= low
-                answers = other & SUIT_BITS[SUIT_OF[c]] or other
+                answers = follow_mask(other, SUIT_OF[c])
                 if not answers & rules.beaten_by[c] and POINTS[c] > key:
                     best, key = c, POINTS[c]
             return best if best >= 0 else self._weakest(legal)

@@ -95,6 +95,12 @@ def winner_of(trick: Sequence[tuple[int, int]], trump: int) -> tuple[int, int]:
     return winner, best
 
 
+def second_takes(beaten_by: Sequence[int], led: int, card: int) -> bool:
+    """Does `card`, played second to a two-card trick led with `led`, take it, in an order
+    given as a table (Bid Fair's: `beaten_by[led]` is the mask of the cards that do)?"""
+    return bool(beaten_by[led] >> card & 1)
+
+
 def winning_cards(legal: int, best: int, trump: int) -> int:
     """The cards of `legal` that would take the trick from `best`."""
     bs = SUIT_OF[best]

@@ -22,7 +22,8 @@ from bot.games.cards import Card
 from bot.games.spades_view import SpadesView
 
 from ..core.budget import Budget
-from ..core.search import exact_value
+from ..core.sampling import sample_totals
+from ..core.search import end_value
 from ..core.trick_masks import equivalent_classes, mask_of
 from .basic import SpadesPlayer
 from .bid_search import choose_bid_by_simulation, double_nil_pays
@@ -104,20 +105,13 @@ class AdvancedSpadesPlayer:
         layouts = EXACT_LAYOUTS if exact else max(MIN_LAYOUTS,
                                                   self.playouts // len(candidates))
         rng = self._rng(view, "play")
-        totals = dict.fromkeys(candidates, 0.0)
-        for _ in range(layouts):
-            if budget is not None and budget.spent():
-                return None
-            hands = sample_hands(know, rng)
-            for c in candidates:
-                pos = Position(hands[:], trick[:], view.seat, view.spades_broken,
-                               list(view.tricks_won), bids)
-                pos.play(c)
-                if exact:
-                    totals[c] += exact_value(
-                        pos, lambda p: p.turn % 2 == stakes.side,
-                        lambda p: stakes.value(p.bids, p.won))
-                else:
-                    pos.play_out()
-                    totals[c] += stakes.value(bids, pos.won)
-        return totals
+        seat, broken, won = view.seat, view.spades_broken, list(view.tricks_won)
+
+        def value(hands: list[int], c: int) -> float:
+            pos = Position(hands[:], trick[:], seat, broken, won[:], bids)
+            pos.play(c)
+            return end_value(pos, exact, lambda p: p.turn % 2 == stakes.side,
+                             lambda p: stakes.value(p.bids, p.won))
+
+        return sample_totals(candidates, layouts, lambda: sample_hands(know, rng), value,
+                             budget)

@@ -18,6 +18,7 @@ from bot.games.spades_scoring import DOUBLE_NIL, NIL, contract_points, is_nil, n
 from bot.games.spades_view import SpadesView
 
 from ..core.budget import Budget
+from ..core.sampling import sample_values
 from ..core.trick_masks import FULL, cards_of, mask_of
 from .bidding import estimate_tricks, nil_is_safe
 from .search import Knowledge, Position, Stakes, sample_hands
@@ -40,28 +41,26 @@ def choose_bid_by_simulation(view: SpadesView, rng: random.Random,
     partner_bid = view.bids[partner]
     partner_nil = partner_bid is not None and is_nil(partner_bid)
     leader = (view.dealer + 1) % 4
-    mine: list[int] = []  # my tricks per layout, bidding a number
-    side: list[int] = []  # my side's tricks per layout (mine + partner's)
-    partner_alone: list[int] = []
-    nil_mine: list[int] = []
-    nil_partner: list[int] = []
-    for _ in range(layouts):
-        if budget is not None and budget.spent():
-            return None
-        hands = sample_hands(know, rng)
+    # A number (guessed) for us, and nil unless partner bid nil: per layout, the tricks
+    # we and partner take in the play-out.
+    candidates = (GUESSED_BID,) if partner_nil else (GUESSED_BID, 0)
+
+    def taken(hands: list[int], mine_bid: int) -> tuple[int, int]:
         bids = known[:]
-        bids[me] = GUESSED_BID
+        bids[me] = mine_bid
         pos = Position(hands[:], [], leader, False, [0, 0, 0, 0], tuple(bids))
         pos.play_out()
-        mine.append(pos.won[me])
-        side.append(pos.won[me] + pos.won[partner])
-        partner_alone.append(pos.won[partner])
-        if not partner_nil:
-            bids[me] = 0
-            pos = Position(hands[:], [], leader, False, [0, 0, 0, 0], tuple(bids))
-            pos.play_out()
-            nil_mine.append(pos.won[me])
-            nil_partner.append(pos.won[partner])
+        return pos.won[me], pos.won[partner]
+
+    outcomes = sample_values(candidates, layouts, lambda: sample_hands(know, rng), taken,
+                             budget)
+    if outcomes is None:
+        return None
+    mine = [t for t, _ in outcomes[GUESSED_BID]]  # my tricks per layout, bidding a number
+    side = [t + p for t, p in outcomes[GUESSED_BID]]  # my side's tricks per layout
+    partner_alone = [p for _, p in outcomes[GUESSED_BID]]
+    nil_mine = [t for t, _ in outcomes.get(0, [])]
+    nil_partner = [p for _, p in outcomes.get(0, [])]
     bag_cost = 10 if view.bags_penalty else 0
 
     def contract_value(contract: int, taken: list[int]) -> float:
@@ -119,22 +118,27 @@ def double_nil_pays(view: SpadesView, rng: random.Random, budget: Budget | None 
     stakes = Stakes(side=me % 2, totals=(view.score.totals[0], view.score.totals[1]),
                     target=view.target, bags_penalty=view.bags_penalty)
     leader = (view.dealer + 1) % 4
-    gain = 0.0
-    for _ in range(layouts):
-        if budget is not None and budget.spent():
-            return None
+
+    def draw() -> tuple[int, list[int]]:
+        """Every hand dealt at random, ours too."""
         mine = 0
         for c in rng.sample(range(52), 13):
             mine |= 1 << c
         know = Knowledge(me, mine, FULL & ~mine, (13, 13, 13, 13), (0, 0, 0, 0),
                          bids=view.bids)
-        hands = sample_hands(know, rng)
+        return mine, sample_hands(know, rng)
+
+    def value(layout: tuple[int, list[int]], double_nil: bool) -> float:
+        mine, hands = layout
         bids = [b if b is not None else _bid_for(hands[s]) for s, b in enumerate(view.bids)]
-        values = []
-        for mine_bid in (DOUBLE_NIL, _bid_for(mine)):
-            bids[me] = mine_bid
-            pos = Position(hands[:], [], leader, False, [0, 0, 0, 0], tuple(bids))
-            pos.play_out()
-            values.append(stakes.value(pos.bids, pos.won))
-        gain += values[0] - values[1]
+        bids[me] = DOUBLE_NIL if double_nil else _bid_for(mine)
+        pos = Position(hands[:], [], leader, False, [0, 0, 0, 0], tuple(bids))
+        pos.play_out()
+        return stakes.value(pos.bids, pos.won)
+
+    values = sample_values((True, False), layouts, draw, value, budget)
+    if values is None:
+        return None
+    gain = sum((blind - looked for blind, looked in zip(values[True], values[False],
+                                                         strict=True)), 0.0)
     return gain / layouts > DOUBLE_NIL_MARGIN

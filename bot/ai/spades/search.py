@@ -25,6 +25,7 @@ from ..core.trick_masks import (
     SUIT_OF,
     cards_of,
     deal_unseen,
+    follow_mask,
     highest,
     lowest,
     mask_of,
@@ -61,8 +62,7 @@ class Position:
         """The cards the seat on turn may play, as a mask."""
         hand = self.hands[self.turn]
         if self.trick:
-            same = hand & SUIT_BITS[SUIT_OF[self.trick[0][1]]]
-            return same or hand
+            return follow_mask(hand, SUIT_OF[self.trick[0][1]])
         if not self.broken:
             return (hand & NON_SPADES) or hand
         return hand

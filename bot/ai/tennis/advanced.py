@@ -22,7 +22,8 @@ from bot.games.tennis_rules import bid_value, hand_id
 from bot.games.tennis_views import TennisView
 
 from ..core.budget import Budget
-from ..core.search import exact_value
+from ..core.sampling import sample_totals
+from ..core.search import end_value
 from ..core.trick_masks import FULL, SUIT_BITS, SUIT_OF, equivalent_classes, mask_of
 from .basic import OTHER_KIND, TennisPlayer
 from .bid_search import choose_bid_by_simulation
@@ -120,21 +121,20 @@ class AdvancedTennisPlayer(TennisPlayer):
                                                   self.playouts // len(candidates))
         rng = random.Random(f"{self.seed}:{view.deal_no}:{seat}:{view.tricks_played}:"
                             f"{len(view.trick)}")
-        totals = dict.fromkeys(candidates, 0.0)
-        for _ in range(layouts):
-            if budget is not None and budget.spent():
-                return None
-            hands = sample_opponent((mine[0], mine[1]), seat, unseen, sizes,
-                                    tuple(self._voids), rng)
-            for c in candidates:
-                pos = TennisPosition(hands[:], trick[:], leader, trump, won[:], values)
-                pos.play(c)
-                if exact:
-                    totals[c] += exact_value(pos, lambda p: p.turn & 1 == seat,
-                                             lambda p: p.value(seat))
-                else:
-                    pos.play_out()
-                    totals[c] += pos.value(seat)
+        voids = tuple(self._voids)
+
+        def draw() -> list[int]:
+            return sample_opponent((mine[0], mine[1]), seat, unseen, sizes, voids, rng)
+
+        def value(hands: list[int], c: int) -> float:
+            pos = TennisPosition(hands[:], trick[:], leader, trump, won[:], values)
+            pos.play(c)
+            return end_value(pos, exact, lambda p: p.turn & 1 == seat,
+                             lambda p: p.value(seat))
+
+        totals = sample_totals(candidates, layouts, draw, value, budget)
+        if totals is None:
+            return None
         top = max(totals.values())
         tied = [c for c in candidates if totals[c] >= top - 1e-9]
         if len(tied) > 1:

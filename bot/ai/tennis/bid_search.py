@@ -23,6 +23,7 @@ from bot.games.tennis_rules import bid_value, hand_id
 from bot.games.tennis_views import TennisView
 
 from ..core.budget import Budget
+from ..core.sampling import sample_totals
 from ..core.trick_masks import FULL, cards_of, deal_unseen, mask_of
 from .estimate import best_bid, expected_tricks, rule_of_thumb_bid
 from .search import TennisPosition
@@ -91,21 +92,27 @@ def choose_bid_by_simulation(view: TennisView, my_backhand: Sequence[Card] | Non
     # Every candidate is played steering for the rule-of-thumb bid: a play-out that
     # steered for each candidate's own bid would make any bid look reachable.
     steer = bid_value(reference)
-    totals = {c.index: 0.0 for c in candidates}
-    for _ in range(layouts):
-        if budget is not None and budget.spent():
-            return None
+    bids[mine] = steer
+
+    def draw() -> tuple[list[int], tuple[int, ...]]:
+        """The unseen hands dealt, each that has not bid yet bidding as estimated."""
         dealt = deal_unseen(unseen, sizes, (0, 0, 0, 0), rng)
         for h, cards in dealt.items():
             if cards.bit_count() == 13:
                 hands[h], bids[h] = _bid_out(cards, view.trump)
             else:
                 hands[h] = cards
-        bids[mine] = steer
-        for c in candidates:
-            hands[mine] = held & ~(1 << c.index)
-            pos = TennisPosition(hands[:], [], leader, trump, [0, 0, 0, 0], tuple(bids))
-            pos.play_out()
-            totals[c.index] -= abs(pos.won[mine] - bid_value(c))
-    best = max(candidates, key=lambda c: (totals[c.index], c == reference, -c.index))
+        return hands[:], tuple(bids)
+
+    def value(layout: tuple[list[int], tuple[int, ...]], c: Card) -> float:
+        dealt, dealt_bids = layout
+        dealt[mine] = held & ~(1 << c.index)
+        pos = TennisPosition(dealt[:], [], leader, trump, [0, 0, 0, 0], dealt_bids)
+        pos.play_out()
+        return -abs(pos.won[mine] - bid_value(c))
+
+    totals = sample_totals(candidates, layouts, draw, value, budget)
+    if totals is None:
+        return None
+    best = max(candidates, key=lambda c: (totals[c], c == reference, -c.index))
     return f"bid:{best.text}"

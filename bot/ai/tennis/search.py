@@ -18,6 +18,7 @@ from ..core.trick_masks import (
     SUIT_BITS,
     SUIT_OF,
     deal_unseen,
+    follow_mask,
     highest,
     lowest,
     winner_of,
@@ -45,10 +46,7 @@ class TennisPosition:
         return play_order(self.leader)[len(self.trick)]
 
     def legal(self) -> int:
-        hand = self.hands[self.turn]
-        if self.trick:
-            return hand & SUIT_BITS[SUIT_OF[self.trick[0][1]]] or hand
-        return hand
+        return follow_mask(self.hands[self.turn], SUIT_OF[self.trick[0][1]] if self.trick else -1)
 
     def play(self, card: int) -> int | None:
         """Play `card` for the hand on turn; the winning hand when the trick ends."""

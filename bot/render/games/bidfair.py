@@ -8,10 +8,10 @@ until the deal is over.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.games.bidfair_rank import order_text
-from bot.games.bidfair_view import BidFairView, DealSummary
+from bot.games.bidfair_view import BidFairView, DealSummary, Placement
 from bot.render.text import cards_inline, hand_block
 
 from .base import About, Field, GameText, Hand, own_seat
@@ -24,18 +24,18 @@ SEATS = ("North", "South")
 CRIB_EACH = 4
 
 
-def placement_text(placement: Any, passed: bool, show_down: bool = False) -> str:
+def placement_text(placement: Placement | None, passed: bool, show_down: bool = False) -> str:
     """`face up **Q♥**`, `face down`, `passed`, or `—`."""
     if placement is None:
         return "passed" if passed else "—"
-    if placement.face_up:
-        return f"face up **{placement.card.label}**"
+    if placement.face_up:  # a face-up card is seen by everyone
+        return f"face up **{placement.card.label}**" if placement.card else "face up"
     if show_down and placement.card is not None:
         return f"face down ({placement.card.label})"
     return "face down"
 
 
-def contract_line(view: BidFairView, name: Any) -> str:
+def contract_line(view: BidFairView, name: Callable[[int], str]) -> str:
     """Who holds the contract and for how much, or that there is none."""
     if view.holder is None or view.high_rank is None:
         return "No contract: nobody bid face up."

@@ -7,9 +7,9 @@ finished deal's public summary) holds.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from bot.games.base import ScoreLine
+from bot.games.bridge_auction import Contract
 from bot.games.cards import Card, Suit
 from bot.games.tricks import Trick
 from bot.render.emojis import card_text
@@ -148,7 +148,7 @@ def grid(columns: Sequence[str], calls: Sequence[tuple[int, str]], next_to_call:
     return "```\n" + "\n".join([head, *body]) + "\n```"
 
 
-def outcome(contract: Any, won: int) -> str:
+def outcome(contract: Contract, won: int) -> str:
     """A bridge contract's result from declarer's tricks: `made`, `made +1`, `down 2`."""
     over = won - contract.tricks_needed
     if over < 0:

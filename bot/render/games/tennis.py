@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.games.cards import Card
 from bot.games.tennis_rules import bid_value
 from bot.games.tennis_views import TennisDealSummary, TennisView
 from bot.render.layout import CARD_KINDS
@@ -25,7 +26,7 @@ KINDS = ("Backhand", "Forehand")
 BID_VALUES = "A=1, 2-10 face value, J=11, Q=12, K=0"
 
 
-def bid_text(card: Any) -> str:
+def bid_text(card: Card) -> str:
     """`**7♥** = 7`."""
     return f"**{card.label}** = {bid_value(card)}"
 

@@ -1,0 +1,1 @@
+"""Club play between a server's people: team matches across two tables."""
