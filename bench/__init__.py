@@ -1,1 +1,1 @@
-"""Benchmarks: engines, tables under load, restart (see README, Performance)."""
+"""Benchmarks: engines, tables under load, restart (see docs/performance.md)."""

@@ -19,7 +19,7 @@ What one "deal" is, on both sides (the compared loop):
   player nodes `rng.choice(legal_actions())`, both `apply_action`.
 So both sides include dealing, legal-move generation, applying and scoring the deal;
 "actions" counts player decisions only (not OpenSpiel's 52 chance steps). Our Spades
-also has `look` decisions (a hand is picked up before bidding, rule of RULES.md), which
+also has `look` decisions (a hand is picked up before bidding, rule of docs/rules.md), which
 OpenSpiel's Spades does not model; they are counted as actions, so deals/s is the figure
 to compare. Times are CPU seconds of this process (`time.process_time`), best of
 `--rounds` rounds, ours and theirs interleaved, so other load on the machine distorts

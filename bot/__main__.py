@@ -42,13 +42,29 @@ def _parser() -> argparse.ArgumentParser:
                          help="recompute every rating and figure from the stored results")
     ratings.add_argument("--database", help="the database file or postgresql:// URL "
                                             "(default: DATABASE_URL, else DATABASE_PATH)")
-    verify = sub.add_parser("verify", help="check a deal's revealed server seed and print "
-                            "the deal (see /help, Fair deals)")
-    verify.add_argument("game", choices=GAMES)
-    verify.add_argument("server_seed")
-    verify.add_argument("client_seed")
-    verify.add_argument("deal_no", type=int)
-    verify.add_argument("commitment")
+    verify = sub.add_parser(
+        "verify", help="check a deal's revealed server seed and print the deal",
+        description="Check a fair deal: the revealed server seed, hashed DEAL_NO times with "
+        "SHA-256, must give the commitment the table showed before it started; then the "
+        "deal is dealt again and every hand printed. The table's Fair deals button shows "
+        "the values; the command is there, ready to copy, once a deal has ended.",
+        epilog="Each deal's shuffle draws from HMAC-SHA256 keyed with the server seed as "
+        "its 64 hexadecimal characters, as ASCII text (not the 32 bytes they spell), over "
+        "the message '<client seed>:<deal no>:<block>'.")
+    verify.add_argument("game", choices=GAMES, metavar="GAME",
+                        help="the table's game: " + ", ".join(GAMES))
+    verify.add_argument("server_seed", metavar="SERVER_SEED",
+                        help="the deal's server seed, revealed when the deal ended "
+                             "(64 hexadecimal digits)")
+    verify.add_argument("client_seed", metavar="CLIENT_SEED",
+                        help="the table's client seed, made when Start was pressed "
+                             "(32 hexadecimal digits)")
+    verify.add_argument("deal_no", type=int, metavar="DEAL_NO",
+                        help="which deal of the match it is, counting from 1 (a redeal "
+                             "after a throw-in counts)")
+    verify.add_argument("commitment", metavar="COMMITMENT",
+                        help="the commitment the table showed before it started "
+                             "(64 hexadecimal digits)")
     samples = sub.add_parser("render-samples",
                              help="draw sample pictures: card faces, an emoji hand, deals")
     samples.add_argument("out_dir", help="the folder to write them to (created if missing)")

@@ -11,6 +11,20 @@ from dataclasses import dataclass, field
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
 
 
+def _token_problem(token: str) -> str:
+    """What is wrong with a token that fails `_TOKEN_SHAPE`, in the reader's terms."""
+    parts = token.split(".")
+    if len(parts) != 3:
+        return (f"a bot token is three parts separated by dots, and this one has "
+                f"{len(parts)} part{'s' if len(parts) != 1 else ''}")
+    if not all(re.fullmatch(r"[A-Za-z0-9_\-]*", part) for part in parts):
+        return ("it holds a character a bot token never has (only letters, digits, - and "
+                "_ between its two dots), such as a space or a quote")
+    return ("it has three parts, but one is too short (a bot token's first and last parts "
+            "are 20 or more characters, the middle one 4 or more): it may be cut off, or "
+            "it is the client secret, not the bot token")
+
+
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and where to fix it."""
 
@@ -106,9 +120,9 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token "
             "there (Discord Developer Portal -> your application -> Bot -> Reset Token).")
     if not _TOKEN_SHAPE.match(token):
-        raise ConfigError(
-            "DISCORD_TOKEN in .env does not look like a bot token (three parts separated "
-            "by dots): copy it again from the Developer Portal's Bot page.")
+        raise ConfigError(f"DISCORD_TOKEN in .env does not look like a bot token: "
+                          f"{_token_problem(token)}. Copy it again from the Developer "
+                          "Portal's Bot page (Reset Token).")
     guild_text = source.get("DEV_GUILD_ID", "").strip()
     dev_guild = int(_number("DEV_GUILD_ID", guild_text, int, 1)) if guild_text else None
     url = source.get("DATABASE_URL", "").strip() or None

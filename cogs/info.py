@@ -11,7 +11,17 @@ from discord.ext import commands
 
 from bot.ai.bridge.bidding.summary import sections
 from bot.games import GAMES
-from bot.render.rules import help_embeds, rules_embed, system_embeds
+from bot.render import ids
+from bot.render.components import as_view
+from bot.render.rules import (
+    HELP_TOPICS,
+    HELP_VERB,
+    HOME,
+    help_buttons,
+    help_page,
+    rules_embed,
+    system_embeds,
+)
 from bot.tables import TABLE_OPTIONS
 from cogs.utils.answers import refuse, unknown_choice
 from cogs.utils.choices import game_choices
@@ -24,10 +34,23 @@ class Info(commands.Cog):
     def __init__(self, bot: TrickTableBot) -> None:
         self.bot = bot
 
+    async def cog_load(self) -> None:
+        self.bot.router.register(HELP_VERB, self.on_help_page)
+
+    async def cog_unload(self) -> None:
+        self.bot.router.unregister(HELP_VERB)
+
     @app_commands.command(name="help", description="How to play cards with TrickTable")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        embeds = help_embeds([spec.name for spec in TABLE_OPTIONS])
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+        await interaction.response.send_message(**_help(HOME), ephemeral=True)
+
+    async def on_help_page(self, interaction: discord.Interaction[Any],
+                           parsed: ids.ParsedId) -> None:
+        """A help button: its page, in place of the one shown."""
+        page = parsed.args[0] if len(parsed.args) == 1 else ""
+        if page != HOME and page not in HELP_TOPICS and page not in GAMES:
+            raise ids.BadCustomId(parsed.verb)
+        await interaction.response.edit_message(**_help(page))
 
     @app_commands.command(name="rules", description="The rules of a game, as this bot "
                                                     "plays them")
@@ -47,6 +70,11 @@ class Info(commands.Cog):
         await interaction.response.send_message(embeds=first, ephemeral=True)
         for embeds in rest:
             await interaction.followup.send(embeds=embeds, ephemeral=True)
+
+
+def _help(page: str) -> dict[str, Any]:
+    return {"embed": help_page(page, [spec.name for spec in TABLE_OPTIONS]),
+            "view": as_view(help_buttons(page))}
 
 
 async def setup(bot: TrickTableBot) -> None:

@@ -21,6 +21,7 @@ from bot.publishing.card_emojis import refused
 from bot.publishing.messages import seating_of
 from bot.render import ids
 from bot.render import messages as render
+from bot.render.fairness import fair_deals_field
 from bot.render.rules import rules_embed
 from bot.router import ClickRouter, Handler
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
@@ -162,6 +163,11 @@ class Tables(commands.Cog):
     async def on_rules(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
         table = self.service.tables.get(parsed.table_id)
         embed = rules_embed(table.game_name, table.options) if table else rules_embed(None)
+        if table is not None and table.commitment is not None:  # the table's fair deals
+            name, value, inline = fair_deals_field(table.game_name, table.commitment,
+                                                   table.settings.client_seed,
+                                                   table.game.revealed_seed())
+            embed.add_field(name=name, value=value, inline=inline)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def on_last_trick(self, interaction: Interaction, parsed: ids.ParsedId) -> None:

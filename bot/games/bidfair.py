@@ -1,6 +1,6 @@
 """Bid Fair: two players, 24 cards, a shared crib, one bid card each and a movable high rank.
 
-Rules: RULES.md "Bid Fair". A deal runs through these phases:
+Rules: docs/rules.md "Bid Fair". A deal runs through these phases:
 
 - "crib": both players at once put 4 of their 12 cards face down into the crib, one card
   per action: `crib:<card>` (e.g. `crib:QH`).

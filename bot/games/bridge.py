@@ -70,7 +70,15 @@ from .events import (
     ThrownIn,
     TrickWon,
 )
-from .requests import ANSWERS, NO_CALL, NO_CARD, PlayPosition, Requests, take_back_plan
+from .requests import (
+    ANSWERS,
+    NO_CALL,
+    NO_CARD,
+    UNDO_LIMIT,
+    PlayPosition,
+    Requests,
+    take_back_plan,
+)
 from .tricks import follow_error, trick_winner
 
 _EMPTY: frozenset[int] = frozenset()
@@ -132,6 +140,7 @@ class ContractBridge(Requests, Game[BridgeView]):
                    "(0: rubber bridge).", 0, 32, internal=True),
         OptionSpec("undo", bool, True, "Players may ask to take back their last call or "
                    "card; the opponents agree"),
+        UNDO_LIMIT,
     )
     HAND_RECORDS: ClassVar[bool] = True
     EXPLAINED_BIDDING: ClassVar[bool] = True

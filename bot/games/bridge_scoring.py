@@ -1,6 +1,6 @@
 """Bridge scoring as pure functions: rubber bridge per the Laws, and Single Dummy Bridge.
 
-Rubber (Laws of Contract Bridge, as RULES.md rules where the seed's table differs):
+Rubber (Laws of Contract Bridge, as docs/rules.md rules where the seed's table differs):
 - trick score below the line: C/D 20 per odd trick, H/S 30, NT 40 for the first and 30 for
   each further; x2 doubled, x4 redoubled;
 - overtricks above the line: trick value undoubled, 100 each doubled (200 vulnerable), 200

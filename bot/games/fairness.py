@@ -1,6 +1,6 @@
 """Provably fair deals: each deal's cards come from seeds fixed before anyone sees a card.
 
-How a table deals, step by step (README "Provably fair deals" says the same for players):
+How a table deals, step by step (docs/playing.md, "Provably fair deals", says the same for players):
 
 1. When a table opens, the bot draws a 256-bit secret and builds a hash chain from it:
    s[L] = the secret as 64 hex digits, s[i-1] = SHA-256(s[i]) as hex (hashing the 64 ASCII

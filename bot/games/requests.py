@@ -16,6 +16,12 @@ Actions (text forms):
 - `withdraw`: the asker takes back their pending request.
 - `accept`, `reject`: an answer, by a seat the request waits for.
 
+Requests are bounded, so asking cannot become a way to ping the opponents without end:
+in a deal each seat may ask to undo `undo_limit` times (a table option, default 3; every
+request counts, whatever its answer), and a seat whose claim was rejected twice may not
+claim again until another trick is complete. (The short wait after any refusal is the
+table's: it needs a clock, bot/tables/requests.py.)
+
 Events (bot/games/events.py): `RequestMade` (seat: the asker), `Answered`, `RequestEnded`
 (outcome "accepted", "rejected" or "withdrawn"), then for an accepted claim the deal's end,
 for an accepted undo `Undone`.
@@ -24,14 +30,19 @@ for an accepted undo `Undone`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, Literal
 
-from .base import GameView, IllegalAction, OptionValue
+from .base import GameView, IllegalAction, OptionSpec, OptionValue
 from .cards import Card, Suit
 from .events import Answered, Event, RequestEnded, RequestMade, Undone
 
 ANSWERS: tuple[str, ...] = ("accept", "reject")
+DEFAULT_UNDO_LIMIT = 3
+NO_UNDO_LIMIT = 0  # also what a table stored before the limit existed replays with
+UNDO_LIMIT = OptionSpec("undo_limit", int, DEFAULT_UNDO_LIMIT, "How many times a player may "
+                        "ask to undo in one deal (0: no limit)", 0, 20)
+CLAIM_REFUSALS = 2  # rejected claims after which a seat waits for the next trick
 ASIDE_VERBS = frozenset({"claim", "undo", "withdraw"})
 PROVEN = "proven"
 
@@ -108,6 +119,17 @@ def take_back_plan(moves: Sequence[tuple[int, str]], seat: int, what: str,
     return len(moves) - last, f"their {moves[last][1]}{after}"
 
 
+@dataclass(slots=True)
+class RequestCounts:
+    """How often each seat has asked this deal: undo requests made, and claims rejected
+    since the last complete trick (`trick_mark`: the tricks left when counting began)."""
+
+    deal_no: int
+    trick_mark: int = -1
+    undos: dict[int, int] = field(default_factory=dict)
+    refused_claims: dict[int, int] = field(default_factory=dict)
+
+
 def names(seat_names: Sequence[str], seats: frozenset[int]) -> str:
     return " and ".join(seat_names[s] for s in sorted(seats))
 
@@ -128,6 +150,8 @@ class Requests:
     request: Request | None
     history: list[tuple[int, str]]  # the action log (Game's): a request's number is its place
     claimed: str | None  # set while an accepted claim ends the deal (its summary keeps it)
+    deal_no: int
+    _request_counts: RequestCounts | None = None
 
     # -- the game's hooks ----------------------------------------------------------------
 
@@ -175,9 +199,9 @@ class Requests:
         if pending is not None:
             return ("withdraw",) if pending.asker == seat else ()
         out: list[str] = []
-        if self._claim_refusal(seat) is None:
+        if self._claim_refusal(seat) is None and self._claim_limit(seat) is None:
             out.extend(f"claim:{n}" for n in range(self.tricks_left(), -1, -1))
-        if self.undo_allowed:
+        if self.undo_allowed and self._undo_limit(seat) is None:
             try:
                 self._undo_plan(seat)
                 out.append("undo")
@@ -188,6 +212,36 @@ class Requests:
     @property
     def undo_allowed(self) -> bool:
         return bool(self.options.get("undo", True))
+
+    @property
+    def undo_limit(self) -> int:
+        return int(self.options.get("undo_limit", DEFAULT_UNDO_LIMIT))
+
+    def _counts(self, trick_mark: int | None = None) -> RequestCounts:
+        """This deal's counts (new ones when the deal changed); with `trick_mark` (the
+        tricks left now) the rejected claims start again once a trick was completed."""
+        counts = self._request_counts
+        if counts is None or counts.deal_no != self.deal_no:
+            counts = self._request_counts = RequestCounts(self.deal_no)
+        if trick_mark is not None and counts.trick_mark != trick_mark:
+            counts.trick_mark = trick_mark
+            counts.refused_claims.clear()
+        return counts
+
+    def _undo_limit(self, seat: int) -> str | None:
+        """Why `seat` may not ask to undo again this deal (None: it may)."""
+        limit = self.undo_limit
+        if limit == NO_UNDO_LIMIT or self._counts().undos.get(seat, 0) < limit:
+            return None
+        return (f"You have asked to undo {limit} time{'s' if limit != 1 else ''} this deal, "
+                "which is this table's limit: play on.")
+
+    def _claim_limit(self, seat: int) -> str | None:
+        """Why `seat` may not claim again before the next trick (None: it may)."""
+        if self._counts(self.tricks_left()).refused_claims.get(seat, 0) < CLAIM_REFUSALS:
+            return None
+        return ("Your claim was rejected twice: play on, and you may claim again once "
+                "another trick is complete.")
 
     def check_request(self, seat: int, text: str) -> None:
         """Raise IllegalAction (with the reason) unless `seat` may make request `text` now."""
@@ -207,6 +261,9 @@ class Requests:
             return [_ended(pending, f"{self.SEAT_NAMES[seat]} withdraws the "
                            f"{'claim' if pending.kind == 'claim' else 'request to undo'}.",
                            seat, "withdrawn")]
+        if request.kind == "undo":
+            undos = self._counts().undos
+            undos[seat] = undos.get(seat, 0) + 1
         if action.endswith(":" + PROVEN):
             return self._grant(request, f"{request.text}: accepted (it holds against any "
                                         "defence).")
@@ -234,7 +291,7 @@ class Requests:
             number, _, mark = rest.partition(":")
             if not number.isdigit() or mark not in ("", PROVEN):
                 raise IllegalAction("A claim is a number of tricks (for example claim:3).")
-            why = self._claim_refusal(seat)
+            why = self._claim_refusal(seat) or self._claim_limit(seat)
             if why is not None:
                 raise IllegalAction(why)
             tricks, left = int(number), self.tricks_left()
@@ -247,6 +304,9 @@ class Requests:
             raise IllegalAction("That is not an action of this game.")
         if not self.undo_allowed:
             raise IllegalAction("Undo is off at this table.")
+        why = self._undo_limit(seat)
+        if why is not None:
+            raise IllegalAction(why)
         count, what = self._undo_plan(seat)
         return Request("undo", seat, self._undo_answerers(seat),
                        f"{name} asks to take back {what}", count=count)
@@ -260,6 +320,9 @@ class Requests:
         name = self.SEAT_NAMES[seat]
         if action == "reject":
             self.request = None
+            if pending.kind == "claim":
+                refused = self._counts(self.tricks_left()).refused_claims
+                refused[pending.asker] = refused.get(pending.asker, 0) + 1
             return [Answered(f"{name} rejects.", seat, False),
                     _ended(pending, f"{pending.text}: rejected by {name}.", None, "rejected")]
         waiting = pending.waiting - {seat}

@@ -47,7 +47,15 @@ from .events import (
     SingleDummyDealEnded,
     ThrownIn,
 )
-from .requests import ANSWERS, NO_CALL, NO_CARD, PlayPosition, Requests, take_back_plan
+from .requests import (
+    ANSWERS,
+    NO_CALL,
+    NO_CARD,
+    UNDO_LIMIT,
+    PlayPosition,
+    Requests,
+    take_back_plan,
+)
 from .single_dummy_view import (
     HAND_NAMES,
     DealSummary,
@@ -99,6 +107,7 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
                    "A failed contract gives the opponent 50 per undertrick"),
         OptionSpec("undo", bool, True, "Players may ask to take back their last call or "
                    "card; the opponents agree"),
+        UNDO_LIMIT,
     )
     HAND_RECORDS: ClassVar[bool] = True
     DEALT_HANDS: ClassVar[tuple[str, ...] | None] = tuple(

@@ -1,4 +1,4 @@
-"""Spades (Tennessee rules, with the rulings of RULES.md): the match engine.
+"""Spades (Tennessee rules, with the rulings of docs/rules.md): the match engine.
 
 Four players, North-South against East-West. Each deal every hand starts face down: a
 player either looks at it (`look`, at any time during the bidding, even out of turn) or,

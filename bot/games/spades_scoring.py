@@ -1,6 +1,6 @@
 """Spades scoring: pure functions from one deal's bids and tricks to each side's points.
 
-Rulings (RULES.md, "Spades"):
+Rulings (docs/rules.md, "Spades"):
 
 - A side with no nil bid plays one contract, the sum of both bids: made, 10 x contract
   plus 1 per overtrick; set, -10 x contract.
@@ -10,7 +10,7 @@ Rulings (RULES.md, "Spades"):
 - Overtricks are "bags", tracked per side across the match. With the `bags_penalty` option
   a side loses 100 each time its accumulated bags reach a multiple of 10.
 
-Our ruling where RULES.md is silent: tricks taken by a nil or double nil bidder are not
+Our ruling where docs/rules.md is silent: tricks taken by a nil or double nil bidder are not
 bags. They already cost the nil bid its bonus and they count for nobody's contract, so
 only overtricks on a contract (the sum of bids, or a nil bidder's partner's own bid) are
 bags. A side whose two players both bid nil therefore never takes bags.

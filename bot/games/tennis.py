@@ -1,6 +1,6 @@
 """Tennis: two players, each with a Forehand and a Backhand, bidding each hand's tricks exactly.
 
-Rules: RULES.md "Tennis" (source text seeds/000_065169015a056e9d.txt). A match is two sets
+Rules: docs/rules.md "Tennis" (source text seeds/000_065169015a056e9d.txt). A match is two sets
 of five games (deals); the trump of games 1..5 of each set is clubs, diamonds, hearts,
 spades, notrump. The first dealer is drawn from the seed; the deal alternates every game.
 """

@@ -1,7 +1,9 @@
 """Rebuild one finished deal of a stored match by replaying its action log from the seed.
 
-Only a deal that has ended is ever returned: the record is taken at that deal's
-`DealEnded` event, so a deal still in progress can never leak through a hand record.
+The play is the play that stood: cards an accepted undo took back are left out, and a
+claim ends it where it was made. Only a deal that has ended is ever returned: the record
+is taken at that deal's `DealEnded` event, so a deal still in progress can never leak
+through a hand record.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from bot.games import create, games_with, replayed
 from bot.games.cards import Card
-from bot.games.events import CardPlayed, DealEnded
+from bot.games.events import CardPlayed, DealEnded, Undone
 from bot.games.fairness import FairDeals
 
 from .record import HandRecord, from_bridge, from_single_dummy
@@ -50,6 +52,10 @@ def replay_deal(game_name: str, options: Mapping[str, object], seed: int | FairD
         for event in events:
             if isinstance(event, CardPlayed):
                 play.append((event.hand, Card.parse(event.action[5:])))
+            elif isinstance(event, Undone) and play:
+                # An accepted undo in the play takes back the last `count` cards (one
+                # in the auction finds no card played: the summary has the calls).
+                del play[len(play) - event.count:]
             elif isinstance(event, DealEnded) and event.deal_no == deal_no:
                 summary = getattr(game, "previous", None)
                 if summary is None or summary.deal_no != deal_no:

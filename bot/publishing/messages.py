@@ -9,7 +9,7 @@ from typing import TypeVar
 from bot.ai import level_label, player_kinds
 from bot.games.events import DealEnded
 from bot.handrecord import HAND_RECORD_GAMES
-from bot.render import fairness, ids
+from bot.render import ids
 from bot.render import messages as render
 from bot.render.components import TableButton, button
 from bot.render.rules import options_text
@@ -37,21 +37,20 @@ def seating_of(table: Table) -> Seating:
 def table_message(table: Table) -> render.Message:
     """The table's public message as it should look now."""
     game, settings = table.game, table.settings
-    fair = fairness.table_fields(table.commitment, settings.client_seed)
     if table.status == LOBBY:
         return render.lobby(table.id, game.TITLE, [s.name if s else None for s in table.seats],
                             game.SEAT_NAMES, game.SIDES, game.SIDE_NAMES,
                             creator=seating_of(table).person(table.creator_id),
                             options_text=options_text(table.options, settings.slow_pace,
                                                       settings.turn_timeout),
-                            can_start=table.is_full(), extra_fields=fair,
+                            can_start=table.is_full(),
                             bot_levels=[(kind, level_label(kind))
                                         for kind in player_kinds(table.game_name)])
     return render.public_table(table.id, table.game_name, game.TITLE, game.view(None),
                                seating_of(table), list(table.recent),
                                # whom it waits for: under human declares, the person
                                [table.decider(seat) for seat in table.waiting_on()],
-                               closed_note=CLOSED.get(table.status, ""), extra_fields=fair,
+                               closed_note=CLOSED.get(table.status, ""),
                                decisions=table.decisions)
 
 
@@ -64,10 +63,8 @@ def deal_end_message(table: Table, event: DealEnded) -> render.Message | None:
     if table.options.get("boards") or table.options.get("deals"):  # compared deal by deal:
         # what the computer players would have done (cogs/match)
         buttons.append(button(ids.make("robot", table.id, event.deal_no), "Robot's play"))
-    reveal = fairness.deal_end_fields(table.game_name, table.commitment,
-                                      table.settings.client_seed, game.revealed_seed())
     return render.deal_end(table.id, table.game_name, game.TITLE, game.view(None),
-                           seating_of(table), buttons, reveal)
+                           seating_of(table), buttons)
 
 
 def match_end_message(table: Table) -> render.Message | None:

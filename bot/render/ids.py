@@ -15,6 +15,9 @@ PREFIX = "tt"
 MAX_LENGTH = 100
 PATTERN = r"tt:(?P<verb>[a-z]+)(?::(?P<args>[^\s]*))?"
 _NUMBER = re.compile(r"^\d{1,19}$")
+# Table ids are the store's row ids (signed 64-bit): a larger number is no id of ours, and
+# the database driver would raise OverflowError on it.
+MAX_TABLE_ID = 2**63 - 1
 
 
 class BadCustomId(ValueError):
@@ -42,7 +45,8 @@ def action_id(table_id: int, seat: int, decision: int, action: str) -> str:
 
 def parse(custom_id: str) -> ParsedId:
     parts = custom_id.split(":")
-    if len(parts) < 3 or parts[0] != PREFIX or not _NUMBER.match(parts[2]):
+    if len(parts) < 3 or parts[0] != PREFIX or not _NUMBER.match(parts[2]) \
+            or int(parts[2]) > MAX_TABLE_ID:
         raise BadCustomId(custom_id)
     return ParsedId(verb=parts[1], table_id=int(parts[2]), args=tuple(parts[3:]))
 

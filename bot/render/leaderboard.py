@@ -1,8 +1,9 @@
 """Messages for /leaderboard, /stats and /history, the score sheet of a past match, and the
 "rating changes" line after a match.
 
-Ratings are shown as the conservative OpenSkill estimate, mu - 3 sigma (a newcomer starts
-at 0 and climbs as the estimate firms up). Rows come from bot.store.ratings; they are
+Ratings are the conservative OpenSkill estimate, mu - 3 sigma, shown on a familiar scale
+(`shown_rating`): a newcomer 1000, an average player whose rating has firmed up about
+1500. Rows come from bot.store.ratings; they are
 described here by the fields read (Protocols), so this layer does not import the store.
 
 Buttons (custom ids carry everything, so pages keep working after a restart; the server
@@ -106,18 +107,33 @@ def _pager(prev_id: str, next_id: str, page: int, last: int, row: int = 0
             button(next_id, "Next ▶", row=row, disabled=page >= last)]
 
 
-def rating_text(value: float) -> str:
-    return f"{value:.1f}".replace("-", "−")
+# The shown scale: a newcomer (mu 25, sigma 25/3: conservative 0) shows 1000; an average
+# player whose rating has firmed up (sigma about 1.5: conservative about 20) about 1500;
+# one OpenSkill point is 25 shown points.
+SHOWN_BASE = 1000
+SHOWN_PER_POINT = 25
+RATING_MEANING = ("Ratings start at 1000 and move towards your level as results firm them "
+                  "up: about 1500 is an average player with many games.")
 
 
-def signed(value: float) -> str:
-    return f"{value:+.1f}".replace("-", "−")
+def shown_rating(conservative: float) -> int:
+    """A conservative rating (mu - 3 sigma) as players read it (never below 0)."""
+    return max(0, round(SHOWN_BASE + SHOWN_PER_POINT * conservative))
+
+
+def rating_text(conservative: float) -> str:
+    return str(shown_rating(conservative))
+
+
+def signed(change: float) -> str:
+    """A change of the conservative rating, in shown points: `+37`, `−12`, `±0`."""
+    points = round(SHOWN_PER_POINT * change)
+    return "±0" if points == 0 else f"{points:+d}".replace("-", "−")
 
 
 def record_text(r: RatingLike) -> str:
-    rate = round(100 * r.wins / r.games) if r.games else 0
-    return (f"{count(r.games, 'game')} · {r.wins} W · {r.draws} D · "
-            f"{rate}% won")
+    drawn = f", {r.draws} drawn" if r.draws else ""
+    return f"{count(r.games, 'game')}: {r.wins} won, {r.losses} lost{drawn}"
 
 
 # -- /leaderboard ---------------------------------------------------------------------------
@@ -147,8 +163,7 @@ def leaderboard(game: str, page: int, board: BoardLike, bots: Sequence[RatingLik
             f"({record_text(r)})"
             for r in bots[:6]), 1024), inline=False)
     last = max(0, (board.total - 1) // PER_PAGE)
-    embed.set_footer(text=f"Page {min(page, last) + 1} of {last + 1} · rating = OpenSkill "
-                          "mean − 3 deviations")
+    embed.set_footer(text=f"Page {min(page, last) + 1} of {last + 1} · {RATING_MEANING}")
     items = _pager(ids.make("lb", max(0, page - 1), game), ids.make("lb", page + 1, game),
                    page, last) if board.total > PER_PAGE else []
     return Message(embeds=[embed], buttons=tuple(items) or None, mentions=NO_MENTIONS)
@@ -158,12 +173,12 @@ def leaderboard(game: str, page: int, board: BoardLike, bots: Sequence[RatingLik
 
 
 def trend_text(changes: Sequence[ChangeLike]) -> str:
-    """Newest last: `▲ +3.2 (+1.0 +2.5 −0.3)`; changes come newest first."""
+    """Newest last: `▲ +80 over the last 3 (+25 +62 −7)`; changes come newest first."""
     if not changes:
         return "no change yet"
     steps = [c.change for c in reversed(changes)]
     total = sum(steps)
-    arrow = "▲" if total > 0.05 else "▼" if total < -0.05 else "▬"
+    arrow = "▲" if total > 0.02 else "▼" if total < -0.02 else "▬"
     return f"{arrow} {signed(total)} over the last {len(steps)} ({' '.join(map(signed, steps))})"
 
 
@@ -178,10 +193,9 @@ def stats(name: str, ratings: Sequence[RatingLike],
         return Message(embeds=[_embed(f"Stats for {name}",
                                       f"{name} has not finished a match on this server yet.")],
                        mentions=NO_MENTIONS)
-    embed = _embed(f"Stats for {name}", "Rating = OpenSkill mean − 3 deviations; "
-                                        "it rises as results firm it up.")
+    embed = _embed(f"Stats for {name}", RATING_MEANING)
     for r in ratings[:25]:
-        lines = [f"Rating **{rating_text(r.conservative)}** (μ {r.mu:.1f}, σ {r.sigma:.1f})",
+        lines = [f"Rating **{rating_text(r.conservative)}**",
                  f"Trend: {trend_text(changes.get(r.game, ()))}",
                  f"{count(r.games, 'game')}: {r.wins} won, {r.losses} lost, {r.draws} drawn",
                  *figure_lines(r.game, figures.get(r.game, {}))]

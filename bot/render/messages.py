@@ -145,6 +145,8 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     if free:  # other levels, while a seat is free
         items.extend(button(ids.make("addbot", table_id, kind), f"Add {label} bot", row=2)
                      for kind, label in bot_levels[1:6])
+    # The game's rules, and the fair deals' commitment, fixed before anyone pressed Start.
+    items.append(button(ids.make("rules", table_id), "Rules", row=3))
     return Message(embeds=[embed], buttons=tuple(items))
 
 
@@ -182,6 +184,10 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     """The table everyone in the channel sees (built from the spectator's view only);
     `decisions` (per seat) make the Accept/Reject buttons of a person asked to answer a
     claim or undo."""
+    if closed_note:  # a closed table: why, and the final score, each said once
+        embed = _embed(f"{title} · table #{table_id}", closed_note)
+        embed.set_footer(text=f"Final score: {_totals(view.score, bold=False)}")
+        return Message(embeds=[embed], buttons=None)
     text = text_for(game_name)
     # Whose turn it is and what is asked come first.
     turn = text.turn_line(view, seating)
@@ -195,25 +201,22 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     # latest move and the score's totals (the last deal's line is in its end-of-deal post,
     # just above), then why a closed table is closed.
     small = [*recent[-RECENT_SHOWN:], f"Score: {_totals(view.score, bold=False)}"]
-    embed.set_footer(text=clip("\n".join([*small, *([closed_note] if closed_note else [])]),
-                               2048))
+    embed.set_footer(text=clip("\n".join(small), 2048))
     content = None
-    if waiting and not closed_note:
+    if waiting:
         people = [seating.user_ids[s] for s in waiting if seating.user_ids[s] is not None]
         if people:
             content = " ".join(f"<@{uid}>" for uid in people) + (
                 " — accept or reject?" if asked is not None else " — your turn."
                 if len(people) == 1 else " — your turn (everyone at once).")
-    items: list[TableButton] = []
-    if not closed_note:
-        items = [button(ids.make("hand", table_id), "My hand", discord.ButtonStyle.primary),
-                 *trick_buttons(table_id, text, view, seating),
-                 button(ids.make("rules", table_id), "Rules")]
-        if seating.away:
-            items.insert(1, button(ids.make("join", table_id), "Take my seat back"))
-        if decisions:
-            items += requests.answer_buttons(table_id, asked, decisions, seating)
-    return Message(content=content, embeds=[embed], buttons=tuple(items) if items else None)
+    items = [button(ids.make("hand", table_id), "My hand", discord.ButtonStyle.primary),
+             *trick_buttons(table_id, text, view, seating),
+             button(ids.make("rules", table_id), "Rules")]
+    if seating.away:
+        items.insert(1, button(ids.make("join", table_id), "Take my seat back"))
+    if decisions:
+        items += requests.answer_buttons(table_id, asked, decisions, seating)
+    return Message(content=content, embeds=[embed], buttons=tuple(items))
 
 
 def trick_buttons(table_id: int, text: GameText[Any, Any], view: GameView, seating: Seating,
@@ -257,28 +260,34 @@ def _totals(sheet: ScoreSheet, bold: bool = True) -> str:
     return totals + (" (fewest wins)" if sheet.lower_wins else "")
 
 
-def _sheet_line(line: ScoreLine) -> str:
+def _sheet_line(line: ScoreLine, longest_note: int | None = None) -> str:
+    """`Deal 3: 420 / 0 — 4♠ by South, made 10`; a note longer than `longest_note` (a
+    Tennis game's bids and tricks) is left to the deal's own post."""
+    note = line.note if longest_note is None or len(line.note) <= longest_note else ""
     return (f"{line.label}: " + " / ".join(str(p) for p in line.points)
-            + (f" — {line.note}" if line.note else ""))
+            + (f" — {note}" if note else ""))
 
 
 SHEET_BUDGET = 4000  # characters of the whole sheet at a match's end (an embed holds 6000)
+SHEET_NOTE = 60  # the longest note the final sheet keeps on a line
 
 
 def sheet_fields(sheet: ScoreSheet, match_id: int) -> list[tuple[str, str, bool]]:
     """The whole score sheet, every line, in as many fields as it needs. A sheet too long
     for one message keeps its last lines and says where the whole one is."""
-    lines = [_sheet_line(line) for line in sheet.lines]
+    lines = [_sheet_line(line, SHEET_NOTE) for line in sheet.lines]
     kept = [clip(line, 1000) for line in latest_within(lines, SHEET_BUDGET)]
-    fields: list[tuple[str, str, bool]] = [("Final score", _totals(sheet), False)]
+    fields: list[tuple[str, str, bool]] = []
     chunk: list[str] = []
     for line in kept:
         if chunk and len("\n".join([*chunk, line])) > 1024:
-            fields.append(("Score sheet", "\n".join(chunk), False))
+            fields.append(("Score sheet" if not fields else "Score sheet, continued",
+                           "\n".join(chunk), False))
             chunk = []
         chunk.append(line)
     if chunk:
-        fields.append(("Score sheet", "\n".join(chunk), False))
+        fields.append(("Score sheet" if not fields else "Score sheet, continued",
+                       "\n".join(chunk), False))
     if len(kept) < len(lines):
         left_out = len(lines) - len(kept)
         fields.append(("Earlier lines", f"The first {left_out} lines are left out here; the "
@@ -363,14 +372,14 @@ def _action_button(table_id: int, seat: int, decision: int, item: ActionButton,
 def deal_end(table_id: int, game_name: str, title: str, view: GameView,
              seating: Seating, buttons: Sequence[TableButton] = (),
              extra_fields: Sequence[tuple[str, str, bool]] = ()) -> Message | None:
-    """All hands of the deal that just ended, its result and the running score; `buttons`
-    (from other features, e.g. "Hand record") go under it."""
+    """The deal that just ended: its result once, the match's score once, and the picture
+    of all its hands; `buttons` (from other features, e.g. "Hand record") go under it."""
     summary = view.previous_deal
     if summary is None:
         return None
     text = text_for(game_name)
-    # Short: the picture lays the hands out; the text keeps them one line each, in plain
-    # text, for people who use a screen reader (and as the picture's description).
+    # Short: the picture lays the hands out; they are in text only as the picture's
+    # description (its alt text), one line each, for people who use a screen reader.
     hands = [f"{who}: {hand_compact(cards)}" for who, cards in text.deal_hands(summary, seating)]
     claim = summary.claim if isinstance(summary, ClaimedDeal) else None  # the bridge games
     with plain_cards():
@@ -378,8 +387,9 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
                        "\n".join([*text.deal_lines(summary, seating),
                                   *([f"⚖️ {claim}"] if claim else [])]))
         _add_fields(embed, text.deal_fields(summary, seating))
-        _add_fields(embed, [("Hands", "\n".join(hands), False),
-                            ("Score", score_text(view.score), False), *extra_fields])
+        # The deal's own line is the result above: the score is the match's totals.
+        _add_fields(embed, [("Score", score_text(view.score, last=0), False),
+                            *extra_fields])
     picture = DealPicture(game_name, title, table_id,
                           tuple(seating.name(s) for s in range(len(seating.names))), summary,
                           description=clip("; ".join(hands), 1024))
@@ -398,7 +408,8 @@ def match_end(table_id: int, title: str, result: Result, sheet: ScoreSheet,
                      f"{result.totals[side]}")
     if result.is_draw:
         lines.insert(0, "**A draw.**")
-    lines += ["", result.summary]
+    if sheet.lower_wins:
+        lines.append("The lowest total wins.")
     embed = _embed(f"{title} · table #{table_id} · final standings", "\n".join(lines))
     _add_fields(embed, sheet_fields(sheet, table_id))
     return Message(embeds=[embed])

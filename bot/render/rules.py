@@ -1,4 +1,4 @@
-"""The /help and /rules texts: the rules as this bot plays them (RULES.md), in short."""
+"""The /help and /rules texts: the rules as this bot plays them (docs/rules.md), in short."""
 
 from __future__ import annotations
 
@@ -6,35 +6,88 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.games import GAMES
+from bot.games import GAMES, game_class
+from bot.render import ids
+from bot.render.components import TableButton, button
 from bot.render.games import text_for
+from bot.render.leaderboard import RATING_MEANING
 
-HELP = """\
-**TrickTable** hosts trick-taking card games in this channel.
+# /help: one short page, and a page per topic and per game behind its buttons.
+HELP_HOME = """\
+**TrickTable** hosts trick-taking card games in this channel: {play_commands}.
+Open a table with `/play`, press **Join** or **Add bot** for each seat, then **Start**. Press **My hand** for your cards, privately, with a button for each move you may make.
+{rating_meaning} See `/leaderboard`, `/stats` and `/history`.
+Pick a game for its rules, or a topic:"""
+
+HELP_TOPICS: dict[str, tuple[str, str]] = {
+    "commands": ("Commands", """\
 **Start a table:** {play_commands} (each with its options, plus {table_options}). One table per channel or thread.
 **In the lobby:** **Join** (or **Sit** at a chosen seat), **Leave**, **Add bot** for a computer player (the strongest level; where a game has others, **Add Basic bot** and the like pick one), **Start** once every seat is filled, **Cancel**.
 **Playing:** press **My hand** (or use `/hand`) to get your cards privately, with a button for each move you may make. It updates as the game goes; if it stops updating (after 15 minutes Discord no longer lets us edit it), press **My hand** again. **Last trick** shows the previous trick privately; in bridge, **Tricks** lists the deal's tricks so far. In the bridge games it also has **Claim…** and **Undo** (see `/rules bridge`).
 **Other commands:** `/table` posts the table again at the bottom of the channel (the old message then points to it; each new deal does this too), and brings back a table paused because I lost a permission in the channel, `/leave` hands your seat to a computer player (press **Take my seat back** to return), `/abandon` stops a match (its creator, a majority of its players, or anyone who can manage messages), `/rules game` explains a game.
-**Standings:** `/leaderboard game` ranks this server's players, `/stats [member]` shows results, rating and figures, `/history [member]` lists recent matches with their score sheets.
-**Hand records:** under each bridge deal's end, **Hand record** privately gives the deal as PBN and LIN files (with a BBO handviewer link), its double-dummy table and par, and a card-by-card double-dummy check marking each card that cost a trick.
-**Daily deals:** `/daily bridge` (4 boards, scored duplicate: dealer and vulnerability by board number) or `/daily spades` (4 deals): everyone in the server gets the same cards each day and plays them once, as South with computer players, in a private thread. `/daily results [scoring]` shows today's standings (matchpoints, or IMPs across the field) and, for the boards you have played, the hand record and everyone's contracts; `/daily leaderboard` counts days won and the average percentage. Admins choose with `/daily channel` where each day's final standings are posted and at which hour (UTC offset) the day starts.
-**Team matches:** `/match teams [boards] [level]` (Contract Bridge, 4–32 boards): press **Join team A** or **B** (up to 4 each), then **Start**. Two tables in private threads play the same boards, team A North-South at one and East-West at the other; computer players fill the empty seats. Each board is compared in IMPs once both tables have played it, in a score card kept current here; `/match leaderboard` and `/match history` show past matches.
-**Robot's play:** under each deal's end in daily deals and team matches, **Robot's play** shows you privately what computer players bid and make on the same cards from your seat, beside your result (and in bridge the double-dummy par).
-**Fair deals:** a table shows a *commitment* when it opens: the SHA-256 hash that ends a chain of secret server seeds (deal k's seed, hashed k times, gives it). **Start** adds a *client seed* made from that press and the players' ids, which the bot cannot know in advance. Deal k's pack is shuffled (Fisher–Yates) with numbers from HMAC-SHA256(server seed k, "client seed:k:block"); the README gives every step. When a deal ends, its server seed is posted as a command anyone can run: `python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT` checks the seed against the commitment and prints the deal.
-**Bridge computer players** bid a natural system close to Standard American (5-card majors, 1NT 15–17, strong 2♣, weak twos, Stayman and transfers, takeout doubles with the doubler's raises, negative doubles, a cue bid of their suit as the raise of partner's overcall, splinters and cue bids, Roman Key Card Blackwood and the king ask); where the system leaves a close decision to judgement, the default player deals the unseen hands as the auction describes them and plays the candidate contracts double dummy. The table shows what each of their bids and doubles means, under the auction; `/system` lists the whole system.
-With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
+**Standings:** `/leaderboard game` ranks this server's players, `/stats [member]` shows results, rating and figures, `/history [member]` lists recent matches with their score sheets
+**Hand records:** under each bridge deal's end, **Hand record** privately gives the deal as PBN and LIN files (with a BBO handviewer link), its double-dummy table and par, and a card-by-card double-dummy check marking each card that cost a trick."""),
+    "tables": ("Tables and pings", """\
 **Where tables live:** I need View Channel, Send Messages (Send Messages in Threads in a thread), Embed Links and Attach Files in the channel, and Create Public Threads for `thread`; `/play` says which one is missing. Deleting a table's channel or thread, or removing me from the server, abandons its table (it does not count).
 **Pings and slow play:** when a table has waited for you a while (2 minutes unless the table chose `ping_after`), a new message pings you with a link to it, deleted once you play; `/settings pings:off` stops them. `/play … pace:slow` is for friends who are not online together: each turn lasts `turn_hours` (24 unless chosen), you are pinged at half time (then press **My hand** for your cards), and a computer player moves for you only when the time runs out. `/tables` lists this server's open tables with links, `/tables show:mine` yours.
 **Server settings and your data:** people with Manage Server choose this server's defaults for new tables (turn timer, pings, pace, the computer players' level), the channels tables may open in, and whether computer players may sit, with `/server settings`; `/server reset` goes back to the defaults. `/settings forget:me` removes your Discord id, names and ratings (after asking); your past matches stay, as played by a former player.
-Everyone in the channel can watch: the table shows only what a spectator may see; when a deal ends, a picture of all its hands is posted with the result."""
+With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
+Everyone in the channel can watch: the table shows only what a spectator may see; when a deal ends, a picture of all its hands is posted with the result."""),
+    "daily": ("Daily deals and team matches", """\
+**Daily deals:** `/daily bridge` (4 boards, scored duplicate: dealer and vulnerability by board number) or `/daily spades` (4 deals): everyone in the server gets the same cards each day and plays them once, as South with computer players, in a private thread. `/daily results [scoring]` shows today's standings (matchpoints, or IMPs across the field) and, for the boards you have played, the hand record and everyone's contracts; `/daily leaderboard` counts days won and the average percentage. Admins choose with `/daily channel` where each day's final standings are posted and at which hour (UTC offset) the day starts.
+**Team matches:** `/match teams [boards] [level]` (Contract Bridge, 4–32 boards): press **Join team A** or **B** (up to 4 each), then **Start**. Two tables in private threads play the same boards, team A North-South at one and East-West at the other; computer players fill the empty seats. Each board is compared in IMPs once both tables have played it, in a score card kept current here; `/match leaderboard` and `/match history` show past matches.
+**Robot's play:** under each deal's end in daily deals and team matches, **Robot's play** shows you privately what computer players bid and make on the same cards from your seat, beside your result (and in bridge the double-dummy par)."""),
+    "fair": ("Fair deals", """\
+**Fair deals:** each table's **Rules** button shows its *commitment* from the moment it opens: the SHA-256 hash that ends a chain of secret server seeds (deal k's seed, hashed k times, gives it). **Start** adds a *client seed* made from that press and the players' ids, which the bot cannot know in advance. Deal k's pack is shuffled (Fisher–Yates) with numbers from HMAC-SHA256 keyed with server seed k (its 64 hex characters as text) over "client seed:k:block"; docs/playing.md gives every step. Once a deal has ended, **Rules** also gives its server seed as a command anyone can run: `python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT` checks the seed against the commitment and prints the deal."""),
+    "bots": ("Computer players", """\
+**Bridge computer players** bid a natural system close to Standard American (5-card majors, 1NT 15–17, strong 2♣, weak twos, Stayman and transfers, takeout doubles with the doubler's raises, negative doubles, a cue bid of their suit as the raise of partner's overcall, splinters and cue bids, Roman Key Card Blackwood and the king ask); where the system leaves a close decision to judgement, the default player deals the unseen hands as the auction describes them and plays the candidate contracts double dummy. The table shows what each of their bids and doubles means, under the auction; `/system` lists the whole system."""),
+}
+HOME = "home"  # the help page a button returns to
+HELP_VERB = "help"
+COLOUR = discord.Colour.dark_green()
+
+
+def _listed(items: Sequence[str], last: str = "or") -> str:
+    """`a, b or c`."""
+    return ", ".join(items[:-1]) + f" {last} " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def help_page(page: str, table_options: Sequence[str]) -> discord.Embed:
+    """One page of /help: HOME, a topic of HELP_TOPICS, or a game's rules."""
+    if page in GAMES:
+        return rules_embed(page)
+    if page in HELP_TOPICS:
+        title, text = HELP_TOPICS[page]
+        return discord.Embed(title=f"TrickTable help: {title}", colour=COLOUR,
+                             description=text.format(**_help_values(table_options)))
+    return discord.Embed(title="TrickTable help", colour=COLOUR,
+                         description=HELP_HOME.format(**_help_values(table_options)))
+
+
+def help_buttons(page: str) -> list[TableButton]:
+    """A button per game, one per topic, and (away from it) one back to the first page;
+    the page shown is marked. `tt:help:0:<page>`: no table, so its id is 0."""
+    def to(target: str, label: str, row: int) -> TableButton:
+        style = discord.ButtonStyle.primary if target == page else discord.ButtonStyle.secondary
+        return button(ids.make(HELP_VERB, 0, target), label, style, row=row)
+
+    out = [to(name, game_class(name).TITLE, 0) for name in GAMES]
+    out += [to(key, title, 1) for key, (title, _) in HELP_TOPICS.items()]
+    if page != HOME:
+        out.append(to(HOME, "Back to help", 2))
+    return out
+
+
+def _help_values(table_options: Sequence[str]) -> dict[str, str]:
+    return {"play_commands": _listed([f"`/play {name}`" for name in GAMES]),
+            "table_options": _listed([f"`{name}`" for name in table_options], "and"),
+            "rating_meaning": RATING_MEANING}
 
 
 def help_text(table_options: Sequence[str]) -> str:
-    """/help, with the games of the registry and the options every table takes."""
-    commands = [f"`/play {name}`" for name in GAMES]
-    options = [f"`{name}`" for name in table_options]
-    return HELP.format(play_commands=", ".join(commands[:-1]) + " or " + commands[-1],
-                       table_options=", ".join(options[:-1]) + " and " + options[-1])
+    """Every page of /help as one text (the home page first)."""
+    return "\n".join((help_page(page, table_options).description or "")
+                     for page in (HOME, *HELP_TOPICS))
 
 
 def rules_embed(game: str | None, options: Mapping[str, object] | None = None
@@ -82,21 +135,6 @@ def rules_for(game: str | None) -> str:
 def _rules(game: str) -> tuple[str, str]:
     about = text_for(game).about
     return about.title, about.rules
-
-
-HELP_PART = 4000  # an embed's description takes 4096 characters; /help is longer
-
-
-def help_embeds(table_options: Sequence[str]) -> list[discord.Embed]:
-    """/help as embeds of whole paragraphs (one message: 6000 characters in all)."""
-    parts = [""]
-    for paragraph in help_text(table_options).splitlines():
-        if parts[-1] and len(parts[-1]) + len(paragraph) + 1 > HELP_PART:
-            parts.append("")
-        parts[-1] = f"{parts[-1]}\n{paragraph}" if parts[-1] else paragraph
-    return [discord.Embed(title="TrickTable help" if i == 0 else None, description=part,
-                          colour=discord.Colour.dark_green())
-            for i, part in enumerate(parts)]
 
 
 SYSTEM_TITLE = "How the bridge computer players bid"

@@ -2,9 +2,10 @@
 
 Writes every card face and the back on one sheet (`cards.png`) and at the size Discord
 shows emojis (`cards-small.png`), a private hand as it reads with the card emojis
-(`emoji-hand.png`), and one finished deal's picture per game (`deal-<game>.png`, deals
-played at random from a fixed seed), and each game's public table and end-of-deal post
-drawn as a phone shows them, as an embed and as Components V2 side by side
+(`emoji-hand.png`), and each game's deal picture at the end of two deals of one match
+(`deal-<game>-<deal>.png`, played at random from a fixed seed), and each game's public
+table and end-of-deal post drawn as a phone shows them, as an embed and as Components V2
+side by side
 (`compare-table-<game>.png`, `compare-deal-end-<game>.png`; see sample_tables.py).
 """
 
@@ -27,16 +28,19 @@ from .sample_tables import write_previews
 
 DISCORD_DARK = (49, 51, 56)  # Discord's dark theme, where most people will see them
 # The sample players, seat by seat, of every game.
-NAMES = {game: ("Ann", "East bot", "Carl", "Dee")[:game_class(game).SEATS] for game in GAMES}
+NAMES = {game: ("Ann", "Bob bot", "Carl", "Dee bot")[:game_class(game).SEATS]
+         for game in GAMES}
+DEALS_DRAWN = (1, 3)  # each game's picture at the end of these deals of one match
 EMOJI_PX = 22  # an emoji in a line of text
 BUTTON_EMOJI_PX = 20
 
 
-def finished_deal(game: str, seed: int) -> Any:
-    """The public summary of the first deal of a match played at random (legal moves)."""
+def finished_deal(game: str, seed: int, deal_no: int = 1) -> Any:
+    """The public summary of deal `deal_no` of a match played at random (legal moves)."""
     engine = create(game, options={}, seed=seed)
     rng = random.Random(seed)
-    while engine.view(None).previous_deal is None:
+    while (engine.view(None).previous_deal is None
+           or engine.view(None).previous_deal.deal_no < deal_no):
         seat = min(engine.to_act())
         engine.apply(seat, rng.choice(list(engine.legal(seat))))
     return engine.view(None).previous_deal
@@ -108,10 +112,11 @@ def write_samples(out: Path, seed: int = 5) -> list[Path]:
     hearts = [c for c in hand if c.suit.letter == "H"] or hand[:3]
     save("emoji-hand.png", emoji_hand(hand, hearts))
     for game in GAMES:
-        summary = finished_deal(game, seed)
-        picture = DealPicture(game, game_class(game).TITLE, 3, NAMES[game], summary)
-        path = out / f"deal-{game}.png"
-        path.write_bytes(picture.render())
-        written.append(path)
+        for deal_no in DEALS_DRAWN:
+            summary = finished_deal(game, seed, deal_no)
+            picture = DealPicture(game, game_class(game).TITLE, 3, NAMES[game], summary)
+            path = out / f"deal-{game}-{summary.deal_no}.png"
+            path.write_bytes(picture.render())
+            written.append(path)
     written += write_previews(out, tuple(GAMES))
     return written

@@ -155,8 +155,8 @@ class Lobby:
             table.recent.append(line)
             self.service.observer.table_changed(table, (SeatChanged(line, seat),))
             self.service.turns.kick(table)
-            return ("You left; a computer player plays your seat. Press Join to take it "
-                    "back while the match lasts.")
+            return ("You left; a computer player plays your seat. Press **Take my seat "
+                    "back** on the table to return while the match lasts.")
 
     async def start(self, table_id: int, user_id: int, press_id: int = 0) -> None:
         """Start the match. `press_id` (the Start press's interaction id) and the seated

@@ -1,6 +1,9 @@
 """Claims and undo at a table (the mechanism is the engine's: bot/games/requests.py).
 
-A person's claim is checked double dummy before it is recorded: one that holds against any
+A person whose claim or undo was just rejected waits `COOL_DOWN` seconds before asking
+the opponents again (the engine bounds how often in a deal; this wait needs the tables'
+clock). A
+person's claim is checked double dummy before it is recorded: one that holds against any
 defence is recorded as `claim:<n>:proven` and stands at once; any other goes to the
 opponents. Computer players answer at once (a claim: accepted exactly when the solver
 agrees; an undo: consent), and a turn timer that runs out for a person rejects. The solver
@@ -24,6 +27,7 @@ from .thinking import ThinkingPool
 
 log = logging.getLogger(__name__)
 
+COOL_DOWN = 20.0  # seconds after a rejection before the same person may ask again
 NOT_A_MOVE = "That button does not hold a move you can make now."
 ENDED = ("That claim or undo is over (withdrawn or answered), so your answer changed "
          "nothing; the table shows what is asked now.")
@@ -60,6 +64,18 @@ def answered(game: Game[Any], action: str) -> str:
     if now is None or str(now.number) != number:
         raise StaleAction(ENDED)
     return verb
+
+
+def cool_down_refusal(refused_at: float | None, now: float, action: str) -> str | None:
+    """Why a person whose request was rejected at `refused_at` may not ask `action` (as it
+    would be recorded) yet; None: they may. A withdrawal, and a claim that holds double
+    dummy (it stands at once, asking nobody), need no wait."""
+    if (refused_at is None or action == "withdraw" or action.endswith(":" + PROVEN)
+            or now - refused_at >= COOL_DOWN):
+        return None
+    wait = max(1, round(COOL_DOWN - (now - refused_at)))
+    return (f"Your last request was just rejected: you may ask again in {wait} "
+            f"second{'s' if wait != 1 else ''}.")
 
 
 def pending(game: Game[Any]) -> Request | None:

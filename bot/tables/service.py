@@ -16,13 +16,14 @@ import gc
 import logging
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-from bot.games import Event, IllegalAction, create, replay, replayed
-from bot.games.events import Acted, DealEnded
+from bot.games import Event, IllegalAction, create, game_class, replay, replayed
+from bot.games.events import Acted, DealEnded, RequestEnded
+from bot.games.requests import NO_UNDO_LIMIT
 from bot.store import Actor, PlayerResult, Rater, Shards, Status, Store
 
 from . import requests
@@ -216,8 +217,13 @@ class TableService:
         self.current(table.id, user_id, seat, decision)
         action = requests.answered(table.game, action)  # of the request still asked?
         if requests.is_request(action):  # a claim or undo: asked out of turn
-            return await requests.to_record(table.game, seat, action, self.turns.thinking,
-                                            table.seq, judged)
+            recorded = await requests.to_record(table.game, seat, action, self.turns.thinking,
+                                                table.seq, judged)
+            wait = requests.cool_down_refusal(table.refused_at.get(seat), self.clock.now(),
+                                              recorded)
+            if wait is not None:
+                raise TableError(wait)
+            return recorded
         # A seat's buttons are exactly its legal actions: any other action while it
         # has some is not from our buttons (and the engine would name it in its own
         # terms). Whose turn it is, and why not, is the engine's to say ("Your
@@ -285,14 +291,15 @@ class TableService:
                  last_action_at: datetime | None = None) -> tuple[Table, list[Event]]:
         """The table as its log leaves it, and the events of the log's last action."""
         settings = TableSettings.from_dict(row.settings)
-        game = create(row.game, options=row.options, seed=settings.deal_source(row.seed))
+        options = options_as_stored(row.game, row.options)
+        game = create(row.game, options=options, seed=settings.deal_source(row.seed))
         tail = deque(replayed(game, log), maxlen=1)  # keeps the last action's events only
         last = tail[0] if tail else []
         seat_infos: list[SeatInfo | None] = [None] * game.SEATS
         for s in seats:
             seat_infos[s.seat] = SeatInfo(name=s.display_name, user_id=s.user_id,
                                           bot_kind=s.bot_kind, left_user_id=s.left_user_id)
-        table = Table(id=row.id, game_name=row.game, options=dict(row.options), seed=row.seed,
+        table = Table(id=row.id, game_name=row.game, options=options, seed=row.seed,
                       guild_id=row.guild_id, channel_id=row.thread_id or row.channel_id,
                       creator_id=row.creator_id,
                       settings=settings, game=game,
@@ -379,6 +386,8 @@ class TableService:
                     table.recent.append(self._with_name(table, seat, event.text, actor))
             elif event.text:
                 table.recent.append(event.text)
+            if isinstance(event, RequestEnded) and event.outcome == "rejected":
+                table.refused_at[event.asker] = applying.now
         for event in events:
             if isinstance(event, DealEnded):
                 await self._record_deal(table, event)
@@ -490,6 +499,17 @@ class TableService:
         if self.by_channel.get(table.channel_id) == table.id:
             del self.by_channel[table.channel_id]
         self.turns.forget(table)
+
+
+def options_as_stored(game_name: str, stored: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored table's options for its rebuild. A table stored before the undo limit
+    existed was played without one, and its log may hold more requests than the default
+    allows: it goes on with no limit rather than failing to replay."""
+    options = dict(stored)
+    specs = {spec.name for spec in game_class(game_name).OPTIONS}
+    if "undo_limit" in specs and "undo_limit" not in options:
+        options["undo_limit"] = NO_UNDO_LIMIT
+    return options
 
 
 async def _hold_locks(tables: Sequence[Table]) -> None:

@@ -4,7 +4,7 @@ A search player (sampling, double-dummy solving, rollouts) can think for most of
 second, mostly in pure Python. In a thread of the bot process it holds the GIL against
 the event loop: every click then waits for the interpreter's switch interval at each
 socket read, write and database call, and people's p99 went from 19 ms to 430 ms at 200
-tables (README, Performance). So by default each decision runs in a worker process:
+tables (docs/performance.md). So by default each decision runs in a worker process:
 
 - the worker is given the player itself, the seat's view, the legal actions and the
   budget, and hands back its choice with the player as it is after the decision. The

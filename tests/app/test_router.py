@@ -32,7 +32,7 @@ def test_a_verb_has_one_handler_and_resolves_to_it():
 
 
 @pytest.mark.parametrize("custom_id", ["", "tt:", "tt:act", "tt:zap:1", "poker:1:2",
-                                       "tt:act:x"])
+                                       "tt:act:x", "tt:act:9223372036854775808"])
 def test_ids_that_are_not_ours_are_refused(custom_id):
     router = ClickRouter()
     router.register("act", _one)

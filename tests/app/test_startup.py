@@ -24,6 +24,21 @@ def test_a_malformed_token_is_refused_before_contacting_discord(clean_env, capsy
     assert "does not look like a bot token" in line
 
 
+def test_a_malformed_token_is_told_what_is_wrong_with_it(clean_env, capsys):
+    """The message describes the token it got: a one-part secret is told it has one part;
+    a three-part token with a short part is not told it lacks three parts."""
+    clean_env.setenv("DISCORD_TOKEN", "abc")
+    line = one_line_exit(capsys, main([]))
+    assert "this one has 1 part" in line
+    clean_env.setenv("DISCORD_TOKEN", "abcdefghijklmnopqrstuvwx.abcd.short")
+    line = one_line_exit(capsys, main([]))
+    assert "it has three parts, but one is too short" in line
+    assert "three parts separated by dots)" not in line
+    clean_env.setenv("DISCORD_TOKEN", "abcdefghijklmnopqrstuvwx.ab cd.abcdefghijklmnopqrstuvwx")
+    line = one_line_exit(capsys, main([]))
+    assert "a character a bot token never has" in line
+
+
 def test_the_token_is_read_from_dot_env_in_the_current_folder(clean_env, tmp_path, capsys):
     (tmp_path / ".env").write_text("DISCORD_TOKEN=not-a-token\n")
     line = one_line_exit(capsys, main([]))

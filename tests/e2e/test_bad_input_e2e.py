@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.discord_double.state import Role
+from discord_double import Role
 from tests.e2e.harness import running
 
 
@@ -56,12 +56,15 @@ async def test_out_of_turn_stale_and_forged_clicks_change_nothing(discord_double
 
         # Forged and foreign ids.
         for custom_id in (f"tt:act:{table.id}:9:0:bid:3", "tt:act:99999:0:0:bid:3",
-                          f"tt:zap:{table.id}", f"tt:act:{table.id}:0", f"tt:pick:{table.id}:x"):
+                          f"tt:zap:{table.id}", f"tt:act:{table.id}:0", f"tt:pick:{table.id}:x",
+                          # 19 digits, past a 64-bit integer: no OverflowError in the log
+                          "tt:act:9999999999999999999:0:0:bid:3", "tt:hand:9999999999999999999"):
             await h.forge(alice, custom_id)
             reply = h.last_reply(alice)
             assert any(word in reply for word in ("not one of TrickTable", "finished",
                                                    "no such seat", "not your seat")), reply
         assert game.history == before
+        assert not h.errors.records, [r.getMessage() for r in h.errors.records]
 
 
 async def test_stale_buttons_and_double_clicks(discord_double, tmp_path):

@@ -104,6 +104,6 @@ async def test_a_deal_line_says_when_its_points_include_honours(discord_double, 
         ended = next(m for m in discord_double.channel_messages(h.channel)
                      if "deal 1 is over" in str(m.embeds))
         this_deal = next(f["value"] for f in ended.embeds[0]["fields"]
-                         if f["name"] == "This deal")
-        assert "1♠" in this_deal, this_deal
+                         if f["name"] == "Points")
+        assert "1♠" in ended.embeds[0]["description"].splitlines()[0]
         assert "North-South also score 100 for honours (North)" in this_deal, this_deal

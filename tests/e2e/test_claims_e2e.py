@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from bot.ai.core.claims import tricks_for
+from bot.render.ids import action_id
 from tests.e2e.harness import Harness, running
 
 SEED = 7  # fixed deals: Alice's 7NT leaves West a trick double dummy
@@ -84,7 +85,7 @@ async def test_claim_e2e_that_holds_stands_at_once_and_one_that_does_not_is_reje
 
 async def test_claim_e2e_a_person_answers_on_the_table_and_nobody_else_can(
         discord_double, tmp_path, fixed_deals):
-    async with running(discord_double, tmp_path) as h:
+    async with running(discord_double, tmp_path, shared_clock=True) as h:
         fixed_deals(h, SEED)
         alice, bob, carol = h.user(0), h.user(1), h.user(2)
         table = await h.start_with_people([alice, bob], "single_dummy")
@@ -104,6 +105,10 @@ async def test_claim_e2e_a_person_answers_on_the_table_and_nobody_else_can(
         await discord_double.settle()
         assert game.request is None and "rejected by West" in latest(h)
 
+        await claim(h, alice, sure + 1, left)  # at once: a short wait after a rejection
+        assert "just rejected: you may ask again in 20 seconds" in h.last_reply(alice)
+        assert game.request is None
+        await h.later(20)
         await claim(h, alice, sure + 1, left)
         await discord_double.settle()
         hand = await h.open_hand(bob)
@@ -222,4 +227,63 @@ async def test_claim_e2e_is_answered_in_time_while_the_workers_are_busy(
                  if "is over" in str(m.embeds)]
         assert "accepted (it holds against any defence)" in str(ended[-1].embeds)
         assert not discord_double.violations
+        assert not h.errors.records
+
+
+async def test_undo_e2e_requests_are_bounded_and_each_asks_the_opponent_once(
+        discord_double, tmp_path, fixed_deals):
+    """Alice asks Bob to undo: he rejects; asking again at once is refused with the wait;
+    20 s later she asks (Bob is named once on the table) and withdraws (the question
+    leaves the table); her third request is accepted; a fourth is refused with the
+    table's limit, and her hand no longer offers Undo. Nothing new notifies Bob."""
+    async with running(discord_double, tmp_path, shared_clock=True) as h:
+        fixed_deals(h, SEED)
+        alice, bob = h.user(0), h.user(1)
+        table = await h.start_with_people([alice, bob], "single_dummy")
+        await to_the_play(h, table, alice, [bob])
+        game = table.game
+        posted = {m.id for m in discord_double.channel_messages(h.channel)}
+
+        async def play_a_card() -> None:
+            hand = await h.open_hand(alice)
+            await h.driver.click(alice, hand, str(h.moves(hand)[0]["custom_id"]))
+            await discord_double.settle()
+
+        async def ask_undo() -> None:
+            await h.press(alice, h.hand_of(alice), "Undo")
+            await discord_double.settle()
+
+        await play_a_card()
+        await ask_undo()
+        assert game.request is not None
+        await h.press(bob, h.table_message(), "West: Reject")
+        await discord_double.settle()
+        await ask_undo()
+        assert "just rejected: you may ask again in 20 seconds" in h.last_reply(alice)
+        assert game.request is None
+
+        await h.later(20)
+        await ask_undo()
+        assert game.request is not None
+        content = h.table_message().content or ""
+        assert content.count(f"<@{bob.id}>") == 1 and "accept or reject" in content
+        await h.press(alice, h.hand_of(alice), "Withdraw my request")
+        await discord_double.settle()
+        assert game.request is None
+        assert "accept or reject" not in (h.table_message().content or "")
+
+        await ask_undo()
+        await h.press(bob, h.table_message(), "West: Accept")
+        await discord_double.settle()
+        assert "accepted" in latest(h) and 0 in game.to_act()
+        await play_a_card()
+        labels = [b.get("label") for b in h.buttons(h.driver.message(await h.open_hand(alice)))]
+        assert "Undo" not in labels
+        seat = table.seat_of(alice.id)
+        await h.forge(alice, action_id(table.id, seat, table.decisions[seat], "undo"),
+                      await h.open_hand(alice))
+        assert "asked to undo 3 times this deal" in h.last_reply(alice)
+        assert game.request is None
+        new = [m for m in discord_double.channel_messages(h.channel) if m.id not in posted]
+        assert not [m for m in new if bob.id in m.notified]
         assert not h.errors.records

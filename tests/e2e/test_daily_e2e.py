@@ -22,7 +22,8 @@ async def _play_today(h, driver, user) -> None:
     [table] = [t for t in h.bot.tables.tables.values()
                if t.creator_id == user.id and t.game_name == "bridge"]
     assert table.seat_of(user.id) == 2 and table.game.options == {
-        "rubbers": 1, "boards": 4, "undo": False, "human_declares": True}
+        "rubbers": 1, "boards": 4, "undo": False, "undo_limit": 3,
+        "human_declares": True}
     message = driver.message(table.message_id)
     await h.press(user, message, "My hand")
     for _ in range(1500):

@@ -1,5 +1,6 @@
-"""Fair deals end to end: the commitment on the table, the seed revealed at a deal's end,
-never before (the privacy guard checks every payload), and the revealed seed checks out."""
+"""Fair deals end to end: the commitment behind the table's Rules button (not on the
+table itself), the seed revealed there once a deal has ended, never before (the privacy
+guard checks every payload), and the revealed seed checks out."""
 
 from __future__ import annotations
 
@@ -18,19 +19,27 @@ def _fields(message) -> str:
                     for e in message.embeds for f in e.get("fields", []))
 
 
+def _newest(h, user):
+    return max(h.driver.ephemerals(user), key=lambda m: m.id)
+
+
 async def test_fairness_the_table_commits_reveals_and_verify_agrees(discord_double, tmp_path):
     async with running(discord_double, tmp_path) as h:
         alice = h.user(0)
         table = await h.open_table(alice, "spades", target=100)
         lobby = h.table_message()
         commitment = table.commitment
-        assert commitment and commitment in _fields(lobby)
+        assert commitment and commitment not in str(lobby.embeds), "not on every table"
+        await h.press(alice, lobby, "Rules")
+        assert commitment in _fields(_newest(h, alice))
         for _ in range(3):
             await h.press(alice, lobby, "Add bot")
         await h.press(alice, lobby, "Start")
         client = table.settings.client_seed
-        shown = _fields(h.table_message())
-        assert commitment in shown and client in shown
+        assert commitment not in str(h.table_message().embeds)
+        await h.press(alice, h.table_message(), "Rules")
+        shown = _fields(_newest(h, alice))
+        assert commitment in shown and client in shown and "verify" not in shown
         await h.open_hand(alice)
         ended = []
         for _ in range(600):
@@ -43,12 +52,15 @@ async def test_fairness_the_table_commits_reveals_and_verify_agrees(discord_doub
                 if not h.action_buttons(h.hand_of(alice)):
                     await h.open_hand(alice)
         assert ended, "a deal ended"
-        found = VERIFY.search(_fields(ended[0]))
+        assert commitment not in str(ended[0].embeds), "the deal's post stays short"
+        await h.press(alice, h.table_message(), "Rules")
+        found = VERIFY.search(_fields(_newest(h, alice)))
         assert found is not None
         game, seed, client_shown, deal_no, commitment_shown = found.groups()
         assert (game, client_shown, commitment_shown) == ("spades", client, commitment)
-        assert int(deal_no) == 1 and check_seed(seed, 1, commitment)
-        ok, lines = verify(game, seed, client_shown, 1, commitment_shown)
+        assert int(deal_no) == table.game.revealed_seed()[0]
+        assert check_seed(seed, int(deal_no), commitment)
+        ok, lines = verify(game, seed, client_shown, int(deal_no), commitment_shown)
         assert ok and [line.split(":")[0].strip() for line in lines[2:]] == [
             "North", "East", "South", "West"]
         assert h.privacy is not None and h.privacy.seeds_checked > 20

@@ -67,7 +67,12 @@ async def test_leaderboard_empty_then_paged_with_buttons_that_survive_a_restart(
         text = _text(board)
         assert "Tennis leaderboard" in text and "Page 1 of 2" in text
         assert text.index("<@3001>") < text.index("Fewer than 5 games"), "established first"
-        assert "**1.** <@3001>" in text and "5 games · 5 W · 0 D · 100% won" in text
+        assert "**1.** <@3001>" in text and "5 games: 5 won, 0 lost" in text
+        # Ratings as players read them: positive, on the scale the footer states once.
+        shown = [int(line.split("**")[3]) for line in text.splitlines()
+                 if line.startswith("**") and " — **" in line]
+        assert len(shown) == 10 and all(500 < rating < 2500 for rating in shown), shown
+        assert text.count("Ratings start at 1000") == 1 and "about 1500" in text
         assert "Computer players" in text and "Basic bot: " in text
         assert "<@4242>" not in text
         assert _labels(h, board) == {"◀ Prev": False, "Next ▶": True}
@@ -180,6 +185,12 @@ async def test_a_real_match_rates_its_players_and_posts_the_changes(discord_doub
         assert "rating changes" in posted[-1], "after the table's own end-of-match message"
         default = bot_name(player_kinds("bidfair")[0])
         assert len(changes) == 1 and "Alice" in changes[0] and default in changes[0]
+        # `Alice 1037 (+37)`: a positive rating on the shown scale, and its change.
+        after = changes[0].split("Alice ", 1)[1]
+        number, change = after.split(" ", 1)
+        assert number.isdigit() and 500 < int(number) < 2500, changes[0]
+        assert change[0] == "(" and change[1] in "+−±", changes[0]
+        assert "." not in changes[0].split(":", 1)[1], "whole points, no decimals"
         stats = _text((await _reply(h, alice, "stats")).message)
         won = table.game.result().ranks[table.seat_of(alice.id)] == 0
         assert "Bid Fair" in stats and "Contracts fulfilled:" in stats

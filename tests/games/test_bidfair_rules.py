@@ -1,4 +1,4 @@
-"""One test per Bid Fair ruling in RULES.md (deal, crib, bidding, contract, trump, exchange)."""
+"""One test per Bid Fair ruling in docs/rules.md (deal, crib, bidding, contract, trump, exchange)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The bridge auction: one test per rule in RULES.md, and declarer determination."""
+"""The bridge auction: one test per rule in docs/rules.md, and declarer determination."""
 
 from __future__ import annotations
 
@@ -223,7 +223,7 @@ def test_two_player_two_opening_passes_throw_in() -> None:
 
 def test_seed_bidding_example_is_checked_against_the_laws() -> None:
     # The seed's worked example (South deals: S, W, N, E). As printed, South's 2♠ over
-    # West's 2NT is an insufficient bid, which the Laws (and RULES.md) do not allow.
+    # West's 2NT is an insufficient bid, which the Laws (and docs/rules.md) do not allow.
     auction = four(S)
     run(auction,
         "pass", "bid:1C", "pass", "bid:1D",
@@ -237,7 +237,7 @@ def test_seed_bidding_example_is_checked_against_the_laws() -> None:
 def test_declarer_is_first_of_side_to_name_the_strain_seed_example() -> None:
     # The seed's example with its bids made sufficient (one level up from South's spade
     # bid on). The seed names North declarer, but South named spades first for North-South,
-    # so by the Laws (and RULES.md: "the player of the winning side who first named the
+    # so by the Laws (and docs/rules.md: "the player of the winning side who first named the
     # final strain") South declares. South's spade bid also cancels North's double.
     auction = four(S)
     run(auction,

@@ -1,4 +1,4 @@
-"""Contract Bridge (rubber): the engine's rulings from RULES.md, one test per ruling."""
+"""Contract Bridge (rubber): the engine's rulings from docs/rules.md, one test per ruling."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_class_surface() -> None:
     assert game.SEAT_NAMES == ("North", "East", "South", "West")
     assert game.SIDES == ((0, 2), (1, 3))
     assert game.SIDE_NAMES == ("North-South", "East-West")
-    assert game.options == {"rubbers": 1, "undo": True, "human_declares": True}
+    assert game.options == {"rubbers": 1, "undo": True, "undo_limit": 3, "human_declares": True}
     assert game.deal_no == 1
 
 

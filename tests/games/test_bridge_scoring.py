@@ -1,5 +1,5 @@
 """Bridge scoring, row by row. Expected figures come from hand-written tables here (the
-Laws of Contract Bridge as RULES.md states them), never from the code under test."""
+Laws of Contract Bridge as docs/rules.md states them), never from the code under test."""
 
 from __future__ import annotations
 

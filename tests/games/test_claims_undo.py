@@ -10,7 +10,9 @@ import pytest
 from bot.games import IllegalAction, replay
 from bot.games.bridge import ContractBridge
 from bot.games.cards import Seat, parse_deal, parse_hand
+from bot.games.requests import DEFAULT_UNDO_LIMIT
 from bot.games.single_dummy import SingleDummyBridge
+from bot.tables.service import options_as_stored
 
 N, E, S, W = 0, 1, 2, 3
 MIXED = "N:T98.AKQ.AKQ.AKQ2 AKQJ.8765.876.76 765.JT9.JT9.JT98 432.432.5432.543"
@@ -415,3 +417,105 @@ def test_undo_single_dummy_card_and_call() -> None:
     assert game.view(None) == before.view(None) and game.view(0) == before.view(0)
     again = replay(single_dummy(), game.history)
     assert again.view(1) == game.view(1)
+
+
+# -- requests are bounded ------------------------------------------------------------------
+
+def test_undo_requests_are_limited_per_deal_whatever_their_answers() -> None:
+    """Three undo requests a deal by default (asked, withdrawn, rejected or accepted: each
+    counts); the fourth is refused with the reason, and a new deal starts the count again."""
+    game = bridge()
+    to_play(game)
+    play_first(game, 5)  # trick 2's lead
+    asker = game.history[-1][0]
+    answers = ["withdraw", "reject", "accept"]
+    for answer in answers:
+        if game.history[-1][0] != asker:  # the accepted undo took the card back: replay it
+            play_first(game, 1)
+        assert "undo" in game.asks(asker)
+        game.apply(asker, "undo")
+        if answer == "withdraw":
+            game.apply(asker, "withdraw")
+        else:
+            for seat in sorted(game.to_act()):
+                game.apply(seat, answer)
+                if answer == "reject":
+                    break
+    play_first(game, 1)
+    assert "undo" not in game.asks(asker)
+    with pytest.raises(IllegalAction, match="asked to undo 3 times this deal"):
+        game.apply(asker, "undo")
+    copy = ContractBridge(None, 1)
+    copy.stack_deck([c for seat in Seat for c in parse_deal(MIXED)[seat]])
+    for seat, action in game.history:
+        copy.apply(seat, action)
+    assert same_state(copy, game)
+
+
+def test_the_undo_limit_is_a_table_option() -> None:
+    game = bridge({"undo_limit": 1})
+    to_play(game)
+    play_first(game, 2)
+    asker = game.history[-1][0]
+    game.apply(asker, "undo")
+    game.apply(asker, "withdraw")
+    with pytest.raises(IllegalAction, match="asked to undo 1 time this deal"):
+        game.apply(asker, "undo")
+    with pytest.raises(Exception, match="at least 0"):
+        bridge({"undo_limit": -1})
+
+
+def test_an_undo_limit_of_0_is_no_limit_and_a_table_stored_before_limits_replays() -> None:
+    """A table stored before the undo limit existed (its options lack it) was played with
+    none: its log may hold more requests than the default allows, and it must replay."""
+    game = bridge({"undo_limit": 0})
+    to_play(game)
+    play_first(game, 2)
+    asker = game.history[-1][0]
+    for _ in range(DEFAULT_UNDO_LIMIT + 2):
+        game.apply(asker, "undo")
+        game.apply(asker, "withdraw")
+    assert "undo" in game.asks(asker)
+    stored = {k: v for k, v in game.options.items() if k != "undo_limit"}
+    options = options_as_stored("bridge", stored)
+    assert options["undo_limit"] == 0
+    again = bridge(options)
+    for seat, action in game.history:
+        again.apply(seat, action)
+    assert same_state(again, game)
+    assert options_as_stored("bridge", dict(game.options, undo_limit=2))["undo_limit"] == 2
+
+
+def test_a_claim_rejected_twice_waits_for_the_next_trick() -> None:
+    game = bridge()
+    to_play(game)
+    play_first(game, 4)
+    declarer = game.declarer
+    assert declarer is not None
+    for _ in range(2):
+        game.apply(declarer, f"claim:{game.tricks_left()}")
+        game.apply(sorted(game.to_act())[0], "reject")
+    assert not [a for a in game.asks(declarer) if a.startswith("claim:")]
+    with pytest.raises(IllegalAction, match=r"rejected twice.*another trick is complete"):
+        game.apply(declarer, "claim:3")
+    left = game.tricks_left()
+    while game.tricks_left() == left:
+        play_first(game, 1)
+    assert [a for a in game.asks(declarer) if a.startswith("claim:")]
+
+
+def test_single_dummy_undo_requests_are_limited_too() -> None:
+    game = SingleDummyBridge(None, 3)
+    while game.phase != "play":
+        seat = only(game)
+        legal = game.legal(seat)
+        bids = [a for a in legal if a.startswith("bid:")]
+        game.apply(seat, bids[0] if bids and not game.history else
+                   ("pass" if "pass" in legal else legal[0]))
+    play_first(game, 1)
+    asker = game.history[-1][0]
+    for _ in range(3):
+        game.apply(asker, "undo")
+        game.apply(asker, "withdraw")
+    with pytest.raises(IllegalAction, match="this table's limit"):
+        game.apply(asker, "undo")

@@ -23,7 +23,7 @@ SECRET = "5f" * 32
 
 
 def _by_the_book(pack: list[str], server_seed: str, client_seed: str, deal_no: int) -> list[str]:
-    """The shuffle exactly as README and /help describe it, written out a second way."""
+    """The shuffle exactly as docs/playing.md and /help describe it, written out a second way."""
     words: list[int] = []
     block = 0
 
@@ -115,7 +115,13 @@ def test_fairness_verify_says_when_the_seed_does_not_match(capsys):
     out = capsys.readouterr().out
     assert "matches the commitment" in out and "North:" in out
     assert cli(["verify", "spades", seed, "feed", "2", deals.commitment]) == 1
-    assert "does NOT match" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "FAILED" in out and "does NOT give the commitment" in out
+    assert "North:" not in out and "no hands are printed" in out, "no hands on a mismatch"
+    assert "as deal 3: run again with DEAL_NO 3" in out
+    assert cli(["verify", "spades", seed, "feed", "2", "0" * 64]) == 1
+    out = capsys.readouterr().out
+    assert "North:" not in out and "copied whole" in out
     assert cli(["verify", "spades", "zz", "feed", "2", deals.commitment]) == 1
     assert "64 hexadecimal digits" in capsys.readouterr().out
 
@@ -204,3 +210,15 @@ async def test_fairness_replay_after_restart_gives_the_same_deals(tmp_path):
     finally:
         await again.shutdown()
         await store.close()
+
+
+def test_fairness_verify_help_describes_every_argument_and_the_key(capsys):
+    with pytest.raises(SystemExit):
+        cli(["verify", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for argument, words in (("GAME", "game"), ("SERVER_SEED", "revealed"),
+                            ("CLIENT_SEED", "Start"), ("DEAL_NO", "counting from 1"),
+                            ("COMMITMENT", "before it started")):
+        described = text.split("positional arguments:")[1]
+        assert f"{argument} " in described and words in described, argument
+    assert "64 hexadecimal characters, as ASCII text (not the 32 bytes" in text

@@ -1,4 +1,4 @@
-"""Single Dummy Bridge: the engine's rulings from RULES.md, one test per ruling."""
+"""Single Dummy Bridge: the engine's rulings from docs/rules.md, one test per ruling."""
 
 from __future__ import annotations
 
@@ -324,7 +324,7 @@ def test_options_are_checked() -> None:
     with pytest.raises(ValueError):
         create("single_dummy", {"target": 50})
     assert create("single_dummy").options == {"target": 500, "undertrick_penalty": False,
-                                              "undo": True}
+                                              "undo": True, "undo_limit": 3}
 
 
 def test_a_hand_must_follow_suit() -> None:

@@ -1,4 +1,4 @@
-"""One test per Spades ruling in RULES.md, on stacked PBN deals."""
+"""One test per Spades ruling in docs/rules.md, on stacked PBN deals."""
 
 from __future__ import annotations
 

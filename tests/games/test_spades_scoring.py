@@ -1,4 +1,4 @@
-"""Spades scoring, row by row (RULES.md "Spades": scoring each hand, bags)."""
+"""Spades scoring, row by row (docs/rules.md "Spades": scoring each hand, bags)."""
 
 from __future__ import annotations
 

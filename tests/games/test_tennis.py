@@ -1,4 +1,4 @@
-"""Tennis rulings (RULES.md "Tennis"), one test per ruling, on stacked, readable deals."""
+"""Tennis rulings (docs/rules.md "Tennis"), one test per ruling, on stacked, readable deals."""
 
 from __future__ import annotations
 

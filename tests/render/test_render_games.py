@@ -208,7 +208,9 @@ def check_point(name: str, game: Game, where: str, names: tuple[str, ...] = NAME
         shown = mentioned(end, bid_labels(summary.calls) if bridge_like else [])
         assert shown <= dealt, f"{where}: the deal end shows {sorted(shown - dealt)}"
         hands = summary.hands if hasattr(summary, "hands") else ()
-        assert {c for h in hands for c in h} <= cards_in(message_text(end)), where
+        # Every hand is in the picture's description (its alt text), not in the text.
+        assert end.picture is not None
+        assert {c for h in hands for c in h} <= cards_in(end.picture.description), where
     if game.finished:
         result = game.result()
         assert result is not None
@@ -354,21 +356,28 @@ def test_bridge_declarer_is_told_when_playing_dummys_cards() -> None:
     assert "You are dummy" in _hand("bridge", game, dummy)
 
 
-def test_a_deal_end_is_short_with_a_line_per_hand_and_the_picture() -> None:
-    """The picture lays the hands out; the text keeps each hand on one line (screen
-    readers), North first, and says the same in the picture's description."""
+def test_a_deal_end_is_short_with_the_hands_as_the_pictures_description() -> None:
+    """The picture lays the hands out; the text gives them only as the picture's
+    description (screen readers), a hand each, North first; the result is said once and
+    the score is the match's totals."""
     game = create("bridge", {}, 8)
     _bridge_until(game, lambda v: v.previous_deal is not None)
     summary = game.view(None).previous_deal
     end = m.deal_end(TABLE, "bridge", game.TITLE, game.view(None), seating(game))
     assert end is not None and end.picture is not None
-    hands = next(f for f in end.embeds[0].fields if f.name == "Hands").value or ""
-    lines = hands.splitlines()
-    assert [line.split(" ")[0] for line in lines] == ["North", "East", "South", "West"]
-    for seat, line in enumerate(lines):
-        assert cards_in(line) == set(summary.hands[seat])
-    assert end.picture.description == "; ".join(lines)
-    assert len(str(end.embeds[0].to_dict())) < 1500
+    assert [f.name for f in end.embeds[0].fields if f.name == "Hands"] == []
+    parts = end.picture.description.split("; ")
+    assert [part.split(" ")[0] for part in parts] == ["North", "East", "South", "West"]
+    for seat, part in enumerate(parts):
+        assert cards_in(part) == set(summary.hands[seat])
+    text = str(end.embeds[0].to_dict())
+    first = (end.embeds[0].description or "").splitlines()[0]
+    assert summary.contract.label in first and "tricks" in first, first
+    points = next(f for f in end.embeds[0].fields if f.name == "Points").value or ""
+    assert summary.lines[0].note not in points, "the result once"
+    score = next(f for f in end.embeds[0].fields if f.name == "Score").value or ""
+    assert "\n" not in score
+    assert len(text) < 800
 
 
 def test_spades_shows_nil_and_face_down_hands() -> None:

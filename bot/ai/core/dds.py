@@ -69,7 +69,27 @@ def _binding() -> Any:
     return binding
 
 
+class BadPosition(ValueError):
+    """Cards DDS would refuse (it then also writes a dump.txt into the working directory):
+    a card twice, or hands whose sizes do not fit the trick in progress."""
+
+
+def check_position(position: Position) -> None:
+    """Raise BadPosition unless DDS can solve `position` (checked before it is handed over,
+    so the library never reports, and dumps, a malformed one)."""
+    cards = [c for hand in position.hands for c in hand] + list(position.trick)
+    if len(set(cards)) != len(cards):
+        raise BadPosition("a card appears twice in the position")
+    if len(position.trick) > 3 or not 0 <= position.leader < 4:
+        raise BadPosition("the trick in progress is not one DDS can take")
+    played = {(position.leader + i) % 4 for i in range(len(position.trick))}
+    sizes = {len(hand) + (seat in played) for seat, hand in enumerate(position.hands)}
+    if len(sizes) != 1 or not 0 < sizes.pop() <= 13:
+        raise BadPosition("the hands hold different numbers of cards for this trick")
+
+
 def _fill(target: Any, position: Position) -> None:
+    check_position(position)
     target.trump = _NOTRUMP if position.trump is None else _dds_suit(position.trump)
     target.first = position.leader
     for i in range(3):
@@ -193,6 +213,9 @@ def trick_tables(deals: Sequence[tuple[tuple[Card, ...], ...]],
         tables = binding.ddTableDeals()
         tables.noOfTables = len(chunk)
         for i, hands in enumerate(chunk):
+            if sorted(len(set(hand)) for hand in hands) != [13] * 4 \
+                    or len({c for hand in hands for c in hand}) != 52:
+                raise BadPosition("a whole deal is 52 distinct cards, 13 per seat")
             for seat in range(4):
                 masks = [0, 0, 0, 0]
                 for card in hands[seat]:

@@ -36,7 +36,7 @@ class About:
 
     title: str = ""  # the /rules heading
     summary: str = ""  # `/play <game>`'s description (Discord allows 100 characters)
-    rules: str = ""  # RULES.md in short, for /rules
+    rules: str = ""  # docs/rules.md in short, for /rules
     # (label, made figure, tried figure): "Slams made: 2 of 3" (bot.ratings.figures names)
     figure_ratios: tuple[tuple[str, str, str], ...] = ()
 

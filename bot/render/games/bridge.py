@@ -192,8 +192,9 @@ class BridgeText(GameText[BridgeView, DealSummary]):
         if summary.contract is not None:
             fields.append(("Tricks", f"{SIDES[0]} {summary.tricks_won[0]} · "
                                      f"{SIDES[1]} {summary.tricks_won[1]}", False))
-        fields.append(("This deal", "\n".join(score_lines(summary.lines, SIDES)) or "No score.",
-                       False))
+        # The contract's result is the post's first line: here its points, and any bonus.
+        fields.append(("Points", "\n".join(score_lines(summary.lines, SIDES, first_note=False))
+                       or "No score.", False))
         return fields
 
 

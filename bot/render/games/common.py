@@ -81,13 +81,17 @@ def follow_hint(trick: Sequence[tuple[int, Card]], hand: Sequence[Card]) -> str:
 
 
 def score_lines(lines: Iterable[ScoreLine], sides: Sequence[str],
-                signed: bool = True) -> list[str]:
-    """A deal's score lines: `Deal 3: North-South +120, East-West 0 — 4♠ by South, made`."""
+                signed: bool = True, first_note: bool = True) -> list[str]:
+    """A deal's score lines: `Deal 3: North-South +120, East-West 0 — 4♠ by South, made`.
+    Without `first_note` the first line's note starts after its first "; ": the part
+    before it is the contract's result, said above it; what follows (honours) and the
+    notes of later lines (a rubber's bonus) stay."""
     out = []
-    for line in lines:
+    for index, line in enumerate(lines):
         points = ", ".join(f"{side} {p:+d}" if p and signed else f"{side} {p}"
                            for side, p in zip(sides, line.points, strict=False))
-        out.append(f"{line.label}: {points}" + (f" — {line.note}" if line.note else ""))
+        note = line.note if first_note or index else line.note.partition("; ")[2]
+        out.append(f"{line.label}: {points}" + (f" — {note}" if note else ""))
     return out
 
 

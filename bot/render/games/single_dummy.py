@@ -202,7 +202,9 @@ class SingleDummyText(GameText[SingleDummyView, DealSummary]):
         if summary.contract is not None:
             fields.append(("Tricks", " · ".join(
                 f"{seating.who(s)} {summary.tricks[s]}" for s in (0, 1)), False))
-        fields.append(("This deal", "\n".join(score_lines([summary.line], SEATS)), False))
+        # The contract's result is the post's first line: here its points.
+        fields.append(("Points", "\n".join(score_lines([summary.line], SEATS,
+                                                        first_note=False)), False))
         return fields
 
 

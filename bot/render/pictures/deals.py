@@ -21,6 +21,7 @@ from .shapes import GOLD, INK, MUTED
 
 MARGIN = 16
 FOOTER_LINES = 4
+CENTRE_LINES = 4  # lines in the box at the table's centre
 SIDES4 = ("North-South", "East-West")
 COMPASS = ("North", "East", "South", "West")
 
@@ -83,11 +84,21 @@ def around(picture: DealPicture, hands: Sequence[Sequence[Card]], titles: Sequen
     board.draw.rounded_rectangle((middle_x + 20, box_top, middle_x + PANEL_WIDTH - 20,
                                   box_top + PANEL_HEIGHT - 36), radius=12,
                                  outline=MUTED, width=2)
-    for i, line in enumerate(centre[:4]):
-        board.text((middle_x + 34, box_top + 10 + i * 26), line, 19 if i else 22,
-                   GOLD if i == 0 else INK)
+    for i, (line, first) in enumerate(centre_lines(centre)):
+        board.text((middle_x + 34, box_top + 10 + i * 26), line, 22 if first else 19,
+                   GOLD if first else INK)
     draw_footer(board, footer, top + 3 * (PANEL_HEIGHT + 8) + 8)
     return board
+
+
+CENTRE_INSIDE = PANEL_WIDTH - 40 - 2 * 14  # the width of the centre box's text
+
+
+def centre_lines(centre: Sequence[str]) -> list[tuple[str, bool]]:
+    """The centre box's lines (and whether each is the first line's, drawn larger): each
+    wrapped to the box's inside, at most CENTRE_LINES in all, so none runs over its edge."""
+    return [(part, i == 0) for i, line in enumerate(centre)
+            for part in wrap(line, 22 if i == 0 else 19, CENTRE_INSIDE)][:CENTRE_LINES]
 
 
 def seat_title(picture: DealPicture, seat: int, seat_name: str, dealer: int) -> str:

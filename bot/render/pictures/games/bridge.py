@@ -30,7 +30,7 @@ def draw(picture: DealPicture) -> Board:
         notes[s.contract.declarer] = "declarer"
         notes[(s.contract.declarer + 2) % 4] = "dummy"
     return around(picture, s.hands, titles, notes, centre, headline,
-                  score_lines(s.lines, SIDES4), marked)
+                  score_lines(s.lines, SIDES4, first_note=False), marked)
 
 
 DRAW = draw
