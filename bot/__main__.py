@@ -8,13 +8,15 @@
     python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT
                                                    check a fair deal and print its hands
     python -m bot render-samples OUT_DIR           draw the card faces and deal pictures
+    python -m bot backup PATH                      copy the SQLite database (safe while the
+                                                   bot runs); PostgreSQL: use pg_dump
+    python -m bot restore PATH [--force]           put a backup in place (bot stopped)
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 
 from bot.config import Settings
@@ -66,6 +68,16 @@ def _parser() -> argparse.ArgumentParser:
     samples = sub.add_parser("render-samples",
                              help="draw sample pictures: card faces, an emoji hand, deals")
     samples.add_argument("out_dir", help="the folder to write them to (created if missing)")
+    for name, text in (("backup", "copy the SQLite database to PATH, safe while the bot "
+                                  "runs (PostgreSQL: pg_dump)"),
+                       ("restore", "replace the database by the backup at PATH (stop the "
+                                   "bot first)")):
+        tool = sub.add_parser(name, help=text)
+        tool.add_argument("path")
+        tool.add_argument("--database", help="the database file (default: DATABASE_URL, "
+                                              "else DATABASE_PATH)")
+        tool.add_argument("--force", action="store_true",
+                          help="overwrite an existing file")
     return parser
 
 
@@ -97,7 +109,38 @@ def main(argv: list[str] | None = None) -> int:
         for path in write_samples(Path(args.out_dir)):
             print(path)
         return 0
+    if args.command in ("backup", "restore"):
+        return _backup_or_restore(args.command, args.path, args.database, args.force)
     return _run_bot(args.shard_count, args.shards)
+
+
+def _database(given: str | None) -> str:
+    import os
+
+    from dotenv import find_dotenv, load_dotenv
+
+    from bot.store import DEFAULT_PATH
+
+    load_dotenv(find_dotenv(usecwd=True))
+    return (given or os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH")
+            or DEFAULT_PATH)
+
+
+def _backup_or_restore(command: str, path: str, database: str | None, force: bool) -> int:
+    from bot.store import StoreError
+    from bot.store.backup import backup, restore
+
+    target = _database(database)
+    try:
+        if command == "backup":
+            size = backup(target, path, force=force)
+            print(f"Backed up {target} to {path} ({size:,} bytes).")
+        else:
+            version = restore(path, target, force=force)
+            print(f"Restored {path} (schema {version}) into {target}; start the bot.")
+    except StoreError as exc:
+        return _fail(str(exc))
+    return 0
 
 
 def _rebuild_ratings(database: str | None) -> int:
@@ -145,8 +188,9 @@ def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
     except ConfigError as exc:
         return _fail(str(exc))
 
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.ops.logs import configure_logging
+
+    configure_logging(settings.log_level, settings.log_format)
     try:
         run(serve(settings))
     except KeyboardInterrupt:
@@ -162,12 +206,18 @@ def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
 async def serve(settings: Settings) -> None:
     """Open the database (before contacting Discord, so a bad path fails fast), then run."""
     from bot.app import make_bot
+    from bot.ops.logs import tag_interactions
+    from bot.ops.stopping import stop_on_signals
     from bot.store import Store
 
     store = await Store.open(settings.database)
     try:
         async with make_bot(settings, store=store, freeze_at_start=True) as bot:
+            if settings.log_format == "json":
+                tag_interactions(bot)
+            stop = stop_on_signals(bot.close)
             await bot.start(settings.token)
+            await stop.stopped()
     finally:
         await store.close()
 

@@ -16,11 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.ops.server import OpsServer
 from bot.publishing import Publisher
 from bot.router import ClickRouter
 from bot.runtime import freeze_started, install_task_factory, tune_collector
 from bot.store import Shards, Store
 from bot.tables import Clock, TableService
+from bot.tables.servers import ServerRules
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.daily",
     "cogs.overview",
     "cogs.match",
+    "cogs.forget",
+    "cogs.server",
 )
 
 
@@ -67,7 +71,9 @@ class TrickTableBot(commands.Bot):
     tables: TableService
     publisher: Publisher  # what the bot sends on its own: table messages, posts, hands
     router: ClickRouter  # every button's verb -> its handler (each cog registers its own)
+    server_rules: ServerRules  # each server's own settings (/server settings)
     served_shards: Shards | None = None  # None: unsharded, this process serves every server
+    ops_server: OpsServer | None = None  # health and metrics (METRICS_PORT)
     _lease_task: asyncio.Task[None] | None = None
 
     def __init__(self, settings: Settings, store: Store | None = None,
@@ -125,6 +131,10 @@ class TrickTableBot(commands.Bot):
         self.publisher = Publisher(self, self.tables, self.settings.edit_interval,
                                    self.settings.channel_write_window)
         self.publisher.start()
+        self.server_rules = ServerRules(self.store)
+        if self.settings.metrics_port is not None:
+            self.ops_server = OpsServer(self, self.settings.metrics_port)
+            await self.ops_server.start()
         for extension in EXTENSIONS:
             try:
                 await self.load_extension(extension)
@@ -187,6 +197,9 @@ class TrickTableBot(commands.Bot):
             log.exception("could not sync application commands; the old ones stay")
 
     async def close(self) -> None:
+        if self.ops_server is not None:
+            await self.ops_server.stop()
+            self.ops_server = None
         if hasattr(self, "tables"):
             await self.tables.shutdown()
         await super().close()

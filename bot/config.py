@@ -65,6 +65,10 @@ class Settings:
     lease_seconds: float = 30.0
     # Cards as the application's own card-face emojis (made at the first start); off: text.
     card_emojis: bool = True
+    # The port of the health endpoint and Prometheus metrics (None: not served).
+    metrics_port: int | None = None
+    # Logs as text lines ("text") or one JSON object a line ("json", for log collectors).
+    log_format: str = "text"
 
     @property
     def database(self) -> str:
@@ -151,7 +155,26 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
                               source.get("THINK_SECONDS", "0.8").strip() or "0.8", float, 0.05),
         think_processes=_think_processes(source.get("THINK_PROCESSES", "")),
         card_emojis=_switch("CARD_EMOJIS", source.get("CARD_EMOJIS", "on")),
+        metrics_port=_port("METRICS_PORT", source.get("METRICS_PORT", "")),
+        log_format=_log_format(source.get("LOG_FORMAT", "")),
     )
+
+
+def _port(name: str, text: str) -> int | None:
+    """A TCP port, or None when unset (the feature is off)."""
+    if not text.strip():
+        return None
+    port = int(_number(name, text.strip(), int, 1))
+    if port > 65535:
+        raise ConfigError(f"{name}={text!r} in .env: a port is at most 65535.")
+    return port
+
+
+def _log_format(text: str) -> str:
+    value = text.strip().lower() or "text"
+    if value not in ("text", "json"):
+        raise ConfigError(f"LOG_FORMAT={text!r} in .env: use text or json.")
+    return value
 
 
 def _think_processes(text: str) -> int:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.render import turns as render
 from bot.tables import LOBBY, Table, TableService
+from cogs.forget import ask_to_forget
 from cogs.utils.answers import refuse, unknown_choice
 
 if TYPE_CHECKING:
@@ -61,14 +62,21 @@ class Overview(commands.Cog):
         message = render.tables_list([table_line(t) for t in found], mine)
         await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
 
-    @app_commands.command(name="settings", description="Your own settings: turn pings")
+    @app_commands.command(name="settings", description="Your own settings: turn pings; "
+                                                       "forget me")
     @app_commands.describe(pings="on: a new message pings you when a table has waited a "
-                                 "while for you; off: never")
+                                 "while for you; off: never",
+                           forget="me: remove your id, names and ratings (asks first)")
     async def settings(self, interaction: Interaction,
-                       pings: Literal["on", "off"] | None = None) -> None:
-        problem = pings and unknown_choice("pings", pings, ("on", "off"))
+                       pings: Literal["on", "off"] | None = None,
+                       forget: Literal["me"] | None = None) -> None:
+        problem = ((pings and unknown_choice("pings", pings, ("on", "off")))
+                   or (forget and unknown_choice("forget", forget, ("me",))))
         if problem:
             await refuse(interaction, problem)
+            return
+        if forget is not None:
+            await ask_to_forget(interaction)
             return
         store = self.bot.store
         user_id = interaction.user.id

@@ -22,6 +22,7 @@ from bot.publishing import snapshot, table_message
 from bot.render.games import text_for
 from bot.render.rules import option_value
 from bot.tables import TABLE_OPTIONS, Person, Table, TableError, TableService, TableSettings
+from bot.tables.servers import channel_refusal, table_defaults
 from cogs.tables import Tables
 from cogs.utils.answers import refuse
 from cogs.utils.permissions import missing_for_table, missing_text
@@ -61,8 +62,13 @@ class Play(commands.Cog):
         common = {spec.name for spec in TABLE_OPTIONS}
         options = {name: value for name, value in given.items()
                    if value is not None and name not in common}
-        defaults = {"turn_timeout": self.bot.settings.turn_timeout_seconds,
-                    "ping_after": self.bot.settings.ping_after_seconds}
+        server = await self.bot.server_rules.get(interaction.guild_id)
+        refusal = channel_refusal(server, (channel.id, getattr(channel, "parent_id", 0) or 0))
+        if refusal:
+            await refuse(interaction, refusal)
+            return
+        defaults = table_defaults(server, {"turn_timeout": self.bot.settings.turn_timeout_seconds,
+                                           "ping_after": self.bot.settings.ping_after_seconds})
         try:  # refuse bad options before anything is made (a thread, a table)
             resolve_options(game_class(game).OPTIONS, options)
             settings = TableSettings.chosen(

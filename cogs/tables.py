@@ -26,6 +26,7 @@ from bot.render.rules import rules_embed
 from bot.router import ClickRouter, Handler
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 from bot.tables.requests import takes_long
+from bot.tables.servers import computer_kind
 
 from .utils.answers import refuse
 
@@ -242,6 +243,8 @@ class Tables(commands.Cog):
             raise ids.BadCustomId(parsed.verb)
         kind = parsed.args[0] if parsed.args else None  # None: the default level
         table = await self.service.fetch(parsed.table_id)
+        kind = computer_kind(await self.bot.server_rules.get(table.guild_id), table.game_name,
+                             kind)  # refused if the server's admins turned them off
         seat = await self.service.lobby.add_bot(table.id, interaction.user.id, kind=kind)
         info = table.seats[seat]
         await self._lobby_answer(interaction, table,

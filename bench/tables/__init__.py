@@ -4,7 +4,10 @@
                            [--edit-interval 1.0] [--think 0.8] [--think-processes N]
                            [--trace]
                            [--processes N] [--database sqlite|postgresql]
-                           [--postgres-nice N]
+                           [--postgres-nice N] [--metrics]
+
+With `--metrics` each bot process serves its health endpoint and Prometheus metrics
+(METRICS_PORT) and the harness scrapes both every second, as a busy Prometheus would.
 
 The real bot (TrickTableBot, its cogs, its store on a SQLite file, or on PostgreSQL with
 `--database postgresql`: a fresh server from the `pgserver` package for each run, at the

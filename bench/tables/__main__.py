@@ -46,6 +46,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run PostgreSQL's server this much nicer than the benchmark "
                              "(negative: it gets a core first, as on a machine of its own; "
                              "default: the same priority as the bot)")
+    parser.add_argument("--metrics", action="store_true",
+                        help="serve health and metrics (METRICS_PORT) and scrape them every "
+                             "second, as a busy Prometheus would")
     parser.add_argument("--bot-process", nargs=2, metavar=("CONFIG", "OUT"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -64,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
             figures.append(asyncio.run(run_once(RunOptions(
                 count, args.seconds, args.edit_interval, Path(tmp), args.seed, args.poll,
                 args.profile, args.trace, args.warmup, max(1, args.processes), args.database,
-                args.think, args.think_processes, args.postgres_nice, args.loop_profile))))
+                args.think, args.think_processes, args.postgres_nice, args.loop_profile,
+                args.metrics))))
     print_figures(figures, args.database, max(1, args.processes), args.postgres_nice)
     where = ("in threads of the bot process" if args.think_processes == 0 else
              f"in {args.think_processes or 'one per core'} worker processes")

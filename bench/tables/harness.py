@@ -10,6 +10,7 @@ import json
 import os
 import random
 import signal
+import socket
 import sys
 import time
 from dataclasses import dataclass
@@ -203,6 +204,7 @@ class RunOptions:
     think_processes: int | None = None
     postgres_nice: int | None = None
     loop_profile: bool = False
+    metrics: bool = False  # serve health and metrics (METRICS_PORT) and scrape them
 
     @property
     def sharded(self) -> bool:
@@ -220,6 +222,30 @@ class Window:
     load: list[float]
     database_cpu: list[float]
     harness_share: float
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def scrape_metrics(ports: list[int], until: float) -> int:
+    """GET /metrics and /health of each bot process every second until `until`, as a busy
+    Prometheus would; how many rounds were answered (both must answer, or the run fails)."""
+    import aiohttp
+
+    done = 0
+    async with aiohttp.ClientSession() as session:
+        while time.monotonic() < until:
+            for port in ports:
+                for path in ("/metrics", "/health"):
+                    async with session.get(f"http://127.0.0.1:{port}{path}") as answer:
+                        assert answer.status == 200, f"{path}: {answer.status}"
+                        await answer.read()
+            done += 1
+            await asyncio.sleep(1.0)
+    return done
 
 
 async def run_once(options: RunOptions) -> RunFigures:
@@ -246,9 +272,10 @@ async def run_once(options: RunOptions) -> RunFigures:
                                           shard=(n, options.processes) if options.sharded
                                           else None)
                   for n in range(options.processes)]
-        await _start_bots(driver, double, options, db, worlds, outs, bots)
+        ports = [free_port() for _ in range(options.processes)] if options.metrics else []
+        await _start_bots(driver, double, options, db, worlds, outs, bots, ports)
         window = await _open_and_play(driver, notifier, worlds, options,
-                                      pg_folder if server is not None else None)
+                                      pg_folder if server is not None else None, ports)
         await asyncio.sleep(0.5)
         for process in bots:
             process.send_signal(signal.SIGTERM)
@@ -268,7 +295,7 @@ async def run_once(options: RunOptions) -> RunFigures:
 
 async def _start_bots(driver: Driver, double: DiscordDouble, options: RunOptions, db: str,
                       worlds: list[Any], outs: list[Path],
-                      bots: list[asyncio.subprocess.Process]) -> None:
+                      bots: list[asyncio.subprocess.Process], ports: list[int]) -> None:
     """One bot process per shard (`python -m bench.tables --bot-process`); wait until each
     is connected and the commands are synced."""
     for n in range(options.processes):
@@ -281,7 +308,8 @@ async def _start_bots(driver: Driver, double: DiscordDouble, options: RunOptions
                      else {"think_processes": options.think_processes}),
                   "profile": f"{options.profile}.{n}" if options.profile and options.sharded
                   else options.profile,
-                  "shards": [n, options.processes] if options.sharded else None}
+                  "shards": [n, options.processes] if options.sharded else None,
+                  "metrics_port": ports[n] if ports else None}
         bots.append(await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bench.tables", "--bot-process", json.dumps(config),
             str(outs[n]), cwd=str(Path(__file__).resolve().parents[2])))
@@ -325,7 +353,8 @@ async def _open_tables(driver: Driver, worlds: list[Any],
 
 
 async def _open_and_play(driver: Driver, notifier: Notifier, worlds: list[Any],
-                         options: RunOptions, pg_folder: Path | None) -> Window:
+                         options: RunOptions, pg_folder: Path | None,
+                         ports: list[int]) -> Window:
     """Open the tables, then let everyone play through the warm-up and the window."""
     rng = random.Random(options.seed)
     people, opened, warm = await _open_tables(driver, worlds, options)
@@ -350,6 +379,7 @@ async def _open_and_play(driver: Driver, notifier: Notifier, worlds: list[Any],
                 window.database_cpu.append(postgres_cpu(pg_folder))
 
     sampler = asyncio.create_task(sample_ends())
+    scraper = asyncio.create_task(scrape_metrics(ports, until)) if ports else None
     try:
         await asyncio.gather(*(play(driver, notifier, person, until,
                                     random.Random(rng.random()), options.poll)
@@ -357,6 +387,8 @@ async def _open_and_play(driver: Driver, notifier: Notifier, worlds: list[Any],
     finally:
         gc.enable()
     await sampler
+    if scraper is not None:
+        print(f"(scraped /metrics and /health {await scraper} times, every second)")
     window.harness_share = (time.process_time() - play_cpu) / played
     return window
 

@@ -302,7 +302,8 @@ def _bot_settings(config: dict[str, Any]) -> Any:
                     think_seconds=config.get("think", 0.8),
                     think_processes=config.get("think_processes", default_processes()),
                     shard_count=shards[1] if shards else None,
-                    shard_ids=(shards[0],) if shards else None)
+                    shard_ids=(shards[0],) if shards else None,
+                    metrics_port=config.get("metrics_port"))
 
 
 def _collect_errors(probe: Probe) -> None:

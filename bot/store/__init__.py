@@ -25,7 +25,9 @@ from .models import (
     Status,
 )
 from .pings import PingRow
+from .privacy import FORMER_PLAYER, Forgotten, StillPlaying
 from .ratings import MatchToRate, Rater, RatingChange, RatingUpdate
+from .servers import ServerSettingsRow
 from .store import DEFAULT_PATH, Store
 
 __all__ = [
@@ -33,12 +35,14 @@ __all__ = [
     "ACTORS",
     "DEFAULT_PATH",
     "END_STATUSES",
+    "FORMER_PLAYER",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "STATUSES",
     "ActionRow",
     "Actor",
     "DealRow",
+    "Forgotten",
     "HandTokenRow",
     "MatchBundle",
     "MatchResultRow",
@@ -52,9 +56,11 @@ __all__ = [
     "RatingChange",
     "RatingUpdate",
     "SeatRow",
+    "ServerSettingsRow",
     "ShardTaken",
     "Shards",
     "Status",
+    "StillPlaying",
     "Store",
     "StoreConflict",
     "StoreError",

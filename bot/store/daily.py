@@ -148,7 +148,7 @@ class DailyMixin(StoreBase):
             f"reading the daily {game} leaderboard",
             "SELECT user_id, COUNT(*), SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins,"
             " AVG(percent) AS average FROM daily_standings"
-            " WHERE guild_id = ? AND game = ? GROUP BY user_id"
+            " WHERE guild_id = ? AND game = ? AND user_id > 0 GROUP BY user_id"  # 0>: forgotten
             " ORDER BY wins DESC, average DESC, user_id",
             (guild_id, game))
         return [DailyBoardRow(int(r[0]), int(r[1]), int(r[2]), float(r[3])) for r in rows]

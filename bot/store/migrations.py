@@ -556,6 +556,60 @@ CREATE INDEX team_matches_open ON team_matches (status)
 CREATE INDEX team_matches_guild ON team_matches (guild_id, finished_at);
 """
 
+_FORGETTABLE_ACTIONS: Final = """
+-- A person who asks to be forgotten has their id replaced in the action log by an
+-- anonymous one; every other column of a logged action stays append-only.
+DROP TRIGGER actions_append_only;
+CREATE TRIGGER actions_append_only
+    BEFORE UPDATE OF match_id, seq, seat, action, actor, created_at ON actions
+BEGIN
+    SELECT RAISE(ABORT, 'actions are append-only');
+END;
+"""
+
+_FORGETTABLE_ACTIONS_PG: Final = """
+DROP TRIGGER actions_append_only ON actions;
+CREATE TRIGGER actions_append_only
+    BEFORE UPDATE OF match_id, seq, seat, action, actor, created_at ON actions
+    FOR EACH ROW EXECUTE FUNCTION actions_append_only();
+"""
+
+_SERVER_SETTINGS: Final = """
+-- Each server's settings (/server settings): NULL options take the bot's defaults.
+CREATE TABLE server_settings (
+    guild_id         INTEGER PRIMARY KEY,
+    turn_timeout     INTEGER CHECK (turn_timeout >= 0),
+    ping_after       INTEGER CHECK (ping_after >= 0),
+    pace             TEXT    CHECK (pace IN ('normal', 'slow')),
+    bot_level        TEXT,
+    computer_players INTEGER NOT NULL DEFAULT 1 CHECK (computer_players IN (0, 1))
+);
+
+-- The channels where a server's tables may be opened (none listed: every channel).
+CREATE TABLE server_channels (
+    guild_id   INTEGER NOT NULL,
+    channel_id INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+) WITHOUT ROWID;
+"""
+
+_SERVER_SETTINGS_PG: Final = """
+CREATE TABLE server_settings (
+    guild_id         BIGINT  PRIMARY KEY,
+    turn_timeout     INTEGER CHECK (turn_timeout >= 0),
+    ping_after       INTEGER CHECK (ping_after >= 0),
+    pace             TEXT    CHECK (pace IN ('normal', 'slow')),
+    bot_level        TEXT,
+    computer_players INTEGER NOT NULL DEFAULT 1 CHECK (computer_players IN (0, 1))
+);
+
+CREATE TABLE server_channels (
+    guild_id   BIGINT NOT NULL,
+    channel_id BIGINT NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+);
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "initial schema: matches, seats, actions, deal and match results", _INITIAL,
               _INITIAL_PG),
@@ -570,6 +624,10 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(8, "rating-change posts still owed", _OWED_POSTS, _OWED_POSTS_PG),
     Migration(9, "team matches: two tables on the same boards", _TEAM_MATCHES,
               _TEAM_MATCHES_PG),
+    Migration(10, "a forgotten person's id may be replaced in the action log",
+              _FORGETTABLE_ACTIONS, _FORGETTABLE_ACTIONS_PG),
+    Migration(11, "each server's settings and the channels tables may open in",
+              _SERVER_SETTINGS, _SERVER_SETTINGS_PG),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -192,6 +192,10 @@ async def save_changes(tx: Tx, match: MatchToRate, changes: Sequence[RatingChang
     """Write each entity's new rating and tally, and its change row for this match."""
     for c in changes:
         won, lost, drew = (int(c.outcome == kind) for kind in ("win", "loss", "draw"))
+        # A forgotten person's stand-in (privacy.py) is rated like anyone, under its key,
+        # so a rebuild gives everyone else the same ratings; without a user id it is on
+        # no leaderboard.
+        user_id = c.user_id if c.user_id is None or c.user_id > 0 else None
         await tx.execute(
             "INSERT INTO skill_ratings (guild_id, player, game, user_id, mu, sigma, games, wins,"
             " losses, draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)"
@@ -200,13 +204,13 @@ async def save_changes(tx: Tx, match: MatchToRate, changes: Sequence[RatingChang
             " wins = skill_ratings.wins + excluded.wins,"
             " losses = skill_ratings.losses + excluded.losses,"
             " draws = skill_ratings.draws + excluded.draws, updated_at = excluded.updated_at",
-            (match.guild_id, c.player, match.game, c.user_id, c.mu_after, c.sigma_after,
+            (match.guild_id, c.player, match.game, user_id, c.mu_after, c.sigma_after,
              won, lost, drew, match.finished_at))
         await tx.execute(
             "INSERT INTO rating_changes (match_id, player, guild_id, game, user_id, outcome,"
             " mu_before, sigma_before, mu_after, sigma_after)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (match.match_id, c.player, match.guild_id, match.game, c.user_id, c.outcome,
+            (match.match_id, c.player, match.guild_id, match.game, user_id, c.outcome,
              c.mu_before, c.sigma_before, c.mu_after, c.sigma_after))
 
 

@@ -7,7 +7,8 @@ matches.py (tables and seats), actions.py (the action log, bulk loading), result
 hands.py (the tokens of people's private hands), leases.py (which process serves which
 shard), emojis.py (the ids of the card-face emojis), daily.py (daily deals), pings.py (people's
 settings, turn pings), announcements.py (rating posts still owed), teams.py (team
-matches). sqlite.py and postgres.py are the backends.
+matches), privacy.py (forgetting a person), servers.py (each server's settings). sqlite.py
+and postgres.py are the backends.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from .leases import LeasesMixin
 from .matches import MatchesMixin
 from .pings import PingsMixin
 from .postgres import PostgresBackend, is_postgres_url, open_pool
+from .privacy import PrivacyMixin
 from .results import ResultsMixin
+from .servers import ServersMixin
 from .sqlite import SqliteBackend
 from .teams import TeamMatchesMixin
 
@@ -36,7 +39,8 @@ DEFAULT_PATH = "tricktable.db"
 
 
 class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMixin,
-            EmojisMixin, DailyMixin, PingsMixin, AnnouncementsMixin, TeamMatchesMixin):
+            EmojisMixin, DailyMixin, PingsMixin, AnnouncementsMixin, TeamMatchesMixin,
+            PrivacyMixin, ServersMixin):
     """Open with `store = await Store.open(target)` (or `async with await Store.open(...)`):
     a file path for SQLite, a `postgresql://` URL for PostgreSQL."""
 
@@ -59,6 +63,10 @@ class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMix
         error nothing changes."""
         return await self._writing(
             "rebuilding the ratings", lambda tx: ratings.rebuild(tx, rater, with_history))
+
+    async def ping(self) -> None:
+        """One trivial read (the health check): StoreError if the database does not answer."""
+        await self._fetchone("answering a health check", "SELECT 1")
 
     async def close(self) -> None:
         """Close the connections (idempotent); committed writes are already safe."""

@@ -11,6 +11,7 @@ Rules of the house, enforced here for every game alike:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import random
@@ -99,6 +100,7 @@ class TableService:
                  seed_source: Callable[[], int] | None = None,
                  shards: Shards | None = None, clock: Clock | None = None) -> None:
         self.store = store
+        self._stopped = False  # shutdown() has run: every table is stopped for good
         self.clock = clock or Clock()
         # The servers this process serves (None: all); other processes restore the rest.
         self.shards = shards
@@ -319,9 +321,18 @@ class TableService:
         table.message_id = message_id
         await self.store.set_message(table.id, message_id)
 
-    async def shutdown(self) -> None:
-        """Stop every timer and computer player (the state is already stored)."""
-        for table in self.tables.values():
+    async def shutdown(self, grace: float = 3.0) -> None:
+        """Stop every timer and computer player (the state is already stored). An action
+        in flight (a click or a computer player applying its move, under the table's lock)
+        first finishes its write: each table's lock is taken, for up to `grace` seconds in
+        all, and kept, so nothing starts after."""
+        if self._stopped:
+            return
+        self._stopped = True
+        tables = list(self.tables.values())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(_hold_locks(tables), grace)
+        for table in tables:
             self.turns.stop(table)
         tasks = [t for table in self.tables.values() for t in
                  [table.driver, *(t for _, t in table.timers.values())] if t is not None]
@@ -499,3 +510,9 @@ def options_as_stored(game_name: str, stored: Mapping[str, Any]) -> dict[str, An
     if "undo_limit" in specs and "undo_limit" not in options:
         options["undo_limit"] = NO_UNDO_LIMIT
     return options
+
+
+async def _hold_locks(tables: Sequence[Table]) -> None:
+    """Take every table's lock in turn (each held until the process ends)."""
+    for table in tables:
+        await table.lock.acquire()

@@ -47,9 +47,15 @@ _PARENT_POLL = 1.0  # seconds between a worker's checks that the bot is still al
 
 
 def think(player: Player, view: Any, legal: Sequence[str], budget: Budget
-          ) -> tuple[str, Player]:
-    """One decision: the choice, and the player after it (its memory included)."""
-    return player.choose(view, legal, budget), player
+          ) -> tuple[str, Player, bool]:
+    """One decision: the choice, the player after it (its memory included), and whether
+    its budget ran out."""
+    return player.choose(view, legal, budget), player, budget.ran_out
+
+
+# Told of each decision (the metrics): the player's kind, the seconds it took from its
+# submission, its budget's seconds, and whether the budget ran out.
+DecisionHook = Callable[[str, float, float, bool], None]
 
 
 def _start_worker(parent: int) -> None:
@@ -78,6 +84,7 @@ class ThinkingPool:
         self.workers = processes or threads or max(1, min(4, os.cpu_count() or 1))
         self._pool: Executor = self._new_pool()
         self.thinking = 0  # decisions submitted and not yet answered
+        self.on_decision: DecisionHook | None = None
 
     def _new_pool(self) -> Executor:
         if not self.processes:
@@ -93,11 +100,15 @@ class ThinkingPool:
         """The player's choice, and the player as it is after choosing (a copy of it
         when a worker process thought): keep that one for its next decision."""
         self.thinking += 1
+        started = time.monotonic()
         try:
             budget = Budget(self.seconds, thinkers=self.thinking)
-            return await self.run(think, player, view, legal, budget)
+            choice, thought, ran_out = await self.run(think, player, view, legal, budget)
         finally:
             self.thinking -= 1
+        if self.on_decision is not None:
+            self.on_decision(player.kind, time.monotonic() - started, self.seconds, ran_out)
+        return choice, thought
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """Work off the event loop in the workers (a decision; a claim's double-dummy

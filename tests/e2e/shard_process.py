@@ -12,10 +12,8 @@ bot; `settings` (optional) sets other `Settings` fields.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import signal
 import sys
 from typing import Any
 
@@ -26,6 +24,7 @@ async def serve(config: dict[str, object]) -> None:
 
     from bot.app import make_bot
     from bot.config import Settings
+    from bot.ops.stopping import stop_on_signals
     from tests.e2e.harness import TOKEN
 
     discord.http.Route.BASE = str(config["api_base"])
@@ -43,9 +42,9 @@ async def serve(config: dict[str, object]) -> None:
                         **fields)
     # As in production (bot/__main__.py): this process is the bot's alone.
     bot = make_bot(settings, guild_ready_timeout=0.1, freeze_at_start=True)
-    loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+    stop = stop_on_signals(bot.close)  # as in production
     await bot.start(TOKEN)
+    await stop.stopped()
 
 
 def main() -> int:

@@ -29,6 +29,9 @@ class Budget:
     clock: Clock = time.monotonic
     thinkers: int = 1
     started: float = field(init=False)
+    # Set once spent() has said yes: the player stopped its search for what it had, or
+    # for its rule-based answer (the metrics count these decisions).
+    ran_out: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         self.started = self.clock()
@@ -40,7 +43,10 @@ class Budget:
         return max(0.0, self.seconds - self.elapsed())
 
     def spent(self) -> bool:
-        return self.elapsed() >= self.seconds
+        if self.elapsed() >= self.seconds:
+            self.ran_out = True
+            return True
+        return False
 
     def share(self, cores: int = 2) -> float:
         """The seconds of one core this decision can count on (its part of the machine)."""
