@@ -46,7 +46,7 @@ async def test_a_table_chooses_its_computer_players_level(discord_double, tmp_pa
         enabled = {b["label"]: not b.get("disabled", False)
                    for b in h.buttons(h.table_message())}
         assert enabled == {"Join": False, "Leave": True, "Add bot": False, "Start": True,
-                           "Cancel": True}
+                           "Cancel": True, "Rules": True}
         await h.press(alice, h.table_message(), "Start")
         await discord_double.settle()
         public = str(h.table_message().embeds)

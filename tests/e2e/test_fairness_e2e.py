@@ -79,7 +79,7 @@ def test_fairness_the_guard_catches_a_seed_shown_too_early():
                             status="lobby")
     harness = SimpleNamespace(driver=SimpleNamespace(state=SimpleNamespace(payloads=[])),
                               bot=SimpleNamespace(tables=SimpleNamespace(
-                                  in_channel=lambda _id: table)),
+                                  in_channel=lambda _id: table), get_cog=lambda _name: None),
                               channel=SimpleNamespace(id=1))
     guard = PrivacyGuard(harness)
     say = SimpleNamespace(kind="message", audience=None, body={"content": "the commitment "
