@@ -40,7 +40,7 @@ from endplay.types import Deal, Player
 from bot.ai import Budget
 from bot.ai.bidding import Score
 from bot.ai.bidding.simulation import SampledBidding
-from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Bid, Contract
+from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Contract
 from bot.games.bridge_rubber import RubberScorer
 from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import FULL_DECK, Card, Seat, format_deal
