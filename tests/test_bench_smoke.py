@@ -119,6 +119,14 @@ def test_bridge_leads_strength_prints_both_plans() -> None:
     assert out.count("DD tricks lost by the lead per deal") == 2
 
 
+def test_bridge_rubber_strength_prints_its_seeds_and_figures() -> None:
+    out = _run("bench.strength", "bridge-rubber", "--rubbers", "2", "--first-seed", "5",
+               timeout=180)
+    assert "2 rubbers, seeds 5..6, each played both ways" in out
+    assert "points a rubber (mean of both ways): " in out and "n=2)" in out
+    assert "stopped at the level completing game with a part score (rubber-aware)" in out
+
+
 def test_games_strength_prints_a_line_per_game_and_opponent() -> None:
     # A small thinking budget: the searching players fall back to their rule-based
     # answers, which keeps this smoke run short on a loaded machine.

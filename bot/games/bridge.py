@@ -575,7 +575,7 @@ class ContractBridge(Requests, Game[BridgeView]):
             games_won=(rubber.games_won(0), rubber.games_won(1)),
             part_scores=(rubber.part_score(0), rubber.part_score(1)),
             played=tuple(self.play[:len(self.play) - len(self.trick)]),
-            request=self.request, asks=self.asks(seat))
+            duplicate=bool(self.boards), request=self.request, asks=self.asks(seat))
 
     def deal_record(self) -> DealRecord:
         return DealRecord(self.deal_no, self.dealer, self.vulnerable, self.dealt,

@@ -79,6 +79,7 @@ class BridgeView(RequestView):
     # (seat, card) of every card played to the completed tricks of this deal, in order:
     # what a player at the table remembers (computer players read it, not just last_trick).
     played: tuple[tuple[int, Card], ...] = ()
+    duplicate: bool = False  # a board scored on its own (daily deals): no rubber score
 
     @property
     def auction_grid(self) -> tuple[tuple[Call | None, ...], ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bot.ai.bridge.bidding import explain_calls
+from bot.ai.bridge.bidding import Score, explain_calls
 from bot.games.bridge_auction import Call
 from bot.games.bridge_view import BridgeView
 
@@ -17,8 +17,9 @@ from .model import LOBBY, Table
 
 
 @lru_cache(maxsize=512)
-def _explained(calls: tuple[tuple[int, Call], ...]) -> tuple[str, ...]:
-    return explain_calls(calls)
+def _explained(calls: tuple[tuple[int, Call], ...], score: Score | None,
+               ) -> tuple[str, ...]:
+    return explain_calls(calls, score)
 
 
 def call_notes(table: Table) -> tuple[str, ...]:
@@ -27,10 +28,10 @@ def call_notes(table: Table) -> tuple[str, ...]:
     if not table.game.EXPLAINED_BIDDING or table.status == LOBBY:
         return ()
     view = table.game.view(None)
-    calls = view.calls if isinstance(view, BridgeView) else ()
-    if not calls:
+    if not isinstance(view, BridgeView) or not view.calls:
         return ()
-    notes = _explained(tuple(calls))
+    # The computer players bid to the rubber's score: read their calls with it.
+    notes = _explained(tuple(view.calls), Score.of(view))
     bots = [bool(info and info.is_bot) for info in table.seats]
-    return tuple(note if bots[seat] else "" for (seat, _), note in zip(calls, notes,
+    return tuple(note if bots[seat] else "" for (seat, _), note in zip(view.calls, notes,
                                                                       strict=True))

@@ -15,7 +15,7 @@ from bot.games.cards import Card, Suit
 
 from ..core.bridge_play import PlaySituation, choose_card
 from ..core.budget import Budget
-from .bidding import choose_call
+from .bidding import Score, choose_call
 
 
 def partner_suits(calls: Sequence[tuple[int, Call]], leads: Sequence[tuple[int, Suit]],
@@ -45,7 +45,8 @@ class BridgePlayer:
                budget: Budget | None = None) -> str:
         if view.phase == "bidding" or view.contract is None:
             assert view.seat is not None
-            return choose_call(view.hand, view.seat, view.calls, legal)[0]
+            return choose_call(view.hand, view.seat, view.calls, legal,
+                               score=Score.of(view))[0]
         return self._play(view, legal)
 
     def _play(self, view: BridgeView, legal: Sequence[str]) -> str:

@@ -20,29 +20,34 @@ from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
 
 from ...core.hand_range import HandRange
+from .rubber import Score
 from .system import Settle, choose, read
 
 
 def choose_call(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
-                legal: Sequence[str], settle: Settle | None = None) -> tuple[str, str]:
+                legal: Sequence[str], settle: Settle | None = None,
+                score: Score | None = None) -> tuple[str, str]:
     """The call (an action text from `legal`) and its explanation; `settle` may change the
-    captain's calls (`simulation.settle`: by sampling and double-dummy scoring)."""
-    return choose(hand, seat, calls, legal, settle)
+    captain's calls (`simulation.settle`: by sampling and double-dummy scoring); `score`
+    is the rubber's public score (None: a duplicate board, or a player that ignores it)."""
+    return choose(hand, seat, calls, legal, settle, score)
 
 
-def read_auction(dealer: int, calls: Sequence[tuple[int, Call]]) -> tuple[HandRange, ...]:
+def read_auction(dealer: int, calls: Sequence[tuple[int, Call]],
+                 score: Score | None = None) -> tuple[HandRange, ...]:
     """Per seat (0=N .. 3=W), the range of hands its calls show."""
-    return read(dealer, calls).ranges
+    return read(dealer, calls, score).ranges
 
 
 def auction_ranges(view: BridgeView) -> tuple[HandRange, ...]:
     """Per seat, what the auction in `view` says about its hand."""
-    return read_auction(view.dealer, view.calls)
+    return read_auction(view.dealer, view.calls, Score.of(view))
 
 
-def explain_calls(calls: Sequence[tuple[int, Call]]) -> tuple[str, ...]:
+def explain_calls(calls: Sequence[tuple[int, Call]],
+                  score: Score | None = None) -> tuple[str, ...]:
     """A short phrase per call ("5+ spades, 12–21 points")."""
-    return read(0, calls).explanations
+    return read(0, calls, score).explanations
 
 
-__all__ = ["auction_ranges", "choose_call", "explain_calls", "read_auction"]
+__all__ = ["Score", "auction_ranges", "choose_call", "explain_calls", "read_auction"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from bot.games.bridge_auction import Bid, Strain
+from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
@@ -19,6 +20,13 @@ from .context import LHO, ME, PARTNER, RHO, Context, bid_text, cheapest, suit_fi
 from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
+MINOR_GAME = 28  # five of a minor rather than 3NT
+PART_GAME_STEP = 3  # points a trick: a part score's game needs this many fewer a level
+# In a rubber, with a part score (the rubber section of the system page says so).
+PART_GAME = (
+    "Game is the level that completes the 100 below the line (70 below: 2♥, 1NT), bid by "
+    f"the captain with {PART_GAME_STEP} points fewer together for each level below the "
+    "full game, never invited, and not bid past without slam values.")
 INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
@@ -159,8 +167,21 @@ def minor_over_notrump(ctx: Context, hand: Hand, fit: list[float],
     return None
 
 
-def game_level(strain: Strain) -> int:
-    return 3 if strain == Strain.NOTRUMP else 4 if strain >= Strain.HEARTS else 5
+def game_level(strain: Strain, ctx: Context | None = None, who: int = ME) -> int:
+    """The level of game in `strain` for the side of `who`: 3NT, four of a major, five of
+    a minor; with a part score in a rubber (`ctx.score`) the lowest level whose trick
+    score completes the 100 (70 below the line: 2♥ or 1NT is game). The one place that
+    reads the part score for the level of game."""
+    full = 3 if strain == Strain.NOTRUMP else 4 if strain >= Strain.HEARTS else 5
+    part = ctx.part_score(who) if ctx is not None else 0
+    return next((level for level in range(1, full)
+                 if part and part + trick_score(level, strain) >= GAME_POINTS), full)
+
+
+def game_points(strain: Strain, level: int) -> int:
+    """The points together that game at `level` of `strain` needs: `GAME` at the full
+    level, three fewer for each trick less (a part score's game)."""
+    return GAME - PART_GAME_STEP * (game_level(strain) - level)
 
 
 def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
@@ -192,7 +213,7 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     defer = trump is not None and leaves_slam(ctx.partner_range(), mine)
     # 0. partner placed us in game (or more): leave it unless slam is there
     if ours and partner_last and partner_last[0] == last and last is not None \
-            and last.level >= game_level(last.strain) and not invite and (
+            and last.level >= game_level(last.strain, ctx) and not invite and (
                 asked or last.level >= 6 or (
                     total < ASK or defer if trump is not None else sure < SLAM)):
         return "pass"
@@ -209,15 +230,16 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     if invite:
         return "bid:4NT"
     # 2. game
-    g = game_level(strain)
+    g = game_level(strain, ctx)
     # 3NT for a minor's game needs their suits stopped (by us, or partner's notrump).
     stopped = all(hand.stopper(s) for s in ctx.their_suits()) \
         or any(b.strain == Strain.NOTRUMP for b in ctx.bids(PARTNER))
-    if strain.is_minor and total < 28 and bid(3, Strain.NOTRUMP) and fit[int(strain)] < 10 \
-            and stopped:
-        strain, g = Strain.NOTRUMP, 3
+    if strain.is_minor and total < MINOR_GAME and bid(3, Strain.NOTRUMP) \
+            and fit[int(strain)] < 10 and stopped and g == game_level(strain):
+        strain = Strain.NOTRUMP
+        g = game_level(strain, ctx)
         total = notrump_points(hand) + expected_points(ctx.partner_range())
-    if total >= GAME:
+    if total >= game_points(strain, g):
         if ours and last is not None and last.level >= g and (last.strain == strain or
                                                               last.level >= 4):
             return "pass"
@@ -229,8 +251,11 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         nxt = cheapest(strain, last)
         if nxt is not None and "bid:" + nxt.text in legal:
             return "bid:" + nxt.text
-    # 4. invitation: in our strain, or (the opponents silent) 2NT over partner's suit
-    if ours and total >= INVITE and last is not None and last.level < 3 and (
+    # 4. invitation: in our strain, or (the opponents silent) 2NT over partner's suit;
+    # none where our part score makes the invitation's level game already
+    invite_level = 3 if strain != Strain.NOTRUMP else 2
+    if ours and total >= INVITE and last is not None and last.level < 3 \
+            and game_level(strain, ctx) > invite_level and (
             our_strain == strain or (strain == Strain.NOTRUMP and ctx.last_bidder == PARTNER
                                      and not ctx.contested())):
         call = bid(3 if strain != Strain.NOTRUMP else 2, strain)
@@ -238,8 +263,8 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
             return call
     # 5. competition
     if not ours and last is not None:
-        their_game = last.level >= game_level(last.strain)
-        we_bid_game = any(b.level >= game_level(b.strain) for b in ctx.bids(ME)
+        their_game = last.level >= game_level(last.strain, ctx, LHO)
+        we_bid_game = any(b.level >= game_level(b.strain, ctx) for b in ctx.bids(ME)
                           + ctx.bids(PARTNER))
         if we_bid_game and their_game and total >= GAME and "double" in legal:
             return "double"
@@ -317,7 +342,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     bid = Bid.parse(action[4:])
     strain = bid.strain
     level_word = ("slam" if bid.level >= 6 else
-                  "game" if bid.level >= game_level(strain) else "")
+                  "game" if bid.level >= game_level(strain, ctx) else "")
     if strain == Strain.NOTRUMP:
         if bid == Bid(4, Strain.NOTRUMP) and ctx.our_bids():
             if ctx.notrump_asks():

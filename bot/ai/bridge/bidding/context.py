@@ -10,6 +10,7 @@ from bot.games.bridge_auction import Bid, Call, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
+from .rubber import Score
 
 ME, LHO, PARTNER, RHO = 0, 1, 2, 3
 
@@ -22,6 +23,7 @@ class Context:
     calls: tuple[tuple[int, Call], ...]
     shown: tuple[HandRange, ...]  # per absolute seat
     forcing: bool  # partner's last call asks us to bid again and nobody has bid since
+    score: Score | None = None  # the rubber's public score (None: a duplicate board)
 
     def rel(self, seat: int) -> int:
         return (seat - self.seat) % 4
@@ -99,6 +101,13 @@ class Context:
                 if suit is not None and suit not in out:
                     out.append(suit)
         return out
+
+    def part_score(self, who: int = ME) -> int:
+        """Below the line in the current game for the side of `who` (0 on a duplicate
+        board)."""
+        if self.score is None:
+            return 0
+        return self.score.parts[(self.seat + who) % 2]
 
     def partner_range(self) -> HandRange:
         return self.shown[(self.seat + 2) % 4]

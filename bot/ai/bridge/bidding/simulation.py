@@ -10,15 +10,17 @@ layouts of the three unseen hands, each hand within what its calls show (`layout
 with the auction's ranges, the card-play sampler), solves each candidate contract's
 declarer in its strain on every layout (`dds.solve_counted`: only the declarers the
 candidates need, half the cost of whole trick tables), and scores each candidate contract
-on every layout as a duplicate deal (vulnerability, game and slam bonuses, doubled
-undertricks). A candidate is the contract it leads to if everyone passes, save an
-invitation (`captain.is_invitation`), which leads on each layout to the contract partner's
-answer by the system's tables with that layout's hand names. A candidate replaces the
-captain's call only when it gains `MARGIN` IMPs a deal or more over it on the same
-layouts, and the layouts agree: the gain is `CONFIDENCE`
-standard errors of its swings from one layout to the next (with 6 to 14 layouts a
-decision, a slam that makes on four layouts of seven is noise, and taking such gains cost
-IMPs on the bench's deals).
+on every layout by its value in the rubber (`rubber.rubber_value`: the points written,
+and what completing a game, winning the rubber or a part score does to the rubber's
+expected result), or on a duplicate board as a duplicate deal (vulnerability, game and
+slam bonuses, doubled undertricks). A candidate is the contract it leads to if everyone
+passes, save an invitation (`captain.is_invitation`), which leads on each layout to the
+contract partner's answer by the system's tables with that layout's hand names. A
+candidate replaces the captain's call only when it gains `MARGIN` IMPs a deal or more
+over it on the same layouts, and the layouts agree: the gain is `CONFIDENCE` standard
+errors of its swings from one layout to the next (with 6 to 14 layouts a decision, a
+slam that makes on four layouts of seven is noise, and taking such gains cost IMPs on
+the bench's deals).
 
 The number of layouts is planned from the budget and the mean cost of a solve before any
 work; the solver's reported search nodes (the same for the same positions) then measure
@@ -53,6 +55,7 @@ from .captain import (
     is_invitation,
 )
 from .context import Context, suit_fit
+from .rubber import Score, rubber_value
 from .rules import Hand, Rule, rules_for
 from .system import Settle, agreed_trump, choose
 
@@ -171,7 +174,7 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
         levels = [b.level for b in _legal_bids(legal, strain)]
         if not levels:
             continue
-        goals = {levels[0], game_level(strain)}
+        goals = {levels[0], game_level(strain, ctx)}
         trump = strain.trump
         if together >= SLAM_FLOOR or (trump is not None and hand.lengths[trump]
                                       + shown[trump] >= FIT):
@@ -245,9 +248,11 @@ def solve_contracts(layouts: Sequence[tuple[tuple[Card, ...], ...]],
 
 def scores(ctx: Context, options: Sequence[Candidate],
            tables: Sequence[Sequence[Sequence[int]]],
-           vulnerable: tuple[bool, bool]) -> list[list[int]]:
-    """Per candidate, our side's duplicate score on each layout (`tables[i][strain][seat]`:
-    declarer's double-dummy tricks)."""
+           vulnerable: tuple[bool, bool], score: Score | None = None) -> list[list[int]]:
+    """Per candidate, our side's score on each layout (`tables[i][strain][seat]`:
+    declarer's double-dummy tricks): its rubber value with the rubber's `score`
+    (`rubber.rubber_value`: game completed, the rubber won, what a part score is worth),
+    else (a duplicate board) its duplicate score."""
     side = ctx.seat % 2
     out = []
     for option in options:
@@ -258,6 +263,9 @@ def scores(ctx: Context, options: Sequence[Candidate],
                 row.append(0)
                 continue
             tricks = table[contract.strain][contract.declarer]
+            if score is not None:
+                row.append(round(rubber_value(contract, tricks, score, side)))
+                continue
             points = duplicate_score(contract, tricks, vulnerable[contract.declarer % 2])
             row.append(points if contract.declarer % 2 == side else -points)
         out.append(row)
@@ -299,7 +307,7 @@ def declarers(options: Sequence[Candidate]) -> list[tuple[Strain, int]]:
 
 def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
            table: Sequence[Rule], vulnerable: tuple[bool, bool], budget: Budget | None,
-           rng: random.Random) -> str:
+           rng: random.Random, score: Score | None = None) -> str:
     """The captain's call, or a candidate that scores `MARGIN` IMPs better on layouts
     dealt as the auction describes."""
     if not worth_settling(ctx, rule_action):
@@ -316,7 +324,7 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     tables = solve_contracts(layouts.hands, declarers(options), budget)
     if tables is None or len(tables) < MIN_LAYOUTS:
         return rule_action  # spent, or too costly a deal to solve enough layouts
-    index, _ = best(options, scores(ctx, options, tables, vulnerable))
+    index, _ = best(options, scores(ctx, options, tables, vulnerable, score))
     return _via_key_cards(ctx, options[index], legal)
 
 
@@ -332,24 +340,38 @@ def _via_key_cards(ctx: Context, chosen: Candidate, legal: Sequence[str]) -> str
 
 class SampledBidding:
     """The default bridge player's bidding: the system's call, with the captain's
-    decisions settled by simulation when the decision has a budget."""
+    decisions settled by simulation when the decision has a budget. In a rubber it bids
+    to the score (the part scores and games won); `rubber_aware=False` bids every deal as
+    a duplicate board (the benchmark's previous player)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, rubber_aware: bool = True) -> None:
         self.seed = seed
+        self.rubber_aware = rubber_aware
 
     def choose(self, view: BridgeView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
         assert view.seat is not None
+        return self.call(view.hand, view.seat, view.calls, legal, view.vulnerable,
+                         Score.of(view), view.deal_no, budget)
+
+    def call(self, hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
+             legal: Sequence[str], vulnerable: tuple[bool, bool], score: Score | None,
+             deal_no: int, budget: Budget | None = None) -> str:
+        """The call of `seat` holding `hand` after `calls` (the rubber's `score` is
+        ignored by a player that is not rubber-aware)."""
+        if not self.rubber_aware:
+            score = None
         by_simulation: Settle | None = None
         if budget is not None:
             # The same seed and auction give the same layouts, whatever came before.
-            rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.calls)}")
+            rng = random.Random(f"{self.seed}:{deal_no}:{len(calls)}")
 
-            def by_simulation(ctx: Context, hand: Hand, action: str,
+            def by_simulation(ctx: Context, facts: Hand, action: str,
                               table: Sequence[Rule]) -> str:
-                return settle(ctx, hand, legal, action, table, view.vulnerable, budget, rng)
+                return settle(ctx, facts, legal, action, table, vulnerable, budget, rng,
+                              score)
 
-        return choose(view.hand, view.seat, view.calls, legal, by_simulation)[0]
+        return choose(hand, seat, calls, legal, by_simulation, score)[0]
 
 
 def worth_settling(ctx: Context, rule_action: str) -> bool:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.games.bridge_auction import Bid, Strain
+from bot.games.bridge_auction import Auction, Bid, Call, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
@@ -11,8 +11,11 @@ from . import competition as comp
 from . import constructive as con
 from . import notrump as nt
 from . import slam
-from .captain import STEPS
+from .captain import PART_GAME, STEPS
+from .part_score import rubber_rules
+from .rubber import Score
 from .rules import ANY, Table, rules_for
+from .system import read, tables_for
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
@@ -28,6 +31,21 @@ def _lines(table: Table) -> list[str]:
             Bid.parse(rule.call).label
         out.append(f"{call} — {rule.says}")
     return out
+
+
+def _rubber_lines(calls: str, parts: tuple[int, int]) -> list[str]:
+    """The rubber's part-score rules for North-South's next call after `calls` (North
+    deals), with `parts` below the line."""
+    from .system import _context
+
+    auction = Auction([0, 1, 2, 3], side_of=lambda s: s % 2)
+    for text in calls.split():
+        auction.call(auction.to_call(), Call.parse(text))
+    score = Score((0, 0), parts)
+    reading = read(0, auction.calls, score)
+    ctx = _context(auction.to_call(), auction.calls, reading.ranges, reading.forcing, score)
+    assert tables_for(ctx)[0] == "part score in a rubber"
+    return _lines(rubber_rules(ctx))
 
 
 def sections() -> list[tuple[str, list[str]]]:
@@ -89,6 +107,11 @@ def sections() -> list[tuple[str, list[str]]]:
          _lines(slam.after_key_cards(H, "5D", HandRange(min_hcp=12)))),
         ("Slams: all the key cards, 5NT asks for kings", _lines(slam.king_answers(H))
          + _lines(slam.after_kings(H, "6D", HandRange()))),
+        ("Rubber, with a part score: 70 below, after 1♥–2♥; after 1♥ with 40 below; "
+         "they have 60, after 1♦ (1♥) Pass (2♥)",
+         [PART_GAME, *_rubber_lines("1H pass 2H pass", (70, 0)),
+          *_rubber_lines("1H pass", (40, 0)),
+          *_rubber_lines("1D 1H pass 2H", (0, 60))]),
         # Two fields: all the steps in one pass a field's 1024 characters (cut off).
         ("Everything else: placing the contract", steps[:3]),
         ("Placing the contract (continued)", steps[3:]),

@@ -17,6 +17,8 @@ from . import notrump as nt
 from . import slam
 from .captain import ASK, GAME, SLAM_TRY, expected_points, natural_phrase, place
 from .context import LHO, ME, PARTNER, RHO, Context, cheapest
+from .part_score import doubles_into_rubber, rubber_rules
+from .rubber import Score
 from .rules import Hand, Rule, Table, first_fit, hull, rules_for
 
 NT = Strain.NOTRUMP
@@ -431,7 +433,8 @@ def _opener_third(opening: Bid, response: Bid, rebid: Bid,
 def penalty_rule(ctx: Context) -> Rule | None:
     """A penalty double of their low suit contract, when our side has spoken."""
     last = ctx.last_bid
-    if last is None or ctx.ours() or ctx.doubled or not (ctx.bids(ME) or ctx.bids(PARTNER)):
+    if last is None or ctx.ours() or ctx.doubled or not (ctx.bids(ME) or ctx.bids(PARTNER)) \
+            or doubles_into_rubber(ctx):
         return None
     rule = comp.penalty_double(last)
     if rule is None:
@@ -441,12 +444,16 @@ def penalty_rule(ctx: Context) -> Rule | None:
 
 
 def tables_for(ctx: Context) -> tuple[str, list[Rule]]:
-    """Every rule that speaks now, in order (a penalty double first)."""
+    """Every rule that speaks now, in order (the rubber's part-score rules first, then a
+    penalty double)."""
     name, table = situation(ctx)
     rules = list(table or ())
     penalty = penalty_rule(ctx)
     if penalty is not None and name == "competitive":
         rules.insert(0, penalty)
+    rubber = rubber_rules(ctx)
+    if rubber:
+        return "part score in a rubber", [*rubber, *rules]
     return name, rules
 
 
@@ -459,13 +466,15 @@ class Reading:
     forcing: tuple[bool, ...]
 
 
-def read(dealer: int, calls: Sequence[tuple[int, Call]]) -> Reading:
-    """Read every call of the auction with the system (people's calls too)."""
+def read(dealer: int, calls: Sequence[tuple[int, Call]], score: Score | None = None,
+         ) -> Reading:
+    """Read every call of the auction with the system (people's calls too); `score`: the
+    rubber's score (None: a duplicate board)."""
     shown = [HandRange() for _ in range(4)]
     says: list[str] = []
     forcing: list[bool] = []
     for i, (seat, call) in enumerate(calls):
-        ctx = _context(seat, calls[:i], shown, forcing)
+        ctx = _context(seat, calls[:i], shown, forcing, score)
         _, rules = tables_for(ctx)
         found = rules_for(rules, call.text)
         if found:
@@ -483,14 +492,14 @@ def read(dealer: int, calls: Sequence[tuple[int, Call]]) -> Reading:
 
 
 def _context(seat: int, calls: Sequence[tuple[int, Call]], shown: Sequence[HandRange],
-             forcing: Sequence[bool]) -> Context:
+             forcing: Sequence[bool], score: Score | None = None) -> Context:
     partner = (seat + 2) % 4
     force = False
     for j in range(len(calls) - 1, -1, -1):
         if calls[j][0] == partner:
             force = forcing[j] and all(c.kind == "pass" for _, c in calls[j + 1:])
             break
-    return Context(seat, tuple(calls), tuple(shown), force)
+    return Context(seat, tuple(calls), tuple(shown), force, score)
 
 
 # Settles a decision the captain made (context, hand, the captain's call, the rules of
@@ -499,11 +508,13 @@ Settle = Callable[[Context, Hand, str, Sequence[Rule]], str]
 
 
 def choose(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
-           legal: Sequence[str], settle: Settle | None = None) -> tuple[str, str]:
+           legal: Sequence[str], settle: Settle | None = None,
+           score: Score | None = None) -> tuple[str, str]:
     """The call for `hand` (an action text, one of `legal`) and its explanation. Where no
-    table speaks, the captain places the contract and `settle` may change its call."""
-    reading = read(0, calls)
-    ctx = _context(seat, calls, reading.ranges, reading.forcing)
+    table speaks, the captain places the contract and `settle` may change its call.
+    `score`: the rubber's score (None: a duplicate board)."""
+    reading = read(0, calls, score)
+    ctx = _context(seat, calls, reading.ranges, reading.forcing, score)
     facts = Hand.of(hand)
     _, rules = tables_for(ctx)
     rule = first_fit(rules, facts, legal)
@@ -512,5 +523,5 @@ def choose(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
         action = "pass"
     if rule is None and settle is not None:
         action = settle(ctx, facts, action, rules)
-    explained = read(0, [*calls, (seat, CALL_BY_TEXT[action])]).explanations[-1]
+    explained = read(0, [*calls, (seat, CALL_BY_TEXT[action])], score).explanations[-1]
     return action, explained

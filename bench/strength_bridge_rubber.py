@@ -1,0 +1,211 @@
+"""Rubber bridge: the rubber-aware bidders against the same bidders bidding as at duplicate.
+
+    python -m bench.strength bridge-rubber [--rubbers 200] [--first-seed S] [--think 0]
+        [--max-deals 40]
+
+Each seed `s` is a rubber of fresh deals (deal k of rubber s is the same wherever it is
+played; the first dealer is drawn from the seed, the deal passes clockwise). Every rubber
+is played twice on the same deals: the new players (rubber-aware: they read the part
+scores and games won, `bot.ai.bridge.bidding.Score`) North-South against the previous ones
+(the same system bidding every deal as a duplicate board) East-West, then the seats
+switched. The auction is bid by the four players; the contract is scored from declarer's
+double-dummy tricks (each deal's trick table solved once and shared by both ways) on a
+rubber sheet (`bot.games.bridge_rubber`; honours left out) until a side wins two games
+(`--max-deals` deals at most: then the rubber is stopped and scored unfinished, as the
+Laws say). Passed-out deals are thrown in and the next dealer deals.
+
+Printed: the seeds; per rubber, the new players' points minus the previous players'
+(the mean of the two ways) with a normal 95% interval over rubbers; the same per deal;
+and for each kind of player, the share of deals where the declaring side had a part score
+and bid a contract completing its game below the full game (2♥ with 70 below), or a
+contract at the full game that a lower level would have completed, on which it stopped at
+the lowest level that completes game (above the opponents' last bid), with a Wilson 95%
+interval. `--think 0` bids by the rule tables alone; a budget in seconds runs the
+simulation of close calls (`SampledBidding`) on the thinking thread's CPU clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from endplay.dds import calc_dd_table
+from endplay.types import Deal, Player
+
+from bot.ai import Budget
+from bot.ai.bridge.bidding import Score
+from bot.ai.bridge.bidding.simulation import SampledBidding
+from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Contract
+from bot.games.bridge_rubber import RubberScorer
+from bot.games.bridge_scoring import GAME_POINTS, trick_score
+from bot.games.cards import FULL_DECK, Card, Seat, format_deal
+
+from .strength_bridge_bidding import DENOMS, wilson
+
+Hands = tuple[tuple[Card, ...], ...]
+
+
+def deal_of(seed: int, k: int) -> Hands:
+    """Deal `k` (from 0) of rubber `seed`: 13 cards to each of N, E, S, W."""
+    cards = list(FULL_DECK)
+    random.Random(f"rubber-bench:{seed}:{k}").shuffle(cards)
+    return tuple(tuple(cards[13 * i:13 * i + 13]) for i in range(4))
+
+
+class Tricks:
+    """Each deal's double-dummy trick table, solved once: `[strain][declarer]`."""
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+    def of(self, seed: int, k: int, hands: Hands) -> tuple[tuple[int, ...], ...]:
+        key = (seed, k)
+        if key not in self.tables:
+            deal = Deal(format_deal({Seat(i): list(h) for i, h in enumerate(hands)}))
+            table = calc_dd_table(deal)
+            self.tables[key] = tuple(tuple(table[DENOMS[s], Player(p)] for p in range(4))
+                                     for s in range(5))
+        return self.tables[key]
+
+
+def full_game(contract: Contract) -> int:
+    return 3 if contract.strain == 4 else 4 if contract.strain >= 2 else 5
+
+
+def completing_level(contract: Contract, part: int) -> int:
+    """The lowest level of the contract's strain whose trick score completes game."""
+    return next(level for level in range(1, 8)
+                if part + trick_score(level, contract.strain) >= GAME_POINTS
+                or level == full_game(contract))
+
+
+@dataclass
+class Way:
+    """One playing of a rubber: points per side, deals played, part-score stops."""
+
+    points: tuple[int, int] = (0, 0)
+    deals: int = 0
+    # per kind ("new", "old"): (stopped at the completing level, such deals)
+    stops: dict[str, list[int]] = field(default_factory=lambda: {"new": [0, 0],
+                                                                 "old": [0, 0]})
+
+
+def stop_check(auction: Auction, contract: Contract, part: int) -> bool | None:
+    """None when the deal does not count (no part score, a slam, or a contract that does
+    not complete game); else whether the contract is the lowest completing level above
+    the opponents' last bid."""
+    if part == 0 or contract.level >= 6:
+        return None
+    need = completing_level(contract, part)
+    if need >= full_game(contract) or contract.level < need:
+        return None
+    side = contract.declarer % 2
+    theirs = [c.bid for s, c in auction.calls if c.bid is not None and s % 2 != side]
+    floor = 1
+    if theirs:
+        top = max(theirs)
+        floor = top.level + (0 if contract.strain > top.strain else 1)
+    return contract.level <= max(need, floor)
+
+
+def play_rubber(seed: int, new_side: int, tricks: Tricks, think: float,
+                max_deals: int) -> Way:
+    """The rubber of `seed` with the rubber-aware players on `new_side` (0 N-S, 1 E-W)."""
+    rng = random.Random(f"rubber-bench-dealer:{seed}")
+    dealer = rng.randrange(4)
+    bidders = [SampledBidding(seed * 4 + seat, rubber_aware=(seat % 2 == new_side))
+               for seat in range(4)]
+    sheet = RubberScorer()
+    way = Way()
+    for k in range(max_deals):
+        rubber = sheet.current
+        if rubber.finished:
+            break
+        hands = deal_of(seed, k)
+        score = Score((rubber.games_won(0), rubber.games_won(1)),
+                      (rubber.part_score(0), rubber.part_score(1)))
+        vulnerable = (score.vulnerable(0), score.vulnerable(1))
+        auction = Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
+        while not auction.finished:
+            seat = auction.to_call()
+            budget = Budget(think, clock=time.thread_time) if think > 0 else None
+            action = bidders[seat].call(hands[seat], seat, auction.calls,
+                                        auction.legal_texts(seat), vulnerable, score, k,
+                                        budget)
+            auction.call(seat, CALL_BY_TEXT[action])
+        way.deals += 1
+        dealer = (dealer + 1) % 4
+        contract = auction.contract
+        if contract is None:
+            continue
+        side = contract.declarer % 2
+        taken = tricks.of(seed, k, hands)[contract.strain][contract.declarer]
+        checked = stop_check(auction, contract, score.parts[side])
+        if checked is not None:
+            kind = "new" if side == new_side else "old"
+            way.stops[kind][0] += int(checked)
+            way.stops[kind][1] += 1
+        sheet.record_deal(k + 1, contract, side, taken, None)
+    if not sheet.current.finished:
+        sheet.stop(way.deals)
+    total = sheet.current.total(0), sheet.current.total(1)
+    way.points = (total[0], total[1])
+    return way
+
+
+def interval(values: Sequence[float]) -> str:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 \
+        else 0.0
+    return f"{mean:+.1f} (95% CI {mean - half:+.1f} to {mean + half:+.1f}, n={len(values)})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-rubber")
+    parser.add_argument("--rubbers", type=int, default=200)
+    parser.add_argument("--first-seed", type=int, default=None,
+                        help="first rubber's seed (default: drawn anew and printed)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="budget per call in seconds (0: the rule tables alone)")
+    parser.add_argument("--max-deals", type=int, default=40)
+    args = parser.parse_args(argv)
+    first = args.first_seed if args.first_seed is not None \
+        else random.SystemRandom().randrange(10**6, 10**9)
+    seeds = range(first, first + args.rubbers)
+    print(f"bridge-rubber: {args.rubbers} rubbers, seeds {seeds.start}..{seeds.stop - 1}, "
+          f"each played both ways; --think {args.think:g}; at most {args.max_deals} deals")
+    tricks = Tricks()
+    per_rubber: list[float] = []
+    per_deal: list[float] = []
+    stops = {"new": [0, 0], "old": [0, 0]}
+    rubbers_won = [0, 0]  # way A then B: the new side's rubbers won
+    start = time.monotonic()
+    for seed in seeds:
+        diffs = []
+        deals = 0
+        for new_side in (0, 1):
+            way = play_rubber(seed, new_side, tricks, args.think, args.max_deals)
+            diffs.append(way.points[new_side] - way.points[1 - new_side])
+            rubbers_won[new_side] += int(way.points[new_side] > way.points[1 - new_side])
+            deals += way.deals
+            for kind in stops:
+                stops[kind][0] += way.stops[kind][0]
+                stops[kind][1] += way.stops[kind][1]
+        per_rubber.append(statistics.fmean(diffs))
+        per_deal.append(sum(diffs) / max(1, deals))
+    elapsed = time.monotonic() - start
+    print(f"new minus previous, points a rubber (mean of both ways): {interval(per_rubber)}")
+    print(f"new minus previous, points a deal: {interval(per_deal)}")
+    print(f"rubbers the new players won: N-S {rubbers_won[0]}/{args.rubbers}, "
+          f"E-W {rubbers_won[1]}/{args.rubbers}")
+    for kind, label in (("new", "rubber-aware"), ("old", "previous")):
+        k, n = stops[kind]
+        print(f"stopped at the level completing game with a part score ({label}): "
+              f"{wilson(k, n)}")
+    print(f"{len(tricks.tables)} deals solved; {elapsed:.0f} s")
+    return 0
