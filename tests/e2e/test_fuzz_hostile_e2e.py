@@ -263,7 +263,7 @@ async def test_fuzz_thousands_of_hostile_interactions_change_nothing(discord_dou
     world = await discord_double.make_world(
         users=("alice", "bob", "carol", "dave", "eve", "mallory"))
     began, cpu = time.monotonic(), time.process_time()
-    async with running(discord_double, tmp_path, world=world, think_seconds=0.02) as h:
+    async with running(discord_double, tmp_path, world=world, think_seconds=0.8) as h:
         tables = await _open_tables(h, world)
         fuzz = Fuzz(h, rng, tables, {t.id: _decoy(h, t.channel_id) for t in tables},
                     strangers=list(world.users[4:]))
