@@ -121,7 +121,8 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     if not free:  # nothing left to join or fill: only Start (or Leave) makes sense
         lines += ["", "Every seat is filled: press **Start** to begin."]
     elif not bot_levels:  # the server's admins turned computer players off
-        lines += ["", "Press **Join** to sit down and **Start** when every seat is filled."]
+        lines += ["", "Press **Join** to sit down and **Start** when every seat is filled "
+                  "(this server's admins turned computer players off)."]
     elif len(bot_levels) > 1:
         others = " or ".join(f"**Add {label} bot**" for _kind, label in bot_levels[1:])
         lines += ["", f"Press **Join** to sit down, **Add bot** to fill a seat with a "
