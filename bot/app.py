@@ -131,7 +131,7 @@ class TrickTableBot(commands.Bot):
         self.publisher = Publisher(self, self.tables, self.settings.edit_interval,
                                    self.settings.channel_write_window)
         self.publisher.start()
-        self.server_rules = ServerRules(self.store)
+        self.server_rules = self.tables.servers
         if self.settings.metrics_port is not None:
             self.ops_server = OpsServer(self, self.settings.metrics_port)
             await self.ops_server.start()

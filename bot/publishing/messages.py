@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from bot.ai import level_label, player_kinds
+from bot.ai import level_label
 from bot.games.events import DealEnded
 from bot.handrecord import HAND_RECORD_GAMES
 from bot.render import ids
@@ -16,6 +16,7 @@ from bot.render.rules import options_text
 from bot.render.seating import Seating
 from bot.tables import LOBBY, Table
 from bot.tables.explain import call_notes
+from bot.tables.servers import offered_kinds
 
 T = TypeVar("T")
 
@@ -44,8 +45,8 @@ def table_message(table: Table) -> render.Message:
                             options_text=options_text(table.options, settings.slow_pace,
                                                       settings.turn_timeout),
                             can_start=table.is_full(),
-                            bot_levels=[(kind, level_label(kind))
-                                        for kind in player_kinds(table.game_name)])
+                            bot_levels=[(kind, level_label(kind)) for kind
+                                        in offered_kinds(table.server, table.game_name)])
     return render.public_table(table.id, table.game_name, game.TITLE, game.view(None),
                                seating_of(table), list(table.recent),
                                # whom it waits for: under human declares, the person

@@ -120,6 +120,9 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
     free = any(name is None for name in seating)
     if not free:  # nothing left to join or fill: only Start (or Leave) makes sense
         lines += ["", "Every seat is filled: press **Start** to begin."]
+    elif not bot_levels:  # the server's admins turned computer players off
+        lines += ["", "Press **Join** to sit down and **Start** when every seat is filled "
+                  "(this server's admins turned computer players off)."]
     elif len(bot_levels) > 1:
         others = " or ".join(f"**Add {label} bot**" for _kind, label in bot_levels[1:])
         lines += ["", f"Press **Join** to sit down, **Add bot** to fill a seat with a "
@@ -134,7 +137,8 @@ def lobby(table_id: int, title: str, seating: Sequence[str | None], seat_names: 
         button(ids.make("join", table_id), "Join", discord.ButtonStyle.primary, row=0,
                disabled=not free),
         button(ids.make("leave", table_id), "Leave", row=0),
-        button(ids.make("addbot", table_id), "Add bot", row=0, disabled=not free),
+        *([button(ids.make("addbot", table_id), "Add bot", row=0, disabled=not free)]
+          if bot_levels else []),
         button(ids.make("start", table_id), "Start", discord.ButtonStyle.success, row=0,
                disabled=not can_start),
         button(ids.make("cancel", table_id), "Cancel", discord.ButtonStyle.danger, row=0),

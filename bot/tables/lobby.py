@@ -72,7 +72,8 @@ class Lobby:
             settings.to_dict())
         table = Table(id=match_id, game_name=game_name, options=dict(game.options), seed=seed,
                       guild_id=guild_id, channel_id=channel_id, creator_id=creator.user_id,
-                      settings=settings, game=game, seats=[None] * game.SEATS)
+                      settings=settings, game=game, seats=[None] * game.SEATS,
+                      server=await self.service.servers.get(guild_id))
         self.service.register(table)
         if seat_creator:
             await self._seat(table, 0, SeatInfo(name=creator.name, user_id=creator.user_id))

@@ -15,7 +15,7 @@ from bot.games import Game, InvalidOptions, OptionSpec
 from bot.games.base import resolve_options
 from bot.games.bridge import ContractBridge
 from bot.games.fairness import FairDeals, deal_source
-from bot.store import Status
+from bot.store import ServerSettingsRow, Status
 
 LOBBY: Final = "lobby"
 PLAYING: Final = "playing"
@@ -121,6 +121,8 @@ class TableSettings:
         values: dict[str, Any] = resolve_options(TABLE_OPTIONS, given)
         for name, value in defaults.items():
             values[name] = given.get(name, value)
+        if "pace" not in given and given.keys() & {"turn_timeout", "ping_after"}:
+            values["pace"] = NORMAL  # a normal pace's own options win over a slow default
         if values["pace"] == SLOW:
             if "turn_timeout" in given:
                 raise InvalidOptions("In slow play the turn timer is `turn_hours`, not "
@@ -183,6 +185,9 @@ class Table:
     seats: list[SeatInfo | None]
     status: Status = LOBBY
     message_id: int | None = None
+    # Its server's settings as last read or changed (what the lobby offers); None: the
+    # bot's defaults.
+    server: ServerSettingsRow | None = None
     # How many decisions each seat has made: a button carries this number, so a click
     # from before the seat's last decision is recognised as stale.
     decisions: list[int] = field(default_factory=list)

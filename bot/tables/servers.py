@@ -4,7 +4,7 @@ and at which level. Read once per server and kept (a server is served by one pro
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from bot.ai import level_label, player_kinds
 from bot.store import ServerSettingsRow, Store
@@ -17,9 +17,11 @@ LEVELS: tuple[str, ...] = ("advanced", "basic")  # the level of each game's comp
 class ServerRules:
     """The servers' settings, cached per server; every change goes through here."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store,
+                 changed: Callable[[ServerSettingsRow], None] | None = None) -> None:
         self.store = store
         self._known: dict[int, ServerSettingsRow] = {}
+        self.changed = changed  # told of each saved or reset row (open lobbies redraw)
 
     async def get(self, guild_id: int) -> ServerSettingsRow:
         known = self._known.get(guild_id)
@@ -35,11 +37,15 @@ class ServerRules:
                              f"{', '.join(LEVELS)}.")
         await self.store.save_server_settings(row)
         self._known[row.guild_id] = row
+        if self.changed is not None:
+            self.changed(row)
         return row
 
     async def reset(self, guild_id: int) -> ServerSettingsRow:
         await self.store.reset_server_settings(guild_id)
         row = self._known[guild_id] = ServerSettingsRow(guild_id)
+        if self.changed is not None:
+            self.changed(row)
         return row
 
     def forget(self, guild_id: int) -> None:
@@ -74,7 +80,17 @@ def computer_kind(row: ServerSettingsRow, game: str, asked: str | None) -> str |
     if not row.computer_players:
         raise TableError("This server's admins have turned computer players off: invite "
                          "people to fill the seats.")
-    if asked is not None or row.bot_level is None:
-        return asked
-    return next((kind for kind in player_kinds(game)
-                 if level_label(kind).lower() == row.bot_level), None)
+    return asked if asked is not None else offered_kinds(row, game)[0]
+
+
+def offered_kinds(row: ServerSettingsRow | None, game: str) -> list[str]:
+    """The computer players a lobby offers, Add bot's first: the server's level, then the
+    game's others (strongest first); none when the server turned them off (None: a table
+    that never read its server's settings, the bot's defaults)."""
+    kinds = list(player_kinds(game))
+    if row is not None and not row.computer_players:
+        return []
+    if row is None or row.bot_level is None:
+        return kinds
+    chosen = [kind for kind in kinds if level_label(kind).lower() == row.bot_level]
+    return chosen[:1] + [kind for kind in kinds if kind not in chosen[:1]]

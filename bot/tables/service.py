@@ -24,7 +24,7 @@ from typing import Any, Protocol, TypeVar
 from bot.games import Event, IllegalAction, create, game_class, replay, replayed
 from bot.games.events import Acted, DealEnded, RequestEnded
 from bot.games.requests import NO_UNDO_LIMIT
-from bot.store import Actor, PlayerResult, Rater, Shards, Status, Store
+from bot.store import Actor, PlayerResult, Rater, ServerSettingsRow, Shards, Status, Store
 
 from . import requests
 from .begun import Begun
@@ -34,6 +34,7 @@ from .model import (
     ABANDONED,
     CANCELLED,
     FINISHED,
+    LOBBY,
     PLAYING,
     SeatInfo,
     StaleAction,
@@ -41,6 +42,7 @@ from .model import (
     TableError,
     TableSettings,
 )
+from .servers import ServerRules
 from .turns import TurnFlow
 
 log = logging.getLogger(__name__)
@@ -115,6 +117,7 @@ class TableService:
         self.new_seed: Callable[[], int] = (
             seed_source or (lambda: random.SystemRandom().getrandbits(48)))
         self.lobby = Lobby(self)
+        self.servers = ServerRules(store, changed=self._server_changed)
 
     # -- looking tables up ----------------------------------------------------------
 
@@ -266,6 +269,8 @@ class TableService:
                             match_id, table.channel_id)
                 continue
             self.register(table)
+            if table.status == LOBBY:  # what its lobby offers
+                table.server = await self.servers.get(table.guild_id)
             await self._catch_up(table, last)
             if not table.closed:
                 restored.append(table)
@@ -488,6 +493,13 @@ class TableService:
     def _closed(self, table: Table) -> None:
         for observer in (self.observer, *self.watchers):
             observer.table_closed(table)
+
+    def _server_changed(self, row: ServerSettingsRow) -> None:
+        """A server's admins changed its settings: its open lobbies offer what they allow."""
+        for table in self.tables_in(guild_id=row.guild_id):
+            table.server = row
+            if table.status == LOBBY:
+                self._changed(table, ())
 
     def register(self, table: Table) -> None:
         self.tables[table.id] = table
