@@ -91,7 +91,7 @@ class Forks:
         config = {"api_base": self.driver.double.api_base,
                   "gateway": self.driver.double.gateway_url, "db": str(self.db),
                   "log": str(self.log),
-                  "settings": {"think_seconds": 0.05, "card_emojis": False,
+                  "settings": {"think_seconds": 0.8, "card_emojis": False,
                                "ping_after_seconds": 0}}
         self.parent.stdin.write((json.dumps(config) + "\n").encode())
         await self.parent.stdin.drain()
