@@ -60,7 +60,8 @@ def undone(commit: str, head: str) -> dict[str, str] | None:
     out: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as folder:
         for path in files:
-            texts = (show(head, at_head(head, path)), show(commit, path), show(f"{commit}^", path))
+            current = at_head(head, path)
+            texts = (show(head, current), show(commit, path), show(f"{commit}^", path))
             if any(text is None for text in texts):
                 return None  # a file added or removed: not a change of rules to undo
             names = []
@@ -71,7 +72,7 @@ def undone(commit: str, head: str) -> dict[str, str] | None:
                                     text=True)
             if merged.returncode != 0:
                 return None
-            out[at_head(head, path)] = merged.stdout
+            out[current] = merged.stdout
     return out
 
 

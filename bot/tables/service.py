@@ -23,7 +23,7 @@ from typing import Any, Protocol, TypeVar
 
 from bot.games import Event, IllegalAction, create, game_class, replay, replayed
 from bot.games.events import Acted, DealEnded, RequestEnded
-from bot.games.requests import NO_UNDO_LIMIT
+from bot.games.requests import NO_UNDO_LIMIT, UNDO_LIMIT
 from bot.store import Actor, PlayerResult, Rater, ServerSettingsRow, Shards, Status, Store
 
 from . import requests
@@ -518,9 +518,8 @@ def options_as_stored(game_name: str, stored: Mapping[str, Any]) -> dict[str, An
     existed was played without one, and its log may hold more requests than the default
     allows: it goes on with no limit rather than failing to replay."""
     options = dict(stored)
-    specs = {spec.name for spec in game_class(game_name).OPTIONS}
-    if "undo_limit" in specs and "undo_limit" not in options:
-        options["undo_limit"] = NO_UNDO_LIMIT
+    if UNDO_LIMIT in game_class(game_name).OPTIONS and UNDO_LIMIT.name not in options:
+        options[UNDO_LIMIT.name] = NO_UNDO_LIMIT
     return options
 
 
