@@ -46,6 +46,8 @@ async def _move(h: RemoteHarness, user: Any, board: Message) -> bool:
     """One move of `user` from their private hand (asked for afresh when it has none)."""
     hand = h.hand_of(user)
     if hand is None or not (h.moves(hand) or _groups(h, hand)):
+        if "My hand" not in [b.get("label") for b in h.buttons(h.driver.message(board))]:
+            return False  # the table is being posted afresh (or has just ended): next round
         await h.driver.click(user, board, h.button(board, "My hand"))
         hand = h.hand_of(user)
         if hand is None:
