@@ -204,6 +204,26 @@ def test_daily_deals_are_offered_exactly_for_the_games_that_declare_them(name: s
     assert deals == 4, "a day is 4 deals (bot.tables.daily.DEALS_PER_DAY)"
 
 
+@pytest.mark.parametrize("name", games_with("CHALLENGE"))
+@pytest.mark.parametrize("deals", [1, 3])
+def test_a_challenge_match_is_exactly_its_number_of_deals(name: str, deals: int) -> None:
+    challenge = game_class(name).CHALLENGE
+    assert challenge is not None
+    assert 0 <= challenge.seat < game_class(name).SEATS
+    assert 1 <= challenge.default_deals <= challenge.max_deals
+    length = next(s for s in game_class(name).OPTIONS if s.name == challenge.length_option)
+    assert length.maximum is not None and length.maximum >= challenge.max_deals
+    game = create(name, options={**challenge.options, challenge.length_option: deals},
+                  seed=5)
+    rng = random.Random(5)
+    ended = 0
+    while not game.finished:
+        seat = min(game.to_act())
+        ended += sum(isinstance(event, DealEnded)
+                     for event in game.apply(seat, rng.choice(list(game.legal(seat)))))
+    assert ended == deals
+
+
 def test_daily_results_and_leaderboard_offer_the_daily_games() -> None:
     for command in (Daily.results, Daily.leaderboard):
         game = next(p for p in command.parameters if p.name == "game")

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import (
+    ChallengePlay,
     DailyPlay,
     Game,
     GameView,
@@ -59,6 +60,7 @@ def create(name: str, options: Mapping[str, object] | None = None,
 
 __all__ = [
     "GAMES",
+    "ChallengePlay",
     "DailyPlay",
     "Event",
     "Game",

@@ -96,6 +96,24 @@ class DailyPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class ChallengePlay:
+    """How a game's challenges are played (`/challenge`): two people play the same fair
+    deals, each at `seat` with computer players in the other seats, and compare deal by
+    deal. `options` are each person's match options apart from its length, which the
+    option `length_option` sets to the challenge's number of deals (`default_deals`, at
+    most `max_deals`). `compare`: "imps" turns the difference of the two people's net
+    scores on a deal (their side's points less the other side's) into IMPs; "points"
+    keeps that difference as it is."""
+
+    options: Mapping[str, object]
+    length_option: str
+    default_deals: int
+    max_deals: int
+    seat: int
+    compare: Literal["imps", "points"]
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreLine:
     """One row of a score sheet (usually one deal): points per side and a short note."""
 
@@ -199,6 +217,7 @@ class Game(ABC, Generic[ViewT]):
     HAND_RECORDS: ClassVar[bool] = False  # a finished deal has a hand record (bot.handrecord)
     EXPLAINED_BIDDING: ClassVar[bool] = False  # the computer players' calls are explained
     DAILY: ClassVar[DailyPlay | None] = None  # daily deals (`/daily <name>`), and how
+    CHALLENGE: ClassVar[ChallengePlay | None] = None  # challenges (`/challenge`), and how
     # The names `python -m bot verify` gives the dealt hands, in the order the pack's
     # blocks go to them; None: one hand per seat, in seat order (SEAT_NAMES).
     DEALT_HANDS: ClassVar[tuple[str, ...] | None] = None

@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from .base import (
+    ChallengePlay,
     DailyPlay,
     Game,
     IllegalAction,
@@ -151,6 +152,10 @@ class ContractBridge(Requests, Game[BridgeView]):
     DAILY: ClassVar[DailyPlay | None] = DailyPlay(
         MappingProxyType({"boards": 4, "undo": False}),
         "Today's 4 bridge boards, scored duplicate against the server")
+    # A challenge is the same: duplicate boards against computer players, no undo.
+    CHALLENGE: ClassVar[ChallengePlay | None] = ChallengePlay(
+        MappingProxyType({"undo": False}), length_option="boards", default_deals=4,
+        max_deals=32, seat=2, compare="imps")
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)

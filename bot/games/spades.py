@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, Final
 
-from .base import DailyPlay, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
+from .base import ChallengePlay, DailyPlay, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .cards import (
     CARD_BY_PLAY,
@@ -120,6 +120,9 @@ class Spades(Game[SpadesView]):
     )
     DAILY: ClassVar[DailyPlay | None] = DailyPlay(
         MappingProxyType({"deals": 4}), "Today's 4 Spades deals, compared with the server")
+    CHALLENGE: ClassVar[ChallengePlay | None] = ChallengePlay(
+        MappingProxyType({}), length_option="deals", default_deals=4, max_deals=32, seat=2,
+        compare="points")
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)
