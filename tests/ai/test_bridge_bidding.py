@@ -124,20 +124,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("A972.A952.8.JT54", "pass pass 1H 2C 2H", E, "bid:3C", "support for clubs, competing"),
     ("T5.987.Q5.JT9743", "pass 1D pass 1H", E, "pass", "nothing more to say"),
     ("T5.987.K5.QJT974", "pass 1D pass 1H", E, "bid:2C", "4+ clubs, competing"),
-    # over a weak two, 2NT is natural: 15–18 balanced with their suit stopped
-    ("AJ.KQT6.J732.AJ8", "pass 2S", W, "bid:2NT",
-     "15–18 points, balanced, a stopper in their suit"),
-    # opener's 5-5 or 6-4 competes once at the three level over their fit
-    (".JT7.AKQ63.KJ654", "pass 1D 1S 1NT 2S", E, "bid:3C", "4+ clubs, competing"),
-    ("Q762.AKT763.AJ7.", "pass 1H 2C pass 2H pass 3C pass pass", N, "bid:3H",
-     "more hearts, competing"),
-    # ... and, partner having raised its major, at the four level over their game
-    ("A8732.7.KJ.AJ973", "1S 3H 3S 4H", W, "bid:4S",
-     "support for spades, to play in game: no slam interest (up to 21 points)"),
-    ("A8732.7.KJ.AJ973", "1S 3H pass 4H", W, "pass", "nothing more to say"),
-    # a minor's game is not moved to 3NT without a stopper in their suit
-    ("AJ.542.Q42.AKJ54", "pass 1H 2C pass 2H pass 3C pass pass 3H", N, "bid:5C",
-     "support for clubs, to play in game"),
     # a takeout double is answered once: a pass over the bid in between answered it
     ("654.J962.QJT.K86", "pass 1D double 1S pass 2D pass pass", W, "pass",
      "nothing more to say"),

@@ -16,7 +16,7 @@ from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .context import LHO, ME, PARTNER, RHO, Context, bid_text, cheapest, suit_fit
+from .context import LHO, ME, PARTNER, Context, bid_text, cheapest, suit_fit
 from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
@@ -47,7 +47,7 @@ STEPS = (
     "says "
     f"too little for slam. Opposite an open range ({UNLIMITED}+ points wide) stronger than "
     "ours we bid game and leave slam to partner.",
-    f"Game: {GAME}+ together: bid game at once (3NT with their suits stopped, four of a major, "
+    f"Game: {GAME}+ together: bid game at once (3NT, four of a major, "
     "five of a minor with 28+). In notrump a hand counts its high cards and a long suit's "
     "sixth and later cards; with a trump fit, dummy adds its shortness (with three trumps or "
     "more, and not in a suit partner showed four of), the hand with the trumps their length.",
@@ -57,10 +57,7 @@ STEPS = (
     "partner accepts with the top of what it has shown.",
     "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
     f"9 cards: three); a suit partner has not shown needs six cards and {WEAK_HCP}+ "
-    "high-card points; their sacrifice over our game is doubled. Opener with 11+ high "
-    "cards and a 6-4 or 5-5 shape competes once over their fit: at three, the second "
-    "suit if five long or lower, else the six-card suit again; over their game, four of "
-    "its major if partner raised it.",
+    "high-card points; their sacrifice over our game is doubled.",
     "Otherwise pass.",
     "With time to think, a decision here, the opponents silent, is checked by dealing "
     "the unseen hands as the calls describe them and playing the candidate contracts "
@@ -231,11 +228,8 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         return "bid:4NT"
     # 2. game
     g = game_level(strain, ctx)
-    # 3NT for a minor's game needs their suits stopped (by us, or partner's notrump).
-    stopped = all(hand.stopper(s) for s in ctx.their_suits()) \
-        or any(b.strain == Strain.NOTRUMP for b in ctx.bids(PARTNER))
     if strain.is_minor and total < MINOR_GAME and bid(3, Strain.NOTRUMP) \
-            and fit[int(strain)] < 10 and stopped and g == game_level(strain):
+            and fit[int(strain)] < 10 and g == game_level(strain):
         strain = Strain.NOTRUMP
         g = game_level(strain, ctx)
         total = notrump_points(hand) + expected_points(ctx.partner_range())
@@ -278,9 +272,6 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
             if nxt is not None and nxt.level <= level and "bid:" + nxt.text in legal \
                     and (shown or hand.hcp >= WEAK_HCP):
                 return "bid:" + nxt.text
-        shaped = two_suiter_call(ctx, hand, last)
-        if shaped is not None and "bid:" + shaped.text in legal:
-            return "bid:" + shaped.text
     # 5b. a misfit partscore: move to our own long suit once
     if ours and our_strain is not None and our_strain != strain and trump is not None \
             and our_strain != Strain.NOTRUMP and hand.lengths[trump] >= 6 \
@@ -289,37 +280,6 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         if nxt is not None and nxt.level <= 3 and "bid:" + nxt.text in legal:
             return "bid:" + nxt.text
     return "pass"
-
-
-def two_suiter_call(ctx: Context, hand: Hand, last: Bid) -> Bid | None:
-    """I opened and have bid once; they have found a fit (their last bid is a suit they bid
-    before) at the two or three level. A 6-4 or 5-5 hand with opening values competes once
-    at the three level: the shape takes tricks the fit count does not see. The second suit
-    if five long or lower than mine (partner may fit it), else my six-card suit again.
-    Where partner raised my major and they bid game over it, the same hand bids four of
-    the major."""
-    mine = ctx.bids(ME)
-    theirs = ctx.bids(LHO) + ctx.bids(RHO)
-    if ctx.opener != ME or len(mine) != 1 or mine[0].strain.trump is None \
-            or hand.hcp < 11 or last.strain.trump is None or last.level > 4 \
-            or [b.strain for b in theirs].count(last.strain) < 2:
-        return None
-    first = mine[0].strain.trump
-    raised = first in (Suit.HEARTS, Suit.SPADES) and ctx.partner_range().min_len[first] >= 3
-    if last.level == 4 and not raised:
-        return None
-    their = ctx.their_suits()
-    others = [s for s in Suit if s != first and s not in their]
-    second = max(others, key=lambda s: (hand.lengths[s], -s))
-    if hand.lengths[first] + hand.lengths[second] < 10 or hand.lengths[first] < 5 \
-            or hand.lengths[second] < 4:
-        return None
-    # Over their game only the raised major; below it the second suit where partner may
-    # fit it (five long, or lower than mine).
-    suit = second if last.level < 4 and (hand.lengths[second] >= 5 or second < first) \
-        else first
-    nxt = cheapest(Strain(int(suit)), last)
-    return nxt if nxt is not None and nxt.level == max(3, last.level) else None
 
 
 def _agreed(ctx: Context, strain: Strain) -> bool:

@@ -49,9 +49,6 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
             lo, hi = (12, 15) if balancing else (15, 18)
             rules.append(Rule("1NT", f"{lo}–{hi} points, balanced, a stopper in their suit",
                               hcp=(lo, hi), when=_both(BALANCED, stopper_in(their))))
-        elif last.level == 2 and last.strain != Strain.CLUBS:  # over a weak two
-            rules.append(Rule("2NT", "15–18 points, balanced, a stopper in their suit",
-                              hcp=(15, 18), when=_both(BALANCED, stopper_in(their))))
         need = 12 + 1 * max(0, last.level - 1) - light
         rules.append(Rule("double", f"takeout: {need}+ points, short in "
                           f"{' and '.join(name(t) for t in their)}, or any 17+",
