@@ -6,10 +6,6 @@ from __future__ import annotations
 import pytest
 
 from bot.ai.bridge.bidding import explain_calls, read_auction
-from bot.ai.bridge.bidding.captain import fit_points
-from bot.ai.bridge.bidding.rules import Hand
-from bot.ai.core.hand_range import HandRange
-from bot.games.cards import Suit, parse_hand
 from tests.ai.test_bridge_bidding import N, auction_of, call
 
 
@@ -61,21 +57,3 @@ def test_2nt_over_partners_overcall_is_not_read_as_the_uncontested_invitation() 
     have left the auction to us."""
     auction = auction_of("pass 1D 2C double 2NT pass", N)
     assert explain_calls(auction.calls)[4] == "natural: notrump"
-
-
-def test_the_captain_counts_shortness_only_in_dummy_and_not_in_partners_suit() -> None:
-    """With a fit, the hand holding the trumps counts their length (not its shortness),
-    and dummy's shortness in a suit partner bid is a misfit, worth nothing."""
-    hand = Hand.of(parse_hand("K4.98754.A2.K752"))  # 10 high cards
-    assert fit_points(hand, Suit.HEARTS, HandRange(min_len=(0, 0, 3, 0))) == 11
-    three = Hand.of(parse_hand("K4.98754.A32.K75"))  # 10 high cards, three clubs
-    assert fit_points(three, Suit.CLUBS, HandRange(min_len=(5, 0, 0, 0))) == 11
-    assert fit_points(three, Suit.CLUBS, HandRange(min_len=(5, 0, 0, 4))) == 10
-
-
-def test_dummy_with_two_trumps_counts_no_shortness() -> None:
-    """Opposite a six-card suit, a doubleton trump is a fit but no ruffing value:
-    1♠–1NT–3♠ with two spades and 7 high cards declines (it bid 4♠ counting a doubleton)."""
-    hand = Hand.of(parse_hand("J9.J6.A87.J87653"))
-    assert fit_points(hand, Suit.SPADES, HandRange(min_len=(0, 0, 0, 6))) == 7
-    assert call("J9.J6.A87.J87653", "1S pass 1NT pass 3S pass", N)[0] == "pass"

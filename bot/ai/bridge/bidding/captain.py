@@ -49,8 +49,7 @@ STEPS = (
     "ours we bid game and leave slam to partner.",
     f"Game: {GAME}+ together: bid game at once (3NT, four of a major, "
     "five of a minor with 28+). In notrump a hand counts its high cards and a long suit's "
-    "sixth and later cards; with a trump fit, dummy adds its shortness (with three trumps or "
-    "more, and not in a suit partner showed four of), the hand with the trumps their length.",
+    "sixth and later cards; with a trump fit, a hand adds its shortness.",
     "Partner forced us to bid: the cheapest bid in our best strain.",
     f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level, or, "
     "the opponents silent, 2NT over partner's bid below it when notrump is our strain; "
@@ -111,18 +110,6 @@ def is_invitation(ctx: Context, bid: Bid) -> bool:
             and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
 
 
-def fit_points(hand: Hand, trump: Suit, partner: HandRange) -> int:
-    """Points with a trump fit. The hand short in trumps (dummy) counts its shortness,
-    though not in a suit partner has shown four of (there it is a misfit), and only with
-    three trumps (with two, partner's trumps run out before dummy can ruff); the hand that
-    holds the trumps counts their length instead."""
-    if hand.lengths[trump] > max(partner.min_len[trump], 3):
-        return hand.points
-    if hand.lengths[trump] < 3:
-        return hand.hcp
-    return hand.support(trump, [s for s in Suit if partner.min_len[s] >= 4])
-
-
 def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
     majors = [s for s in (Suit.SPADES, Suit.HEARTS) if fit[s] >= 8]
     if majors:
@@ -156,7 +143,7 @@ def minor_over_notrump(ctx: Context, hand: Hand, fit: list[float],
         if fit[suit] < 8 or not _agreed(ctx, strain):
             continue
         ask = "bid:4NT" in legal and not ctx.notrump_asks() \
-            and fit_points(hand, suit, partner) + expected_points(partner) >= MINOR_ASK
+            and hand.support(suit) + expected_points(partner) >= MINOR_ASK
         past = ctx.forcing and last is not None and ctx.last_bidder == PARTNER \
             and last.strain == strain and Bid(3, Strain.NOTRUMP) < last < Bid(5, strain)
         if ask or past:
@@ -189,7 +176,7 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     if minor is not None:
         strain = Strain(int(minor))
     trump = strain.trump
-    mine = fit_points(hand, trump, ctx.partner_range()) if trump is not None \
+    mine = hand.support(trump) if trump is not None \
         and fit[trump] >= 8 else notrump_points(hand) if strain == Strain.NOTRUMP \
         else hand.points
     total = mine + expected_points(ctx.partner_range())

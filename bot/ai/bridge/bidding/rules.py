@@ -8,7 +8,7 @@ situation, so the same rule both chooses a call and explains it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.games.cards import Card, Suit
@@ -38,11 +38,11 @@ class Hand:
         """High-card points plus one for each card past the fourth in a suit."""
         return self.hcp + sum(max(0, n - 4) for n in self.lengths)
 
-    def support(self, trump: Suit, misfits: Collection[Suit] = ()) -> int:
+    def support(self, trump: Suit) -> int:
         """Points as dummy for `trump`: high cards plus 3 / 2 / 1 for a void, singleton or
-        doubleton elsewhere (not in `misfits`, partner's long suits)."""
+        doubleton elsewhere."""
         return self.hcp + sum((3, 2, 1)[n] for s, n in enumerate(self.lengths)
-                              if s != trump and s not in misfits and n < 3)
+                              if s != trump and n < 3)
 
     def aces(self) -> int:
         return sum(1 for c in self.cards if c.rank == 14)
