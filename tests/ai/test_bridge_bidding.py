@@ -119,11 +119,8 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AQ3.KJ74.43.A943", "1D double pass 2H pass", E, "bid:4H", "4+ hearts, 15+ points: game"),
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
     ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 4+ strong hearts"),
-    # competing for the part-score: in the fit's suit (not notrump), a long suit alone
-    # with a weak two's high cards
+    # competing for the part-score: in the fit's suit (not notrump)
     ("A972.A952.8.JT54", "pass pass 1H 2C 2H", E, "bid:3C", "support for clubs, competing"),
-    ("T5.987.Q5.JT9743", "pass 1D pass 1H", E, "pass", "nothing more to say"),
-    ("T5.987.K5.QJT974", "pass 1D pass 1H", E, "bid:2C", "4+ clubs, competing"),
     # a takeout double is answered once: a pass over the bid in between answered it
     ("654.J962.QJT.K86", "pass 1D double 1S pass 2D pass pass", W, "pass",
      "nothing more to say"),

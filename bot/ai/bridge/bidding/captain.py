@@ -55,8 +55,8 @@ STEPS = (
     "the opponents silent, 2NT over partner's bid below it when notrump is our strain; "
     "partner accepts with the top of what it has shown.",
     "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
-    f"9 cards: three); a suit partner has not shown needs six cards and {WEAK_HCP}+ "
-    "high-card points; their sacrifice over our game is doubled.",
+    "9 cards: three); a suit partner has not shown needs six cards; their sacrifice over "
+    "our game is doubled.",
     "Otherwise pass.",
     "With time to think, a decision here, the opponents silent, is checked by dealing "
     "the unseen hands as the calls describe them and playing the candidate contracts "
@@ -253,11 +253,7 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
             # In the fit's suit, not the notrump the game step may have preferred above.
             level = min(int(fit[trump]) - 6, 4 if total >= 20 else 3)
             nxt = cheapest(Strain(int(trump)), last)
-            # A fit that counts on partner's unshown cards is only a long suit of ours:
-            # bidding it needs at least a weak two's high cards.
-            shown = hand.lengths[trump] + ctx.partner_range().min_len[trump] >= 8
-            if nxt is not None and nxt.level <= level and "bid:" + nxt.text in legal \
-                    and (shown or hand.hcp >= WEAK_HCP):
+            if nxt is not None and nxt.level <= level and "bid:" + nxt.text in legal:
                 return "bid:" + nxt.text
     # 5b. a misfit partscore: move to our own long suit once
     if ours and our_strain is not None and our_strain != strain and trump is not None \
