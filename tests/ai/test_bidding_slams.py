@@ -10,20 +10,14 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
 
 
 @pytest.mark.parametrize(("hand", "calls", "dealer", "expected", "says"), [
-    # an artificial 2♣ agrees no clubs (6♣ was bid on the expected points), and the weak
-    # hand leaves slam to the 2♣ opener's open range
-    ("9872..K843.J9542", "pass pass 2C pass 2D 2H 3NT pass", S, "pass",
-     "nothing more to say"),
+    # an artificial 2♣ agrees no clubs: no slam bid in them on the expected points
+    ("9872..K843.J9542", "pass pass 2C pass 2D 2H 3NT pass", S, "bid:5C",
+     "4+ clubs, to play in game"),
     # the captain's game in partner's suit where it could have asked for key cards says
     # it has too little for slam, and partner with no more than it showed leaves it
     ("J7.T2.AQ643.QJ64", "1H pass 2D pass 3H pass", E, "bid:4H",
      "support for hearts, to play in game: no slam interest (up to 12 points)"),
     ("T63.AKJ98743..A3", "1H pass 2D pass 3H pass 4H pass", E, "pass",
-     "nothing more to say"),
-    # the weaker hand opposite an open range bids game and leaves slam to the strong one
-    ("T832.AQJ42.T62.7", "2D double pass 2H pass 2S pass", S, "bid:4S",
-     "support for spades, to play in game: no slam interest (up to 17 points)"),
-    ("AK954.K7.AJ95.KJ", "2D double pass 2H pass 2S pass 4S pass", S, "pass",
      "nothing more to say"),
     # contested raises: with no room for the jump below game, the simple raise invites too
     ("KJ2.8.Q743.K9732", "pass pass 1S 3H", N, "bid:3S", "3+ spades, 6–12 points"),

@@ -31,7 +31,6 @@ INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 MINOR_ASK = 32  # ... a minor's, where 3NT is the game it gives up (`minor_over_notrump`)
-UNLIMITED = 8  # a partner's range this wide (or open) is the stronger hand's to judge
 SLAM_TRY = 28  # with a major agreed below game: cue-bid a control from here (`slam`)
 WEAK_HCP = 5  # the fewest high cards to bid a long suit alone (a weak two's)
 SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the call of STEPS
@@ -45,8 +44,7 @@ STEPS = (
     f"partner to ask). A minor agreed, notrump our game: its slam from {MINOR_ASK} (4NT "
     "asks); five of it over a forcing raise past 3NT. A game bid where that ask was open "
     "says "
-    f"too little for slam. Opposite an open range ({UNLIMITED}+ points wide) stronger than "
-    "ours we bid game and leave slam to partner.",
+    "too little for slam.",
     f"Game: {GAME}+ together: bid game at once (3NT, four of a major, "
     "five of a minor with 28+). In notrump a hand counts its high cards and a long suit's "
     "sixth and later cards; with a trump fit, a hand adds its shortness.",
@@ -74,13 +72,6 @@ def expected_points(shown: HandRange) -> float:
     lo, top = shown.strength()
     hi = min(top, lo + 10)
     return lo + (0.5 if hi - lo <= 4 else 0.35) * (hi - lo)
-
-
-def leaves_slam(partner: HandRange, mine: float) -> bool:
-    """Partner's strength is open (a range of `UNLIMITED`+ points) and more than ours:
-    slam is its to judge, once we show our values with game."""
-    lo, hi = partner.strength()
-    return hi - lo >= UNLIMITED and mine < lo
 
 
 def notrump_points(hand: Hand) -> int:
@@ -194,15 +185,14 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     # Notrump slam on partner's maximum only: invite with a quantitative 4NT.
     invite = trump is None and not asked and QUANT <= sure < SLAM and ctx.notrump_asks() \
         and hand.hcp + ctx.partner_range().max_hcp >= SLAM and bid(4, Strain.NOTRUMP)
-    defer = trump is not None and leaves_slam(ctx.partner_range(), mine)
     # 0. partner placed us in game (or more): leave it unless slam is there
     if ours and partner_last and partner_last[0] == last and last is not None \
             and last.level >= game_level(last.strain, ctx) and not invite and (
                 asked or last.level >= 6 or (
-                    total < ASK or defer if trump is not None else sure < SLAM)):
+                    total < ASK if trump is not None else sure < SLAM)):
         return "pass"
     # 1. slam (in notrump on the points partner has promised, without an ace ask)
-    if ((total >= ASK and trump is not None and not defer) or sure >= SLAM) and not asked:
+    if ((total >= ASK and trump is not None) or sure >= SLAM) and not asked:
         if trump is not None and bid(4, Strain.NOTRUMP) and _agreed(ctx, strain) \
                 and not ctx.notrump_asks():
             return "bid:4NT"
@@ -341,9 +331,4 @@ def no_slam_points(ctx: Context, bid: Bid) -> int | None:
             or (ctx.last_bid is not None and ctx.last_bid >= Bid(4, Strain.NOTRUMP)) \
             or any(b == Bid(4, Strain.NOTRUMP) for b in ctx.our_bids()):
         return None
-    partner = ctx.partner_range()
-    below = math.ceil(ASK - expected_points(partner)) - 1
-    lo, hi = partner.strength()
-    if hi - lo >= UNLIMITED:  # it may hold more and have left slam to partner
-        below = max(below, lo - 1)
-    return max(0, below)
+    return max(0, math.ceil(ASK - expected_points(ctx.partner_range())) - 1)
