@@ -29,12 +29,6 @@ from tests.ai.test_bridge_bidding import N, auction_of, call
     ("AQJ75.4.K3.KQ94", "1S pass 2D pass", "bid:3C", "4+ clubs, 12–18 points"),
     ("AKJ7.4.AQ3.KQJ94", "1C pass 1H pass", "bid:2S",
      "jump shift: 4+ spades, 19+ points, forcing to game"),
-    # responder's second call with invitational values and no fit: 2NT over partner's
-    # suit; opener accepts with more than it was counted for (15+ of 12–18)
-    ("K4.98754.A2.K752", "1D pass 1H pass 1S pass", "bid:2NT", "invites 3NT: 8–10 points"),
-    ("QT76.4.A974.A653", "1C pass 1S pass 2C pass", "bid:2NT", "invites 3NT: 8–10 points"),
-    ("AT63.KT3.KJ873.A", "1D pass 1H pass 1S pass 2NT pass", "bid:3NT", "to play in game"),
-    ("AT63.KT3.KJ873.Q", "1D pass 1H pass 1S pass 2NT pass", "pass", "nothing more to say"),
     # a minor's limit raise: 3NT on high cards (a doubleton does not count there)
     ("T964.QJT.K8.AKT5", "1C pass 3C pass", "pass",
      "declines the invitation: 12–13 high-card points"),
@@ -50,10 +44,3 @@ def test_a_new_suit_over_two_over_one_is_read_as_12_to_18_points() -> None:
     auction = auction_of("1S pass 2D pass 3C pass", N)
     assert explain_calls(auction.calls)[4] == "4+ clubs, 12–18 points"
     assert read_auction(N, auction.calls)[N].max_points == 18
-
-
-def test_2nt_over_partners_overcall_is_not_read_as_the_uncontested_invitation() -> None:
-    """The captain's 2NT over partner's suit is an invitation only when the opponents
-    have left the auction to us."""
-    auction = auction_of("pass 1D 2C double 2NT pass", N)
-    assert explain_calls(auction.calls)[4] == "natural: notrump"

@@ -49,9 +49,8 @@ STEPS = (
     "five of a minor with 28+). In notrump a hand counts its high cards and a long suit's "
     "sixth and later cards; with a trump fit, a hand adds its shortness.",
     "Partner forced us to bid: the cheapest bid in our best strain.",
-    f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level, or, "
-    "the opponents silent, 2NT over partner's bid below it when notrump is our strain; "
-    "partner accepts with the top of what it has shown.",
+    f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level (2NT "
+    "over 1NT); partner accepts with the top of what it has shown.",
     "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
     "9 cards: three); a suit partner has not shown needs six cards; their sacrifice over "
     "our game is doubled.",
@@ -91,13 +90,11 @@ def invitation_range(ctx: Context, strain: Strain) -> HandRange:
 
 
 def is_invitation(ctx: Context, bid: Bid) -> bool:
-    """The bid is step 4's: a raise of partner's last bid to three, or 2NT over partner's
-    bid below it."""
+    """The bid is step 4's: a raise of partner's last bid to three (2NT over 1NT)."""
     last = ctx.last_bid
     return (ctx.ours() and not ctx.forcing and last is not None
             and ctx.last_bidder == PARTNER and last.level < 3 and bid > last
-            and (last.strain == bid.strain or (bid.strain == Strain.NOTRUMP
-                                               and not ctx.contested()))
+            and last.strain == bid.strain
             and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
 
 
@@ -222,13 +219,11 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
         nxt = cheapest(strain, last)
         if nxt is not None and "bid:" + nxt.text in legal:
             return "bid:" + nxt.text
-    # 4. invitation: in our strain, or (the opponents silent) 2NT over partner's suit;
+    # 4. invitation: in our strain;
     # none where our part score makes the invitation's level game already
     invite_level = 3 if strain != Strain.NOTRUMP else 2
     if ours and total >= INVITE and last is not None and last.level < 3 \
-            and game_level(strain, ctx) > invite_level and (
-            our_strain == strain or (strain == Strain.NOTRUMP and ctx.last_bidder == PARTNER
-                                     and not ctx.contested())):
+            and game_level(strain, ctx) > invite_level and our_strain == strain:
         call = bid(3 if strain != Strain.NOTRUMP else 2, strain)
         if call and Bid(int(call[4]), strain) > last:
             return call
