@@ -19,13 +19,6 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
      "support for hearts, to play in game: no slam interest (up to 12 points)"),
     ("T63.AKJ98743..A3", "1H pass 2D pass 3H pass 4H pass", E, "pass",
      "nothing more to say"),
-    # contested raises: with no room for the jump below game, the simple raise invites too
-    ("KJ2.8.Q743.K9732", "pass pass 1S 3H", N, "bid:3S", "3+ spades, 6–12 points"),
-    # a raise to game over their overcall stops below the key-card ask, which 17+ makes
-    ("AJ3.JT74.AQ95.Q6", "1H 3C", W, "bid:4H", "3+ hearts, 13–16 points: game"),
-    ("542.AKQ96.72.A83", "1H 3C 4H pass", W, "pass", "nothing more to say"),
-    ("AJ3.KJT4.AQ95.Q6", "1H 3C", W, "bid:4NT",
-     "Roman Key Card Blackwood: 3+ hearts, 17+ points"),
     # 2 key cards and a void answer 5NT; the asker with the trump king and one ace
     # missing bids the grand slam
     ("A642.AKJ87..KQ82", "1H pass 1S pass 4S pass 4NT pass", S, "bid:5NT",

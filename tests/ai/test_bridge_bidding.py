@@ -93,13 +93,11 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AQJ74.K32.94.943", "1C", E, "bid:1S", "overcall: 5+ spades, 8–17 points"),
     ("97432.AK2.K4.Q43", "1C", E, "pass", "no suitable overcall"),
     ("KQJ974.32.94.943", "1C", E, "bid:2S", "weak jump overcall: 6+ good spades, 5–10 points"),
-    ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4 spades, 6+ points"),
-    # with five spades the one-level bid: the negative double of 1♥ shows four
-    ("A9765.K842.T86.6", "1D 1H", N, "bid:1S", "5+ spades, 6+ points, forcing"),
+    ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4+ spades, 6+ points"),
     ("QJ74.AQ7.J97.T84", "3C double pass", N, "bid:4S",
      "4+ spades, 9+ points: game over their pre-empt"),
     ("A7.A743.AQJ853.J", "1S pass pass", N, "bid:2D", "overcall: 5+ diamonds, 8–17 points"),
-    ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "3+ hearts, 13–16 points: game"),
+    ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "3+ hearts, 13+ points: game"),
     ("K74.Q852.J92.943", "1D double pass", N, "bid:1H", "hearts, my best suit: 0–11 points"),
     ("KQ74.A852.J92.Q3", "1D double pass", N, "bid:4S", "4+ spades, 12+ points: game"),
     ("A74.K52.942.AKJ3", "1D double pass", N, "bid:2D",
@@ -140,32 +138,15 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("A963.T8.K63.A532", "pass 1H 2S", N, "bid:2NT",
      "11–12 points, a stopper in their suit, invites 3NT"),
     ("A76.K2.AT92.J874", "1S 2H pass", N, "bid:3NT", "11+ points, a stopper in their suit"),
-    # the advancer counts from the overcall's strength: game with 25 together, key cards
-    # with 30 (opposite a four-level overcall of 15–17, 9 points make game)
-    ("T2.KQ92.K86.KT32", "3S 4C pass", E, "bid:5C", "3+ clubs, 9–13 points: game"),
-    ("A2.KQ92.K86.KT32", "3S 4C pass", E, "bid:4NT",
-     "Roman Key Card Blackwood: 3+ clubs, 14+ points"),
-    ("752.AKJT9.JT86.2", "2D 2S pass", N, "bid:4S", "3+ spades, 11–16 points: game"),
+    # the advancer counts from the overcall's strength: game with 25 together
+    # (opposite a four-level overcall of 15–17, 9 points make game)
+    ("T2.KQ92.K86.KT32", "3S 4C pass", E, "bid:5C", "3+ clubs, 9+ points: game"),
+    ("752.AKJT9.JT86.2", "2D 2S pass", N, "bid:4S", "3+ spades, 11+ points: game"),
     ("A76.2.AT92.Q8743", "pass pass 1S 2H pass", S, "bid:2NT",
      "9–10 points, a stopper in their suit, invites 3NT"),
-    # the advancer's cue bid of their suit is the limit raise (or better, in a minor: 3NT
-    # stays open), the jump raise pre-emptive; the overcaller bids game with 25 together
-    # opposite a limit raise, else its suit again
-    ("T95.AJ85.974.KQJ", "pass 1S 2C pass", N, "bid:2S",
-     "cue bid: 3+ clubs, 9+ points, a limit raise or better (forcing)"),
-    ("K3.KQ.K52.AT9532", "pass 1S 2C pass 2S pass", N, "bid:3NT",
-     "15+ points, a stopper in their suit: game"),
-    ("K3.Q2.K52.AT9532", "pass 1S 2C pass 2S pass", N, "bid:3C",
-     "clubs again: up to 14 points, or no stopper for notrump"),
-    ("K74.Q852.AJ92.94", "1H 1S pass", N, "bid:2H",
-     "cue bid: 3+ spades, 11–12 points, a limit raise (forcing)"),
-    ("AQJ74.K3.K82.T93", "1H 1S pass 2H pass", N, "bid:4S", "13+ points: game"),
-    ("AQJ74.J3.Q82.T93", "1H 1S pass 2H pass", N, "bid:2S", "spades again: up to 12 points"),
-    ("Q974.82.J9432.94", "1H 1S pass", N, "bid:3S", "4+ spades, up to 6 points: pre-emptive"),
-    # a simple raise takes 7 points at any level (5 passed a two-level overcall); the
-    # cue bid only where partner's answer stays at the three level (not 4♣ over 3♥)
+    # a simple raise takes 7 points at any level (5 passed a two-level overcall)
     ("JT84.K632.64.T92", "pass 1S 2C pass", N, "pass", "no fit, or not enough to bid"),
-    ("K52.A843.J65.Q72", "2H 3C pass", N, "bid:5C", "3+ clubs, 10–14 points: game"),
+    ("K52.A843.J65.Q72", "2H 3C pass", N, "bid:5C", "3+ clubs, 10+ points: game"),
     # opener, partner passing, after their one bid: extras shown (18–19 balanced in
     # notrump, a takeout double with 17+, a six-card suit with 15+), else pass; partner
     # answers the double as a takeout double

@@ -3,13 +3,11 @@ balancing, and penalty doubles of low contracts."""
 
 from __future__ import annotations
 
-import math
-
 from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .captain import ASK, GAME, expected_points, game_level
+from .captain import GAME, expected_points, game_level
 from .constructive import MAJORS, L, name
 from .context import cheapest
 from .rules import BALANCED, Rule, Table, Test, good_suit, points_text, stopper_in
@@ -18,9 +16,6 @@ C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 # The fewest points for an overcall, or any free bid of a suit partner has not shown, at
 # each level (index 0: the one level).
 OVERCALL_POINTS = (8, 11, 13, 15, 17, 19, 21)
-# Support points of a raise of partner's opening over their overcall that asks for key
-# cards at once (30+ together with an opening's 13).
-RAISE_ASK = 17
 
 
 def _at(strain: Strain, over: Bid, jump: int = 0) -> str | None:
@@ -99,20 +94,11 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
     """Partner overcalled in `p` (`overcall`: what it showed); now it is our first call
     (`last` is the last bid). Game takes 25 points together, so the raises and notrump
     bids count from what we need opposite the overcall's expected strength: 13 opposite
-    a one-level overcall, fewer opposite the stronger hands of higher ones; with 30
-    together key cards are asked at once."""
+    a one-level overcall, fewer opposite the stronger hands of higher ones."""
     expected = expected_points(overcall)
     need = int(GAME - expected)
-    # A cue bid of their suit is the limit raise or better: it leaves 3NT open over a
-    # minor, and the jump raise is pre-emptive.
-    # Partner's answer in its suit must stay at the three level.
-    cue = _at(Strain(int(their[0])), last) if len(their) == 1 else None
-    again = _at(Strain(int(p)), Bid.parse(cue)) if cue is not None else None
-    if again is None or int(again[0]) > 3:
-        cue = None
     # A simple raise takes 7 points at any level: the fit, not the overcall, says how high.
-    rules = _raises(p, last, 3, (7, need - 3), (need - 2, need - 1), game=need,
-                    ask=math.ceil(ASK - expected), game_in_minor=cue is None, cue=cue)
+    rules = _raises(p, last, 3, (7, need - 3), (need - 2, need - 1), game=need)
     if their:
         rules += _notrump_bids(last, their, (8, 11), (need - 2, need - 1), (need, 37))
     our_game = Bid(game_level(Strain(int(p))), Strain(int(p)))
@@ -273,27 +259,6 @@ def _best_of(suit: Suit, their: list[Suit]) -> Test:
     return Test(f"{name(suit)} the best unbid suit", holds)
 
 
-def after_advance_cue(p: Suit, cue: Bid, their: list[Suit], accept: int) -> Table:
-    """We overcalled in `p`, partner cue-bid their suit (`cue`: a limit raise or better)
-    and the next player passed. Game with `accept`+ points (25 together with a limit
-    raise): in a minor 3NT with their suit stopped; else `p` again at the cheapest
-    level, which partner passes with only an invitation."""
-    P = L[p]
-    rules: list[Rule] = []
-    if p in MAJORS and cue < Bid(4, Strain(int(p))):
-        rules.append(Rule(f"4{P}", f"{accept}+ points: game", pts=(accept, 37)))
-    if p not in MAJORS and cue < Bid(3, Strain.NOTRUMP):
-        rules.append(Rule("3NT", f"{accept}+ points, a stopper in their suit: game",
-                          pts=(accept, 37), when=stopper_in(their)))
-    again = _at(Strain(int(p)), cue)
-    if again is not None:
-        rules.append(Rule(again, f"{name(p)} again: {points_text(0, accept - 1)}"
-                          + ("" if p in MAJORS else ", or no stopper for notrump"),
-                          pts=(0, accept - 1)))
-        rules.append(Rule(again, f"{name(p)} again"))
-    return rules
-
-
 def opener_reopens(p: Suit, last: Bid, their: list[Suit]) -> Table:
     """We opened one of `p`, partner passed and they bid once (`last`): opener shows
     extras (a balanced 18–19 in notrump, a six-card suit with 15+, a takeout double with
@@ -319,16 +284,12 @@ def opener_reopens(p: Suit, last: Bid, their: list[Suit]) -> Table:
 def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
     """Partner opened one of `p` and the next player overcalled (`last`)."""
     fit = 3 if p in MAJORS else 5
-    rules = _raises(p, last, fit, (6, 10), (10, 12), game_in_minor=False, ask=RAISE_ASK)
+    rules = _raises(p, last, fit, (6, 10), (10, 12), game_in_minor=False)
     unbid_majors = [m for m in MAJORS if m != p and m not in their]
-    # One major to show, biddable at the one level: the double shows four, a bid five.
-    at_one = [m for m in unbid_majors if (c := _at(Strain(int(m)), last)) and c[0] == "1"]
-    four = len(unbid_majors) == 1 and at_one == unbid_majors
     if unbid_majors and last.level <= 2:
         names = " and ".join(name(m) for m in unbid_majors)
-        rules.append(Rule("double", f"negative: {'4' if four else '4+'} {names}, 6+ points",
-                          hcp=(6, 37), lengths={m: (4, 4 if four else 13) for m in unbid_majors},
-                          forcing=True))
+        rules.append(Rule("double", f"negative: 4+ {names}, 6+ points", hcp=(6, 37),
+                          lengths={m: (4, 13) for m in unbid_majors}, forcing=True))
     notrump = _notrump_bids(last, their, (8, 10), (11, 12), (13, 15))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
@@ -337,7 +298,7 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
         if plain is None:
             continue
         level = int(plain[0])
-        need = 5 if level >= 2 or (four and suit in unbid_majors) else 4
+        need = 5 if level >= 2 else 4
         lo = 6 if level == 1 else 11
         if level > 1 and notrump:  # a five-card major at the one level comes first
             rules += notrump
@@ -408,41 +369,21 @@ def after_negative_double(p: Suit, last: Bid, their: list[Suit], shown: list[Sui
 
 
 def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple[int, int],
-            game_in_minor: bool = True, ask: int | None = None, game: int = 13,
-            cue: str | None = None) -> list[Rule]:
+            game_in_minor: bool = True, game: int = 13) -> list[Rule]:
     """Raises of partner's suit `p` over `last`: game (`game`+ points), a jump that
-    invites, a simple raise. `ask`: from this many support points key cards are asked at
-    once, and the game raise stops below it (so the opener does not count it as a slam
-    hand). `cue`: a cue bid of their suit takes the invitations and stronger hands, and
-    the jump raise is pre-emptive (four trumps: the fit's length)."""
+    invites, a simple raise."""
     P, strain = L[p], Strain(int(p))
     level = game_level(strain)
     rules: list[Rule] = []
     if last.level < level and (p in MAJORS or game_in_minor):
-        if ask is not None and last < Bid(4, Strain.NOTRUMP):
-            rules.append(Rule("4NT", f"Roman Key Card Blackwood: {fit}+ {name(p)}, {ask}+ "
-                              "points", pts=(ask, 37), trump=p, lengths={p: (fit, 13)}))
-        top = 37 if ask is None else ask - 1
-        rules.append(Rule(f"{level}{P}", f"{fit}+ {name(p)}, {points_text(game, top)}: game",
-                          pts=(game, top), trump=p, lengths={p: (fit, 13)}))
+        rules.append(Rule(f"{level}{P}", f"{fit}+ {name(p)}, {points_text(game, 37)}: game",
+                          pts=(game, 37), trump=p, lengths={p: (fit, 13)}))
     jump = _at(strain, last, 1)
     can_invite = jump is not None and int(jump[0]) < level
-    if cue is not None:
-        # In a major the game raise and the key-card ask above took the stronger hands.
-        top = invite[1] if p in MAJORS else 37
-        rules.append(Rule(cue, f"cue bid: {fit}+ {name(p)}, {points_text(invite[0], top)}, "
-                          "a limit raise" + ("" if p in MAJORS else " or better") + " (forcing)",
-                          pts=(invite[0], top), trump=p, lengths={p: (fit, 13)},
-                          forcing=True))
-        if jump is not None and can_invite and int(jump[0]) <= 3:  # nine trumps: three
-            rules.append(Rule(jump, f"4+ {name(p)}, {points_text(0, simple[0] - 1)}: "
-                              "pre-emptive", pts=(0, simple[0] - 1), trump=p,
-                              lengths={p: (4, 13)}))
-    elif jump is not None and can_invite:
+    if jump is not None and can_invite:
         rules.append(Rule(jump, f"{fit}+ {name(p)}, {invite[0]}–{invite[1]} points, invites "
                           "game", pts=invite, trump=p, lengths={p: (fit, 13)}))
-    # With no room for the jump below game, the simple raise takes the invitations too.
-    lo, hi = simple if can_invite else (simple[0], invite[1])
+    lo, hi = simple
     call = _at(strain, last)
     if call is not None and int(call[0]) < level:
         rules.append(Rule(call, f"{fit}+ {name(p)}, {lo}–{hi} points", pts=(lo, hi),

@@ -85,8 +85,6 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
             S, Bid(1, Strain.SPADES), [H], rules_for(comp.overcalls(
                 one_heart, [H], balancing=False), "bid:1S")[0].shows()))),
-        ("We overcalled 1♠ over their 1♥, partner cue-bid 2♥ (a limit raise: 11–12)",
-         _lines(comp.after_advance_cue(S, Bid(2, Strain.HEARTS), [H], 13))),
         ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",
          _lines(slam.cue_bids(H, Bid(3, Strain.HEARTS), slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE))
          + _lines(slam.after_cue_bid(H, slam.SLAM_TRY_ASK))),

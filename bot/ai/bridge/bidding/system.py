@@ -15,7 +15,7 @@ from . import competition as comp
 from . import constructive as con
 from . import notrump as nt
 from . import slam
-from .captain import ASK, GAME, SLAM_TRY, expected_points, natural_phrase, place
+from .captain import ASK, SLAM_TRY, expected_points, natural_phrase, place
 from .context import LHO, ME, PARTNER, RHO, Context, cheapest
 from .part_score import doubles_into_rubber, rubber_rules
 from .rubber import Score
@@ -116,9 +116,6 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
         return _responder_rebid(opening, mine[0], partners[1])
     if opener == ME and len(mine) == 2 and len(partners) == 2 and quiet:
         return _opener_third(opening, partners[0], mine[1], partners[1])
-    cue = _after_advance_cue(ctx)
-    if cue is not None:
-        return "overcaller after partner's cue bid", cue
     if opener in (LHO, RHO) and not mine:
         their = ctx.their_suits()
         p_calls = ctx.actions(PARTNER)
@@ -190,26 +187,6 @@ def _opener_reopens(ctx: Context) -> tuple[str, Table] | None:
             and _first_turn_since(ctx, p_calls[1]):
         return "answer to opener's reopening double", comp.takeout_answers(their, last)
     return None
-
-
-def _after_advance_cue(ctx: Context) -> Table | None:
-    """They opened, I overcalled in a suit (my only bid), partner's only call since was a
-    cue bid of their suit (`comp.advances`) and the next player passed."""
-    mine = ctx.actions(ME)
-    partner = ctx.actions(PARTNER)
-    their = ctx.their_suits()
-    if ctx.opener not in (LHO, RHO) or len(mine) != 1 or len(partner) != 1 \
-            or len(their) != 1 or not ctx.rho_passed:
-        return None
-    overcall, cue = mine[0].bid, partner[0].bid
-    if overcall is None or cue is None or cue != ctx.last_bid or cue.strain.trump != their[0]:
-        return None
-    suit = _suit(overcall)
-    if suit is None:
-        return None
-    # Partner counted at a limit raise's middle: a point over the cue bid's floor.
-    accept = GAME - ctx.partner_range().strength()[0] - 1
-    return comp.after_advance_cue(suit, cue, their, accept)
 
 
 def _doubled_suit(ctx: Context, call: Call) -> bool:
