@@ -46,13 +46,6 @@ from tests.ai.test_bridge_bidding import E, N, S, W, auction_of, call
      "2 spades: notrump"),
     ("QJ843.Q87.A5.A94", "1D pass 1S pass 2NT pass 3S pass 4S pass", W, "bid:4NT",
      "Roman Key Card Blackwood: asks for the aces and the king of trumps"),
-    # the takeout doubler opposite a forced four-level answer (0–11, over a pre-empt)
-    # asks only with 26+ support points (30 with what the answer shows), not 17+
-    ("A.AK74.AK5.A9765", "pass pass 3S double pass 4H pass", S, "pass",
-     "nothing more to say"),
-    ("A.AK74.AKQ5.AK76", "pass pass 3S double pass 4H pass", S, "bid:4NT",
-     "Roman Key Card Blackwood: extras opposite partner's game (26+ points with 4+ "
-     "hearts, 26+ with 3)"),
     # after our jump shift and opener's 2NT (12–14) the suit again asks for support; with
     # the minor agreed the captain asks for key cards from 32 (3NT is the game it gives
     # up), and with less bids five of it over the forcing raise

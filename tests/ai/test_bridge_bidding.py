@@ -102,19 +102,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("KQ74.A852.J92.Q3", "1D double pass", N, "bid:4S", "4+ spades, 12+ points: game"),
     ("A74.K52.942.AKJ3", "1D double pass", N, "bid:2D",
      "cue bid: 12+ points, asks for more (forcing)"),
-    # the doubler's rebid after partner's answer
-    ("AQ3.KJ74.43.AK43", "1D double pass 1H pass", E, "bid:2H",
-     "4+ hearts, 16–18 points, invites game"),
-    ("AQ3.KJ74.3.AK943", "1D double pass 1H pass", E, "bid:3H",
-     "4+ hearts, 19–21 points, invites game"),
-    ("AQ3.AKJ4.3.AK943", "1D double pass 1H pass", E, "bid:4H", "4+ hearts, 22+ points: game"),
-    ("AQ3.KJ74.43.Q943", "1D double pass 1H pass", E, "pass",
-     "12–15 points, or no fit for partner's suit"),
-    ("AQ3.KJ4.KQ4.AJ43", "1D double pass 1H pass", E, "bid:1NT",
-     "18–20 points, balanced, a stopper in their suit"),
-    ("AKJ743.A4.4.AQ4", "1D double pass 1H pass", E, "bid:1S",
-     "5+ spades, 18+ points: a strong hand"),
-    ("AQ3.KJ74.43.A943", "1D double pass 2H pass", E, "bid:4H", "4+ hearts, 15+ points: game"),
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
     ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 4+ strong hearts"),
     # competing for the part-score: in the fit's suit (not notrump)
@@ -122,17 +109,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     # a takeout double is answered once: a pass over the bid in between answered it
     ("654.J962.QJT.K86", "pass 1D double 1S pass 2D pass pass", W, "pass",
      "nothing more to say"),
-    # a free answer to a takeout double after the next player bid: 6+ points
-    ("97432.3.T6.AK764", "pass pass 1H double 3H", E, "bid:3S",
-     "free bid: 5+ spades, 6+ points"),
-    ("97432.3.T6.Q7642", "pass pass 1H double 3H", E, "pass",
-     "fewer than 6 points, or no suit to bid"),
-    ("KJ32.Q3.T6.Q7642", "pass pass 1H double 2H", E, "bid:2S",
-     "free bid: 4+ spades, 6+ points"),
-    ("K32.Q3.T6.QJ7642", "pass pass 1H double 2H", E, "bid:3C",
-     "free bid: 5+ clubs, 6+ points"),
-    ("KJ32.Q3.AT6.K764", "pass pass 1H double 2H", E, "bid:4S",
-     "4+ spades, 12+ points: game"),
     # 2NT invites 3NT over their overcall: 11–12 and a stopper as responder; the advancer
     # of a two-level overcall (11–17) bids 3NT with 11
     ("A963.T8.K63.A532", "pass 1H 2S", N, "bid:2NT",
@@ -147,41 +123,8 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     # a simple raise takes 7 points at any level (5 passed a two-level overcall)
     ("JT84.K632.64.T92", "pass 1S 2C pass", N, "pass", "no fit, or not enough to bid"),
     ("K52.A843.J65.Q72", "2H 3C pass", N, "bid:5C", "3+ clubs, 10+ points: game"),
-    # opener, partner passing, after their one bid: extras shown (18–19 balanced in
-    # notrump, a takeout double with 17+, a six-card suit with 15+), else pass; partner
-    # answers the double as a takeout double
-    ("AKQ76.JT2.AT8.A8", "1S pass pass double pass 2D pass pass", N, "bid:2NT",
-     "18–19 points, balanced, a stopper in their suit"),
-    ("Q7.A9.AQJ73.AJ98", "1D pass pass 1S", N, "double",
-     "takeout: 17+ points, short in their suit"),
-    ("AQ.AT.Q98.AKQ976", "1C pass pass 1D", N, "bid:2C", "6+ clubs, 15+ points: competing"),
-    ("AQ762.K82.A84.J3", "1S pass pass 2D", N, "pass", "no extras to show"),
-    ("9542.7542.K8.Q54", "1D pass pass 1S double pass", N, "bid:2H",
-     "hearts, my best suit: 0–11 points"),
     # a suit of our own over a four-level overcall: forcing, with game values
     ("AJ7.AJ842.K.AT76", "3S 4D pass", E, "bid:4H", "5+ hearts, 9+ points, forcing"),
-    # opener after partner's negative double
-    ("AQ3.K4.Q972.K842", "1D 1H double pass", N, "bid:1NT",
-     "12–14 points, balanced, a stopper in their suit"),
-    ("A3.KJ74.Q972.K84", "1D 1S double pass", N, "bid:2H", "4+ hearts, 12–15 points"),
-    ("AQ32.K4.Q972.K84", "1D 1H double pass", N, "bid:1S", "4+ spades, 12–15 points"),
-    ("AQ32.4.KQ97.KJ84", "1D 1H double pass", N, "bid:2S",
-     "4+ spades, 16–18 points, invites game"),
-    ("AQ32.4.AK97.AJ84", "1D 1H double pass", N, "bid:4S", "4+ spades, 19+ points: game"),
-    ("QT2.T.AKJ72.AJ73", "1D 1H double pass", N, "bid:2C", "4+ clubs, 12–18 points"),
-    ("T5.AK3.73.KJT732", "1C 1S double pass", N, "bid:2C",
-     "clubs again: 6+ of them, or a minimum with nothing else to bid"),
-    ("K5.AK3.73.AJT973", "1C 1S double pass", N, "bid:3C",
-     "6+ good clubs, 16–18 points, invites game"),
-    ("A5.AK3.KQ7.K9873", "1C 1S double pass", N, "bid:2NT",
-     "18–19 points, balanced, a stopper in their suit"),
-    ("A5.AK3.KQ7.K9873", "1C 2S double pass", N, "bid:3NT",
-     "18–19 points, balanced, a stopper in their suit: game"),
-    ("AKQ.AK3.KQT984.2", "1D 1H double pass", N, "bid:2H",
-     "cue bid: 19+ points, forcing to game"),
-    ("T52.73.AQ73.AKJ8", "1D 1H double pass", N, "bid:2C", "4+ clubs, 12–18 points"),
-    ("T52.K3.AQ73.KJ8", "1C 1H double pass", N, "bid:2C",
-     "clubs again: 6+ of them, or a minimum with nothing else to bid"),
     # slams: Roman Key Card Blackwood (0314) and the king ask
     ("A7.KQT74.AK.A543", "1H pass 3H pass", N, "bid:4NT",
      "Roman Key Card Blackwood: slam interest opposite the limit raise, 19+ points"),
@@ -254,13 +197,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "Roman Key Card answer: 2 key cards, no queen of hearts"),  # hearts, not spades
     ("84.KQJ74.Q32.AQ3", "1S pass 2H pass 3H pass 4C pass 4H pass", N, "pass",
      "nothing more to say"),
-    # a takeout doubler with extras opposite partner's game answer asks for key cards
-    ("AKT98.JT2.AKQ3.3", "3C double pass 4S pass", S, "bid:4NT",
-     "Roman Key Card Blackwood: extras opposite partner's game (17+ points with 4+ "
-     "spades, 19+ with 3)"),
-    ("J54.AKQ75.AKQ7.8", "3C pass pass double pass 4S pass", S, "bid:4NT",
-     "Roman Key Card Blackwood: extras opposite partner's game (17+ points with 4+ "
-     "spades, 19+ with 3)"),
+    # a takeout doubler opposite partner's game answer leaves it; key-card answers
     ("KQ72.J86.974.AJ9", "3C pass pass double pass 4S pass", S, "pass", "nothing more to say"),
     ("QJ74.AQ7.J97.T84", "3C double pass 4S pass 4NT pass", S, "bid:5D",
      "Roman Key Card answer: 1 or 4 key cards"),

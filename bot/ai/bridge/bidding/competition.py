@@ -170,76 +170,6 @@ def takeout_answers(their: list[Suit], last: Bid) -> Table:
     return rules
 
 
-def free_answers(their: list[Suit], last: Bid) -> Table:
-    """Partner made a takeout double and the next player bid (`last`): partner will speak
-    again, so a bid now is free and shows values (6+ points); a suit bid at the three
-    level needs five cards."""
-    rules: list[Rule] = []
-    for major in MAJORS:
-        plain = _at(Strain(int(major)), last)
-        if major not in their and plain is not None and int(plain[0]) < 4:
-            rules.append(Rule(f"4{L[major]}", f"4+ {name(major)}, 12+ points: game",
-                              pts=(12, 37), lengths={major: (4, 13)},
-                              when=_major_first(major, their)))
-    if last < Bid(3, Strain.NOTRUMP):
-        rules.append(Rule("3NT", "13+ points, a stopper in their suit", hcp=(13, 37),
-                          when=stopper_in(their)))
-    free = [(s, call) for s in (S, H, D, C) if s not in their
-            and (call := _at(Strain(int(s)), last)) is not None and int(call[0]) <= 3]
-    # A four-card major at the two level first, then the best unbid suit.
-    majors = [(s, c) for s, c in free if s in MAJORS and c[0] == "2"]
-    for suit, call in majors + [pair for pair in free if pair not in majors]:
-        need = 5 if call[0] == "3" else 4
-        rules.append(Rule(call, f"free bid: {need}+ {name(suit)}, 6+ points", pts=(6, 37),
-                          lengths={suit: (need, 13)}, when=_major_first(suit, their)
-                          if (suit, call) in majors else _best_of(suit, their)))
-    rules.append(Rule("pass", "fewer than 6 points, or no suit to bid"))
-    return rules
-
-
-def doubler_rebids(p: Suit, answer: Bid, jumped: bool, their: list[Suit]) -> Table:
-    """We doubled for takeout and partner answered in `p` (`answer`; `jumped`: with 9–11
-    points); the opponents have passed since. Partner's plain answer may hold nothing, so
-    the doubler raises by its strength (single 16–18, jump 19–21, game 22+); after a jump
-    answer game needs 15+."""
-    P, strain = L[p], Strain(int(p))
-    game = 4 if p in MAJORS else 5
-    stop = stopper_in(their)
-    rules: list[Rule] = []
-    if jumped:
-        if answer < Bid(3, Strain.NOTRUMP) and p not in MAJORS:
-            rules.append(Rule("3NT", "15+ points, a stopper in their suit: game", hcp=(15, 37),
-                              when=stop))
-        if answer.level < game:
-            rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 15+ points: game", pts=(15, 37),
-                              hcp=(12, 37), trump=p, lengths={p: (4, 13)}))
-        rules.append(Rule("pass", "12–14 points: no game opposite 9–11"))
-        return rules
-    if answer.level < game:
-        rules.append(Rule(f"{game}{P}", f"4+ {name(p)}, 22+ points: game", pts=(22, 37),
-                          hcp=(18, 37), trump=p, lengths={p: (4, 13)}))
-    for jump, (lo, hi), (hlo, hhi), tail in ((1, (19, 21), (16, 21), ", invites game"),
-                                             (0, (16, 18), (13, 18), ", invites game")):
-        call = _at(strain, answer, jump)
-        if call is not None and int(call[0]) < game:
-            rules.append(Rule(call, f"4+ {name(p)}, {lo}–{hi} points{tail}", pts=(lo, hi),
-                              hcp=(hlo, hhi), trump=p, lengths={p: (4, 13)}))
-    nt = _at(Strain.NOTRUMP, answer)
-    if nt is not None and int(nt[0]) <= 2:
-        rules.append(Rule(nt, "18–20 points, balanced, a stopper in their suit",
-                          hcp=(18, 20), when=_both(BALANCED, stop)))
-    for suit in (S, H, D, C):
-        if suit == p or suit in their:
-            continue
-        call = _at(Strain(int(suit)), answer)
-        if call is not None and int(call[0]) <= 3:
-            rules.append(Rule(call, f"5+ {name(suit)}, 18+ points: a strong hand",
-                              pts=(18, 37), hcp=(16, 37), lengths={suit: (5, 13)},
-                              when=_longest_free(suit, their)))
-    rules.append(Rule("pass", "12–15 points, or no fit for partner's suit"))
-    return rules
-
-
 def _major_first(major: Suit, their: list[Suit]) -> Test:
     """The major to bid game in: the longer free major, spades with equal length."""
     def holds(h: object) -> bool:
@@ -257,28 +187,6 @@ def _best_of(suit: Suit, their: list[Suit]) -> Test:
         best = max(free, key=lambda s: (lengths[s], s in MAJORS, s))
         return best == suit
     return Test(f"{name(suit)} the best unbid suit", holds)
-
-
-def opener_reopens(p: Suit, last: Bid, their: list[Suit]) -> Table:
-    """We opened one of `p`, partner passed and they bid once (`last`): opener shows
-    extras (a balanced 18–19 in notrump, a six-card suit with 15+, a takeout double with
-    17+ and shortness in their suit), else passes."""
-    stop = _both(BALANCED, stopper_in(their))
-    rules: list[Rule] = []
-    nt = _at(Strain.NOTRUMP, last)
-    if nt is not None and int(nt[0]) <= 2:
-        rules.append(Rule(nt, "18–19 points, balanced, a stopper in their suit", hcp=(18, 19),
-                          when=stop))
-    short = Test(f"at most two {' and '.join(name(t) for t in their)}",
-                 lambda h: all(h.lengths[t] <= 2 for t in their))
-    rules.append(Rule("double", "takeout: 17+ points, short in their suit", pts=(17, 37),
-                      hcp=(15, 37), when=short, forcing=True))
-    again = _at(Strain(int(p)), last)
-    if again is not None and int(again[0]) <= 2:
-        rules.append(Rule(again, f"6+ {name(p)}, 15+ points: competing", pts=(15, 37),
-                          lengths={p: (6, 13)}))
-    rules.append(Rule("pass", "no extras to show"))
-    return rules
 
 
 def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
@@ -307,64 +215,6 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
                           lengths={suit: (need, 13)}, forcing=True))
     rules += notrump
     rules.append(Rule("pass", "nothing to add"))
-    return rules
-
-
-def after_negative_double(p: Suit, last: Bid, their: list[Suit], shown: list[Suit]) -> Table:
-    """We opened one of `p`, the next player overcalled (`last`), partner made a negative
-    double (4+ cards in each of `shown`, the unbid majors) and the next player passed.
-    Opener bids as if partner had bid that major: raises it with four (by support points),
-    else notrump with their suit stopped, its own suit with six, a new suit with four;
-    with nothing else it rebids its suit (the double is forcing)."""
-    strain = Strain(int(p))
-    stop = _both(BALANCED, stopper_in(their))
-    rules: list[Rule] = []
-    for major in sorted(shown):  # hearts before spades: up the line with both
-        m = Strain(int(major))
-        plain, jump = _at(m, last), _at(m, last, 1)
-        if plain is None:
-            continue
-        if int(plain[0]) < 4:
-            rules.append(Rule(f"4{L[major]}", f"4+ {name(major)}, 19+ points: game",
-                              pts=(19, 37), trump=major, lengths={major: (4, 13)}))
-        if jump is not None and int(jump[0]) < 4:
-            rules.append(Rule(jump, f"4+ {name(major)}, 16–18 points, invites game",
-                              pts=(16, 18), trump=major, lengths={major: (4, 13)}))
-        rules.append(Rule(plain, f"4+ {name(major)}, 12–15 points", pts=(0, 15),
-                          trump=major, lengths={major: (4, 13)}))
-    nt, nt_jump = _at(Strain.NOTRUMP, last), _at(Strain.NOTRUMP, last, 1)
-    if nt is not None and int(nt[0]) <= 2:
-        rules.append(Rule(nt, "12–14 points, balanced, a stopper in their suit",
-                          hcp=(12, 14), when=stop))
-    if nt_jump is not None and nt_jump[0] == "2":  # over a one-level overcall
-        rules.append(Rule(nt_jump, "18–19 points, balanced, a stopper in their suit",
-                          hcp=(18, 19), when=stop))
-    elif last < Bid(3, Strain.NOTRUMP):
-        rules.append(Rule("3NT", "18–19 points, balanced, a stopper in their suit: game",
-                          hcp=(18, 19), when=stop))
-    own, own_jump = _at(strain, last), _at(strain, last, 1)
-    if own_jump is not None and int(own_jump[0]) <= 3:
-        rules.append(Rule(own_jump, f"6+ good {name(p)}, 16–18 points, invites game",
-                          pts=(16, 18), lengths={p: (6, 13)}, when=good_suit(p)))
-    again = f"{name(p)} again: 6+ of them, or a minimum with nothing else to bid"
-    if own is not None:
-        rules.append(Rule(own, again, pts=(0, 15), lengths={p: (6, 13)}))
-    for suit in (S, H, D, C):
-        if suit == p or suit in their or suit in shown:
-            continue
-        call = _at(Strain(int(suit)), last)
-        if call is None or int(call[0]) > 2:
-            continue
-        reverse = int(call[0]) == 2 and suit > p  # past two of our suit: extras
-        lo, hi = (16, 37) if reverse else (12, 18)
-        rules.append(Rule(call, f"4+ {name(suit)}, {points_text(lo, hi)}",
-                          pts=(lo if reverse else 0, hi), lengths={suit: (4, 13)}))
-    cue = _at(last.strain, last)
-    if cue is not None and last.strain != Strain.NOTRUMP and int(cue[0]) <= 3:
-        rules.append(Rule(cue, "cue bid: 19+ points, forcing to game", pts=(19, 37),
-                          forcing=True))
-    if own is not None:
-        rules.append(Rule(own, again))
     return rules
 
 

@@ -34,7 +34,7 @@ from bot.games.bridge_auction import ALL_BIDS, Bid, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .captain import ASK, SLAM_TRY, expected_points, game_level
+from .captain import ASK, SLAM_TRY, game_level
 from .constructive import L
 from .rules import SUIT_NAMES, Hand, Rule, Table, Test, all_of
 
@@ -296,30 +296,6 @@ def agreed_cues(trump: Suit, last: Bid, pts: tuple[int, int], bid: Collection[Su
     less)."""
     return _cues(trump, last, f"slam interest in {SUIT_NAMES[trump]} ({SLAM_TRY}–{ASK - 1} "
                  "points together)", skip=bid, pts=pts)
-
-
-DOUBLER_ASK = 17  # support points of a takeout doubler who asks opposite a game answer
-DOUBLER_ASK_THREE = 19  # high-card points to ask with three trumps (partner shows four)
-
-
-def after_game_answer(trump: Suit, answer: HandRange) -> Table:
-    """We doubled for takeout and partner answered with game in `trump` (`answer`: what
-    it showed): a doubler with extras asks for key cards (a game answer by choice holds
-    9–15 points, so slam is there opposite its top; two missing key cards stop in five);
-    otherwise the captain (a pass). A forced answer at the four level over a pre-empt
-    (0–11) may hold nothing: then the ask needs `ASK` together with what it shows."""
-    name = SUIT_NAMES[trump]
-    short = int(ASK - expected_points(answer))
-    four, three = max(DOUBLER_ASK, short), max(DOUBLER_ASK_THREE, short)
-
-    def extras(h: Hand) -> bool:
-        return (h.lengths[trump] >= 4 and h.support(trump) >= four) or h.hcp >= three
-
-    return [Rule("4NT", f"Roman Key Card Blackwood: extras opposite partner's game "
-                 f"({four}+ points with 4+ {name}, {three}+ with 3)",
-                 lengths={trump: (3, 13)},
-                 when=Test(f"{four}+ support points and 4+ {name}, or "
-                           f"{three}+ high-card points", extras))]
 
 
 # Splinters: 1♥–3♠/4♣/4♦ and 1♠–4♣/4♦/4♥, a double jump in a new suit, show 4+ trumps,

@@ -16,7 +16,7 @@ from . import constructive as con
 from . import notrump as nt
 from . import slam
 from .captain import ASK, SLAM_TRY, expected_points, natural_phrase, place
-from .context import LHO, ME, PARTNER, RHO, Context, cheapest
+from .context import LHO, ME, PARTNER, RHO, Context
 from .part_score import doubles_into_rubber, rubber_rules
 from .rubber import Score
 from .rules import Hand, Rule, Table, first_fit, hull, rules_for
@@ -34,25 +34,8 @@ def situation(ctx: Context) -> tuple[str, Table | None]:
     """The name of the situation and its table (None: the captain places the contract)."""
     name, table = _situation(ctx)
     if table is None:
-        return _agreed_major(ctx) or _game_over_our_double(ctx) or (name, None)
+        return _agreed_major(ctx) or (name, None)
     return name, table
-
-
-def _game_over_our_double(ctx: Context) -> tuple[str, Table] | None:
-    """They opened, my only call was a double, and partner (its only call) answered with
-    game in a suit: key cards with extras."""
-    if ctx.opener not in (LHO, RHO) or ctx.bids(ME) or not ctx.rho_passed:
-        return None
-    mine = ctx.actions(ME)
-    partner = ctx.actions(PARTNER)
-    if len(mine) != 1 or mine[0].kind != "double" or len(partner) != 1:
-        return None
-    bid = partner[0].bid
-    trump = bid.strain.trump if bid is not None else None
-    if bid is None or trump is None or bid != ctx.last_bid or bid < slam.game_bid(trump):
-        return None
-    return "partner answered our double with game", slam.after_game_answer(
-        trump, ctx.partner_range())
 
 
 def _agreed_major(ctx: Context) -> tuple[str, Table] | None:
@@ -101,15 +84,9 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
     slam_table = _slam_situation(ctx, mine, p_last, last)
     if slam_table is not None:
         return slam_table
-    reopening = _opener_reopens(ctx)
-    if reopening is not None:
-        return reopening
     opener = ctx.opener
     if opener == PARTNER and not mine:
         return _responding(ctx, opening, last, quiet)
-    negative = _after_negative_double(ctx, opening)
-    if negative is not None:
-        return "opener after a negative double", negative
     if opener == ME and len(mine) == 1 and len(partners) == 1 and quiet:
         return _opener_rebid(opening, partners[0])
     if opener == PARTNER and len(mine) == 1 and len(partners) == 2 and quiet:
@@ -140,61 +117,7 @@ def _situation(ctx: Context) -> tuple[str, Table | None]:
                 if suit is not None:
                     return "advance of an overcall", comp.advances(
                         suit, last, their, ctx.partner_range())
-        if len(p_calls) == 1 and p_calls[0].kind == "double" and not i_called \
-                and ctx.last_bidder == RHO and _first_turn_since(ctx, p_calls[0]) \
-                and _doubled_suit(ctx, p_calls[0]):
-            return "free answer to a takeout double", comp.free_answers(their, last)
-        rebid = _doubler_rebid(ctx, p_calls, last)
-        if rebid is not None:
-            return "doubler's rebid", rebid
     return "competitive", None
-
-
-def _after_negative_double(ctx: Context, opening: Bid) -> Table | None:
-    """I opened one of a suit, the next player overcalled, partner doubled (negative: the
-    unbid majors) and the next player passed: my rebid."""
-    suit = _suit(opening)
-    if suit is None or opening.level != 1 or ctx.opener != ME or len(ctx.calls) < 4:
-        return None
-    (s1, c1), (s2, c2), (s3, c3), (_, c4) = ctx.calls[-4:]
-    if (ctx.rel(s1), ctx.rel(s2), ctx.rel(s3)) != (ME, LHO, PARTNER) or c1.bid != opening \
-            or c2.bid is None or c3.kind != "double" or c4.kind != "pass" \
-            or ctx.bids() != [opening, c2.bid]:
-        return None
-    their = ctx.their_suits()
-    shown = [m for m in (Suit.HEARTS, Suit.SPADES) if m != suit and m not in their]
-    if not shown or c2.bid.level > 2:
-        return None  # no negative double there (`comp.contested_responses`)
-    return comp.after_negative_double(suit, c2.bid, their, shown)
-
-
-def _opener_reopens(ctx: Context) -> tuple[str, Table] | None:
-    """We opened one of a suit and partner has only passed; they made one bid since (the
-    last). Opener's call (`comp.opener_reopens`), or partner's first call after opener's
-    reopening double (answered as a takeout double)."""
-    opening, bids = ctx.opening, ctx.bids()
-    suit = _suit(opening) if opening is not None else None
-    if opening is None or suit is None or opening.level != 1 or len(bids) != 2 \
-            or ctx.last_bidder not in (LHO, RHO):
-        return None
-    last = bids[1]
-    their = ctx.their_suits()
-    p_calls = ctx.actions(PARTNER)
-    if ctx.opener == ME and not p_calls and len(ctx.actions(ME)) == 1:
-        return "opener reopens", comp.opener_reopens(suit, last, their)
-    if ctx.opener == PARTNER and not ctx.actions(ME) \
-            and len(p_calls) == 2 and p_calls[1].kind == "double" and ctx.rho_passed \
-            and _first_turn_since(ctx, p_calls[1]):
-        return "answer to opener's reopening double", comp.takeout_answers(their, last)
-    return None
-
-
-def _doubled_suit(ctx: Context, call: Call) -> bool:
-    """Partner's double `call` was of a suit bid (for takeout; a double of notrump is
-    for penalty)."""
-    index = max(i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == PARTNER and c == call)
-    doubled = next((c.bid for _, c in reversed(ctx.calls[:index]) if c.bid is not None), None)
-    return doubled is not None and doubled.strain != NT
 
 
 def _first_turn_since(ctx: Context, call: Call) -> bool:
@@ -238,27 +161,6 @@ def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
             and p_last.text in slam.KING_ANSWERS:
         return "after the king answer", slam.after_kings(trump, p_last.text, partner)
     return None
-
-
-def _doubler_rebid(ctx: Context, p_calls: list[Call], last: Bid) -> Table | None:
-    """Our only call was a takeout double (of their suit bid) and partner's only call, the
-    last bid, answered it in a suit below game: the doubler's rebid table."""
-    mine = ctx.actions(ME)
-    if len(mine) != 1 or mine[0].kind != "double" or len(p_calls) != 1 \
-            or p_calls[0].bid != last or not ctx.rho_passed:
-        return None
-    index = next(i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == ME and c.kind == "double")
-    doubled = next((c.bid for _, c in reversed(ctx.calls[:index]) if c.bid is not None), None)
-    suit = _suit(last)
-    their = ctx.their_suits()
-    if doubled is None or doubled.strain == NT or suit is None or suit in their \
-            or last >= slam.game_bid(suit):
-        return None  # a game answer is the slam tables' (`_game_over_our_double`)
-    before = next(c.bid for _, c in reversed(ctx.calls[:-1]) if c.bid is not None
-                  and c.bid < last)
-    plain = cheapest(last.strain, before)
-    return comp.doubler_rebids(suit, last, plain is not None and last.level > plain.level,
-                               their)
 
 
 def agreed_trump(ctx: Context) -> Suit | None:
