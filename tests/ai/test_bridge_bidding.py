@@ -142,57 +142,15 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "small slam: at most one key card missing"),
     ("A3.AKQ4.A2.KQ842", "1D pass 1H pass 4H pass 4NT pass 5D pass", S, "bid:5NT",
      "all the key cards and the queen of trumps: asks for kings"),
-    # cue bids after Jacoby 2NT and opener's slam try
-    ("A74.QJ52.KQ92.94", "1H pass 2NT pass 3H pass", N, "bid:3S",
-     "cue bid: the ace or a void in spades, slam interest"),
-    ("K74.QJ52.KQ92.94", "1H pass 2NT pass 3H pass", N, "bid:4H",
-     "signs off in game: no control to show, or a minimum"),
-    ("K74.QJ52.KQ92.A4", "1H pass 2NT pass 3H pass", N, "bid:4C",
-     "cue bid: the ace or a void in clubs, slam interest"),
-    ("A74.KQJ2.KQ92.A4", "1H pass 2NT pass 3H pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: slam values opposite the slam try"),
-    ("K3.AKJ74.AQ2.K43", "1H pass 2NT pass 3H pass 3S pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: partner's control was what we needed"),
-    ("K3.AKJ74.Q32.K43", "1H pass 2NT pass 3H pass 3S pass", N, "bid:4H",
-     "signs off in game: not enough for slam"),
+    # key-card answers wherever a suit is agreed
     ("A74.QJ52.KQ92.94", "1H pass 2NT pass 3H pass 3S pass 4NT pass", N, "bid:5D",
      "Roman Key Card answer: 1 or 4 key cards"),
-    # splinters: a double jump in a new suit over one of a major, and the answers
-    ("KJ42.Q852.AJ92.4", "1H pass", N, "bid:4C",
-     "splinter: 4+ hearts, a singleton or void in clubs, 11–14 points, forcing to game"),
-    ("4.Q852.AJ92.KJ42", "1H pass", N, "bid:3S",
-     "splinter: 4+ hearts, a singleton or void in spades, 11–14 points, forcing to game"),
-    ("KJ42.Q852.4.AJ92", "1S pass", N, "bid:4D",
-     "splinter: 4+ spades, a singleton or void in diamonds, 11–14 points, forcing to game"),
-    ("AK3.AKJ74.Q32.43", "1H pass 4C pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: slam values, nothing wasted in clubs"),
-    ("K3.AKJ74.A32.Q43", "1H pass 4C pass", N, "bid:4D",
-     "cue bid: the ace or a void in diamonds, slam interest opposite the splinter"),
-    ("A3.AKJ74.Q32.KQ3", "1H pass 4C pass", N, "bid:4H",
-     "signs off in game: a minimum, or values wasted in clubs"),
-    ("K742.AQ52.AJ92.4", "1H pass 4C pass 4D pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: a maximum splinter opposite the cue bid"),
-    ("KJ42.Q852.AJ92.4", "1H pass 4C pass 4D pass", N, "bid:4H",
-     "signs off in game: a minimum splinter"),
-    ("KJ42.Q852.AJ92.4", "1H pass 4C pass 4H pass", N, "pass", "accepts the sign-off"),
-    ("K3.AKJ74.A32.Q43", "1H pass 4C pass 4D pass 4H pass", N, "pass",
-     "accepts the sign-off"),
     ("KJ42.Q852.KQ92.4", "1H pass 4C pass 4NT pass", N, "bid:5C",
      "Roman Key Card answer: 0 or 3 key cards"),
-    ("AK3.KQJ74.KQ2.43", "1H pass 4C pass 4NT pass 5C pass", N, "bid:5H",
-     "stops in five: two key cards are missing"),
-    # cue bids once both of us have bid a major below game (1♠–2♥–3♥), and the answers
-    ("84.KQJ74.Q32.AQ3", "1S pass 2H pass 3H pass", N, "bid:4C",
-     "cue bid: the ace or a void in clubs, slam interest in hearts (28–29 points together)"),
+    # a game where the key-card ask was open says no slam interest (1♠–2♥–3♥)
     ("A4.KQJ74.J32.Q43", "1S pass 2H pass 3H pass", N, "bid:4H",
      "support for hearts, to play in game: no slam interest (up to 15 points)"),
-    # no cue in spades: our side bid them
-    ("KJ874.A965.Q4.K3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4H",
-     "signs off in game: no control to show, or a minimum"),
-    ("KJ874.A965.A4.J3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4D",
-     "cue bid: the ace or a void in diamonds, slam interest"),
-    ("AKJ74.A965.Q4.K3", "1S pass 2H pass 3H pass 4C pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: slam values opposite the slam try"),
+    # hearts are agreed after 1♠–2♥–3♥
     ("AQJ74.KJ65.Q4.K3", "1S pass 2H pass 3H pass 4C pass 4NT pass", N, "bid:5H",
      "Roman Key Card answer: 2 key cards, no queen of hearts"),  # hearts, not spades
     ("84.KQJ74.Q32.AQ3", "1S pass 2H pass 3H pass 4C pass 4H pass", N, "pass",
@@ -308,9 +266,8 @@ def test_the_system_page_lists_every_situation_within_discords_limits() -> None:
     assert all(len("\n".join(lines)) <= 1024 for _, lines in parts)  # none cut off
     opening = dict(parts)["Opening"]
     assert "1NT — 15–17 points, balanced" in opening
-    splinters = dict(parts)["Slams: splinters over 1♥ (1♠ alike: 4♣, 4♦, 4♥)"]
-    assert splinters[-1] == ("4♣ — splinter: 4+ hearts, a singleton or void in clubs, "
-                             "11–14 points, forcing to game")
+    key_cards = dict(parts)["Slams: Roman Key Card Blackwood 4NT (hearts agreed), the answers"]
+    assert key_cards[0] == "5♣ — Roman Key Card answer: 0 or 3 key cards"
 
 
 def test_auction_ranges_reads_a_seats_view() -> None:
@@ -363,22 +320,3 @@ def test_the_trump_suit_of_key_card_blackwood_is_the_suit_we_agreed() -> None:
 def test_a_minimum_rebid_of_openers_suit_shows_at_most_18_points() -> None:
     ranges = read_auction(N, auction_of("1D pass 1H pass 2D", N).calls)
     assert ranges[N].max_hcp == 18 and ranges[N].min_len[Suit.DIAMONDS] == 5
-
-
-def test_reader_reads_a_splinter_as_a_fit_and_a_short_suit() -> None:
-    south = read_auction(N, auction_of("1H pass 4C pass", N).calls)[S]
-    assert (south.min_hcp, south.max_hcp) == (11, 14)
-    assert south.min_len[Suit.HEARTS] == 4 and south.max_len[Suit.CLUBS] == 1
-
-
-def test_opener_counts_a_king_in_the_splinter_suit_as_wasted() -> None:
-    # The same 18 high-card points: with the club king opposite the shortness opener
-    # signs off, with the diamond king it asks for key cards.
-    assert call("A3.AKJ74.Q32.K43", "1H pass 4C pass")[0] == "bid:4H"
-    assert call("A3.AKJ74.KQ2.43", "1H pass 4C pass")[0] == "bid:4NT"
-
-
-def test_no_splinter_with_a_singleton_king_or_with_more_than_game_values() -> None:
-    assert call("KJ42.Q852.AJ92.4", "1H pass")[0] == "bid:4C"
-    assert call("KJ42.Q852.AJ92.K", "1H pass")[0] != "bid:4C"  # the king would be wasted
-    assert call("AJ42.K852.AQJ2.4", "1H pass")[0] == "bid:2NT"  # 15: Jacoby, then slam tries

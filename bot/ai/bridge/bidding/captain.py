@@ -31,7 +31,6 @@ INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 MINOR_ASK = 32  # ... a minor's, where 3NT is the game it gives up (`minor_over_notrump`)
-SLAM_TRY = 28  # with a major agreed below game: cue-bid a control from here (`slam`)
 WEAK_HCP = 5  # the fewest high cards to bid a long suit alone (a weak two's)
 SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the call of STEPS
 # ... by this many standard errors of its swings over the layouts: with 6 to 14 layouts a

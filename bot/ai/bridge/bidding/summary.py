@@ -14,7 +14,7 @@ from . import slam
 from .captain import PART_GAME, STEPS
 from .part_score import rubber_rules
 from .rubber import Score
-from .rules import ANY, Table, rules_for
+from .rules import Table, rules_for
 from .system import read, tables_for
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
@@ -77,17 +77,6 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
             S, Bid(1, Strain.SPADES), [H], rules_for(comp.overcalls(
                 one_heart, [H], balancing=False), "bid:1S")[0].shows()))),
-        ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",
-         _lines(slam.cue_bids(H, Bid(3, Strain.HEARTS), slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE))
-         + _lines(slam.after_cue_bid(H, slam.SLAM_TRY_ASK))),
-        ("Slams: after 1♠–2♥–3♥ (a major both of us bid, below game), cue bids; opener "
-         "over 4♣",
-         _lines(slam.agreed_cues(H, Bid(3, Strain.HEARTS), ANY, (S, H)))
-         + _lines(slam.cue_bids(H, Bid(4, Strain.CLUBS), ANY, ANY, (S, H)))),
-        ("Slams: splinters over 1♥ (1♠ alike: 4♣, 4♦, 4♥)", _lines(slam.splinters(H))),
-        ("Slams: opener after the splinter 1♥–4♣; the splinter after a cue bid",
-         _lines(slam.splinter_answers(H, C, Bid(4, Strain.CLUBS)))
-         + _lines(slam.after_splinter_cue(H))),
         ("Slams: Roman Key Card Blackwood 4NT (hearts agreed), the answers",
          _lines(slam.key_card_answers(H))),
         ("Slams: the asker after the answer",

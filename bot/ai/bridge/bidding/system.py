@@ -15,7 +15,7 @@ from . import competition as comp
 from . import constructive as con
 from . import notrump as nt
 from . import slam
-from .captain import ASK, SLAM_TRY, expected_points, natural_phrase, place
+from .captain import expected_points, natural_phrase, place
 from .context import LHO, ME, PARTNER, RHO, Context
 from .part_score import doubles_into_rubber, rubber_rules
 from .rubber import Score
@@ -34,40 +34,8 @@ def situation(ctx: Context) -> tuple[str, Table | None]:
     """The name of the situation and its table (None: the captain places the contract)."""
     name, table = _situation(ctx)
     if table is None:
-        return _agreed_major(ctx) or (name, None)
+        return name, None
     return name, table
-
-
-def _agreed_major(ctx: Context) -> tuple[str, Table] | None:
-    """Where no other table speaks: partner has just agreed our major below game (cue
-    bids with slam interest), or cue-bid after such an agreement (the answers)."""
-    if ctx.bids(LHO) or ctx.bids(RHO) or ctx.last_bidder != PARTNER:
-        return None
-    ours = [(ctx.rel(s), c.bid) for s, c in ctx.calls if c.bid is not None
-            and ctx.rel(s) in (ME, PARTNER)]
-    for k in range(len(ours) - 1, -1, -1):
-        trump = ours[k][1].strain.trump
-        if trump is None or ours[k][1] >= slam.game_bid(trump):
-            return None
-        if {rel for rel, b in ours[:k + 1] if b.strain.trump == trump} != {ME, PARTNER}:
-            continue  # a cue bid (or a new suit): look further back for the agreement
-        cues = ours[k + 1:]
-        natural = {t for _, b in ours[:k + 1] if (t := b.strain.trump) is not None}
-        if trump not in (Suit.HEARTS, Suit.SPADES) or any(
-                b.strain.trump in (None, *natural) or b >= slam.game_bid(trump)
-                for _, b in cues):
-            return None
-        expected = expected_points(ctx.partner_range())
-        lo, ask = SLAM_TRY - int(expected), ASK - int(expected)
-        if not cues:
-            agreed_before = {rel for rel, b in ours[:k] if b.strain.trump == trump}
-            if agreed_before == {ME, PARTNER}:
-                return None
-            return "partner agreed our major", slam.agreed_cues(trump, ours[k][1],
-                                                                (lo, ask - 1), natural)
-        return "partner's cue bid", slam.cue_bids(trump, cues[-1][1], (ask, 37),
-                                                  (lo - 2, ask - 1), natural)
-    return None
 
 
 def _situation(ctx: Context) -> tuple[str, Table | None]:
@@ -142,19 +110,9 @@ def _slam_situation(ctx: Context, mine: list[Bid], p_last: Bid | None,
     if trump is None or not mine:
         return None
     partner = ctx.partner_range()
-    if mine[-1] == Bid(4, NT) and p_last.text == slam.VOID_ANSWER:
-        return "after the key-card answer", slam.after_void_answer(trump)
     if mine[-1] == Bid(4, NT) and p_last.text in slam.ANSWERS:
         return "after the key-card answer", slam.after_key_cards(trump, p_last.text, partner)
     partners = ctx.bids(PARTNER)
-    if len(partners) >= 2 and partners[-2] == Bid(4, NT) and mine[-1].text in slam.ANSWERS \
-            and slam.queen_ask(trump, mine[-1].text) == p_last.text:
-        return "answer to the queen ask", slam.queen_ask_answers(trump, p_last.text)
-    if len(mine) >= 2 and mine[-2] == Bid(4, NT) and len(partners) >= 2 \
-            and slam.queen_ask(trump, partners[-2].text) == mine[-1].text \
-            and p_last.text in slam.queen_answers(trump, mine[-1].text):
-        return "after the queen answer", slam.after_queen_answer(trump, mine[-1].text,
-                                                                 p_last.text)
     if p_last == Bid(5, NT) and len(partners) >= 2 and partners[-2] == Bid(4, NT):
         return "answer to the king ask", slam.king_answers(trump)
     if len(mine) >= 2 and mine[-2:] == [Bid(4, NT), Bid(5, NT)] \
@@ -198,8 +156,7 @@ def _responding(ctx: Context, opening: Bid, last: Bid, quiet: bool) -> tuple[str
     if opening == Bid(2, Strain.CLUBS):
         return "response to 2♣", nt.two_club_responses()
     if suit is not None and opening.level == 1:
-        splinters = slam.splinters(suit) if suit in (Suit.HEARTS, Suit.SPADES) else []
-        return f"response to {opening.label}", [*splinters, *con.one_suit_responses(suit)]
+        return f"response to {opening.label}", con.one_suit_responses(suit)
     if suit is not None:
         return "response to a pre-empt", nt.weak_two_responses(suit, opening.level)
     return "competitive", None
@@ -223,9 +180,6 @@ def _opener_rebid(opening: Bid, response: Bid) -> tuple[str, Table | None]:
     suit = _suit(opening)
     if suit is None or opening.level != 1:
         return name, None
-    short = slam.splinter_suit(opening, response)
-    if short is not None:
-        return name, slam.splinter_answers(suit, short, response)
     return name, con.opener_rebids(suit, response.text, _suit(response))
 
 
@@ -246,18 +200,9 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid) -> tuple[str, Tabl
             and rebid == Bid(2, NT):
         return name, nt.nt_responses(2, 22, 24)
     suit = _suit(opening)
-    if suit is not None and slam.splinter_suit(opening, response) is not None:
-        if rebid == slam.game_bid(suit):
-            return name, slam.accept_sign_off()
-        if rebid.strain.trump not in (None, suit) and rebid < slam.game_bid(suit):
-            return name, slam.after_splinter_cue(suit)
-        return name, None
     if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, opening.strain) \
             and rebid == Bid(3, opening.strain):
         return name, con.after_game_try(suit)
-    if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
-            and rebid == Bid(3, opening.strain):
-        return name, slam.cue_bids(suit, rebid, slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE)
     again = _suit_again(opening, response, rebid)
     if again is not None:
         return name, nt.suit_again(*again)
@@ -280,14 +225,6 @@ def _suit_again(opening: Bid, response: Bid, rebid: Bid) -> tuple[Suit, bool] | 
 
 def _opener_third(opening: Bid, response: Bid, rebid: Bid,
                   p_rebid: Bid) -> tuple[str, Table | None]:
-    suit = _suit(opening)
-    if suit is not None and slam.splinter_suit(opening, response) is not None \
-            and rebid < slam.game_bid(suit) and p_rebid == slam.game_bid(suit):
-        return "after partner's sign-off", slam.accept_sign_off()
-    if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
-            and rebid == Bid(3, opening.strain) and p_rebid.strain.trump not in (None, suit) \
-            and p_rebid < Bid(4, opening.strain):
-        return "after partner's cue bid", slam.after_cue_bid(suit, slam.SLAM_TRY_ASK)
     again = _suit_again(opening, response, rebid)
     if again is not None and p_rebid == Bid(3, response.strain):
         return "opener after partner's suit again", nt.opener_after_suit_again(again[0])
