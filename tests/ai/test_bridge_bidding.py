@@ -94,8 +94,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("97432.AK2.K4.Q43", "1C", E, "pass", "no suitable overcall"),
     ("KQJ974.32.94.943", "1C", E, "bid:2S", "weak jump overcall: 6+ good spades, 5–10 points"),
     ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4+ spades, 6+ points"),
-    ("QJ74.AQ7.J97.T84", "3C double pass", N, "bid:4S",
-     "4+ spades, 9+ points: game over their pre-empt"),
     ("A7.A743.AQJ853.J", "1S pass pass", N, "bid:2D", "overcall: 5+ diamonds, 8–17 points"),
     ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "3+ hearts, 13+ points: game"),
     ("K74.Q852.J92.943", "1D double pass", N, "bid:1H", "hearts, my best suit: 0–11 points"),
@@ -126,8 +124,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     # a suit of our own over a four-level overcall: forcing, with game values
     ("AJ7.AJ842.K.AT76", "3S 4D pass", E, "bid:4H", "5+ hearts, 9+ points, forcing"),
     # slams: Roman Key Card Blackwood (0314) and the king ask
-    ("A7.KQT74.AK.A543", "1H pass 3H pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: slam interest opposite the limit raise, 19+ points"),
     ("K3.AKQJ74.KQ2.A4", "1H pass 2H pass 4NT pass", N, "bid:5C",
      "Roman Key Card answer: 0 or 3 key cards"),
     ("K3.KQJ74.KQ2.QJ4", "1H pass 3H pass 4NT pass", N, "bid:5D",
@@ -148,8 +144,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("KJ42.Q852.KQ92.4", "1H pass 4C pass 4NT pass", N, "bid:5C",
      "Roman Key Card answer: 0 or 3 key cards"),
     # a game where the key-card ask was open says no slam interest (1♠–2♥–3♥)
-    ("A4.KQJ74.J32.Q43", "1S pass 2H pass 3H pass", N, "bid:4H",
-     "support for hearts, to play in game: no slam interest (up to 15 points)"),
     # hearts are agreed after 1♠–2♥–3♥
     ("AQJ74.KJ65.Q4.K3", "1S pass 2H pass 3H pass 4C pass 4NT pass", N, "bid:5H",
      "Roman Key Card answer: 2 key cards, no queen of hearts"),  # hearts, not spades

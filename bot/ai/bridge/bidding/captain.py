@@ -308,21 +308,4 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     tail = f", to play in {level_word}" if level_word else (
         "" if ctx.ours() or ctx.last_bid is None else ", competing")
     shown = HandRange(min_len=(lengths[0], lengths[1], lengths[2], lengths[3]))
-    below = no_slam_points(ctx, bid)
-    if below is not None:
-        return (f"{what}, to play in game: no slam interest (up to {below} points)",
-                shown.narrowed(HandRange(max_points=below)))
     return (what + tail, shown)
-
-
-def no_slam_points(ctx: Context, bid: Bid) -> int | None:
-    """The most points a game bid in partner's suit can hold when step 1 would have asked
-    for key cards instead (the suit agreed, 4NT still ours to bid as an ask): fewer than
-    `ASK` together with what partner has shown. None where the game says nothing so."""
-    suit = bid.strain.trump
-    if suit is None or not game_level(bid.strain) <= bid.level < 6 \
-            or not _agreed(ctx, bid.strain) or ctx.notrump_asks() \
-            or (ctx.last_bid is not None and ctx.last_bid >= Bid(4, Strain.NOTRUMP)) \
-            or any(b == Bid(4, Strain.NOTRUMP) for b in ctx.our_bids()):
-        return None
-    return max(0, math.ceil(ASK - expected_points(ctx.partner_range())) - 1)

@@ -133,11 +133,7 @@ def takeout_answers(their: list[Suit], last: Bid) -> Table:
         plain = _at(Strain(int(major)), last)
         if plain is None:
             continue
-        if int(plain[0]) == 3:  # over a pre-empt the doubler holds a good hand
-            rules.append(Rule(f"4{L[major]}", f"4+ {name(major)}, 9+ points: game over "
-                              "their pre-empt", pts=(9, 37), lengths={major: (4, 13)},
-                              when=_best_of(major, their)))
-        elif int(plain[0]) < 4:
+        if int(plain[0]) < 4:
             rules.append(Rule(f"4{L[major]}", f"4+ {name(major)}, 12+ points: game",
                               pts=(12, 37), lengths={major: (4, 13)},
                               when=_major_first(major, their)))

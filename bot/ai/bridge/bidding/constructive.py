@@ -178,9 +178,7 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                     Rule("pass", "minimum: 12–15 points", pts=(0, 15), trump=mine)]
         if level == 3:
             if mine in MAJORS:
-                return [Rule("4NT", "Roman Key Card Blackwood: slam interest opposite the "
-                             "limit raise, 19+ points", pts=(19, 37), trump=mine),
-                        Rule(f"4{M}", "accepts the invitation: 14+ points", pts=(14, 37),
+                return [Rule(f"4{M}", "accepts the invitation: 14+ points", pts=(14, 37),
                              trump=mine),
                         Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
                              trump=mine)]

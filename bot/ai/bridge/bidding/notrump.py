@@ -150,30 +150,6 @@ def opener_after_transfer_nt(major: Suit, asked_nt: int, hi: int) -> Table:
             Rule("pass", "minimum")]
 
 
-def suit_again(suit: Suit, jump_shift: bool) -> Table:
-    """Partner rebid 2NT over our answer in `suit` (18–19 over one of a major; 12–14 over
-    our jump shift, 17+): three of the suit asks for three-card support, so a fit is
-    found and slam judged as a suit slam. Over 18–19 with exactly five of a major (game
-    is there and a 5–3 fit plays better in the major; with six the captain places the
-    game in it); after our jump shift with any five or more."""
-    S_ = L[suit]
-    if jump_shift:
-        return [Rule(f"3{S_}", f"5+ {name(suit)}, forcing: asks for three-card support",
-                     lengths={suit: (5, 13)}, forcing=True)]
-    return [Rule(f"3{S_}", f"5 {name(suit)}, forcing: asks for three-card support",
-                 lengths={suit: (5, 5)}, forcing=True)]
-
-
-def opener_after_suit_again(suit: Suit) -> Table:
-    """We rebid 2NT and partner bid its suit again at the three level (`suit_again`).
-    Four of a minor is below game: forcing (partner bids game or asks)."""
-    S_ = L[suit]
-    minor = suit in (C, D)
-    return [Rule(f"4{S_}", f"3+ {name(suit)}: the 8-card fit" + (", forcing" if minor else ""),
-                 lengths={suit: (3, 13)}, forcing=minor),
-            Rule("3NT", f"2 {name(suit)}: notrump", lengths={suit: (2, 2)})]
-
-
 def two_club_responses() -> Table:
     """Partner opened a strong 2♣."""
     rules = [Rule(f"{2 if s in MAJORS else 3}{L[s]}",

@@ -57,8 +57,6 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Responses to 1♥ (1♠ alike)", _lines(con.one_suit_responses(H))),
         ("Responses to 1♦ (1♣ alike)", _lines(con.one_suit_responses(D))),
         ("Opener's rebid after 1♦–1♥", _lines(con.opener_rebids(D, "1H", H))),
-        ("After 1♦–1♠–2NT (1♥ alike): responder's five spades; opener's answer",
-         _lines(nt.suit_again(S, False)) + _lines(nt.opener_after_suit_again(S))),
         ("Opener's rebid after 1♥–2♥; responder after a game try",
          _lines(con.opener_rebids(H, "2H", H)) + _lines(con.after_game_try(H))),
         ("Responses to 1NT (15–17)", _lines(nt.nt_responses(1, 15, 17))),

@@ -203,31 +203,11 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid) -> tuple[str, Tabl
     if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, opening.strain) \
             and rebid == Bid(3, opening.strain):
         return name, con.after_game_try(suit)
-    again = _suit_again(opening, response, rebid)
-    if again is not None:
-        return name, nt.suit_again(*again)
     return name, None
-
-
-def _suit_again(opening: Bid, response: Bid, rebid: Bid) -> tuple[Suit, bool] | None:
-    """Opener rebid 2NT over a one-level major answer, or over a jump shift (a two-level
-    answer in a suit above the opened one): the answer's suit, and whether it was the
-    jump shift (`nt.suit_again`)."""
-    suit, answered = _suit(opening), _suit(response)
-    if suit is None or answered is None or opening.level != 1 or rebid != Bid(2, NT):
-        return None
-    if response.level == 1 and answered in (Suit.HEARTS, Suit.SPADES):
-        return answered, False
-    if response.level == 2 and answered > suit:
-        return answered, True
-    return None
 
 
 def _opener_third(opening: Bid, response: Bid, rebid: Bid,
                   p_rebid: Bid) -> tuple[str, Table | None]:
-    again = _suit_again(opening, response, rebid)
-    if again is not None and p_rebid == Bid(3, response.strain):
-        return "opener after partner's suit again", nt.opener_after_suit_again(again[0])
     if opening.strain != NT or opening.level not in (1, 2) or p_rebid.strain != NT:
         return "competitive", None
     hi = NT_RANGES[opening.level][1]
