@@ -91,7 +91,7 @@ class BidFair(Game[BidFairView]):
                    "(0: play to the target).", 0, 32, internal=True),
     )
     # A deal is short (4 crib cards, a bid and 7 tricks each), so a challenge is 8 of
-    # them: about a whole match to 800 (7.7 deals on average between computer players).
+    # them: about as many as a match to 800 lasts between computer players.
     CHALLENGE: ClassVar[ChallengePlay | None] = ChallengePlay(
         MappingProxyType({}), length_option="deals", default_deals=8, max_deals=32, seat=1,
         compare="points")
