@@ -33,7 +33,7 @@ def penalty_rule(ctx: Context) -> Rule | None:
     if rule is None:
         return None
     need = max(10, 20 - int(expected_points(ctx.partner_range())))
-    return Rule(rule.call, rule.says, hcp=(need, 37), lengths=rule.lengths, when=rule.when)
+    return Rule(rule.call, rule.words, hcp=(need, 37), lengths=rule.lengths, when=rule.when)
 
 
 def tables_for(ctx: Context) -> tuple[str, list[Rule]]:
