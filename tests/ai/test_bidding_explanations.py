@@ -14,12 +14,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from bot.ai.bridge.bidding import choose_call, summary
+from bot.ai.bridge.bidding import captain, choose_call, summary
+from bot.ai.bridge.bidding import rules as table_rules
 from bot.ai.bridge.bidding.rubber import Score
-from bot.ai.bridge.bidding.rules import ANY, SUIT_NAMES, Hand, Rule, Test
+from bot.ai.bridge.bidding.rules import ANY, SUIT_NAMES, Hand, Rule, first_fit
 from bot.ai.bridge.bidding.system import _context, read, tables_for
 from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Call
 from bot.games.cards import FULL_DECK, Card, Suit
@@ -179,8 +181,8 @@ def test_the_rules_checked_are_every_rule_the_system_page_shows_and_more() -> No
     assert len(checked) > 5 * len(lines)
 
 
-def _conditions() -> list[Test]:
-    found: dict[str, Test] = {}
+def _conditions() -> list[table_rules.Test]:  # imported by name, pytest would collect it
+    found: dict[str, table_rules.Test] = {}
     for rule in RULES:
         for test in rule.when.each() if rule.when is not None else ():
             found.setdefault(f"{test.name} {id(test.holds)}", test)
@@ -203,3 +205,54 @@ def test_each_condition_tells_the_reader_only_what_it_holds_for() -> None:
         for cards, hand in zip(hands, facts, strict=True):
             if test.holds(hand):
                 assert test.shape.admits(cards), (test.name, hand.lengths)
+
+
+# The captain: the prose players read is generated from its steps, and tested here
+# against them (the system page, the docs) and against what they decide.
+
+def _captain_steps_taken(deals: int) -> set[str]:
+    """The captain's steps that decide a call when the system bids random deals."""
+    rng = random.Random(1)
+    taken: set[str] = set()
+    for n in range(deals):
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        hands = [deck[i * 13:(i + 1) * 13] for i in range(4)]
+        score = SCORES[n % 2]
+        auction = Auction([(n % 4 + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
+        while not auction.finished:
+            seat, legal = auction.to_call(), auction.legal_texts(auction.to_call())
+            reading = read(0, auction.calls, score)
+            ctx = _context(seat, auction.calls, reading.ranges, reading.forcing, score)
+            facts = Hand.of(hands[seat])
+            if first_fit(tables_for(ctx)[1], facts, legal) is None:
+                plan = captain.plan_of(ctx, facts, legal)
+                taken |= {next((s.name for s in captain.CAPTAIN_STEPS
+                                if s.decide(plan) is not None), "pass")}
+            action, _ = choose_call(hands[seat], seat, auction.calls, legal, score=score)
+            auction.call(seat, CALL_BY_TEXT[action])
+    return taken
+
+
+def test_the_system_page_states_the_captains_steps_in_the_order_it_takes_them() -> None:
+    parts = summary.sections()
+    start = next(i for i, (title, _) in enumerate(parts) if "placing the contract" in title)
+    shown = [line for _, lines in parts[start:] for line in lines]
+    said = [*(step.says for step in captain.CAPTAIN_STEPS), *captain.AFTER_STEPS]
+    assert shown == [f"{i}. {text}" for i, text in enumerate(said, 1)]
+    assert all(step.says.startswith(step.name + ": ") for step in captain.CAPTAIN_STEPS)
+
+
+def test_every_step_the_captain_states_decides_calls() -> None:
+    assert _captain_steps_taken(200) == {step.name for step in captain.CAPTAIN_STEPS} | {
+        "pass"}
+
+
+def test_the_docs_name_the_captains_steps_in_order_and_its_levels() -> None:
+    text = " ".join((Path(__file__).parents[2] / "docs" / "computer-players.md")
+                    .read_text().split())
+    names = ", ".join(step.name.lower() for step in captain.CAPTAIN_STEPS)
+    assert f"Its steps, in order (the first that decides makes the call; `/system` states " \
+           f"each): {names}; else pass." in text
+    assert (f"(game {captain.GAME}, small slam {captain.SLAM}, grand slam {captain.GRAND})"
+            in text)
