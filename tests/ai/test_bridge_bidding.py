@@ -115,9 +115,9 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "cue bid, asks for more: 10+ HCP, 12+ points, forcing"),
     # the doubler's rebid after partner's answer
     ("AQ3.KJ74.43.AK43", "1D double pass 1H pass", E, "bid:2H",
-     "invites game: 4+ hearts, 13–18 HCP, 16–18 points"),
+     "invites game: 4+ hearts, 13+ HCP, 16–18 points"),
     ("AQ3.KJ74.3.AK943", "1D double pass 1H pass", E, "bid:3H",
-     "invites game: 4+ hearts, 16–21 HCP, 19–21 points"),
+     "invites game: 4+ hearts, 16+ HCP, 19–21 points"),
     ("AQ3.AKJ4.3.AK943", "1D double pass 1H pass", E, "bid:4H", "game: 4+ hearts, 18+ HCP, 22+ "
                                                                 "points"),
     ("AQ3.KJ74.43.Q943", "1D double pass 1H pass", E, "pass",

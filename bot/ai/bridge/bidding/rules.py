@@ -242,15 +242,24 @@ def lengths_text(lengths: Mapping[Suit, tuple[int, int]],
     return out
 
 
+def stated_strength(rule: Rule) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The rule's HCP and points limits less what one implies of the other: points are
+    never fewer than the high cards, so a points floor at or below the HCP floor, or an
+    HCP ceiling at or above the points ceiling, says nothing more."""
+    (h_lo, h_hi), (p_lo, p_hi) = rule.hcp, rule.pts or ANY
+    return (h_lo, 37 if h_hi >= p_hi else h_hi), (0 if p_lo <= h_lo else p_lo, p_hi)
+
+
 def limits_text(rule: Rule) -> list[str]:
     """A rule's limits in words: its lengths, its points (high-card points, then points
     with length, or with shortness opposite a fit), the conditions it names."""
     conditions = rule.when.each() if rule.when is not None else ()
     good = {t.good for t in conditions if t.good is not None and t.good in rule.lengths}
     out = lengths_text(rule.lengths, good)
-    if rule.hcp != ANY:
-        out.append(range_text(*rule.hcp, "HCP"))
-    if rule.pts is not None and rule.pts != ANY:
-        out.append(range_text(*rule.pts, "points"))
+    hcp, pts = stated_strength(rule)
+    if hcp != ANY:
+        out.append(range_text(*hcp, "HCP"))
+    if pts != ANY:
+        out.append(range_text(*pts, "points"))
     out += [t.name for t in conditions if t.said and t.good not in good]
     return out
