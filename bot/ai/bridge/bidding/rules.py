@@ -90,6 +90,11 @@ BALANCED = Test("balanced", lambda h: h.balanced,
                 HandRange(min_len=(2, 2, 2, 2), max_len=(5, 5, 5, 5)))
 
 
+def _at_least(suit: Suit, n: int) -> HandRange:
+    return HandRange(min_len=tuple(n if s == suit else 0  # type: ignore[arg-type]
+                                   for s in Suit))
+
+
 def stopper_in(suits: Sequence[Suit]) -> Test:
     names = " and ".join(SUIT_NAMES[s] for s in suits)
     return Test(f"a stopper in {names}", lambda h: all(h.stopper(s) for s in suits),
@@ -97,8 +102,8 @@ def stopper_in(suits: Sequence[Suit]) -> Test:
 
 
 def good_suit(suit: Suit) -> Test:
-    return Test(f"good {SUIT_NAMES[suit]}", lambda h: h.good_suit(suit), TELLS_NOTHING,
-                good=suit)
+    return Test(f"good {SUIT_NAMES[suit]}", lambda h: h.good_suit(suit),
+                _at_least(suit, 5), good=suit)  # a good suit is five cards or more
 
 
 def longest(suit: Suit) -> Test:
