@@ -35,8 +35,8 @@ from tests.ai.test_bridge_bidding import N, auction_of, call
      "jump shift, forcing to game: 4+ spades, 19+ points"),
     # responder's second call with invitational values and no fit: 2NT over partner's
     # suit; opener accepts with more than it was counted for (15+ of 12–18)
-    ("K4.98754.A2.K752", "1D pass 1H pass 1S pass", "bid:2NT", "invites 3NT: 8–10 points"),
-    ("QT76.4.A974.A653", "1C pass 1S pass 2C pass", "bid:2NT", "invites 3NT: 8–10 points"),
+    ("K4.98754.A2.K752", "1D pass 1H pass 1S pass", "bid:2NT", "invites 3NT: 8–10 HCP"),
+    ("QT76.4.A974.A653", "1C pass 1S pass 2C pass", "bid:2NT", "invites 3NT: 8–10 HCP"),
     ("AT63.KT3.KJ873.A", "1D pass 1H pass 1S pass 2NT pass", "bid:3NT", "to play in game"),
     ("AT63.KT3.KJ873.Q", "1D pass 1H pass 1S pass 2NT pass", "pass", "nothing more to say"),
     # a minor's limit raise: 3NT on high cards (a doubleton does not count there)

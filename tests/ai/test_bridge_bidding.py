@@ -86,7 +86,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AKT54.AQ2.AKJ6.2", "1S pass 1NT pass", N, "bid:3D",
      "jump shift, forcing to game: 4+ diamonds, 19+ points"),
     # the captain's invitation in notrump, accepted with a maximum, declined without
-    ("KQJT.J.T5.QT9874", "1D pass 1S pass 1NT pass", N, "bid:2NT", "invites 3NT: 9–11 points"),
+    ("KQJT.J.T5.QT9874", "1D pass 1S pass 1NT pass", N, "bid:2NT", "invites 3NT: 9–11 HCP"),
     ("84.AQ3.KQJ3.Q632", "1D pass 1S pass 1NT pass 2NT pass", N, "bid:3NT", "to play in game"),
     ("84.AQ3.KQJ3.J632", "1D pass 1S pass 1NT pass 2NT pass", N, "pass",
      "nothing more to say"),

@@ -459,7 +459,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
                     HandRange())
         if is_invitation(ctx, bid):
             shown = invitation_range(ctx, strain)
-            return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} points", shown)
+            return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} HCP", shown)
         return (f"to play in {level_word}" if level_word else "natural: notrump",
                 HandRange())
     suit = Suit(int(strain))
@@ -483,7 +483,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     if is_invitation(ctx, bid):
         shown = invitation_range(ctx, strain)
         lengths[suit] = max(lengths[suit], 3)
-        return (f"{what}, invites game: {shown.min_hcp}–{shown.max_hcp} points",
+        return (f"{what}, invites game: {shown.min_hcp}–{shown.max_hcp} HCP",
                 shown.narrowed(HandRange(min_len=(lengths[0], lengths[1], lengths[2],
                                                   lengths[3]))))
     tail = f", to play in {level_word}" if level_word else (

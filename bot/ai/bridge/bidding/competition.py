@@ -173,7 +173,9 @@ def takeout_answers(their: list[Suit], last: Bid) -> Table:
         rules.append(Rule("1NT", "", hcp=(6, 10), when=_both(stop, Test(
                               "no four-card major to bid", lambda h: all(
                                   h.lengths[m] < 4 for m in MAJORS if m not in their),
-                              TELLS_NOTHING))))
+                              HandRange(max_len=tuple(  # type: ignore[arg-type]
+                                  3 if s in MAJORS and s not in their else 13
+                                  for s in Suit))))))
     for suit in order:
         plain = _at(Strain(int(suit)), last)
         if plain is not None:
@@ -300,7 +302,9 @@ def opener_reopens(p: Suit, last: Bid, their: list[Suit]) -> Table:
     if nt is not None and int(nt[0]) <= 2:
         rules.append(Rule(nt, "", hcp=(18, 19), when=stop))
     short = Test(f"at most two {' and '.join(name(t) for t in their)}",
-                 lambda h: all(h.lengths[t] <= 2 for t in their), TELLS_NOTHING)
+                 lambda h: all(h.lengths[t] <= 2 for t in their),
+                 HandRange(max_len=tuple(2 if s in their else 13  # type: ignore[arg-type]
+                                         for s in Suit)))
     rules.append(Rule("double", "takeout", pts=(17, 37),
                       hcp=(15, 37), when=short, forcing=True))
     again = _at(Strain(int(p)), last)

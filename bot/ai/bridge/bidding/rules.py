@@ -92,13 +92,14 @@ BALANCED = Test("balanced", lambda h: h.balanced,
 
 def _at_least(suit: Suit, n: int) -> HandRange:
     return HandRange(min_len=tuple(n if s == suit else 0  # type: ignore[arg-type]
-                                   for s in Suit))
+                                   for s in range(4)))
 
 
 def stopper_in(suits: Sequence[Suit]) -> Test:
     names = " and ".join(SUIT_NAMES[s] for s in suits)
-    return Test(f"a stopper in {names}", lambda h: all(h.stopper(s) for s in suits),
-                TELLS_NOTHING)
+    shape = HandRange(min_len=tuple(1 if s in suits else 0  # type: ignore[arg-type]
+                                    for s in range(4)))  # A, Kx, Qxx or Jxxx: a card at least
+    return Test(f"a stopper in {names}", lambda h: all(h.stopper(s) for s in suits), shape)
 
 
 def good_suit(suit: Suit) -> Test:
@@ -112,9 +113,10 @@ def longest(suit: Suit) -> Test:
 
 
 def all_of(*tests: Test) -> Test:
-    shape = HandRange()
+    shape = ANY_HAND
     for t in tests:
-        shape = shape.narrowed(t.shape)
+        shape = shape if t.shape is ANY_HAND else t.shape if shape is ANY_HAND \
+            else shape.narrowed(t.shape)
     return Test(" and ".join(t.name for t in tests), lambda h: all(t.holds(h) for t in tests),
                 shape, said=any(t.said for t in tests), parts=tests)
 

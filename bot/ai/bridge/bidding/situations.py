@@ -22,6 +22,8 @@ from .rules import Table
 NT = Strain.NOTRUMP
 OPENING_TABLE = con.opening_table()
 NT_RANGES = {1: (15, 17), 2: (20, 21)}
+ONE_NT, TWO_NT, FOUR_NT, FIVE_NT = (Bid(n, NT) for n in (1, 2, 4, 5))
+TWO_CLUBS = Bid(2, Strain.CLUBS)
 
 
 def _suit(bid: Bid) -> Suit | None:
@@ -61,14 +63,17 @@ def _partner_bid_last(ctx: Context) -> Bid | None:
 
 
 def _slam_state(ctx: Context) -> tuple[Suit, list[Bid], list[Bid], str] | None:
-    """During a slam convention: our agreed suit, my bids, partner's bids and partner's
-    last bid (the last of the auction); None without a suit agreed or a bid of mine."""
+    """During a key-card ask (a 4NT of ours before partner's last bid, the last of the
+    auction): our agreed suit, my bids, partner's bids and partner's last bid; None
+    outside one, or without a suit agreed."""
     p_last = _partner_bid_last(ctx)
-    trump = agreed_trump(ctx)
-    mine = ctx.bids(ME)
-    if p_last is None or trump is None or not mine:
+    if p_last is None:
         return None
-    return trump, mine, ctx.bids(PARTNER), p_last.text
+    mine, partners = ctx.bids(ME), ctx.bids(PARTNER)
+    if not mine or FOUR_NT not in mine + partners[:-1]:
+        return None
+    trump = agreed_trump(ctx)
+    return None if trump is None else (trump, mine, partners, p_last.text)
 
 
 def is_opening(ctx: Context) -> bool:
@@ -78,7 +83,7 @@ def is_opening(ctx: Context) -> bool:
 
 def partner_asks_with_4nt(ctx: Context) -> bool:
     """Partner's 4NT, the last bid, after our side has bid before it."""
-    return _partner_bid_last(ctx) == Bid(4, NT) and len(ctx.our_bids()) > 1
+    return _partner_bid_last(ctx) == FOUR_NT and len(ctx.our_bids()) > 1
 
 
 def partner_invites_with_4nt(ctx: Context) -> bool:
@@ -90,13 +95,13 @@ def partner_invites_with_4nt(ctx: Context) -> bool:
 def partner_shows_two_and_a_void(ctx: Context) -> bool:
     """I asked with 4NT and partner answered 5NT: two key cards and a void."""
     state = _slam_state(ctx)
-    return state is not None and state[1][-1] == Bid(4, NT) and state[3] == slam.VOID_ANSWER
+    return state is not None and state[1][-1] == FOUR_NT and state[3] == slam.VOID_ANSWER
 
 
 def partner_answered_key_cards(ctx: Context) -> bool:
     """I asked with 4NT and partner answered with a count of key cards (5♣ to 5♠)."""
     state = _slam_state(ctx)
-    return state is not None and state[1][-1] == Bid(4, NT) and state[3] in slam.ANSWERS
+    return state is not None and state[1][-1] == FOUR_NT and state[3] in slam.ANSWERS
 
 
 def partner_asks_for_the_queen(ctx: Context) -> bool:
@@ -105,7 +110,7 @@ def partner_asks_for_the_queen(ctx: Context) -> bool:
     if state is None:
         return False
     trump, mine, partners, p_last = state
-    return len(partners) >= 2 and partners[-2] == Bid(4, NT) and mine[-1].text in slam.ANSWERS \
+    return len(partners) >= 2 and partners[-2] == FOUR_NT and mine[-1].text in slam.ANSWERS \
         and slam.queen_ask(trump, mine[-1].text) == p_last
 
 
@@ -115,7 +120,7 @@ def partner_answered_the_queen_ask(ctx: Context) -> bool:
     if state is None:
         return False
     trump, mine, partners, p_last = state
-    return len(mine) >= 2 and mine[-2] == Bid(4, NT) and len(partners) >= 2 \
+    return len(mine) >= 2 and mine[-2] == FOUR_NT and len(partners) >= 2 \
         and slam.queen_ask(trump, partners[-2].text) == mine[-1].text \
         and p_last in slam.queen_answers(trump, mine[-1].text)
 
@@ -124,13 +129,13 @@ def partner_asks_for_kings(ctx: Context) -> bool:
     """Partner asked with 4NT and then 5NT: the king ask."""
     state = _slam_state(ctx)
     return state is not None and state[3] == "5NT" and len(state[2]) >= 2 \
-        and state[2][-2] == Bid(4, NT)
+        and state[2][-2] == FOUR_NT
 
 
 def partner_answered_the_king_ask(ctx: Context) -> bool:
     """I asked with 4NT and 5NT, and partner answered with its kings."""
     state = _slam_state(ctx)
-    return state is not None and state[1][-2:] == [Bid(4, NT), Bid(5, NT)] \
+    return state is not None and state[1][-2:] == [FOUR_NT, FIVE_NT] \
         and state[3] in slam.KING_ANSWERS
 
 
@@ -176,13 +181,13 @@ def partner_opened_and_they_overcalled(ctx: Context) -> bool:
 def partner_opened_in_notrump(ctx: Context) -> bool:
     """Partner opened 1NT or 2NT; they have not bid."""
     return _partner_opened_first_call(ctx) and _quiet(ctx) \
-        and ctx.opening in (Bid(1, NT), Bid(2, NT))
+        and ctx.opening in (ONE_NT, TWO_NT)
 
 
 def partner_opened_two_clubs(ctx: Context) -> bool:
     """Partner opened a strong 2♣; they have not bid."""
     return _partner_opened_first_call(ctx) and _quiet(ctx) \
-        and ctx.opening == Bid(2, Strain.CLUBS)
+        and ctx.opening == TWO_CLUBS
 
 
 def partner_opened_one_of_a_suit(ctx: Context) -> bool:
@@ -198,7 +203,7 @@ def partner_pre_empted(ctx: Context) -> bool:
     opening = ctx.opening
     return _partner_opened_first_call(ctx) and _quiet(ctx) and opening is not None \
         and _suit(opening) is not None and opening.level >= 2 \
-        and opening != Bid(2, Strain.CLUBS)
+        and opening != TWO_CLUBS
 
 
 def partner_doubled_their_overcall(ctx: Context) -> bool:
@@ -273,7 +278,7 @@ def partner_doubled_for_takeout(ctx: Context) -> bool:
 def partner_overcalled_1nt(ctx: Context) -> bool:
     """Partner's 1NT overcall, the last bid."""
     first = _partner_called_once(ctx)
-    return first is not None and first.bid == Bid(1, NT) and first.bid == ctx.last_bid
+    return first is not None and first.bid == ONE_NT and first.bid == ctx.last_bid
 
 
 def partner_overcalled_in_a_suit(ctx: Context) -> bool:
