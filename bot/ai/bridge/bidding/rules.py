@@ -67,11 +67,11 @@ class Test:
     """A named condition on a hand beyond points and lengths (e.g. "balanced").
 
     `shape` is what the condition tells the auction reader, as a range of hands: every
-    hand the condition holds for must fit it (a test checks so). `ANY_HAND` where no
-    range can hold it (a choice between suits, a disjunction, honours) or where the
-    reader keeps it loose: `TELLS_NOTHING` says so. `said`: whether the explanation
-    names it (False: a tie-break between calls, e.g. "spades at least as long as
-    hearts"). `good`: the suit whose length it qualifies ("6 good hearts")."""
+    hand the condition holds for must fit it (a test checks so); `TELLS_NOTHING` where
+    no range of points and lengths holds it (a choice between suits, a disjunction,
+    honours). `said`: whether the explanation names it (False: a tie-break between
+    calls, e.g. "spades at least as long as hearts"). `good`: the suit whose length it
+    qualifies ("6 good hearts")."""
 
     name: str
     holds: Callable[[Hand], bool]
@@ -105,11 +105,6 @@ def stopper_in(suits: Sequence[Suit]) -> Test:
 def good_suit(suit: Suit) -> Test:
     return Test(f"good {SUIT_NAMES[suit]}", lambda h: h.good_suit(suit),
                 _at_least(suit, 5), good=suit)  # a good suit is five cards or more
-
-
-def longest(suit: Suit) -> Test:
-    """`suit` is (one of) the longest, and the highest of equal long suits."""
-    return Test(f"{SUIT_NAMES[suit]} longest", lambda h: h.longest() == suit, TELLS_NOTHING)
 
 
 def all_of(*tests: Test) -> Test:
@@ -215,11 +210,6 @@ def range_text(lo: int, hi: int, unit: str, top: int = 37) -> str:
     if lo <= 0:
         return f"up to {hi} {unit}"
     return f"{lo}–{hi} {unit}"
-
-
-def points_text(lo: int, hi: int) -> str:
-    """"12–21 points", "6+ points", "up to 11 points"."""
-    return range_text(lo, hi, "points")
 
 
 MAJORS_HIGH_FIRST = (Suit.SPADES, Suit.HEARTS)
