@@ -11,6 +11,7 @@ system page (/system) shows."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -216,10 +217,13 @@ def test_each_condition_tells_the_reader_only_what_it_holds_for() -> None:
 # The captain: the prose players read is generated from its steps, and tested here
 # against them (the system page, the docs) and against what they decide.
 
-def _captain_steps_taken(deals: int) -> set[str]:
-    """The captain's steps that decide a call when the system bids random deals."""
+@functools.cache
+def _captain_decisions(deals: int) -> list[tuple[str, str, str, bool]]:
+    """The captain's decisions when the system bids random deals: the step that decided
+    (or "pass"), the call, its explanation, and whether a rule of the situation's
+    tables makes that call (and so explains it)."""
     rng = random.Random(1)
-    taken: set[str] = set()
+    taken: list[tuple[str, str, str, bool]] = []
     for n in range(deals):
         deck = list(FULL_DECK)
         rng.shuffle(deck)
@@ -231,11 +235,13 @@ def _captain_steps_taken(deals: int) -> set[str]:
             reading = read(0, auction.calls, score)
             ctx = _context(seat, auction.calls, reading.ranges, reading.forcing, score)
             facts = Hand.of(hands[seat])
-            if first_fit(tables_for(ctx)[1], facts, legal) is None:
+            rules = tables_for(ctx)[1]
+            action, says = choose_call(hands[seat], seat, auction.calls, legal, score=score)
+            if first_fit(rules, facts, legal) is None:
                 plan = captain.plan_of(ctx, facts, legal)
-                taken |= {next((s.name for s in captain.CAPTAIN_STEPS
-                                if s.decide(plan) is not None), "pass")}
-            action, _ = choose_call(hands[seat], seat, auction.calls, legal, score=score)
+                step = next((s.name for s in captain.CAPTAIN_STEPS
+                             if s.decide(plan) is not None), "pass")
+                taken.append((step, action, says, any(r.action == action for r in rules)))
             auction.call(seat, CALL_BY_TEXT[action])
     return taken
 
@@ -250,8 +256,27 @@ def test_the_system_page_states_the_captains_steps_in_the_order_it_takes_them() 
 
 
 def test_every_step_the_captain_states_decides_calls() -> None:
-    assert _captain_steps_taken(200) == {step.name for step in captain.CAPTAIN_STEPS} | {
-        "pass"}
+    taken = {step for step, _, _, _ in _captain_decisions(200)}
+    assert taken == {step.name for step in captain.CAPTAIN_STEPS} | {"pass"}
+
+
+# What the explanation of a captain's call (worked out from the auction alone, so that
+# people's calls read the same) says of the step that made it.
+STEP_WORDS = {
+    "Slam": ("slam", "Blackwood", "quantitative"), "Game": ("game",),
+    "Invitation": ("invites",), "Competition": ("competing", "penalty", "game"),
+    "Misfit": ("more ",),
+}  # a forced bid is explained as the natural bid it is ("4+ hearts")
+
+
+def test_the_explanation_of_each_captains_call_names_its_step() -> None:
+    decisions = [d for d in _captain_decisions(200) if not d[3]]  # explained by the captain
+    assert len(decisions) > 500
+    for step, action, says, _ in decisions:
+        if action == "pass":  # the step is content where the auction stands
+            assert says == "nothing more to say", (step, says)
+        elif step != "Forced":
+            assert any(word in says for word in STEP_WORDS[step]), (step, action, says)
 
 
 def test_the_docs_name_the_captains_steps_in_order_and_its_levels() -> None:
