@@ -146,9 +146,9 @@ def system_embeds(sections: Sequence[tuple[str, Sequence[str]]]) -> list[list[di
     limits (1024 characters a field, 25 fields an embed, 6000 characters a message)."""
     messages: list[list[discord.Embed]] = []
     embed = discord.Embed(title=SYSTEM_TITLE, description=(
-        "Points: A 4, K 3, Q 2, J 1, plus one for each card past four in a suit (support "
-        "for partner: 3 for a void, 2 a singleton, 1 a doubleton). Each table is read top "
-        "down: the first call the hand fits."))
+        "HCP: A 4, K 3, Q 2, J 1. Points: HCP plus one for each card past four in a suit "
+        "(with support for partner, 3 for a void, 2 a singleton, 1 a doubleton instead). "
+        "Each table is read top down: the first call the hand fits."))
     size = len(SYSTEM_TITLE) + len(embed.description or "")
     for title, lines in sections:
         value = "\n".join(lines)[:1024]

@@ -34,9 +34,9 @@ from bot.games.bridge_auction import ALL_BIDS, Bid, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .captain import ASK, SLAM_TRY, expected_points, game_level
+from .captain import ASK, expected_points, game_level
 from .constructive import L
-from .rules import SUIT_NAMES, Hand, Rule, Table, Test, all_of
+from .rules import SUIT_NAMES, TELLS_NOTHING, Hand, Rule, Table, Test, all_of
 
 ANSWERS = ("5C", "5D", "5H", "5S")
 VOID_ANSWER = "5NT"  # 2 key cards and a void
@@ -71,24 +71,26 @@ def key_card_answers(trump: Suit) -> Table:
     """Partner asked with 4NT; `trump` is the agreed suit."""
     name = SUIT_NAMES[trump]
 
+    # Key cards and queens are honours, and a void may be in any side suit: no range.
     def count(*allowed: int) -> Test:
         words = " or ".join(str(n) for n in allowed if n < KEY_CARDS)
-        return Test(f"{words} key cards", lambda h: key_cards(h, trump) in allowed)
+        return Test(f"{words} key cards", lambda h: key_cards(h, trump) in allowed,
+                    TELLS_NOTHING)
 
     def two(queen: bool) -> Test:
-        return Test(f"2 key cards {'with' if queen else 'without'} the queen of {name}",
-                    lambda h: key_cards(h, trump) == 2 and trump_queen(h, trump) == queen)
+        return Test(f"2 key cards {'and' if queen else 'without'} the queen of {name}",
+                    lambda h: key_cards(h, trump) == 2 and trump_queen(h, trump) == queen,
+                    TELLS_NOTHING)
 
     void = Test(f"2 key cards and a void outside {name}", lambda h: key_cards(h, trump) == 2
-                and any(h.lengths[s] == 0 for s in Suit if s != trump))
+                and any(h.lengths[s] == 0 for s in Suit if s != trump), TELLS_NOTHING)
+    answer = "Roman Key Card answer"
     return [
-        Rule(VOID_ANSWER, "Roman Key Card answer: 2 key cards and a void", when=void),
-        Rule("5C", "Roman Key Card answer: 0 or 3 key cards", when=count(0, 3, 5)),
-        Rule("5D", "Roman Key Card answer: 1 or 4 key cards", when=count(1, 4)),
-        Rule("5H", f"Roman Key Card answer: 2 key cards, no queen of {name}",
-             when=two(False)),
-        Rule("5S", f"Roman Key Card answer: 2 key cards and the queen of {name}",
-             when=two(True)),
+        Rule(VOID_ANSWER, answer, when=void),
+        Rule("5C", answer, when=count(0, 3, 5)),
+        Rule("5D", answer, when=count(1, 4)),
+        Rule("5H", answer, when=two(False)),
+        Rule("5S", answer, when=two(True)),
     ]
 
 
@@ -125,33 +127,34 @@ def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
     def long_fit(h: Hand) -> bool:
         return h.lengths[trump] + partner.min_len[trump] >= GRAND_FIT
 
+    # Key cards and the trumps together are the partnership's: no range of one hand.
     rules = [
-        Rule(f"7{t}", f"grand slam: every key card, the queen of {name} and {GRAND_FIT}+ "
-             "trumps together",
-             when=Test(f"all five key cards, the trump queen and {GRAND_FIT}+ {name} "
+        Rule(f"7{t}", "grand slam",
+             when=Test(f"all five key cards, the queen of {name} and {GRAND_FIT}+ trumps "
                        "together", lambda h: total(h) == KEY_CARDS and queen(h)
-                       and long_fit(h))),
-        Rule("5NT", "all the key cards and the queen of trumps: asks for kings",
-             when=Test("all five key cards, the trump queen and grand-slam values",
+                       and long_fit(h), TELLS_NOTHING)),
+        Rule("5NT", "asks for kings",
+             when=Test("all five key cards, the queen of trumps and grand-slam values",
                        lambda h: total(h) == KEY_CARDS and queen(h)
-                       and h.hcp + partner.min_hcp >= 33)),
-        Rule(f"6{t}", "small slam: at most one key card missing",
-             when=Test("4+ key cards together", lambda h: total(h) >= KEY_CARDS - 1)),
+                       and h.hcp + partner.min_hcp >= 33, TELLS_NOTHING)),
+        Rule(f"6{t}", "small slam",
+             when=Test("at most one key card missing", lambda h: total(h) >= KEY_CARDS - 1,
+                       TELLS_NOTHING)),
     ]
     ask = queen_ask(trump, answer)
     if ask is not None:
         rules.insert(1, Rule(ask, f"asks for the queen of {name}", when=Test(
-            f"all five key cards, {GRAND_FIT}+ {name} together, the queen not known",
-            lambda h: total(h) == KEY_CARDS and not queen(h) and long_fit(h))))
-    missing_two = Test("two key cards missing", lambda h: total(h) <= KEY_CARDS - 2)
+            f"all five key cards, {GRAND_FIT}+ trumps together, the queen not known",
+            lambda h: total(h) == KEY_CARDS and not queen(h) and long_fit(h),
+            TELLS_NOTHING)))
+    missing_two = Test("two key cards missing", lambda h: total(h) <= KEY_CARDS - 2,
+                       TELLS_NOTHING)
     if answer == f"5{t}":
-        rules.append(Rule("pass", "stops in five: two key cards are missing",
-                          when=missing_two))
+        rules.append(Rule("pass", "stops in five", when=missing_two))
     elif five_is_below:
-        rules.append(Rule(f"5{t}", "stops in five: two key cards are missing",
-                          when=missing_two))
+        rules.append(Rule(f"5{t}", "stops in five", when=missing_two))
     else:
-        rules.append(Rule(f"6{t}", "small slam: partner's answer passed five",
+        rules.append(Rule(f"6{t}", "small slam, partner's answer passed five",
                           when=missing_two))
     return rules
 
@@ -177,8 +180,9 @@ def queen_ask_answers(trump: Suit, ask: str) -> Table:
     """Partner asked for the queen of trumps (`ask`) after our 5♣/5♦ answer."""
     name = SUIT_NAMES[trump]
     without, with_queen = queen_answers(trump, ask)
-    return [Rule(with_queen, f"the queen of {name}",
-                 when=Test(f"the queen of {name}", lambda h: trump_queen(h, trump))),
+    return [Rule(with_queen, "",
+                 when=Test(f"the queen of {name}", lambda h: trump_queen(h, trump),
+                           TELLS_NOTHING)),
             Rule(without, f"no queen of {name}")]
 
 
@@ -206,16 +210,19 @@ def after_void_answer(trump: Suit) -> Table:
                                                 for c in h.cards)
 
     return [Rule(f"7{t}", "grand slam: partner's void covers the one missing ace",
-                 when=Test("the king of trumps and one ace, so one ace missing", grand)),
+                 when=Test("the king of trumps and one ace, so one ace missing", grand,
+                           TELLS_NOTHING, said=False)),
             Rule(f"6{t}", "small slam: at most one key card missing")]
 
 
 def king_answers(trump: Suit) -> Table:
     """Partner has every key card and asked for kings with 5NT."""
     def kings(n: int) -> Test:
-        return Test(f"{n} side kings", lambda h: side_kings(h, trump) == n)
+        return Test(f"{n} king{'' if n == 1 else 's'} outside trumps",
+                    lambda h: side_kings(h, trump) == n,
+                    TELLS_NOTHING)
 
-    return [Rule(call, f"kings outside trumps: {n}", when=kings(n))
+    return [Rule(call, "", when=kings(n))
             for n, call in enumerate(KING_ANSWERS)]
 
 
@@ -231,15 +238,14 @@ def after_kings(trump: Suit, answer: str, partner: HandRange) -> Table:
 
     small = f"6{t}" if Bid(6, strain) > Bid.parse(answer) else "6NT"
     return [Rule(f"7{t}", "grand slam: every key card and every king",
-                 when=Test("all the kings", grand)),
+                 when=Test("all the kings", grand, TELLS_NOTHING, said=False)),
             Rule(small, "small slam: a king is missing")]
 
 
 def quantitative_answers(hi_share: int) -> Table:
     """Partner raised our notrump to 4NT: slam with the top of our range."""
-    return [Rule("6NT", "accepts the slam invitation: top of the range",
-                 hcp=(hi_share, 37)),
-            Rule("pass", "declines the slam invitation: bottom of the range")]
+    return [Rule("6NT", "accepts the slam invitation", hcp=(hi_share, 37)),
+            Rule("pass", "declines the slam invitation")]
 
 
 def first_round_control(hand: Hand, suit: Suit) -> bool:
@@ -249,7 +255,7 @@ def first_round_control(hand: Hand, suit: Suit) -> bool:
 
 def _control(suit: Suit) -> Test:
     return Test(f"the ace or a void in {SUIT_NAMES[suit]}",
-                lambda h: first_round_control(h, suit))
+                lambda h: first_round_control(h, suit), TELLS_NOTHING)
 
 
 def game_bid(trump: Suit) -> Bid:
@@ -270,9 +276,8 @@ def _cues(trump: Suit, last: Bid, says: str, skip: Collection[Suit] = (),
                 and side not in skip:
             assert side is not None
             when = _control(side) if values is None else all_of(values, _control(side))
-            out.append(Rule(bid.text, f"cue bid: the ace or a void in {SUIT_NAMES[side]}, "
-                            + says, pts=pts, trump=trump if pts else None, when=when,
-                            forcing=True))
+            out.append(Rule(bid.text, f"cue bid, {says}", pts=pts, trump=trump if pts else None,
+                            when=when, forcing=True))
     return out
 
 
@@ -282,7 +287,7 @@ def cue_bids(trump: Suit, last: Bid, ask: tuple[int, int], cue: tuple[int, int],
     support points, else show the cheapest first-round control with `cue` (a cue bid
     skips the suits it holds no control in, and those in `bid`), else sign off in game."""
     game = game_bid(trump)
-    rules = [Rule("4NT", "Roman Key Card Blackwood: slam values opposite the slam try",
+    rules = [Rule("4NT", "Roman Key Card Blackwood, slam values opposite the slam try",
                   pts=ask, trump=trump)] if last < Bid(4, Strain.NOTRUMP) else []
     rules += _cues(trump, last, "slam interest", skip=bid, pts=cue)
     rules.append(Rule(game.text, "signs off in game: no control to show, or a minimum"))
@@ -294,8 +299,8 @@ def agreed_cues(trump: Suit, last: Bid, pts: tuple[int, int], bid: Collection[Su
     interest short of a key-card ask) show the cheapest first-round control in a suit
     our side has not bid (`bid`); otherwise the captain goes on (4NT with more, game with
     less)."""
-    return _cues(trump, last, f"slam interest in {SUIT_NAMES[trump]} ({SLAM_TRY}–{ASK - 1} "
-                 "points together)", skip=bid, pts=pts)
+    return _cues(trump, last, f"slam interest in {SUIT_NAMES[trump]}, short of a key-card "
+                 "ask", skip=bid, pts=pts)
 
 
 DOUBLER_ASK = 17  # support points of a takeout doubler who asks opposite a game answer
@@ -315,11 +320,10 @@ def after_game_answer(trump: Suit, answer: HandRange) -> Table:
     def extras(h: Hand) -> bool:
         return (h.lengths[trump] >= 4 and h.support(trump) >= four) or h.hcp >= three
 
-    return [Rule("4NT", f"Roman Key Card Blackwood: extras opposite partner's game "
-                 f"({four}+ points with 4+ {name}, {three}+ with 3)",
+    return [Rule("4NT", "Roman Key Card Blackwood, extras opposite partner's game",
                  lengths={trump: (3, 13)},
                  when=Test(f"{four}+ support points and 4+ {name}, or "
-                           f"{three}+ high-card points", extras))]
+                           f"{three}+ high-card points", extras, TELLS_NOTHING))]
 
 
 # Splinters: 1♥–3♠/4♣/4♦ and 1♠–4♣/4♦/4♥, a double jump in a new suit, show 4+ trumps,
@@ -348,11 +352,9 @@ def splinter_suit(opening: Bid, response: Bid) -> Suit | None:
 
 def splinters(opened: Suit) -> Table:
     """Responses to one of a major (`opened`) that show a fit and a short suit."""
-    name = SUIT_NAMES[opened]
     return [Rule(f"{splinter_level(opened, short)}{'CDHS'[short]}",
-                 f"splinter: 4+ {name}, a singleton or void in {SUIT_NAMES[short]}, "
-                 f"{SPLINTER_HCP[0]}–{SPLINTER_HCP[1]} points, forcing to game",
-                 hcp=SPLINTER_HCP, lengths={opened: (4, 13), short: (0, 1)},
+                 "splinter, forcing to game", hcp=SPLINTER_HCP,
+                 lengths={opened: (4, 13), short: (0, 1)},
                  when=_short(short), forcing=True)
             for short in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
             if short != opened]
@@ -362,7 +364,8 @@ def _short(suit: Suit) -> Test:
     """A void, or a singleton other than the king or queen: those points would be wasted
     opposite opener's cards in the suit, so the hand is weaker than a splinter says."""
     return Test(f"no singleton king or queen in {SUIT_NAMES[suit]}",
-                lambda h: not any(c.suit == suit and c.rank in (12, 13) for c in h.cards))
+                lambda h: not any(c.suit == suit and c.rank in (12, 13) for c in h.cards),
+                TELLS_NOTHING, said=False)
 
 
 def working_hcp(hand: Hand, short: Suit) -> int:
@@ -376,15 +379,14 @@ def _working(short: Suit, lo: int, hi: int = 37) -> Test:
     where = SUIT_NAMES[short]
     words = f"{lo}+" if hi >= 37 else f"{lo}–{hi}"
     return Test(f"{words} points outside {where} (its ace counts)",
-                lambda h: lo <= working_hcp(h, short) <= hi)
+                lambda h: lo <= working_hcp(h, short) <= hi, TELLS_NOTHING)
 
 
 def splinter_answers(trump: Suit, short: Suit, last: Bid) -> Table:
     """Partner splintered in `short` (bid `last`): opener counts the points that work
     opposite the shortness: key cards with plenty, a cue bid with some, else game."""
     where = SUIT_NAMES[short]
-    rules = [Rule("4NT", f"Roman Key Card Blackwood: slam values, nothing wasted in {where}",
-                  when=_working(short, SPLINTER_ASK))]
+    rules = [Rule("4NT", "Roman Key Card Blackwood", when=_working(short, SPLINTER_ASK))]
     rules += _cues(trump, last, "slam interest opposite the splinter", skip=(short,),
                    values=_working(short, SPLINTER_CUE, SPLINTER_ASK - 1))
     rules.append(Rule(game_bid(trump).text, f"signs off in game: a minimum, or values wasted "
@@ -394,8 +396,7 @@ def splinter_answers(trump: Suit, short: Suit, last: Bid) -> Table:
 
 def after_splinter_cue(trump: Suit) -> Table:
     """We splintered and opener cue-bid: with the top of the splinter, key cards."""
-    return [Rule("4NT", "Roman Key Card Blackwood: a maximum splinter opposite the cue bid",
-                 hcp=(SPLINTER_TOP, 37)),
+    return [Rule("4NT", "Roman Key Card Blackwood, a maximum splinter", hcp=(SPLINTER_TOP, 37)),
             Rule(game_bid(trump).text, "signs off in game: a minimum splinter")]
 
 
@@ -407,6 +408,6 @@ def accept_sign_off() -> Table:
 def after_cue_bid(trump: Suit, ask: tuple[int, int]) -> Table:
     """We tried for slam and partner cue-bid a control: ask for key cards with `ask`
     support points, else sign off in game."""
-    return [Rule("4NT", "Roman Key Card Blackwood: partner's control was what we needed",
+    return [Rule("4NT", "Roman Key Card Blackwood, partner's control was what we needed",
                  pts=ask, trump=trump),
             Rule(game_bid(trump).text, "signs off in game: not enough for slam")]
