@@ -610,6 +610,14 @@ CREATE TABLE server_channels (
 );
 """
 
+_TEAM_CARD_POSTED: Final = """
+-- Whether an ended team match's last score card (and, finished, its picture) has been
+-- posted: a bot killed between ending the match and posting finds it on its next start.
+-- Matches ended before this column existed count as posted.
+ALTER TABLE team_matches ADD COLUMN final_posted INTEGER NOT NULL DEFAULT 1
+    CHECK (final_posted IN (0, 1));
+"""
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(1, "initial schema: matches, seats, actions, deal and match results", _INITIAL,
               _INITIAL_PG),
@@ -628,6 +636,8 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
               _FORGETTABLE_ACTIONS, _FORGETTABLE_ACTIONS_PG),
     Migration(11, "each server's settings and the channels tables may open in",
               _SERVER_SETTINGS, _SERVER_SETTINGS_PG),
+    Migration(12, "an ended team match's last score card still to post", _TEAM_CARD_POSTED,
+              _TEAM_CARD_POSTED),
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

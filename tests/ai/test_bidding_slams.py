@@ -15,11 +15,11 @@ from tests.ai.test_bridge_bidding import N, S, W, call
     # Stayman found the fit: 14+ support points opposite 15–17 ask for key cards, and
     # the answer 5♣ agrees no clubs with the Stayman 2♣ (spades stay the trumps)
     ("AT73.J.643.AQJ85", "pass 1NT pass 2C pass 2S pass", W, "bid:4NT",
-     "Roman Key Card Blackwood: 4+ spades, 14+ points with the fit"),
+     "Roman Key Card Blackwood: 4+ spades, 14+ points"),
     ("AT73.J.643.AQJ85", "pass 1NT pass 2C pass 2S pass 4NT pass 5C pass", W, "bid:6S",
      "small slam: at most one key card missing"),
     ("AT73.J86.643.AQ8", "pass 1NT pass 2C pass 2S pass", W, "bid:4S",
-     "4+ spades, to play game"),
+     "to play game: 4+ spades, 10+ HCP, up to 13 points"),
     # a major agreed after opener's 2NT (18–19): 32 together ask for key cards
     ("QJ843.Q87.A5.A94", "1D pass 1S pass 2NT pass 3S pass 4S pass", W, "bid:4NT",
      "Roman Key Card Blackwood: asks for the aces and the king of trumps"),
@@ -30,9 +30,9 @@ from tests.ai.test_bridge_bidding import N, S, W, call
     # 1NT–2♣–2♦–4NT: no suit shown to ask in (Stayman's 2♣ and 2♦ show none), so the
     # 4NT is the quantitative one the table bid, not a key-card ask in diamonds
     ("AQ3.QJ4.J972.AK4", "1NT pass 2C pass 2D pass 4NT pass", N, "bid:6NT",
-     "accepts the slam invitation: top of the range"),
+     "accepts the slam invitation: 16+ HCP"),
     ("AQ3.QJ4.J972.K84", "1NT pass 2C pass 2D pass 4NT pass", N, "pass",
-     "declines the slam invitation: bottom of the range"),
+     "declines the slam invitation"),
     # one key card missing: the small slam
     ("QJ843.Q87.A5.A94", "1D pass 1S pass 2NT pass 3S pass 4S pass 4NT pass 5C pass", W,
      "bid:6S", "small slam: at most one key card missing"),

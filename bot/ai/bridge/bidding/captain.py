@@ -2,7 +2,8 @@
 places the contract from what the auction has shown: our points plus partner's expected
 points give the level (game 25, small slam 33, grand 37); the suit lengths shown give the
 strain (a major with 8+ cards together, else notrump, else a minor), by the steps of
-`STEPS`, in order.
+`CAPTAIN_STEPS`, in order: each a function and the words the system page shows for it
+(`STEPS`), so the page lists exactly the steps the captain takes.
 
 Each call made here is explained by `natural_phrase`, from the auction alone.
 """
@@ -10,6 +11,8 @@ Each call made here is explained by `natural_phrase`, from the auction alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.games.bridge_auction import Bid, Strain
 from bot.games.bridge_scoring import GAME_POINTS, trick_score
@@ -32,35 +35,10 @@ QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 MINOR_ASK = 32  # ... a minor's, where 3NT is the game it gives up (`minor_over_notrump`)
 WEAK_HCP = 5  # the fewest high cards to bid a long suit alone (a weak two's)
-SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the call of STEPS
+SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the captain's call
 # ... by this many standard errors of its swings over the layouts: with 6 to 14 layouts a
 # decision, a gain the layouts do not agree on (a slam making on four of seven) is noise.
 SETTLE_CONFIDENCE = 2.0
-STEPS = (
-    f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "
-    f"Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and {SLAM} possible: "
-    "a quantitative 4NT (after our notrump bid; with a minor agreed, four of it asks "
-    f"partner to ask). A minor agreed, notrump our game: its slam from {MINOR_ASK} (4NT "
-    "asks); five of it over a forcing raise past 3NT. A game bid where that ask was open "
-    "says "
-    "too little for slam.",
-    f"Game: {GAME}+ together: bid game at once (3NT, four of a major, "
-    "five of a minor with 28+). In notrump a hand counts its high cards and a long suit's "
-    "sixth and later cards; with a trump fit, a hand adds its shortness.",
-    "Partner forced us to bid: the cheapest bid in our best strain.",
-    f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level (2NT "
-    "over 1NT); partner accepts with the top of what it has shown.",
-    "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
-    "9 cards: three); a suit partner has not shown needs six cards; their sacrifice over "
-    "our game is doubled.",
-    "Otherwise pass.",
-    "With time to think, a decision here, the opponents silent, is checked by dealing "
-    "the unseen hands as the calls describe them and playing the candidate contracts "
-    "double dummy: a contract that scores "
-    f"{SETTLE_MARGIN:g}+ IMP a deal better, by {SETTLE_CONFIDENCE:g} standard errors of its "
-    "swings over the layouts, replaces the call above (a slam in our agreed "
-    "suit is still asked for with 4NT).",
-)
 
 
 def expected_points(shown: HandRange) -> float:
@@ -155,98 +133,224 @@ def game_points(strain: Strain, level: int) -> int:
     return GAME - PART_GAME_STEP * (game_level(strain) - level)
 
 
-def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
-    """The call that places our contract (an action text)."""
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What the steps of `place` read: the hand, the strain and points it counts, and the
+    auction so far. `strain` and `total` are the hand's own choice; `game_strain` and
+    `game_total` the same after the game step's choice of 3NT over a minor's game,
+    which the later steps read."""
+
+    ctx: Context
+    hand: Hand
+    legal: list[str]
+    fit: list[float]
+    strain: Strain
+    trump: Suit | None
+    mine: int  # our points in `strain`
+    total: float  # ours plus partner's expected
+    sure: int  # notrump slams: the high cards promised
+    asked: bool  # 4NT has been bid by our side
+    invite: str | None  # a quantitative 4NT, where slam is on partner's maximum
+    game_strain: Strain
+    game_total: float
+
+    @property
+    def last(self) -> Bid | None:
+        return self.ctx.last_bid
+
+    @property
+    def ours(self) -> bool:
+        return self.ctx.ours()
+
+    @property
+    def our_strain(self) -> Strain | None:
+        last = self.ctx.last_bid
+        return last.strain if last is not None and self.ours else None
+
+    def bid(self, level: int, strain: Strain | None = None) -> str | None:
+        """The bid as an action text, if it is legal."""
+        text = "bid:" + bid_text(level, self.strain if strain is None else strain)
+        return text if text in self.legal else None
+
+
+def plan_of(ctx: Context, hand: Hand, legal: list[str]) -> Plan:
+    """What the steps read, worked out once for all of them."""
     fit = suit_fit(ctx, hand.lengths)
     strain = best_strain(hand, fit, ctx)
     minor = minor_over_notrump(ctx, hand, fit, legal) if strain == Strain.NOTRUMP else None
     if minor is not None:
         strain = Strain(int(minor))
     trump = strain.trump
+    partner = ctx.partner_range()
     mine = hand.support(trump) if trump is not None \
         and fit[trump] >= 8 else notrump_points(hand) if strain == Strain.NOTRUMP \
         else hand.points
-    total = mine + expected_points(ctx.partner_range())
-    last = ctx.last_bid
-    ours = ctx.ours()
-    our_strain = last.strain if last is not None and ours else None
-
-    def bid(level: int, s: Strain = strain) -> str | None:
-        text = "bid:" + bid_text(level, s)
-        return text if text in legal else None
-
-    sure = hand.hcp + ctx.partner_range().min_hcp + 1  # notrump slams: promised points
+    total = mine + expected_points(partner)
+    sure = hand.hcp + partner.min_hcp + 1
     asked = any(b == Bid(4, Strain.NOTRUMP) for b in ctx.bids(ME) + ctx.bids(PARTNER))
-    partner_last = ctx.bids(PARTNER)[-1:]
-    # Notrump slam on partner's maximum only: invite with a quantitative 4NT.
-    invite = trump is None and not asked and QUANT <= sure < SLAM and ctx.notrump_asks() \
-        and hand.hcp + ctx.partner_range().max_hcp >= SLAM and bid(4, Strain.NOTRUMP)
-    # 0. partner placed us in game (or more): leave it unless slam is there
-    if ours and partner_last and partner_last[0] == last and last is not None \
-            and last.level >= game_level(last.strain, ctx) and not invite and (
-                asked or last.level >= 6 or (
-                    total < ASK if trump is not None else sure < SLAM)):
+    four_nt = "bid:4NT" if "bid:4NT" in legal else None
+    invite = four_nt if trump is None and not asked and QUANT <= sure < SLAM \
+        and ctx.notrump_asks() and hand.hcp + partner.max_hcp >= SLAM else None
+    game_strain, game_total = strain, total
+    if strain.is_minor and total < MINOR_GAME and "bid:3NT" in legal \
+            and fit[int(strain)] < 10 \
+            and game_level(strain, ctx) == game_level(strain):
+        game_strain = Strain.NOTRUMP
+        game_total = notrump_points(hand) + expected_points(partner)
+    return Plan(ctx, hand, legal, fit, strain, trump, mine, total, sure, asked, invite,
+                game_strain, game_total)
+
+
+def settled(p: Plan) -> str | None:
+    """Partner placed us in game (or more): leave it unless slam is there."""
+    last, partner_last = p.last, p.ctx.bids(PARTNER)[-1:]
+    if p.ours and partner_last and partner_last[0] == last and last is not None \
+            and last.level >= game_level(last.strain, p.ctx) and not p.invite and (
+                p.asked or last.level >= 6 or (
+                    p.total < ASK if p.trump is not None else p.sure < SLAM)):
         return "pass"
-    # 1. slam (in notrump on the points partner has promised, without an ace ask)
-    if ((total >= ASK and trump is not None) or sure >= SLAM) and not asked:
-        if trump is not None and bid(4, Strain.NOTRUMP) and _agreed(ctx, strain) \
-                and not ctx.notrump_asks():
+    return None
+
+
+def slam(p: Plan) -> str | None:
+    """Slam: in notrump on the points partner has promised, without an ace ask; or the
+    quantitative 4NT that invites one."""
+    if ((p.total >= ASK and p.trump is not None) or p.sure >= SLAM) \
+            and not p.asked:
+        if p.trump is not None and p.bid(4, Strain.NOTRUMP) and _agreed(p.ctx, p.strain) \
+                and not p.ctx.notrump_asks():
             return "bid:4NT"
-        level = 7 if min(total, sure) >= GRAND else 6
-        if (trump is None and sure >= SLAM) or _agreed(ctx, strain):
-            call = bid(level)
+        level = 7 if min(p.total, p.sure) >= GRAND else 6
+        if (p.trump is None and p.sure >= SLAM) or _agreed(p.ctx, p.strain):
+            call = p.bid(level)
             if call:
                 return call
-    if invite:
-        return "bid:4NT"
-    # 2. game
-    g = game_level(strain, ctx)
-    if strain.is_minor and total < MINOR_GAME and bid(3, Strain.NOTRUMP) \
-            and fit[int(strain)] < 10 and g == game_level(strain):
-        strain = Strain.NOTRUMP
-        g = game_level(strain, ctx)
-        total = notrump_points(hand) + expected_points(ctx.partner_range())
-    if total >= game_points(strain, g):
-        if ours and last is not None and last.level >= g and (last.strain == strain or
-                                                              last.level >= 4):
+    return p.invite
+
+
+def game(p: Plan) -> str | None:
+    """Game, where our points together reach it (3NT rather than a minor's game)."""
+    strain, last = p.game_strain, p.last
+    g = game_level(strain, p.ctx)
+    if p.game_total >= game_points(strain, g):
+        if p.ours and last is not None and last.level >= g and (last.strain == strain or
+                                                                last.level >= 4):
             return "pass"
-        call = bid(g, strain)
-        if call:
-            return call
-    # 3. forced
-    if ctx.forcing:
-        nxt = cheapest(strain, last)
-        if nxt is not None and "bid:" + nxt.text in legal:
+        return p.bid(g, strain)
+    return None
+
+
+def forced(p: Plan) -> str | None:
+    """Partner forced us to bid: the cheapest bid in our strain."""
+    if p.ctx.forcing:
+        nxt = cheapest(p.game_strain, p.last)
+        if nxt is not None and "bid:" + nxt.text in p.legal:
             return "bid:" + nxt.text
-    # 4. invitation: in our strain;
-    # none where our part score makes the invitation's level game already
+    return None
+
+
+def invitation(p: Plan) -> str | None:
+    """In our strain; none where our part score makes the invitation's level game
+    already."""
+    strain, last = p.game_strain, p.last
     invite_level = 3 if strain != Strain.NOTRUMP else 2
-    if ours and total >= INVITE and last is not None and last.level < 3 \
-            and game_level(strain, ctx) > invite_level and our_strain == strain:
-        call = bid(3 if strain != Strain.NOTRUMP else 2, strain)
+    if p.ours and p.game_total >= INVITE and last is not None and last.level < 3 \
+            and game_level(strain, p.ctx) > invite_level and p.our_strain == strain:
+        call = p.bid(invite_level, strain)
         if call and Bid(int(call[4]), strain) > last:
             return call
-    # 5. competition
-    if not ours and last is not None:
-        their_game = last.level >= game_level(last.strain, ctx, LHO)
-        we_bid_game = any(b.level >= game_level(b.strain, ctx) for b in ctx.bids(ME)
-                          + ctx.bids(PARTNER))
-        if we_bid_game and their_game and total >= GAME and "double" in legal:
-            return "double"
-        if trump is not None and fit[trump] >= 8:
-            # In the fit's suit, not the notrump the game step may have preferred above.
-            level = min(int(fit[trump]) - 6, 4 if total >= 20 else 3)
-            nxt = cheapest(Strain(int(trump)), last)
-            if nxt is not None and nxt.level <= level and "bid:" + nxt.text in legal:
-                return "bid:" + nxt.text
-    # 5b. a misfit partscore: move to our own long suit once
-    if ours and our_strain is not None and our_strain != strain and trump is not None \
-            and our_strain != Strain.NOTRUMP and hand.lengths[trump] >= 6 \
-            and fit[int(our_strain)] < 7 and last is not None and last.level <= 2:
-        nxt = cheapest(strain, last)
-        if nxt is not None and nxt.level <= 3 and "bid:" + nxt.text in legal:
+    return None
+
+
+def competition(p: Plan) -> str | None:
+    """Their bid is the last: double their sacrifice over our game, or compete in our
+    fit."""
+    ctx, last, trump = p.ctx, p.last, p.trump
+    if p.ours or last is None:
+        return None
+    their_game = last.level >= game_level(last.strain, ctx, LHO)
+    we_bid_game = any(b.level >= game_level(b.strain, ctx) for b in ctx.bids(ME)
+                      + ctx.bids(PARTNER))
+    if we_bid_game and their_game and p.game_total >= GAME and "double" in p.legal:
+        return "double"
+    if trump is not None and p.fit[trump] >= 8:
+        # In the fit's suit, not the notrump the game step may have preferred above.
+        level = min(int(p.fit[trump]) - 6, 4 if p.game_total >= 20 else 3)
+        nxt = cheapest(Strain(int(trump)), last)
+        if nxt is not None and nxt.level <= level and "bid:" + nxt.text in p.legal:
             return "bid:" + nxt.text
-    return "pass"
+    return None
+
+
+def misfit(p: Plan) -> str | None:
+    """A misfit part score: move to our own long suit once."""
+    strain, our, last, trump = p.game_strain, p.our_strain, p.last, p.trump
+    if p.ours and our is not None and our != strain and trump is not None \
+            and our != Strain.NOTRUMP and p.hand.lengths[trump] >= 6 \
+            and p.fit[int(our)] < 7 and last is not None and last.level <= 2:
+        nxt = cheapest(strain, last)
+        if nxt is not None and nxt.level <= 3 and "bid:" + nxt.text in p.legal:
+            return "bid:" + nxt.text
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A step of the captain: its name, what it does in a player's words (the system
+    page shows these, in this order) and the function that decides it (a call, or None:
+    the next step is asked)."""
+
+    name: str
+    says: str
+    decide: Callable[[Plan], str | None]
+
+
+CAPTAIN_STEPS: tuple[Step, ...] = (
+    Step("Settled", "Settled: partner's last bid put us in game: pass, unless it is below "
+         "six, no 4NT has been bid and the next step finds slam values.", settled),
+    Step("Slam", f"Slam: {ASK}+ points together with a trump suit: ask for key cards with "
+         f"4NT (Roman Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and "
+         f"{SLAM} possible: a quantitative 4NT (after our notrump bid; with a minor agreed, "
+         f"four of it asks partner to ask). A minor agreed, notrump our game: its slam from "
+         f"{MINOR_ASK} (4NT asks); five of it over a forcing raise past 3NT.", slam),
+    Step("Game", f"Game: {GAME}+ together: bid game at once (3NT, "
+         f"four of a major, five of a minor with {MINOR_GAME}+). In notrump a hand counts "
+         "its high cards and a long suit's sixth and later cards; with a trump fit, a hand "
+         "adds its shortness.", game),
+    Step("Forced", "Forced: partner forced us to bid: the cheapest bid in our best strain.",
+         forced),
+    Step("Invitation", f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the "
+         "three level (2NT over 1NT); partner accepts with the top of what it has shown.",
+         invitation),
+    Step("Competition", "Competition: with an 8+ card fit, bid to the level of the fit's "
+         "length (8 cards: two, 9 cards: three; four at most, three below 20 together); a "
+         "suit partner has not shown needs six "
+         "cards; their sacrifice over our game is doubled.",
+         competition),
+    Step("Misfit", "Misfit: our side's last bid, at the two level or lower, is in a suit "
+         "we hold fewer than 7 cards of together, and we hold six of another: bid it once, "
+         "at the three level at most.", misfit),
+)
+# What the system page says after the steps (the simulation is not a step: it may
+# change a step's call afterwards, `simulation.settle`).
+AFTER_STEPS = (
+    "Otherwise pass.",
+    "With time to think, a decision here, the opponents silent, is checked by dealing "
+    "the unseen hands as the calls describe them and playing the candidate contracts "
+    "double dummy: a contract that scores "
+    f"{SETTLE_MARGIN:g}+ IMP a deal better, by {SETTLE_CONFIDENCE:g} standard errors of its "
+    "swings over the layouts, replaces the call above (a slam in our agreed "
+    "suit is still asked for with 4NT).",
+)
+STEPS = (*(step.says for step in CAPTAIN_STEPS), *AFTER_STEPS)
+
+
+def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
+    """The call that places our contract (an action text): the first step of
+    `CAPTAIN_STEPS` that decides, else pass."""
+    plan = plan_of(ctx, hand, legal)
+    return next((call for step in CAPTAIN_STEPS if (call := step.decide(plan)) is not None),
+                "pass")
 
 
 def _agreed(ctx: Context, strain: Strain) -> bool:
@@ -278,7 +382,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
                     HandRange())
         if is_invitation(ctx, bid):
             shown = invitation_range(ctx, strain)
-            return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} points", shown)
+            return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} HCP", shown)
         return (f"to play in {level_word}" if level_word else "natural: notrump",
                 HandRange())
     suit = Suit(int(strain))
@@ -302,7 +406,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     if is_invitation(ctx, bid):
         shown = invitation_range(ctx, strain)
         lengths[suit] = max(lengths[suit], 3)
-        return (f"{what}, invites game: {shown.min_hcp}–{shown.max_hcp} points",
+        return (f"{what}, invites game: {shown.min_hcp}–{shown.max_hcp} HCP",
                 shown.narrowed(HandRange(min_len=(lengths[0], lengths[1], lengths[2],
                                                   lengths[3]))))
     tail = f", to play in {level_word}" if level_word else (

@@ -10,7 +10,7 @@ from ...core.hand_range import HandRange
 from .captain import GAME, expected_points, game_level
 from .constructive import MAJORS, L, name
 from .context import cheapest
-from .rules import BALANCED, Rule, Table, Test, good_suit, points_text, stopper_in
+from .rules import BALANCED, TELLS_NOTHING, Rule, Table, Test, all_of, good_suit, stopper_in
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 # The fewest points for an overcall, or any free bid of a suit partner has not shown, at
@@ -27,9 +27,12 @@ def _at(strain: Strain, over: Bid, jump: int = 0) -> str | None:
 
 def takeout_shape(their: list[Suit]) -> Test:
     others = [s for s in Suit if s not in their]
-    return Test("short in their suit with support for the others, or 17+ points",
+    # A disjunction with strength: no range of one hand holds it.
+    return Test(f"at most two {' and '.join(name(t) for t in their)} and 3+ of each other "
+                "suit, or 17+ HCP",
                 lambda h: h.hcp >= 17 or (all(h.lengths[t] <= 2 for t in their)
-                                          and all(h.lengths[s] >= 3 for s in others)))
+                                          and all(h.lengths[s] >= 3 for s in others)),
+                TELLS_NOTHING)
 
 
 def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
@@ -38,30 +41,28 @@ def overcalls(last: Bid, their: list[Suit], balancing: bool) -> Table:
     light = 3 if balancing else 0
     rules: list[Rule] = []
     if last.strain == Strain.NOTRUMP:
-        rules.append(Rule("double", "penalty: 15+ points", hcp=(15 - light, 37)))
+        rules.append(Rule("double", "penalty", hcp=(15 - light, 37)))
     else:
         if last < Bid(1, Strain.NOTRUMP):
             lo, hi = (12, 15) if balancing else (15, 18)
-            rules.append(Rule("1NT", f"{lo}–{hi} points, balanced, a stopper in their suit",
-                              hcp=(lo, hi), when=_both(BALANCED, stopper_in(their))))
+            rules.append(Rule("1NT", "", hcp=(lo, hi), when=_both(BALANCED, stopper_in(their))))
         need = 12 + 1 * max(0, last.level - 1) - light
-        rules.append(Rule("double", f"takeout: {need}+ points, short in "
-                          f"{' and '.join(name(t) for t in their)}, or any 17+",
-                          hcp=(need, 37), when=takeout_shape(their), forcing=True))
+        rules.append(Rule("double", "takeout", hcp=(need, 37), when=takeout_shape(their),
+                          forcing=True))
     for suit in (S, H, D, C):
         if suit in their:
             continue
         strain = Strain(int(suit))
         jump = _at(strain, last, 1)
         if jump is not None and last.level <= 2 and not balancing:
-            rules.append(Rule(jump, f"weak jump overcall: 6+ good {name(suit)}, 5–10 points",
+            rules.append(Rule(jump, "weak jump overcall",
                               hcp=(5, 10), lengths={suit: (6, 13)}, when=good_suit(suit)))
         plain = _at(strain, last)
         if plain is None:
             continue
         level = int(plain[0])
         lo = OVERCALL_POINTS[level - 1] - light
-        rules.append(Rule(plain, f"overcall: 5+ {name(suit)}, {lo}–17 points",
+        rules.append(Rule(plain, "overcall",
                           pts=(lo, 19), hcp=(max(lo - 3, 6), 17),
                           lengths={suit: (5 if level == 1 else 6 if level >= 3 else 5, 13)},
                           when=_both(_decent_suit(suit, lo + 3, balancing),
@@ -74,20 +75,21 @@ def _decent_suit(suit: Suit, strong: int, balancing: bool) -> Test:
     """A suit worth bidding over their opening: good, or any five with extra strength
     (any five when balancing)."""
     if balancing:
-        return Test(f"five {name(suit)}", lambda h: True)
+        return Test(f"five {name(suit)}", lambda h: True, TELLS_NOTHING, said=False)
     return Test(f"good {name(suit)}, or two honours and {strong}+ points",
                 lambda h: h.good_suit(suit) or (h.points >= strong and sum(
-                    1 for c in h.cards if c.suit == suit and c.rank >= 10) >= 2))
+                    1 for c in h.cards if c.suit == suit and c.rank >= 10) >= 2),
+                TELLS_NOTHING)
 
 
 def _longest_free(suit: Suit, their: list[Suit]) -> Test:
     return Test(f"{name(suit)} the longest of our suits",
-                lambda h: all(h.lengths[suit] >= h.lengths[s] for s in Suit if s not in their))
+                lambda h: all(h.lengths[suit] >= h.lengths[s] for s in Suit if s not in their),
+                TELLS_NOTHING, said=False)
 
 
 def _both(a: Test, b: Test) -> Test:
-    return Test(f"{a.name} and {b.name}", lambda h: a.holds(h) and b.holds(h),
-                a.shape.narrowed(b.shape))
+    return all_of(a, b)
 
 
 def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Table:
@@ -109,11 +111,11 @@ def advances(p: Suit, last: Bid, their: list[Suit], overcall: HandRange) -> Tabl
         if plain is None:
             continue
         if int(plain[0]) <= 2:
-            rules.append(Rule(plain, f"5+ good {name(suit)}, 10+ points", pts=(10, 37),
+            rules.append(Rule(plain, "", pts=(10, 37),
                               lengths={suit: (5, 13)}, when=good_suit(suit)))
         elif Bid.parse(plain) < our_game:
             # Above two, below our game: a suit of our own with game values, forcing.
-            rules.append(Rule(plain, f"5+ {name(suit)}, {need}+ points, forcing",
+            rules.append(Rule(plain, "",
                               pts=(need, 37), lengths={suit: (5, 13)},
                               when=_longest_free(suit, [p, *their]), forcing=True))
     rules.append(Rule("pass", "no fit, or not enough to bid"))
@@ -125,7 +127,7 @@ def takeout_answers(their: list[Suit], last: Bid) -> Table:
     rules: list[Rule] = []
     if last.strain != Strain.NOTRUMP and last.level <= 2:
         t = Suit(int(last.strain))
-        rules.append(Rule("pass", f"penalty: 5+ good {name(t)}", lengths={t: (5, 13)},
+        rules.append(Rule("pass", "penalty", lengths={t: (5, 13)},
                           hcp=(8, 37), when=good_suit(t)))
     for major in MAJORS:
         if major in their:
@@ -134,33 +136,34 @@ def takeout_answers(their: list[Suit], last: Bid) -> Table:
         if plain is None:
             continue
         if int(plain[0]) < 4:
-            rules.append(Rule(f"4{L[major]}", f"4+ {name(major)}, 12+ points: game",
+            rules.append(Rule(f"4{L[major]}", "game",
                               pts=(12, 37), lengths={major: (4, 13)},
                               when=_major_first(major, their)))
     stop = stopper_in(their)
     if last < Bid(3, Strain.NOTRUMP):
-        rules.append(Rule("3NT", "13+ points, a stopper in their suit", hcp=(13, 37),
-                          when=stop))
+        rules.append(Rule("3NT", "", hcp=(13, 37), when=stop))
     order = [s for s in (S, H, D, C) if s not in their]
     for suit in order:
         jump = _at(Strain(int(suit)), last, 1)
         if jump is not None and int(jump[0]) <= 3:
-            rules.append(Rule(jump, f"4+ {name(suit)}, 9–11 points", pts=(9, 11),
+            rules.append(Rule(jump, "", pts=(9, 11),
                               lengths={suit: (4, 13)}, when=_best_of(suit, their)))
     nt = _at(Strain.NOTRUMP, last)
     if nt is not None and nt[0] == "1":
-        rules.append(Rule("1NT", "6–10 points, a stopper in their suit, no major to bid",
-                          hcp=(6, 10), when=_both(stop, Test(
-                              "no four-card major", lambda h: all(
-                                  h.lengths[m] < 4 for m in MAJORS if m not in their)))))
+        rules.append(Rule("1NT", "", hcp=(6, 10), when=_both(stop, Test(
+                              "no four-card major to bid", lambda h: all(
+                                  h.lengths[m] < 4 for m in MAJORS if m not in their),
+                              HandRange(max_len=tuple(  # type: ignore[arg-type]
+                                  3 if s in MAJORS and s not in their else 13
+                                  for s in Suit))))))
     for suit in order:
         plain = _at(Strain(int(suit)), last)
         if plain is not None:
-            rules.append(Rule(plain, f"{name(suit)}, my best suit: 0–11 points",
+            rules.append(Rule(plain, "my best unbid suit",
                               hcp=(0, 11), when=_best_of(suit, their)))
     cue = _at(last.strain, last) if last.strain != Strain.NOTRUMP else None
     if cue is not None and int(cue[0]) <= 3:  # game values with no clear game to bid
-        rules.append(Rule(cue, "cue bid: 12+ points, asks for more (forcing)", pts=(12, 37),
+        rules.append(Rule(cue, "cue bid, asks for more", pts=(12, 37),
                           hcp=(10, 37), forcing=True))
     rules.append(Rule("pass", "no suit to bid"))
     return rules
@@ -172,7 +175,7 @@ def _major_first(major: Suit, their: list[Suit]) -> Test:
         lengths = h.lengths  # type: ignore[attr-defined]
         free = [m for m in MAJORS if m not in their]
         return max(free, key=lambda m: (lengths[m], m)) == major
-    return Test(f"{name(major)} the longer free major", holds)
+    return Test(f"{name(major)} the longer free major", holds, TELLS_NOTHING, said=False)
 
 
 def _best_of(suit: Suit, their: list[Suit]) -> Test:
@@ -182,7 +185,7 @@ def _best_of(suit: Suit, their: list[Suit]) -> Test:
         free = [s for s in Suit if s not in their]
         best = max(free, key=lambda s: (lengths[s], s in MAJORS, s))
         return best == suit
-    return Test(f"{name(suit)} the best unbid suit", holds)
+    return Test(f"{name(suit)} the best unbid suit", holds, TELLS_NOTHING, said=False)
 
 
 def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
@@ -191,9 +194,9 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
     rules = _raises(p, last, fit, (6, 10), (10, 12), game_in_minor=False)
     unbid_majors = [m for m in MAJORS if m != p and m not in their]
     if unbid_majors and last.level <= 2:
-        names = " and ".join(name(m) for m in unbid_majors)
-        rules.append(Rule("double", f"negative: 4+ {names}, 6+ points", hcp=(6, 37),
-                          lengths={m: (4, 13) for m in unbid_majors}, forcing=True))
+        rules.append(Rule("double", "negative", hcp=(6, 37),
+                          lengths={m: (4, 13) for m in unbid_majors},
+                          forcing=True))
     notrump = _notrump_bids(last, their, (8, 10), (11, 12), (13, 15))
     for suit in (S, H, D, C):
         if suit == p or suit in their:
@@ -207,7 +210,7 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
         if level > 1 and notrump:  # a five-card major at the one level comes first
             rules += notrump
             notrump = []
-        rules.append(Rule(plain, f"{need}+ {name(suit)}, {lo}+ points, forcing", pts=(lo, 37),
+        rules.append(Rule(plain, "", pts=(lo, 37),
                           lengths={suit: (need, 13)}, forcing=True))
     rules += notrump
     rules.append(Rule("pass", "nothing to add"))
@@ -222,17 +225,16 @@ def _raises(p: Suit, last: Bid, fit: int, simple: tuple[int, int], invite: tuple
     level = game_level(strain)
     rules: list[Rule] = []
     if last.level < level and (p in MAJORS or game_in_minor):
-        rules.append(Rule(f"{level}{P}", f"{fit}+ {name(p)}, {points_text(game, 37)}: game",
+        rules.append(Rule(f"{level}{P}", "game",
                           pts=(game, 37), trump=p, lengths={p: (fit, 13)}))
     jump = _at(strain, last, 1)
     can_invite = jump is not None and int(jump[0]) < level
     if jump is not None and can_invite:
-        rules.append(Rule(jump, f"{fit}+ {name(p)}, {invite[0]}–{invite[1]} points, invites "
-                          "game", pts=invite, trump=p, lengths={p: (fit, 13)}))
+        rules.append(Rule(jump, "invites game", pts=invite, trump=p, lengths={p: (fit, 13)}))
     lo, hi = simple
     call = _at(strain, last)
     if call is not None and int(call[0]) < level:
-        rules.append(Rule(call, f"{fit}+ {name(p)}, {lo}–{hi} points", pts=(lo, hi),
+        rules.append(Rule(call, "", pts=(lo, hi),
                           trump=p, lengths={p: (fit, 13)}))
     return rules
 
@@ -244,14 +246,11 @@ def _notrump_bids(last: Bid, their: list[Suit], one: tuple[int, int], two: tuple
     rules: list[Rule] = []
     nt = _at(Strain.NOTRUMP, last)
     if nt is not None and nt[0] == "1":
-        rules.append(Rule("1NT", f"{points_text(*one)}, a stopper in their suit", hcp=one,
-                          when=stop))
+        rules.append(Rule("1NT", "", hcp=one, when=stop))
     if last < Bid(2, Strain.NOTRUMP):
-        rules.append(Rule("2NT", f"{points_text(*two)}, a stopper in their suit, invites 3NT",
-                          hcp=two, when=stop))
+        rules.append(Rule("2NT", "invites 3NT", hcp=two, when=stop))
     if last < Bid(3, Strain.NOTRUMP):
-        rules.append(Rule("3NT", f"{points_text(*three)}, a stopper in their suit", hcp=three,
-                          when=stop))
+        rules.append(Rule("3NT", "", hcp=three, when=stop))
     return rules
 
 
@@ -260,7 +259,8 @@ def penalty_double(last: Bid) -> Rule | None:
     suit = last.strain.trump
     if suit is None or last.level > 3:
         return None
-    return Rule("double", f"penalty: 4+ strong {name(suit)}", lengths={suit: (4, 13)},
+    return Rule("double", "penalty", lengths={suit: (4, 13)},
                 hcp=(10, 37), when=Test(f"trump tricks in {name(suit)}", lambda h: (
                     h.lengths[suit] >= 5 and h.good_suit(suit)) or sum(
-                        1 for c in h.cards if c.suit == suit and c.rank >= 12) >= 2))
+                        1 for c in h.cards if c.suit == suit and c.rank >= 12) >= 2,
+                    TELLS_NOTHING))

@@ -16,7 +16,7 @@ from bot.games.cards import Suit
 from ...core.hand_range import HandRange
 from .captain import game_level
 from .constructive import L
-from .rules import SUIT_NAMES, Hand, Rule, Table, Test
+from .rules import SUIT_NAMES, TELLS_NOTHING, Hand, Rule, Table, Test
 
 ANSWERS = ("5C", "5D", "5H", "5S")
 KING_ANSWERS = ("6C", "6D", "6H", "6S")
@@ -41,21 +41,23 @@ def key_card_answers(trump: Suit) -> Table:
     """Partner asked with 4NT; `trump` is the agreed suit."""
     name = SUIT_NAMES[trump]
 
+    # Key cards and queens are honours, and a void may be in any side suit: no range.
     def count(*allowed: int) -> Test:
         words = " or ".join(str(n) for n in allowed if n < KEY_CARDS)
-        return Test(f"{words} key cards", lambda h: key_cards(h, trump) in allowed)
+        return Test(f"{words} key cards", lambda h: key_cards(h, trump) in allowed,
+                    TELLS_NOTHING)
 
     def two(queen: bool) -> Test:
-        return Test(f"2 key cards {'with' if queen else 'without'} the queen of {name}",
-                    lambda h: key_cards(h, trump) == 2 and trump_queen(h, trump) == queen)
+        return Test(f"2 key cards {'and' if queen else 'without'} the queen of {name}",
+                    lambda h: key_cards(h, trump) == 2 and trump_queen(h, trump) == queen,
+                    TELLS_NOTHING)
 
+    answer = "Roman Key Card answer"
     return [
-        Rule("5C", "Roman Key Card answer: 0 or 3 key cards", when=count(0, 3, 5)),
-        Rule("5D", "Roman Key Card answer: 1 or 4 key cards", when=count(1, 4)),
-        Rule("5H", f"Roman Key Card answer: 2 key cards, no queen of {name}",
-             when=two(False)),
-        Rule("5S", f"Roman Key Card answer: 2 key cards and the queen of {name}",
-             when=two(True)),
+        Rule("5C", answer, when=count(0, 3, 5)),
+        Rule("5D", answer, when=count(1, 4)),
+        Rule("5H", answer, when=two(False)),
+        Rule("5S", answer, when=two(True)),
     ]
 
 
@@ -88,23 +90,24 @@ def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
     def queen(h: Hand) -> bool:
         return trump_queen(h, trump) or _queen_shown(answer) is True
 
+    # Key cards and the trumps together are the partnership's: no range of one hand.
     rules = [
-        Rule("5NT", "all the key cards and the queen of trumps: asks for kings",
-             when=Test("all five key cards, the trump queen and grand-slam values",
+        Rule("5NT", "asks for kings",
+             when=Test("all five key cards, the queen of trumps and grand-slam values",
                        lambda h: total(h) == KEY_CARDS and queen(h)
-                       and h.hcp + partner.min_hcp >= 33)),
-        Rule(f"6{t}", "small slam: at most one key card missing",
-             when=Test("4+ key cards together", lambda h: total(h) >= KEY_CARDS - 1)),
+                       and h.hcp + partner.min_hcp >= 33, TELLS_NOTHING)),
+        Rule(f"6{t}", "small slam",
+             when=Test("at most one key card missing", lambda h: total(h) >= KEY_CARDS - 1,
+                       TELLS_NOTHING)),
     ]
-    missing_two = Test("two key cards missing", lambda h: total(h) <= KEY_CARDS - 2)
+    missing_two = Test("two key cards missing", lambda h: total(h) <= KEY_CARDS - 2,
+                       TELLS_NOTHING)
     if answer == f"5{t}":
-        rules.append(Rule("pass", "stops in five: two key cards are missing",
-                          when=missing_two))
+        rules.append(Rule("pass", "stops in five", when=missing_two))
     elif five_is_below:
-        rules.append(Rule(f"5{t}", "stops in five: two key cards are missing",
-                          when=missing_two))
+        rules.append(Rule(f"5{t}", "stops in five", when=missing_two))
     else:
-        rules.append(Rule(f"6{t}", "small slam: partner's answer passed five",
+        rules.append(Rule(f"6{t}", "small slam, partner's answer passed five",
                           when=missing_two))
     return rules
 
@@ -112,9 +115,11 @@ def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
 def king_answers(trump: Suit) -> Table:
     """Partner has every key card and asked for kings with 5NT."""
     def kings(n: int) -> Test:
-        return Test(f"{n} side kings", lambda h: side_kings(h, trump) == n)
+        return Test(f"{n} king{'' if n == 1 else 's'} outside trumps",
+                    lambda h: side_kings(h, trump) == n,
+                    TELLS_NOTHING)
 
-    return [Rule(call, f"kings outside trumps: {n}", when=kings(n))
+    return [Rule(call, "", when=kings(n))
             for n, call in enumerate(KING_ANSWERS)]
 
 
@@ -130,15 +135,14 @@ def after_kings(trump: Suit, answer: str, partner: HandRange) -> Table:
 
     small = f"6{t}" if Bid(6, strain) > Bid.parse(answer) else "6NT"
     return [Rule(f"7{t}", "grand slam: every key card and every king",
-                 when=Test("all the kings", grand)),
+                 when=Test("all the kings", grand, TELLS_NOTHING, said=False)),
             Rule(small, "small slam: a king is missing")]
 
 
 def quantitative_answers(hi_share: int) -> Table:
     """Partner raised our notrump to 4NT: slam with the top of our range."""
-    return [Rule("6NT", "accepts the slam invitation: top of the range",
-                 hcp=(hi_share, 37)),
-            Rule("pass", "declines the slam invitation: bottom of the range")]
+    return [Rule("6NT", "accepts the slam invitation", hcp=(hi_share, 37)),
+            Rule("pass", "declines the slam invitation")]
 
 
 def game_bid(trump: Suit) -> Bid:

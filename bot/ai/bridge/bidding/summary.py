@@ -86,7 +86,21 @@ def sections() -> list[tuple[str, list[str]]]:
          [PART_GAME, *_rubber_lines("1H pass 2H pass", (70, 0)),
           *_rubber_lines("1H pass", (40, 0)),
           *_rubber_lines("1D 1H pass 2H", (0, 60))]),
-        # Two fields: all the steps in one pass a field's 1024 characters (cut off).
-        ("Everything else: placing the contract", steps[:3]),
-        ("Placing the contract (continued)", steps[3:]),
+        *_fields(("Everything else: placing the contract", "Placing the contract (continued)"),
+                 steps),
     ]
+
+
+FIELD = 1024  # a Discord embed field's characters
+
+
+def _fields(titles: tuple[str, str], lines: list[str]) -> list[tuple[str, list[str]]]:
+    """`lines` in order, as few fields as hold them whole: the first titled
+    `titles[0]`, the rest `titles[1]`."""
+    fields: list[tuple[str, list[str]]] = []
+    for line in lines:
+        if fields and len("\n".join([*fields[-1][1], line])) <= FIELD:
+            fields[-1][1].append(line)
+        else:
+            fields.append((titles[1] if fields else titles[0], [line]))
+    return fields
