@@ -19,7 +19,7 @@ from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .context import LHO, ME, PARTNER, RHO, Context, bid_text, cheapest, suit_fit
+from .context import LHO, ME, PARTNER, Context, bid_text, cheapest, suit_fit
 from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
@@ -34,8 +34,6 @@ INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 MINOR_ASK = 32  # ... a minor's, where 3NT is the game it gives up (`minor_over_notrump`)
-UNLIMITED = 8  # a partner's range this wide (or open) is the stronger hand's to judge
-SLAM_TRY = 28  # with a major agreed below game: cue-bid a control from here (`slam`)
 WEAK_HCP = 5  # the fewest high cards to bid a long suit alone (a weak two's)
 SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the captain's call
 # ... by this many standard errors of its swings over the layouts: with 6 to 14 layouts a
@@ -50,13 +48,6 @@ def expected_points(shown: HandRange) -> float:
     lo, top = shown.strength()
     hi = min(top, lo + 10)
     return lo + (0.5 if hi - lo <= 4 else 0.35) * (hi - lo)
-
-
-def leaves_slam(partner: HandRange, mine: float) -> bool:
-    """Partner's strength is open (a range of `UNLIMITED`+ points) and more than ours:
-    slam is its to judge, once we show our values with game."""
-    lo, hi = partner.strength()
-    return hi - lo >= UNLIMITED and mine < lo
 
 
 def notrump_points(hand: Hand) -> int:
@@ -76,26 +67,12 @@ def invitation_range(ctx: Context, strain: Strain) -> HandRange:
 
 
 def is_invitation(ctx: Context, bid: Bid) -> bool:
-    """The bid is step 4's: a raise of partner's last bid to three, or 2NT over partner's
-    bid below it."""
+    """The bid is step 4's: a raise of partner's last bid to three (2NT over 1NT)."""
     last = ctx.last_bid
     return (ctx.ours() and not ctx.forcing and last is not None
             and ctx.last_bidder == PARTNER and last.level < 3 and bid > last
-            and (last.strain == bid.strain or (bid.strain == Strain.NOTRUMP
-                                               and not ctx.contested()))
+            and last.strain == bid.strain
             and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
-
-
-def fit_points(hand: Hand, trump: Suit, partner: HandRange) -> int:
-    """Points with a trump fit. The hand short in trumps (dummy) counts its shortness,
-    though not in a suit partner has shown four of (there it is a misfit), and only with
-    three trumps (with two, partner's trumps run out before dummy can ruff); the hand that
-    holds the trumps counts their length instead."""
-    if hand.lengths[trump] > max(partner.min_len[trump], 3):
-        return hand.points
-    if hand.lengths[trump] < 3:
-        return hand.hcp
-    return hand.support(trump, [s for s in Suit if partner.min_len[s] >= 4])
 
 
 def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
@@ -131,7 +108,7 @@ def minor_over_notrump(ctx: Context, hand: Hand, fit: list[float],
         if fit[suit] < 8 or not _agreed(ctx, strain):
             continue
         ask = "bid:4NT" in legal and not ctx.notrump_asks() \
-            and fit_points(hand, suit, partner) + expected_points(partner) >= MINOR_ASK
+            and hand.support(suit) + expected_points(partner) >= MINOR_ASK
         past = ctx.forcing and last is not None and ctx.last_bidder == PARTNER \
             and last.strain == strain and Bid(3, Strain.NOTRUMP) < last < Bid(5, strain)
         if ask or past:
@@ -174,7 +151,6 @@ class Plan:
     sure: int  # notrump slams: the high cards promised
     asked: bool  # 4NT has been bid by our side
     invite: str | None  # a quantitative 4NT, where slam is on partner's maximum
-    defer: bool  # partner's open range is the stronger: slam is its to judge
     game_strain: Strain
     game_total: float
 
@@ -206,7 +182,7 @@ def plan_of(ctx: Context, hand: Hand, legal: list[str]) -> Plan:
         strain = Strain(int(minor))
     trump = strain.trump
     partner = ctx.partner_range()
-    mine = fit_points(hand, trump, partner) if trump is not None \
+    mine = hand.support(trump) if trump is not None \
         and fit[trump] >= 8 else notrump_points(hand) if strain == Strain.NOTRUMP \
         else hand.points
     total = mine + expected_points(partner)
@@ -215,18 +191,14 @@ def plan_of(ctx: Context, hand: Hand, legal: list[str]) -> Plan:
     four_nt = "bid:4NT" if "bid:4NT" in legal else None
     invite = four_nt if trump is None and not asked and QUANT <= sure < SLAM \
         and ctx.notrump_asks() and hand.hcp + partner.max_hcp >= SLAM else None
-    defer = trump is not None and leaves_slam(partner, mine)
-    # 3NT for a minor's game needs their suits stopped (by us, or partner's notrump).
-    stopped = all(hand.stopper(s) for s in ctx.their_suits()) \
-        or any(b.strain == Strain.NOTRUMP for b in ctx.bids(PARTNER))
     game_strain, game_total = strain, total
     if strain.is_minor and total < MINOR_GAME and "bid:3NT" in legal \
-            and fit[int(strain)] < 10 and stopped \
+            and fit[int(strain)] < 10 \
             and game_level(strain, ctx) == game_level(strain):
         game_strain = Strain.NOTRUMP
         game_total = notrump_points(hand) + expected_points(partner)
     return Plan(ctx, hand, legal, fit, strain, trump, mine, total, sure, asked, invite,
-                defer, game_strain, game_total)
+                game_strain, game_total)
 
 
 def settled(p: Plan) -> str | None:
@@ -235,7 +207,7 @@ def settled(p: Plan) -> str | None:
     if p.ours and partner_last and partner_last[0] == last and last is not None \
             and last.level >= game_level(last.strain, p.ctx) and not p.invite and (
                 p.asked or last.level >= 6 or (
-                    p.total < ASK or p.defer if p.trump is not None else p.sure < SLAM)):
+                    p.total < ASK if p.trump is not None else p.sure < SLAM)):
         return "pass"
     return None
 
@@ -243,8 +215,7 @@ def settled(p: Plan) -> str | None:
 def slam(p: Plan) -> str | None:
     """Slam: in notrump on the points partner has promised, without an ace ask; or the
     quantitative 4NT that invites one."""
-    if ((p.total >= ASK and p.trump is not None and not p.defer) or p.sure >= SLAM) \
-            and not p.asked:
+    if ((p.total >= ASK and p.trump is not None) or p.sure >= SLAM) and not p.asked:
         if p.trump is not None and p.bid(4, Strain.NOTRUMP) and _agreed(p.ctx, p.strain) \
                 and not p.ctx.notrump_asks():
             return "bid:4NT"
@@ -278,15 +249,12 @@ def forced(p: Plan) -> str | None:
 
 
 def invitation(p: Plan) -> str | None:
-    """In our strain, or (the opponents silent) 2NT over partner's suit; none where our
-    part score makes the invitation's level game already."""
+    """In our strain; none where our part score makes the invitation's level game
+    already."""
     strain, last = p.game_strain, p.last
     invite_level = 3 if strain != Strain.NOTRUMP else 2
     if p.ours and p.game_total >= INVITE and last is not None and last.level < 3 \
-            and game_level(strain, p.ctx) > invite_level and (
-            p.our_strain == strain or (strain == Strain.NOTRUMP
-                                       and p.ctx.last_bidder == PARTNER
-                                       and not p.ctx.contested())):
+            and game_level(strain, p.ctx) > invite_level and p.our_strain == strain:
         call = p.bid(invite_level, strain)
         if call and Bid(int(call[4]), strain) > last:
             return call
@@ -294,8 +262,8 @@ def invitation(p: Plan) -> str | None:
 
 
 def competition(p: Plan) -> str | None:
-    """Their bid is the last: double their sacrifice over our game, compete in our fit,
-    or show a two-suiter once."""
+    """Their bid is the last: double their sacrifice over our game, or compete in our
+    fit."""
     ctx, last, trump = p.ctx, p.last, p.trump
     if p.ours or last is None:
         return None
@@ -308,15 +276,8 @@ def competition(p: Plan) -> str | None:
         # In the fit's suit, not the notrump the game step may have preferred above.
         level = min(int(p.fit[trump]) - 6, 4 if p.game_total >= 20 else 3)
         nxt = cheapest(Strain(int(trump)), last)
-        # A fit that counts on partner's unshown cards is only a long suit of ours:
-        # bidding it needs at least a weak two's high cards.
-        shown = p.hand.lengths[trump] + ctx.partner_range().min_len[trump] >= 8
-        if nxt is not None and nxt.level <= level and "bid:" + nxt.text in p.legal \
-                and (shown or p.hand.hcp >= WEAK_HCP):
+        if nxt is not None and nxt.level <= level and "bid:" + nxt.text in p.legal:
             return "bid:" + nxt.text
-    shaped = two_suiter_call(ctx, p.hand, last)
-    if shaped is not None and "bid:" + shaped.text in p.legal:
-        return "bid:" + shaped.text
     return None
 
 
@@ -351,27 +312,19 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
          f"{SLAM} possible: a quantitative 4NT (after our notrump bid; with a minor agreed, "
          f"four of it asks partner to ask). A minor agreed, notrump our game: its slam from "
          f"{MINOR_ASK} (4NT asks); five of it over a forcing raise past 3NT. A game bid "
-         f"where that ask was open says too little for slam. Opposite an open range "
-         f"({UNLIMITED}+ points wide) stronger than ours we bid game and leave slam to "
-         "partner.", slam),
-    Step("Game", f"Game: {GAME}+ together: bid game at once (3NT with their suits stopped, "
-         f"four of a major, five of a minor with {MINOR_GAME}+). In notrump a hand counts "
-         "its high cards and a long suit's sixth and later cards; with a trump fit, dummy "
-         "adds its shortness (with three trumps or more, and not in a suit partner showed "
-         "four of), the hand with the trumps their length.", game),
+         "where that ask was open says too little for slam.", slam),
+    Step("Game", f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of "
+         f"a minor with {MINOR_GAME}+). In notrump a hand counts its high cards and a long "
+         "suit's sixth and later cards; with a trump fit, a hand adds its shortness.", game),
     Step("Forced", "Forced: partner forced us to bid: the cheapest bid in our best strain.",
          forced),
     Step("Invitation", f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the "
-         "three level, or, the opponents silent, 2NT over partner's bid below it when "
-         "notrump is our strain; partner accepts with the top of what it has shown.",
+         "three level (2NT over 1NT); partner accepts with the top of what it has shown.",
          invitation),
     Step("Competition", "Competition: with an 8+ card fit, bid to the level of the fit's "
          "length (8 cards: two, 9 cards: three; four at most, three below 20 together); a "
-         "suit partner has not shown needs six "
-         f"cards and {WEAK_HCP}+ high-card points; their sacrifice over our game is "
-         "doubled. Opener with 11+ high cards and a 6-4 or 5-5 shape competes once over "
-         "their fit: at three, the second suit if five long or lower, else the six-card "
-         "suit again; over their game, four of its major if partner raised it.",
+         "suit partner has not shown needs six cards; their sacrifice over our game is "
+         "doubled.",
          competition),
     Step("Misfit", "Misfit: our side's last bid, at the two level or lower, is in a suit "
          "we hold fewer than 7 cards of together, and we hold six of another: bid it once, "
@@ -397,37 +350,6 @@ def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
     plan = plan_of(ctx, hand, legal)
     return next((call for step in CAPTAIN_STEPS if (call := step.decide(plan)) is not None),
                 "pass")
-
-
-def two_suiter_call(ctx: Context, hand: Hand, last: Bid) -> Bid | None:
-    """I opened and have bid once; they have found a fit (their last bid is a suit they bid
-    before) at the two or three level. A 6-4 or 5-5 hand with opening values competes once
-    at the three level: the shape takes tricks the fit count does not see. The second suit
-    if five long or lower than mine (partner may fit it), else my six-card suit again.
-    Where partner raised my major and they bid game over it, the same hand bids four of
-    the major."""
-    mine = ctx.bids(ME)
-    theirs = ctx.bids(LHO) + ctx.bids(RHO)
-    if ctx.opener != ME or len(mine) != 1 or mine[0].strain.trump is None \
-            or hand.hcp < 11 or last.strain.trump is None or last.level > 4 \
-            or [b.strain for b in theirs].count(last.strain) < 2:
-        return None
-    first = mine[0].strain.trump
-    raised = first in (Suit.HEARTS, Suit.SPADES) and ctx.partner_range().min_len[first] >= 3
-    if last.level == 4 and not raised:
-        return None
-    their = ctx.their_suits()
-    others = [s for s in Suit if s != first and s not in their]
-    second = max(others, key=lambda s: (hand.lengths[s], -s))
-    if hand.lengths[first] + hand.lengths[second] < 10 or hand.lengths[first] < 5 \
-            or hand.lengths[second] < 4:
-        return None
-    # Over their game only the raised major; below it the second suit where partner may
-    # fit it (five long, or lower than mine).
-    suit = second if last.level < 4 and (hand.lengths[second] >= 5 or second < first) \
-        else first
-    nxt = cheapest(Strain(int(suit)), last)
-    return nxt if nxt is not None and nxt.level == max(3, last.level) else None
 
 
 def _agreed(ctx: Context, strain: Strain) -> bool:
@@ -506,9 +428,4 @@ def no_slam_points(ctx: Context, bid: Bid) -> int | None:
             or (ctx.last_bid is not None and ctx.last_bid >= Bid(4, Strain.NOTRUMP)) \
             or any(b == Bid(4, Strain.NOTRUMP) for b in ctx.our_bids()):
         return None
-    partner = ctx.partner_range()
-    below = math.ceil(ASK - expected_points(partner)) - 1
-    lo, hi = partner.strength()
-    if hi - lo >= UNLIMITED:  # it may hold more and have left slam to partner
-        below = max(below, lo - 1)
-    return max(0, below)
+    return max(0, math.ceil(ASK - expected_points(ctx.partner_range())) - 1)

@@ -42,11 +42,11 @@ class Hand:
         """High-card points plus one for each card past the fourth in a suit."""
         return self.hcp + sum(max(0, n - 4) for n in self.lengths)
 
-    def support(self, trump: Suit, misfits: Collection[Suit] = ()) -> int:
+    def support(self, trump: Suit) -> int:
         """Points as dummy for `trump`: high cards plus 3 / 2 / 1 for a void, singleton or
-        doubleton elsewhere (not in `misfits`, partner's long suits)."""
+        doubleton elsewhere."""
         return self.hcp + sum((3, 2, 1)[n] for s, n in enumerate(self.lengths)
-                              if s != trump and s not in misfits and n < 3)
+                              if s != trump and n < 3)
 
     def aces(self) -> int:
         return sum(1 for c in self.cards if c.rank == 14)

@@ -15,8 +15,7 @@ from . import competition as comp
 from . import constructive as con
 from . import notrump as nt
 from . import slam
-from .captain import ASK, GAME, SLAM_TRY, expected_points
-from .context import LHO, ME, PARTNER, RHO, Context, cheapest
+from .context import LHO, ME, PARTNER, RHO, Context
 from .rules import Table
 
 NT = Strain.NOTRUMP
@@ -92,37 +91,10 @@ def partner_invites_with_4nt(ctx: Context) -> bool:
     return partner_asks_with_4nt(ctx) and (ctx.notrump_asks() or agreed_trump(ctx) is None)
 
 
-def partner_shows_two_and_a_void(ctx: Context) -> bool:
-    """I asked with 4NT and partner answered 5NT: two key cards and a void."""
-    state = _slam_state(ctx)
-    return state is not None and state[1][-1] == FOUR_NT and state[3] == slam.VOID_ANSWER
-
-
 def partner_answered_key_cards(ctx: Context) -> bool:
     """I asked with 4NT and partner answered with a count of key cards (5♣ to 5♠)."""
     state = _slam_state(ctx)
     return state is not None and state[1][-1] == FOUR_NT and state[3] in slam.ANSWERS
-
-
-def partner_asks_for_the_queen(ctx: Context) -> bool:
-    """Partner asked with 4NT, I answered 5♣ or 5♦, and partner bid the queen ask."""
-    state = _slam_state(ctx)
-    if state is None:
-        return False
-    trump, mine, partners, p_last = state
-    return len(partners) >= 2 and partners[-2] == FOUR_NT and mine[-1].text in slam.ANSWERS \
-        and slam.queen_ask(trump, mine[-1].text) == p_last
-
-
-def partner_answered_the_queen_ask(ctx: Context) -> bool:
-    """I asked with 4NT, then for the queen, and partner answered it."""
-    state = _slam_state(ctx)
-    if state is None:
-        return False
-    trump, mine, partners, p_last = state
-    return len(mine) >= 2 and mine[-2] == FOUR_NT and len(partners) >= 2 \
-        and slam.queen_ask(trump, partners[-2].text) == mine[-1].text \
-        and p_last in slam.queen_answers(trump, mine[-1].text)
 
 
 def partner_asks_for_kings(ctx: Context) -> bool:
@@ -137,32 +109,6 @@ def partner_answered_the_king_ask(ctx: Context) -> bool:
     state = _slam_state(ctx)
     return state is not None and state[1][-2:] == [FOUR_NT, FIVE_NT] \
         and state[3] in slam.KING_ANSWERS
-
-
-def _reopening(ctx: Context) -> tuple[Suit, Bid] | None:
-    """We opened one of a suit and they have made the one bid since, the last: our suit
-    and their bid."""
-    opening, bids = ctx.opening, ctx.bids()
-    suit = _suit(opening) if opening is not None else None
-    if opening is None or suit is None or opening.level != 1 or len(bids) != 2 \
-            or ctx.last_bidder not in (LHO, RHO):
-        return None
-    return suit, bids[1]
-
-
-def opener_may_reopen(ctx: Context) -> bool:
-    """I opened one of a suit, partner has only passed, and they bid once since."""
-    return _reopening(ctx) is not None and ctx.opener == ME and not ctx.actions(PARTNER) \
-        and len(ctx.actions(ME)) == 1
-
-
-def partner_reopened_with_a_double(ctx: Context) -> bool:
-    """Partner opened one of a suit, they bid once since, partner's reopening double and
-    the next player's pass: my first call (answered as a takeout double)."""
-    p_calls = ctx.actions(PARTNER)
-    return _reopening(ctx) is not None and ctx.opener == PARTNER and not ctx.actions(ME) \
-        and len(p_calls) == 2 and p_calls[1].kind == "double" and ctx.rho_passed \
-        and _first_turn_since(ctx, p_calls[1])
 
 
 def _partner_opened_first_call(ctx: Context) -> bool:
@@ -206,12 +152,6 @@ def partner_pre_empted(ctx: Context) -> bool:
         and opening != TWO_CLUBS
 
 
-def partner_doubled_their_overcall(ctx: Context) -> bool:
-    """I opened one of a suit, the next player overcalled, partner doubled (negative)
-    and the next player passed: my rebid."""
-    return ctx.opener == ME and _after_negative_double(ctx) is not None
-
-
 def opener_rebids(ctx: Context) -> bool:
     """I opened and partner answered, each of us with one bid; they have not bid."""
     return ctx.opener == ME and len(ctx.bids(ME)) == 1 and len(ctx.bids(PARTNER)) == 1 \
@@ -228,12 +168,6 @@ def opener_bids_a_third_time(ctx: Context) -> bool:
     """I opened and rebid, partner answered and rebid; they have not bid."""
     return ctx.opener == ME and len(ctx.bids(ME)) == 2 and len(ctx.bids(PARTNER)) == 2 \
         and _quiet(ctx)
-
-
-def partner_cue_bid_our_overcall(ctx: Context) -> bool:
-    """They opened, I overcalled in a suit (my only call), partner's only call since was
-    a cue bid of their one suit and the next player passed."""
-    return _after_advance_cue(ctx) is not None
 
 
 def _their_opening_first_bid(ctx: Context) -> bool:
@@ -288,33 +222,6 @@ def partner_overcalled_in_a_suit(ctx: Context) -> bool:
         and _suit(first.bid) is not None
 
 
-def partner_doubled_and_they_bid(ctx: Context) -> bool:
-    """Partner's takeout double of a suit, the next player bid over it: my first turn
-    since (a free answer)."""
-    p_calls = ctx.actions(PARTNER)
-    return _their_opening_first_bid(ctx) and len(p_calls) == 1 \
-        and p_calls[0].kind == "double" and not ctx.actions(ME) and ctx.last_bidder == RHO \
-        and _first_turn_since(ctx, p_calls[0]) and _doubled_suit(ctx, p_calls[0])
-
-
-def partner_answered_our_double(ctx: Context) -> bool:
-    """My takeout double, partner's answer in a suit below game (its only call, the last
-    bid), and the next player passed."""
-    return _their_opening_first_bid(ctx) and _doubler_rebid(ctx) is not None
-
-
-def partner_agreed_our_major(ctx: Context) -> bool:
-    """They have not bid; partner has just agreed our major below game (or cue-bid
-    after such an agreement)."""
-    return _agreed_major(ctx) is not None
-
-
-def partner_answered_our_double_with_game(ctx: Context) -> bool:
-    """They opened, my only call was a double, and partner (its only call) answered with
-    game in a suit."""
-    return _game_over_our_double(ctx) is not None
-
-
 def _answer_to_overcall(ctx: Context) -> Table:
     first = _partner_called_once(ctx)
     assert first is not None and first.bid is not None
@@ -333,8 +240,7 @@ def _responses_to_one_of_a_suit(ctx: Context) -> Table:
     opening = ctx.opening
     suit = _suit(opening) if opening is not None else None
     assert suit is not None
-    splinters = slam.splinters(suit) if suit in (Suit.HEARTS, Suit.SPADES) else []
-    return [*splinters, *con.one_suit_responses(suit)]
+    return con.one_suit_responses(suit)
 
 
 def _last(ctx: Context) -> Bid:
@@ -360,131 +266,12 @@ def _nth(ctx: Context, who: int, n: int) -> Bid:
     return ctx.bids(who)[n]
 
 
-def _game_over_our_double(ctx: Context) -> Table | None:
-    """They opened, my only call was a double, and partner (its only call) answered with
-    game in a suit: key cards with extras."""
-    if ctx.opener not in (LHO, RHO) or ctx.bids(ME) or not ctx.rho_passed:
-        return None
-    mine = ctx.actions(ME)
-    partner = ctx.actions(PARTNER)
-    if len(mine) != 1 or mine[0].kind != "double" or len(partner) != 1:
-        return None
-    bid = partner[0].bid
-    trump = bid.strain.trump if bid is not None else None
-    if bid is None or trump is None or bid != ctx.last_bid or bid < slam.game_bid(trump):
-        return None
-    return slam.after_game_answer(trump, ctx.partner_range())
-
-
-def _agreed_major(ctx: Context) -> Table | None:
-    """Where no other table speaks: partner has just agreed our major below game (cue
-    bids with slam interest), or cue-bid after such an agreement (the answers)."""
-    if ctx.bids(LHO) or ctx.bids(RHO) or ctx.last_bidder != PARTNER:
-        return None
-    ours = [(ctx.rel(s), c.bid) for s, c in ctx.calls if c.bid is not None
-            and ctx.rel(s) in (ME, PARTNER)]
-    for k in range(len(ours) - 1, -1, -1):
-        trump = ours[k][1].strain.trump
-        if trump is None or ours[k][1] >= slam.game_bid(trump):
-            return None
-        if {rel for rel, b in ours[:k + 1] if b.strain.trump == trump} != {ME, PARTNER}:
-            continue  # a cue bid (or a new suit): look further back for the agreement
-        cues = ours[k + 1:]
-        natural = {t for _, b in ours[:k + 1] if (t := b.strain.trump) is not None}
-        if trump not in (Suit.HEARTS, Suit.SPADES) or any(
-                b.strain.trump in (None, *natural) or b >= slam.game_bid(trump)
-                for _, b in cues):
-            return None
-        expected = expected_points(ctx.partner_range())
-        lo, ask = SLAM_TRY - int(expected), ASK - int(expected)
-        if not cues:
-            agreed_before = {rel for rel, b in ours[:k] if b.strain.trump == trump}
-            if agreed_before == {ME, PARTNER}:
-                return None
-            return slam.agreed_cues(trump, ours[k][1], (lo, ask - 1), natural)
-        return slam.cue_bids(trump, cues[-1][1], (ask, 37), (lo - 2, ask - 1), natural)
-    return None
-
-
-def _after_negative_double(ctx: Context) -> Table | None:
-    """I opened one of a suit, the next player overcalled, partner doubled (negative: the
-    unbid majors) and the next player passed: my rebid."""
-    opening = ctx.opening
-    suit = _suit(opening) if opening is not None else None
-    if opening is None or suit is None or opening.level != 1 or ctx.opener != ME \
-            or len(ctx.calls) < 4:
-        return None
-    (s1, c1), (s2, c2), (s3, c3), (_, c4) = ctx.calls[-4:]
-    if (ctx.rel(s1), ctx.rel(s2), ctx.rel(s3)) != (ME, LHO, PARTNER) or c1.bid != opening \
-            or c2.bid is None or c3.kind != "double" or c4.kind != "pass" \
-            or ctx.bids() != [opening, c2.bid]:
-        return None
-    their = ctx.their_suits()
-    shown = [m for m in (Suit.HEARTS, Suit.SPADES) if m != suit and m not in their]
-    if not shown or c2.bid.level > 2:
-        return None  # no negative double there (`comp.contested_responses`)
-    return comp.after_negative_double(suit, c2.bid, their, shown)
-
-
-def _after_advance_cue(ctx: Context) -> Table | None:
-    """They opened, I overcalled in a suit (my only bid), partner's only call since was a
-    cue bid of their suit (`comp.advances`) and the next player passed."""
-    mine = ctx.actions(ME)
-    partner = ctx.actions(PARTNER)
-    their = ctx.their_suits()
-    if ctx.opener not in (LHO, RHO) or len(mine) != 1 or len(partner) != 1 \
-            or len(their) != 1 or not ctx.rho_passed:
-        return None
-    overcall, cue = mine[0].bid, partner[0].bid
-    if overcall is None or cue is None or cue != ctx.last_bid or cue.strain.trump != their[0]:
-        return None
-    suit = _suit(overcall)
-    if suit is None:
-        return None
-    # Partner counted at a limit raise's middle: a point over the cue bid's floor.
-    accept = GAME - ctx.partner_range().strength()[0] - 1
-    return comp.after_advance_cue(suit, cue, their, accept)
-
-
-def _doubled_suit(ctx: Context, call: Call) -> bool:
-    """Partner's double `call` was of a suit bid (for takeout; a double of notrump is
-    for penalty)."""
-    index = max(i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == PARTNER and c == call)
-    doubled = next((c.bid for _, c in reversed(ctx.calls[:index]) if c.bid is not None), None)
-    return doubled is not None and doubled.strain != NT
-
-
 def _first_turn_since(ctx: Context, call: Call) -> bool:
     """Partner's `call` came after my last call: this is my first turn to answer it (a
     pass over a bid in between already answered it)."""
     mine = [i for i, (s, _) in enumerate(ctx.calls) if ctx.rel(s) == ME]
     theirs = [i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == PARTNER and c == call]
     return not mine or mine[-1] < theirs[-1]
-
-
-def _doubler_rebid(ctx: Context) -> Table | None:
-    """Our only call was a takeout double (of their suit bid) and partner's only call, the
-    last bid, answered it in a suit below game: the doubler's rebid table."""
-    mine = ctx.actions(ME)
-    p_calls = ctx.actions(PARTNER)
-    last = ctx.last_bid
-    if last is None:
-        return None
-    if len(mine) != 1 or mine[0].kind != "double" or len(p_calls) != 1 \
-            or p_calls[0].bid != last or not ctx.rho_passed:
-        return None
-    index = next(i for i, (s, c) in enumerate(ctx.calls) if ctx.rel(s) == ME and c.kind == "double")
-    doubled = next((c.bid for _, c in reversed(ctx.calls[:index]) if c.bid is not None), None)
-    suit = _suit(last)
-    their = ctx.their_suits()
-    if doubled is None or doubled.strain == NT or suit is None or suit in their \
-            or last >= slam.game_bid(suit):
-        return None  # a game answer is the slam tables' (`_game_over_our_double`)
-    before = next(c.bid for _, c in reversed(ctx.calls[:-1]) if c.bid is not None
-                  and c.bid < last)
-    plain = cheapest(last.strain, before)
-    return comp.doubler_rebids(suit, last, plain is not None and last.level > plain.level,
-                               their)
 
 
 def agreed_trump(ctx: Context) -> Suit | None:
@@ -524,9 +311,6 @@ def _opener_rebid(opening: Bid, response: Bid) -> Table | None:
     suit = _suit(opening)
     if suit is None or opening.level != 1:
         return None
-    short = slam.splinter_suit(opening, response)
-    if short is not None:
-        return slam.splinter_answers(suit, short, response)
     return con.opener_rebids(suit, response.text, _suit(response))
 
 
@@ -547,18 +331,9 @@ def _responder_rebid(opening: Bid, response: Bid, rebid: Bid) -> Table | None:
             and rebid == Bid(2, NT):
         return nt.nt_responses(2, 22, 24)
     suit = _suit(opening)
-    if suit is not None and slam.splinter_suit(opening, response) is not None:
-        if rebid == slam.game_bid(suit):
-            return slam.accept_sign_off()
-        if rebid.strain.trump not in (None, suit) and rebid < slam.game_bid(suit):
-            return slam.after_splinter_cue(suit)
-        return None
     if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, opening.strain) \
             and rebid == Bid(3, opening.strain):
         return con.after_game_try(suit)
-    if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
-            and rebid == Bid(3, opening.strain):
-        return slam.cue_bids(suit, rebid, slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE)
     again = _suit_again(opening, response, rebid)
     if again is not None:
         return nt.suit_again(*again)
@@ -583,14 +358,6 @@ def _opener_third(opening: Bid, response: Bid, rebid: Bid,
                   p_rebid: Bid) -> Table | None:
     """My third bid after my `opening`, partner's `response`, my `rebid` and partner's
     `p_rebid`."""
-    suit = _suit(opening)
-    if suit is not None and slam.splinter_suit(opening, response) is not None \
-            and rebid < slam.game_bid(suit) and p_rebid == slam.game_bid(suit):
-        return slam.accept_sign_off()
-    if suit in (Suit.HEARTS, Suit.SPADES) and response == Bid(2, NT) \
-            and rebid == Bid(3, opening.strain) and p_rebid.strain.trump not in (None, suit) \
-            and p_rebid < Bid(4, opening.strain):
-        return slam.after_cue_bid(suit, slam.SLAM_TRY_ASK)
     again = _suit_again(opening, response, rebid)
     if again is not None and p_rebid == Bid(3, response.strain):
         return nt.opener_after_suit_again(again[0])
@@ -612,34 +379,21 @@ def _opener_third(opening: Bid, response: Bid, rebid: Bid,
 
 # Which table speaks: the first row that holds (and has a table for the bids made).
 # Slam conventions first (they read the same whoever opened), then our side's auction
-# in the order of its rounds, then the auctions they opened; last, where no other table
-# speaks, the slam tries that follow an agreed major or a game answer to our double.
+# in the order of its rounds, then the auctions they opened.
 SITUATIONS: tuple[Situation, ...] = (
     Situation("opening", is_opening, lambda ctx: OPENING_TABLE),
     Situation("answer to a quantitative 4NT", partner_invites_with_4nt,
               lambda ctx: slam.quantitative_answers(ctx.my_range().max_hcp - 1)),
     Situation("answer to Roman Key Card Blackwood", partner_asks_with_4nt,
               lambda ctx: slam.key_card_answers(_state_trump(ctx))),
-    Situation("after the key-card answer", partner_shows_two_and_a_void,
-              lambda ctx: slam.after_void_answer(_state(ctx)[0])),
     Situation("after the key-card answer", partner_answered_key_cards,
               lambda ctx: slam.after_key_cards(_state(ctx)[0], _state(ctx)[3],
                                                ctx.partner_range())),
-    Situation("answer to the queen ask", partner_asks_for_the_queen,
-              lambda ctx: slam.queen_ask_answers(_state(ctx)[0], _state(ctx)[3])),
-    Situation("after the queen answer", partner_answered_the_queen_ask,
-              lambda ctx: slam.after_queen_answer(_state(ctx)[0], _state(ctx)[1][-1].text,
-                                                  _state(ctx)[3])),
     Situation("answer to the king ask", partner_asks_for_kings,
               lambda ctx: slam.king_answers(_state(ctx)[0])),
     Situation("after the king answer", partner_answered_the_king_ask,
               lambda ctx: slam.after_kings(_state(ctx)[0], _state(ctx)[3],
                                            ctx.partner_range())),
-    Situation("opener reopens", opener_may_reopen,
-              lambda ctx: comp.opener_reopens(_opening_suit(ctx), _last(ctx),
-                                              ctx.their_suits())),
-    Situation("answer to opener's reopening double", partner_reopened_with_a_double,
-              lambda ctx: comp.takeout_answers(ctx.their_suits(), _last(ctx))),
     Situation("response after an overcall", partner_opened_and_they_overcalled,
               lambda ctx: comp.contested_responses(_opening_suit(ctx), _last(ctx),
                                                    ctx.their_suits())),
@@ -651,8 +405,6 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("response to a pre-empt", partner_pre_empted,
               lambda ctx: nt.weak_two_responses(_opening_suit(ctx), _nth(ctx, PARTNER, 0)
                                                 .level)),
-    Situation("opener after a negative double", partner_doubled_their_overcall,
-              _after_negative_double),
     Situation("opener's rebid", opener_rebids,
               lambda ctx: _opener_rebid(_nth(ctx, ME, 0), _nth(ctx, PARTNER, 0))),
     Situation("responder's rebid", responder_rebids,
@@ -661,8 +413,6 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("opener's third bid", opener_bids_a_third_time,
               lambda ctx: _opener_third(_nth(ctx, ME, 0), _nth(ctx, PARTNER, 0),
                                         _nth(ctx, ME, 1), _nth(ctx, PARTNER, 1))),
-    Situation("overcaller after partner's cue bid", partner_cue_bid_our_overcall,
-              _after_advance_cue),
     Situation("balancing", we_may_balance,
               lambda ctx: comp.overcalls(_last(ctx), ctx.their_suits(), balancing=True)),
     Situation("overcall", we_may_overcall,
@@ -672,13 +422,6 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("advance of a 1NT overcall", partner_overcalled_1nt,
               lambda ctx: nt.nt_responses(1, 15, 18)),
     Situation("advance of an overcall", partner_overcalled_in_a_suit, _answer_to_overcall),
-    Situation("free answer to a takeout double", partner_doubled_and_they_bid,
-              lambda ctx: comp.free_answers(ctx.their_suits(), _last(ctx))),
-    Situation("doubler's rebid", partner_answered_our_double, _doubler_rebid),
-    Situation("partner agreed our major", partner_agreed_our_major,
-              lambda ctx: _agreed_major(ctx)),
-    Situation("partner answered our double with game", partner_answered_our_double_with_game,
-              lambda ctx: _game_over_our_double(ctx)),
 )
 
 
