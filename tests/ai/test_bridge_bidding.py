@@ -102,7 +102,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("97432.AK2.K4.Q43", "1C", E, "pass", "no suitable overcall"),
     ("KQJ974.32.94.943", "1C", E, "bid:2S", "weak jump overcall: 6+ good spades, 5–10 HCP"),
     ("KJ93.Q74.32.J974", "1D 1H", N, "double", "negative: 4+ spades, 6+ HCP, forcing"),
-    # with five spades the one-level bid: the negative double of 1♥ shows four
     ("A7.A743.AQJ853.J", "1S pass pass", N, "bid:2D", "overcall: 5+ diamonds, 6–17 HCP, 8–19 "
                                                       "points"),
     ("A3.Q74.AK2.J9743", "1H 2D", N, "bid:4H", "game: 3+ hearts, 13+ points"),
@@ -115,7 +114,6 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
                                                         "in hearts"),
     # competing for the part-score: in the fit's suit (not notrump)
     ("A972.A952.8.JT54", "pass pass 1H 2C 2H", E, "bid:3C", "support for clubs, competing"),
-    ("T5.987.K5.QJT974", "pass 1D pass 1H", E, "bid:2C", "4+ clubs, competing"),
     # a takeout double is answered once: a pass over the bid in between answered it
     ("654.J962.QJT.K86", "pass 1D double 1S pass 2D pass pass", W, "pass",
      "nothing more to say"),
@@ -160,7 +158,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "Roman Key Card answer: 2 key cards without the queen of hearts"),  # hearts, not spades
     ("84.KQJ74.Q32.AQ3", "1S pass 2H pass 3H pass 4C pass 4H pass", N, "pass",
      "nothing more to say"),
-    # a takeout doubler with extras opposite partner's game answer asks for key cards
+    # a takeout doubler opposite partner's game answer leaves it; key-card answers
     ("KQ72.J86.974.AJ9", "3C pass pass double pass 4S pass", S, "pass", "nothing more to say"),
     ("QJ74.AQ7.J97.T84", "3C double pass 4S pass 4NT pass", S, "bid:5D",
      "Roman Key Card answer: 1 or 4 key cards"),

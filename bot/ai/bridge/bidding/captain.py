@@ -215,8 +215,7 @@ def settled(p: Plan) -> str | None:
 def slam(p: Plan) -> str | None:
     """Slam: in notrump on the points partner has promised, without an ace ask; or the
     quantitative 4NT that invites one."""
-    if ((p.total >= ASK and p.trump is not None) or p.sure >= SLAM) \
-            and not p.asked:
+    if ((p.total >= ASK and p.trump is not None) or p.sure >= SLAM) and not p.asked:
         if p.trump is not None and p.bid(4, Strain.NOTRUMP) and _agreed(p.ctx, p.strain) \
                 and not p.ctx.notrump_asks():
             return "bid:4NT"
@@ -312,11 +311,11 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
          f"4NT (Roman Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and "
          f"{SLAM} possible: a quantitative 4NT (after our notrump bid; with a minor agreed, "
          f"four of it asks partner to ask). A minor agreed, notrump our game: its slam from "
-         f"{MINOR_ASK} (4NT asks); five of it over a forcing raise past 3NT.", slam),
-    Step("Game", f"Game: {GAME}+ together: bid game at once (3NT, "
-         f"four of a major, five of a minor with {MINOR_GAME}+). In notrump a hand counts "
-         "its high cards and a long suit's sixth and later cards; with a trump fit, a hand "
-         "adds its shortness.", game),
+         f"{MINOR_ASK} (4NT asks); five of it over a forcing raise past 3NT. A game bid "
+         "where that ask was open says too little for slam.", slam),
+    Step("Game", f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of "
+         f"a minor with {MINOR_GAME}+). In notrump a hand counts its high cards and a long "
+         "suit's sixth and later cards; with a trump fit, a hand adds its shortness.", game),
     Step("Forced", "Forced: partner forced us to bid: the cheapest bid in our best strain.",
          forced),
     Step("Invitation", f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the "
@@ -324,8 +323,8 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
          invitation),
     Step("Competition", "Competition: with an 8+ card fit, bid to the level of the fit's "
          "length (8 cards: two, 9 cards: three; four at most, three below 20 together); a "
-         "suit partner has not shown needs six "
-         "cards; their sacrifice over our game is doubled.",
+         "suit partner has not shown needs six cards; their sacrifice over our game is "
+         "doubled.",
          competition),
     Step("Misfit", "Misfit: our side's last bid, at the two level or lower, is in a suit "
          "we hold fewer than 7 cards of together, and we hold six of another: bid it once, "

@@ -195,8 +195,7 @@ def contested_responses(p: Suit, last: Bid, their: list[Suit]) -> Table:
     unbid_majors = [m for m in MAJORS if m != p and m not in their]
     if unbid_majors and last.level <= 2:
         rules.append(Rule("double", "negative", hcp=(6, 37),
-                          lengths={m: (4, 13) for m in unbid_majors},
-                          forcing=True))
+                          lengths={m: (4, 13) for m in unbid_majors}, forcing=True))
     notrump = _notrump_bids(last, their, (8, 10), (11, 12), (13, 15))
     for suit in (S, H, D, C):
         if suit == p or suit in their:

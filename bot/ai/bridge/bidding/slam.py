@@ -14,7 +14,6 @@ from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .captain import game_level
 from .constructive import L
 from .rules import SUIT_NAMES, TELLS_NOTHING, Hand, Rule, Table, Test
 
@@ -90,7 +89,7 @@ def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
     def queen(h: Hand) -> bool:
         return trump_queen(h, trump) or _queen_shown(answer) is True
 
-    # Key cards and the trumps together are the partnership's: no range of one hand.
+    # Key cards are the partnership's: no range of one hand.
     rules = [
         Rule("5NT", "asks for kings",
              when=Test("all five key cards, the queen of trumps and grand-slam values",
@@ -143,8 +142,3 @@ def quantitative_answers(hi_share: int) -> Table:
     """Partner raised our notrump to 4NT: slam with the top of our range."""
     return [Rule("6NT", "accepts the slam invitation", hcp=(hi_share, 37)),
             Rule("pass", "declines the slam invitation")]
-
-
-def game_bid(trump: Suit) -> Bid:
-    strain = Strain(int(trump))
-    return Bid(game_level(strain), strain)
