@@ -124,11 +124,18 @@ def deal_line(game: str, deal: ComparedDeal, names: Sequence[str]) -> str:
             f"{signed(deal.second.net)} → {_value(deal, names, unit)}")
 
 
+def figures(card: ChallengeCard, winner: int | None, dash: str = "–") -> str:
+    """The two totals, the winner's first: `12–3 IMPs`, or `+120 to -20 points`."""
+    a, b = card.totals
+    first, second = (b, a) if winner == 1 else (a, b)
+    if card.compare == "imps":
+        return f"{first}{dash}{second} IMPs"
+    return f"{signed(first)} to {signed(second)} points"
+
+
 def verdict(row: Any, card: ChallengeCard) -> str:
     """Who won, on what, and how unplayed deals counted: one line."""
     names = row.names
-    a, b = card.totals
-    unit = "IMPs" if card.compare == "imps" else "points"
     word = _word(row, row.deals)
     played = len(card.compared)
     winner = card.winner()
@@ -137,12 +144,13 @@ def verdict(row: Any, card: ChallengeCard) -> str:
     if card.forfeit():
         absent = names[1 - winner] if winner is not None else ""
         return f"**{names[winner or 0]}** wins: {absent} played no {_word(row, 1)} (forfeit)."
-    scope = (f"all {row.deals} {word}" if card.complete else
+    scope = ((f"all {row.deals} {word}" if row.deals > 1 else f"the {word}")
+             if card.complete else
              f"the {played} {_word(row, played)} both played (of {row.deals}; the others "
              "do not count)")
     if winner is None:
-        return f"A tie, {a}–{b} {unit}, on {scope}."
-    return (f"**{names[winner]}** wins {max(a, b)}–{min(a, b)} {unit} on {scope}.")
+        return f"A tie, {figures(card, None)}, on {scope}."
+    return f"**{names[winner]}** wins {figures(card, winner)} on {scope}."
 
 
 def result(row: Any, card: ChallengeCard, fair: Field | None) -> Message:
@@ -229,15 +237,13 @@ def card_png(row: Any, card: ChallengeCard) -> bytes:
     names = row.names
     height = 150 + ROW * (len(card.compared) + 1) + 24
     image, draw = canvas(WIDTH, height, (*FELT, 255))
-    a, b = card.totals
-    unit = "IMPs" if card.compare == "imps" else "points"
     winner = card.winner()
     if winner is None:
-        title = f"A tie, {a}-{b} {unit}"
+        title = f"A tie, {figures(card, None, '-')}"
     elif card.forfeit():
         title = f"{names[winner]} wins by forfeit"
     else:
-        title = f"{names[winner]} wins {max(a, b)}-{min(a, b)} {unit}"
+        title = f"{names[winner]} wins {figures(card, winner, '-')}"
     _text(draw, 24, 16, clip(title, 40), 34, GOLD, SCALE)
     _text(draw, 24, 64, clip(f"{_title(row)} · challenge #{row.id}", 60), 22, INK, SCALE)
     _text(draw, 24, 94, f"Played: {clip(names[0], 20)} {card.played[0]}/{row.deals}, "
