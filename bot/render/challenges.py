@@ -144,7 +144,8 @@ def verdict(row: Any, card: ChallengeCard) -> str:
     if card.forfeit():
         absent = names[1 - winner] if winner is not None else ""
         return f"**{names[winner or 0]}** wins: {absent} played no {_word(row, 1)} (forfeit)."
-    scope = ((f"all {row.deals} {word}" if row.deals > 1 else f"the {word}")
+    scope = ((f"all {row.deals} {word}" if row.deals > 2 else
+              f"both {word}" if row.deals == 2 else f"the {word}")
              if card.complete else
              f"the {played} {_word(row, played)} both played (of {row.deals}; the others "
              "do not count)")
