@@ -38,6 +38,7 @@ from bot.render.turns import jump_url
 from bot.store.challenges import ChallengeRow
 from bot.tables import Person, TableError
 from cogs.utils.answers import refuse
+from cogs.utils.permissions import missing_for_table, missing_text
 from cogs.utils.threads import NO_THREAD, post_table, private_thread
 
 if TYPE_CHECKING:
@@ -55,6 +56,13 @@ LEVEL_CHOICES = [app_commands.Choice(name=level.capitalize(), value=level)
 
 def _person(user: discord.abc.User) -> Person:
     return Person(user.id, user.display_name)
+
+
+def _missing(interaction: discord.Interaction[Any]) -> str | None:
+    """Why the bot cannot open a person's private thread here (None: it can)."""
+    missing = missing_for_table(interaction.app_permissions, in_thread=False,
+                                new_thread=False, private_thread=True)
+    return missing_text(missing) if missing else None
 
 
 def _fair(row: ChallengeRow) -> Field | None:
@@ -132,6 +140,10 @@ class Challenge(commands.Cog):
             await refuse(interaction, "A challenge starts from a server's text channel (not "
                                       "a thread): each player's deals get a thread of it.")
             return
+        missing = _missing(interaction)
+        if missing:
+            await refuse(interaction, missing)
+            return
         try:
             row = await self.challenges.offer(
                 guild_id, channel.id, _person(interaction.user), _person(member),
@@ -195,6 +207,10 @@ class Challenge(commands.Cog):
             return
         if not isinstance(channel, discord.TextChannel):
             await refuse(interaction, "This challenge's channel is not a text channel.")
+            return
+        missing = _missing(interaction)
+        if missing:
+            await refuse(interaction, missing)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         person = _person(interaction.user)

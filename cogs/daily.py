@@ -17,6 +17,7 @@ from bot.render import daily as render
 from bot.tables import Person, TableError
 from bot.tables.daily import DAILY_GAMES, DailyDeals, Scoring, ranked
 from cogs.utils.answers import refuse, unknown_choice
+from cogs.utils.permissions import missing_for_table, missing_text
 from cogs.utils.threads import NO_THREAD, post_table, private_thread
 
 if TYPE_CHECKING:
@@ -58,6 +59,11 @@ class Daily(commands.Cog):
             await interaction.response.send_message(
                 "Daily deals start from a server's text channel (not a thread).",
                 ephemeral=True)
+            return
+        missing = missing_for_table(interaction.app_permissions, in_thread=False,
+                                    new_thread=False, private_thread=True)
+        if missing:
+            await refuse(interaction, missing_text(missing))
             return
         person = Person(interaction.user.id, interaction.user.display_name)
         day = await self.daily.today(guild_id)

@@ -29,6 +29,7 @@ from bot.render.robot import robot_text
 from bot.tables import Person, TableError
 from bot.tables.model import ABANDONED, FINISHED
 from cogs.utils.answers import refuse
+from cogs.utils.permissions import missing_for_table, missing_text
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -108,6 +109,11 @@ class Match(commands.Cog):
         kind = _kind(level)
         if kind is None:
             await refuse(interaction, f"`{level}` is not a level; choose advanced or basic.")
+            return
+        missing = missing_for_table(interaction.app_permissions, in_thread=False,
+                                    new_thread=False, private_thread=True)
+        if missing:  # said before the lobby opens, not when its tables cannot start
+            await refuse(interaction, missing_text(missing))
             return
         try:
             match = await self.teams.open(guild_id, channel.id, _person(interaction),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -164,8 +164,10 @@ async def remove_message(double: DiscordDouble, request: web.Request) -> web.Res
 
 
 async def _new_thread(double: DiscordDouble, request: web.Request, parent: Channel,
-                      thread_id: int | None) -> web.Response:
-    body, _ = await read_body(request)
+                      thread_id: int | None, body: dict[str, Any] | None = None
+                      ) -> web.Response:
+    if body is None:
+        body, _ = await read_body(request)
     state = double.state
     name = str(body.get("name") or "")
     if not 1 <= len(name) <= 100:
@@ -187,10 +189,15 @@ async def thread_without_message(double: DiscordDouble, request: web.Request) ->
     parent = _channel(double, request)
     if parent is None or parent.is_thread:
         return error(404, 10003, "Unknown Channel")
-    refused = _refused(double, request, payloads.CREATE_PUBLIC_THREADS)
+    # A private thread (type 12) needs Create Private Threads, any other Create Public
+    # Threads.
+    body, _ = await read_body(request)
+    private = int(body.get("type") or 11) == 12
+    refused = _refused(double, request, payloads.CREATE_PRIVATE_THREADS if private
+                       else payloads.CREATE_PUBLIC_THREADS)
     if refused is not None:
         return refused
-    return await _new_thread(double, request, parent, None)
+    return await _new_thread(double, request, parent, None, body)
 
 
 async def thread_from_message(double: DiscordDouble, request: web.Request) -> web.Response:

@@ -286,8 +286,14 @@ class TeamMatches:
                 self._forget(match)
             elif not changed:
                 return
+        await self._publish(match, match.status == FINISHED)
+
+    async def _publish(self, match: TeamMatch, final: bool) -> None:
+        """Show the score card; the last one of an ended match is noted as posted."""
         if self.publish is not None:
-            await self.publish(match, match.status == FINISHED)
+            await self.publish(match, final)
+            if final:
+                await self.store.team_card_posted(match.id)
 
     async def _tables_finished(self, tables: tuple[int, int]) -> bool:
         for table_id in tables:
@@ -313,8 +319,7 @@ class TeamMatches:
                         if not table.closed:
                             await self.service.close(table, ABANDONED)
             self._forget(match)
-        if self.publish is not None:
-            await self.publish(match, True)
+        await self._publish(match, True)
 
     def _forget(self, match: TeamMatch) -> None:
         if match.tables is not None:
@@ -336,16 +341,30 @@ class TeamMatches:
             for table_id in match.tables:
                 self.by_table[table_id] = match.id
             statuses = [(await self.store.get_match(t)) for t in match.tables]
-            if statuses[0] is not None and statuses[1] is not None:
-                match.threads = (statuses[0].thread_id or statuses[0].channel_id,
-                                 statuses[1].thread_id or statuses[1].channel_id)
+            match.threads = await self._threads(match)
             if any(row is None or row.status in (ABANDONED, CANCELLED, LOBBY)
                    for row in statuses):
                 # A table abandoned, or never started (the bot stopped while opening them).
                 await self.abandon(match.id)
                 continue
             await self.refresh(match.id)
+        for row in await self.store.unposted_team_matches():
+            # Ended, and the bot stopped before its last score card went out: post it now.
+            match = TeamMatch.from_row(row)
+            if match.status == FINISHED:
+                match.card = await self.results(match)
+            match.threads = await self._threads(match)
+            await self._publish(match, True)
         return restored
+
+    async def _threads(self, match: TeamMatch) -> tuple[int, int] | None:
+        if match.tables is None:
+            return None
+        rows = [await self.store.get_match(table_id) for table_id in match.tables]
+        if rows[0] is None or rows[1] is None:
+            return None
+        return (rows[0].thread_id or rows[0].channel_id,
+                rows[1].thread_id or rows[1].channel_id)
 
 
 # -- the leaderboard ------------------------------------------------------------------------

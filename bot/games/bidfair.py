@@ -6,7 +6,10 @@ Rules: docs/rules.md "Bid Fair". A deal runs through these phases:
   per action: `crib:<card>` (e.g. `crib:QH`).
 - "bidding": each player ends up placing one card: `up:<card>` (face up, a bid),
   `down:<card>` (face down, no bid) or `pass` (the non-dealer first; the dealer only after
-  a pass). Both passed: the same dealer deals again (event `Redealt`).
+  a pass). Both passed: the same dealer deals again (event `Redealt`); in a match of a
+  fixed number of deals (option `deals`) the deal is thrown in instead, scoring nothing
+  (events `ThrownIn`, `BidFairDealEnded`), so that deal k is the k-th pack in every match
+  dealt from the same seed (challenges compare them).
 - the crib is shuffled and its top card cut face up: its suit is trump (event `TrumpTurned`;
   event `ContractSettled` names the bidder, holder, high rank and contract value).
 - "exchange": with a contract, the holder may swap hands with the 7 remaining crib cards:
@@ -32,13 +35,14 @@ block of 12 (seat 0 North: cards 0-11, seat 1 South: cards 12-23), whoever deals
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar
 
-from .base import Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
+from .base import ChallengePlay, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .bidfair_bidding import bid_error, bid_floor, bid_turn, contract_of, may_pass
 from .bidfair_rank import CONTRACT_VALUES, beats, bidfair_pack, card_points, make_power
-from .bidfair_scoring import score_deal
+from .bidfair_scoring import THROWN_IN, score_deal
 from .bidfair_view import BidFairView, DealSummary, Placement, PlayedTrick
 from .cards import Card, Rank, Suit, sort_hand
 from .events import (
@@ -50,6 +54,7 @@ from .events import (
     Event,
     MatchEnded,
     Redealt,
+    ThrownIn,
     TrickWon,
     TrumpTurned,
 )
@@ -82,11 +87,19 @@ class BidFair(Game[BidFairView]):
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("target", int, 800, "Points that end the game, checked after each deal",
                    minimum=100, maximum=5000),
+        OptionSpec("deals", int, 0, "The match is this many deals, whatever the score "
+                   "(0: play to the target).", 0, 32, internal=True),
     )
+    # A deal is short (4 crib cards, a bid and 7 tricks each), so a challenge is 8 of
+    # them: about as many as a match to 800 lasts between computer players.
+    CHALLENGE: ClassVar[ChallengePlay | None] = ChallengePlay(
+        MappingProxyType({}), length_option="deals", default_deals=8, max_deals=32, seat=1,
+        compare="points")
 
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)
         self.target = int(self.options["target"])
+        self.deals = int(self.options.get("deals", 0))  # 0: play to the target
         self.lines: list[ScoreLine] = []
         self.totals = [0, 0]
         self.previous: DealSummary | None = None
@@ -250,7 +263,12 @@ class BidFair(Game[BidFairView]):
         self.passes[seat] = True
         events: list[Event] = [Acted(f"{self.seat_name(seat)} passes.", seat, "pass")]
         if all(self.passes):
-            events.append(self._redeal())
+            if self.deals:  # no redeal in a fixed number of deals (docs/rules.md)
+                events.append(ThrownIn("Both passed: the deal is thrown in.", None,
+                                       self.deal_no, self.dealer))
+                events += self._end_deal(thrown_in=True)
+            else:
+                events.append(self._redeal())
         return events
 
     def _do_place(self, seat: int, up: bool, c: Card) -> list[Event]:
@@ -356,11 +374,14 @@ class BidFair(Game[BidFairView]):
 
     # -- end of deal and match ------------------------------------------------------
 
-    def _end_deal(self) -> list[Event]:
-        up = [p is not None and p.face_up and p.card is not None and p.card.suit == self.trump
-              for p in self.placed]
-        score = score_deal((self.captured[0], self.captured[1]), self.holder, self.value,
-                           self._both_up(), (up[0], up[1]))
+    def _end_deal(self, thrown_in: bool = False) -> list[Event]:
+        if thrown_in:
+            score = THROWN_IN
+        else:
+            up = [p is not None and p.face_up and p.card is not None
+                  and p.card.suit == self.trump for p in self.placed]
+            score = score_deal((self.captured[0], self.captured[1]), self.holder,
+                               self.value, self._both_up(), (up[0], up[1]))
         line = ScoreLine(f"Deal {self.deal_no}", score.points, score.note)
         self.lines.append(line)
         self.totals = [self.totals[0] + score.points[0], self.totals[1] + score.points[1]]
@@ -368,8 +389,7 @@ class BidFair(Game[BidFairView]):
         events: list[Event] = [BidFairDealEnded(
             f"Deal {self.deal_no}: {score.note}.", None, self.deal_no, (line,),
             tuple(tuple(c.text for c in self.dealt[s]) for s in (0, 1)), score)]
-        top = max(self.totals)
-        if top >= self.target and self.totals[0] != self.totals[1]:
+        if self._match_over():
             self._over = True
             self._turn = None
             self.phase = "match_over"
@@ -388,6 +408,13 @@ class BidFair(Game[BidFairView]):
                                   None, self.deal_no, self.dealer))
         return events
 
+    def _match_over(self) -> bool:
+        """After a deal: someone at the target and the totals not level or, with a fixed
+        number of deals, the last one played (level totals then draw)."""
+        if self.deals:
+            return self.deal_no >= self.deals
+        return max(self.totals) >= self.target and self.totals[0] != self.totals[1]
+
     def scores(self) -> ScoreSheet:
         return ScoreSheet(self.SIDE_NAMES, tuple(self.lines), (self.totals[0], self.totals[1]))
 
@@ -396,6 +423,9 @@ class BidFair(Game[BidFairView]):
             return None
         totals = (self.totals[0], self.totals[1])
         ranks = _ranks(totals)
+        if ranks[0] == ranks[1]:  # only a fixed number of deals ends level
+            return Result(self.SIDE_NAMES, self.SIDES, totals, ranks,
+                          f"A draw at {totals[0]} each.")
         winner = ranks.index(0)
         return Result(self.SIDE_NAMES, self.SIDES, totals, ranks,
                       f"{self.SIDE_NAMES[winner]} wins {totals[winner]} to "

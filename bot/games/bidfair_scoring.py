@@ -24,6 +24,11 @@ class DealScore:
     note: str
 
 
+# A deal thrown in after both players passed (only in a match of a fixed number of deals,
+# where there is no redeal): nobody scores.
+THROWN_IN = DealScore((0, 0), (0, 0), (0, 0), (0, 0), None, "both passed: thrown in")
+
+
 def score_deal(captured: tuple[int, int], holder: int | None, value: int | None,
                both_up: bool, trump_bid: tuple[bool, bool]) -> DealScore:
     """Score a deal.

@@ -13,7 +13,8 @@ winner then takes the revealed dummy or the hidden one (`dummy:revealed` / `dumm
 the dummies swap places if needed so the chosen one sits opposite the winner), both dummies
 are faced, and the winner's opponent leads from their own hand. Play runs clockwise S, W,
 N, E; when a dummy is to play its owner acts and `legal` lists the dummy's cards. The
-winner of a trick (a hand) leads the next one.
+winner of a trick (a hand) leads the next one. The match ends when a player reaches the
+target or, with the internal option `deals` (challenges), after that many deals.
 
 Actions: `pass`, `double`, `redouble`, `bid:<level><strain>`, `dummy:revealed`,
 `dummy:hidden`, `play:<card>`.
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar
 
-from .base import Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
+from .base import ChallengePlay, Game, OptionSpec, Phase, Result, ScoreLine, ScoreSheet
 from .base import ranks_from_totals as _ranks
 from .bridge_auction import CALL_BY_TEXT, Auction, Call, Contract, usual_text
 from .bridge_scoring import single_dummy_score
@@ -108,8 +109,17 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         OptionSpec("undo", bool, True, "Players may ask to take back their last call or "
                    "card; the opponents agree"),
         UNDO_LIMIT,
+        OptionSpec("deals", int, 0, "The match is this many deals, whatever the score "
+                   "(0: play to the target).", 0, 32, internal=True),
     )
     HAND_RECORDS: ClassVar[bool] = True
+    # Its deal scores are bridge trick scores, so a challenge turns their differences into
+    # IMPs, as Contract Bridge's does (one redoubled swing cannot decide it alone). A
+    # thrown-in deal is one of the challenge's deals (scored 0), so both people's deal k
+    # is the same pack.
+    CHALLENGE: ClassVar[ChallengePlay | None] = ChallengePlay(
+        MappingProxyType({"undo": False}), length_option="deals", default_deals=4,
+        max_deals=32, seat=0, compare="imps")
     DEALT_HANDS: ClassVar[tuple[str, ...] | None] = tuple(
         f"{name} ({'player' if h < 2 else 'dummy'})" for h, name in enumerate(HAND_NAMES))
 
@@ -117,6 +127,7 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         super().__init__(options, seed)
         self.target = int(self.options["target"])
         self.undertrick_penalty = bool(self.options["undertrick_penalty"])
+        self.deals = int(self.options.get("deals", 0))  # 0: play to the target
         self.deal_no = 0
         self.dealer = self.rng.randrange(2)
         self.lines: list[ScoreLine] = []
@@ -432,7 +443,7 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
             tuple(tuple(c.text for c in seated[h]) for h in range(4)), HAND_NAMES,
             contract.code if contract and not thrown_in else None,
             (self.tricks_won[0], self.tricks_won[1]))]
-        if max(self.totals) >= self.target:
+        if self._match_over():
             self._over = True
             final = self.result()
             assert final is not None
@@ -440,6 +451,13 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         else:
             events.extend(self._start_deal())
         return events
+
+    def _match_over(self) -> bool:
+        """After a deal: the target reached or, with a fixed number of deals (a thrown-in
+        deal is one of them), the last one played."""
+        if self.deals:
+            return self.deal_no >= self.deals
+        return max(self.totals) >= self.target
 
     def _calls(self) -> tuple[tuple[int, str], ...]:
         return self._call_texts
@@ -454,8 +472,8 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
         if not self._over:
             return None
         totals = (self.totals[0], self.totals[1])
-        # Only one player can score on a deal, so both reaching the target at once cannot
-        # happen; if it ever did, the higher total wins (equal would be a draw).
+        # The higher total wins, equal totals draw: only a fixed number of deals can end
+        # level (one player scores on a deal, so both never reach the target at once).
         ranks = _ranks(totals)
         if ranks[0] == ranks[1]:
             summary = f"Draw at {totals[0]}."

@@ -3,6 +3,8 @@
 Rules: docs/rules.md "Tennis" (source text seeds/000_065169015a056e9d.txt). A match is two sets
 of five games (deals); the trump of games 1..5 of each set is clubs, diamonds, hearts,
 spades, notrump. The first dealer is drawn from the seed; the deal alternates every game.
+The internal option `deals` (challenges) makes the match that many games instead, the
+trumps running through the same sequence.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from .base import (
+    ChallengePlay,
     Game,
     OptionSpec,
     Result,
@@ -60,7 +63,7 @@ _PLAY_EVENTS: dict[int, HandActed] = {}
 
 
 class Tennis(Game[TennisView]):
-    """A match of Tennis (2 players, 10 games).
+    """A match of Tennis (2 players, 10 games; option `deals`: that many).
 
     Deal: one pack per game, dealt in blocks of 13 (see `tennis_rules`): block 0 is seat 0's
     Backhand, block 1 seat 1's Backhand, block 2 seat 0's Forehand, block 3 seat 1's
@@ -90,7 +93,16 @@ class Tennis(Game[TennisView]):
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("First player", "Second player")
     SIDES: ClassVar[tuple[tuple[int, ...], ...]] = ((0,), (1,))
     SIDE_NAMES: ClassVar[tuple[str, ...]] = SEAT_NAMES
-    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("deals", int, 0, "The match is this many games, whatever the score "
+                   "(0: two sets of five).", 0, 32, internal=True),
+    )
+    # A challenge is one set by default: five games, one in each trump and notrump, so
+    # neither person's challenge leans on a trump the other never played; five, not the
+    # match's ten, as a game is long for a person (two bids and 24 cards to play).
+    CHALLENGE: ClassVar[ChallengePlay | None] = ChallengePlay(
+        MappingProxyType({}), length_option="deals", default_deals=5, max_deals=32, seat=0,
+        compare="points")
     # Each game's pack goes to four hands, in the order of `hand_id`: both players'
     # Backhands, then both Forehands.
     DEALT_HANDS: ClassVar[tuple[str, ...] | None] = tuple(
@@ -99,6 +111,7 @@ class Tennis(Game[TennisView]):
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)
         self.first_dealer = self.rng.randrange(2)
+        self.games = int(self.options.get("deals", 0)) or GAMES_PER_MATCH
         self.deal_no = 1
         self._lines: list[ScoreLine] = []
         self._totals = [0, 0]
@@ -310,7 +323,7 @@ class Tennis(Game[TennisView]):
             self._totals[s] += summary.errors[s]
         events: list[Event] = [deal_end_event(self.SEAT_NAMES, summary, self._dealt, bids,
                                               self._tricks)]
-        if self.deal_no == GAMES_PER_MATCH:
+        if self.deal_no == self.games:
             self._finished = True
             result = self.result()
             assert result is not None

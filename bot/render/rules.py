@@ -28,7 +28,7 @@ HELP_TOPICS: dict[str, tuple[str, str]] = {
 **Standings:** `/leaderboard game` ranks this server's players, `/stats [member]` shows results, rating and figures, `/history [member]` lists recent matches with their score sheets.
 **Hand records:** under each bridge deal's end, **Hand record** privately gives the deal as PBN and LIN files (with a BBO handviewer link), its double-dummy table and par, and a card-by-card double-dummy check marking each card that cost a trick."""),
     "tables": ("Tables and pings", """\
-**Where tables live:** I need View Channel, Send Messages (Send Messages in Threads in a thread), Embed Links and Attach Files in the channel, and Create Public Threads for `thread`; `/play` says which one is missing. Deleting a table's channel or thread, or removing me from the server, abandons its table (it does not count).
+**Where tables live:** I need View Channel, Send Messages (Send Messages in Threads in a thread), Embed Links and Attach Files in the channel, Create Public Threads for `thread`, and Create Private Threads for daily deals and team matches; each command says which one is missing. Deleting a table's channel or thread, or removing me from the server, abandons its table (it does not count).
 **Pings and slow play:** when a table has waited for you a while (2 minutes unless the table or the server chose another `ping_after`), a new message pings you with a link to it, deleted once you play; `/settings pings:off` stops them. `/play … pace:slow` is for friends who are not online together: each turn lasts `turn_hours` (24 unless chosen), you are pinged at half time (then press **My hand** for your cards), and a computer player moves for you only when the time runs out. `/tables` lists this server's open tables with links, `/tables show:mine` yours.
 **Server settings and your data:** people with Manage Server choose this server's defaults for new tables (turn timer, pings, pace, the computer players' level), the channels tables may open in, and whether computer players may sit, with `/server settings`; `/server reset` goes back to the defaults. `/settings forget:me` removes your Discord id, names and ratings (after asking); your past matches stay, as played by a former player.
 With a turn timer, a computer player moves for anyone who takes too long, and the table says so.
@@ -40,7 +40,7 @@ Everyone in the channel can watch: the table shows only what a spectator may see
     "fair": ("Fair deals", """\
 **Fair deals:** each table's **Rules** button shows its *commitment* from the moment it opens: the SHA-256 hash that ends a chain of secret server seeds (deal k's seed, hashed k times, gives it). **Start** adds a *client seed* made from that press and the players' ids, which the bot cannot know in advance. Deal k's pack is shuffled (Fisher–Yates) with numbers from HMAC-SHA256 keyed with server seed k (its 64 hex characters as text) over "client seed:k:block"; docs/playing.md gives every step. Once a deal has ended, **Rules** also gives its server seed as a command anyone can run: `python -m bot verify GAME SERVER_SEED CLIENT_SEED DEAL_NO COMMITMENT` checks the seed against the commitment and prints the deal."""),
     "bots": ("Computer players", """\
-**Bridge computer players** bid a natural system close to Standard American (5-card majors, 1NT 15–17, strong 2♣, weak twos, Stayman and transfers, takeout doubles with the doubler's raises, negative doubles, a cue bid of their suit as the raise of partner's overcall, splinters and cue bids, Roman Key Card Blackwood and the king ask); where the system leaves a close decision to judgement, the default player deals the unseen hands as the auction describes them and plays the candidate contracts double dummy. The table shows what each of their bids and doubles means, under the auction; `/system` lists the whole system."""),
+**Bridge computer players** bid a natural system close to Standard American (5-card majors, 1NT 15–17, strong 2♣, weak twos, Stayman and transfers, takeout doubles, negative doubles, Roman Key Card Blackwood and the king ask); where the system leaves a close decision to judgement, the default player deals the unseen hands as the auction describes them and plays the candidate contracts double dummy. The table shows what each of their bids and doubles means, under the auction; `/system` lists the whole system."""),
 }
 HOME = "home"  # the help page a button returns to
 HELP_VERB = "help"
@@ -146,9 +146,9 @@ def system_embeds(sections: Sequence[tuple[str, Sequence[str]]]) -> list[list[di
     limits (1024 characters a field, 25 fields an embed, 6000 characters a message)."""
     messages: list[list[discord.Embed]] = []
     embed = discord.Embed(title=SYSTEM_TITLE, description=(
-        "Points: A 4, K 3, Q 2, J 1, plus one for each card past four in a suit (support "
-        "for partner: 3 for a void, 2 a singleton, 1 a doubleton). Each table is read top "
-        "down: the first call the hand fits."))
+        "HCP: A 4, K 3, Q 2, J 1. Points: HCP plus one for each card past four in a suit "
+        "(with support for partner, 3 for a void, 2 a singleton, 1 a doubleton instead). "
+        "Each table is read top down: the first call the hand fits."))
     size = len(SYSTEM_TITLE) + len(embed.description or "")
     for title, lines in sections:
         value = "\n".join(lines)[:1024]

@@ -610,6 +610,14 @@ CREATE TABLE server_channels (
 );
 """
 
+_TEAM_CARD_POSTED: Final = """
+-- Whether an ended team match's last score card (and, finished, its picture) has been
+-- posted: a bot killed between ending the match and posting finds it on its next start.
+-- Matches ended before this column existed count as posted.
+ALTER TABLE team_matches ADD COLUMN final_posted INTEGER NOT NULL DEFAULT 1
+    CHECK (final_posted IN (0, 1));
+"""
+
 _CHALLENGES: Final = """
 -- Challenges (bot/club/challenges.py): two people play the same fair deals, each at their
 -- own table (a private thread) with computer players in the other seats, before a
@@ -702,7 +710,9 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
               _FORGETTABLE_ACTIONS, _FORGETTABLE_ACTIONS_PG),
     Migration(11, "each server's settings and the channels tables may open in",
               _SERVER_SETTINGS, _SERVER_SETTINGS_PG),
-    Migration(12, "challenges: two people play the same deals, each at their own pace",
+    Migration(12, "an ended team match's last score card still to post", _TEAM_CARD_POSTED,
+              _TEAM_CARD_POSTED),
+    Migration(13, "challenges: two people play the same deals, each at their own pace",
               _CHALLENGES, _CHALLENGES_PG),
 )
 

@@ -108,12 +108,28 @@ class TeamMatchesMixin(StoreBase):
                              imps: tuple[int, int] | None = None) -> bool:
         """Close an open team match (False: it was closed already; nothing changes)."""
         imps_a, imps_b = imps if imps is not None else (None, None)
+        # A match that was playing owes its last score card; one ended in its lobby not.
         changed = await self._write(
             f"ending team match {team_match_id}",
-            "UPDATE team_matches SET status = ?, imps_a = ?, imps_b = ?, finished_at = ?"
+            "UPDATE team_matches SET status = ?, imps_a = ?, imps_b = ?, finished_at = ?,"
+            " final_posted = CASE WHEN status = 'playing' THEN 0 ELSE 1 END"
             " WHERE id = ? AND status IN ('lobby', 'playing')",
             (status, imps_a, imps_b, now_text(), team_match_id))
         return changed == 1
+
+    async def unposted_team_matches(self) -> list[TeamMatchRow]:
+        """Ended team matches whose last score card was not posted (the bot stopped
+        between ending the match and posting it)."""
+        rows = await self._fetchall(
+            "listing the team matches whose last score card is owed",
+            f"SELECT {_COLUMNS} FROM team_matches WHERE final_posted = 0 ORDER BY id")
+        return [_row(r) for r in rows]
+
+    async def team_card_posted(self, team_match_id: int) -> None:
+        """The ended match's last score card was posted (or could not be: no retries)."""
+        await self._write(f"noting the last score card of team match {team_match_id}",
+                          "UPDATE team_matches SET final_posted = 1 WHERE id = ?",
+                          (team_match_id,))
 
     async def finished_team_matches(self, guild_id: int, limit: int = 500
                                     ) -> list[TeamMatchRow]:

@@ -42,20 +42,19 @@ def call(hand: str, calls: str, score: Score | None, dealer: int = N) -> tuple[s
 RULES = [
     # 70 below the line: 1♥–2♥ is game; opener's 19 points are not slam.
     ("AK4.AKJ93.K43.32", "1H pass 2H pass", OURS_70, "bid:4H", "pass",
-     "our part score of 70 makes 2♥ game: no slam interest (up to 21 points)"),
+     "our part score of 70 makes 2♥ game, no slam interest: up to 21 points"),
     # ... nor is the game try of 16–18 made: 2♥ is the game.
     ("A4.AKJ93.K43.Q32", "1H pass 2H pass", OURS_70, "bid:3H", "pass",
-     "our part score of 70 makes 2♥ game: no slam interest (up to 21 points)"),
+     "our part score of 70 makes 2♥ game, no slam interest: up to 21 points"),
     # 40 below: the limit raise 3♥ becomes 2♥, which completes game.
     ("K32.Q984.A32.J54", "1H pass", OURS_40, "bid:3H", "bid:2H",
-     "3+ hearts: completes game with our part score of 40 (6–14 points)"),
+     "completes game with our part score of 40: 3+ hearts, 6–14 points"),
     # their 60: 2♥ is their game; the opener with six diamonds competes to 3♦.
     ("A4.32.AKJ932.Q32", "1D 1H pass 2H", THEIRS_60, "pass", "bid:3D",
-     "6+ diamonds, 12+ points: competes for the part score (their 60 below the line "
-     "makes 2♥ game)"),
+     "competes for the part score, their 60 below the line makes 2♥ game: 6+ diamonds, 12+ HCP"),
     # 80 below: 2NT over their 2♥ completes game; the duplicate jump to 3NT is not made.
     ("KQ4.AQ3.KJ73.954", "1C 2H", Score((0, 0), (80, 0)), "bid:3NT", "bid:2NT",
-     "7–17 points, a stopper in hearts: completes game with our part score of 80"),
+     "completes game with our part score of 80: 7–17 HCP, a stopper in hearts"),
 ]
 
 
@@ -96,7 +95,8 @@ def test_no_penalty_double_that_would_give_them_the_rubber() -> None:
     # East-West a game up, 2♥ doubled (120) would win them the rubber where 2♥ (60)
     # would not.
     hand, calls = "A4.KQT9.J432.Q32", "1C pass 1S 2H pass pass"
-    assert call(hand, calls, None) == ("double", "penalty: 4+ strong hearts")
+    assert call(hand, calls, None) == ("double", "penalty: 4+ hearts, 10+ HCP, trump tricks in "
+                                                 "hearts")
     assert call(hand, calls, Score((0, 1), (0, 0)))[0] != "double"
 
 

@@ -78,13 +78,12 @@ def test_layouts_honour_every_range_the_auction_shows() -> None:
 
 
 def test_the_captains_call_is_the_base_even_where_a_table_explains_it_otherwise() -> None:
-    # 1D pass 3C pass (seed 369 of the bench, South): the captain bids 5C, which the jump
-    # shift's table reads as 19-21 points; every candidate is measured against it, so it
-    # stays first (4C, whose rule fits, was the base instead, and stood for the captain's
-    # call when nothing beat it).
-    ctx, hand, legal, action, table = decision("A76.J7.KQJ96.Q63", "1D pass 3C pass", S)
-    assert action == "bid:5C"
-    assert candidates(ctx, hand, legal, action, table)[0] == "bid:5C"
+    # 1D pass 3C pass (seed 369 of the bench, South): with 5C as the captain's call (as
+    # it was there), which the jump shift's table reads as 19-21 points, every candidate
+    # is measured against it, so it stays first (4C, whose rule fits, was the base
+    # instead, and stood for the captain's call when nothing beat it).
+    ctx, hand, legal, _, table = decision("A76.J7.KQJ96.Q63", "1D pass 3C pass", S)
+    assert candidates(ctx, hand, legal, "bid:5C", table)[0] == "bid:5C"
 
 
 def test_final_contract_names_the_first_of_the_side_to_bid_the_strain() -> None:
@@ -145,18 +144,18 @@ def test_a_slam_making_on_eleven_layouts_of_fourteen_leaves_game() -> None:
 
 def test_an_invitation_is_valued_by_partners_answer_on_each_layout() -> None:
     """2NT inviting 3NT is played in 3NT where partner's hand accepts and in 2NT where it
-    declines (valued as the final contract, it could never beat passing 1♠)."""
-    ctx, *_ = decision("K4.98754.A2.K752", "1D pass 1H pass 1S pass", N)
-    accepts, declines = parse_hand("AT63.KT3.KJ873.A"), parse_hand("AT63.KT3.KJ873.Q")
-    assert answered_contract(ctx.calls, S, "bid:2NT", accepts) == Contract(3, Strain.NOTRUMP, S)
-    assert answered_contract(ctx.calls, S, "bid:2NT", declines) == Contract(2, Strain.NOTRUMP, S)
+    declines (valued as the final contract, it could never beat passing 1NT)."""
+    ctx, *_ = decision("Q54.KT3.K72.J964", "1NT pass", N)
+    accepts, declines = parse_hand("AKJ2.A9.QJ85.Q83"), parse_hand("AKJ2.A9.QJ85.T83")
+    assert answered_contract(ctx.calls, S, "bid:2NT", accepts) == Contract(3, Strain.NOTRUMP, N)
+    assert answered_contract(ctx.calls, S, "bid:2NT", declines) == Contract(2, Strain.NOTRUMP, N)
     layouts = [tuple(accepts if seat == N else () for seat in range(4)),
                tuple(declines if seat == N else () for seat in range(4))]
     options = [Candidate(a, final_contract(ctx.calls, S, a)) for a in ("bid:2NT", "pass")]
     invite, passing = with_answers(ctx, options, layouts)
-    assert [invite.contract_on(i) for i in (0, 1)] == [Contract(3, Strain.NOTRUMP, S),
-                                                        Contract(2, Strain.NOTRUMP, S)]
-    assert passing.answered == () and passing.contract_on(0) == Contract(1, Strain.SPADES, N)
+    assert [invite.contract_on(i) for i in (0, 1)] == [Contract(3, Strain.NOTRUMP, N),
+                                                        Contract(2, Strain.NOTRUMP, N)]
+    assert passing.answered == () and passing.contract_on(0) == Contract(1, Strain.NOTRUMP, N)
 
 
 def test_candidates_keep_the_captains_call_first_and_only_legal_calls() -> None:

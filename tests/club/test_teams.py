@@ -205,3 +205,47 @@ async def test_a_restart_abandons_a_match_whose_tables_never_started(store: Stor
     assert match.status == "abandoned"
     row = await store.team_match(match_id)
     assert row is not None and row.status == "abandoned"
+
+
+async def test_a_restart_posts_the_last_score_card_a_stop_kept_back(store: Store):
+    """Killed between ending the match and posting its last score card: the next start
+    posts it, once, with the boards' IMPs; a match ended in its lobby owes nothing."""
+    match_id, tables = await _linked(store, 4)
+    for table, scores in zip(tables, ([420, 0], [0, 100]), strict=True):
+        await store.set_status(table, "playing")
+        for board in range(1, 5):
+            await store.record_deal(table, board, scores, {"lines": [{"note": "4♠ by N"}]})
+        await store.set_status(table, "finished")
+    assert await store.end_team_match(match_id, "finished", (4 * wbf_imps(520), 0))
+    lobby = await store.create_team_match(10, 21, 1, 4, "bridge-basic", {"A": [], "B": []})
+    assert await store.end_team_match(lobby, "cancelled")
+    assert [row.id for row in await store.unposted_team_matches()] == [match_id]
+    teams = TeamMatches(TableService(store, bot_delay=0), store)
+    shown: list[tuple[int, str, int | None, bool]] = []
+
+    async def publish(match: TeamMatch, final: bool) -> None:
+        assert match.card is not None
+        shown.append((match.id, match.status, match.card.imps[0], final))
+    teams.publish = publish
+    assert await teams.restore() == []
+    assert shown == [(match_id, "finished", 4 * wbf_imps(520), True)]
+    assert await store.unposted_team_matches() == []
+    await teams.restore()  # posted once only
+    assert len(shown) == 1
+
+
+async def test_a_posted_last_score_card_is_not_owed_again(store: Store):
+    match_id, tables = await _linked(store, 4)
+    teams = TeamMatches(TableService(store, bot_delay=0), store)
+    shown: list[tuple[int, bool]] = []
+
+    async def publish(match: TeamMatch, final: bool) -> None:
+        shown.append((match.id, final))
+    teams.publish = publish
+    for table in tables:
+        await store.set_status(table, "playing")
+    await teams.restore()
+    await teams.abandon(match_id)
+    assert shown[-1] == (match_id, True) and await store.unposted_team_matches() == []
+    await teams.restore()
+    assert shown[-1] == (match_id, True) and len(shown) == 2

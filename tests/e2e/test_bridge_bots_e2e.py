@@ -54,7 +54,7 @@ async def test_slash_system_shows_the_whole_bidding_system_privately(discord_dou
         await discord_double.settle()
         shown = discord_double.ephemerals(alice)
         text = " ".join(str(m.embeds) for m in shown)
-        for phrase in ("Stayman: asks for a 4-card major", "1♠ — 5+ spades, 12–21 points",
-                       "takeout: 12+ points", "Roman Key Card answer: 1 or 4 key cards"):
+        for phrase in ("Stayman, asks for a major", "1♠ — 5+ spades, 11–21 HCP, 12–23 points",
+                       "takeout: 12+ HCP", "Roman Key Card answer: 1 or 4 key cards"):
             assert phrase in text, phrase
         assert len(discord_double.channel_messages(h.channel)) == public_before

@@ -129,3 +129,23 @@ async def test_removed_from_the_server_abandons_its_tables_but_an_outage_does_no
         assert _requests_to(h, world.channel.id, since) == []
     async with running(discord_double, tmp_path, world=world) as h:
         assert not h.bot.tables.tables
+
+
+@pytest.mark.parametrize("command", [("daily", "bridge"), ("match", "teams")],
+                         ids=["daily", "team-match"])
+async def test_private_thread_commands_without_the_permission_name_it_and_open_nothing(
+        discord_double, tmp_path, command):
+    """Daily deals and team matches play in private threads: without Create Private
+    Threads they say so at once, before any lobby, entry or thread exists."""
+    async with running(discord_double, tmp_path) as h:
+        h.channel.bot_denied = payloads.CREATE_PRIVATE_THREADS
+        channels = len(discord_double.state.channels)
+        handle = await h.slash(h.user(0), *command)
+        assert handle.ephemeral and "Create Private Threads" in handle.message.content
+        assert "Nothing was opened" in handle.message.content
+        assert not h.bot.tables.tables
+        assert len(discord_double.state.channels) == channels, "no thread"
+        assert h.driver.channel_messages(h.channel) == [], "nothing posted"
+        h.channel.bot_denied = 0
+        handle = await h.slash(h.user(0), *command)
+        assert "Create Private Threads" not in (handle.message.content or "")

@@ -23,9 +23,11 @@ B_CRIB_SOUTH = "KC QC JC AC"
 
 
 def game_with(north: str, south: str, dealer: int = NORTH, cut: str | None = None,
-              seed: int = 0, target: int | None = None) -> BidFair:
+              seed: int = 0, target: int | None = None, deals: int = 0) -> BidFair:
     """A match whose first deal is exactly these hands, with this dealer and cut card."""
-    options = {} if target is None else {"target": target}
+    options: dict[str, object] = {} if target is None else {"target": target}
+    if deals:
+        options["deals"] = deals
     g = BidFair(options=options, seed=seed)
     g.stack_deck(cards(north) + cards(south))
     g.dealer = dealer

@@ -146,6 +146,16 @@ def test_pass_pass_redeals_by_the_same_dealer() -> None:
     assert g.lines == []
 
 
+def test_pass_pass_throws_the_deal_in_with_a_fixed_number_of_deals() -> None:
+    g = deal_a(dealer=SOUTH, deals=3)
+    events = g.apply(NORTH, "pass") + g.apply(SOUTH, "pass")
+    assert [e.kind for e in events] == ["action", "action", "thrown_in", "deal_end", "deal_start"]
+    assert g.lines[0].points == (0, 0) and "thrown in" in g.lines[0].note
+    assert g.deal_no == 2 and g.redeals == 0 and not g.finished
+    assert g.dealer == NORTH  # level scores: the deal alternates
+    assert g.packs_dealt == 0  # a plain seed (fair deals count one pack a deal)
+
+
 def test_dealers_answer_to_a_bid_must_outrank_it() -> None:
     g = deal_a(dealer=NORTH)
     run(g, [(SOUTH, "up:QD")])

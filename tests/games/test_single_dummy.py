@@ -320,6 +320,27 @@ def test_match_goes_on_below_the_target() -> None:
     assert game.scores().totals == (220, 0)
 
 
+def test_a_fixed_number_of_deals_ends_after_the_last_deal_whatever_the_score() -> None:
+    game = table(target=200, deals=2)
+    win_auction(game, 0, "1NT")
+    game.apply(0, "dummy:revealed")
+    play_out(game)
+    assert not game.finished and game.scores().totals == (220, 0)  # past the target
+    events = game.apply(game.dealer, "pass") + game.apply(1 - game.dealer, "pass")
+    assert kinds(events)[-3:] == ["thrown_in", "deal_end", "match_end"]
+    result = game.result()
+    assert result is not None and result.winner == 0 and result.totals == (220, 0)
+
+
+def test_a_thrown_in_deal_is_one_of_the_deals_and_equal_totals_draw() -> None:
+    game = table(deals=1)
+    events = game.apply(game.dealer, "pass") + game.apply(1 - game.dealer, "pass")
+    assert kinds(events)[-3:] == ["thrown_in", "deal_end", "match_end"]
+    result = game.result()
+    assert result is not None and result.totals == (0, 0) and result.is_draw
+    assert game.scores().lines[0].note == "thrown in"
+
+
 def test_options_are_checked() -> None:
     with pytest.raises(ValueError):
         create("single_dummy", {"target": 50})

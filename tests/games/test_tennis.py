@@ -45,6 +45,20 @@ def test_trump_sequence_is_clubs_diamonds_hearts_spades_notrump_in_each_set():
     assert len(game.scores().lines) == 10
 
 
+def test_a_fixed_number_of_games_follows_the_same_trump_sequence():
+    game = create("tennis", {"deals": 7}, seed=3)
+    rng = random.Random(3)
+    trumps: dict[int, Suit | None] = {}
+    while not game.finished:
+        view = game.view(None)
+        trumps[view.deal_no] = view.trump
+        seat = min(game.to_act())
+        game.apply(seat, rng.choice(game.legal(seat)))
+    assert list(trumps.values()) == [Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES,
+                                     None, Suit.CLUBS, Suit.DIAMONDS]
+    assert len(game.scores().lines) == 7 and game.result() is not None
+
+
 def test_first_dealer_is_random_and_the_deal_alternates_every_game():
     firsts = {Tennis(seed=s).dealer for s in range(40)}
     assert firsts == {0, 1}

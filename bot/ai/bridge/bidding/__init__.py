@@ -46,7 +46,7 @@ def auction_ranges(view: BridgeView) -> tuple[HandRange, ...]:
 
 def explain_calls(calls: Sequence[tuple[int, Call]],
                   score: Score | None = None) -> tuple[str, ...]:
-    """A short phrase per call ("5+ spades, 12–21 points")."""
+    """A short phrase per call ("limit raise: 3+ hearts, 10–12 points")."""
     return read(0, calls, score).explanations
 
 

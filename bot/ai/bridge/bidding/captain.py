@@ -2,7 +2,8 @@
 places the contract from what the auction has shown: our points plus partner's expected
 points give the level (game 25, small slam 33, grand 37); the suit lengths shown give the
 strain (a major with 8+ cards together, else notrump, else a minor), by the steps of
-`STEPS`, in order.
+`CAPTAIN_STEPS`, in order: each a function and the words the system page shows for it
+(`STEPS`), so the page lists exactly the steps the captain takes.
 
 Each call made here is explained by `natural_phrase`, from the auction alone.
 """
@@ -10,13 +11,15 @@ Each call made here is explained by `natural_phrase`, from the auction alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.games.bridge_auction import Bid, Strain
 from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .context import LHO, ME, PARTNER, RHO, Context, bid_text, cheapest, suit_fit
+from .context import LHO, ME, PARTNER, Context, bid_text, cheapest, suit_fit
 from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
@@ -31,44 +34,11 @@ INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 MINOR_ASK = 32  # ... a minor's, where 3NT is the game it gives up (`minor_over_notrump`)
-UNLIMITED = 8  # a partner's range this wide (or open) is the stronger hand's to judge
-SLAM_TRY = 28  # with a major agreed below game: cue-bid a control from here (`slam`)
 WEAK_HCP = 5  # the fewest high cards to bid a long suit alone (a weak two's)
-SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the call of STEPS
+SETTLE_MARGIN = 1.0  # IMPs a deal a simulated contract must gain over the captain's call
 # ... by this many standard errors of its swings over the layouts: with 6 to 14 layouts a
 # decision, a gain the layouts do not agree on (a slam making on four of seven) is noise.
 SETTLE_CONFIDENCE = 2.0
-STEPS = (
-    f"Slam: {ASK}+ points together with a trump suit: ask for key cards with 4NT (Roman "
-    f"Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and {SLAM} possible: "
-    "a quantitative 4NT (after our notrump bid; with a minor agreed, four of it asks "
-    f"partner to ask). A minor agreed, notrump our game: its slam from {MINOR_ASK} (4NT "
-    "asks); five of it over a forcing raise past 3NT. A game bid where that ask was open "
-    "says "
-    f"too little for slam. Opposite an open range ({UNLIMITED}+ points wide) stronger than "
-    "ours we bid game and leave slam to partner.",
-    f"Game: {GAME}+ together: bid game at once (3NT with their suits stopped, four of a major, "
-    "five of a minor with 28+). In notrump a hand counts its high cards and a long suit's "
-    "sixth and later cards; with a trump fit, dummy adds its shortness (with three trumps or "
-    "more, and not in a suit partner showed four of), the hand with the trumps their length.",
-    "Partner forced us to bid: the cheapest bid in our best strain.",
-    f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the three level, or, "
-    "the opponents silent, 2NT over partner's bid below it when notrump is our strain; "
-    "partner accepts with the top of what it has shown.",
-    "Competition: with an 8+ card fit, bid to the level of the fit's length (8 cards: two, "
-    f"9 cards: three); a suit partner has not shown needs six cards and {WEAK_HCP}+ "
-    "high-card points; their sacrifice over our game is doubled. Opener with 11+ high "
-    "cards and a 6-4 or 5-5 shape competes once over their fit: at three, the second "
-    "suit if five long or lower, else the six-card suit again; over their game, four of "
-    "its major if partner raised it.",
-    "Otherwise pass.",
-    "With time to think, a decision here, the opponents silent, is checked by dealing "
-    "the unseen hands as the calls describe them and playing the candidate contracts "
-    "double dummy: a contract that scores "
-    f"{SETTLE_MARGIN:g}+ IMP a deal better, by {SETTLE_CONFIDENCE:g} standard errors of its "
-    "swings over the layouts, replaces the call above (a slam in our agreed "
-    "suit is still asked for with 4NT).",
-)
 
 
 def expected_points(shown: HandRange) -> float:
@@ -78,13 +48,6 @@ def expected_points(shown: HandRange) -> float:
     lo, top = shown.strength()
     hi = min(top, lo + 10)
     return lo + (0.5 if hi - lo <= 4 else 0.35) * (hi - lo)
-
-
-def leaves_slam(partner: HandRange, mine: float) -> bool:
-    """Partner's strength is open (a range of `UNLIMITED`+ points) and more than ours:
-    slam is its to judge, once we show our values with game."""
-    lo, hi = partner.strength()
-    return hi - lo >= UNLIMITED and mine < lo
 
 
 def notrump_points(hand: Hand) -> int:
@@ -104,26 +67,12 @@ def invitation_range(ctx: Context, strain: Strain) -> HandRange:
 
 
 def is_invitation(ctx: Context, bid: Bid) -> bool:
-    """The bid is step 4's: a raise of partner's last bid to three, or 2NT over partner's
-    bid below it."""
+    """The bid is step 4's: a raise of partner's last bid to three (2NT over 1NT)."""
     last = ctx.last_bid
     return (ctx.ours() and not ctx.forcing and last is not None
             and ctx.last_bidder == PARTNER and last.level < 3 and bid > last
-            and (last.strain == bid.strain or (bid.strain == Strain.NOTRUMP
-                                               and not ctx.contested()))
+            and last.strain == bid.strain
             and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
-
-
-def fit_points(hand: Hand, trump: Suit, partner: HandRange) -> int:
-    """Points with a trump fit. The hand short in trumps (dummy) counts its shortness,
-    though not in a suit partner has shown four of (there it is a misfit), and only with
-    three trumps (with two, partner's trumps run out before dummy can ruff); the hand that
-    holds the trumps counts their length instead."""
-    if hand.lengths[trump] > max(partner.min_len[trump], 3):
-        return hand.points
-    if hand.lengths[trump] < 3:
-        return hand.hcp
-    return hand.support(trump, [s for s in Suit if partner.min_len[s] >= 4])
 
 
 def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
@@ -159,7 +108,7 @@ def minor_over_notrump(ctx: Context, hand: Hand, fit: list[float],
         if fit[suit] < 8 or not _agreed(ctx, strain):
             continue
         ask = "bid:4NT" in legal and not ctx.notrump_asks() \
-            and fit_points(hand, suit, partner) + expected_points(partner) >= MINOR_ASK
+            and hand.support(suit) + expected_points(partner) >= MINOR_ASK
         past = ctx.forcing and last is not None and ctx.last_bidder == PARTNER \
             and last.strain == strain and Bid(3, Strain.NOTRUMP) < last < Bid(5, strain)
         if ask or past:
@@ -184,142 +133,223 @@ def game_points(strain: Strain, level: int) -> int:
     return GAME - PART_GAME_STEP * (game_level(strain) - level)
 
 
-def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
-    """The call that places our contract (an action text)."""
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What the steps of `place` read: the hand, the strain and points it counts, and the
+    auction so far. `strain` and `total` are the hand's own choice; `game_strain` and
+    `game_total` the same after the game step's choice of 3NT over a minor's game,
+    which the later steps read."""
+
+    ctx: Context
+    hand: Hand
+    legal: list[str]
+    fit: list[float]
+    strain: Strain
+    trump: Suit | None
+    mine: int  # our points in `strain`
+    total: float  # ours plus partner's expected
+    sure: int  # notrump slams: the high cards promised
+    asked: bool  # 4NT has been bid by our side
+    invite: str | None  # a quantitative 4NT, where slam is on partner's maximum
+    game_strain: Strain
+    game_total: float
+
+    @property
+    def last(self) -> Bid | None:
+        return self.ctx.last_bid
+
+    @property
+    def ours(self) -> bool:
+        return self.ctx.ours()
+
+    @property
+    def our_strain(self) -> Strain | None:
+        last = self.ctx.last_bid
+        return last.strain if last is not None and self.ours else None
+
+    def bid(self, level: int, strain: Strain | None = None) -> str | None:
+        """The bid as an action text, if it is legal."""
+        text = "bid:" + bid_text(level, self.strain if strain is None else strain)
+        return text if text in self.legal else None
+
+
+def plan_of(ctx: Context, hand: Hand, legal: list[str]) -> Plan:
+    """What the steps read, worked out once for all of them."""
     fit = suit_fit(ctx, hand.lengths)
     strain = best_strain(hand, fit, ctx)
     minor = minor_over_notrump(ctx, hand, fit, legal) if strain == Strain.NOTRUMP else None
     if minor is not None:
         strain = Strain(int(minor))
     trump = strain.trump
-    mine = fit_points(hand, trump, ctx.partner_range()) if trump is not None \
+    partner = ctx.partner_range()
+    mine = hand.support(trump) if trump is not None \
         and fit[trump] >= 8 else notrump_points(hand) if strain == Strain.NOTRUMP \
         else hand.points
-    total = mine + expected_points(ctx.partner_range())
-    last = ctx.last_bid
-    ours = ctx.ours()
-    our_strain = last.strain if last is not None and ours else None
-
-    def bid(level: int, s: Strain = strain) -> str | None:
-        text = "bid:" + bid_text(level, s)
-        return text if text in legal else None
-
-    sure = hand.hcp + ctx.partner_range().min_hcp + 1  # notrump slams: promised points
+    total = mine + expected_points(partner)
+    sure = hand.hcp + partner.min_hcp + 1
     asked = any(b == Bid(4, Strain.NOTRUMP) for b in ctx.bids(ME) + ctx.bids(PARTNER))
-    partner_last = ctx.bids(PARTNER)[-1:]
-    # Notrump slam on partner's maximum only: invite with a quantitative 4NT.
-    invite = trump is None and not asked and QUANT <= sure < SLAM and ctx.notrump_asks() \
-        and hand.hcp + ctx.partner_range().max_hcp >= SLAM and bid(4, Strain.NOTRUMP)
-    defer = trump is not None and leaves_slam(ctx.partner_range(), mine)
-    # 0. partner placed us in game (or more): leave it unless slam is there
-    if ours and partner_last and partner_last[0] == last and last is not None \
-            and last.level >= game_level(last.strain, ctx) and not invite and (
-                asked or last.level >= 6 or (
-                    total < ASK or defer if trump is not None else sure < SLAM)):
+    four_nt = "bid:4NT" if "bid:4NT" in legal else None
+    invite = four_nt if trump is None and not asked and QUANT <= sure < SLAM \
+        and ctx.notrump_asks() and hand.hcp + partner.max_hcp >= SLAM else None
+    game_strain, game_total = strain, total
+    if strain.is_minor and total < MINOR_GAME and "bid:3NT" in legal \
+            and fit[int(strain)] < 10 \
+            and game_level(strain, ctx) == game_level(strain):
+        game_strain = Strain.NOTRUMP
+        game_total = notrump_points(hand) + expected_points(partner)
+    return Plan(ctx, hand, legal, fit, strain, trump, mine, total, sure, asked, invite,
+                game_strain, game_total)
+
+
+def settled(p: Plan) -> str | None:
+    """Partner placed us in game (or more): leave it unless slam is there."""
+    last, partner_last = p.last, p.ctx.bids(PARTNER)[-1:]
+    if p.ours and partner_last and partner_last[0] == last and last is not None \
+            and last.level >= game_level(last.strain, p.ctx) and not p.invite and (
+                p.asked or last.level >= 6 or (
+                    p.total < ASK if p.trump is not None else p.sure < SLAM)):
         return "pass"
-    # 1. slam (in notrump on the points partner has promised, without an ace ask)
-    if ((total >= ASK and trump is not None and not defer) or sure >= SLAM) and not asked:
-        if trump is not None and bid(4, Strain.NOTRUMP) and _agreed(ctx, strain) \
-                and not ctx.notrump_asks():
+    return None
+
+
+def slam(p: Plan) -> str | None:
+    """Slam: in notrump on the points partner has promised, without an ace ask; or the
+    quantitative 4NT that invites one."""
+    if ((p.total >= ASK and p.trump is not None) or p.sure >= SLAM) and not p.asked:
+        if p.trump is not None and p.bid(4, Strain.NOTRUMP) and _agreed(p.ctx, p.strain) \
+                and not p.ctx.notrump_asks():
             return "bid:4NT"
-        level = 7 if min(total, sure) >= GRAND else 6
-        if (trump is None and sure >= SLAM) or _agreed(ctx, strain):
-            call = bid(level)
+        level = 7 if min(p.total, p.sure) >= GRAND else 6
+        if (p.trump is None and p.sure >= SLAM) or _agreed(p.ctx, p.strain):
+            call = p.bid(level)
             if call:
                 return call
-    if invite:
-        return "bid:4NT"
-    # 2. game
-    g = game_level(strain, ctx)
-    # 3NT for a minor's game needs their suits stopped (by us, or partner's notrump).
-    stopped = all(hand.stopper(s) for s in ctx.their_suits()) \
-        or any(b.strain == Strain.NOTRUMP for b in ctx.bids(PARTNER))
-    if strain.is_minor and total < MINOR_GAME and bid(3, Strain.NOTRUMP) \
-            and fit[int(strain)] < 10 and stopped and g == game_level(strain):
-        strain = Strain.NOTRUMP
-        g = game_level(strain, ctx)
-        total = notrump_points(hand) + expected_points(ctx.partner_range())
-    if total >= game_points(strain, g):
-        if ours and last is not None and last.level >= g and (last.strain == strain or
-                                                              last.level >= 4):
+    return p.invite
+
+
+def game(p: Plan) -> str | None:
+    """Game, where our points together reach it (3NT rather than a minor's game)."""
+    strain, last = p.game_strain, p.last
+    g = game_level(strain, p.ctx)
+    if p.game_total >= game_points(strain, g):
+        if p.ours and last is not None and last.level >= g and (last.strain == strain or
+                                                                last.level >= 4):
             return "pass"
-        call = bid(g, strain)
-        if call:
-            return call
-    # 3. forced
-    if ctx.forcing:
-        nxt = cheapest(strain, last)
-        if nxt is not None and "bid:" + nxt.text in legal:
+        return p.bid(g, strain)
+    return None
+
+
+def forced(p: Plan) -> str | None:
+    """Partner forced us to bid: the cheapest bid in our strain."""
+    if p.ctx.forcing:
+        nxt = cheapest(p.game_strain, p.last)
+        if nxt is not None and "bid:" + nxt.text in p.legal:
             return "bid:" + nxt.text
-    # 4. invitation: in our strain, or (the opponents silent) 2NT over partner's suit;
-    # none where our part score makes the invitation's level game already
+    return None
+
+
+def invitation(p: Plan) -> str | None:
+    """In our strain; none where our part score makes the invitation's level game
+    already."""
+    strain, last = p.game_strain, p.last
     invite_level = 3 if strain != Strain.NOTRUMP else 2
-    if ours and total >= INVITE and last is not None and last.level < 3 \
-            and game_level(strain, ctx) > invite_level and (
-            our_strain == strain or (strain == Strain.NOTRUMP and ctx.last_bidder == PARTNER
-                                     and not ctx.contested())):
-        call = bid(3 if strain != Strain.NOTRUMP else 2, strain)
+    if p.ours and p.game_total >= INVITE and last is not None and last.level < 3 \
+            and game_level(strain, p.ctx) > invite_level and p.our_strain == strain:
+        call = p.bid(invite_level, strain)
         if call and Bid(int(call[4]), strain) > last:
             return call
-    # 5. competition
-    if not ours and last is not None:
-        their_game = last.level >= game_level(last.strain, ctx, LHO)
-        we_bid_game = any(b.level >= game_level(b.strain, ctx) for b in ctx.bids(ME)
-                          + ctx.bids(PARTNER))
-        if we_bid_game and their_game and total >= GAME and "double" in legal:
-            return "double"
-        if trump is not None and fit[trump] >= 8:
-            # In the fit's suit, not the notrump the game step may have preferred above.
-            level = min(int(fit[trump]) - 6, 4 if total >= 20 else 3)
-            nxt = cheapest(Strain(int(trump)), last)
-            # A fit that counts on partner's unshown cards is only a long suit of ours:
-            # bidding it needs at least a weak two's high cards.
-            shown = hand.lengths[trump] + ctx.partner_range().min_len[trump] >= 8
-            if nxt is not None and nxt.level <= level and "bid:" + nxt.text in legal \
-                    and (shown or hand.hcp >= WEAK_HCP):
-                return "bid:" + nxt.text
-        shaped = two_suiter_call(ctx, hand, last)
-        if shaped is not None and "bid:" + shaped.text in legal:
-            return "bid:" + shaped.text
-    # 5b. a misfit partscore: move to our own long suit once
-    if ours and our_strain is not None and our_strain != strain and trump is not None \
-            and our_strain != Strain.NOTRUMP and hand.lengths[trump] >= 6 \
-            and fit[int(our_strain)] < 7 and last is not None and last.level <= 2:
-        nxt = cheapest(strain, last)
-        if nxt is not None and nxt.level <= 3 and "bid:" + nxt.text in legal:
+    return None
+
+
+def competition(p: Plan) -> str | None:
+    """Their bid is the last: double their sacrifice over our game, or compete in our
+    fit."""
+    ctx, last, trump = p.ctx, p.last, p.trump
+    if p.ours or last is None:
+        return None
+    their_game = last.level >= game_level(last.strain, ctx, LHO)
+    we_bid_game = any(b.level >= game_level(b.strain, ctx) for b in ctx.bids(ME)
+                      + ctx.bids(PARTNER))
+    if we_bid_game and their_game and p.game_total >= GAME and "double" in p.legal:
+        return "double"
+    if trump is not None and p.fit[trump] >= 8:
+        # In the fit's suit, not the notrump the game step may have preferred above.
+        level = min(int(p.fit[trump]) - 6, 4 if p.game_total >= 20 else 3)
+        nxt = cheapest(Strain(int(trump)), last)
+        if nxt is not None and nxt.level <= level and "bid:" + nxt.text in p.legal:
             return "bid:" + nxt.text
-    return "pass"
+    return None
 
 
-def two_suiter_call(ctx: Context, hand: Hand, last: Bid) -> Bid | None:
-    """I opened and have bid once; they have found a fit (their last bid is a suit they bid
-    before) at the two or three level. A 6-4 or 5-5 hand with opening values competes once
-    at the three level: the shape takes tricks the fit count does not see. The second suit
-    if five long or lower than mine (partner may fit it), else my six-card suit again.
-    Where partner raised my major and they bid game over it, the same hand bids four of
-    the major."""
-    mine = ctx.bids(ME)
-    theirs = ctx.bids(LHO) + ctx.bids(RHO)
-    if ctx.opener != ME or len(mine) != 1 or mine[0].strain.trump is None \
-            or hand.hcp < 11 or last.strain.trump is None or last.level > 4 \
-            or [b.strain for b in theirs].count(last.strain) < 2:
-        return None
-    first = mine[0].strain.trump
-    raised = first in (Suit.HEARTS, Suit.SPADES) and ctx.partner_range().min_len[first] >= 3
-    if last.level == 4 and not raised:
-        return None
-    their = ctx.their_suits()
-    others = [s for s in Suit if s != first and s not in their]
-    second = max(others, key=lambda s: (hand.lengths[s], -s))
-    if hand.lengths[first] + hand.lengths[second] < 10 or hand.lengths[first] < 5 \
-            or hand.lengths[second] < 4:
-        return None
-    # Over their game only the raised major; below it the second suit where partner may
-    # fit it (five long, or lower than mine).
-    suit = second if last.level < 4 and (hand.lengths[second] >= 5 or second < first) \
-        else first
-    nxt = cheapest(Strain(int(suit)), last)
-    return nxt if nxt is not None and nxt.level == max(3, last.level) else None
+def misfit(p: Plan) -> str | None:
+    """A misfit part score: move to our own long suit once."""
+    strain, our, last, trump = p.game_strain, p.our_strain, p.last, p.trump
+    if p.ours and our is not None and our != strain and trump is not None \
+            and our != Strain.NOTRUMP and p.hand.lengths[trump] >= 6 \
+            and p.fit[int(our)] < 7 and last is not None and last.level <= 2:
+        nxt = cheapest(strain, last)
+        if nxt is not None and nxt.level <= 3 and "bid:" + nxt.text in p.legal:
+            return "bid:" + nxt.text
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A step of the captain: its name, what it does in a player's words (the system
+    page shows these, in this order) and the function that decides it (a call, or None:
+    the next step is asked)."""
+
+    name: str
+    says: str
+    decide: Callable[[Plan], str | None]
+
+
+CAPTAIN_STEPS: tuple[Step, ...] = (
+    Step("Settled", "Settled: partner's last bid put us in game: pass, unless it is below "
+         "six, no 4NT has been bid and the next step finds slam values.", settled),
+    Step("Slam", f"Slam: {ASK}+ points together with a trump suit: ask for key cards with "
+         f"4NT (Roman Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and "
+         f"{SLAM} possible: a quantitative 4NT (after our notrump bid; with a minor agreed, "
+         f"four of it asks partner to ask). A minor agreed, notrump our game: its slam from "
+         f"{MINOR_ASK} (4NT asks); five of it over a forcing raise past 3NT. A game bid "
+         "where that ask was open says too little for slam.", slam),
+    Step("Game", f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of "
+         f"a minor with {MINOR_GAME}+). In notrump a hand counts its high cards and a long "
+         "suit's sixth and later cards; with a trump fit, a hand adds its shortness.", game),
+    Step("Forced", "Forced: partner forced us to bid: the cheapest bid in our best strain.",
+         forced),
+    Step("Invitation", f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the "
+         "three level (2NT over 1NT); partner accepts with the top of what it has shown.",
+         invitation),
+    Step("Competition", "Competition: with an 8+ card fit, bid to the level of the fit's "
+         "length (8 cards: two, 9 cards: three; four at most, three below 20 together); a "
+         "suit partner has not shown needs six cards; their sacrifice over our game is "
+         "doubled.",
+         competition),
+    Step("Misfit", "Misfit: our side's last bid, at the two level or lower, is in a suit "
+         "we hold fewer than 7 cards of together, and we hold six of another: bid it once, "
+         "at the three level at most.", misfit),
+)
+# What the system page says after the steps (the simulation is not a step: it may
+# change a step's call afterwards, `simulation.settle`).
+AFTER_STEPS = (
+    "Otherwise pass.",
+    "With time to think, a decision here, the opponents silent, is checked by dealing "
+    "the unseen hands as the calls describe them and playing the candidate contracts "
+    "double dummy: a contract that scores "
+    f"{SETTLE_MARGIN:g}+ IMP a deal better, by {SETTLE_CONFIDENCE:g} standard errors of its "
+    "swings over the layouts, replaces the call above (a slam in our agreed "
+    "suit is still asked for with 4NT).",
+)
+STEPS = (*(step.says for step in CAPTAIN_STEPS), *AFTER_STEPS)
+
+
+def place(ctx: Context, hand: Hand, legal: list[str]) -> str:
+    """The call that places our contract (an action text): the first step of
+    `CAPTAIN_STEPS` that decides, else pass."""
+    plan = plan_of(ctx, hand, legal)
+    return next((call for step in CAPTAIN_STEPS if (call := step.decide(plan)) is not None),
+                "pass")
 
 
 def _agreed(ctx: Context, strain: Strain) -> bool:
@@ -351,7 +381,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
                     HandRange())
         if is_invitation(ctx, bid):
             shown = invitation_range(ctx, strain)
-            return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} points", shown)
+            return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} HCP", shown)
         return (f"to play in {level_word}" if level_word else "natural: notrump",
                 HandRange())
     suit = Suit(int(strain))
@@ -375,7 +405,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     if is_invitation(ctx, bid):
         shown = invitation_range(ctx, strain)
         lengths[suit] = max(lengths[suit], 3)
-        return (f"{what}, invites game: {shown.min_hcp}–{shown.max_hcp} points",
+        return (f"{what}, invites game: {shown.min_hcp}–{shown.max_hcp} HCP",
                 shown.narrowed(HandRange(min_len=(lengths[0], lengths[1], lengths[2],
                                                   lengths[3]))))
     tail = f", to play in {level_word}" if level_word else (
@@ -398,9 +428,4 @@ def no_slam_points(ctx: Context, bid: Bid) -> int | None:
             or (ctx.last_bid is not None and ctx.last_bid >= Bid(4, Strain.NOTRUMP)) \
             or any(b == Bid(4, Strain.NOTRUMP) for b in ctx.our_bids()):
         return None
-    partner = ctx.partner_range()
-    below = math.ceil(ASK - expected_points(partner)) - 1
-    lo, hi = partner.strength()
-    if hi - lo >= UNLIMITED:  # it may hold more and have left slam to partner
-        below = max(below, lo - 1)
-    return max(0, below)
+    return max(0, math.ceil(ASK - expected_points(ctx.partner_range())) - 1)

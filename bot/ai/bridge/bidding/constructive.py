@@ -13,6 +13,7 @@ from bot.games.cards import Suit
 from .rules import (
     BALANCED,
     SUIT_NAMES,
+    TELLS_NOTHING,
     Hand,
     Rule,
     Table,
@@ -30,42 +31,43 @@ def name(suit: Suit) -> str:
     return SUIT_NAMES[suit]
 
 
-RULE_OF_20 = Test("rule of 20", lambda h: h.hcp + sum(sorted(h.lengths)[-2:]) >= 20)
-FIVE_MAJOR = Test("a five-card major", lambda h: h.lengths[H] >= 5 or h.lengths[S] >= 5)
-NO_FIVE_MAJOR = Test("no five-card major", lambda h: h.lengths[H] < 5 and h.lengths[S] < 5)
-NO_FOUR_MAJOR = Test("no four-card major", lambda h: h.lengths[H] < 4 and h.lengths[S] < 4)
-FOUR_MAJOR = Test("a four-card major", lambda h: h.lengths[H] >= 4 or h.lengths[S] >= 4)
-SHORTNESS = Test("a singleton or void", lambda h: min(h.lengths) <= 1)
+# A sum of points and lengths, and a shortness in any suit: no range holds either.
+RULE_OF_20 = Test("rule of 20", lambda h: h.hcp + sum(sorted(h.lengths)[-2:]) >= 20,
+                  TELLS_NOTHING)
+SHORTNESS = Test("a singleton or void", lambda h: min(h.lengths) <= 1, TELLS_NOTHING)
 
 
 def opening_table() -> Table:
     """First call of the auction (also after passes)."""
+    # Which suit to open: choices between suits, which no range of one hand holds.
     spades_first = Test("spades at least as long as hearts",
-                        lambda h: h.lengths[S] >= h.lengths[H])
+                        lambda h: h.lengths[S] >= h.lengths[H], TELLS_NOTHING, said=False)
     hearts_first = Test("hearts longer than spades (or spades short)",
-                        lambda h: h.lengths[H] > h.lengths[S] or h.lengths[S] < 5)
+                        lambda h: h.lengths[H] > h.lengths[S] or h.lengths[S] < 5, TELLS_NOTHING,
+                        said=False)
     diamonds = Test("diamonds longer than clubs, or 4-4 in the minors",
-                    lambda h: h.lengths[D] > h.lengths[C] or h.lengths[D] == h.lengths[C] >= 4)
+                    lambda h: h.lengths[D] > h.lengths[C] or h.lengths[D] == h.lengths[C] >= 4,
+                    TELLS_NOTHING, said=False)
     opening = (11, 21)
     rules = [
-        Rule("2C", "strong and artificial: 22+ points", hcp=(22, 37), forcing=True),
-        Rule("2NT", "20–21 points, balanced", hcp=(20, 21), when=BALANCED),
-        Rule("1NT", "15–17 points, balanced", hcp=(15, 17), when=BALANCED),
-        Rule("1S", "5+ spades, 12–21 points", hcp=opening, pts=(12, 23), lengths={S: (5, 13)},
+        Rule("2C", "strong and artificial", hcp=(22, 37), forcing=True),
+        Rule("2NT", "", hcp=(20, 21), when=BALANCED),
+        Rule("1NT", "", hcp=(15, 17), when=BALANCED),
+        Rule("1S", "", hcp=opening, pts=(12, 23), lengths={S: (5, 13)},
              when=_and(RULE_OF_20, spades_first)),
-        Rule("1H", "5+ hearts, 12–21 points", hcp=opening, pts=(12, 23), lengths={H: (5, 13)},
+        Rule("1H", "", hcp=opening, pts=(12, 23), lengths={H: (5, 13)},
              when=_and(RULE_OF_20, hearts_first)),
-        Rule("1D", "3+ diamonds, no five-card major, 12–21 points", hcp=opening,
+        Rule("1D", "", hcp=opening,
              pts=(12, 23), lengths={D: (3, 13), H: (0, 4), S: (0, 4)},
              when=_and(RULE_OF_20, diamonds)),
-        Rule("1C", "3+ clubs, no five-card major, 12–21 points", hcp=opening, pts=(12, 23),
+        Rule("1C", "", hcp=opening, pts=(12, 23),
              lengths={C: (3, 13), H: (0, 4), S: (0, 4)}, when=RULE_OF_20),
     ]
     for suit in (S, H, D):
-        rules.append(Rule(f"2{L[suit]}", f"weak two: 6 good {name(suit)}, 5–10 points",
+        rules.append(Rule(f"2{L[suit]}", "weak two",
                           hcp=(5, 10), lengths={suit: (6, 6)}, when=good_suit(suit)))
     for suit in (S, H, D, C):
-        rules.append(Rule(f"3{L[suit]}", f"pre-empt: 7+ {name(suit)}, 5–10 points",
+        rules.append(Rule(f"3{L[suit]}", "pre-empt",
                           hcp=(5, 10), lengths={suit: (7, 13)}, when=good_suit(suit)))
     rules.append(Rule("pass", "not enough to open", hcp=(0, 14)))
     return rules
@@ -82,61 +84,62 @@ def one_suit_responses(p: Suit) -> Table:
     rules: list[Rule] = []
     if major:
         rules += [
-            Rule(f"4{P}", f"pre-emptive raise: 5+ {name(p)}, up to 9 points", hcp=(0, 9),
+            Rule(f"4{P}", "pre-emptive raise", hcp=(0, 9),
                  lengths={p: (5, 13)}, when=SHORTNESS),
-            Rule("2NT", f"Jacoby: 4+ {name(p)}, game values (13+ points), forcing",
+            Rule("2NT", "Jacoby, game values",
                  pts=(13, 37), trump=p, lengths={p: (4, 13)}, forcing=True),
-            Rule(f"3{P}", f"limit raise: 3+ {name(p)}, 10–12 points", pts=(10, 12), trump=p,
+            Rule(f"3{P}", "limit raise", pts=(10, 12), trump=p,
                  lengths={p: (3, 13)}),
         ]
     for jump in _jump_shifts(p):
         rules.append(jump)
     if p == H:
-        rules.append(Rule("1S", "4+ spades, 6+ points, forcing", pts=(6, 37),
+        rules.append(Rule("1S", "", pts=(6, 37),
                           lengths={S: (4, 13)}, forcing=True,
                           when=Test("not a simple raise", lambda h: h.lengths[H] < 3
-                                    or h.support(H) > 10 or h.lengths[S] >= 5)))
+                                    or h.support(H) > 10 or h.lengths[S] >= 5, TELLS_NOTHING,
+                                    said=False)))
     if major:
-        rules.append(Rule(f"2{P}", f"simple raise: 3+ {name(p)}, 6–10 points", pts=(6, 10),
+        rules.append(Rule(f"2{P}", "simple raise", pts=(6, 10),
                           trump=p, lengths={p: (3, 13)}))
     if not major:
         # Majors up the line: the longer first, hearts with four of each.
         if p == C:
-            rules.append(Rule("1D", "4+ diamonds, 6+ points, forcing", pts=(6, 37),
+            rules.append(Rule("1D", "", pts=(6, 37),
                               lengths={D: (4, 13)}, forcing=True,
                               when=Test("diamonds longer than any major (or no major)",
                                         lambda h: (h.lengths[D] >= 5 and h.lengths[D] >
                                         max(h.lengths[H], h.lengths[S]) and h.points >= 11)
-                                        or max(h.lengths[H], h.lengths[S]) < 4)))
+                                        or max(h.lengths[H], h.lengths[S]) < 4, TELLS_NOTHING,
+                                        said=False)))
         rules += [
-            Rule("1H", "4+ hearts, 6+ points, forcing", pts=(6, 37), lengths={H: (4, 13)},
+            Rule("1H", "", pts=(6, 37), lengths={H: (4, 13)},
                  forcing=True, when=Test("hearts at least as long as spades",
                                          lambda h: h.lengths[H] >= h.lengths[S]
-                                         or h.lengths[S] < 4)),
-            Rule("1S", "4+ spades, 6+ points, forcing", pts=(6, 37), lengths={S: (4, 13)},
+                                         or h.lengths[S] < 4, TELLS_NOTHING, said=False)),
+            Rule("1S", "", pts=(6, 37), lengths={S: (4, 13)},
                  forcing=True),
-            Rule(f"3{P}", f"limit raise: 5+ {name(p)}, no major, 10–12 points", pts=(10, 12),
+            Rule(f"3{P}", "limit raise", pts=(10, 12),
                  lengths={p: (5, 13), H: (0, 3), S: (0, 3)}),
-            Rule(f"2{P}", f"raise: 5+ {name(p)}, no major, 6–10 points", pts=(6, 10),
+            Rule(f"2{P}", "raise", pts=(6, 10),
                  lengths={p: (5, 13), H: (0, 3), S: (0, 3)}),
         ]
     for suit in (S, H, D, C):
         if suit < p:
             need = 5 if suit == H else 4
-            rules.append(Rule(f"2{L[suit]}", f"two over one: {need}+ {name(suit)}, 10+ points,"
-                              " forcing", pts=(11, 37), hcp=(10, 37),
+            rules.append(Rule(f"2{L[suit]}", "two over one", pts=(11, 37), hcp=(10, 37),
                               lengths={suit: (need, 13)}, forcing=True,
                               when=Test(f"{name(suit)} the longest side suit",
-                                        _longest_side(suit, p))))
+                                        _longest_side(suit, p), TELLS_NOTHING, said=False)))
     rules += [
-        Rule("3NT", "13–15 points, balanced, no fit", hcp=(13, 15), when=BALANCED,
+        Rule("3NT", "", hcp=(13, 15), when=BALANCED,
              lengths={p: (0, 3 if not major else 2)}),
-        Rule("2NT", "11–12 points, balanced, invites 3NT", hcp=(11, 12), when=BALANCED,
+        Rule("2NT", "invites 3NT", hcp=(11, 12), when=BALANCED,
              lengths={p: (0, 2 if major else 4), H: (0, 3 if major else 13),
                       S: (0, 3 if major else 13)}),
-        Rule("1NT", "6–10 points, no fit", hcp=(6, 10),
+        Rule("1NT", "", hcp=(6, 10),
              lengths={p: (0, 2 if major else 13)} if p != C else {H: (0, 3), S: (0, 3)}),
-        Rule("pass", "fewer than 6 points", hcp=(0, 5)),
+        Rule("pass", "", hcp=(0, 5)),
     ]
     return rules
 
@@ -153,8 +156,8 @@ def _jump_shifts(p: Suit) -> list[Rule]:
         if suit == p:
             continue
         level = 2 if suit > p else 3
-        out.append(Rule(f"{level}{L[suit]}", f"jump shift: 5+ {name(suit)}, 17+ points, "
-                        "slam interest", pts=(17, 37), hcp=(16, 37), lengths={suit: (5, 13)},
+        out.append(Rule(f"{level}{L[suit]}", "jump shift, slam interest", pts=(17, 37),
+                        hcp=(16, 37), lengths={suit: (5, 13)},
                         when=good_suit(suit), forcing=True))
     return out
 
@@ -165,57 +168,56 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
     M = L[mine]
     rules: list[Rule] = []
     if response == "2NT" and mine in MAJORS:  # Jacoby
-        return [Rule(f"3{M}", "extras: 16+ points, slam interest", pts=(16, 37)),
-                Rule(f"4{M}", "minimum: 12–15 points", pts=(0, 15))]
+        return [Rule(f"3{M}", "extras, slam interest", pts=(16, 37)),
+                Rule(f"4{M}", "minimum", pts=(0, 15))]
     if p_suit == mine:  # partner raised
         if response == "2NT":  # never: Jacoby is handled above
-            return [Rule(f"3{M}", "extras: 16+ points, slam interest", pts=(16, 37)),
-                    Rule(f"4{M}", "minimum: 12–15 points", pts=(0, 15))]
+            return [Rule(f"3{M}", "extras, slam interest", pts=(16, 37)),
+                    Rule(f"4{M}", "minimum", pts=(0, 15))]
         level = int(response[0])
         if level == 2:
-            return [Rule(f"4{M}", "game: 19+ points", pts=(19, 37), trump=mine),
-                    Rule(f"3{M}", "game try: 16–18 points", pts=(16, 18), trump=mine),
-                    Rule("pass", "minimum: 12–15 points", pts=(0, 15), trump=mine)]
+            return [Rule(f"4{M}", "game", pts=(19, 37), trump=mine),
+                    Rule(f"3{M}", "game try", pts=(16, 18), trump=mine),
+                    Rule("pass", "minimum", pts=(0, 15), trump=mine)]
         if level == 3:
             if mine in MAJORS:
-                return [Rule("4NT", "Roman Key Card Blackwood: slam interest opposite the "
-                             "limit raise, 19+ points", pts=(19, 37), trump=mine),
-                        Rule(f"4{M}", "accepts the invitation: 14+ points", pts=(14, 37),
+                return [Rule("4NT", "Roman Key Card Blackwood, slam interest opposite the "
+                             "limit raise", pts=(19, 37), trump=mine),
+                        Rule(f"4{M}", "accepts the invitation", pts=(14, 37),
                              trump=mine),
-                        Rule("pass", "declines the invitation: 12–13 points", pts=(0, 13),
+                        Rule("pass", "declines the invitation", pts=(0, 13),
                              trump=mine)]
             # Over a minor's raise, 3NT counts high cards: shortness takes no tricks there.
-            return [Rule("3NT", "accepts the invitation: 14+ high-card points", hcp=(14, 37)),
-                    Rule("pass", "declines the invitation: 12–13 high-card points",
+            return [Rule("3NT", "accepts the invitation", hcp=(14, 37)),
+                    Rule("pass", "declines the invitation",
                          hcp=(0, 13))]
         return [Rule("pass", "content with the raise")]
     if response == "1NT":
         rules += [
-            Rule("3NT", "18–19 points, balanced", hcp=(18, 19), when=BALANCED),
-            Rule("2NT", "18–19 points, invites 3NT", hcp=(17, 19), when=BALANCED),
-            Rule(f"3{M}", f"6+ {name(mine)}, 16–18 points, invites game", pts=(16, 18),
+            Rule("3NT", "", hcp=(18, 19), when=BALANCED),
+            Rule("2NT", "invites 3NT", hcp=(17, 19), when=BALANCED),
+            Rule(f"3{M}", "invites game", pts=(16, 18),
                  lengths={mine: (6, 13)}),
         ]
         for suit in (S, H, D, C):
             if suit != mine and suit < mine:
-                rules.append(Rule(f"3{L[suit]}", f"jump shift: 4+ {name(suit)}, 19+ points, "
-                                  "forcing to game", pts=(19, 37), lengths={suit: (4, 13)},
-                                  forcing=True))
+                rules.append(Rule(f"3{L[suit]}", "jump shift, forcing to game", pts=(19, 37),
+                                  lengths={suit: (4, 13)}, forcing=True))
         for suit in (S, H, D, C):
             if suit != mine and suit < mine:
-                rules.append(Rule(f"2{L[suit]}", f"4+ {name(suit)}, 12–18 points", pts=(12, 18),
+                rules.append(Rule(f"2{L[suit]}", "", pts=(12, 18),
                                   lengths={suit: (4, 13)}))
         rules += [
-            Rule(f"2{M}", f"6+ {name(mine)}, minimum", pts=(0, 15), lengths={mine: (6, 13)}),
-            Rule("pass", "minimum, balanced", pts=(0, 15)),
+            Rule(f"2{M}", "minimum", pts=(0, 15), lengths={mine: (6, 13)}),
+            Rule("pass", "minimum", pts=(0, 15)),
         ]
         return rules + _opener_fallback(mine)
     if p_suit is None:  # 2NT (invitational) or 3NT
         if response == "2NT":
             return after_notrump_invitation(mine)
-        return [Rule(f"4{M}", f"6+ {name(mine)}, unbalanced", lengths={mine: (6, 13)},
-                     when=Test("unbalanced major", lambda h: mine in MAJORS
-                               and not h.balanced)),
+        return [Rule(f"4{M}", "", lengths={mine: (6, 13)},
+                     when=Test("unbalanced, in a major", lambda h: mine in MAJORS
+                               and not h.balanced, TELLS_NOTHING)),
                 Rule("pass", "content with 3NT")]
     P = L[p_suit]
     one_level = response[0] == "1"
@@ -224,30 +226,30 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
     if p_major or not one_level:
         rules += [
             Rule(f"4{P}" if p_major else f"5{P}" if not one_level else f"3{P}",
-                 f"{fit_len}+ {name(p_suit)}, 19–21 points", pts=(19, 37), trump=p_suit,
+                 "", pts=(19, 37), trump=p_suit,
                  lengths={p_suit: (fit_len, 13)}),
-            Rule(f"3{P}", f"{fit_len}+ {name(p_suit)}, 16–18 points, invites game",
+            Rule(f"3{P}", "invites game",
                  pts=(16, 18), trump=p_suit, lengths={p_suit: (fit_len, 13)}),
-            Rule(f"{2 if one_level else 3}{P}", f"{fit_len}+ {name(p_suit)}, minimum",
+            Rule(f"{2 if one_level else 3}{P}", "minimum",
                  pts=(0, 15), trump=p_suit, lengths={p_suit: (fit_len, 13)}),
         ]
     if one_level:
         if p_suit < S and mine != S:
-            rules.append(Rule("1S", "4+ spades, 12–18 points", pts=(12, 18),
+            rules.append(Rule("1S", "", pts=(12, 18),
                               lengths={S: (4, 13)}))
         rules += [
-            Rule("2NT", "18–19 points, balanced", hcp=(18, 19), when=BALANCED),
-            Rule("1NT", "12–14 points, balanced", hcp=(11, 14), when=BALANCED),
+            Rule("2NT", "", hcp=(18, 19), when=BALANCED),
+            Rule("1NT", "", hcp=(11, 14), when=BALANCED),
         ]
     else:
         rules += [
-            Rule("3NT", "18–19 points, balanced", hcp=(18, 19), when=BALANCED),
-            Rule("2NT", "12–14 points, balanced", hcp=(11, 14), when=BALANCED),
+            Rule("3NT", "", hcp=(18, 19), when=BALANCED),
+            Rule("2NT", "", hcp=(11, 14), when=BALANCED),
         ]
     rules += [
-        Rule(f"4{M}" if mine in MAJORS else "3NT", f"6+ {name(mine)}, 19–21 points: game",
+        Rule(f"4{M}" if mine in MAJORS else "3NT", "game",
              pts=(19, 37), lengths={mine: (6, 13)}),
-        Rule(f"3{M}", f"6+ {name(mine)}, 16–18 points", pts=(16, 18),
+        Rule(f"3{M}", "", pts=(16, 18),
              lengths={mine: (6, 13)}),
     ]
     for suit in (S, H, D, C):
@@ -256,9 +258,8 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
         # One level above the cheapest bid of the suit over partner's response.
         jump = (1 if suit > p_suit else 2) + (0 if one_level else 1) + 1
         if jump <= 3:
-            rules.append(Rule(f"{jump}{L[suit]}", f"jump shift: 4+ {name(suit)}, 19+ points, "
-                              "forcing to game", pts=(19, 37), lengths={suit: (4, 13)},
-                              forcing=True))
+            rules.append(Rule(f"{jump}{L[suit]}", "jump shift, forcing to game", pts=(19, 37),
+                              lengths={suit: (4, 13)}, forcing=True))
     for suit in (S, H, D, C):
         if suit in (mine, p_suit):
             continue
@@ -266,38 +267,38 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
             continue  # bid at the one level (spades), above
         level = 2 if one_level or suit > p_suit else 3
         if suit < mine:
-            rules.append(Rule(f"{level}{L[suit]}", f"4+ {name(suit)}, 12–18 points",
+            rules.append(Rule(f"{level}{L[suit]}", "",
                               pts=(12, 18), lengths={suit: (4, 13)}))
         else:
-            rules.append(Rule(f"{level}{L[suit]}", f"reverse: 4+ {name(suit)}, 17+ points, "
-                              "forcing", pts=(17, 37), lengths={suit: (4, 13), mine: (5, 13)},
+            rules.append(Rule(f"{level}{L[suit]}", "reverse",
+                              pts=(17, 37), lengths={suit: (4, 13), mine: (5, 13)},
                               forcing=True))
     rules.append(Rule(f"2{M}" if one_level or mine > p_suit else f"3{M}",
-                      f"5+ {name(mine)}, minimum", pts=(0, 15), lengths={mine: (5, 13)}))
+                      "minimum", pts=(0, 15), lengths={mine: (5, 13)}))
     return rules + _opener_fallback(mine)
 
 
 def after_notrump_invitation(mine: Suit) -> Table:
     """We opened one of `mine`; partner's 2NT invites 3NT (11–12, balanced)."""
     M = L[mine]
-    rules = [Rule(f"4{M}", f"6+ {name(mine)}, accepts", pts=(14, 37),
+    rules = [Rule(f"4{M}", "accepts the invitation", pts=(14, 37),
                   lengths={mine: (6, 13)})] if mine in MAJORS else []
-    return [*rules, Rule("3NT", "accepts the invitation: 14+ points", pts=(14, 37)),
-            Rule(f"3{M}", f"6+ {name(mine)}, minimum", lengths={mine: (6, 13)}),
-            Rule("pass", "minimum: 12–13 points")]
+    return [*rules, Rule("3NT", "accepts the invitation", pts=(14, 37)),
+            Rule(f"3{M}", "minimum", lengths={mine: (6, 13)}),
+            Rule("pass", "minimum")]
 
 
 def _opener_fallback(mine: Suit) -> list[Rule]:
-    return [Rule(f"2{L[mine]}", f"5+ {name(mine)}, minimum", pts=(0, 18),
+    return [Rule(f"2{L[mine]}", "", pts=(0, 18),
                  lengths={mine: (5, 13)}),
-            Rule("1NT", "12–14 points, balanced", hcp=(11, 14))]
+            Rule("1NT", "", hcp=(11, 14))]
 
 
 def after_game_try(p: Suit) -> Table:
     """We raised partner's major to two; partner tried for game with three."""
     P = L[p]
-    return [Rule(f"4{P}", "accepts the game try: 9–10 points", pts=(9, 37), trump=p),
-            Rule("pass", "declines the game try: 6–8 points", pts=(0, 8), trump=p)]
+    return [Rule(f"4{P}", "accepts the game try", pts=(9, 37), trump=p),
+            Rule("pass", "declines the game try", pts=(0, 8), trump=p)]
 
 
 __all__ = ["after_game_try", "one_suit_responses", "opener_rebids", "opening_table"]

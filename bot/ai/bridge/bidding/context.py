@@ -4,7 +4,7 @@ hand has shown so far. The tables are chosen from this."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.games.bridge_auction import Bid, Call, Strain
 from bot.games.cards import Suit
@@ -24,14 +24,37 @@ class Context:
     shown: tuple[HandRange, ...]  # per absolute seat
     forcing: bool  # partner's last call asks us to bid again and nobody has bid since
     score: Score | None = None  # the rubber's public score (None: a duplicate board)
+    # Each relation's calls and bids, and the first and last bid (relation, bid), worked
+    # out once: the situations' predicates ask for them again and again.
+    _calls_of: tuple[tuple[Call, ...], ...] = field(init=False, repr=False, compare=False)
+    _bids_of: tuple[tuple[Bid, ...], ...] = field(init=False, repr=False, compare=False)
+    _first: tuple[int, Bid] | None = field(init=False, repr=False, compare=False)
+    _last: tuple[int, Bid] | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        calls: tuple[list[Call], ...] = ([], [], [], [])
+        bids: tuple[list[Bid], ...] = ([], [], [], [])
+        first = last = None
+        for s, c in self.calls:
+            rel = (s - self.seat) % 4
+            calls[rel].append(c)
+            if c.bid is not None:
+                bids[rel].append(c.bid)
+                last = (rel, c.bid)
+                first = first or last
+        object.__setattr__(self, "_calls_of", tuple(tuple(c) for c in calls))
+        object.__setattr__(self, "_bids_of", tuple(tuple(b) for b in bids))
+        object.__setattr__(self, "_first", first)
+        object.__setattr__(self, "_last", last)
 
     def rel(self, seat: int) -> int:
         return (seat - self.seat) % 4
 
     def bids(self, who: int | None = None) -> list[Bid]:
         """Bids in order, all or of one relation (ME, LHO, PARTNER, RHO)."""
-        return [c.bid for s, c in self.calls if c.bid is not None
-                and (who is None or self.rel(s) == who)]
+        if who is not None:
+            return list(self._bids_of[who])
+        return [c.bid for _, c in self.calls if c.bid is not None]
 
     def our_bids(self) -> list[Bid]:
         """Our side's bids in order (mine and partner's)."""
@@ -45,28 +68,28 @@ class Context:
         return bool(before) and before[-1].strain == Strain.NOTRUMP
 
     def called(self, who: int) -> list[Call]:
-        return [c for s, c in self.calls if self.rel(s) == who]
+        return list(self._calls_of[who])
 
     def actions(self, who: int) -> list[Call]:
         """The calls of one relation other than passes (its bids, doubles, redoubles)."""
-        return [c for c in self.called(who) if c.kind != "pass"]
+        return [c for c in self._calls_of[who] if c.kind != "pass"]
 
     @property
     def opener(self) -> int | None:
         """The relation of the first bidder."""
-        return next((self.rel(s) for s, c in self.calls if c.bid is not None), None)
+        return None if self._first is None else self._first[0]
 
     @property
     def opening(self) -> Bid | None:
-        return next((c.bid for _, c in self.calls if c.bid is not None), None)
+        return None if self._first is None else self._first[1]
 
     @property
     def last_bid(self) -> Bid | None:
-        return next((c.bid for _, c in reversed(self.calls) if c.bid is not None), None)
+        return None if self._last is None else self._last[1]
 
     @property
     def last_bidder(self) -> int | None:
-        return next((self.rel(s) for s, c in reversed(self.calls) if c.bid is not None), None)
+        return None if self._last is None else self._last[0]
 
     @property
     def doubled(self) -> int:

@@ -14,7 +14,7 @@ from bot.games.cards import Suit
 
 from .captain import ASK, game_level
 from .constructive import MAJORS, L, name
-from .rules import BALANCED, Rule, Table, Test, good_suit
+from .rules import BALANCED, TELLS_NOTHING, Rule, Table, Test, good_suit
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
@@ -26,44 +26,43 @@ def nt_responses(level: int, lo: int, hi: int) -> Table:
     quant, slam, grand = 33 - hi, 33 - lo, 37 - lo
     ask, up = level + 1, level + 1  # Stayman and transfers: clubs / diamonds / hearts above
     rules = [
-        Rule("7NT", f"to play: {grand}+ points", hcp=(grand, 37)),
-        Rule("6NT", f"to play: {slam}–{grand - 1} points", hcp=(slam, grand - 1)),
-        Rule(f"{up}D", "transfer: 5+ hearts", lengths={H: (5, 13)},
+        Rule("7NT", "to play", hcp=(grand, 37)),
+        Rule("6NT", "to play", hcp=(slam, grand - 1)),
+        # Which major to transfer to, and whether Stayman: choices between suits.
+        Rule(f"{up}D", "transfer", lengths={H: (5, 13)},
              when=Test("hearts at least as long as spades", lambda h: h.lengths[H] >= h.lengths[S]
-                       and not (h.lengths[H] == 5 and h.lengths[S] == 4 and h.hcp >= invite))),
-        Rule(f"{up}H", "transfer: 5+ spades", lengths={S: (5, 13)},
+                       and not (h.lengths[H] == 5 and h.lengths[S] == 4 and h.hcp >= invite),
+                       TELLS_NOTHING, said=False)),
+        Rule(f"{up}H", "transfer", lengths={S: (5, 13)},
              when=Test("not 5 spades and 4 hearts with values",
                        lambda h: not (h.lengths[S] == 5 and h.lengths[H] == 4
-                                      and h.hcp >= invite))),
-        Rule(f"{ask}C", "Stayman: asks for a 4-card major", hcp=(invite, 37),
-             when=Test("a four-card major", lambda h: h.lengths[H] >= 4 or h.lengths[S] >= 4),
+                                      and h.hcp >= invite), TELLS_NOTHING, said=False)),
+        Rule(f"{ask}C", "Stayman, asks for a major", hcp=(invite, 37),
+             when=Test("a four-card major", lambda h: h.lengths[H] >= 4 or h.lengths[S] >= 4,
+                       TELLS_NOTHING),
              forcing=True),
-        Rule("4NT", f"quantitative: {quant}–{slam - 1} points, invites 6NT",
-             hcp=(quant, slam - 1)),
-        Rule("3NT", f"to play: {game}–{quant - 1} points", hcp=(game, quant - 1)),
+        Rule("4NT", "quantitative, invites 6NT", hcp=(quant, slam - 1)),
+        Rule("3NT", "to play", hcp=(game, quant - 1)),
     ]
     if level == 1 and game > invite:
-        rules.append(Rule("2NT", f"invites 3NT: {invite}–{game - 1} points",
-                          hcp=(invite, game - 1)))
-    rules.append(Rule("pass", f"to play: up to {invite - 1} points", hcp=(0, invite - 1)))
+        rules.append(Rule("2NT", "invites 3NT", hcp=(invite, game - 1)))
+    rules.append(Rule("pass", "to play", hcp=(0, invite - 1)))
     return rules
 
 
 def stayman_answers(level: int) -> Table:
     """Partner asked with Stayman over our `level`NT."""
     up = level + 1
-    return [Rule(f"{up}H", "4+ hearts", lengths={H: (4, 13)}),
-            Rule(f"{up}S", "4+ spades, not four hearts", lengths={S: (4, 13), H: (0, 3)}),
-            Rule(f"{up}D", "no 4-card major", lengths={H: (0, 3), S: (0, 3)})]
+    return [Rule(f"{up}H", "", lengths={H: (4, 13)}),
+            Rule(f"{up}S", "", lengths={S: (4, 13), H: (0, 3)}),
+            Rule(f"{up}D", "", lengths={H: (0, 3), S: (0, 3)})]
 
 
 def transfer_completions(level: int, major: Suit, lo: int, hi: int) -> Table:
     """Partner transferred to `major` over our `level`NT."""
     M = L[major]
-    return [Rule(f"{level + 2}{M}", f"super-accept: 4+ {name(major)}, maximum",
-                 hcp=(hi, 37), lengths={major: (4, 13)}),
-            Rule(f"{level + 1}{M}", f"completes the transfer (2+ {name(major)})",
-                 lengths={major: (2, 13)})]
+    return [Rule(f"{level + 2}{M}", "super-accept", hcp=(hi, 37), lengths={major: (4, 13)}),
+            Rule(f"{level + 1}{M}", "completes the transfer", lengths={major: (2, 13)})]
 
 
 def after_stayman(level: int, answer: Suit | None, lo: int, hi: int) -> Table:
@@ -78,21 +77,20 @@ def after_stayman(level: int, answer: Suit | None, lo: int, hi: int) -> Table:
         # for key cards from ASK together with the middle of opener's range.
         ask = math.ceil(ASK - (lo + hi) / 2)
         rules += [
-            Rule("4NT", f"Roman Key Card Blackwood: 4+ {name(answer)}, {ask}+ points "
-                 "with the fit", pts=(ask, 37), trump=answer, lengths={answer: (4, 13)}),
-            Rule(f"4{A}", f"4+ {name(answer)}, to play game", hcp=(game, 37),
+            Rule("4NT", "Roman Key Card Blackwood", pts=(ask, 37), trump=answer,
+                 lengths={answer: (4, 13)}),
+            Rule(f"4{A}", "to play game", hcp=(game, 37),
                  pts=(0, ask - 1), trump=answer, lengths={answer: (4, 13)}),
-            Rule(f"{level + 2}{A}", f"4+ {name(answer)}, invites game",
+            Rule(f"{level + 2}{A}", "invites game",
                  hcp=(invite, game - 1), lengths={answer: (4, 13)}),
         ]
     other = S if answer == H else None
     rules += [
-        Rule("6NT", f"no fit, {slam}+ points", hcp=(slam, 37)),
-        Rule("4NT", f"no fit, {quant}–{slam - 1} points, invites 6NT", hcp=(quant, slam - 1)),
-        Rule("3NT", f"no fit, {game}+ points" + (": holds four spades" if other else ""),
+        Rule("6NT", "no fit", hcp=(slam, 37)),
+        Rule("4NT", "no fit, invites 6NT", hcp=(quant, slam - 1)),
+        Rule("3NT", "no fit" + (", holds four spades" if other else ""),
              hcp=(game, quant - 1)),
-        Rule(f"{level + 1}NT", f"no fit, invites 3NT: {invite}–{game - 1} points",
-             hcp=(invite, game - 1)),
+        Rule(f"{level + 1}NT", "no fit, invites 3NT", hcp=(invite, game - 1)),
         Rule("pass", "to play", hcp=(0, invite - 1)),
     ]
     return rules
@@ -102,18 +100,18 @@ def opener_after_stayman_nt(level: int, asked_nt: int, hi: int) -> Table:
     """We answered Stayman with hearts; partner bid notrump, so partner holds four
     spades: we correct with four spades too."""
     if asked_nt >= 3:
-        return [Rule("4S", "4 spades as well: the fit partner holds", lengths={S: (4, 13)}),
+        return [Rule("4S", "the fit partner holds", lengths={S: (4, 13)}),
                 Rule("pass", "no spade fit")]
-    return [Rule("4S", "4 spades and a maximum", hcp=(hi - 1, 37), lengths={S: (4, 13)}),
-            Rule("3S", "4 spades, minimum", lengths={S: (4, 13)}),
+    return [Rule("4S", "maximum", hcp=(hi - 1, 37), lengths={S: (4, 13)}),
+            Rule("3S", "minimum", lengths={S: (4, 13)}),
             *opener_after_nt_invitation(hi)]
 
 
 def opener_after_nt_invitation(hi: int) -> Table:
     """Partner invited 3NT with 2NT over our 1NT (at once, or after Stayman found no
     fit): game with the top two points of our range."""
-    return [Rule("3NT", "accepts the invitation: a maximum", hcp=(hi - 1, 37)),
-            Rule("pass", "declines the invitation: a minimum")]
+    return [Rule("3NT", "accepts the invitation", hcp=(hi - 1, 37)),
+            Rule("pass", "declines the invitation")]
 
 
 def after_transfer(level: int, major: Suit, lo: int, hi: int) -> Table:
@@ -123,15 +121,13 @@ def after_transfer(level: int, major: Suit, lo: int, hi: int) -> Table:
     if level == 2:
         game = invite
     return [
-        Rule(f"6{M}", f"6+ {name(major)}, to play slam", hcp=(slam, 37),
+        Rule(f"6{M}", "to play slam", hcp=(slam, 37), lengths={major: (6, 13)}),
+        Rule(f"4{M}", "to play game", hcp=(game, 37), pts=(game, 37),
              lengths={major: (6, 13)}),
-        Rule(f"4{M}", f"6+ {name(major)}, to play game", hcp=(game, 37), pts=(game, 37),
+        Rule("3NT", "choose between the games", hcp=(game, 37), lengths={major: (5, 5)}),
+        Rule(f"{level + 2}{M}", "invites game", pts=(invite, game - 1),
              lengths={major: (6, 13)}),
-        Rule("3NT", f"exactly 5 {name(major)}, game values: choose", hcp=(game, 37),
-             lengths={major: (5, 5)}),
-        Rule(f"{level + 2}{M}", f"6+ {name(major)}, invites game", pts=(invite, game - 1),
-             lengths={major: (6, 13)}),
-        Rule(f"{level + 1}NT", f"5 {name(major)}, invites game", hcp=(invite, game - 1),
+        Rule(f"{level + 1}NT", "invites game", hcp=(invite, game - 1),
              lengths={major: (5, 5)}),
         Rule("pass", "to play", hcp=(0, invite - 1)),
     ]
@@ -141,12 +137,11 @@ def opener_after_transfer_nt(major: Suit, asked_nt: int, hi: int) -> Table:
     """Partner transferred and then bid notrump (5 cards in `major`)."""
     M = L[major]
     if asked_nt >= 3:
-        return [Rule(f"4{M}", f"3+ {name(major)}: the 8-card fit", lengths={major: (3, 13)}),
-                Rule("pass", f"2 {name(major)}: notrump", lengths={major: (2, 2)})]
-    return [Rule(f"4{M}", f"3+ {name(major)}, maximum", hcp=(hi - 1, 37),
-                 lengths={major: (3, 13)}),
-            Rule("3NT", f"2 {name(major)}, maximum", hcp=(hi - 1, 37)),
-            Rule(f"3{M}", f"3+ {name(major)}, minimum", lengths={major: (3, 13)}),
+        return [Rule(f"4{M}", "the 8-card fit", lengths={major: (3, 13)}),
+                Rule("pass", "notrump", lengths={major: (2, 2)})]
+    return [Rule(f"4{M}", "maximum", hcp=(hi - 1, 37), lengths={major: (3, 13)}),
+            Rule("3NT", "maximum", hcp=(hi - 1, 37)),
+            Rule(f"3{M}", "minimum", lengths={major: (3, 13)}),
             Rule("pass", "minimum")]
 
 
@@ -158,10 +153,10 @@ def suit_again(suit: Suit, jump_shift: bool) -> Table:
     game in it); after our jump shift with any five or more."""
     S_ = L[suit]
     if jump_shift:
-        return [Rule(f"3{S_}", f"5+ {name(suit)}, forcing: asks for three-card support",
-                     lengths={suit: (5, 13)}, forcing=True)]
-    return [Rule(f"3{S_}", f"5 {name(suit)}, forcing: asks for three-card support",
-                 lengths={suit: (5, 5)}, forcing=True)]
+        return [Rule(f"3{S_}", "asks for three-card support", lengths={suit: (5, 13)},
+                     forcing=True)]
+    return [Rule(f"3{S_}", "asks for three-card support", lengths={suit: (5, 5)},
+                 forcing=True)]
 
 
 def opener_after_suit_again(suit: Suit) -> Table:
@@ -169,30 +164,29 @@ def opener_after_suit_again(suit: Suit) -> Table:
     Four of a minor is below game: forcing (partner bids game or asks)."""
     S_ = L[suit]
     minor = suit in (C, D)
-    return [Rule(f"4{S_}", f"3+ {name(suit)}: the 8-card fit" + (", forcing" if minor else ""),
-                 lengths={suit: (3, 13)}, forcing=minor),
-            Rule("3NT", f"2 {name(suit)}: notrump", lengths={suit: (2, 2)})]
+    return [Rule(f"4{S_}", "the 8-card fit", lengths={suit: (3, 13)}, forcing=minor),
+            Rule("3NT", "notrump", lengths={suit: (2, 2)})]
 
 
 def two_club_responses() -> Table:
     """Partner opened a strong 2♣."""
     rules = [Rule(f"{2 if s in MAJORS else 3}{L[s]}",
-                  f"positive: 5+ good {name(s)}, 8+ points", hcp=(8, 37), lengths={s: (5, 13)},
+                  "positive", hcp=(8, 37), lengths={s: (5, 13)},
                   when=good_suit(s), forcing=True) for s in (S, H, D, C)]
-    rules.append(Rule("2D", "waiting: says nothing yet (forcing)", forcing=True))
+    rules.append(Rule("2D", "waiting, says nothing yet", forcing=True))
     return rules
 
 
 def two_club_rebids() -> Table:
     """We opened 2♣ and partner waited with 2♦."""
-    rules = [Rule("3NT", "25–27 points, balanced", hcp=(25, 27), when=BALANCED),
-             Rule("2NT", "22–24 points, balanced", hcp=(22, 24), when=BALANCED)]
+    rules = [Rule("3NT", "", hcp=(25, 27), when=BALANCED),
+             Rule("2NT", "", hcp=(22, 24), when=BALANCED)]
     for s in (S, H, C, D):
-        rules.append(Rule(f"{2 if s in MAJORS else 3}{L[s]}", f"5+ {name(s)}, forcing to game",
+        rules.append(Rule(f"{2 if s in MAJORS else 3}{L[s]}", "forcing to game",
                           lengths={s: (5, 13)}, forcing=True,
-                          when=Test(f"{name(s)} longest",
-                                    lambda h, s=s: h.longest() == s)))  # type: ignore[misc]
-    rules.append(Rule("2NT", "22+ points, no long suit", hcp=(22, 37)))
+                          when=Test(f"{name(s)} longest", lambda h, s=s: h.longest() == s,  # type: ignore[misc]
+                                    TELLS_NOTHING, said=False)))
+    rules.append(Rule("2NT", "no long suit", hcp=(22, 37)))
     return rules
 
 
@@ -202,13 +196,13 @@ def weak_two_responses(p: Suit, level: int) -> Table:
     game = game_level(Strain(int(p)))
     rules = []
     if level < game:
-        rules.append(Rule(f"{game}{P}", f"to play: 3+ {name(p)}, 16+ points", pts=(16, 37),
+        rules.append(Rule(f"{game}{P}", "to play", pts=(16, 37),
                           trump=p, lengths={p: (3, 13)}))
     if level < 3 and p in MAJORS:
-        rules.append(Rule(f"3{P}", f"pre-emptive raise: 3+ {name(p)}", hcp=(0, 15),
+        rules.append(Rule(f"3{P}", "pre-emptive raise", hcp=(0, 15),
                           lengths={p: (3, 13)}))
     rules += [
-        Rule("3NT", "to play: 16+ points, balanced", hcp=(16, 37), when=BALANCED),
+        Rule("3NT", "to play", hcp=(16, 37), when=BALANCED),
         Rule("pass", "to play"),
     ]
     return rules

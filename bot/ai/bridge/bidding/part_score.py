@@ -27,7 +27,7 @@ from bot.games.cards import Suit
 
 from .captain import ASK, SLAM, WEAK_HCP, expected_points, game_level, game_points
 from .context import LHO, ME, PARTNER, RHO, Context, cheapest
-from .rules import BALANCED, SUIT_NAMES, Rule, stopper_in
+from .rules import BALANCED, Rule, stopper_in
 
 FIT = 8  # cards together for a fit
 COMPETE_POINTS = 15  # high cards together (ours and partner's expected) to compete
@@ -48,8 +48,8 @@ def game_reached(ctx: Context) -> list[Rule]:
     if not level <= last.level < game_level(last.strain):
         return []
     cap = _slam_cap(ctx, last.strain)
-    return [Rule("pass", f"our part score of {ctx.part_score()} makes {last.label} game: "
-                 f"no slam interest (up to {cap} points)", pts=(0, cap))]
+    return [Rule("pass", f"our part score of {ctx.part_score()} makes {last.label} game, "
+                 "no slam interest", pts=(0, cap))]
 
 
 def raise_to_game(ctx: Context) -> list[Rule]:
@@ -70,8 +70,7 @@ def raise_to_game(ctx: Context) -> list[Rule]:
         if need > cap:
             continue
         support = max(3, FIT - partner.min_len[suit])
-        out.append(Rule(nxt.text, f"{support}+ {SUIT_NAMES[suit]}: completes game with our "
-                        f"part score of {ctx.part_score()} ({need}–{cap} points)",
+        out.append(Rule(nxt.text, f"completes game with our part score of {ctx.part_score()}",
                         pts=(need, cap), trump=suit, lengths={suit: (support, 13)}))
         break
     return out
@@ -106,13 +105,11 @@ def game_in_own_strain(ctx: Context) -> list[Rule]:
             if answering:
                 continue
             held = stopper_in(theirs) if theirs else BALANCED
-            out.append(Rule(nxt.text, f"{need}–{cap} points, {held.name}: {word}",
-                            hcp=(need, cap), when=held))
+            out.append(Rule(nxt.text, word, hcp=(need, cap), when=held))
             continue
         suit = Suit(int(strain))
         length = 4 if answering else 6
-        out.append(Rule(nxt.text, f"{length}+ {SUIT_NAMES[suit]}, {need}–{cap} points: "
-                        f"{word}", pts=(need, cap), lengths={suit: (length, 13)}))
+        out.append(Rule(nxt.text, word, pts=(need, cap), lengths={suit: (length, 13)}))
     return out
 
 
@@ -147,9 +144,9 @@ def compete(ctx: Context) -> list[Rule]:
         # Partner's unshown share counts as two cards; a suit alone needs six.
         mine = max(FIT, nxt.level + 5) - (shown if shown >= 3 else 2)
         mine = max(mine, 3 if shown >= 3 else 6)
-        out.append(Rule(nxt.text, f"{mine}+ {SUIT_NAMES[suit]}, {need}+ points: competes for "
-                        f"the part score (their {ctx.part_score(LHO)} below the line makes "
-                        f"{last.label} game)", hcp=(need, 37), lengths={suit: (mine, 13)}))
+        out.append(Rule(nxt.text, f"competes for the part score, their {ctx.part_score(LHO)} "
+                        f"below the line makes {last.label} game", hcp=(need, 37),
+                        lengths={suit: (mine, 13)}))
     return out
 
 

@@ -14,7 +14,7 @@ from . import slam
 from .captain import PART_GAME, STEPS
 from .part_score import rubber_rules
 from .rubber import Score
-from .rules import ANY, Table, rules_for
+from .rules import Table, rules_for
 from .system import read, tables_for
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
@@ -72,35 +72,11 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Responses to a weak 2♥", _lines(nt.weak_two_responses(H, 2))),
         ("Over their 1♥", _lines(comp.overcalls(one_heart, [H], balancing=False))),
         ("Partner doubled their 1♥ for takeout", _lines(comp.takeout_answers([H], one_heart))),
-        ("Partner doubled their 1♥ for takeout, the next player bid 2♥ (a free answer)",
-         _lines(comp.free_answers([H], Bid(2, Strain.HEARTS)))),
-        ("We doubled their 1♥, partner answered 1♠ (after 2♠: game with 15+, else pass)",
-         _lines(comp.doubler_rebids(S, Bid(1, Strain.SPADES), False, [H]))),
-        ("We opened 1♦, partner passed, they bid 1♥ (partner answers a double as a "
-         "takeout double)", _lines(comp.opener_reopens(D, one_heart, [H]))),
         ("Partner opened 1♦, they overcalled 1♥", _lines(comp.contested_responses(
             D, one_heart, [H]))),
-        ("We opened 1♦, they overcalled 1♥, partner doubled (negative)",
-         _lines(comp.after_negative_double(D, one_heart, [H], [S]))),
         ("Partner overcalled 1♠ over their 1♥", _lines(comp.advances(
             S, Bid(1, Strain.SPADES), [H], rules_for(comp.overcalls(
                 one_heart, [H], balancing=False), "bid:1S")[0].shows()))),
-        ("We overcalled 1♠ over their 1♥, partner cue-bid 2♥ (a limit raise: 11–12)",
-         _lines(comp.after_advance_cue(S, Bid(2, Strain.HEARTS), [H], 13))),
-        ("Slams: after 1♥–2NT (Jacoby)–3♥ (slam try), cue bids; opener after one",
-         _lines(slam.cue_bids(H, Bid(3, Strain.HEARTS), slam.SLAM_TRY_ASK, slam.SLAM_TRY_CUE))
-         + _lines(slam.after_cue_bid(H, slam.SLAM_TRY_ASK))),
-        ("Slams: after 1♠–2♥–3♥ (a major both of us bid, below game), cue bids; opener "
-         "over 4♣",
-         _lines(slam.agreed_cues(H, Bid(3, Strain.HEARTS), ANY, (S, H)))
-         + _lines(slam.cue_bids(H, Bid(4, Strain.CLUBS), ANY, ANY, (S, H)))),
-        ("Slams: splinters over 1♥ (1♠ alike: 4♣, 4♦, 4♥)", _lines(slam.splinters(H))),
-        ("Slams: we doubled their 1♥ for takeout, partner bid 4♠",
-         [*_lines(slam.after_game_answer(S, HandRange(min_points=9))),
-          "Otherwise — the contract is placed as below"]),
-        ("Slams: opener after the splinter 1♥–4♣; the splinter after a cue bid",
-         _lines(slam.splinter_answers(H, C, Bid(4, Strain.CLUBS)))
-         + _lines(slam.after_splinter_cue(H))),
         ("Slams: Roman Key Card Blackwood 4NT (hearts agreed), the answers",
          _lines(slam.key_card_answers(H))),
         ("Slams: the asker after the answer",
@@ -112,7 +88,21 @@ def sections() -> list[tuple[str, list[str]]]:
          [PART_GAME, *_rubber_lines("1H pass 2H pass", (70, 0)),
           *_rubber_lines("1H pass", (40, 0)),
           *_rubber_lines("1D 1H pass 2H", (0, 60))]),
-        # Two fields: all the steps in one pass a field's 1024 characters (cut off).
-        ("Everything else: placing the contract", steps[:3]),
-        ("Placing the contract (continued)", steps[3:]),
+        *_fields(("Everything else: placing the contract", "Placing the contract (continued)"),
+                 steps),
     ]
+
+
+FIELD = 1024  # a Discord embed field's characters
+
+
+def _fields(titles: tuple[str, str], lines: list[str]) -> list[tuple[str, list[str]]]:
+    """`lines` in order, as few fields as hold them whole: the first titled
+    `titles[0]`, the rest `titles[1]`."""
+    fields: list[tuple[str, list[str]]] = []
+    for line in lines:
+        if fields and len("\n".join([*fields[-1][1], line])) <= FIELD:
+            fields[-1][1].append(line)
+        else:
+            fields.append((titles[1] if fields else titles[0], [line]))
+    return fields
