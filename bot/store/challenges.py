@@ -116,6 +116,18 @@ class ChallengesMixin(StoreBase):
             (guild_id, user_id, user_id, limit))
         return [_row(r) for r in rows]
 
+    async def challenge_tables_hidden_from(self, user_id: int) -> set[int]:
+        """The tables of challenges still being played that are not this person's: what
+        was played there stays hidden from them (and from everyone but its player) until
+        the challenge ends."""
+        rows = await self._fetchall(
+            "listing the tables of the challenges being played",
+            "SELECT challenger_id, challenged_id, challenger_table, challenged_table"
+            " FROM challenges WHERE status = 'accepted'")
+        return {int(table) for row in rows for person, table in ((row[0], row[2]),
+                                                                 (row[1], row[3]))
+                if table is not None and int(person) != user_id}
+
     async def accept_challenge(self, challenge_id: int, client_seed: str, deadline: int,
                                now: int) -> bool:
         """Offered -> accepted, with the deals' client seed and the play's deadline (False:

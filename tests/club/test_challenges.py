@@ -95,6 +95,8 @@ async def test_a_challenge_record_is_stored_accepted_and_ended(store: Store):
               for i in range(2)]
     assert await store.set_challenge_table(first, 1, tables[1])
     assert not await store.set_challenge_table(first, 1, tables[0]), "one table each"
+    assert await store.challenge_tables_hidden_from(1) == {tables[1]}
+    assert await store.challenge_tables_hidden_from(2) == set()
     assert await store.mark_challenge_reminded(first, 0)
     assert not await store.mark_challenge_reminded(first, 0)
     await store.set_challenge_message(first, 777)
@@ -107,6 +109,7 @@ async def test_a_challenge_record_is_stored_accepted_and_ended(store: Store):
     assert not await store.end_challenge(first, "finished", "accepted", (0, 0))
     row = await store.challenge(first)
     assert row is not None and (row.status, row.scores) == ("finished", (12, 3))
+    assert await store.challenge_tables_hidden_from(1) == set(), "shown once it is over"
     assert await store.open_challenges() == []
     second = await store.create_challenge(GUILD, CHANNEL, "bridge", 4, "bridge-basic", 3,
                                           (3, "Carol"), (1, "Alice"), "t" * 64, 1000, 5)

@@ -156,6 +156,13 @@ async def _play_a_challenge(h: Harness, game: str, deals: int) -> None:
     assert "played: you 0, Alice" in listed and "Both played" not in listed
     row = await h.bot.store.challenge(challenge_id)
     assert row is not None and row.status == "accepted"
+    # Alice's finished table is not in her history as Bob sees it, nor its sheet.
+    await h.slash(bob, "history", member=alice)
+    assert f"#{first.id} " not in _text(max(h.driver.ephemerals(bob), key=lambda m: m.id))
+    await h.forge(bob, f"tt:sheet:{first.id}", accepted)
+    assert "challenge still being played" in h.last_reply(bob)
+    await h.slash(alice, "history")
+    assert f"#{first.id} " in _text(max(h.driver.ephemerals(alice), key=lambda m: m.id))
 
     second = await _play_my_deals(h, bob, challenge_id)
     cog = h.bot.get_cog("Challenge")
