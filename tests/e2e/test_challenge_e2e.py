@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from bot.club.challenges import CHALLENGE_GAMES, OPEN_LIMIT
+from bot.club.challenges import CHALLENGE_GAMES, DAY, OPEN_LIMIT, REMIND_BEFORE
 from bot.games.bridge_scoring import imps
 from discord_double import Driver
 from discord_double.state import Audience
@@ -212,3 +212,54 @@ async def test_challenge_refusals_then_two_challenges_played_privately(
         await _play_a_challenge(h, "spades", 1)
         await _play_a_challenge(h, "bridge", 1)
         assert h.privacy is not None and h.privacy.challenge_checked > 0
+
+
+async def test_challenge_deadline_pings_who_has_not_finished_then_decides(
+        discord_double: Driver, tmp_path: Any) -> None:
+    """Days pass (the bot's clock is the double's): an offer nobody answers expires; as
+    an accepted challenge's deadline nears, the person who has not finished is pinged
+    once; at the deadline their open table closes and the challenge is decided: they
+    played no deal, so they forfeit."""
+    async with running(discord_double, tmp_path, think_seconds=0.02,
+                       shared_clock=True) as h:
+        cog = h.bot.get_cog("Challenge")
+        h.driver.busy.append(cog.challenges.busy)
+        alice, bob, carol = h.user(0), h.user(1), h.user(2)
+        unanswered = await _challenge(h, alice, carol, "spades", days=1)
+        challenge_id = await _challenge(h, alice, bob, "spades", deals=1, level="basic")
+        await h.press(bob, _offer_message(h, challenge_id), "Accept")
+        await _play_my_deals(h, alice, challenge_id)
+        await h.press(bob, _offer_message(h, challenge_id), "Play my deals")
+        row = await h.bot.store.challenge(challenge_id)
+        assert row is not None and row.tables[1] is not None
+        bobs = h.bot.tables.tables[row.tables[1]]
+
+        await h.later(DAY + 60)  # the offer to Carol is past its day
+        assert await cog.challenges.sweep() == 1
+        expired = await h.bot.store.challenge(unanswered)
+        assert expired is not None and expired.status == "expired"
+        assert "expired unanswered" in (h.driver.message(
+            _offer_message_any(h, unanswered)).content or "")
+
+        def pings() -> list[Any]:
+            return [m for m in h.driver.channel_messages(h.channel)
+                    if "your Spades challenge with" in (m.content or "")]
+        await h.later(row.deadline - h.bot.tables.clock.now() - REMIND_BEFORE + 60)
+        await cog.challenges.sweep()
+        await cog.challenges.sweep()
+        [ping] = pings()  # Bob alone (Alice has finished), once
+        assert f"<@{bob.id}>" in (ping.content or "") and "played 0 of 1 deal" in (
+            ping.content or "")
+
+        await h.later(REMIND_BEFORE)
+        assert await cog.challenges.sweep() == 1
+        await h.driver.settle()
+        ended = await h.bot.store.challenge(challenge_id)
+        assert ended is not None and ended.status == "finished"
+        assert bobs.closed and bobs.status == "abandoned"
+        posts = [_text(m) for m in h.driver.channel_messages(h.channel)
+                 if f"Challenge #{challenge_id} is over" in (m.content or "") and m.attachments]
+        assert len(posts) == 1 and "Bob played no deal (forfeit)" in posts[0]
+        assert "Play my deals" not in str(h.driver.message(
+            _offer_message_any(h, challenge_id)).components)
+        assert "**Alice** wins" in posts[0]
