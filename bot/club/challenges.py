@@ -340,7 +340,10 @@ class Challenges:
         whose deadline passed) and ping who has not finished as a deadline nears. Runs
         periodically, and after a restart; returns how many challenges it ended."""
         ended = 0
+        shards = self.service.shards  # another process looks after other servers' ones
         for row in await self.store.open_challenges():
+            if shards is not None and not shards.owns(row.guild_id):
+                continue
             try:
                 ended += await self._sweep_one(row.id)
             except Exception:
@@ -377,7 +380,15 @@ class Challenges:
         """Take up the open challenges again after a restart (after the tables were
         restored): their open tables are followed, and what came due is ended."""
         for row in await self.store.open_challenges():
-            for table_id in row.tables:
-                if table_id is not None and table_id in self.service.tables:
-                    self.by_table[table_id] = row.id
+            for person, table_id in zip(row.people, row.tables, strict=True):
+                table = self.service.tables.get(table_id) if table_id is not None else None
+                if table is None:
+                    continue
+                self.by_table[table.id] = row.id
+                if table.status == LOBBY:  # stopped between entering it and starting it
+                    try:
+                        await self.service.lobby.start(table.id, person)
+                    except TableError:
+                        log.warning("challenge %s: could not start table %s", row.id,
+                                    table.id, exc_info=True)
         await self.sweep()

@@ -26,7 +26,7 @@ from bot.games.challenge_scoring import ChallengeCard, net_score
 from bot.games.events import DealEnded
 from bot.store import Store
 from bot.store.challenges import ChallengeRow, OpenLimit
-from bot.tables import Person, TableError, TableService
+from bot.tables import Person, TableError, TableService, TableSettings
 from tests.club.test_teams import wbf_imps
 from tests.tables.helpers import play_until
 
@@ -418,3 +418,30 @@ def test_the_comparison_matches_an_independent_computation(game: str, deals: int
         assert card.totals == (expected_a, expected_b) and card.complete
 
     asyncio.run(check())
+
+
+async def test_a_restart_starts_a_table_left_in_its_lobby(local: Store):
+    """The bot stopped between recording a person's table and starting it: the restart
+    starts it, with the challenge's deals, and follows it."""
+    store = local
+    service, challenges, _, _ = _service(store, Clock())
+    row = await challenges.answer((await _offer(challenges, "spades", deals=1,
+                                                level="basic")).id, BOB.user_id, True, 7)
+    play = CHALLENGE_GAMES["spades"]
+    # The lobby as play() leaves it before starting it.
+    table = await service.lobby.create(
+        "spades", {**play.options, play.length_option: 1}, guild_id=GUILD, channel_id=901,
+        creator=ALICE, settings=TableSettings(deal_secret=row.secret,
+                                              client_seed=row.client_seed))
+    await service.lobby.join(table.id, ALICE, seat=play.seat)
+    while not table.is_full():
+        await service.lobby.add_bot(table.id, ALICE.user_id, kind=row.bot_kind)
+    assert await store.set_challenge_table(row.id, 0, table.id)
+    await service.shutdown()
+
+    again, restarted, _, _ = _service(store, Clock())  # a new process, same database
+    await again.restore()
+    await restarted.restore()
+    restored = again.tables[table.id]
+    assert restored.status == "playing" and restarted.by_table == {table.id: row.id}
+    assert restored.settings.client_seed == row.client_seed
