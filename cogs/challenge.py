@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai import bot_name
+from bot.ai import level_label
 from bot.club.challenges import (
     CHALLENGE_GAMES,
     DAYS_DEFAULT,
@@ -152,7 +152,7 @@ class Challenge(commands.Cog):
             await refuse(interaction, str(exc))
             return
         await interaction.response.send_message(
-            **render.offer(row, bot_name(row.bot_kind)).send_kwargs())
+            **render.offer(row, level_label(row.bot_kind)).send_kwargs())
         with contextlib.suppress(discord.HTTPException):
             message = await interaction.original_response()
             await self.bot.store.set_challenge_message(row.id, message.id)
@@ -175,7 +175,7 @@ class Challenge(commands.Cog):
             await refuse(interaction, str(exc))
             return
         await interaction.response.edit_message(
-            **render.accepted(row, bot_name(row.bot_kind)).edit_kwargs())
+            **render.accepted(row, level_label(row.bot_kind)).edit_kwargs())
 
     async def on_decline(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                          ) -> None:

@@ -58,8 +58,9 @@ def _how(row: Any, level: str) -> str:
             else "the same seat")
     compared = ("in IMPs" if challenge is not None and challenge.compare == "imps"
                 else "by points")
-    return (f"Both play the same {row.deals} {_word(row, row.deals)} (fair deals) at their "
-            f"own table in a private thread, as {seat}, with {level} computer players in "
+    return (f"{row.names[0]} and {row.names[1]} each play the same {row.deals} "
+            f"{_word(row, row.deals)} (fair deals) at their own table in a private thread, "
+            f"as {seat}, with {level} computer players in "
             f"the other seats, each at their own pace. Each {_word(row, 1)} is compared "
             f"{compared} once both have played it; nobody sees the other's result first.")
 
