@@ -19,7 +19,7 @@ async def open_solo(service: TableService, game: str, options: Mapping[str, obje
     `enter` it, and start it. Refused with `refused` when `enter` returns False."""
     table = await service.lobby.create(game, dict(options), guild_id=guild_id,
                                        channel_id=channel_id, creator=person,
-                                       settings=settings)
+                                       settings=settings, seat_creator=False)
     try:
         await service.lobby.join(table.id, person, seat=seat)
         while not table.is_full():

@@ -259,10 +259,12 @@ async def test_both_tables_deal_the_same_cards_from_the_challenge_seat(local: St
                 await service.lobby.abandon(table.id, person.user_id, can_manage=True)
 
 
-async def test_a_challenge_played_through_ends_when_both_have_played(local: Store):
+@pytest.mark.parametrize("game", sorted(CHALLENGE_GAMES))
+async def test_a_challenge_played_through_ends_when_both_have_played(local: Store,
+                                                                     game: str):
     store = local
     service, challenges, announced, _ = _service(store, Clock())
-    row = await _offer(challenges, "spades", deals=1, level="basic")
+    row = await _offer(challenges, game, deals=1)
     row = await challenges.answer(row.id, BOB.user_id, True, 7)
     for person in (ALICE, BOB):
         table = await challenges.play(row.id, person, 800 + person.user_id)
@@ -273,13 +275,20 @@ async def test_a_challenge_played_through_ends_when_both_have_played(local: Stor
     ended = await store.challenge(row.id)
     assert ended is not None and ended.status == "finished"
     assert ended.tables[0] is not None and ended.tables[1] is not None
+    play = CHALLENGE_GAMES[game]
+    side = next(i for i, seats in enumerate(game_class(game).SIDES) if play.seat in seats)
     nets = []
     for table_id in ended.tables:
         assert table_id is not None
         [deal] = await store.deals(table_id)
-        nets.append(deal.points[0] - deal.points[1])  # South's side is North-South
-    assert ended.scores == (nets[0], nets[1])
-    winner = None if nets[0] == nets[1] else (0 if nets[0] > nets[1] else 1)
+        nets.append(deal.points[side] - deal.points[1 - side])  # two sides in each game
+    if play.compare == "imps":
+        worth = wbf_imps(nets[0] - nets[1])
+        assert ended.scores == (max(worth, 0), max(-worth, 0))
+        winner = None if worth == 0 else (0 if worth > 0 else 1)
+    else:
+        assert ended.scores == (nets[0], nets[1])
+        winner = None if nets[0] == nets[1] else (0 if nets[0] > nets[1] else 1)
     assert announced == [("finished", winner)]
     assert not challenges.by_table
 
