@@ -103,12 +103,23 @@ def closed(row: Any) -> Message:
 
 
 def _short_note(game: str, note: str) -> str:
-    """A deal's result short enough for a phone: the contract (bridge), else the first
-    side's part (Spades: `North-South: ...`, the person's side)."""
+    """A deal's result short enough for a phone: the contract (bridge boards), else the
+    part about the person's side where the note has one per side (Spades:
+    `North-South: ... | East-West: ...`; Tennis: `First player: ...; Second ...`)."""
     if _boards(game):
         return short_contract(note)
-    first = note.split(" | ")[0]
-    return clip(first.split(": ", 1)[-1] if ": " in first else first, 48) or "—"
+    cls = game_class(game)
+    challenge = cls.CHALLENGE
+    seat = challenge.seat if challenge is not None else 0
+    side = next((i for i, seats in enumerate(cls.SIDES) if seat in seats), 0)
+    prefix = f"{cls.SIDE_NAMES[side]}: "
+    for separator in (" | ", "; "):
+        if separator not in note:
+            continue
+        for part in note.split(separator):
+            if part.startswith(prefix):
+                return clip(part[len(prefix):], 48)
+    return clip(note, 48) or "—"
 
 
 def _value(deal: ComparedDeal, names: Sequence[str], unit: str) -> str:
