@@ -37,6 +37,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.daily",
     "cogs.overview",
     "cogs.match",
+    "cogs.challenge",
     "cogs.forget",
     "cogs.server",
 )

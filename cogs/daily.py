@@ -13,12 +13,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import game_class
-from bot.publishing import table_message
 from bot.render import daily as render
 from bot.tables import Person, TableError
 from bot.tables.daily import DAILY_GAMES, DailyDeals, Scoring, ranked
 from cogs.utils.answers import refuse, unknown_choice
 from cogs.utils.permissions import missing_for_table, missing_text
+from cogs.utils.threads import NO_THREAD, post_table, private_thread
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -74,15 +74,10 @@ class Daily(commands.Cog):
             return
         await interaction.response.defer(thinking=True, ephemeral=True)
         title = game_class(game).TITLE
-        try:
-            thread = await channel.create_thread(
-                name=f"Daily {title} {day} — {person.name}"[:100],
-                type=discord.ChannelType.private_thread, invitable=False,
-                auto_archive_duration=1440)
-            await thread.add_user(interaction.user)
-        except discord.HTTPException:
-            await interaction.followup.send("I could not open a private thread here: I need "
-                                            "the Create Private Threads permission.")
+        thread = await private_thread(channel, f"Daily {title} {day} — {person.name}",
+                                      interaction.user)
+        if thread is None:
+            await interaction.followup.send(NO_THREAD)
             return
         try:
             table = await self.daily.begin(game, guild_id, thread.id, person)
@@ -91,8 +86,7 @@ class Daily(commands.Cog):
             with contextlib.suppress(discord.HTTPException):
                 await thread.delete()
             return
-        message = await thread.send(**table_message(table).send_kwargs())
-        await self.bot.tables.set_message(table, message.id)
+        await post_table(self.bot, thread, table)
         await interaction.followup.send(
             f"Your daily {title} is ready in {thread.mention}: you are South, computer "
             "players hold the other seats. Press **My hand** there to play.")

@@ -97,7 +97,8 @@ class Leaderboard(commands.Cog):
             await refuse(interaction, problem)
             return
         who = member or interaction.user
-        message = await self._history(_guild(interaction), who.id, who.display_name, page - 1)
+        message = await self._history(_guild(interaction), who.id, who.display_name, page - 1,
+                                      interaction.user.id)
         await interaction.response.send_message(ephemeral=True, **message.send_kwargs())
 
     # -- buttons (verbs of the Tables cog's custom ids) ---------------------------------------
@@ -116,11 +117,18 @@ class Leaderboard(commands.Cog):
             raise ids.BadCustomId(parsed.verb)
         user_id, page = parsed.table_id, min(int(parsed.args[0]), MAX_PAGE)
         name = _name_of(interaction, user_id)
-        message = await self._history(_guild(interaction), user_id, name, page)
+        message = await self._history(_guild(interaction), user_id, name, page,
+                                      interaction.user.id)
         await interaction.response.edit_message(**message.edit_kwargs())
 
     async def on_sheet(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                        ) -> None:
+        if parsed.table_id in await self.bot.store.challenge_tables_hidden_from(
+                interaction.user.id):
+            await interaction.response.send_message(
+                "That match is one side of a challenge still being played: its deals are "
+                "shown when the challenge ends.", ephemeral=True)
+            return
         sheet = await self.reader.score_sheet(_guild(interaction), parsed.table_id)
         if sheet is None:
             await interaction.response.send_message(
@@ -203,10 +211,13 @@ class Leaderboard(commands.Cog):
         names = {r.player: bot_name(r.player[2:]) for r in bots}
         return render.leaderboard(game, page, board, bots, ESTABLISHED_GAMES, names)
 
-    async def _history(self, guild_id: int, user_id: int, name: str, page: int
-                       ) -> Message:
+    async def _history(self, guild_id: int, user_id: int, name: str, page: int,
+                       viewer_id: int) -> Message:
         entries, more = await self.reader.history(guild_id, user_id, page,
                                                   render.HISTORY_PER_PAGE)
+        # A challenge's table is not listed to others while the challenge is played.
+        hidden = await self.bot.store.challenge_tables_hidden_from(viewer_id)
+        entries = [entry for entry in entries if entry.match_id not in hidden]
         return render.history(name, user_id, page, entries, more)
 
 

@@ -236,7 +236,7 @@ class Match(commands.Cog):
         match = await store.get_match(parsed.table_id)
         if match is None or not match.options.get(ROBOT_GAMES.get(match.game, "")):
             await refuse(interaction, "The robot's play is shown for deals compared one by "
-                                      "one: daily deals and team matches.")
+                                      "one: daily deals, team matches and challenges.")
             return
         seats = await store.seats(match.id)
         seat = next((s.seat for s in seats if interaction.user.id in (s.user_id,

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from bot.ai import level_label
+from bot.club.robot import ROBOT_GAMES
 from bot.games.events import DealEnded
 from bot.handrecord import HAND_RECORD_GAMES
 from bot.render import ids
@@ -61,7 +62,7 @@ def deal_end_message(table: Table, event: DealEnded) -> render.Message | None:
     buttons: list[TableButton] = []
     if table.game_name in HAND_RECORD_GAMES:  # the bridge games' hand record (cogs/records)
         buttons.append(button(ids.make("rec", table.id, event.deal_no), "Hand record"))
-    if table.options.get("boards") or table.options.get("deals"):  # compared deal by deal:
+    if table.options.get(ROBOT_GAMES.get(table.game_name, "")):  # compared deal by deal:
         # what the computer players would have done (cogs/match)
         buttons.append(button(ids.make("robot", table.id, event.deal_no), "Robot's play"))
     return render.deal_end(table.id, table.game_name, game.TITLE, game.view(None),

@@ -24,6 +24,7 @@ _REWRITTEN: Final = (
     ("matches", "creator_id"), ("seats", "user_id"), ("seats", "left_user_id"),
     ("actions", "user_id"), ("match_players", "user_id"), ("daily_entries", "user_id"),
     ("daily_standings", "user_id"), ("team_matches", "creator_id"),
+    ("challenges", "challenger_id"), ("challenges", "challenged_id"),
 )
 # Tables whose rows about the person are deleted (theirs alone; others' rows unchanged).
 _DELETED: Final = ("skill_ratings", "rating_changes", "user_settings", "hand_tokens",
@@ -101,6 +102,11 @@ class PrivacyMixin(StoreBase):
                 if status in ACTIVE_STATUSES and (creator == user_id
                                                   or _holds(members, user_id)):
                     raise StillPlaying(int(team_id))
+            challenge = await tx.fetchrow(
+                "SELECT id FROM challenges WHERE status IN ('offered', 'accepted')"
+                " AND (challenger_id = ? OR challenged_id = ?)", (user_id, user_id))
+            if challenge is not None:  # its other person has yet to see it end
+                raise StillPlaying(int(challenge[0]))
             deleted = 0
             for table in _DELETED:
                 deleted += await tx.execute(f"DELETE FROM {table} WHERE user_id = ?",
@@ -116,6 +122,10 @@ class PrivacyMixin(StoreBase):
             rewritten += await tx.execute(
                 "UPDATE daily_entries SET display_name = ? WHERE user_id = ?",
                 (FORMER_PLAYER, user_id))
+            for place in ("challenger", "challenged"):
+                rewritten += await tx.execute(
+                    f"UPDATE challenges SET {place}_name = ? WHERE {place}_id = ?",
+                    (FORMER_PLAYER, user_id))
             for table, column in _REWRITTEN:
                 rewritten += await tx.execute(
                     f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (anonymous, user_id))

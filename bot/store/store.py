@@ -7,8 +7,8 @@ matches.py (tables and seats), actions.py (the action log, bulk loading), result
 hands.py (the tokens of people's private hands), leases.py (which process serves which
 shard), emojis.py (the ids of the card-face emojis), daily.py (daily deals), pings.py (people's
 settings, turn pings), announcements.py (rating posts still owed), teams.py (team
-matches), privacy.py (forgetting a person), servers.py (each server's settings). sqlite.py
-and postgres.py are the backends.
+matches), challenges.py (challenges), privacy.py (forgetting a person), servers.py (each
+server's settings). sqlite.py and postgres.py are the backends.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from types import TracebackType
 from . import ratings
 from .actions import ActionsMixin
 from .announcements import AnnouncementsMixin
+from .challenges import ChallengesMixin
 from .daily import DailyMixin
 from .db import MEMORY, open_database
 from .emojis import EmojisMixin
@@ -40,7 +41,7 @@ DEFAULT_PATH = "tricktable.db"
 
 class Store(MatchesMixin, ActionsMixin, ResultsMixin, HandTokensMixin, LeasesMixin,
             EmojisMixin, DailyMixin, PingsMixin, AnnouncementsMixin, TeamMatchesMixin,
-            PrivacyMixin, ServersMixin):
+            ChallengesMixin, PrivacyMixin, ServersMixin):
     """Open with `store = await Store.open(target)` (or `async with await Store.open(...)`):
     a file path for SQLite, a `postgresql://` URL for PostgreSQL."""
 

@@ -26,6 +26,7 @@ from bot.store import Store
 
 from .model import Person, Table, TableError, TableSettings
 from .service import TableService
+from .solo import open_solo
 
 # The games with daily deals, and the options of their matches: each engine's DAILY.
 DAILY_GAMES: Final[dict[str, Mapping[str, object]]] = {
@@ -101,22 +102,14 @@ class DailyDeals:
                                                    FairDeals.new_secret())
             settings = TableSettings(deal_secret=secret,
                                      client_seed=client_seed(guild_id, game, day))
-            table = await self.service.lobby.create(game, dict(DAILY_GAMES[game]),
-                                              guild_id=guild_id, channel_id=channel_id,
-                                              creator=person, settings=settings)
-            try:
-                await self.service.lobby.join(table.id, person, seat=PERSON_SEAT)
-                while not table.is_full():
-                    await self.service.lobby.add_bot(table.id, person.user_id)
-                if not await self.store.add_daily_entry(guild_id, game, day, person.user_id,
-                                                        person.name, table.id):
-                    raise TableError("You have played today's deals already.")
-                await self.service.lobby.start(table.id, person.user_id)
-            except BaseException:
-                if not table.closed:
-                    await self.service.lobby.abandon(table.id, person.user_id, can_manage=True)
-                raise
-            return table
+            async def enter(table: Table) -> bool:
+                return await self.store.add_daily_entry(guild_id, game, day, person.user_id,
+                                                        person.name, table.id)
+
+            return await open_solo(self.service, game, DAILY_GAMES[game], guild_id=guild_id,
+                                   channel_id=channel_id, person=person, seat=PERSON_SEAT,
+                                   settings=settings, enter=enter,
+                                   refused="You have played today's deals already.")
 
     async def results(self, guild_id: int, game: str, day: str) -> DayResults:
         """The whole field's results of a day (callers hide what a viewer may not see)."""

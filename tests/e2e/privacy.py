@@ -16,6 +16,13 @@ audience (its thread, its people, the match's channel) before that table has fin
 no picture or hand record of the other table's board, no result of it, and the score card
 lists only boards both tables have finished.
 
+Challenges (two people play the same deals, each at their own table): nothing of a deal
+may reach one person (privately, or in their table's thread) or the challenge's channel
+before both have played it: no message or file of the other person's table, and no
+compared row (the result post's, /challenge list's) of a deal one of them has not played.
+The guard reads who has played what from the bot's database itself (its own SQL), not
+from the code under test.
+
 Fair deals: no payload may show the server seed of a deal that has not ended (the
 current deal's, or any later one's), nor the table's secret, whatever deal it names.
 """
@@ -25,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import sqlite3
 from typing import Any
 
 from bot.games import create
@@ -50,6 +58,9 @@ TABLE_NO = re.compile(r"table #(\d+)")
 TABLE_DEAL = re.compile(r"deal-(\d+)-(\d+)\.png|table(\d+)-deal(\d+)\.(?:pbn|lin)")
 CARD_ROW = re.compile(r"`\s*(\d+)`")
 DEAL = re.compile(r"deal (\d+)")
+# /challenge list's compared deals: "Both played (IMPs to you): 1: +10 · 2: -3".
+BOTH_PLAYED = re.compile(r"Both played[^:]*:((?: ?·? ?\d+: [+-]?\d+)+)")
+LISTED = re.compile(r"\*\*#(\d+) ")  # a challenge's block in /challenge list
 BRIDGE_GAMES = ("bridge", "single_dummy")
 # How many moves may land while one message is on its way (a person's move and the
 # computer players' replies queued behind it on the table's lock).
@@ -101,6 +112,7 @@ class PrivacyGuard:
         self.one_move_old = 0  # payloads that showed a recent state, not the current one
         self.seeds_checked = 0
         self.team_checked = 0  # payloads judged for a team match's boards
+        self.challenge_checked = 0  # payloads judged for a challenge's deals
         self._sight_of: tuple[Any, dict[int, set[Card]], dict[int, set[Card]]] | None = None
         state = harness.driver.state
         guard = self
@@ -137,6 +149,7 @@ class PrivacyGuard:
 
     def check(self, payload: Any) -> None:
         self.check_team_matches(payload)
+        self.check_challenges(payload)
         # The table the payload names, else the one of the channel it went to (a harness
         # may run several; a click on one table's button may be answered elsewhere).
         audience = payload.audience
@@ -208,6 +221,68 @@ class PrivacyGuard:
                     self.leaks.append(f"table {table_id}'s audience gets a message of "
                                       f"table {other}: {text[:300]}")
 
+    def _challenges_played(self) -> list[tuple[int, int, tuple[int, int], tuple[int, int],
+                                               tuple[int, int]]]:
+        """Each challenge being played, as the database holds it: (its id, channel, two
+        people, their tables (0: none yet), the deals each has finished)."""
+        path = getattr(self.harness, "db", None)
+        if path is None or not path.exists():
+            return []
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        try:
+            rows = conn.execute(
+                "SELECT id, channel_id, challenger_id, challenged_id, challenger_table,"
+                " challenged_table FROM challenges WHERE status = 'accepted'").fetchall()
+            out = []
+            for challenge, channel, first, second, *tables in rows:
+                played = [conn.execute("SELECT COUNT(*) FROM deal_results WHERE match_id = ?",
+                                       (t,)).fetchone()[0] if t else 0 for t in tables]
+                out.append((challenge, channel, (first, second),
+                            (tables[0] or 0, tables[1] or 0), (played[0], played[1])))
+            return out
+        except sqlite3.OperationalError:  # no challenges table yet (an older database)
+            return []
+        finally:
+            conn.close()
+
+    def check_challenges(self, payload: Any) -> None:
+        audience = payload.audience
+        if audience is None or self.harness.bot.get_cog("Challenge") is None:
+            return
+        text = payload_text(payload.body)
+        names = " ".join(name for name, _ in payload.files)
+        for challenge, channel, people, tables, played in self._challenges_played():
+            both = min(played)
+            rows: list[int] = []
+            if audience.user_id is None and audience.channel_id == channel:
+                rows = [int(row) for row in CARD_ROW.findall(text)]
+            for index in (0, 1):
+                mine = (audience.user_id == people[index] if audience.user_id is not None
+                        else bool(tables[index]) and audience.channel_id == self._thread(
+                            tables[index]))
+                if not mine:
+                    continue
+                other = tables[1 - index]
+                for listed in BOTH_PLAYED.findall(_listed(text, challenge)):
+                    rows += [int(n) for n in re.findall(r"(\d+): [+-]?\d+", listed)]
+                if other and other in {int(n) for n in TABLE_NO.findall(text)}:
+                    self.leaks.append(f"a challenger gets a message of the other's table "
+                                      f"{other}: {text[:300]}")
+                for found in TABLE_DEAL.finditer(names + " " + text):
+                    table = found.group(1) or found.group(3)
+                    if other and int(table) == other:
+                        self.leaks.append(f"a challenger gets table {other}'s deal file")
+            if rows or audience.channel_id == channel:
+                self.challenge_checked += 1
+            for row in rows:
+                if row > both:
+                    self.leaks.append(f"deal {row} of a challenge is shown before both "
+                                      f"played it (played: {played}): {text[:500]}")
+
+    def _thread(self, table_id: int) -> int | None:
+        table = self.harness.bot.tables.tables.get(table_id)
+        return None if table is None else int(table.channel_id)
+
     def _boards_done(self, table_id: int) -> int:
         """How many boards a table has finished (all of them once it is closed)."""
         table = self.harness.bot.tables.tables.get(table_id)
@@ -262,6 +337,18 @@ class PrivacyGuard:
             if seed in text:
                 self.leaks.append(f"{payload.kind} shows the server seed of an unfinished "
                                   f"deal: {text[:500]}")
+
+
+def _listed(text: str, challenge: int) -> str:
+    """The part of /challenge list's text about one challenge (all of a text that lists
+    none)."""
+    starts = [(int(m.group(1)), m.start()) for m in LISTED.finditer(text)]
+    if not starts:
+        return text
+    for i, (number, start) in enumerate(starts):
+        if number == challenge:
+            return text[start:starts[i + 1][1] if i + 1 < len(starts) else len(text)]
+    return ""
 
 
 def sight(game: Any) -> tuple[dict[int, set[Card]], dict[int, set[Card]]]:

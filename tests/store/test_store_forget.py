@@ -98,6 +98,9 @@ async def test_no_row_holds_a_forgotten_person_and_others_keep_their_results(sto
     team = await store.create_team_match(1, 2, GONE, 4, "bridge-basic", {
         "A": [(GONE, NAME), (OTHER, "Other")], "B": [(7, "Seven")]})
     assert await store.end_team_match(team, "finished", (12, 3))
+    challenge = await store.create_challenge(1, 2, "spades", 4, "spades-basic", 3,
+                                             (OTHER, "Other"), (GONE, NAME), "s" * 64, 10**9, 5)
+    assert await store.end_challenge(challenge, "declined", "offered")
     assert await _rows_holding(store, database, [str(GONE)]), "the scan finds the id"
     before_other = await store.get_result(second)
     other_rating = await _rating(store, database, OTHER)
@@ -124,6 +127,9 @@ async def test_no_row_holds_a_forgotten_person_and_others_keep_their_results(sto
     assert kept.members["A"][0][1] == FORMER_PLAYER and kept.members["B"] == [(7, "Seven")]
     entries = await store.daily_entries(1, "spades", "2030-01-01")
     assert [e.display_name for e in entries] == [FORMER_PLAYER]
+    declined = await store.challenge(challenge)
+    assert declined is not None and declined.people[0] == OTHER and declined.people[1] < 0
+    assert declined.names == ("Other", FORMER_PLAYER)
     assert await store.daily_board(1, "spades") == [], "a former player is on no board"
 
     # Rebuilding the ratings from the results rates the stand-in under its own key, so
@@ -149,6 +155,11 @@ async def test_a_person_at_an_open_table_is_told_to_finish_it_first(store, datab
     with pytest.raises(StillPlaying):  # a team match still forming holds them too
         await store.forget_person(GONE)
     await store.end_team_match(team, "cancelled")
+    challenge = await store.create_challenge(1, 2, "bridge", 4, "bridge-basic", 3,
+                                             (GONE, NAME), (OTHER, "Other"), "s" * 64, 10**9, 5)
+    with pytest.raises(StillPlaying):  # an open challenge: its other person awaits its end
+        await store.forget_person(GONE)
+    await store.end_challenge(challenge, "cancelled", "offered")
     await store.forget_person(GONE)
     assert await _rows_holding(store, database, [str(GONE)]) == []
 

@@ -209,8 +209,9 @@ RULES = """\
 **Undertricks:** undoubled 50 each (100 vul). Doubled not vulnerable 100, 200, 200, then 300 each; vulnerable 200 then 300 each. Redoubled: twice that.
 **Match:** one rubber unless the table chose more. A match stopped mid-rubber scores 300 for a side's single game and 100 for a part score in an unfinished game.
 **Claims:** declarer may press **Claim…** in their hand and say how many of the remaining tricks their side takes (all, or a number). A claim that holds against any defence (double dummy) stands at once; otherwise both defenders are asked: computer players accept exactly when it holds, a person presses Accept or Reject (no answer before the turn timer: rejected). Accepted, the deal ends with those tricks.
-**Undo:** a player may ask to take back their last call (until the opening lead) or their last card while its trick is incomplete (not the opening lead: dummy is face up), with whatever followed it; the opponents (in the play: declarer, or both defenders) must agree. Tables can turn it off (`undo`); daily deals and team matches have none.
-**Team matches** (`/match teams`): two tables play the same duplicate boards; on each board team A's score is North-South's at the first table minus North-South's at the second, turned into IMPs (20–40 points: 1 IMP, up to 24 IMPs from 4000). The team with more IMPs wins."""  # noqa: E501 (player-facing prose: a paragraph per line)
+**Undo:** a player may ask to take back their last call (until the opening lead) or their last card while its trick is incomplete (not the opening lead: dummy is face up), with whatever followed it; the opponents (in the play: declarer, or both defenders) must agree. Tables can turn it off (`undo`); daily deals, team matches and challenges have none.
+**Team matches** (`/match teams`): two tables play the same duplicate boards; on each board team A's score is North-South's at the first table minus North-South's at the second, turned into IMPs (20–40 points: 1 IMP, up to 24 IMPs from 4000). The team with more IMPs wins.
+**Challenges** (`/challenge`): two people play the same boards as South; on each board both have played, the difference of their North-South scores is turned into IMPs."""  # noqa: E501 (player-facing prose: a paragraph per line)
 
 ABOUT = About(
     title="Contract Bridge (rubber)",
