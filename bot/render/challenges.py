@@ -126,6 +126,8 @@ def _value(deal: ComparedDeal, names: Sequence[str], unit: str) -> str:
     won = deal.value
     if won == 0:
         return "0"
+    if abs(won) == 1:
+        unit = unit.rstrip("s")  # 1 IMP, 1 pt
     return f"**{abs(won)} {unit} {names[0] if won > 0 else names[1]}**"
 
 
@@ -159,8 +161,8 @@ def verdict(row: Any, card: ChallengeCard) -> str:
     scope = ((f"all {row.deals} {word}" if row.deals > 2 else
               f"both {word}" if row.deals == 2 else f"the {word}")
              if card.complete else
-             f"the {played} {_word(row, played)} both played (of {row.deals}; the others "
-             "do not count)")
+             f"the {'one' if played == 1 else played} {_word(row, played)} both played "
+             f"(of {row.deals}; the others do not count)")
     if winner is None:
         return f"A tie, {figures(card, None)}, on {scope}."
     return f"**{names[winner]}** wins {figures(card, winner)} on {scope}."

@@ -20,7 +20,7 @@ def test_the_verdict_says_how_unplayed_deals_count() -> None:
     second = {1: PersonDeal(-50, "4♠ by South, down 1")}
     card = challenge_card(4, "imps", first, second)
     text = render.verdict(_row(), card)
-    assert text == ("**Alice** wins 10–0 IMPs on the 1 board both played (of 4; the "
+    assert text == ("**Alice** wins 10–0 IMPs on the one board both played (of 4; the "
                     "others do not count).")
     forfeit = challenge_card(4, "imps", {}, second)
     assert render.verdict(_row(), forfeit) == "**Bob** wins: Alice played no board (forfeit)."
@@ -62,3 +62,10 @@ def test_the_picture_is_a_png_with_a_row_per_compared_deal() -> None:
     smaller = render.card_png(_row(deals=3), challenge_card(3, "imps", {}, {}))
     height = int.from_bytes(png[20:24], "big")
     assert height - int.from_bytes(smaller[20:24], "big") == 2 * render.ROW
+
+
+def test_one_imp_is_singular() -> None:
+    card = challenge_card(1, "imps", {1: PersonDeal(110, "2♥ by South, made")},
+                         {1: PersonDeal(140, "3♥ by South, made")})
+    line = render.deal_line("bridge", card.compared[0], ("Alice", "Bob"))
+    assert line.endswith("→ **1 IMP Bob**")
