@@ -1,6 +1,7 @@
-""""What the robot would have done": a finished deal of a duplicate match (bridge boards,
-Spades deals) played again from its start by four computer players, to set beside a
-person's own result and, in bridge, the board's double-dummy par. Blocking and
+""""What the robot would have done": a finished deal of a match compared deal by deal
+(daily deals, team matches, challenges) played again from its start by computer players
+in every seat, to set beside a person's own result and, in Contract Bridge, the board's
+double-dummy par. Blocking and
 CPU-heavy: run it in the workers (`TableService.off_loop`); every argument and the
 result pickle.
 """
@@ -11,22 +12,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai import Budget, make_player
-from bot.games import create, replayed
+from bot.games import create, game_class, games_with, replayed
 from bot.games.bridge import ContractBridge
 from bot.games.events import DealEnded, SpadesDealEnded
 from bot.games.fairness import FairDeals
 from bot.handrecord import DealNotOver, replay_deal
 
-# The games whose deals are compared one by one (daily deals, team matches), with the
-# option that makes a match a fixed number of them.
-ROBOT_GAMES = {"bridge": "boards", "spades": "deals"}
+# The games whose deals are compared one by one (every game with challenges; daily
+# deals and team matches are among them), with the option that makes a match a fixed
+# number of them.
+ROBOT_GAMES = {name: challenge.length_option for name in games_with("CHALLENGE")
+               if (challenge := game_class(name).CHALLENGE) is not None}
 
 
 @dataclass(frozen=True, slots=True)
 class RobotDeal:
     """The computer players' calls (bridge: each call from the dealer; Spades: each
-    seat's bid and tricks) as (seat, text), their result, each side's points, the
-    double-dummy par (bridge only), and the cards as dealt by seat."""
+    seat's bid and tricks; none for the two-player games, whose result note says their
+    bids) as (seat, text), their result, each side's points, the double-dummy par
+    (Contract Bridge only), and the cards as dealt."""
 
     deal_no: int
     dealer: int
@@ -74,14 +78,15 @@ def robot_deal(game_name: str, options: dict[str, object], seed: int | FairDeals
         from bot.handrecord.solver import par_text, solve  # endplay: loaded on first use
 
         par = par_text(solve(replay_deal(game_name, options, seed, actions, deal_no)))
-    else:
-        assert isinstance(ended, SpadesDealEnded)
+    elif isinstance(ended, SpadesDealEnded):
         calls = tuple((seat, f"bid {bid}, took {took}") for seat, (bid, took) in
                       enumerate(zip(ended.bids, ended.tricks, strict=True)))
+    else:
+        calls = ()
     return RobotDeal(deal_no, dealer, calls, line.note, tuple(line.points), par,
                      ended.hands)
 
 
 def _deal_no(game: object) -> int:
-    """The deal in progress (both games count their deals from 1)."""
+    """The deal in progress (every game counts its deals from 1)."""
     return int(getattr(game, "deal_no", 0))

@@ -1,11 +1,13 @@
-"""The private answer of **Robot's play** under a deal's end in a duplicate match (bridge
-boards, Spades deals): the computer players' calls and result on the same cards, beside
-the person's own and, in bridge, the double-dummy par."""
+"""The private answer of **Robot's play** under a deal's end in a match compared deal by
+deal (daily deals, team matches, challenges): the computer players' calls and result on
+the same cards, beside the person's own and, in Contract Bridge, the double-dummy par."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from bot.games import game_class
 
 SEATS = ("N", "E", "S", "W")
 SEAT_WORDS = ("North", "East", "South", "West")
@@ -20,8 +22,8 @@ def _bridge_score(points: Sequence[int]) -> str:
     return f"{'N-S' if ns_score > 0 else 'E-W'} +{abs(ns_score)}"
 
 
-def _side_points(points: Sequence[int], seat: int) -> str:
-    return f"your side {points[seat % 2]}, theirs {points[1 - seat % 2]}"
+def _side_points(points: Sequence[int], side: int, unit: str) -> str:
+    return f"your side {points[side]} {unit}, theirs {points[1 - side]}"
 
 
 def robot_text(game: str, table_id: int, deal_no: int, seat: int, own_note: str,
@@ -30,17 +32,23 @@ def robot_text(game: str, table_id: int, deal_no: int, seat: int, own_note: str,
     """The answer: your result, the computer players' (your seat's calls in bold) and
     the double-dummy par where the game has one."""
     bridge = game == "bridge"
-    score = _bridge_score if bridge else (lambda p: _side_points(p, seat))
+    cls = game_class(game)
+    side = next(i for i, seats in enumerate(cls.SIDES) if seat in seats)
+    # Tennis counts errors (fewer is better); the others count points.
+    unit = "errors" if game == "tennis" else "points"
+
+    def score(points: Sequence[int]) -> str:
+        return _bridge_score(points) if bridge else _side_points(points, side, unit)
     marked = [f"**{SEATS[s]} {text}**" if s == seat else f"{SEATS[s]} {text}"
               for s, text in calls]
     lines = [f"**Robot's play** · {'board' if bridge else 'deal'} {deal_no} at table "
-             f"#{table_id}, from your seat ({SEAT_WORDS[seat]})",
+             f"#{table_id}, from your seat ({cls.SEAT_NAMES[seat]})",
              f"**You:** {own_note or 'passed out'} · {score(own_points)}",
              f"**Computer players:** {robot_note or 'passed out'} · {score(robot_points)}"]
     if bridge:
         lines.append(f"Their auction (dealer {SEAT_WORDS[dealer]}; your seat's calls in "
                      f"bold): {' '.join(marked)}")
-    else:
+    elif calls:
         lines.append("Their bids (your seat's in bold): " + " · ".join(marked))
     if par:
         lines.append(STRAIN.sub(lambda m: m.group(1) + SYMBOL[m.group(2)], par).replace(
