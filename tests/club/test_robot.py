@@ -10,8 +10,8 @@ import pytest
 
 from bot.club.robot import ROBOT_GAMES, robot_deal
 from bot.games import create, game_class, games_with
-from bot.games.events import DealEnded
 from bot.games.bridge_scoring import board_dealer
+from bot.games.events import DealEnded
 from bot.games.fairness import FairDeals
 from bot.handrecord import DealNotOver, replay_deal
 from bot.render.robot import robot_text
