@@ -288,9 +288,8 @@ def _opening_lead():
 def _solver_reporting(cost: float, calls: list[int]):
     """A stand-in solver that scores every card alike and reports `cost` seconds of work
     per position (in DDS nodes); `calls` gets each batch's size."""
-    def solve_counted(positions, every_card=True, best_only=False):
-        if not best_only:  # the layouts' solves, not the play's reading
-            calls.append(len(positions))
+    def solve_counted(positions):
+        calls.append(len(positions))
         scores = [{card: 7 for card in _legal_of(p)} for p in positions]
         return scores, round(len(positions) * cost / dds.NODE_SECONDS)
     return solve_counted
@@ -385,7 +384,7 @@ def test_a_later_decision_whose_work_fits_solves_its_whole_plan(monkeypatch) -> 
     # A deal as cheap as the cost model says never reaches the stop: the decision solves
     # its plan and repeats exactly for the same seed.
     _, _, _, later = _later_decision()
-    planned = planned_layouts(Budget(0.8), later.cards_left, later.trump)
+    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
     calls: list[int] = []
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.001, calls))
     outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
@@ -395,7 +394,7 @@ def test_a_later_decision_whose_work_fits_solves_its_whole_plan(monkeypatch) -> 
 
 def test_a_later_decision_stops_on_the_solvers_measured_work(monkeypatch) -> None:
     _, _, _, later = _later_decision()
-    planned = planned_layouts(Budget(0.8), later.cards_left, later.trump)
+    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
     share = Budget(0.8).planned_seconds()
     cost = 2 * share / planned  # each layout costs twice what the plan allows for
     calls: list[int] = []
@@ -410,15 +409,13 @@ def test_too_few_layouts_solved_in_the_share_play_the_rule_based_card(monkeypatc
     _, view, legal, later = _later_decision()
     calls: list[int] = []
     # The probe alone costs the whole share: the rest would overrun it, and the probe's
-    # layouts are fewer than a search needs (a short budget: a small plan, a small probe).
-    seconds = 0.15
-    probe = -(-planned_layouts(Budget(seconds), later.cards_left, later.trump)
+    # layouts are fewer than a search needs.
+    probe = -(-planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
               // card_search.PROBE_SHARE)
     assert probe < card_search.MIN_LAYOUTS
-    cost = Budget(seconds).planned_seconds() / probe
+    cost = Budget(0.8).planned_seconds() / probe
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(cost, calls))
-    chosen = AdvancedBridgePlayer(5).choose(view, legal,
-                                            Budget(seconds, clock=lambda: 0.0))
+    chosen = AdvancedBridgePlayer(5).choose(view, legal, Budget(0.8, clock=lambda: 0.0))
     assert calls == [probe]
     assert chosen == make_player("bridge", 5, "bridge-basic").choose(view, legal)
 

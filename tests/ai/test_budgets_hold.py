@@ -107,10 +107,10 @@ def charge_per_item(monkeypatch: pytest.MonkeyPatch, clock: WorkClock, name: str
     """Make each position (or deal) that `dds.name` solves cost `ticks` of `clock`."""
     work = getattr(bot.ai.core.dds, name)
 
-    def charged(items: Any, *args: Any, **kwargs: Any) -> Any:
+    def charged(items: Any, *args: Any) -> Any:
         for _ in range(ticks * len(items)):
             clock.tick()
-        return work(items, *args, **kwargs)
+        return work(items, *args)
 
     monkeypatch.setattr(bot.ai.core.dds, name, charged)
 

@@ -20,12 +20,11 @@ from bot.games.bridge_scoring import contract_score, trick_score
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
 
-from ..core.bridge_play import PlaySituation, opening_lead
 from ..core.budget import Budget
 from ..core.card_search import Decision, search
 from ..core.hand_range import ANY_HAND, HandRange
 from ..core.layouts import Knowledge, shown_voids
-from .basic import BridgePlayer, partner_suits
+from .basic import BridgePlayer
 from .bidding import auction_ranges as read_ranges
 from .bidding.simulation import SampledBidding
 
@@ -87,32 +86,12 @@ def decision(view: BridgeView, legal: Sequence[str],
         known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in seen),
         sizes=view.hand_sizes, voids=shown_voids(tricks),
         played=tuple(tuple(cards) for cards in played), ranges=tuple(ranges))
-    history = (*view.played, *view.trick)
     leader = view.trick[0][0] if view.trick else playing
     return Decision(
         know=know, trump=view.contract.trump, leader=leader,
         trick=tuple(c for _, c in view.trick),
         legal=tuple(Card.parse(text[5:]) for text in legal),
-        value=play_values(view, playing % 2), tricks_won=view.tricks_won[playing % 2],
-        history=history, lead_fits=_lead_reader(view, history))
-
-
-def _lead_reader(view: BridgeView, history: Sequence[tuple[int, Card]],
-                 ) -> Callable[[tuple[Card, ...]], bool] | None:
-    """Whether the rule-based player would open the deal's lead suit from a hand as dealt:
-    what a layout is weighed by (`card_search.Decision.lead_fits`)."""
-    if not history or view.contract is None:
-        return None
-    leader, led = history[0]
-    trump = view.contract.trump
-    suits = partner_suits(view.calls, (), (leader + 2) % 4)
-
-    def fits(hand: tuple[Card, ...]) -> bool:
-        sit = PlaySituation(hand=hand, legal=hand, trick=(), trump=trump, declaring=False,
-                            partner_suits=suits, first_lead=True)
-        return opening_lead(sit).suit == led.suit
-
-    return fits
+        value=play_values(view, playing % 2), tricks_won=view.tricks_won[playing % 2])
 
 
 class AdvancedBridgePlayer:

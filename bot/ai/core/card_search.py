@@ -5,9 +5,7 @@ For one decision: deal layouts of the unseen cards that agree with what the seat
 card's tricks into what the deal would score for the side to play (`value`: the contract
 knows that making it is worth more than an overtrick, and defeating it more than holding
 declarer to it), and play the card with the best average. Ties go to the card the
-rule-based player would choose when it is among the best, else to the lowest. The average
-is weighted by how well each layout explains the cards the other hands chose in the last
-tricks (`play_inference`), with what the layouts' own solving left of the allowance.
+rule-based player would choose when it is among the best, else to the lowest.
 
 How many layouts is planned before any work, from the budget's share of the machine and
 a cost model of the solver (CPU per layout by cards left in each hand, measured on this
@@ -29,18 +27,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games.cards import Card, Suit
 
-from . import dds, play_inference
+from . import dds
 from .budget import Budget
 from .layouts import Knowledge, sample
 
-# CPU seconds of one solve by the cards each hand holds after the trick in progress (13 =
-# the opening lead, 12 = the rest of the first trick and the second trick's lead),
-# notrump and trump. The opening lead's layouts
+# CPU seconds of one solve by the cards left in the hand with the most (13 = first trick),
+# notrump and trump; a trick in progress is between two rows. The opening lead's layouts
 # cost 0.06 s (notrump) and 0.085 s (trump) of process CPU on average, but up to 0.86 s
 # (120 layouts of the opening leads of bench/strength's first 20 deals): it is planned at
 # 0.18 s (4 layouts in a 0.8 s budget: on bench/strength bridge-leads' 60 leads they
@@ -55,13 +52,10 @@ MAX_LAYOUTS = 48  # more changes almost nothing and costs the others' time
 PROBE_SHARE = 8  # the first batch is this part of the plan (its cost is not yet known)
 COSTLY = 0.05  # a layout planned at this or more (the opening lead) is probed alone
 SOLVER_THREADS = 2  # DDS solves a batch's layouts in parallel, one per thread
-LEAD_MISFIT = 0.25  # a layout's weight when the opening lead is not the rules' from it
-READ_SHARE = 0.5  # the most of the allowance that weighing layouts by the play may take
 
 
 def solve_cost(cards_left: int, trump: Suit | None) -> float:
-    """Planned CPU seconds to solve one layout with `cards_left` in each hand after the
-    trick in progress (`Decision.cards_left`)."""
+    """Planned CPU seconds to solve one layout with `cards_left` in the longest hand."""
     table = _COST_NOTRUMP if trump is None else _COST_TRUMP
     return table.get(cards_left, _COST_FLOOR if cards_left < 8 else table[13])
 
@@ -86,23 +80,10 @@ class Decision:
     legal: tuple[Card, ...]
     value: tuple[float, ...]  # what the deal scores for the side to play, by its total tricks
     tricks_won: int  # tricks the side to play has already taken
-    # Every card of the deal so far, (seat, card) in order, the trick in progress last:
-    # what the layouts are weighed against (`play_inference`); empty reads nothing.
-    history: tuple[tuple[int, Card], ...] = ()
-    # Whether the opening lead fits its leader's hand as dealt, as a leader by the usual
-    # rules would have led (None: not read, e.g. the lead was this side's own).
-    lead_fits: Callable[[tuple[Card, ...]], bool] | None = None
 
     @property
     def to_play(self) -> int:
         return (self.leader + len(self.trick)) % 4
-
-    @property
-    def cards_left(self) -> int:
-        """The cost model's row: the cards each hand will hold after the trick in progress
-        (once a trick is led, the solver's work is about the next trick's: after the
-        opening lead a layout costs 3 to 10 ms, not the lead's 60 to 100)."""
-        return min(self.know.sizes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +102,8 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
     legal = decision.legal
     if len(legal) == 1:
         return Outcome(legal[0], {legal[0]: 0.0}, {legal[0]: 0.0}, 0)
-    left = decision.cards_left
-    count = planned_layouts(budget, left, decision.trump)
+    longest = max(decision.know.sizes)
+    count = planned_layouts(budget, longest, decision.trump)
     if len(decision.know.hidden) <= 1:
         count = min(count, 1)  # three hands seen: the fourth is known, one layout is exact
     elif count < MIN_LAYOUTS:
@@ -137,54 +118,20 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
     assert budget is not None  # no budget plans no layouts
     # A costly decision probes one layout first: a deal whose layouts cost more than the
     # budget is found after one of them, not several.
-    costly = solve_cost(left, decision.trump) >= COSTLY
+    costly = solve_cost(longest, decision.trump) >= COSTLY
     probe = 1 if costly else math.ceil(len(positions) / PROBE_SHARE)
-    work = [0.0]
-
-    def measured(batch: Sequence[dds.Position]) -> tuple[list[dict[Card, int]], float]:
-        solved, cost = dds.solve_measured(batch)
-        work[0] += cost
-        return solved, cost
-
-    allowance = budget.planned_seconds()
-    results = dds.solve_within(positions, measured, allowance, first=probe,
-                               least=max(probe, SOLVER_THREADS), spent=budget.spent)
+    results = dds.solve_within(positions, dds.solve_measured, budget.planned_seconds(),
+                               first=probe, least=max(probe, SOLVER_THREADS),
+                               spent=budget.spent)
     if len(results) < len(positions) and budget.spent():
         return None  # the safety net: the budget ran out before the plan did
     if len(results) < min(MIN_LAYOUTS, len(positions)):
         return None  # the deal is too costly to solve enough layouts in the budget
-    weights = _lead_weights(decision, layouts.hands[:len(results)])
-    left_over = min(allowance - work[0], allowance * READ_SHARE)
-    readings = play_inference.readable(decision.history, decision.know.known,
-                                       decision.to_play)
-    if readings and len(results) > 1 and left_over > 0:
-        read = play_inference.weights(decision.history, readings,
-                                      layouts.hands[:len(results)], decision.trump,
-                                      left_over,
-                                      lambda held: solve_cost(held, decision.trump),
-                                      budget.spent)
-        weights = read if weights is None else [a * b for a, b in zip(weights, read,
-                                                                       strict=True)]
-    return _best(decision, results, preferred, weights)
-
-
-def _lead_weights(decision: Decision, layouts: Sequence[tuple[tuple[Card, ...], ...]],
-                  ) -> list[float] | None:
-    """`LEAD_MISFIT` for each layout on which the opening lead is not the one the usual
-    rules lead from the leader's hand (it is a person's, or a search's, but most often
-    theirs: two leads in three of the computer players')."""
-    if decision.lead_fits is None or not decision.history:
-        return None
-    leader = decision.history[0][0]
-    if decision.know.known[leader] is not None:
-        return None
-    played = decision.know.played[leader]
-    return [1.0 if decision.lead_fits((*hands[leader], *played)) else LEAD_MISFIT
-            for hands in layouts]
+    return _best(decision, results, preferred)
 
 
 def _best(decision: Decision, results: Sequence[dict[Card, int]],
-          preferred: Card | None, weights: Sequence[float] | None = None) -> Outcome | None:
+          preferred: Card | None) -> Outcome | None:
     values: dict[Card, float] = {}
     tricks: dict[Card, float] = {}
     top = len(decision.value) - 1
@@ -193,14 +140,8 @@ def _best(decision: Decision, results: Sequence[dict[Card, int]],
         if len(scores) != len(results):
             return None  # the solver disagrees with the engine about what is legal
         totals = [min(top, decision.tricks_won + s) for s in scores]
-        if weights is None:
-            values[card] = sum(decision.value[t] for t in totals) / len(totals)
-            tricks[card] = sum(totals) / len(totals)
-        else:
-            mass = sum(weights)
-            values[card] = sum(w * decision.value[t] for w, t in zip(weights, totals,
-                                                                     strict=True)) / mass
-            tricks[card] = sum(w * t for w, t in zip(weights, totals, strict=True)) / mass
+        values[card] = sum(decision.value[t] for t in totals) / len(totals)
+        tricks[card] = sum(totals) / len(totals)
     best_value = max(values.values())
     good = [c for c in decision.legal if values[c] >= best_value - 1e-9]
     best_tricks = max(tricks[c] for c in good)

@@ -124,13 +124,11 @@ def solve(positions: Sequence[Position]) -> list[dict[Card, int]]:
 
 
 def solve_counted(positions: Sequence[Position], every_card: bool = True,
-                  best_only: bool = False) -> tuple[list[dict[Card, int]], int]:
+                  ) -> tuple[list[dict[Card, int]], int]:
     """`solve`, and the search nodes DDS visited for them: a measure of the work done
     that, unlike a clock, is the same every time for the same positions (and that a
     thread's CPU clock would miss: DDS works in its own threads). Without `every_card`
-    only a best card (and its equals) is scored: the side's double-dummy tricks, cheaper;
-    with `best_only`, every best card and no other."""
-    solutions = 2 if best_only else 3 if every_card else 1
+    only a best card (and its equals) is scored: the side's double-dummy tricks, cheaper."""
     binding = _binding()
     out: list[dict[Card, int]] = []
     nodes = 0
@@ -141,7 +139,7 @@ def solve_counted(positions: Sequence[Position], every_card: bool = True,
         for i, position in enumerate(chunk):
             _fill(boards.deals[i], position)
             boards.target[i] = -1
-            boards.solutions[i] = solutions
+            boards.solutions[i] = 3 if every_card else 1  # every legal card, or a best
             boards.mode[i] = 1
         solved = binding.solvedBoards()
         with SOLVER_LOCK:
