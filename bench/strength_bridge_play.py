@@ -4,6 +4,7 @@
         [--think 0.8] [--sd-matches 40] [--sd-target 500] [--first-seed 1] [--list]
         [--sd-first-seed N] [--record FILE]
     python -m bench.strength bridge-play --merge FILE [FILE ...]
+    python -m bench.strength bridge-play --paired BEFORE AFTER
 
 Contract Bridge: a fixed set of deals (the first deals of the matches seeded --first-seed,
 --first-seed + 1, ..., skipping those passed out), each bid by the rule-based players (so
@@ -29,6 +30,10 @@ and phase: p50, p95 and max. The machine's load inflates wall times: compare CPU
 Long runs can be split: `--record FILE` appends one JSON line per deal and per match as
 it finishes (kept if the run is stopped), and `--merge` reports several such files as one
 run (each deal and match once; the code versions and budgets they were run with listed).
+`--paired` compares two such records of the same deals (two versions of the code, each
+run with --record): per deal, AFTER's DD tricks lost less BEFORE's, for the declaring
+side, the defence and the opening lead, the mean with its 95% interval (negative: AFTER
+loses fewer), and each one's decision CPU.
 """
 
 from __future__ import annotations
@@ -332,6 +337,36 @@ def merge(paths: Sequence[str]) -> int:
     return 0
 
 
+def read_deals(path: str) -> dict[int, Record]:
+    """The Contract Bridge deals of one --record file, by seed (one kind per file)."""
+    with open(path, encoding="utf-8") as lines:
+        records = [json.loads(line) for line in lines]
+    return {r["seed"]: r for r in records if r["section"] == "bridge"}
+
+
+def paired(before_path: str, after_path: str) -> int:
+    """AFTER's DD tricks lost less BEFORE's on the deals both played."""
+    before, after = read_deals(before_path), read_deals(after_path)
+    seeds = sorted(set(before) & set(after))
+    if len(seeds) < 2:
+        print("fewer than two deals in both records: nothing to compare")
+        return 1
+    codes = [sorted({r.get("code", "unknown") for r in side.values()})
+             for side in (before, after)]
+    print(f"Paired on {len(seeds)} deals (seeds {spans(seeds)}): BEFORE {', '.join(codes[0])}"
+          f" ({before_path}), AFTER {', '.join(codes[1])} ({after_path})")
+    for key, name in (("declaring", "declaring side"), ("defence", "defence (leads apart)"),
+                      ("lead", "opening lead")):
+        diffs = [after[s][key] - before[s][key] for s in seeds]
+        print(f"  DD tricks lost per deal, {name:22} BEFORE "
+              f"{mean_ci([before[s][key] for s in seeds])}, AFTER "
+              f"{mean_ci([after[s][key] for s in seeds])}, AFTER - BEFORE {mean_ci(diffs)}")
+    for label, side in (("BEFORE", before), ("AFTER", after)):
+        print(f"\n{label}:", end="")
+        report_times(merged_times(side[s] for s in seeds))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-play")
     parser.add_argument("--deals", type=int, default=200)
@@ -347,9 +382,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="append each deal and match to FILE as a JSON line")
     parser.add_argument("--merge", nargs="+", metavar="FILE",
                         help="report --record files as one run (plays nothing)")
+    parser.add_argument("--paired", nargs=2, metavar=("BEFORE", "AFTER"),
+                        help="compare two --record files deal by deal (plays nothing)")
     args = parser.parse_args(argv)
     if args.merge:
         return merge(args.merge)
+    if args.paired:
+        return paired(*args.paired)
     code = code_version()
 
     if args.deals:

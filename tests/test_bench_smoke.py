@@ -175,3 +175,15 @@ def test_tables_benchmark_traces_where_an_answer_s_time_goes() -> None:
                "--edit-interval", "0.2", "--trace")
     assert "store -> stored" in out and "connection -> sent" in out
     assert "a socket's answer waited for its turn of the loop (ms): p50" in out
+
+
+def test_bridge_play_strength_pairs_two_records_deal_by_deal(tmp_path: Path) -> None:
+    records = [tmp_path / "before.jsonl", tmp_path / "after.jsonl"]
+    for record in records:
+        _run("bench.strength", "bridge-play", "--deals", "2", "--kinds", "bridge-basic",
+             "--sd-matches", "0", "--record", str(record), timeout=120)
+    out = _run("bench.strength", "bridge-play", "--paired", *map(str, records))
+    assert "Paired on 2 deals (seeds 1..2)" in out
+    # The same player on the same deals: every difference is nothing.
+    assert out.count("AFTER - BEFORE 0.00 ± 0.00") == 3
+    assert out.count("bridge declarer") == 2  # each side's decision times
