@@ -12,7 +12,6 @@ from bot.ai.bridge.bidding.simulation import (
     MIN_LAYOUTS,
     Candidate,
     SampledBidding,
-    answered_contract,
     best,
     candidates,
     deal_layouts,
@@ -21,7 +20,8 @@ from bot.ai.bridge.bidding.simulation import (
     scores,
     settle,
     solve_contracts,
-    with_answers,
+    rollout,
+    with_rollouts,
 )
 from bot.ai.bridge.bidding.system import _context, read, tables_for
 from bot.ai.core import dds
@@ -143,20 +143,22 @@ def test_a_slam_making_on_eleven_layouts_of_fourteen_leaves_game() -> None:
     assert best(options, scores(ctx, options, making(12), (False, False)))[0] == 1
 
 
-def test_an_invitation_is_valued_by_partners_answer_on_each_layout() -> None:
+def test_an_invitation_is_valued_by_the_auction_rolled_out_on_each_layout() -> None:
     """2NT inviting 3NT is played in 3NT where partner's hand accepts and in 2NT where it
-    declines (valued as the final contract, it could never beat passing 1♠)."""
+    declines (valued as the final contract, it could never beat passing 1♠): the
+    auction goes on by the system with each layout's hands, the opponents' too."""
     ctx, *_ = decision("K4.98754.A2.K752", "1D pass 1H pass 1S pass", N)
     accepts, declines = parse_hand("AT63.KT3.KJ873.A"), parse_hand("AT63.KT3.KJ873.Q")
-    assert answered_contract(ctx.calls, S, "bid:2NT", accepts) == Contract(3, Strain.NOTRUMP, S)
-    assert answered_contract(ctx.calls, S, "bid:2NT", declines) == Contract(2, Strain.NOTRUMP, S)
-    layouts = [tuple(accepts if seat == N else () for seat in range(4)),
-               tuple(declines if seat == N else () for seat in range(4))]
+    east, west = parse_hand("QJ8.AQJ.Q96.J863"), parse_hand("9752.62.T543.T94")
+    south = parse_hand("K4.98754.A2.K752")
+    layouts = [(accepts, east, south, west), (declines, east, south, west)]
+    assert rollout(ctx.calls, S, "bid:2NT", layouts[0]) == Contract(3, Strain.NOTRUMP, S)
+    assert rollout(ctx.calls, S, "bid:2NT", layouts[1]) == Contract(2, Strain.NOTRUMP, S)
     options = [Candidate(a, final_contract(ctx.calls, S, a)) for a in ("bid:2NT", "pass")]
-    invite, passing = with_answers(ctx, options, layouts)
+    invite, passing = with_rollouts(ctx, options, layouts)
     assert [invite.contract_on(i) for i in (0, 1)] == [Contract(3, Strain.NOTRUMP, S),
                                                         Contract(2, Strain.NOTRUMP, S)]
-    assert passing.answered == () and passing.contract_on(0) == Contract(1, Strain.SPADES, N)
+    assert passing.contract_on(0) == Contract(1, Strain.SPADES, N)
 
 
 def test_candidates_keep_the_captains_call_first_and_only_legal_calls() -> None:

@@ -52,7 +52,6 @@ from .captain import (
     SETTLE_MARGIN,
     expected_points,
     game_level,
-    is_invitation,
 )
 from .context import Context, suit_fit
 from .rubber import Score, rubber_value
@@ -68,6 +67,9 @@ from .system import Settle, agreed_trump, choose
 # cost a strain's table was planned at before: the same layouts are dealt for the same
 # seed as then, and the measured work, not the plan, now bounds a costly deal.
 COST_PER_SOLVE = 0.05
+# Thread CPU seconds of one candidate's auction rolled out on one layout by the system's
+# tables (`rollout`: a few calls, each reading the auction, about 1 ms a call here).
+ROLLOUT_COST = 0.004
 MIN_LAYOUTS = 6  # fewer is noise: the captain's call is as good
 MAX_LAYOUTS = 40
 # One strain: its contracts share a declarer or two, so the budget buys twice the layouts
@@ -82,15 +84,15 @@ FIT = 8  # or a suit this long between my cards and partner's shown ones: shape 
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A call and the contract it leads to if everyone passes (None: passed out); for an
-    invitation, the contract partner's answer leads to on each layout."""
+    """A call and the contract it leads to if everyone passes (None: passed out); once
+    rolled out (`with_rollouts`), the contract the auction reaches on each layout."""
 
     action: str
     contract: Contract | None
-    answered: tuple[Contract | None, ...] = ()
+    reached: tuple[Contract | None, ...] = ()
 
     def contract_on(self, layout: int) -> Contract | None:
-        return self.answered[layout] if self.answered else self.contract
+        return self.reached[layout] if self.reached else self.contract
 
 
 def _after(calls: Sequence[tuple[int, Call]], seat: int, action: str) -> Auction:
@@ -114,32 +116,30 @@ def final_contract(calls: Sequence[tuple[int, Call]], seat: int, action: str) ->
     return _passed_out(_after(calls, seat, action))
 
 
-def answered_contract(calls: Sequence[tuple[int, Call]], seat: int, action: str,
-                      partner_hand: Sequence[Card]) -> Contract | None:
-    """The contract if `seat` invites with `action`, the next player passes, partner
-    answers with `partner_hand` by the system's tables, and everyone passes after that."""
+def rollout(calls: Sequence[tuple[int, Call]], seat: int, action: str,
+            hands: Sequence[Sequence[Card]], score: Score | None = None) -> Contract | None:
+    """The contract reached if `seat` makes `action` after `calls` and the auction goes on
+    with every hand of a layout bidding by the system's tables (no simulation in turn):
+    partner answers an invitation, corrects a strain, doubles a sacrifice or pulls a
+    double; the opponents bid on, save or double as the same system would."""
     auction = _after(calls, seat, action)
-    auction.call(auction.to_call(), Call.PASS)
-    partner = auction.to_call()
-    answer, _ = choose(partner_hand, partner, auction.calls, auction.legal_texts(partner))
-    auction.call(partner, CALL_BY_TEXT[answer])
-    return _passed_out(auction)
+    while not auction.finished:
+        who = auction.to_call()
+        call, _ = choose(hands[who], who, auction.calls, auction.legal_texts(who),
+                         score=score)
+        auction.call(who, CALL_BY_TEXT[call])
+    return auction.contract
 
 
-def with_answers(ctx: Context, options: Sequence[Candidate],
-                 layouts: Sequence[tuple[tuple[Card, ...], ...]]) -> list[Candidate]:
-    """Each invitation among `options` valued by partner's answer on every layout (an
-    invitation played where it stands would never beat the part-score below it)."""
-    partner = (ctx.seat + 2) % 4
-    out = []
-    for option in options:
-        bid = Bid.parse(option.action[4:]) if option.action.startswith("bid:") else None
-        if bid is not None and is_invitation(ctx, bid):
-            option = Candidate(option.action, option.contract, tuple(
-                answered_contract(ctx.calls, ctx.seat, option.action, hands[partner])
-                for hands in layouts))
-        out.append(option)
-    return out
+def with_rollouts(ctx: Context, options: Sequence[Candidate],
+                  layouts: Sequence[tuple[tuple[Card, ...], ...]]) -> list[Candidate]:
+    """Each candidate valued by the contract its auction reaches on every layout (an
+    invitation played where it stands could never beat the part score below it; a
+    competitive bid where they would bid on, or a double partner would pull, is not the
+    contract it names)."""
+    return [Candidate(o.action, o.contract, tuple(
+        rollout(ctx.calls, ctx.seat, o.action, hands, ctx.score) for hands in layouts))
+        for o in options]
 
 
 def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
@@ -152,29 +152,39 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     (shape makes slams that points do not see; the double-dummy result decides). A call
     a table of this situation explains otherwise than this hand fits is left out (its
     explanation would mislead), save the captain's own: every other is measured
-    against it."""
+    against it.
+
+    Where the opponents have bid, the strains are ours only (not a suit of theirs), a
+    level more than the cheapest is tried too (competing over their fit, or saving), and
+    a penalty double of their contract when it is legal."""
+    contested = ctx.contested()
+    theirs = ctx.their_suits() if contested else []
     fit = suit_fit(ctx, hand.lengths)
-    long_fit = max(range(4), key=lambda s: (fit[s], s))
+    long_fit = max((s for s in range(4) if s not in theirs), key=lambda s: (fit[s], s))
     last = ctx.last_bid
     wanted: list[Strain] = []
     if rule_action.startswith("bid:"):
         wanted.append(Bid.parse(rule_action[4:]).strain)
-    if last is not None:
+    if last is not None and ctx.ours():
         wanted.append(last.strain)
     if fit[long_fit] >= 8:
         wanted.append(Strain(long_fit))
     wanted.append(Strain.NOTRUMP)
-    strains = list(dict.fromkeys(wanted))[:MAX_STRAINS]
+    strains = list(dict.fromkeys(w for w in wanted if w.trump not in theirs))[:MAX_STRAINS]
     together = hand.hcp + expected_points(ctx.partner_range())
     shown = ctx.partner_range().min_len
     out = [rule_action]
     if not ctx.forcing:
         out.append("pass")
+    if contested:
+        out.append("double")
     for strain in strains:
         levels = [b.level for b in _legal_bids(legal, strain)]
         if not levels:
             continue
         goals = {levels[0], game_level(strain, ctx)}
+        if contested:
+            goals.add(levels[0] + 1)
         trump = strain.trump
         if together >= SLAM_FLOOR or (trump is not None and hand.lengths[trump]
                                       + shown[trump] >= FIT):
@@ -207,12 +217,14 @@ def deal_layouts(ctx: Context, cards: Sequence[Card], count: int,
     return sample(know, count, rng)
 
 
-def planned_layouts(budget: Budget | None, solves: int, cores: int = 2) -> int:
+def planned_layouts(budget: Budget | None, solves: int, rollouts: int = 0,
+                    cores: int = 2) -> int:
     """Layouts this decision can afford: the budget's share over the cost of one (its
-    `solves` contracts' declarers and strains)."""
+    `solves` contracts' declarers and strains, and its candidates' `rollouts`)."""
     if budget is None or solves == 0:
         return 0
-    return min(MAX_LAYOUTS, budget.affordable(COST_PER_SOLVE * solves, cores))
+    return min(MAX_LAYOUTS, budget.affordable(COST_PER_SOLVE * solves
+                                              + ROLLOUT_COST * rollouts, cores))
 
 
 Table = tuple[tuple[int, ...], ...]  # declarer's tricks, `table[strain][seat]`
@@ -220,12 +232,13 @@ Table = tuple[tuple[int, ...], ...]  # declarer's tricks, `table[strain][seat]`
 
 def solve_contracts(layouts: Sequence[tuple[tuple[Card, ...], ...]],
                     contracts: Sequence[tuple[Strain, int]], budget: Budget | None,
-                    ) -> list[Table] | None:
+                    used: float = 0.0) -> list[Table] | None:
     """Declarer's double-dummy tricks for each (strain, declarer) on each layout (the
     others read 0), as many layouts as the solver's reported work affords within the
-    budget's planned seconds (`dds.solve_within`: one layout first, then batches of at
-    least `STEP`). None when the budget is found spent, before a batch or after the last
-    (the safety net, for a machine slower than planned: the rule answer then)."""
+    budget's planned seconds less the planned cost `used` already (`dds.solve_within`:
+    one layout first, then batches of at least `STEP`). None when the budget is found
+    spent, before a batch or after the last (the safety net, for a machine slower than
+    planned: the rule answer then)."""
     def solve_batch(batch: Sequence[tuple[tuple[Card, ...], ...]]) -> tuple[list[Table], float]:
         positions = [dds.Position(hands, strain.trump, (declarer + 1) % 4)
                      for hands in batch for strain, declarer in contracts]
@@ -241,8 +254,8 @@ def solve_contracts(layouts: Sequence[tuple[tuple[Card, ...], ...]],
 
     if budget is None:
         return dds.solve_within(layouts, solve_batch, math.inf, least=STEP)
-    solved = dds.solve_within(layouts, solve_batch, budget.planned_seconds(), least=STEP,
-                              spent=budget.spent)
+    solved = dds.solve_within(layouts, solve_batch, budget.planned_seconds() - used,
+                              least=STEP, spent=budget.spent)
     return None if budget.spent() else solved
 
 
@@ -299,10 +312,10 @@ def _reliable(swings: Sequence[int]) -> bool:
 
 
 def declarers(options: Sequence[Candidate]) -> list[tuple[Strain, int]]:
-    """The (strain, declarer) pairs the candidates' contracts need solved, an invitation's
-    answered contracts included once they are known."""
+    """The (strain, declarer) pairs the candidates' contracts need solved, the contracts
+    their auctions reach included once they are rolled out."""
     return sorted({(c.strain, c.declarer) for o in options
-                   for c in (o.contract, *o.answered) if c is not None})
+                   for c in (o.contract, *o.reached) if c is not None})
 
 
 def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
@@ -316,12 +329,13 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     if len(actions) < 2:
         return rule_action
     options = [Candidate(a, final_contract(ctx.calls, ctx.seat, a)) for a in actions]
-    count = planned_layouts(budget, len(declarers(options)))
+    count = planned_layouts(budget, len(declarers(options)), len(options))
     if count < MIN_LAYOUTS:
         return rule_action
     layouts = deal_layouts(ctx, hand.cards, count, rng)
-    options = with_answers(ctx, options, layouts.hands)
-    tables = solve_contracts(layouts.hands, declarers(options), budget)
+    options = with_rollouts(ctx, options, layouts.hands)
+    tables = solve_contracts(layouts.hands, declarers(options), budget,
+                             ROLLOUT_COST * len(options) * count)
     if tables is None or len(tables) < MIN_LAYOUTS:
         return rule_action  # spent, or too costly a deal to solve enough layouts
     index, _ = best(options, scores(ctx, options, tables, vulnerable, score))
@@ -381,7 +395,6 @@ def worth_settling(ctx: Context, rule_action: str) -> bool:
     if not ours or rule_action in ("bid:4NT", "bid:5NT", "redouble"):
         return False
     asked = any(b.strain == Strain.NOTRUMP and b.level >= 4 for b in ours)
-    # Not where the opponents have bid or doubled: settling such auctions as if they
-    # would pass out our contract cost IMPs on the bench's deals (they double, or bid
-    # on, and the ranges of their competitive calls are loose): the captain decides them.
-    return not asked and not ctx.contested() and max(b.level for b in ours) < 6
+    # Contested auctions too: each candidate's auction is rolled out on every layout
+    # (they double, or bid on), not passed out as it stands.
+    return not asked and max(b.level for b in ours) < 6
