@@ -1,33 +1,35 @@
 """Settling the captain's close decisions by simulation: deal the unseen hands as the
-auction describes them, solve the candidate contracts double dummy, and bid the one that
-scores best.
+auction describes them, continue the auction from each candidate call by the system on
+every layout, solve the contracts reached double dummy, and bid the call that scores best.
 
 Where no table of the system speaks, the captain (`captain.place`) places the contract
 from points and fits. Points miss what shape makes (a 9-card fit and a void) and what
-strength alone cannot (24–26 points without tricks). At such a decision of an auction the
-opponents have left to us (they have only passed), this module deals
-layouts of the three unseen hands, each hand within what its calls show (`layouts.sample`
-with the auction's ranges, the card-play sampler), solves each candidate contract's
-declarer in its strain on every layout (`dds.solve_counted`: only the declarers the
-candidates need, half the cost of whole trick tables), and scores each candidate contract
-on every layout by its value in the rubber (`rubber.rubber_value`: the points written,
-and what completing a game, winning the rubber or a part score does to the rubber's
-expected result), or on a duplicate board as a duplicate deal (vulnerability, game and
-slam bonuses, doubled undertricks). A candidate is the contract it leads to if everyone
-passes, save an invitation (`captain.is_invitation`), which leads on each layout to the
-contract partner's answer by the system's tables with that layout's hand names. A
-candidate replaces the captain's call only when it gains `MARGIN` IMPs a deal or more
-over it on the same layouts, and the layouts agree: the gain is `CONFIDENCE` standard
-errors of its swings from one layout to the next (with 6 to 14 layouts a decision, a
-slam that makes on four layouts of seven is noise, and taking such gains cost IMPs on
-the bench's deals).
+strength alone cannot (24–26 points without tricks); in competition they miss whether
+the opponents make what they bid. At such a decision (the opponents silent or not),
+this module deals layouts of the three unseen hands, each hand within what its calls
+show (`layouts.sample` with the auction's ranges, the card-play sampler), and keeps first
+those on which each of the three would have made the calls it made by the system's
+tables (`faithful_layouts`: a range is looser than the system that bid). On every
+layout each candidate call's auction is rolled out to its end by the system's tables for
+all four hands (`rollout`: partner answers an invitation or pulls a double, the opponents
+bid on, save or double). The contracts reached are solved double dummy (only the
+declarers they need, `dds.solve_counted`) and scored by their value in the rubber
+(`rubber.rubber_value`: the points written, and what completing a game, winning the
+rubber or a part score does to the rubber's expected result: a save counts the game
+or rubber it keeps from them, a penalty double what it adds to letting them play), or
+on a duplicate board as a duplicate deal. A candidate replaces the captain's call only
+when it gains `MARGIN` IMPs a deal or more over it on the same layouts, and the layouts
+agree: the gain is `CONFIDENCE` standard errors of its swings from one layout to the
+next (with 6 to 14 layouts a decision, a slam that makes on four layouts of seven is
+noise, and taking such gains cost IMPs on the bench's deals).
 
-The number of layouts is planned from the budget and the mean cost of a solve before any
-work; the solver's reported search nodes (the same for the same positions) then measure
-the work as it is done and stop a costly deal early, so the same seed gives the same call.
-When too few layouts are solved for `MIN_LAYOUTS`, or the budget is found spent before a
-batch of solving (the safety net, for a machine slower than planned), the captain's call
-stands.
+The number of layouts is planned from the budget and the mean costs of a solve, a
+rollout and a layout's check before any work, and planned again with the declarers the
+rollouts reach; the solver's reported search nodes (the same for the same positions) then
+measure the work as it is done and stop a costly deal early, so the same seed gives the
+same call. When too few layouts are solved for `MIN_LAYOUTS`, or the budget is found
+spent before a batch of solving (the safety net, for a machine slower than planned), the
+captain's call stands.
 """
 
 from __future__ import annotations
@@ -63,13 +65,20 @@ from .system import Settle, agreed_trump, choose
 # machine with endplay 0.5.12 over 30 random deals in notrump and spades at load average
 # 12: 0.026 s on average, from 0.001 to 0.17 s (a strain's whole table for the four
 # declarers cost 0.057 s); DDS's reported search nodes cost 6.2e-7 s each, as in card
-# play (`dds.NODE_SECONDS`), which measures the work as it is done. Planned at 0.05 s, the
-# cost a strain's table was planned at before: the same layouts are dealt for the same
-# seed as then, and the measured work, not the plan, now bounds a costly deal.
-COST_PER_SOLVE = 0.05
+# play (`dds.NODE_SECONDS`), which measures the work as it is done. Planned at 0.03 s,
+# near that mean: the measured work, not the plan, bounds a costly deal (the plan at
+# 0.05 s left too few layouts once the auctions are rolled out and the layouts checked).
+COST_PER_SOLVE = 0.03
 # Thread CPU seconds of one candidate's auction rolled out on one layout by the system's
 # tables (`rollout`: a few calls, each reading the auction, about 1 ms a call here).
 ROLLOUT_COST = 0.004
+# Layouts dealt within the ranges for each one kept: those whose hands the system would
+# have bid as they did are kept first (`faithful_layouts`). A range is loose: 5% to 40%
+# of the layouts dealt within it pass (four auctions of the tests, 60 layouts each);
+# checking one costs 0.4 to 1.1 ms of thread CPU here (the first differing call ends it).
+DEALT_PER_LAYOUT = 8
+CHECK_COST = 0.001
+CHECKS = CHECK_COST * DEALT_PER_LAYOUT  # the checks' cost for each layout kept
 MIN_LAYOUTS = 6  # fewer is noise: the captain's call is as good
 MAX_LAYOUTS = 40
 # One strain: its contracts share a declarer or two, so the budget buys twice the layouts
@@ -217,6 +226,38 @@ def deal_layouts(ctx: Context, cards: Sequence[Card], count: int,
     return sample(know, count, rng)
 
 
+def bid_as_they_did(ctx: Context, hands: Sequence[Sequence[Card]]) -> bool:
+    """Every call the other three seats made is the call the system's tables choose for
+    that seat's hand of the layout (a range is looser than the system: a hand within it
+    may have bid otherwise)."""
+    calls = ctx.calls
+    dealer = calls[0][0] if calls else ctx.seat
+    auction = Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
+    for who, made in calls:
+        if who != ctx.seat:
+            call, _ = choose(hands[who], who, auction.calls, auction.legal_texts(who),
+                             score=ctx.score)
+            if call != made.text:
+                return False
+        auction.call(who, made)
+    return True
+
+
+def faithful_layouts(ctx: Context, cards: Sequence[Card], count: int,
+                     rng: random.Random) -> list[tuple[tuple[Card, ...], ...]]:
+    """`count` layouts, those on which the others would have bid as they did first (of
+    `DEALT_PER_LAYOUT` times as many dealt within the ranges), then the others in the
+    order dealt (the auction read loosely)."""
+    dealt = deal_layouts(ctx, cards, count * DEALT_PER_LAYOUT, rng).hands
+    faithful: list[tuple[tuple[Card, ...], ...]] = []
+    other: list[tuple[tuple[Card, ...], ...]] = []
+    for hands in dealt:
+        (faithful if bid_as_they_did(ctx, hands) else other).append(hands)
+        if len(faithful) == count:
+            break
+    return (faithful + other)[:count]
+
+
 def planned_layouts(budget: Budget | None, solves: int, rollouts: int = 0,
                     cores: int = 2) -> int:
     """Layouts this decision can afford: the budget's share over the cost of one (its
@@ -224,7 +265,7 @@ def planned_layouts(budget: Budget | None, solves: int, rollouts: int = 0,
     if budget is None or solves == 0:
         return 0
     return min(MAX_LAYOUTS, budget.affordable(COST_PER_SOLVE * solves
-                                              + ROLLOUT_COST * rollouts, cores))
+                                              + ROLLOUT_COST * rollouts + CHECKS, cores))
 
 
 Table = tuple[tuple[int, ...], ...]  # declarer's tricks, `table[strain][seat]`
@@ -332,10 +373,16 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     count = planned_layouts(budget, len(declarers(options)), len(options))
     if count < MIN_LAYOUTS:
         return rule_action
-    layouts = deal_layouts(ctx, hand.cards, count, rng)
-    options = with_rollouts(ctx, options, layouts.hands)
-    tables = solve_contracts(layouts.hands, declarers(options), budget,
-                             ROLLOUT_COST * len(options) * count)
+    layouts = faithful_layouts(ctx, hand.cards, count, rng)
+    options = with_rollouts(ctx, options, layouts)
+    # The auctions rolled out may reach contracts of more declarers than passing out:
+    # the layouts to solve are planned again with them.
+    pairs = declarers(options)
+    count = min(count, planned_layouts(budget, len(pairs), len(options)))
+    if count < MIN_LAYOUTS:
+        return rule_action
+    tables = solve_contracts(layouts[:count], pairs, budget,
+                             (ROLLOUT_COST * len(options) + CHECKS) * count)
     if tables is None or len(tables) < MIN_LAYOUTS:
         return rule_action  # spent, or too costly a deal to solve enough layouts
     index, _ = best(options, scores(ctx, options, tables, vulnerable, score))
