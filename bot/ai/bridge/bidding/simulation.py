@@ -169,14 +169,15 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     contested = ctx.contested()
     theirs = ctx.their_suits() if contested else []
     fit = suit_fit(ctx, hand.lengths)
-    long_fit = max((s for s in range(4) if s not in theirs), key=lambda s: (fit[s], s))
+    long_fit = max((s for s in range(4) if s not in theirs), key=lambda s: (fit[s], s),
+                   default=None)  # None: they have bid all four suits
     last = ctx.last_bid
     wanted: list[Strain] = []
     if rule_action.startswith("bid:"):
         wanted.append(Bid.parse(rule_action[4:]).strain)
     if last is not None and ctx.ours():
         wanted.append(last.strain)
-    if fit[long_fit] >= 8:
+    if long_fit is not None and fit[long_fit] >= 8:
         wanted.append(Strain(long_fit))
     wanted.append(Strain.NOTRUMP)
     strains = list(dict.fromkeys(w for w in wanted if w.trump not in theirs))[:MAX_STRAINS]
