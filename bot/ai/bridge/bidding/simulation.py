@@ -55,7 +55,7 @@ from .captain import (
     expected_points,
     game_level,
 )
-from .context import Context, suit_fit
+from .context import LHO, RHO, Context, suit_fit
 from .rubber import Score, rubber_value
 from .rules import Hand, Rule, rules_for
 from .system import Settle, agreed_trump, choose
@@ -163,9 +163,8 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     explanation would mislead), save the captain's own: every other is measured
     against it.
 
-    Where the opponents have bid, the strains are ours only (not a suit of theirs), a
-    level more than the cheapest is tried too (competing over their fit, or saving), and
-    a penalty double of their contract when it is legal."""
+    Where the opponents have bid, the strains are ours only (not a suit of theirs), and
+    a level more than the cheapest is tried too (competing over their fit)."""
     contested = ctx.contested()
     theirs = ctx.their_suits() if contested else []
     fit = suit_fit(ctx, hand.lengths)
@@ -186,8 +185,6 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     out = [rule_action]
     if not ctx.forcing:
         out.append("pass")
-    if contested:
-        out.append("double")
     for strain in strains:
         levels = [b.level for b in _legal_bids(legal, strain)]
         if not levels:
@@ -443,8 +440,12 @@ def worth_settling(ctx: Context, rule_action: str) -> bool:
     if not ours or rule_action in ("bid:4NT", "bid:5NT", "redouble"):
         return False
     asked = any(b.strain == Strain.NOTRUMP and b.level >= 4 for b in ours)
-    # Not where the opponents have bid or doubled: settling such auctions cost IMPs on
-    # the bench's fresh deals, as if they passed our contract out (-0.2 IMPs a deal), and
-    # with the auctions rolled out and the layouts checked (-0.29, 300 deals): the ranges
-    # of their competitive calls are loose; the captain decides them.
-    return not asked and not ctx.contested() and max(b.level for b in ours) < 6
+    if asked or max(b.level for b in ours) >= 6:
+        return False
+    if not ctx.contested():
+        return True
+    # Contested: only whether to compete over their part score, undoubled (settling
+    # every contested decision, doubles included, cost 0.29 IMPs a deal on fresh deals).
+    last = ctx.last_bid
+    return last is not None and ctx.last_bidder in (LHO, RHO) and not ctx.doubled \
+        and last.level < game_level(last.strain, ctx, LHO)
