@@ -62,10 +62,9 @@ STEPS = (
     "suit if five long or lower, else the six-card suit again; over their game, four of "
     "its major if partner raised it.",
     "Otherwise pass.",
-    "With time to think, a decision here is checked by dealing the unseen hands as the "
-    "calls describe them (first those that would have bid as they did), bidding each "
-    "candidate call's auction on to its end by these steps, and playing the contracts "
-    "reached double dummy: a call that scores "
+    "With time to think, a decision here, the opponents silent, is checked by dealing "
+    "the unseen hands as the calls describe them and playing the candidate contracts "
+    "double dummy: a contract that scores "
     f"{SETTLE_MARGIN:g}+ IMP a deal better, by {SETTLE_CONFIDENCE:g} standard errors of its "
     "swings over the layouts, replaces the call above (a slam in our agreed "
     "suit is still asked for with 4NT).",

@@ -1,35 +1,33 @@
 """Settling the captain's close decisions by simulation: deal the unseen hands as the
-auction describes them, continue the auction from each candidate call by the system on
-every layout, solve the contracts reached double dummy, and bid the call that scores best.
+auction describes them, solve the candidate contracts double dummy, and bid the one that
+scores best.
 
 Where no table of the system speaks, the captain (`captain.place`) places the contract
 from points and fits. Points miss what shape makes (a 9-card fit and a void) and what
-strength alone cannot (24–26 points without tricks); in competition they miss whether
-the opponents make what they bid. At such a decision (the opponents silent or not),
-this module deals layouts of the three unseen hands, each hand within what its calls
-show (`layouts.sample` with the auction's ranges, the card-play sampler), and keeps first
-those on which each of the three would have made the calls it made by the system's
-tables (`faithful_layouts`: a range is looser than the system that bid). On every
-layout each candidate call's auction is rolled out to its end by the system's tables for
-all four hands (`rollout`: partner answers an invitation or pulls a double, the opponents
-bid on, save or double). The contracts reached are solved double dummy (only the
-declarers they need, `dds.solve_counted`) and scored by their value in the rubber
-(`rubber.rubber_value`: the points written, and what completing a game, winning the
-rubber or a part score does to the rubber's expected result: a save counts the game
-or rubber it keeps from them, a penalty double what it adds to letting them play), or
-on a duplicate board as a duplicate deal. A candidate replaces the captain's call only
-when it gains `MARGIN` IMPs a deal or more over it on the same layouts, and the layouts
-agree: the gain is `CONFIDENCE` standard errors of its swings from one layout to the
-next (with 6 to 14 layouts a decision, a slam that makes on four layouts of seven is
-noise, and taking such gains cost IMPs on the bench's deals).
+strength alone cannot (24–26 points without tricks). At such a decision of an auction the
+opponents have left to us (they have only passed), this module deals
+layouts of the three unseen hands, each hand within what its calls show (`layouts.sample`
+with the auction's ranges, the card-play sampler), solves each candidate contract's
+declarer in its strain on every layout (`dds.solve_counted`: only the declarers the
+candidates need, half the cost of whole trick tables), and scores each candidate contract
+on every layout by its value in the rubber (`rubber.rubber_value`: the points written,
+and what completing a game, winning the rubber or a part score does to the rubber's
+expected result), or on a duplicate board as a duplicate deal (vulnerability, game and
+slam bonuses, doubled undertricks). A candidate is the contract it leads to if everyone
+passes, save an invitation (`captain.is_invitation`), which leads on each layout to the
+contract partner's answer by the system's tables with that layout's hand names. A
+candidate replaces the captain's call only when it gains `MARGIN` IMPs a deal or more
+over it on the same layouts, and the layouts agree: the gain is `CONFIDENCE` standard
+errors of its swings from one layout to the next (with 6 to 14 layouts a decision, a
+slam that makes on four layouts of seven is noise, and taking such gains cost IMPs on
+the bench's deals).
 
-The number of layouts is planned from the budget and the mean costs of a solve, a
-rollout and a layout's check before any work, and planned again with the declarers the
-rollouts reach; the solver's reported search nodes (the same for the same positions) then
-measure the work as it is done and stop a costly deal early, so the same seed gives the
-same call. When too few layouts are solved for `MIN_LAYOUTS`, or the budget is found
-spent before a batch of solving (the safety net, for a machine slower than planned), the
-captain's call stands.
+The number of layouts is planned from the budget and the mean cost of a solve before any
+work; the solver's reported search nodes (the same for the same positions) then measure
+the work as it is done and stop a costly deal early, so the same seed gives the same call.
+When too few layouts are solved for `MIN_LAYOUTS`, or the budget is found spent before a
+batch of solving (the safety net, for a machine slower than planned), the captain's call
+stands.
 """
 
 from __future__ import annotations
@@ -54,8 +52,9 @@ from .captain import (
     SETTLE_MARGIN,
     expected_points,
     game_level,
+    is_invitation,
 )
-from .context import LHO, RHO, Context, suit_fit
+from .context import Context, suit_fit
 from .rubber import Score, rubber_value
 from .rules import Hand, Rule, rules_for
 from .system import Settle, agreed_trump, choose
@@ -65,20 +64,10 @@ from .system import Settle, agreed_trump, choose
 # machine with endplay 0.5.12 over 30 random deals in notrump and spades at load average
 # 12: 0.026 s on average, from 0.001 to 0.17 s (a strain's whole table for the four
 # declarers cost 0.057 s); DDS's reported search nodes cost 6.2e-7 s each, as in card
-# play (`dds.NODE_SECONDS`), which measures the work as it is done. Planned at 0.03 s,
-# near that mean: the measured work, not the plan, bounds a costly deal (the plan at
-# 0.05 s left too few layouts once the auctions are rolled out and the layouts checked).
-COST_PER_SOLVE = 0.03
-# Thread CPU seconds of one candidate's auction rolled out on one layout by the system's
-# tables (`rollout`: a few calls, each reading the auction, about 1 ms a call here).
-ROLLOUT_COST = 0.004
-# Layouts dealt within the ranges for each one kept: those whose hands the system would
-# have bid as they did are kept first (`faithful_layouts`). A range is loose: 5% to 40%
-# of the layouts dealt within it pass (four auctions of the tests, 60 layouts each);
-# checking one costs 0.4 to 1.1 ms of thread CPU here (the first differing call ends it).
-DEALT_PER_LAYOUT = 8
-CHECK_COST = 0.001
-CHECKS = CHECK_COST * DEALT_PER_LAYOUT  # the checks' cost for each layout kept
+# play (`dds.NODE_SECONDS`), which measures the work as it is done. Planned at 0.05 s, the
+# cost a strain's table was planned at before: the same layouts are dealt for the same
+# seed as then, and the measured work, not the plan, now bounds a costly deal.
+COST_PER_SOLVE = 0.05
 MIN_LAYOUTS = 6  # fewer is noise: the captain's call is as good
 MAX_LAYOUTS = 40
 # One strain: its contracts share a declarer or two, so the budget buys twice the layouts
@@ -93,15 +82,15 @@ FIT = 8  # or a suit this long between my cards and partner's shown ones: shape 
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A call and the contract it leads to if everyone passes (None: passed out); once
-    rolled out (`with_rollouts`), the contract the auction reaches on each layout."""
+    """A call and the contract it leads to if everyone passes (None: passed out); for an
+    invitation, the contract partner's answer leads to on each layout."""
 
     action: str
     contract: Contract | None
-    reached: tuple[Contract | None, ...] = ()
+    answered: tuple[Contract | None, ...] = ()
 
     def contract_on(self, layout: int) -> Contract | None:
-        return self.reached[layout] if self.reached else self.contract
+        return self.answered[layout] if self.answered else self.contract
 
 
 def _after(calls: Sequence[tuple[int, Call]], seat: int, action: str) -> Auction:
@@ -125,30 +114,32 @@ def final_contract(calls: Sequence[tuple[int, Call]], seat: int, action: str) ->
     return _passed_out(_after(calls, seat, action))
 
 
-def rollout(calls: Sequence[tuple[int, Call]], seat: int, action: str,
-            hands: Sequence[Sequence[Card]], score: Score | None = None) -> Contract | None:
-    """The contract reached if `seat` makes `action` after `calls` and the auction goes on
-    with every hand of a layout bidding by the system's tables (no simulation in turn):
-    partner answers an invitation, corrects a strain, doubles a sacrifice or pulls a
-    double; the opponents bid on, save or double as the same system would."""
+def answered_contract(calls: Sequence[tuple[int, Call]], seat: int, action: str,
+                      partner_hand: Sequence[Card]) -> Contract | None:
+    """The contract if `seat` invites with `action`, the next player passes, partner
+    answers with `partner_hand` by the system's tables, and everyone passes after that."""
     auction = _after(calls, seat, action)
-    while not auction.finished:
-        who = auction.to_call()
-        call, _ = choose(hands[who], who, auction.calls, auction.legal_texts(who),
-                         score=score)
-        auction.call(who, CALL_BY_TEXT[call])
-    return auction.contract
+    auction.call(auction.to_call(), Call.PASS)
+    partner = auction.to_call()
+    answer, _ = choose(partner_hand, partner, auction.calls, auction.legal_texts(partner))
+    auction.call(partner, CALL_BY_TEXT[answer])
+    return _passed_out(auction)
 
 
-def with_rollouts(ctx: Context, options: Sequence[Candidate],
-                  layouts: Sequence[tuple[tuple[Card, ...], ...]]) -> list[Candidate]:
-    """Each candidate valued by the contract its auction reaches on every layout (an
-    invitation played where it stands could never beat the part score below it; a
-    competitive bid where they would bid on, or a double partner would pull, is not the
-    contract it names)."""
-    return [Candidate(o.action, o.contract, tuple(
-        rollout(ctx.calls, ctx.seat, o.action, hands, ctx.score) for hands in layouts))
-        for o in options]
+def with_answers(ctx: Context, options: Sequence[Candidate],
+                 layouts: Sequence[tuple[tuple[Card, ...], ...]]) -> list[Candidate]:
+    """Each invitation among `options` valued by partner's answer on every layout (an
+    invitation played where it stands would never beat the part-score below it)."""
+    partner = (ctx.seat + 2) % 4
+    out = []
+    for option in options:
+        bid = Bid.parse(option.action[4:]) if option.action.startswith("bid:") else None
+        if bid is not None and is_invitation(ctx, bid):
+            option = Candidate(option.action, option.contract, tuple(
+                answered_contract(ctx.calls, ctx.seat, option.action, hands[partner])
+                for hands in layouts))
+        out.append(option)
+    return out
 
 
 def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
@@ -161,25 +152,19 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     (shape makes slams that points do not see; the double-dummy result decides). A call
     a table of this situation explains otherwise than this hand fits is left out (its
     explanation would mislead), save the captain's own: every other is measured
-    against it.
-
-    Where the opponents have bid, the strains are ours only (not a suit of theirs), and
-    a level more than the cheapest is tried too (competing over their fit)."""
-    contested = ctx.contested()
-    theirs = ctx.their_suits() if contested else []
+    against it."""
     fit = suit_fit(ctx, hand.lengths)
-    long_fit = max((s for s in range(4) if s not in theirs), key=lambda s: (fit[s], s),
-                   default=None)  # None: they have bid all four suits
+    long_fit = max(range(4), key=lambda s: (fit[s], s))
     last = ctx.last_bid
     wanted: list[Strain] = []
     if rule_action.startswith("bid:"):
         wanted.append(Bid.parse(rule_action[4:]).strain)
-    if last is not None and ctx.ours():
+    if last is not None:
         wanted.append(last.strain)
-    if long_fit is not None and fit[long_fit] >= 8:
+    if fit[long_fit] >= 8:
         wanted.append(Strain(long_fit))
     wanted.append(Strain.NOTRUMP)
-    strains = list(dict.fromkeys(w for w in wanted if w.trump not in theirs))[:MAX_STRAINS]
+    strains = list(dict.fromkeys(wanted))[:MAX_STRAINS]
     together = hand.hcp + expected_points(ctx.partner_range())
     shown = ctx.partner_range().min_len
     out = [rule_action]
@@ -190,8 +175,6 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
         if not levels:
             continue
         goals = {levels[0], game_level(strain, ctx)}
-        if contested:
-            goals.add(levels[0] + 1)
         trump = strain.trump
         if together >= SLAM_FLOOR or (trump is not None and hand.lengths[trump]
                                       + shown[trump] >= FIT):
@@ -224,46 +207,12 @@ def deal_layouts(ctx: Context, cards: Sequence[Card], count: int,
     return sample(know, count, rng)
 
 
-def bid_as_they_did(ctx: Context, hands: Sequence[Sequence[Card]]) -> bool:
-    """Every call the other three seats made is the call the system's tables choose for
-    that seat's hand of the layout (a range is looser than the system: a hand within it
-    may have bid otherwise)."""
-    calls = ctx.calls
-    dealer = calls[0][0] if calls else ctx.seat
-    auction = Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
-    for who, made in calls:
-        if who != ctx.seat:
-            call, _ = choose(hands[who], who, auction.calls, auction.legal_texts(who),
-                             score=ctx.score)
-            if call != made.text:
-                return False
-        auction.call(who, made)
-    return True
-
-
-def faithful_layouts(ctx: Context, cards: Sequence[Card], count: int,
-                     rng: random.Random) -> list[tuple[tuple[Card, ...], ...]]:
-    """`count` layouts, those on which the others would have bid as they did first (of
-    `DEALT_PER_LAYOUT` times as many dealt within the ranges), then the others in the
-    order dealt (the auction read loosely)."""
-    dealt = deal_layouts(ctx, cards, count * DEALT_PER_LAYOUT, rng).hands
-    faithful: list[tuple[tuple[Card, ...], ...]] = []
-    other: list[tuple[tuple[Card, ...], ...]] = []
-    for hands in dealt:
-        (faithful if bid_as_they_did(ctx, hands) else other).append(hands)
-        if len(faithful) == count:
-            break
-    return (faithful + other)[:count]
-
-
-def planned_layouts(budget: Budget | None, solves: int, rollouts: int = 0,
-                    cores: int = 2) -> int:
+def planned_layouts(budget: Budget | None, solves: int, cores: int = 2) -> int:
     """Layouts this decision can afford: the budget's share over the cost of one (its
-    `solves` contracts' declarers and strains, and its candidates' `rollouts`)."""
+    `solves` contracts' declarers and strains)."""
     if budget is None or solves == 0:
         return 0
-    return min(MAX_LAYOUTS, budget.affordable(COST_PER_SOLVE * solves
-                                              + ROLLOUT_COST * rollouts + CHECKS, cores))
+    return min(MAX_LAYOUTS, budget.affordable(COST_PER_SOLVE * solves, cores))
 
 
 Table = tuple[tuple[int, ...], ...]  # declarer's tricks, `table[strain][seat]`
@@ -271,13 +220,12 @@ Table = tuple[tuple[int, ...], ...]  # declarer's tricks, `table[strain][seat]`
 
 def solve_contracts(layouts: Sequence[tuple[tuple[Card, ...], ...]],
                     contracts: Sequence[tuple[Strain, int]], budget: Budget | None,
-                    used: float = 0.0) -> list[Table] | None:
+                    ) -> list[Table] | None:
     """Declarer's double-dummy tricks for each (strain, declarer) on each layout (the
     others read 0), as many layouts as the solver's reported work affords within the
-    budget's planned seconds less the planned cost `used` already (`dds.solve_within`:
-    one layout first, then batches of at least `STEP`). None when the budget is found
-    spent, before a batch or after the last (the safety net, for a machine slower than
-    planned: the rule answer then)."""
+    budget's planned seconds (`dds.solve_within`: one layout first, then batches of at
+    least `STEP`). None when the budget is found spent, before a batch or after the last
+    (the safety net, for a machine slower than planned: the rule answer then)."""
     def solve_batch(batch: Sequence[tuple[tuple[Card, ...], ...]]) -> tuple[list[Table], float]:
         positions = [dds.Position(hands, strain.trump, (declarer + 1) % 4)
                      for hands in batch for strain, declarer in contracts]
@@ -293,8 +241,8 @@ def solve_contracts(layouts: Sequence[tuple[tuple[Card, ...], ...]],
 
     if budget is None:
         return dds.solve_within(layouts, solve_batch, math.inf, least=STEP)
-    solved = dds.solve_within(layouts, solve_batch, budget.planned_seconds() - used,
-                              least=STEP, spent=budget.spent)
+    solved = dds.solve_within(layouts, solve_batch, budget.planned_seconds(), least=STEP,
+                              spent=budget.spent)
     return None if budget.spent() else solved
 
 
@@ -351,10 +299,10 @@ def _reliable(swings: Sequence[int]) -> bool:
 
 
 def declarers(options: Sequence[Candidate]) -> list[tuple[Strain, int]]:
-    """The (strain, declarer) pairs the candidates' contracts need solved, the contracts
-    their auctions reach included once they are rolled out."""
+    """The (strain, declarer) pairs the candidates' contracts need solved, an invitation's
+    answered contracts included once they are known."""
     return sorted({(c.strain, c.declarer) for o in options
-                   for c in (o.contract, *o.reached) if c is not None})
+                   for c in (o.contract, *o.answered) if c is not None})
 
 
 def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
@@ -368,19 +316,12 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     if len(actions) < 2:
         return rule_action
     options = [Candidate(a, final_contract(ctx.calls, ctx.seat, a)) for a in actions]
-    count = planned_layouts(budget, len(declarers(options)), len(options))
+    count = planned_layouts(budget, len(declarers(options)))
     if count < MIN_LAYOUTS:
         return rule_action
-    layouts = faithful_layouts(ctx, hand.cards, count, rng)
-    options = with_rollouts(ctx, options, layouts)
-    # The auctions rolled out may reach contracts of more declarers than passing out:
-    # the layouts to solve are planned again with them.
-    pairs = declarers(options)
-    count = min(count, planned_layouts(budget, len(pairs), len(options)))
-    if count < MIN_LAYOUTS:
-        return rule_action
-    tables = solve_contracts(layouts[:count], pairs, budget,
-                             (ROLLOUT_COST * len(options) + CHECKS) * count)
+    layouts = deal_layouts(ctx, hand.cards, count, rng)
+    options = with_answers(ctx, options, layouts.hands)
+    tables = solve_contracts(layouts.hands, declarers(options), budget)
     if tables is None or len(tables) < MIN_LAYOUTS:
         return rule_action  # spent, or too costly a deal to solve enough layouts
     index, _ = best(options, scores(ctx, options, tables, vulnerable, score))
@@ -440,12 +381,7 @@ def worth_settling(ctx: Context, rule_action: str) -> bool:
     if not ours or rule_action in ("bid:4NT", "bid:5NT", "redouble"):
         return False
     asked = any(b.strain == Strain.NOTRUMP and b.level >= 4 for b in ours)
-    if asked or max(b.level for b in ours) >= 6:
-        return False
-    if not ctx.contested():
-        return True
-    # Contested: only whether to compete over their part score, undoubled (settling
-    # every contested decision, doubles included, cost 0.29 IMPs a deal on fresh deals).
-    last = ctx.last_bid
-    return last is not None and ctx.last_bidder in (LHO, RHO) and not ctx.doubled \
-        and last.level < game_level(last.strain, ctx, LHO)
+    # Not where the opponents have bid or doubled: settling such auctions as if they
+    # would pass out our contract cost IMPs on the bench's deals (they double, or bid
+    # on, and the ranges of their competitive calls are loose): the captain decides them.
+    return not asked and not ctx.contested() and max(b.level for b in ours) < 6
