@@ -2,10 +2,13 @@
 one JSON line: the half of the bidding benchmark that runs the code under test.
 
     python PATH/bench/bidding_auctions.py --first-seed S --deals N [--kind K] [--think T]
+    python PATH/bench/bidding_auctions.py --serve-calls
 
 It needs only `bot` (from the current directory, put first on the path), so the bidding
 benchmark runs it from a temporary worktree of another commit (`--against REV`) and
-scores both commits' auctions on the same double-dummy tables.
+scores both commits' auctions on the same double-dummy tables. `--serve-calls` answers
+single calls instead (`serve_calls`): the rubber benchmark seats that commit's players at
+its tables beside this checkout's.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,13 +93,45 @@ def bid(seed: int, kind: str | None, think: float) -> Auction:
                    tuple(calls), contract, tuple(cpu))
 
 
+def serve_calls(requests: Iterable[str], answer: TextIO) -> None:
+    """Each request (a JSON line: the player's seed, hand, seat, calls, legal calls,
+    vulnerability, the rubber's score, deal number, budget in seconds) answered with the
+    call of this code's rubber-aware default bidder (`SampledBidding`), a JSON line."""
+    from bot.ai import Budget
+    from bot.ai.bridge.bidding import Score
+    from bot.ai.bridge.bidding.simulation import SampledBidding
+    from bot.games.bridge_auction import CALL_BY_TEXT
+    from bot.games.cards import Card
+
+    for line in requests:
+        r: dict[str, Any] = json.loads(line)
+        think = float(r["think"])
+        budget = Budget(think, clock=time.thread_time) if think > 0 else None
+        games, parts = r["score"]
+        action = SampledBidding(int(r["seed"])).call(
+            [Card.parse(c) for c in r["hand"]], int(r["seat"]),
+            [(int(s), CALL_BY_TEXT[c]) for s, c in r["calls"]], list(r["legal"]),
+            (bool(r["vulnerable"][0]), bool(r["vulnerable"][1])),
+            Score((int(games[0]), int(games[1])), (int(parts[0]), int(parts[1]))),
+            int(r["deal_no"]), budget)
+        answer.write(json.dumps(action) + "\n")
+        answer.flush()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bidding_auctions.py")
-    parser.add_argument("--first-seed", type=int, required=True)
-    parser.add_argument("--deals", type=int, required=True)
+    parser.add_argument("--serve-calls", action="store_true",
+                        help="answer call requests on standard input (`serve_calls`)")
+    parser.add_argument("--first-seed", type=int)
+    parser.add_argument("--deals", type=int)
     parser.add_argument("--kind", default=None)
     parser.add_argument("--think", type=float, default=0.0)
     args = parser.parse_args(argv)
+    if args.serve_calls:
+        serve_calls(sys.stdin, sys.stdout)
+        return 0
+    if args.first_seed is None or args.deals is None:
+        parser.error("--first-seed and --deals are needed to bid deals")
     for seed in range(args.first_seed, args.first_seed + args.deals):
         print(bid(seed, args.kind, args.think).to_json(), flush=True)
     return 0

@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -254,18 +255,26 @@ def difference_line(a: Sequence[Auction], b: Sequence[Auction], tables: Tables) 
             f"{sum(1 for x, y in zip(a, b, strict=True) if x.contract != y.contract)}")
 
 
-def auctions_at(rev: str, seeds: range, kind: str | None, think: float) -> Iterator[Auction]:
-    """The auctions of commit `rev`'s code: its `bot` package exported to a temporary
-    folder, bidding in a subprocess that writes one JSON line per deal."""
+@contextmanager
+def exported(rev: str) -> Iterator[Path]:
+    """A temporary folder holding commit `rev`'s `bot` package (removed afterwards): the
+    other side of a paired comparison runs its code from there."""
     root = Path(__file__).resolve().parent.parent
     folder = Path(tempfile.mkdtemp(prefix="bidding-"))
     try:
         archive = subprocess.run(["git", "archive", rev, "bot"], cwd=root, check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-        yield from auctions_in(folder, seeds, kind, think)
+        yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def auctions_at(rev: str, seeds: range, kind: str | None, think: float) -> Iterator[Auction]:
+    """The auctions of commit `rev`'s code (`exported`), bid in a subprocess that writes
+    one JSON line per deal."""
+    with exported(rev) as folder:
+        yield from auctions_in(folder, seeds, kind, think)
 
 
 def auctions_in(folder: Path, seeds: range, kind: str | None, think: float,

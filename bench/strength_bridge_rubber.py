@@ -1,14 +1,17 @@
 """Rubber bridge: the rubber-aware bidders against the same bidders bidding as at duplicate.
 
     python -m bench.strength bridge-rubber [--rubbers 200] [--first-seed S] [--think 0]
-        [--max-deals 40]
+        [--max-deals 40] [--against REV]
 
 Each seed `s` is a rubber of fresh deals (deal k of rubber s is the same wherever it is
 played; the first dealer is drawn from the seed, the deal passes clockwise). Every rubber
 is played twice on the same deals: the new players (rubber-aware: they read the part
 scores and games won, `bot.ai.bridge.bidding.Score`) North-South against the previous ones
 (the same system bidding every deal as a duplicate board) East-West, then the seats
-switched. The auction is bid by the four players; the contract is scored from declarer's
+switched. `--against REV` seats commit REV's rubber-aware players as the previous ones
+instead (its `bot` exported as `bench.strength bridge-bidding --against` does, each of
+its calls answered by a subprocess running that code, `bidding_auctions.serve_calls`).
+The auction is bid by the four players; the contract is scored from declarer's
 double-dummy tricks (each deal's trick table solved once and shared by both ways) on a
 rubber sheet (`bot.games.bridge_rubber`; honours left out) until a side wins two games
 (`--max-deals` deals at most: then the rubber is stopped and scored unfinished, as the
@@ -27,12 +30,18 @@ simulation of close calls (`SampledBidding`) on the thinking thread's CPU clock.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
 
 from endplay.dds import calc_dd_table
 from endplay.types import Deal, Player
@@ -40,14 +49,68 @@ from endplay.types import Deal, Player
 from bot.ai import Budget
 from bot.ai.bridge.bidding import Score
 from bot.ai.bridge.bidding.simulation import SampledBidding
-from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Contract
+from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Call, Contract
 from bot.games.bridge_rubber import RubberScorer
 from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import FULL_DECK, Card, Seat, format_deal
 
-from .strength_bridge_bidding import DENOMS, wilson
+from .strength_bridge_bidding import DENOMS, exported, wilson
 
 Hands = tuple[tuple[Card, ...], ...]
+
+
+class Bidder(Protocol):
+    def call(self, hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
+             legal: Sequence[str], vulnerable: tuple[bool, bool], score: Score | None,
+             deal_no: int, budget: Budget | None = None) -> str: ...
+
+
+# The previous players: a bidder for a player's seed.
+Previous = Callable[[int], Bidder]
+
+
+class Served:
+    """A rubber-aware bidder of another commit, its calls answered by a subprocess
+    (`bidding_auctions.serve_calls`); `think` is its budget per call."""
+
+    def __init__(self, server: subprocess.Popen[str], seed: int, think: float) -> None:
+        self.server, self.seed, self.think = server, seed, think
+
+    def call(self, hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
+             legal: Sequence[str], vulnerable: tuple[bool, bool], score: Score | None,
+             deal_no: int, budget: Budget | None = None) -> str:
+        assert self.server.stdin is not None and self.server.stdout is not None
+        assert score is not None
+        request = {"seed": self.seed, "hand": [c.text for c in hand], "seat": seat,
+                   "calls": [(s, c.text) for s, c in calls], "legal": list(legal),
+                   "vulnerable": vulnerable, "score": [score.games, score.parts],
+                   "deal_no": deal_no, "think": self.think}
+        self.server.stdin.write(json.dumps(request) + "\n")
+        self.server.stdin.flush()
+        answer = self.server.stdout.readline()
+        if not answer:
+            raise RuntimeError("the previous commit's bidder stopped answering")
+        action: str = json.loads(answer)
+        return action
+
+
+@contextmanager
+def previous_at(rev: str, think: float) -> Iterator[Previous]:
+    """Commit `rev`'s rubber-aware players, bidding in a subprocess run from its `bot`."""
+    worker = Path(__file__).resolve().parent / "bidding_auctions.py"
+    with exported(rev) as folder, subprocess.Popen(
+            [sys.executable, str(worker), "--serve-calls"], cwd=folder,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as server:
+        try:
+            yield lambda seed: Served(server, seed, think)
+        finally:
+            assert server.stdin is not None
+            server.stdin.close()
+
+
+def duplicate_minded(seed: int) -> Bidder:
+    """The default previous players: this checkout's, bidding every deal as a board."""
+    return SampledBidding(seed, rubber_aware=False)
 
 
 def deal_of(seed: int, k: int) -> Hands:
@@ -114,12 +177,13 @@ def stop_check(auction: Auction, contract: Contract, part: int) -> bool | None:
 
 
 def play_rubber(seed: int, new_side: int, tricks: Tricks, think: float,
-                max_deals: int) -> Way:
-    """The rubber of `seed` with the rubber-aware players on `new_side` (0 N-S, 1 E-W)."""
+                max_deals: int, previous: Previous = duplicate_minded) -> Way:
+    """The rubber of `seed` with the rubber-aware players on `new_side` (0 N-S, 1 E-W)
+    and the `previous` ones on the other side."""
     rng = random.Random(f"rubber-bench-dealer:{seed}")
     dealer = rng.randrange(4)
-    bidders = [SampledBidding(seed * 4 + seat, rubber_aware=(seat % 2 == new_side))
-               for seat in range(4)]
+    bidders: list[Bidder] = [SampledBidding(seed * 4 + seat) if seat % 2 == new_side
+                             else previous(seed * 4 + seat) for seat in range(4)]
     sheet = RubberScorer()
     way = Way()
     for k in range(max_deals):
@@ -173,12 +237,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.0,
                         help="budget per call in seconds (0: the rule tables alone)")
     parser.add_argument("--max-deals", type=int, default=40)
+    parser.add_argument("--against", metavar="REV", default=None,
+                        help="the previous players are commit REV's rubber-aware ones "
+                             "(default: this checkout's bidding every deal as a board)")
     args = parser.parse_args(argv)
+    if args.against is None:
+        return run(args, duplicate_minded, "previous (duplicate-minded)")
+    with previous_at(args.against, args.think) as previous:
+        return run(args, previous, f"commit {args.against}")
+
+
+def run(args: argparse.Namespace, previous: Previous, previous_name: str) -> int:
     first = args.first_seed if args.first_seed is not None \
         else random.SystemRandom().randrange(10**6, 10**9)
     seeds = range(first, first + args.rubbers)
     print(f"bridge-rubber: {args.rubbers} rubbers, seeds {seeds.start}..{seeds.stop - 1}, "
-          f"each played both ways; --think {args.think:g}; at most {args.max_deals} deals")
+          f"each played both ways; --think {args.think:g}; at most {args.max_deals} deals; "
+          f"new: this checkout, rubber-aware; previous: {previous_name}")
     tricks = Tricks()
     per_rubber: list[float] = []
     per_deal: list[float] = []
@@ -189,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         diffs = []
         deals = 0
         for new_side in (0, 1):
-            way = play_rubber(seed, new_side, tricks, args.think, args.max_deals)
+            way = play_rubber(seed, new_side, tricks, args.think, args.max_deals, previous)
             diffs.append(way.points[new_side] - way.points[1 - new_side])
             rubbers_won[new_side] += int(way.points[new_side] > way.points[1 - new_side])
             deals += way.deals
@@ -203,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"new minus previous, points a deal: {interval(per_deal)}")
     print(f"rubbers the new players won: N-S {rubbers_won[0]}/{args.rubbers}, "
           f"E-W {rubbers_won[1]}/{args.rubbers}")
-    for kind, label in (("new", "rubber-aware"), ("old", "previous")):
+    for kind, label in (("new", "rubber-aware"), ("old", previous_name)):
         k, n = stops[kind]
         print(f"stopped at the level completing game with a part score ({label}): "
               f"{wilson(k, n)}")

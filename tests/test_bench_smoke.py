@@ -127,6 +127,14 @@ def test_bridge_rubber_strength_prints_its_seeds_and_figures() -> None:
     assert "stopped at the level completing game with a part score (rubber-aware)" in out
 
 
+def test_bridge_rubber_against_a_commit_seats_its_players_as_the_previous_ones() -> None:
+    # HEAD's players are this checkout's: at --think 0 both ways bid alike, to the point.
+    out = _run("bench.strength", "bridge-rubber", "--rubbers", "2", "--first-seed", "5",
+               "--against", "HEAD", timeout=180)
+    assert "previous: commit HEAD" in out
+    assert "points a rubber (mean of both ways): +0.0 (95% CI +0.0 to +0.0, n=2)" in out
+
+
 def test_games_strength_prints_a_line_per_game_and_opponent() -> None:
     # A small thinking budget: the searching players fall back to their rule-based
     # answers, which keeps this smoke run short on a loaded machine.

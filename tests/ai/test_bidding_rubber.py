@@ -153,6 +153,52 @@ def test_the_simulation_values_a_part_score_game_over_a_full_game_that_fails() -
     assert rubber == [[-50], [round(90 + gain)]]
 
 
+def _table(*tricks: tuple[Strain, int, int]) -> list[list[int]]:
+    table = [[0] * 4 for _ in range(5)]
+    for strain, declarer, taken in tricks:
+        table[strain][declarer] = taken
+    return table
+
+
+def test_a_sacrifice_is_valued_by_the_rubber_it_saves_not_the_duplicate_game() -> None:
+    # East-West a game up, we none: their 4♠ made is 120 below and the rubber (700),
+    # where the expected rest of the rubber was -350 for us: -120 - 700 + 350 = -470,
+    # not the duplicate -620. Our 5♦ doubled, not vulnerable: down three (-500) is worse
+    # than letting them play in the rubber (better at duplicate), down two (-300) better.
+    score = Score((0, 1), (0, 0))
+    auction = auction_of("1C 1S 2D 4S")
+    reading = read(0, auction.calls, score)
+    ctx = _context(N, auction.calls, reading.ranges, reading.forcing, score)
+    options = [Candidate("pass", Contract(4, Strain.SPADES, E, 0)),
+               Candidate("bid:5D", Contract(5, Strain.DIAMONDS, N, 1))]
+    tables = [_table((Strain.SPADES, E, 10), (Strain.DIAMONDS, N, 8)),
+              _table((Strain.SPADES, E, 10), (Strain.DIAMONDS, N, 9))]
+    assert expected_result(score) == -350
+    assert scores(ctx, options, tables, (False, True), score) == [[-470, -470],
+                                                                  [-500, -300]]
+    assert scores(ctx, options, tables, (False, True)) == [[-620, -620], [-500, -300]]
+
+
+def test_a_penalty_double_is_valued_against_letting_them_play_in_the_rubber() -> None:
+    # East-West have 40 below: their 2♥ completes their game doubled or not, so doubling
+    # it when it makes costs only the points it adds (2♥ doubled 120 + 50 for the
+    # insult, against 60: 110), not the duplicate 470 - 110 = 360; down one the double
+    # gains 50 (100 against 50) and the game is not completed.
+    score = Score((0, 0), (0, 40))
+    auction = auction_of("1C 1H 1S 2H")
+    reading = read(0, auction.calls, score)
+    ctx = _context(N, auction.calls, reading.ranges, reading.forcing, score)
+    options = [Candidate("pass", Contract(2, Strain.HEARTS, E, 0)),
+               Candidate("double", Contract(2, Strain.HEARTS, E, 1))]
+    tables = [_table((Strain.HEARTS, E, 8)), _table((Strain.HEARTS, E, 7))]
+    before = float(expected_result(score))
+    game_to_them = -350 - before  # one game to East-West, from the expected rest
+    rubber = scores(ctx, options, tables, (False, False), score)
+    assert rubber == [[round(-60 + game_to_them), 50], [round(-170 + game_to_them), 100]]
+    assert rubber[1][0] - rubber[0][0] == -110
+    assert scores(ctx, options, tables, (False, False)) == [[-110, 50], [-470, 100]]
+
+
 def test_duplicate_boards_keep_the_duplicate_score() -> None:
     board = create("bridge", options={"boards": 4}, seed=3)
     rubber = create("bridge", options={}, seed=3)
