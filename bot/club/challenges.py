@@ -28,6 +28,8 @@ from bot.tables import Person, Table, TableError, TableService, TableSettings
 from bot.tables.model import ABANDONED, LOBBY, PLAYING
 from bot.tables.solo import open_solo
 
+from .followups import Followups
+
 log = logging.getLogger(__name__)
 
 # The games with challenges, and how each plays them: each engine's CHALLENGE.
@@ -93,7 +95,7 @@ class Challenges:
         self.remind: Remind | None = None
         self.by_table: dict[int, int] = {}  # a person's open table -> its challenge
         self._locks: dict[int, asyncio.Lock] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._followups = Followups("challenge")
         service.watchers.append(self)
 
     def _lock(self, challenge_id: int) -> asyncio.Lock:
@@ -284,21 +286,11 @@ class Challenges:
     def table_closed(self, table: Table) -> None:
         challenge_id = self.by_table.pop(table.id, None)
         if challenge_id is not None:
-            self._later(self.refresh(challenge_id))
+            self._followups.start(self.refresh(challenge_id))
 
     def busy(self) -> bool:
         """Whether a challenge is being brought up to date (tests wait for it)."""
-        return bool(self._tasks)
-
-    def _later(self, work: Awaitable[None]) -> None:
-        async def run() -> None:
-            try:
-                await work
-            except Exception:
-                log.exception("challenge: could not follow a table")
-        task = asyncio.create_task(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        return self._followups.busy()
 
     async def refresh(self, challenge_id: int) -> None:
         """End an accepted challenge once both people are through with their deals."""

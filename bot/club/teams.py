@@ -23,6 +23,8 @@ from bot.store.teams import TeamMatchRow
 from bot.tables import Person, Table, TableError, TableService, TableSettings
 from bot.tables.model import ABANDONED, CANCELLED, FINISHED, LOBBY, PLAYING
 
+from .followups import Followups
+
 log = logging.getLogger(__name__)
 
 MIN_BOARDS: Final = 4
@@ -95,7 +97,7 @@ class TeamMatches:
         self.matches: dict[int, TeamMatch] = {}
         self.by_table: dict[int, int] = {}
         self.publish: Publish | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._followups = Followups("team match")
         service.watchers.append(self)
 
     # -- the lobby ---------------------------------------------------------------------
@@ -229,30 +231,20 @@ class TeamMatches:
 
     def table_changed(self, table: Table, events: Sequence[Event]) -> None:
         if table.id in self.by_table and any(isinstance(e, DealEnded) for e in events):
-            self._later(self.refresh(self.by_table[table.id]))
+            self._followups.start(self.refresh(self.by_table[table.id]))
 
     def table_closed(self, table: Table) -> None:
         match_id = self.by_table.get(table.id)
         if match_id is None:
             return
         if table.status == FINISHED:
-            self._later(self.refresh(match_id))
+            self._followups.start(self.refresh(match_id))
         else:  # one table abandoned (today's rules): the match stops
-            self._later(self.abandon(match_id))
+            self._followups.start(self.abandon(match_id))
 
     def busy(self) -> bool:
         """Whether a score card is being brought up to date (tests wait for it)."""
-        return bool(self._tasks)
-
-    def _later(self, work: Awaitable[None]) -> None:
-        async def run() -> None:
-            try:
-                await work
-            except Exception:
-                log.exception("team match: could not follow a table")
-        task = asyncio.create_task(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        return self._followups.busy()
 
     async def results(self, match: TeamMatch) -> ScoreCard:
         """The score card from the two tables' stored results."""
