@@ -196,6 +196,7 @@ class GameView:
     dealer: int
     last_trick: Trick | None
     previous_deal: EndedDeal | None
+    deals: int = 0  # a match of this many deals whatever the score (0: to its target)
 
 
 ViewT = TypeVar("ViewT", bound=GameView, covariant=True)

@@ -513,7 +513,7 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
             declarer=self.contract.declarer if self.contract else None,
             playing_for=HAND_NAMES[playing] if playing is not None else None,
             playing_hand=playing, tricks_won=(self.tricks_won[0], self.tricks_won[1]),
-            played=tuple(self.played), target=self.target,
+            played=tuple(self.played), target=self.target, deals=self.deals,
             undertrick_penalty=self.undertrick_penalty, request=self.request,
             asks=self.asks(seat))
 

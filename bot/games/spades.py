@@ -402,6 +402,7 @@ class Spades(Game[SpadesView]):
             last_trick=self._tricks[-1] if self._tricks else None,
             spades_broken=self._broken,
             target=self.target,
+            deals=int(self.options.get("deals", 0)),
             bags_penalty=self.bags_penalty,
             bags=tuple(self._bags),
             score=self.scores(),

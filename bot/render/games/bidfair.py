@@ -71,7 +71,9 @@ class BidFairText(GameText[BidFairView, DealSummary]):
         return super().turn_line(view, seating)
 
     def status_lines(self, view: BidFairView, seating: Seating) -> list[str]:
-        first = f"Dealer {seating.seat_names[view.dealer]} · first to {view.target} points"
+        goal = (f"deal {view.deal_no} of {view.deals}, most points wins" if view.deals
+                else f"first to {view.target} points")
+        first = f"Dealer {seating.seat_names[view.dealer]} · {goal}"
         if view.redeals:
             first += f" · thrown in {plural(view.redeals, 'time')} (both passed)"
         lines = [first]

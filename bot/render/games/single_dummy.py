@@ -58,7 +58,8 @@ class SingleDummyText(GameText[SingleDummyView, DealSummary]):
         return "play"
 
     def status_lines(self, view: SingleDummyView, seating: Seating) -> list[str]:
-        rules = f"first to {view.target} points wins"
+        rules = (f"deal {view.deal_no} of {view.deals}, most points wins" if view.deals
+                 else f"first to {view.target} points wins")
         if view.undertrick_penalty:
             rules += " · undertricks cost 50 each"
         lines = [f"Dealer {seating.seat_names[view.dealer]} · {rules}"]

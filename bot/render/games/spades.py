@@ -51,7 +51,8 @@ class SpadesText(GameText[SpadesView, SpadesDealSummary]):
         return "bid"
 
     def status_lines(self, view: SpadesView, seating: Seating) -> list[str]:
-        rules = f"first side to {view.target} wins"
+        rules = (f"deal {view.deal_no} of {view.deals}, most points wins" if view.deals
+                 else f"first side to {view.target} wins")
         if view.bags_penalty:
             rules += " · bags penalty on"
         lines = [f"Dealer {seating.seat_names[view.dealer]} · {rules}"]
