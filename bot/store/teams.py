@@ -72,6 +72,16 @@ class TeamMatchesMixin(StoreBase):
         assert inserted is not None
         return int(inserted[0])
 
+    async def team_table_beside(self, table_id: int) -> int | None:
+        """The other table of the team match `table_id` plays in (None: it plays in none)."""
+        row = await self._fetchone(
+            f"reading the team match of table {table_id}",
+            "SELECT first_table, second_table FROM team_matches"
+            " WHERE first_table = ? OR second_table = ?", (table_id, table_id))
+        if row is None or row[0] is None or row[1] is None:
+            return None
+        return int(row[1]) if int(row[0]) == table_id else int(row[0])
+
     async def team_match(self, team_match_id: int) -> TeamMatchRow | None:
         row = await self._fetchone(f"reading team match {team_match_id}",
                                    f"SELECT {_COLUMNS} FROM team_matches WHERE id = ?",

@@ -8,6 +8,7 @@ import asyncio
 import hashlib
 import random
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +20,7 @@ from bot.games.events import DealEnded
 from bot.games.team_scoring import TableBoard, score_card
 from bot.store import Store
 from bot.tables import Person, TableError, TableService, TableSettings
+from cogs.records import Records
 
 # The IMP scale as the WBF's conditions of contest print it: a difference of at least
 # the lower bound (and below the next) is worth that many IMPs. Written out here on its
@@ -249,3 +251,25 @@ async def test_a_posted_last_score_card_is_not_owed_again(store: Store):
     assert shown[-1] == (match_id, True) and await store.unposted_team_matches() == []
     await teams.restore()
     assert shown[-1] == (match_id, True) and len(shown) == 2
+
+
+async def test_a_board_s_hand_record_waits_for_the_other_table_of_its_player(store: Store):
+    """Board 1 is over at the first table, not at the second: its hand record from the
+    first table is refused to a person who sits at the second (however they came by the
+    button), and given once their table has played it; others are not held back."""
+    _, tables = await _linked(store, 4)
+    assert await store.team_table_beside(tables[0]) == tables[1]
+    assert await store.team_table_beside(tables[1]) == tables[0]
+    lone = await store.create_match("bridge", {}, 5, 10, 300, 1, {})
+    assert await store.team_table_beside(lone) is None
+    await store.set_seat(tables[1], 0, user_id=42, display_name="Bea")
+    await store.set_status(tables[0], "playing")
+    await store.record_deal(tables[0], 1, [420, 0], {"lines": [{"note": "4♠ by N"}]})
+    records = Records.__new__(Records)
+    records.bot = SimpleNamespace(store=store)
+    refused = await records._hidden(tables[0], 1, 42)
+    assert refused is not None and "not been played at your table" in refused
+    assert await records._hidden(tables[0], 1, 7) is None  # not a player of the match
+    await store.set_status(tables[1], "playing")
+    await store.record_deal(tables[1], 1, [0, 50], {"lines": [{"note": "4♠ by N, down"}]})
+    assert await records._hidden(tables[0], 1, 42) is None

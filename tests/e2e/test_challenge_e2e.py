@@ -161,6 +161,9 @@ async def _play_a_challenge(h: Harness, game: str, deals: int) -> None:
     assert f"#{first.id} " not in _text(max(h.driver.ephemerals(bob), key=lambda m: m.id))
     await h.forge(bob, f"tt:sheet:{first.id}", accepted)
     assert "challenge still being played" in h.last_reply(bob)
+    if game == "bridge":  # nor its hand records, however the button is come by
+        await h.forge(bob, f"tt:rec:{first.id}:1", accepted)
+        assert "challenge still being played" in h.last_reply(bob)
     await h.slash(alice, "history")
     assert f"#{first.id} " in _text(max(h.driver.ephemerals(alice), key=lambda m: m.id))
 
