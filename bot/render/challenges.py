@@ -18,15 +18,15 @@ from typing import Any
 import discord
 
 from bot.games import game_class
-from bot.games.challenge_scoring import ChallengeCard, ComparedDeal
+from bot.games.challenge_scoring import ChallengeCard, ComparedDeal, PersonDeal
 
 from . import ids
 from .components import button
 from .fairness import Field
 from .messages import Message
-from .pictures.shapes import FELT, GOLD, INK, MUTED, SCALE, WHITE, canvas, finish
-from .pictures.shapes import png as encode_png
-from .teams import _text, _width, short_contract, signed
+from .pictures.score_table import Line, Row, score_table_png
+from .pictures.shapes import INK, MUTED
+from .teams import short_contract, signed
 from .text import clip
 
 COLOUR = discord.Colour.blurple()
@@ -243,15 +243,9 @@ def _entry(user_id: int, row: Any, card: ChallengeCard | None) -> str:
 
 # -- the picture -------------------------------------------------------------------------
 
-WIDTH = 800
-ROW = 44
-
-
 def card_png(row: Any, card: ChallengeCard) -> bytes:
     """The comparison as a picture: a row per deal both played, the verdict at the top."""
     names = row.names
-    height = 150 + ROW * (len(card.compared) + 1) + 24
-    image, draw = canvas(WIDTH, height, (*FELT, 255))
     winner = card.winner()
     if winner is None:
         title = f"A tie, {figures(card, None, '-')}"
@@ -259,30 +253,17 @@ def card_png(row: Any, card: ChallengeCard) -> bytes:
         title = f"{names[winner]} wins by forfeit"
     else:
         title = f"{names[winner]} wins {figures(card, winner, '-')}"
-    _text(draw, 24, 16, clip(title, 40), 34, GOLD, SCALE)
-    _text(draw, 24, 64, clip(f"{_title(row)} · challenge #{row.id}", 60), 22, INK, SCALE)
-    _text(draw, 24, 94, f"Played: {clip(names[0], 20)} {card.played[0]}/{row.deals}, "
-          f"{clip(names[1], 20)} {card.played[1]}/{row.deals}", 20, MUTED, SCALE)
-    y = 150
-    columns = (24, 100, 380, 680)
-    word = "Board" if _boards(row.game) else "Deal"
-    short_unit = "IMPs" if card.compare == "imps" else "Pts"
-    for x, label in zip(columns, (word, clip(names[0], 22), clip(names[1], 22), short_unit),
-                        strict=True):
-        _text(draw, x, y, label, 20, MUTED, SCALE)
-    for deal in card.compared:
-        y += ROW
-        if deal.deal % 2 == 0:
-            draw.rectangle((0, (y - 6) * SCALE, WIDTH * SCALE, (y + ROW - 6) * SCALE),
-                           fill=(18, 80, 50, 255))
-        _text(draw, columns[0] + 16, y, str(deal.deal), 24, INK, SCALE)
-        for x, side in ((columns[1], deal.first), (columns[2], deal.second)):
-            note = clip(_short_note(row.game, side.note), 18) if _boards(row.game) else ""
-            end = _text(draw, x, y, note, 20, INK, SCALE) if note else x
-            score = signed(side.net)
-            _text(draw, max(end + 8, x + 250 - _width(score, 22)), y, score, 22, WHITE,
-                  SCALE)
-        won = deal.value
-        text = (f"{abs(won)} {clip(names[0 if won > 0 else 1], 8)}" if won else "0")
-        _text(draw, columns[3], y, text, 22, GOLD if won else MUTED, SCALE)
-    return encode_png(finish(image), fast=True)
+    lines = [Line(clip(f"{_title(row)} · challenge #{row.id}", 60), 22, INK),
+             Line(f"Played: {clip(names[0], 20)} {card.played[0]}/{row.deals}, "
+                  f"{clip(names[1], 20)} {card.played[1]}/{row.deals}", 20, MUTED)]
+
+    def cell(side: PersonDeal) -> tuple[str, str]:
+        note = clip(_short_note(row.game, side.note), 18) if _boards(row.game) else ""
+        return note, signed(side.net)
+    rows = [Row(deal.deal, (cell(deal.first), cell(deal.second)),
+                f"{abs(deal.value)} {clip(names[0 if deal.value > 0 else 1], 8)}"
+                if deal.value else "0", deal.value != 0)
+            for deal in card.compared]
+    headings = ("Board" if _boards(row.game) else "Deal", clip(names[0], 22),
+                clip(names[1], 22), "IMPs" if card.compare == "imps" else "Pts")
+    return score_table_png(clip(title, 40), lines, headings, rows, 22)

@@ -10,17 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import discord
-from PIL import ImageDraw
 
-from bot.games.cards import Suit
-from bot.games.team_scoring import ComparedBoard, ScoreCard
+from bot.games.team_scoring import ComparedBoard, ScoreCard, TableBoard
 
 from . import ids
 from .components import button
 from .messages import Message
-from .pictures.shapes import FELT, GOLD, INK, MUTED, SCALE, WHITE, canvas, draw_suit, finish
-from .pictures.shapes import font as picture_font
-from .pictures.shapes import png as encode_png
+from .pictures.score_table import Line, Row, score_table_png
+from .pictures.shapes import INK
 
 COLOUR = discord.Colour.dark_green()
 PLACES_TEXT = {"A": "N-S at table 1, E-W at table 2",
@@ -140,78 +137,22 @@ def history_embed(rows: Sequence[tuple[int, int, Sequence[str], Sequence[str], i
 
 # -- the picture -------------------------------------------------------------------------
 
-WIDTH = 800
-ROW = 44
-SYMBOLS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
 PICTURE_NAME = "team-match.png"
-
-
-def _text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int,
-          fill: tuple[int, int, int], scale: int) -> float:
-    """Draw `text` at (x, y) in picture units, suit symbols as shapes; returns the end x."""
-    face = picture_font(size * scale)
-    text = text.translate(_PLAIN)
-    for char_run in _runs(text):
-        if char_run in SYMBOLS:
-            side = size * 0.8
-            box = (x * scale, (y + size * 0.15) * scale, (x + side) * scale,
-                   (y + size * 0.15 + side) * scale)
-            suit = SYMBOLS[char_run]
-            colour = (232, 64, 64) if suit in (Suit.HEARTS, Suit.DIAMONDS) else WHITE
-            draw_suit(draw, suit, box, colour)
-            x += side + 2
-        else:
-            draw.text((x * scale, y * scale), char_run, font=face, fill=fill)
-            x += face.getlength(char_run) / scale
-    return x
-
-
-_PLAIN = str.maketrans({"–": "-", "−": "-", "×": "x"})  # not in the picture font
-
-
-def _width(text: str, size: int) -> float:
-    return picture_font(size).getlength(text.translate(_PLAIN))
-
-
-def _runs(text: str) -> list[str]:
-    out: list[str] = []
-    for char in text:
-        if char in SYMBOLS or not out or out[-1] in SYMBOLS:
-            out.append(char)
-        else:
-            out[-1] += char
-    return out
 
 
 def card_png(boards: int, card: ScoreCard, teams: Teams) -> bytes:
     """The final score card as a picture: a row per board, the totals at the top."""
-    rows = len(card.compared)
-    height = 150 + ROW * (rows + 1) + 24
-    image, draw = canvas(WIDTH, height, (*FELT, 255))
     a, b = card.imps
     winner = card.winner()
     title = (f"Team {winner} wins {max(a, b)}–{min(a, b)} IMPs" if winner
              else f"Tie, {a}–{b} IMPs")
-    _text(draw, 24, 16, title, 34, GOLD, SCALE)
-    for i, team in enumerate("AB"):
-        names = ", ".join(teams.get(team, ())) or "computer players"
-        _text(draw, 24, 64 + 30 * i, f"{team}: {names}"[:60], 22, INK, SCALE)
-    y = 150
-    columns = (24, 100, 380, 680)
-    for x, label in zip(columns, ("Board", "Table 1", "Table 2", "IMPs"), strict=True):
-        _text(draw, x, y, label, 20, MUTED, SCALE)
-    for board in card.compared:
-        y += ROW
-        if board.board % 2 == 0:
-            draw.rectangle((0, (y - 6) * SCALE, WIDTH * SCALE, (y + ROW - 6) * SCALE),
-                           fill=(18, 80, 50, 255))
-        _text(draw, columns[0] + 16, y, str(board.board), 24, INK, SCALE)
-        for x, side in ((columns[1], board.first), (columns[2], board.second)):
-            end = _text(draw, x, y, side.note or "passed out", 20, INK, SCALE)
-            score = signed(side.ns_score)
-            _text(draw, max(end + 8, x + 250 - _width(score, 22)), y, score, 22, WHITE,
-                  SCALE)
-        won = board.imps_a
-        text = f"{won} A" if won > 0 else f"{-won} B" if won < 0 else "0"
-        _text(draw, columns[3], y, text, 24, GOLD if won else MUTED, SCALE)
-    return encode_png(finish(image), fast=True)
+    lines = [Line(f"{team}: {', '.join(teams.get(team, ())) or 'computer players'}"[:60],
+                  22, INK) for team in "AB"]
+
+    def cell(side: TableBoard) -> tuple[str, str]:
+        return side.note or "passed out", signed(side.ns_score)
+    rows = [Row(board.board, (cell(board.first), cell(board.second)),
+                f"{board.imps_a} A" if board.imps_a > 0 else
+                f"{-board.imps_a} B" if board.imps_a < 0 else "0", board.imps_a != 0)
+            for board in card.compared]
+    return score_table_png(title, lines, ("Board", "Table 1", "Table 2", "IMPs"), rows, 24)

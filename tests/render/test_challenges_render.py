@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 from bot.games.challenge_scoring import PersonDeal, challenge_card
 from bot.render import challenges as render
+from bot.render.pictures import score_table
 
 
 def _row(game: str = "bridge", deals: int = 4) -> SimpleNamespace:
@@ -61,7 +62,7 @@ def test_the_picture_is_a_png_with_a_row_per_compared_deal() -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     smaller = render.card_png(_row(deals=3), challenge_card(3, "imps", {}, {}))
     height = int.from_bytes(png[20:24], "big")
-    assert height - int.from_bytes(smaller[20:24], "big") == 2 * render.ROW
+    assert height - int.from_bytes(smaller[20:24], "big") == 2 * score_table.ROW
 
 
 def test_one_imp_is_singular() -> None:
