@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai import bot_name
+from bot.club.privacy import match_withheld, tables_hidden_from
 from bot.games import GAMES, game_class
 from bot.ratings.model import ESTABLISHED_GAMES
 from bot.ratings.recorder import finish_hook
@@ -123,11 +124,9 @@ class Leaderboard(commands.Cog):
 
     async def on_sheet(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                        ) -> None:
-        if parsed.table_id in await self.bot.store.challenge_tables_hidden_from(
-                interaction.user.id):
-            await interaction.response.send_message(
-                "That match is one side of a challenge still being played: its deals are "
-                "shown when the challenge ends.", ephemeral=True)
+        withheld = await match_withheld(self.bot.store, parsed.table_id, interaction.user.id)
+        if withheld is not None:
+            await interaction.response.send_message(withheld, ephemeral=True)
             return
         sheet = await self.reader.score_sheet(_guild(interaction), parsed.table_id)
         if sheet is None:
@@ -216,7 +215,7 @@ class Leaderboard(commands.Cog):
         entries, more = await self.reader.history(guild_id, user_id, page,
                                                   render.HISTORY_PER_PAGE)
         # A challenge's table is not listed to others while the challenge is played.
-        hidden = await self.bot.store.challenge_tables_hidden_from(viewer_id)
+        hidden = await tables_hidden_from(self.bot.store, viewer_id)
         entries = [entry for entry in entries if entry.match_id not in hidden]
         return render.history(name, user_id, page, entries, more)
 

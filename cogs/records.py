@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot.club.privacy import record_withheld
 from bot.games import game_class
 from bot.games.cards import SEAT_NAMES
 from bot.games.fairness import deal_source
@@ -118,7 +119,8 @@ class Records(commands.Cog):
         if match.game not in HAND_RECORD_GAMES:
             await _say(interaction, "Hand records are kept for the bridge games only.")
             return
-        hidden = await self._hidden(match.id, deal_no, interaction.user.id)
+        hidden = await record_withheld(self.bot.store, match.id, deal_no,
+                                       interaction.user.id)
         if hidden is not None:
             await _say(interaction, hidden)
             return
@@ -147,23 +149,6 @@ class Records(commands.Cog):
                                       filename=f"deal-{match.id}-{deal_no}.png"))
         await interaction.followup.send(content, files=files, ephemeral=True)
 
-
-    async def _hidden(self, table_id: int, deal_no: int, user_id: int) -> str | None:
-        """Why this person may not see this deal yet (None: they may). A challenge's
-        table is its player's until the challenge ends; a team match's board is not
-        shown to a player of the other table before that table has played it."""
-        store = self.bot.store
-        if table_id in await store.challenge_tables_hidden_from(user_id):
-            return ("That table is one side of a challenge still being played: its hand "
-                    "records are shown when the challenge ends.")
-        beside = await store.team_table_beside(table_id)
-        if beside is not None and any(user_id in (seat.user_id, seat.left_user_id)
-                                      for seat in await store.seats(beside)):
-            played = {deal.deal_no for deal in await store.deals(beside)}
-            if deal_no not in played:
-                return (f"Board {deal_no} has not been played at your table yet: its hand "
-                        "record from the other table comes once yours has played it.")
-        return None
 
     async def _no_record(self, match: MatchRow, deal_no: int) -> str:
         """Why a deal has no record: it is being played, or it never was."""

@@ -21,6 +21,13 @@ from bot.club.challenges import (
     REMIND_BEFORE,
     Challenges,
 )
+from bot.club.privacy import (
+    CHALLENGE_MATCH_HIDDEN,
+    CHALLENGE_TABLE_HIDDEN,
+    match_withheld,
+    record_withheld,
+    tables_hidden_from,
+)
 from bot.games import create, game_class
 from bot.games.challenge_scoring import ChallengeCard, net_score
 from bot.games.events import DealEnded
@@ -97,6 +104,12 @@ async def test_a_challenge_record_is_stored_accepted_and_ended(store: Store):
     assert not await store.set_challenge_table(first, 1, tables[0]), "one table each"
     assert await store.challenge_tables_hidden_from(1) == {tables[1]}
     assert await store.challenge_tables_hidden_from(2) == set()
+    # Every way to a deal asks the same question: Bob's table is hidden from Alice only.
+    assert await record_withheld(store, tables[1], 1, 1) == CHALLENGE_TABLE_HIDDEN
+    assert await match_withheld(store, tables[1], 1) == CHALLENGE_MATCH_HIDDEN
+    assert await tables_hidden_from(store, 1) == {tables[1]}
+    assert await record_withheld(store, tables[1], 1, 2) is None
+    assert await match_withheld(store, tables[1], 2) is None
     assert await store.mark_challenge_reminded(first, 0)
     assert not await store.mark_challenge_reminded(first, 0)
     await store.set_challenge_message(first, 777)

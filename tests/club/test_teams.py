@@ -8,19 +8,18 @@ import asyncio
 import hashlib
 import random
 from collections.abc import AsyncIterator
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.club.privacy import record_withheld
 from bot.club.teams import TeamMatch, TeamMatches, standings
 from bot.games import create
 from bot.games.events import DealEnded
 from bot.games.team_scoring import TableBoard, score_card
 from bot.store import Store
 from bot.tables import Person, TableError, TableService, TableSettings
-from cogs.records import Records
 
 # The IMP scale as the WBF's conditions of contest print it: a difference of at least
 # the lower bound (and below the next) is worth that many IMPs. Written out here on its
@@ -265,11 +264,9 @@ async def test_a_board_s_hand_record_waits_for_the_other_table_of_its_player(sto
     await store.set_seat(tables[1], 0, user_id=42, display_name="Bea")
     await store.set_status(tables[0], "playing")
     await store.record_deal(tables[0], 1, [420, 0], {"lines": [{"note": "4♠ by N"}]})
-    records = Records.__new__(Records)
-    records.bot = SimpleNamespace(store=store)
-    refused = await records._hidden(tables[0], 1, 42)
+    refused = await record_withheld(store, tables[0], 1, 42)
     assert refused is not None and "not been played at your table" in refused
-    assert await records._hidden(tables[0], 1, 7) is None  # not a player of the match
+    assert await record_withheld(store, tables[0], 1, 7) is None  # not a player of the match
     await store.set_status(tables[1], "playing")
     await store.record_deal(tables[1], 1, [0, 50], {"lines": [{"note": "4♠ by N, down"}]})
-    assert await records._hidden(tables[0], 1, 42) is None
+    assert await record_withheld(store, tables[0], 1, 42) is None
