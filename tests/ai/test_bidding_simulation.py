@@ -12,13 +12,11 @@ from bot.ai.bridge.bidding.simulation import (
     MIN_LAYOUTS,
     Candidate,
     SampledBidding,
-    agreeing,
     answered_contract,
     best,
     candidates,
     deal_layouts,
     final_contract,
-    partner_agrees,
     planned_layouts,
     scores,
     settle,
@@ -28,11 +26,10 @@ from bot.ai.bridge.bidding.simulation import (
 from bot.ai.bridge.bidding.system import _context, read, tables_for
 from bot.ai.core import dds
 from bot.ai.core.budget import Budget
-from bot.ai.core.layouts import Layouts
 from bot.games import create
 from bot.games.bridge_auction import Contract, Strain
 from bot.games.bridge_scoring import imps
-from bot.games.cards import FULL_DECK, parse_hand
+from bot.games.cards import parse_hand
 from tests.ai.test_bridge_bidding import auction_of
 
 N, E, S, W = 0, 1, 2, 3
@@ -78,26 +75,6 @@ def test_layouts_honour_every_range_the_auction_shows() -> None:
         for seat in (N, E, S):
             assert len(hands[seat]) == 13 and not mine & set(hands[seat])
             assert ctx.shown[seat].admits(hands[seat])
-
-
-def layout_with_north(north: str, south: str) -> tuple[tuple, ...]:
-    """North's and South's hands, the other cards split between East and West."""
-    n, s = parse_hand(north), parse_hand(south)
-    rest = [c for c in FULL_DECK if c not in n and c not in s]
-    return (tuple(n), tuple(rest[:13]), tuple(s), tuple(rest[13:]))
-
-
-def test_layouts_on_which_partner_would_have_bid_as_it_did_are_solved_first() -> None:
-    """1D-1S-1NT: the auction's ranges admit a 7-card diamond suit for North (11-14 HCP,
-    3+ diamonds), but the system's opener rebids 3D with it, not 1NT; a balanced 14 count
-    rebids 1NT. The layout that agrees goes first, the other after it."""
-    ctx, *_ = decision(*SPADES)
-    balanced = layout_with_north("43.JT93.AT54.AKQ", SPADES[0])
-    long_suit = layout_with_north("8.8.AQJT8752.KQ3", SPADES[0])
-    assert ctx.shown[N].admits(long_suit[N]) and ctx.shown[N].admits(balanced[N])
-    assert partner_agrees(ctx, balanced) and not partner_agrees(ctx, long_suit)
-    assert agreeing(ctx, Layouts([long_suit, balanced, long_suit]), 2) == [balanced, long_suit]
-    assert agreeing(ctx, Layouts([long_suit, long_suit]), 1) == [long_suit]
 
 
 def test_the_captains_call_is_the_base_even_where_a_table_explains_it_otherwise() -> None:

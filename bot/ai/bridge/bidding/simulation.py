@@ -7,9 +7,7 @@ from points and fits. Points miss what shape makes (a 9-card fit and a void) and
 strength alone cannot (24–26 points without tricks). At such a decision of an auction the
 opponents have left to us (they have only passed), this module deals
 layouts of the three unseen hands, each hand within what its calls show (`layouts.sample`
-with the auction's ranges, the card-play sampler), those on which partner would have made
-its calls by the system's tables first (`agreeing`: the ranges are looser than the tables,
-and admit, say, a seven-card suit for a 1NT rebid), solves each candidate contract's
+with the auction's ranges, the card-play sampler), solves each candidate contract's
 declarer in its strain on every layout (`dds.solve_counted`: only the declarers the
 candidates need, half the cost of whole trick tables), and scores each candidate contract
 on every layout by its value in the rubber (`rubber.rubber_value`: the points written,
@@ -75,9 +73,6 @@ MAX_LAYOUTS = 40
 # One strain: its contracts share a declarer or two, so the budget buys twice the layouts
 # (a second strain, often notrump, moved 7 auctions of 400 for 6 IMPs more).
 MAX_STRAINS = 1
-# Layouts dealt within the auction's ranges for each one solved: those on which partner
-# would have bid as it did are solved first (`agreeing`).
-DEALT_PER_KEPT = 3
 STEP = 2  # layouts at least in a batch after the first (DDS's two threads share one)
 MARGIN = SETTLE_MARGIN  # IMPs a deal a candidate must gain over the captain's call
 CONFIDENCE = SETTLE_CONFIDENCE  # ... and by this many standard errors of its swings
@@ -98,17 +93,12 @@ class Candidate:
         return self.answered[layout] if self.answered else self.contract
 
 
-def _replayed(calls: Sequence[tuple[int, Call]], dealer: int) -> Auction:
-    """The auction of `calls`, `dealer` first."""
+def _after(calls: Sequence[tuple[int, Call]], seat: int, action: str) -> Auction:
+    """The auction once `seat` has made `action` after `calls`."""
+    dealer = calls[0][0] if calls else seat
     auction = Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
     for who, call in calls:
         auction.call(who, call)
-    return auction
-
-
-def _after(calls: Sequence[tuple[int, Call]], seat: int, action: str) -> Auction:
-    """The auction once `seat` has made `action` after `calls`."""
-    auction = _replayed(calls, calls[0][0] if calls else seat)
     auction.call(seat, CALL_BY_TEXT[action])
     return auction
 
@@ -215,33 +205,6 @@ def deal_layouts(ctx: Context, cards: Sequence[Card], count: int,
     know = Knowledge(known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in mine),
                      sizes=(13, 13, 13, 13), ranges=ranges)
     return sample(know, count, rng)
-
-
-def partner_agrees(ctx: Context, hands: Sequence[Sequence[Card]]) -> bool:
-    """Partner, holding its hand of this layout, would have made each of its calls by the
-    system's tables (the auction's ranges are looser than the tables: on the bench's
-    decisions a third of the layouts dealt within them agreed)."""
-    partner = (ctx.seat + 2) % 4
-    for i, (who, call) in enumerate(ctx.calls):
-        if who != partner:
-            continue
-        before = ctx.calls[:i]
-        legal = _replayed(before, ctx.calls[0][0]).legal_texts(who)
-        if CALL_BY_TEXT[choose(hands[who], who, before, legal, score=ctx.score)[0]] != call:
-            return False
-    return True
-
-
-def agreeing(ctx: Context, layouts: Layouts, count: int) -> list[tuple[tuple[Card, ...], ...]]:
-    """`count` of the layouts, those on which partner would have bid as it did first (in
-    the order dealt), the others after them."""
-    agree: list[tuple[tuple[Card, ...], ...]] = []
-    others: list[tuple[tuple[Card, ...], ...]] = []
-    for hands in layouts.hands:
-        if len(agree) == count:
-            break
-        (agree if partner_agrees(ctx, hands) else others).append(hands)
-    return (agree + others)[:count]
 
 
 def planned_layouts(budget: Budget | None, solves: int, cores: int = 2) -> int:
@@ -356,9 +319,9 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     count = planned_layouts(budget, len(declarers(options)))
     if count < MIN_LAYOUTS:
         return rule_action
-    hands = agreeing(ctx, deal_layouts(ctx, hand.cards, count * DEALT_PER_KEPT, rng), count)
-    options = with_answers(ctx, options, hands)
-    tables = solve_contracts(hands, declarers(options), budget)
+    layouts = deal_layouts(ctx, hand.cards, count, rng)
+    options = with_answers(ctx, options, layouts.hands)
+    tables = solve_contracts(layouts.hands, declarers(options), budget)
     if tables is None or len(tables) < MIN_LAYOUTS:
         return rule_action  # spent, or too costly a deal to solve enough layouts
     index, _ = best(options, scores(ctx, options, tables, vulnerable, score))
