@@ -1,7 +1,8 @@
 """Contract Bridge bidding against par, with computer players in all four seats.
 
     python -m bench.strength bridge-bidding [--deals N] [--first-seed S] [--kind KIND]
-        [--think SECONDS] [--against REV | --kind-b KIND] [--list] [--worst N] [--slams]
+        [--think SECONDS] [--against REV | --kind-b KIND] [--think-b SECONDS] [--list]
+        [--worst N] [--slams]
 
 The deals are fresh by default: the first seed is drawn anew for each run (from
 1,000,000..999,999,999, far from the small seeds rules were read on) and printed, and
@@ -17,9 +18,11 @@ solved once per deal and run whatever number of auctions is scored on it, give:
   double dummy.
 Paired (`--against REV`: commit REV's `bot` exported to a temporary folder, bidding in a
 subprocess that hands its auctions back as JSON lines; `--kind-b KIND`: another kind of this
-checkout): both sides bid the same deals (1,000 by default), each side's figures are
-printed, and the mean per deal of B's IMPs from par less A's with its 95% interval from
-the per-deal differences (positive: A, this checkout, nearer par).
+checkout; `--think-b SECONDS`: B's budget a call, else `--think`, and alone it pairs this
+checkout's players at two budgets, e.g. the simulation against the rule tables alone):
+both sides bid the same deals (1,000 by default), each side's figures are printed, and
+the mean per deal of B's IMPs from par less A's with its 95% interval from the per-deal
+differences (positive: A, this checkout, nearer par).
 Each call gets a budget of `--think` seconds (default 0.8, the tables' setting) on the
 thinking thread's CPU clock (`time.thread_time`), so the machine's load does not change a
 call: the default player plans its layouts from the budget before any work (the solver's
@@ -311,6 +314,9 @@ def main(argv: list[str]) -> int:
                         help="paired: compare with commit REV's bidding on the same deals")
     parser.add_argument("--kind-b", default=None,
                         help="paired: compare with players of this kind on the same deals")
+    parser.add_argument("--think-b", type=float, default=None,
+                        help="paired: B's budget a call (default --think); alone, B is this "
+                             "checkout at that budget")
     parser.add_argument("--difference-only", action="store_true",
                         help="paired: only the difference, solving only the deals whose "
                              "contract differs")
@@ -320,7 +326,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--slams", action="store_true",
                         help="print every deal where a slam makes and every slam bid")
     args = parser.parse_args(argv)
-    pairing = args.against is not None or args.kind_b is not None
+    pairing = args.against is not None or args.kind_b is not None or args.think_b is not None
+    think_b = args.think if args.think_b is None else args.think_b
     deals = args.deals or (1000 if pairing else 200)
     first = fresh_seed() if args.first_seed is None else args.first_seed
     seeds = range(first, first + deals)
@@ -330,19 +337,21 @@ def main(argv: list[str]) -> int:
           f"(time.thread_time)")
     others: Iterator[Auction] | None = None
     if args.against is not None:
-        others = auctions_at(args.against, seeds, args.kind, args.think)
-        b_name = f"commit {args.against}, kind {args.kind or 'default'}"
-    elif args.kind_b is not None:
-        others = (bid(seed, args.kind_b, args.think) for seed in seeds)
-        b_name = f"this checkout, kind {args.kind_b}"
+        others = auctions_at(args.against, seeds, args.kind, think_b)
+        b_name = f"commit {args.against}, kind {args.kind or 'default'}, think {think_b}"
+    elif pairing:
+        others = (bid(seed, args.kind_b or args.kind, think_b) for seed in seeds)
+        b_name = f"this checkout, kind {args.kind_b or args.kind or 'default'}, think {think_b}"
     tables = Tables()
-    a_name = f"this checkout, kind {args.kind or 'default'}"
+    a_name = f"this checkout, kind {args.kind or 'default'}, think {args.think}"
     if args.difference_only:
         if others is None:
-            parser.error("--difference-only needs --against or --kind-b")
+            parser.error("--difference-only needs --against, --kind-b or --think-b")
         mine = [bid(seed, args.kind, args.think) for seed in seeds]
         print(f"paired, A = {a_name}, B = {b_name} (positive: A nearer par): "
               + difference_line(mine, list(others), tables))
+        print(f"A's call CPU p50 / p95 / max (ms): "
+              f"{percentiles([t for a in mine for t in a.cpu])}")
         return 0
     outs = []
     for seed in seeds:

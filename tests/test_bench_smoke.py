@@ -83,6 +83,14 @@ def test_bridge_bidding_strength_pairs_with_a_commit_run_in_its_own_folder() -> 
     assert "auctions differ on 0 deals" in out
 
 
+def test_bridge_bidding_strength_pairs_two_budgets_on_the_same_deals() -> None:
+    out = _run("bench.strength", "bridge-bidding", "--deals", "2", "--first-seed", "5",
+               "--think", "0", "--think-b", "0.8", "--difference-only")
+    assert "A = this checkout, kind default, think 0.0" in out
+    assert "B = this checkout, kind default, think 0.8" in out and "n=2 A-B " in out
+    assert "A's call CPU p50 / p95 / max (ms):" in out
+
+
 def test_bridge_bidding_strength_prints_only_the_difference_when_asked() -> None:
     out = _run("bench.strength", "bridge-bidding", "--deals", "3", "--first-seed", "5",
                "--think", "0", "--kind-b", "bridge-basic", "--difference-only")
