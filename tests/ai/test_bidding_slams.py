@@ -36,6 +36,10 @@ from tests.ai.test_bridge_bidding import N, S, W, call
     # one key card missing: the small slam
     ("QJ843.Q87.A5.A94", "1D pass 1S pass 2NT pass 3S pass 4S pass 4NT pass 5C pass", W,
      "bid:6S", "small slam: at most one key card missing"),
+    # opener's jump shift in spades agrees no suit: partner would answer 4NT for spades,
+    # so responder with one spade and the club fit bids the club slam without asking
+    ("5.AQ4.KJ83.KQ983", "1C pass 1D pass 2S pass", N, "bid:6C",
+     "support for clubs, to play in slam"),
     # game in a major partner has not shown is a long suit
     ("T.QT6543.KT432.5", "pass pass pass 2C 2S", N, "bid:4H",
      "6+ hearts, to play in game"),
