@@ -40,12 +40,6 @@ from tests.ai.test_bridge_bidding import N, S, W, call
     # so responder with one spade and the club fit bids the club slam without asking
     ("5.AQ4.KJ83.KQ983", "1C pass 1D pass 2S pass", N, "bid:6C",
      "support for clubs, to play in slam"),
-    # opener's 19+ support points opposite a limit raise (10–12) reach the asking
-    # strength: 4NT, not the 4♠ that accepts the invitation
-    ("AKJ82.KQ3.A5.Q94", "1S pass 3S pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: 5+ spades, 19+ points"),
-    ("AKJ82.K83.75.Q94", "1S pass 3S pass", N, "bid:4S",
-     "accepts the invitation: 14+ points"),
     # game in a major partner has not shown is a long suit
     ("T.QT6543.KT432.5", "pass pass pass 2C 2S", N, "bid:4H",
      "6+ hearts, to play in game"),

@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from bot.games.cards import Suit
 
-from .captain import ASK
 from .rules import (
     BALANCED,
     SUIT_NAMES,
@@ -177,14 +176,12 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                     Rule(f"4{M}", "minimum", pts=(0, 15))]
         level = int(response[0])
         if level == 2:
-            return [_key_card_ask(mine, 8),
-                    Rule(f"4{M}", "game", pts=(19, 37), trump=mine),
+            return [Rule(f"4{M}", "game", pts=(19, 37), trump=mine),
                     Rule(f"3{M}", "game try", pts=(16, 18), trump=mine),
                     Rule("pass", "minimum", pts=(0, 15), trump=mine)]
         if level == 3:
             if mine in MAJORS:
-                return [_key_card_ask(mine, 11),
-                        Rule(f"4{M}", "accepts the invitation", pts=(14, 37),
+                return [Rule(f"4{M}", "accepts the invitation", pts=(14, 37),
                              trump=mine),
                         Rule("pass", "declines the invitation", pts=(0, 13),
                              trump=mine)]
@@ -277,13 +274,6 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
     rules.append(Rule(f"2{M}" if one_level or mine > p_suit else f"3{M}",
                       "minimum", pts=(0, 15), lengths={mine: (5, 13)}))
     return rules + _opener_fallback(mine)
-
-
-def _key_card_ask(trump: Suit, partner_points: int) -> Rule:
-    """Partner raised our suit showing about `partner_points`: 4NT asks for key cards
-    where the two hands together reach the captain's asking strength (`captain.ASK`)."""
-    return Rule("4NT", "Roman Key Card Blackwood", pts=(ASK - partner_points, 37),
-                trump=trump, lengths={trump: (5, 13)})
 
 
 def after_notrump_invitation(mine: Suit) -> Table:
