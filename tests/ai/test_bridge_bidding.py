@@ -299,6 +299,8 @@ def test_key_card_answers_are_told_apart_by_our_key_cards_and_partners_strength(
     assert partner_key_cards("5C", 3, opener) == 0  # 3 + 3 would be six key cards
     assert partner_key_cards("5C", 2, opener) == 3
     assert partner_key_cards("5C", 2, weak) == 0
+    # a one-level opening: 11+ HCP, 12+ points shown (its points, not its high cards)
+    assert partner_key_cards("5C", 2, HandRange(min_hcp=11, min_points=12)) == 3
     assert partner_key_cards("5C", 1, weak) == 3  # we would not ask missing four
     assert partner_key_cards("5D", 2, opener) == 1
     assert partner_key_cards("5D", 1, opener) == 4

@@ -69,7 +69,7 @@ def partner_key_cards(answer: str, mine: int, partner: HandRange) -> int:
     high = low + 3
     if answer in ANSWERS[2:] or mine + high > KEY_CARDS:
         return low
-    return high if partner.min_hcp >= 12 or mine + low <= 1 else low
+    return high if partner.strength()[0] >= 12 or mine + low <= 1 else low
 
 
 def _queen_shown(answer: str) -> bool | None:
