@@ -40,6 +40,14 @@ from tests.ai.test_bridge_bidding import N, S, W, call
     # so responder with one spade and the club fit bids the club slam without asking
     ("5.AQ4.KJ83.KQ983", "1C pass 1D pass 2S pass", N, "bid:6C",
      "support for clubs, to play in slam"),
+    # after partner's jump shift opener shows its hand at the cheapest level: a minimum
+    # without a fit bids 3NT, read as the opening's range (not the 18–19 of a 2/1's
+    # rebid), so the jump-shifter with 17 does not bid 6NT on it
+    ("963.AJT62.AQ32.6", "1H pass 3C pass", N, "bid:3NT",
+     "no fit, no six-card suit"),
+    ("A2.K5.KJ86.KQJ93", "1H pass 3C pass 3NT pass", N, "pass",
+     "nothing more to say"),
+    ("963.AJT62.AQ3.K6", "1H pass 2S pass", N, "bid:3S", "support: 3+ spades"),
     # game in a major partner has not shown is a long suit
     ("T.QT6543.KT432.5", "pass pass pass 2C 2S", N, "bid:4H",
      "6+ hearts, to play in game"),

@@ -292,7 +292,11 @@ def _opener_rebid(opening: Bid, response: Bid) -> Table | None:
     suit = _suit(opening)
     if suit is None or opening.level != 1:
         return None
-    return con.opener_rebids(suit, response.text, _suit(response))
+    p_suit = _suit(response)
+    cheapest_level = opening.level + (0 if response.strain > opening.strain else 1)
+    if p_suit is not None and p_suit != suit and response.level == cheapest_level + 1:
+        return con.after_jump_shift(suit, p_suit, response.level)
+    return con.opener_rebids(suit, response.text, p_suit)
 
 
 def _responder_rebid(opening: Bid, response: Bid, rebid: Bid) -> Table | None:
