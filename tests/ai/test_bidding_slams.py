@@ -48,6 +48,13 @@ from tests.ai.test_bridge_bidding import N, S, W, call
     ("A2.K5.KJ86.KQJ93", "1H pass 3C pass 3NT pass", N, "pass",
      "nothing more to say"),
     ("963.AJT62.AQ3.K6", "1H pass 2S pass", N, "bid:3S", "support: 3+ spades"),
+    # clubs agreed: a 5♦ answer (one key card) would pass 5♣, so with two key cards of
+    # our own the ask could leave us in six missing two: game without it, below slam
+    # values; with three the ask is safe
+    ("K2.A3.K84.KQJ983", "1S pass 2C pass 3C pass", N, "bid:5C",
+     "support for clubs, to play in game"),
+    ("A2.A3.Q84.KQJ983", "1S pass 2C pass 3C pass", N, "bid:4NT",
+     "Roman Key Card Blackwood: asks for the aces and the king of trumps"),
     # game in a major partner has not shown is a long suit
     ("T.QT6543.KT432.5", "pass pass pass 2C 2S", N, "bid:4H",
      "6+ hearts, to play in game"),

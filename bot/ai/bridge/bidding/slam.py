@@ -36,6 +36,16 @@ def side_kings(hand: Hand, trump: Suit) -> int:
     return sum(1 for c in hand.cards if c.rank == 13 and c.suit != trump)
 
 
+def ask_is_safe(hand: Hand, trump: Suit) -> bool:
+    """4NT may ask: no answer that passes five of `trump` (where we could no longer stop)
+    can leave two key cards missing. In clubs the ask needs three key cards of our own,
+    in diamonds and hearts two."""
+    five = Bid(5, Strain(int(trump)))
+    mine = key_cards(hand, trump)
+    return all(mine + min(i, 2) >= KEY_CARDS - 1
+               for i, answer in enumerate(ANSWERS) if Bid.parse(answer) > five)
+
+
 def key_card_answers(trump: Suit) -> Table:
     """Partner asked with 4NT; `trump` is the agreed suit."""
     name = SUIT_NAMES[trump]
