@@ -41,12 +41,11 @@ from tests.ai.test_bridge_bidding import N, S, W, call
     ("5.AQ4.KJ83.KQ983", "1C pass 1D pass 2S pass", N, "bid:6C",
      "support for clubs, to play in slam"),
     # after partner's jump shift opener shows its hand at the cheapest level: a minimum
-    # without a fit bids 3NT, read as the opening's range (not the 18–19 of a 2/1's
-    # rebid), so the jump-shifter with 17 does not bid 6NT on it
-    ("963.AJT62.AQ32.6", "1H pass 3C pass", N, "bid:3NT",
-     "no fit, no six-card suit"),
-    ("A2.K5.KJ86.KQJ93", "1H pass 3C pass 3NT pass", N, "pass",
-     "nothing more to say"),
+    # without a fit rebids its suit (before, the captain's 3NT, read as the 18–19 of a
+    # two-over-one's rebid, and the jump-shifter with 17 bid 6NT on it)
+    ("963.AJT62.AQ32.6", "1H pass 3C pass", N, "bid:3H", "no fit"),
+    ("A2.K5.KJ86.KQJ93", "1H pass 3C pass 3H pass", N, "bid:3NT",
+     "to play in game"),
     ("963.AJT62.AQ3.K6", "1H pass 2S pass", N, "bid:3S", "support: 3+ spades"),
     # clubs agreed: a 5♦ answer (one key card) would pass 5♣, so with two key cards of
     # our own the ask could leave us in six missing two: game without it, below slam
