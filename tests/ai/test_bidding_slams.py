@@ -36,24 +36,6 @@ from tests.ai.test_bridge_bidding import N, S, W, call
     # one key card missing: the small slam
     ("QJ843.Q87.A5.A94", "1D pass 1S pass 2NT pass 3S pass 4S pass 4NT pass 5C pass", W,
      "bid:6S", "small slam: at most one key card missing"),
-    # opener's jump shift in spades agrees no suit: partner would answer 4NT for spades,
-    # so responder with one spade and the club fit bids the club slam without asking
-    ("5.AQ4.KJ83.KQ983", "1C pass 1D pass 2S pass", N, "bid:6C",
-     "support for clubs, to play in slam"),
-    # after partner's jump shift opener shows its hand at the cheapest level: a minimum
-    # without a fit rebids its suit (before, the captain's 3NT, read as the 18–19 of a
-    # two-over-one's rebid, and the jump-shifter with 17 bid 6NT on it)
-    ("963.AJT62.AQ32.6", "1H pass 3C pass", N, "bid:3H", "no fit"),
-    ("A2.K5.KJ86.KQJ93", "1H pass 3C pass 3H pass", N, "bid:3NT",
-     "to play in game"),
-    ("963.AJT62.AQ3.K6", "1H pass 2S pass", N, "bid:3S", "support: 3+ spades"),
-    # clubs agreed: a 5♦ answer (one key card) would pass 5♣, so with two key cards of
-    # our own the ask could leave us in six missing two: game without it, below slam
-    # values; with three the ask is safe
-    ("K2.A3.K84.KQJ983", "1S pass 2C pass 3C pass", N, "bid:5C",
-     "support for clubs, to play in game"),
-    ("A2.A3.Q84.KQJ983", "1S pass 2C pass 3C pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: asks for the aces and the king of trumps"),
     # game in a major partner has not shown is a long suit
     ("T.QT6543.KT432.5", "pass pass pass 2C 2S", N, "bid:4H",
      "6+ hearts, to play in game"),

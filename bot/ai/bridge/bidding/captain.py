@@ -19,9 +19,8 @@ from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .context import LHO, ME, PARTNER, Context, agreed_trump, bid_text, cheapest, suit_fit
+from .context import LHO, ME, PARTNER, Context, bid_text, cheapest, suit_fit
 from .rules import SUIT_NAMES, Hand
-from .slam import ask_is_safe
 
 GAME, SLAM, GRAND = 25, 33, 37
 MINOR_GAME = 28  # five of a minor rather than 3NT
@@ -217,16 +216,11 @@ def slam(p: Plan) -> str | None:
     """Slam: in notrump on the points partner has promised, without an ace ask; or the
     quantitative 4NT that invites one."""
     if ((p.total >= ASK and p.trump is not None) or p.sure >= SLAM) and not p.asked:
-        # Partner answers 4NT for the suit it reads as agreed: ask only when that is ours,
-        # and only when no answer can carry us past five with two key cards missing.
         if p.trump is not None and p.bid(4, Strain.NOTRUMP) and _agreed(p.ctx, p.strain) \
-                and not p.ctx.notrump_asks() and agreed_trump(p.ctx) == p.trump \
-                and ask_is_safe(p.hand, p.trump):
+                and not p.ctx.notrump_asks():
             return "bid:4NT"
         level = 7 if min(p.total, p.sure) >= GRAND else 6
-        # Without the ask nothing guards against two missing key cards: slam values.
-        if (p.trump is None and p.sure >= SLAM) or (_agreed(p.ctx, p.strain)
-                                                    and p.total >= SLAM):
+        if (p.trump is None and p.sure >= SLAM) or _agreed(p.ctx, p.strain):
             call = p.bid(level)
             if call:
                 return call
@@ -314,9 +308,7 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
     Step("Settled", "Settled: partner's last bid put us in game: pass, unless it is below "
          "six, no 4NT has been bid and the next step finds slam values.", settled),
     Step("Slam", f"Slam: {ASK}+ points together with a trump suit: ask for key cards with "
-         f"4NT (Roman Key Card) when partner reads that suit as agreed and no answer can "
-         f"pass five of it with two key cards missing, else bid its slam "
-         f"from {SLAM}+; in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and "
+         f"4NT (Roman Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and "
          f"{SLAM} possible: a quantitative 4NT (after our notrump bid; with a minor agreed, "
          f"four of it asks partner to ask). A minor agreed, notrump our game: its slam from "
          f"{MINOR_ASK} (4NT asks); five of it over a forcing raise past 3NT. A game bid "

@@ -276,20 +276,6 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
     return rules + _opener_fallback(mine)
 
 
-def after_jump_shift(mine: Suit, p_suit: Suit, level: int) -> Table:
-    """Partner jumped in `p_suit` at `level` (16+ HCP, slam interest, forcing): game is
-    there, so we show our hand at the cheapest level and partner, who knows the values,
-    looks for slam: a raise, a balanced hand in notrump (11–14 at once, 18–19 with a
-    jump where there is room), else our suit again."""
-    M, P = L[mine], L[p_suit]
-    own = level if mine > p_suit else level + 1
-    rules = [Rule(f"{level + 1}{P}", "support", lengths={p_suit: (3, 13)}),
-             Rule(f"{level}NT", "", hcp=(11, 14), when=BALANCED)]
-    if level == 2:
-        rules.append(Rule("3NT", "", hcp=(18, 19), when=BALANCED))
-    return [*rules, Rule(f"{own}{M}", "no fit")]
-
-
 def after_notrump_invitation(mine: Suit) -> Table:
     """We opened one of `mine`; partner's 2NT invites 3NT (11–12, balanced)."""
     M = L[mine]
@@ -313,5 +299,4 @@ def after_game_try(p: Suit) -> Table:
             Rule("pass", "declines the game try", pts=(0, 8), trump=p)]
 
 
-__all__ = ["after_game_try", "after_jump_shift", "one_suit_responses", "opener_rebids",
-           "opening_table"]
+__all__ = ["after_game_try", "one_suit_responses", "opener_rebids", "opening_table"]

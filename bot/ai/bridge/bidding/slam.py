@@ -36,16 +36,6 @@ def side_kings(hand: Hand, trump: Suit) -> int:
     return sum(1 for c in hand.cards if c.rank == 13 and c.suit != trump)
 
 
-def ask_is_safe(hand: Hand, trump: Suit) -> bool:
-    """4NT may ask: no answer that passes five of `trump` (where we could no longer stop)
-    can leave two key cards missing. In clubs the ask needs three key cards of our own,
-    in diamonds and hearts two."""
-    five = Bid(5, Strain(int(trump)))
-    mine = key_cards(hand, trump)
-    return all(mine + min(i, 2) >= KEY_CARDS - 1
-               for i, answer in enumerate(ANSWERS) if Bid.parse(answer) > five)
-
-
 def key_card_answers(trump: Suit) -> Table:
     """Partner asked with 4NT; `trump` is the agreed suit."""
     name = SUIT_NAMES[trump]
@@ -70,24 +60,16 @@ def key_card_answers(trump: Suit) -> Table:
     ]
 
 
-KEY_CARD_HCP = 19  # four aces and a king
-
-
-def partner_key_cards(answer: str, mine: int, partner: HandRange, my_hcp: int) -> int:
+def partner_key_cards(answer: str, mine: int, partner: HandRange) -> int:
     """The key cards partner's answer shows. 5♣ (0 or 3) and 5♦ (1 or 4) are told apart
-    by what we hold (five in all; and we would not have asked missing four) and else by
-    partner's high cards: the count nearer the share of the missing key cards that
-    partner's expected high cards (the middle of its range) hold among the high cards we
-    do not hold."""
+    by what we hold (five in all) and by partner's strength: an opening hand or better
+    (12+ points shown) holds the higher number when it can, and so does a partner
+    whose lower number would leave four key cards missing (we would not have asked)."""
     low = ANSWERS.index(answer) if answer in ANSWERS[:2] else 2
     high = low + 3
     if answer in ANSWERS[2:] or mine + high > KEY_CARDS:
         return low
-    if mine + low <= 1:
-        return high
-    hcp = (partner.min_hcp + min(partner.max_hcp, partner.min_hcp + 10)) / 2
-    share = (KEY_CARDS - mine) * hcp / max(1, 40 - my_hcp)
-    return high if high - share < share - low else low
+    return high if partner.min_hcp >= 12 or mine + low <= 1 else low
 
 
 def _queen_shown(answer: str) -> bool | None:
@@ -102,7 +84,7 @@ def after_key_cards(trump: Suit, answer: str, partner: HandRange) -> Table:
 
     def total(h: Hand) -> int:
         mine = key_cards(h, trump)
-        return mine + partner_key_cards(answer, mine, partner, h.hcp)
+        return mine + partner_key_cards(answer, mine, partner)
 
     def queen(h: Hand) -> bool:
         return trump_queen(h, trump) or _queen_shown(answer) is True

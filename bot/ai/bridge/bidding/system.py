@@ -13,11 +13,11 @@ from bot.games.cards import Card
 from ...core.hand_range import HandRange
 from . import competition as comp
 from .captain import expected_points, natural_phrase, place
-from .context import ME, PARTNER, Context, agreed_trump
+from .context import ME, PARTNER, Context
 from .part_score import doubles_into_rubber, rubber_rules
 from .rubber import Score
 from .rules import Hand, Rule, first_fit, hull, rules_for
-from .situations import situation
+from .situations import agreed_trump, situation
 
 __all__ = ["Reading", "Settle", "agreed_trump", "choose", "penalty_rule", "read",
            "situation", "tables_for"]
