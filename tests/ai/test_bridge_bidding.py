@@ -113,8 +113,8 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 3+ hearts, 12+ HCP, 4+ hearts "
                                                         "with trump tricks, or 23+ HCP together"),
     # the balance of strength: three of their trumps, 23+ HCP together, two level
-    ("KQ5.QJ96.Q3.KJ92", "1C pass 1D pass 1NT 2S pass pass", E, "double",
-     "penalty: 3+ spades, 11+ HCP, 4+ spades with trump tricks, or 23+ HCP together"),
+    ("KQ5.QJ96.Q3.KT92", "1C pass 1D pass 1NT 2S", E, "double",
+     "penalty: 3+ spades, 10+ HCP, 4+ spades with trump tricks, or 23+ HCP together"),
     # competing for the part-score: in the fit's suit (not notrump)
     ("A972.A952.8.JT54", "pass pass 1H 2C 2H", E, "bid:3C", "support for clubs, competing"),
     # a takeout double is answered once: a pass over the bid in between answered it
