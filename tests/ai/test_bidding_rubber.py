@@ -95,8 +95,8 @@ def test_no_penalty_double_that_would_give_them_the_rubber() -> None:
     # East-West a game up, 2♥ doubled (120) would win them the rubber where 2♥ (60)
     # would not.
     hand, calls = "A4.KQT9.J432.Q32", "1C pass 1S 2H pass pass"
-    assert call(hand, calls, None) == ("double", "penalty: 3+ hearts, 8+ HCP, 4+ hearts with "
-                                                 "trump tricks, or 23+ HCP together")
+    assert call(hand, calls, None) == ("double", "penalty: 4+ hearts, 10+ HCP, trump tricks in "
+                                                 "hearts")
     assert call(hand, calls, Score((0, 1), (0, 0)))[0] != "double"
 
 

@@ -110,11 +110,8 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("A74.K52.942.AKJ3", "1D double pass", N, "bid:2D",
      "cue bid, asks for more: 10+ HCP, 12+ points, forcing"),
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
-    ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 3+ hearts, 12+ HCP, 4+ hearts "
-                                                        "with trump tricks, or 23+ HCP together"),
-    # the balance of strength: three of their trumps, 23+ HCP together, two level
-    ("KQ5.QJ96.Q3.KT92", "1C pass 1D pass 1NT 2S", E, "double",
-     "penalty: 3+ spades, 10+ HCP, 4+ spades with trump tricks, or 23+ HCP together"),
+    ("AQJ4.AKT9.Q954.3", "1S pass 1NT 2H", N, "double", "penalty: 4+ hearts, 12+ HCP, trump tricks "
+                                                        "in hearts"),
     # competing for the part-score: in the fit's suit (not notrump)
     ("A972.A952.8.JT54", "pass pass 1H 2C 2H", E, "bid:3C", "support for clubs, competing"),
     # a takeout double is answered once: a pass over the bid in between answered it

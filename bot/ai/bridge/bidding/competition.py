@@ -10,15 +10,12 @@ from ...core.hand_range import HandRange
 from .captain import GAME, expected_points, game_level
 from .constructive import MAJORS, L, name
 from .context import cheapest
-from .rules import BALANCED, TELLS_NOTHING, Hand, Rule, Table, Test, all_of, good_suit, stopper_in
+from .rules import BALANCED, TELLS_NOTHING, Rule, Table, Test, all_of, good_suit, stopper_in
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 # The fewest points for an overcall, or any free bid of a suit partner has not shown, at
 # each level (index 0: the one level).
 OVERCALL_POINTS = (8, 11, 13, 15, 17, 19, 21)
-# High cards together (ours and partner's expected) that hold the balance of strength:
-# their two-level contract is doubled with three of their trumps.
-BALANCE = 23
 
 
 def _at(strain: Strain, over: Bid, jump: int = 0) -> str | None:
@@ -256,23 +253,13 @@ def _notrump_bids(last: Bid, their: list[Suit], one: tuple[int, int], two: tuple
     return rules
 
 
-def penalty_double(last: Bid, need: int = 10, balance: int | None = None) -> Rule | None:
-    """Double their low suit contract when we hold length and strength in their trumps
-    (`need`+ HCP), or, at the two level or lower, three of their trumps and the balance
-    of strength (`balance`+ HCP: our high cards together then reach `BALANCE`)."""
+def penalty_double(last: Bid) -> Rule | None:
+    """Double their low suit contract when we hold length and strength in their trumps."""
     suit = last.strain.trump
     if suit is None or last.level > 3:
         return None
-
-    def trump_tricks(h: Hand) -> bool:
-        return h.lengths[suit] >= 4 and h.hcp >= need and (
-            (h.lengths[suit] >= 5 and h.good_suit(suit))
-            or sum(1 for c in h.cards if c.suit == suit and c.rank >= 12) >= 2)
-
-    if balance is None or last.level > 2:
-        return Rule("double", "penalty", lengths={suit: (4, 13)}, hcp=(need, 37),
-                    when=Test(f"trump tricks in {name(suit)}", trump_tricks, TELLS_NOTHING))
-    return Rule("double", "penalty", lengths={suit: (3, 13)}, hcp=(min(need, balance), 37),
-                when=Test(f"4+ {name(suit)} with trump tricks, or {BALANCE}+ HCP "
-                          "together", lambda h: trump_tricks(h) or h.hcp >= balance,
-                          TELLS_NOTHING))
+    return Rule("double", "penalty", lengths={suit: (4, 13)},
+                hcp=(10, 37), when=Test(f"trump tricks in {name(suit)}", lambda h: (
+                    h.lengths[suit] >= 5 and h.good_suit(suit)) or sum(
+                        1 for c in h.cards if c.suit == suit and c.rank >= 12) >= 2,
+                    TELLS_NOTHING))

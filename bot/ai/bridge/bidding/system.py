@@ -4,7 +4,6 @@ and a short explanation of every call."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -30,9 +29,11 @@ def penalty_rule(ctx: Context) -> Rule | None:
     if last is None or ctx.ours() or ctx.doubled or not (ctx.bids(ME) or ctx.bids(PARTNER)) \
             or doubles_into_rubber(ctx):
         return None
-    partner = expected_points(ctx.partner_range())
-    return comp.penalty_double(last, max(10, 20 - int(partner)),
-                               max(8, math.ceil(comp.BALANCE - partner)))
+    rule = comp.penalty_double(last)
+    if rule is None:
+        return None
+    need = max(10, 20 - int(expected_points(ctx.partner_range())))
+    return Rule(rule.call, rule.words, hcp=(need, 37), lengths=rule.lengths, when=rule.when)
 
 
 def tables_for(ctx: Context) -> tuple[str, list[Rule]]:
