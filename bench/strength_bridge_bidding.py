@@ -400,7 +400,7 @@ def main(argv: list[str]) -> int:
             if out.slam_side is not None or (out.contract and out.contract.level >= 6):
                 print("\n".join(describe(out)))
     if args.groups:
-        print("\n" + "\n".join(groups(outs)))
+        print("\n" + "\n".join(groups(outs)) + "\n")
     if args.worst:
         chosen = [o for o in outs if args.group is None or group_of(o) == args.group]
         print(f"\nThe {args.worst} deals furthest from par"
