@@ -32,6 +32,10 @@ Proportions carry Wilson 95% intervals, the IMP mean a normal 95% interval.
 `--worst N` prints the N deals furthest from par: hands, auction with each call's
 explanation, the double-dummy tricks per strain and the par score (where the IMPs go);
 `--slams` prints every deal where a slam makes and every slam bid.
+`--groups` sorts the deals by the size of par (part score, game, slam) and by who bought
+the contract (the side that owns par, the other side, nobody) and prints each group's
+share of the IMPs lost, to find where they go; `--worst` then lists only the group named
+by `--group` (for example `game/other`).
 """
 
 from __future__ import annotations
@@ -217,6 +221,39 @@ def report(outs: Sequence[Outcome]) -> list[str]:
 
 
 
+def group_of(out: Outcome) -> str:
+    """The deal's group: the size of par (`part`, `game`, `slam`, `zero` when par is
+    passed out) and who bought the contract (`owner`: the par side, `other`, `nobody`)."""
+    if out.par_ns == 0:
+        size = "zero"
+    else:
+        side = 0 if out.par_ns > 0 else 1
+        size = "slam" if out.slam_side == side else "game" if out.game_side == side \
+            else "part"
+    if out.contract is None:
+        buyer = "nobody"
+    elif out.par_ns == 0:
+        buyer = "other"
+    else:
+        buyer = "owner" if out.contract.declarer % 2 == (0 if out.par_ns > 0 else 1) \
+            else "other"
+    return f"{size}/{buyer}"
+
+
+def groups(outs: Sequence[Outcome]) -> list[str]:
+    """Each group's deals, mean IMPs from par and share of all the IMPs lost."""
+    total = sum(o.imps for o in outs) or 1
+    found: dict[str, list[int]] = {}
+    for out in outs:
+        found.setdefault(group_of(out), []).append(out.imps)
+    lines = [f"{'group':14} {'deals':>6} {'IMPs/deal':>9} {'share':>6}  (of {len(outs)} "
+             "deals; IMPs/deal of the whole set by each group's deals)"]
+    for key, values in sorted(found.items(), key=lambda kv: -sum(kv[1])):
+        lines.append(f"{key:14} {len(values):6d} {statistics.fmean(values):9.2f} "
+                     f"{100 * sum(values) / total:5.1f}%  ({sum(values) / len(outs):.2f})")
+    return lines
+
+
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     """The mean and the half-width of its normal 95% interval."""
     mean = statistics.fmean(values)
@@ -325,6 +362,10 @@ def main(argv: list[str]) -> int:
                         help="print the N deals furthest from par, with their auctions")
     parser.add_argument("--slams", action="store_true",
                         help="print every deal where a slam makes and every slam bid")
+    parser.add_argument("--groups", action="store_true",
+                        help="print the IMPs lost by size of par and who bought the deal")
+    parser.add_argument("--group", default=None,
+                        help="--worst lists only this group's deals (e.g. game/other)")
     args = parser.parse_args(argv)
     pairing = args.against is not None or args.kind_b is not None or args.think_b is not None
     think_b = args.think if args.think_b is None else args.think_b
@@ -367,9 +408,13 @@ def main(argv: list[str]) -> int:
         for out in outs:
             if out.slam_side is not None or (out.contract and out.contract.level >= 6):
                 print("\n".join(describe(out)))
+    if args.groups:
+        print("\n" + "\n".join(groups(outs)) + "\n")
     if args.worst:
-        print(f"\nThe {args.worst} deals furthest from par:")
-        for out in sorted(outs, key=lambda o: -o.imps)[:args.worst]:
+        chosen = [o for o in outs if args.group is None or group_of(o) == args.group]
+        print(f"\nThe {args.worst} deals furthest from par"
+              + (f" in group {args.group}:" if args.group else ":"))
+        for out in sorted(chosen, key=lambda o: -o.imps)[:args.worst]:
             print("\n".join(describe(out)))
     print(("A: " + a_name + "\n" if others is not None else "") + "\n".join(report(outs)))
     if others is not None:

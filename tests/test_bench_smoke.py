@@ -110,6 +110,17 @@ def test_bridge_bidding_strength_prints_the_worst_deals_with_their_auctions() ->
     assert "IMPs (dealer" in out and "  DD N-S C" in out
 
 
+def test_bridge_bidding_strength_groups_the_deals_by_par_and_buyer() -> None:
+    out = _run("bench.strength", "bridge-bidding", "--deals", "3", "--first-seed", "5",
+               "--think", "0", "--groups")
+    rows = _rows(out, "group")
+    assert sum(int(row[1]) for row in rows) == 3
+    for row in rows:
+        size, buyer = row[0].split("/")
+        assert size in ("part", "game", "slam", "zero") and buyer in ("owner", "other",
+                                                                      "nobody")
+
+
 def test_bridge_bidding_strength_prints_the_slam_deals() -> None:
     # Seed 11's first deal has a slam for East-West (13 tricks in hearts).
     out = _run("bench.strength", "bridge-bidding", "--deals", "1", "--first-seed", "11",

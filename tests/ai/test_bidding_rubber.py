@@ -90,16 +90,6 @@ def test_the_level_of_game_reads_the_part_score() -> None:
     assert [game_level(s, ctx(None)) for s in Strain] == [5, 5, 4, 4, 3]
 
 
-def test_no_penalty_double_that_would_give_them_the_rubber() -> None:
-    # 1♣ Pass 1♠ (2♥) Pass Pass: South, with four good hearts, doubles for penalty; with
-    # East-West a game up, 2♥ doubled (120) would win them the rubber where 2♥ (60)
-    # would not.
-    hand, calls = "A4.KQT9.J432.Q32", "1C pass 1S 2H pass pass"
-    assert call(hand, calls, None) == ("double", "penalty: 4+ hearts, 10+ HCP, trump tricks in "
-                                                 "hearts")
-    assert call(hand, calls, Score((0, 1), (0, 0)))[0] != "double"
-
-
 def test_expected_rubber_results_computed_by_hand() -> None:
     # Game all, both with a part score that any part score completes: the next side to
     # score wins the rubber (500), each with probability 1/2.

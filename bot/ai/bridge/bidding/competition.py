@@ -1,5 +1,5 @@
-"""Competitive bidding: overcalls and takeout doubles, their answers, negative doubles,
-balancing, and penalty doubles of low contracts."""
+"""Competitive bidding: overcalls and takeout doubles, their answers, negative doubles
+and balancing."""
 
 from __future__ import annotations
 
@@ -251,15 +251,3 @@ def _notrump_bids(last: Bid, their: list[Suit], one: tuple[int, int], two: tuple
     if last < Bid(3, Strain.NOTRUMP):
         rules.append(Rule("3NT", "", hcp=three, when=stop))
     return rules
-
-
-def penalty_double(last: Bid) -> Rule | None:
-    """Double their low suit contract when we hold length and strength in their trumps."""
-    suit = last.strain.trump
-    if suit is None or last.level > 3:
-        return None
-    return Rule("double", "penalty", lengths={suit: (4, 13)},
-                hcp=(10, 37), when=Test(f"trump tricks in {name(suit)}", lambda h: (
-                    h.lengths[suit] >= 5 and h.good_suit(suit)) or sum(
-                        1 for c in h.cards if c.suit == suit and c.rank >= 12) >= 2,
-                    TELLS_NOTHING))

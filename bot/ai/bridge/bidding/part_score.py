@@ -11,8 +11,6 @@ In order, each speaking only where its situation holds:
 - compete for the part score: their last bid, in a suit they have found a fit in,
   completes their game: we compete one level higher than the fit alone would (an 8-card
   fit bids to the three level), since letting them play there gives them a game.
-And `doubles_into_rubber`: no penalty double of a contract that doubled, and not
-undoubled, would win them the rubber if it made.
 
 The calls are read by the same rules (these rules come first in their situation's table).
 """
@@ -22,7 +20,6 @@ from __future__ import annotations
 import math
 
 from bot.games.bridge_auction import Bid, Strain
-from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import Suit
 
 from .captain import ASK, SLAM, WEAK_HCP, expected_points, game_level, game_points
@@ -148,19 +145,6 @@ def compete(ctx: Context) -> list[Rule]:
                         f"below the line makes {last.label} game", hcp=(need, 37),
                         lengths={suit: (mine, 13)}))
     return out
-
-
-def doubles_into_rubber(ctx: Context) -> bool:
-    """Their last bid, doubled and made, would complete their second game (the rubber)
-    where undoubled it would not: a penalty double risks the rubber bonus."""
-    last = ctx.last_bid
-    if ctx.score is None or last is None or ctx.last_bidder not in (LHO, RHO):
-        return False
-    side = (ctx.seat + 1) % 2
-    part = ctx.part_score(LHO)
-    return ctx.score.games[side] == 1 \
-        and part + trick_score(last.level, last.strain, 1) >= GAME_POINTS \
-        > part + trick_score(last.level, last.strain)
 
 
 def rubber_rules(ctx: Context) -> list[Rule]:

@@ -11,39 +11,21 @@ from bot.games.bridge_auction import CALL_BY_TEXT, Call
 from bot.games.cards import Card
 
 from ...core.hand_range import HandRange
-from . import competition as comp
-from .captain import expected_points, natural_phrase, place
-from .context import ME, PARTNER, Context
-from .part_score import doubles_into_rubber, rubber_rules
+from .captain import natural_phrase, place
+from .context import Context
+from .part_score import rubber_rules
 from .rubber import Score
 from .rules import Hand, Rule, first_fit, hull, rules_for
 from .situations import agreed_trump, situation
 
-__all__ = ["Reading", "Settle", "agreed_trump", "choose", "penalty_rule", "read",
+__all__ = ["Reading", "Settle", "agreed_trump", "choose", "read",
            "situation", "tables_for"]
 
 
-def penalty_rule(ctx: Context) -> Rule | None:
-    """A penalty double of their low suit contract, when our side has spoken."""
-    last = ctx.last_bid
-    if last is None or ctx.ours() or ctx.doubled or not (ctx.bids(ME) or ctx.bids(PARTNER)) \
-            or doubles_into_rubber(ctx):
-        return None
-    rule = comp.penalty_double(last)
-    if rule is None:
-        return None
-    need = max(10, 20 - int(expected_points(ctx.partner_range())))
-    return Rule(rule.call, rule.words, hcp=(need, 37), lengths=rule.lengths, when=rule.when)
-
-
 def tables_for(ctx: Context) -> tuple[str, list[Rule]]:
-    """Every rule that speaks now, in order (the rubber's part-score rules first, then a
-    penalty double)."""
+    """Every rule that speaks now, in order (the rubber's part-score rules first)."""
     name, table = situation(ctx)
     rules = list(table or ())
-    penalty = penalty_rule(ctx)
-    if penalty is not None and table is None:  # where the captain speaks
-        rules.insert(0, penalty)
     rubber = rubber_rules(ctx)
     if rubber:
         return "part score in a rubber", [*rubber, *rules]
