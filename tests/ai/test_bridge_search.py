@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bot.ai import Budget, RandomPlayer, make_player
-from bot.ai.bridge.advanced import AdvancedBridgePlayer, auction_ranges, decision
+from bot.ai.bridge.advanced import AdvancedBridgePlayer, auction_check, auction_ranges, decision
 from bot.ai.core import card_search, dds
 from bot.ai.core.bridge_play import PlaySituation, choose_card
 from bot.ai.core.card_search import MAX_LAYOUTS, planned_layouts, search
@@ -174,6 +174,40 @@ def test_the_auction_is_read_by_the_bidding_system() -> None:
     assert ranges[(view.dealer + 1) % 4].min_len[Suit.SPADES] >= 5  # a major opened
     assert ranges[(view.dealer + 2) % 4].min_len[Suit.HEARTS] >= 5  # an overcall
     assert all(not r.empty for r in ranges)
+
+
+def _lead_after(calls: str, seed: int):
+    """The opening lead's view and legal cards after `calls` (dealer North)."""
+    game, _ = _view_after(calls, seed)
+    seat = next(iter(game.to_act()))
+    return game, game.view(seat), game.legal(seat)
+
+
+def test_sampled_hands_would_have_made_their_seats_calls() -> None:
+    # An auction bid by the system: the real hands agree with it, every sampled hidden
+    # hand does too, and by the ranges alone some layouts were bid otherwise.
+    game = _play_position(seed=11)
+    seat = next(iter(game.to_act()))
+    view, legal = game.view(seat), game.legal(seat)
+    agrees = auction_check(view)
+    record = game.deal_record()
+    assert all(agrees(s, record.hands[s]) for s in range(4))
+    checked = decision(view, legal, auction_ranges(view), agrees)
+    layouts = sample(checked.know, 24, random.Random(2))
+    assert len(layouts.hands) == 24
+    assert all(agrees(s, layout[s]) for layout in layouts.hands for s in checked.know.hidden)
+    loose = sample(decision(view, legal, auction_ranges(view)).know, 24, random.Random(2))
+    assert not all(agrees(s, layout[s]) for layout in loose.hands
+                   for s in checked.know.hidden)
+
+
+def test_a_strong_hand_does_not_agree_with_an_opening_pass() -> None:
+    _, view, _ = _lead_after("pass 1S pass 2S pass pass pass", 1)
+    agrees = auction_check(view)
+    strong = cards("AS KS QS AH KH QH AD KD QD 2C 3C 4C 5C")  # 27 HCP
+    assert not agrees(view.dealer, strong)
+    weak = cards("2S 3S 4S 2H 3H 4H 5H 2D 3D 4D 6C 7C 8C")  # no points
+    assert agrees(view.dealer, weak)
 
 
 # -- the budget and the fallback --------------------------------------------------------
@@ -403,6 +437,53 @@ def test_a_later_decision_stops_on_the_solvers_measured_work(monkeypatch) -> Non
     assert outcome is not None and outcome.layouts == sum(calls) < planned
     next_batch = min(max(outcome.layouts, calls[0]), planned - outcome.layouts)
     assert outcome.layouts * cost <= share < (outcome.layouts + next_batch) * cost
+
+
+def _solver_splitting(cost: float, calls: list[int], close: bool):
+    """A stand-in solver: the first legal card takes 7 tricks and the others 6 on every
+    layout (clear), or the first card 7 on every other layout and 6 on the rest, the
+    others the reverse (close)."""
+    seen = [0]
+
+    def solve_counted(positions):
+        calls.append(len(positions))
+        scores = []
+        for p in positions:
+            legal = _legal_of(p)
+            odd = close and seen[0] % 2 == 1
+            seen[0] += 1
+            scores.append({card: (7 if (i == 0) != odd else 6) for i, card in enumerate(legal)})
+        return scores, round(len(positions) * cost / dds.NODE_SECONDS)
+    return solve_counted
+
+
+def test_a_close_decision_solves_more_layouts_than_its_plan(monkeypatch) -> None:
+    _, _, _, later = _later_decision()
+    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
+    calls: list[int] = []
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_splitting(0.0005, calls, True))
+    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    assert outcome is not None and planned < outcome.layouts <= card_search.CLOSE_LAYOUTS
+    assert outcome.layouts == sum(calls)
+
+
+def test_a_close_decision_stops_at_the_budgets_share(monkeypatch) -> None:
+    _, _, _, later = _later_decision()
+    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
+    cost = 0.5 * Budget(0.8).planned_seconds() / planned  # the plan fills half the share
+    calls: list[int] = []
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_splitting(cost, calls, True))
+    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    assert outcome is not None and outcome.layouts * cost <= Budget(0.8).planned_seconds()
+
+
+def test_a_clear_decision_solves_its_plan_only(monkeypatch) -> None:
+    _, _, _, later = _later_decision()
+    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
+    calls: list[int] = []
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_splitting(0.0005, calls, False))
+    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    assert outcome is not None and outcome.layouts == planned == sum(calls)
 
 
 def test_too_few_layouts_solved_in_the_share_play_the_rule_based_card(monkeypatch) -> None:
