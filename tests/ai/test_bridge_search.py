@@ -439,53 +439,6 @@ def test_a_later_decision_stops_on_the_solvers_measured_work(monkeypatch) -> Non
     assert outcome.layouts * cost <= share < (outcome.layouts + next_batch) * cost
 
 
-def _solver_splitting(cost: float, calls: list[int], close: bool):
-    """A stand-in solver: the first legal card takes 7 tricks and the others 6 on every
-    layout (clear), or the first card 7 on every other layout and 6 on the rest, the
-    others the reverse (close)."""
-    seen = [0]
-
-    def solve_counted(positions):
-        calls.append(len(positions))
-        scores = []
-        for p in positions:
-            legal = _legal_of(p)
-            odd = close and seen[0] % 2 == 1
-            seen[0] += 1
-            scores.append({card: (7 if (i == 0) != odd else 6) for i, card in enumerate(legal)})
-        return scores, round(len(positions) * cost / dds.NODE_SECONDS)
-    return solve_counted
-
-
-def test_a_close_decision_solves_more_layouts_than_its_plan(monkeypatch) -> None:
-    _, _, _, later = _later_decision()
-    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
-    calls: list[int] = []
-    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_splitting(0.0005, calls, True))
-    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
-    assert outcome is not None and planned < outcome.layouts <= card_search.CLOSE_LAYOUTS
-    assert outcome.layouts == sum(calls)
-
-
-def test_a_close_decision_stops_at_the_budgets_share(monkeypatch) -> None:
-    _, _, _, later = _later_decision()
-    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
-    cost = 0.5 * Budget(0.8).planned_seconds() / planned  # the plan fills half the share
-    calls: list[int] = []
-    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_splitting(cost, calls, True))
-    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
-    assert outcome is not None and outcome.layouts * cost <= Budget(0.8).planned_seconds()
-
-
-def test_a_clear_decision_solves_its_plan_only(monkeypatch) -> None:
-    _, _, _, later = _later_decision()
-    planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
-    calls: list[int] = []
-    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_splitting(0.0005, calls, False))
-    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
-    assert outcome is not None and outcome.layouts == planned == sum(calls)
-
-
 def test_too_few_layouts_solved_in_the_share_play_the_rule_based_card(monkeypatch) -> None:
     _, view, legal, later = _later_decision()
     calls: list[int] = []

@@ -48,12 +48,7 @@ _COST_NOTRUMP = {13: 0.180, 12: 0.020, 11: 0.008, 10: 0.003, 9: 0.0025, 8: 0.001
 _COST_TRUMP = {13: 0.180, 12: 0.045, 11: 0.010, 10: 0.0035, 9: 0.0025, 8: 0.0012}
 _COST_FLOOR = 0.0006  # seven cards or fewer, with our own sampling overhead
 MIN_LAYOUTS = 4  # fewer is not worth a search: the rule-based card is as good
-MAX_LAYOUTS = 48  # the first plan: most decisions are clear after it
-# A close decision (`_close`) solves more layouts, by doubling, while the budget's share
-# allows, up to this many in all; close means a card within CLOSE_Z standard errors of
-# the best (paired over the same layouts).
-CLOSE_LAYOUTS = 384
-CLOSE_Z = 2.0
+MAX_LAYOUTS = 48  # more changes almost nothing and costs the others' time
 PROBE_SHARE = 8  # the first batch is this part of the plan (its cost is not yet known)
 COSTLY = 0.05  # a layout planned at this or more (the opening lead) is probed alone
 SOLVER_THREADS = 2  # DDS solves a batch's layouts in parallel, one per thread
@@ -125,70 +120,14 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
     # budget is found after one of them, not several.
     costly = solve_cost(longest, decision.trump) >= COSTLY
     probe = 1 if costly else math.ceil(len(positions) / PROBE_SHARE)
-    work = [0.0]  # the solver's measured work so far, in CPU seconds
-
-    def measured(batch: Sequence[dds.Position]) -> tuple[list[dict[Card, int]], float]:
-        solved, cost = dds.solve_measured(batch)
-        work[0] += cost
-        return solved, cost
-
-    allowance = budget.planned_seconds()
-    results = dds.solve_within(positions, measured, allowance, first=probe,
-                               least=max(probe, SOLVER_THREADS), spent=budget.spent)
+    results = dds.solve_within(positions, dds.solve_measured, budget.planned_seconds(),
+                               first=probe, least=max(probe, SOLVER_THREADS),
+                               spent=budget.spent)
     if len(results) < len(positions) and budget.spent():
         return None  # the safety net: the budget ran out before the plan did
     if len(results) < min(MIN_LAYOUTS, len(positions)):
         return None  # the deal is too costly to solve enough layouts in the budget
-    if len(results) == len(positions) and len(decision.know.hidden) > 1:
-        results = _settle_close(decision, results, budget, rng, measured, work, allowance)
     return _best(decision, results, preferred)
-
-
-def _settle_close(decision: Decision, results: list[dict[Card, int]], budget: Budget,
-                  rng: random.Random, measured: dds.BatchSolver[dds.Position, dict[Card, int]],
-                  work: list[float], allowance: float) -> list[dict[Card, int]]:
-    """More layouts while the best card is not clearly ahead of another: the plan is sized
-    by a cautious cost model and most decisions solve it in a small part of their budget,
-    so a close one spends what is left (by the solver's measured work per layout) on
-    telling the cards apart, up to CLOSE_LAYOUTS in all."""
-    while _close(decision, results) and len(results) < CLOSE_LAYOUTS:
-        per_layout = max(work[0] / len(results), _COST_FLOOR / 4)
-        room = min(CLOSE_LAYOUTS, budget.affordable(per_layout)) - len(results)
-        more = min(room, len(results))  # doubling: each round as large as all before it
-        if more < SOLVER_THREADS or work[0] + more * per_layout > allowance:
-            break
-        layouts = sample(decision.know, more, rng)
-        positions = [dds.Position(hands, decision.trump, decision.leader, decision.trick)
-                     for hands in layouts.hands]
-        solved = dds.solve_within(positions, measured, allowance - work[0],
-                                  first=len(positions), spent=budget.spent)
-        if len(solved) < len(positions):
-            break  # out of budget: the round is not kept half solved (its draw is biased)
-        results = results + solved
-    return results
-
-
-def _close(decision: Decision, results: Sequence[dict[Card, int]]) -> bool:
-    """Whether some card's value is within CLOSE_Z standard errors of the best card's
-    (paired over the same layouts), without being equal to it on every layout."""
-    values = {card: [decision.value[min(len(decision.value) - 1,
-                                        decision.tricks_won + r[card])] for r in results]
-              for card in decision.legal if all(card in r for r in results)}
-    if len(values) < 2:
-        return False
-    best = max(values, key=lambda c: sum(values[c]))
-    n = len(results)
-    for card, mine in values.items():
-        if card == best:
-            continue
-        diffs = [b - m for b, m in zip(values[best], mine, strict=True)]
-        if not any(diffs):
-            continue
-        mean = sum(diffs) / n
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
-        if mean <= CLOSE_Z * spread / math.sqrt(n):
-            return True
-    return False
 
 
 def _best(decision: Decision, results: Sequence[dict[Card, int]],
