@@ -14,6 +14,9 @@ double dummy: the tricks the best card would take for the side to play less what
 played keeps (0 for a card as good as any). Per deal: the losses of the declaring side's
 cards, of the defence's cards without the opening lead, and of the opening lead apart;
 the share of cards that lose anything. Means come with 95% intervals (normal, over deals).
+Then where the tricks were lost: by whose card and what it did (the lead to a trick,
+following suit, ruffing, discarding; its position in the trick) and by the tricks of the
+deal, each as tricks a deal.
 
 Single Dummy Bridge: whole matches to --sd-target points of `single-dummy-advanced`
 against `single-dummy-basic`, seats alternating, match seeds --first-seed upwards; the
@@ -53,6 +56,7 @@ from bot.ai import Budget, make_player
 from bot.ai.core.dds import Position, solve
 from bot.games import create
 from bot.games.bridge import ContractBridge
+from bot.games.cards import Card, Suit
 
 Times = dict[str, list[tuple[float, float]]]  # phase -> (wall, cpu) per decision
 Record = dict[str, Any]  # one deal or match, as --record writes it
@@ -191,6 +195,38 @@ def dd_scores(game: ContractBridge) -> dict[str, int]:
     return {"play:" + card.text: tricks for card, tricks in scores.items()}
 
 
+def card_kind(trick: Sequence[tuple[int, Card]], action: str, trump: Suit | None) -> str:
+    """What a card does in its trick: leads it, follows suit, ruffs or discards."""
+    if not trick:
+        return "lead"
+    card = Card.parse(action[5:])
+    led = trick[0][1].suit
+    return "follow" if card.suit == led else "ruff" if card.suit == trump else "discard"
+
+
+def breakdown(deals: Sequence[Record]) -> None:
+    """Where the DD tricks were lost: per deal, by whose card and what it did, and by
+    the tricks of the deal (deals recorded before losses were listed count as none)."""
+    listed = [d for d in deals if "losses" in d]
+    if not listed:
+        return
+    n = len(listed)
+    by_kind: dict[str, float] = defaultdict(float)
+    by_trick: dict[str, float] = defaultdict(float)
+    for deal in listed:
+        for loss in deal["losses"]:
+            who = "opening lead" if loss["who"] == "lead" else loss["who"]
+            what = "" if who == "opening lead" else \
+                f" {loss['kind']} (position {loss['position'] + 1})"
+            by_kind[who + what] += loss["loss"]
+            first = (loss["trick"] - 1) // 3 * 3 + 1
+            by_trick[f"{who}, tricks {first}-{min(13, first + 2)}"] += loss["loss"]
+    print(f"\nWhere DD tricks were lost ({n} deals), tricks a deal:")
+    for table in (by_kind, by_trick):
+        for key in sorted(table, key=lambda k: -table[k]):
+            print(f"  {key:40} {table[key] / n:.3f}")
+
+
 def play_deal(seed: int, kind: str, think: float) -> Record:
     """Deal `seed` played out by `kind` in all four seats, every card scored."""
     game = bid_out(seed)
@@ -203,7 +239,8 @@ def play_deal(seed: int, kind: str, think: float) -> Record:
     deal: Record = {"section": "bridge", "kind": kind, "seed": seed, "think": think,
                     "contract": f"{contract.label} by {'NESW'[contract.declarer]}",
                     "declaring": 0.0, "defence": 0.0, "lead": 0.0, "cards": 0, "costly": 0,
-                    "cards_declaring": 0, "costly_declaring": 0, "by_search": 0}
+                    "cards_declaring": 0, "costly_declaring": 0, "by_search": 0,
+                    "losses": []}
     times: Times = defaultdict(list)
     first = True
     while game.deal_no == 1 and not game.finished:
@@ -218,6 +255,12 @@ def play_deal(seed: int, kind: str, think: float) -> Record:
                                                                                       legal):
             deal["by_search"] += 1
         loss = max(scores.values()) - scores[action]
+        if loss:
+            deal["losses"].append({"trick": len(view.played) // 4 + 1,
+                                   "position": len(view.trick),
+                                   "who": "lead" if first else side,
+                                   "kind": card_kind(view.trick, action, contract.trump),
+                                   "loss": loss})
         deal["lead" if first else side] += loss
         deal["cards"] += 1
         deal["costly"] += loss > 0
@@ -332,6 +375,7 @@ def merge(paths: Sequence[str]) -> int:
             tally.add(deal)
         report_play(kind, tally)
         report_times(merged_times(mine))
+        breakdown(mine)
     if matches:
         report_matches([matches[seed] for seed in sorted(matches)])
     return 0
@@ -417,6 +461,7 @@ def main(argv: list[str] | None = None) -> int:
                           f"defence {mean_ci(tally.defence)}", flush=True)
             report_play(kind, tally)
             report_times(merged_times(played))
+            breakdown(played)
     if args.sd_matches:
         first = args.first_seed if args.sd_first_seed is None else args.sd_first_seed
         matches = []

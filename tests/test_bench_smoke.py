@@ -186,6 +186,9 @@ def test_bridge_play_strength_prints_its_figures_and_merges_its_records(
     assert "bridge-basic: 2 deals (seeds 1..2), 104 cards" in merged
     assert "bridge-advanced: 1 deals (seeds 1), 52 cards" in merged
     assert "2 matches to 100 (seeds 1, 5, seats alternating)" in merged
+    # Where the tricks were lost, per kind: the basic player's 2 deals lose some.
+    assert merged.count("Where DD tricks were lost") == 2
+    assert "Where DD tricks were lost (2 deals), tricks a deal:" in merged
 
 
 def test_pictures_benchmark_prints_a_row_per_game() -> None:
