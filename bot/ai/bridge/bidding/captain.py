@@ -67,15 +67,12 @@ def invitation_range(ctx: Context, strain: Strain) -> HandRange:
 
 
 def is_invitation(ctx: Context, bid: Bid) -> bool:
-    """The bid is step 4's: a raise of partner's last bid to three (2NT over 1NT), or,
-    the opponents silent, 2NT over partner's suit below it (no fit: notrump invited)."""
+    """The bid is step 4's: a raise of partner's last bid to three (2NT over 1NT)."""
     last = ctx.last_bid
-    if not (ctx.ours() and not ctx.forcing and last is not None
-            and ctx.last_bidder == PARTNER and last.level < 3 and bid > last):
-        return False
-    if bid == Bid(2, Strain.NOTRUMP):
-        return last.strain == bid.strain or not ctx.contested()
-    return bid.strain != Strain.NOTRUMP and last.strain == bid.strain and bid.level == 3
+    return (ctx.ours() and not ctx.forcing and last is not None
+            and ctx.last_bidder == PARTNER and last.level < 3 and bid > last
+            and last.strain == bid.strain
+            and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
 
 
 def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
@@ -257,9 +254,9 @@ def invitation(p: Plan) -> str | None:
     strain, last = p.game_strain, p.last
     invite_level = 3 if strain != Strain.NOTRUMP else 2
     if p.ours and p.game_total >= INVITE and last is not None and last.level < 3 \
-            and game_level(strain, p.ctx) > invite_level:
+            and game_level(strain, p.ctx) > invite_level and p.our_strain == strain:
         call = p.bid(invite_level, strain)
-        if call and is_invitation(p.ctx, Bid(invite_level, strain)):
+        if call and Bid(int(call[4]), strain) > last:
             return call
     return None
 
