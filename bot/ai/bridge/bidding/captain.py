@@ -75,28 +75,6 @@ def is_invitation(ctx: Context, bid: Bid) -> bool:
             and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
 
 
-def probe_major(ctx: Context, bid: Bid) -> bool:
-    """The bid checks for a 4-4 major fit on the way to game (step "Major"): the
-    opponents silent, the cheapest bid below 3NT of a major neither of us has bid, over
-    partner's last bid, which has not denied four of it. Forcing: it promises game."""
-    last, suit = ctx.last_bid, bid.strain.trump
-    if suit is None or suit < Suit.HEARTS or ctx.contested() or not ctx.ours() \
-            or ctx.last_bidder != PARTNER or last is None or ctx.forcing \
-            or not last < bid < Bid(3, Strain.NOTRUMP) or cheapest(bid.strain, last) != bid \
-            or any(b.strain == bid.strain for b in ctx.our_bids()):
-        return False
-    partner = ctx.partner_range()
-    return partner.max_len[suit] >= 4 and partner.min_len[suit] < 4
-
-
-def probe_range(ctx: Context, suit: Suit) -> HandRange:
-    """What a major probe shows: four cards in it and the points for game with partner's
-    expected points."""
-    need = max(0, math.ceil(GAME - expected_points(ctx.partner_range())))
-    lengths = tuple(4 if s == suit else 0 for s in range(4))
-    return HandRange(min_len=lengths, min_points=need)  # type: ignore[arg-type]
-
-
 def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
     majors = [s for s in (Suit.SPADES, Suit.HEARTS) if fit[s] >= 8]
     if majors:
@@ -249,23 +227,6 @@ def slam(p: Plan) -> str | None:
     return p.invite
 
 
-def major(p: Plan) -> str | None:
-    """Game values, no major fit known, notrump or a minor our strain: bid a four-card
-    major partner may hold four of, below 3NT, before settling the game."""
-    if p.game_strain.trump in (Suit.HEARTS, Suit.SPADES) or p.last is None \
-            or p.game_total < game_points(p.game_strain, game_level(p.game_strain, p.ctx)) \
-            or game_level(p.game_strain, p.ctx) != game_level(p.game_strain):
-        return None
-    for suit in (Suit.HEARTS, Suit.SPADES):
-        nxt = cheapest(Strain(int(suit)), p.last)
-        if p.hand.lengths[suit] >= 4 and p.ctx.my_range().min_len[suit] < 4 \
-                and nxt is not None and probe_major(p.ctx, nxt):
-            call = p.bid(nxt.level, nxt.strain)
-            if call:
-                return call
-    return None
-
-
 def game(p: Plan) -> str | None:
     """Game, where our points together reach it (3NT rather than a minor's game)."""
     strain, last = p.game_strain, p.last
@@ -352,9 +313,6 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
          f"four of it asks partner to ask). A minor agreed, notrump our game: its slam from "
          f"{MINOR_ASK} (4NT asks); five of it over a forcing raise past 3NT. A game bid "
          "where that ask was open says too little for slam.", slam),
-    Step("Major", "Major: game values and no major fit known yet, the opponents silent: "
-         "bid a four-card major partner may hold four of, the cheapest bid of it below 3NT "
-         "(forcing), before choosing the game.", major),
     Step("Game", f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of "
          f"a minor with {MINOR_GAME}+). In notrump a hand counts its high cards and a long "
          "suit's sixth and later cards; with a trump fit, a hand adds its shortness.", game),
@@ -444,8 +402,6 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     else:
         what = f"4+ {SUIT_NAMES[suit]}"
         lengths[suit] = 4
-    if probe_major(ctx, bid) and not partner_showed and not mine:
-        return (f"4+ {SUIT_NAMES[suit]}, game values, forcing", probe_range(ctx, suit))
     if is_invitation(ctx, bid):
         shown = invitation_range(ctx, strain)
         lengths[suit] = max(lengths[suit], 3)
