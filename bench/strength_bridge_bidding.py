@@ -2,6 +2,7 @@
 
     python -m bench.strength bridge-bidding [--deals N] [--first-seed S] [--kind KIND]
         [--think SECONDS] [--against REV | --kind-b KIND] [--list] [--worst N] [--slams]
+        [--uncontested]
 
 The deals are fresh by default: the first seed is drawn anew for each run (from
 1,000,000..999,999,999, far from the small seeds rules were read on) and printed, and
@@ -28,7 +29,9 @@ gives no budget: the rule tables alone, and the auctions are deterministic.
 Proportions carry Wilson 95% intervals, the IMP mean a normal 95% interval.
 `--worst N` prints the N deals furthest from par: hands, auction with each call's
 explanation, the double-dummy tricks per strain and the par score (where the IMPs go);
-`--slams` prints every deal where a slam makes and every slam bid.
+`--slams` prints every deal where a slam makes and every slam bid. `--uncontested` keeps
+only the deals whose auction one side had to itself (the other side passed throughout):
+the figures of constructive bidding alone (paired: on A's uncontested deals).
 """
 
 from __future__ import annotations
@@ -179,6 +182,11 @@ def describe(out: Outcome) -> list[str]:
     return lines
 
 
+def uncontested(out: Outcome) -> bool:
+    """Only one side called anything but pass (the other side passed throughout)."""
+    return len({seat % 2 for seat, call in out.calls if call.kind != "pass"}) == 1
+
+
 def is_game(c: Contract) -> bool:
     return c.level >= (3 if c.strain == 4 else 4 if c.strain >= 2 else 5)
 
@@ -319,6 +327,9 @@ def main(argv: list[str]) -> int:
                         help="print the N deals furthest from par, with their auctions")
     parser.add_argument("--slams", action="store_true",
                         help="print every deal where a slam makes and every slam bid")
+    parser.add_argument("--uncontested", action="store_true",
+                        help="the figures (and --list, --worst, --slams) of the deals whose "
+                             "auction one side had to itself only")
     args = parser.parse_args(argv)
     pairing = args.against is not None or args.kind_b is not None
     deals = args.deals or (1000 if pairing else 200)
@@ -347,6 +358,8 @@ def main(argv: list[str]) -> int:
     outs = []
     for seed in seeds:
         out = measure(seed, args.kind, args.think, tables)
+        if args.uncontested and not uncontested(out):
+            continue
         outs.append(out)
         if args.list:
             label = out.contract.label + " by " + "NESW"[out.contract.declarer] \
@@ -362,9 +375,14 @@ def main(argv: list[str]) -> int:
         print(f"\nThe {args.worst} deals furthest from par:")
         for out in sorted(outs, key=lambda o: -o.imps)[:args.worst]:
             print("\n".join(describe(out)))
+    if args.uncontested:
+        print(f"uncontested auctions only: {len(outs)} of {deals} deals")
     print(("A: " + a_name + "\n" if others is not None else "") + "\n".join(report(outs)))
     if others is not None:
         theirs = [score(auction, tables) for auction in others]
+        if args.uncontested:  # the same deals as A's, to compare like with like
+            kept = {o.seed for o in outs}
+            theirs = [o for o in theirs if o.seed in kept]
         print(f"B: {b_name}\n" + "\n".join(report(theirs)))
         print("\n".join(paired(outs, theirs, a_name, b_name)))
     return 0
