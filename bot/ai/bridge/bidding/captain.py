@@ -75,17 +75,6 @@ def is_invitation(ctx: Context, bid: Bid) -> bool:
             and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
 
 
-def rebid_is_forcing(ctx: Context, bid: Bid) -> bool:
-    """The bid is step "Own suit"'s: the opponents silent, my major bid again at the three
-    level over partner's bid in another strain. Forcing: partner raises with two cards or
-    chooses notrump."""
-    last, suit = ctx.last_bid, bid.strain.trump
-    return suit is not None and suit >= Suit.HEARTS and not ctx.contested() \
-        and ctx.ours() and ctx.last_bidder == PARTNER and last is not None \
-        and last.strain != bid.strain and bid.level == 3 and bid > last \
-        and any(b.strain == bid.strain for b in ctx.bids(ME))
-
-
 def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
     majors = [s for s in (Suit.SPADES, Suit.HEARTS) if fit[s] >= 8]
     if majors:
@@ -238,19 +227,6 @@ def slam(p: Plan) -> str | None:
     return p.invite
 
 
-def own_suit(p: Plan) -> str | None:
-    """Game values, our strain my major that partner has not supported (its fit counts on
-    partner's unshown cards): bid it again at the three level, forcing, and let partner
-    choose between its game and notrump."""
-    suit = p.trump
-    if suit is None or suit < Suit.HEARTS or p.game_strain != p.strain \
-            or p.hand.lengths[suit] + p.ctx.partner_range().min_len[suit] >= 8 \
-            or game_level(p.strain, p.ctx) != 4 or p.game_total < GAME:
-        return None
-    call = p.bid(3)
-    return call if call and rebid_is_forcing(p.ctx, Bid(3, p.strain)) else None
-
-
 def game(p: Plan) -> str | None:
     """Game, where our points together reach it (3NT rather than a minor's game)."""
     strain, last = p.game_strain, p.last
@@ -337,9 +313,6 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
          f"four of it asks partner to ask). A minor agreed, notrump our game: its slam from "
          f"{MINOR_ASK} (4NT asks); five of it over a forcing raise past 3NT. A game bid "
          "where that ask was open says too little for slam.", slam),
-    Step("Own suit", "Own suit: game values, our strain my major partner has not "
-         "supported (fewer than 8 cards together by what partner has shown), the opponents "
-         "silent: bid it again at the three level, forcing.", own_suit),
     Step("Game", f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of "
          f"a minor with {MINOR_GAME}+). In notrump a hand counts its high cards and a long "
          "suit's sixth and later cards; with a trump fit, a hand adds its shortness.", game),
@@ -419,7 +392,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         what = f"support for {SUIT_NAMES[suit]}"
         lengths[suit] = 3
     elif mine:
-        what = f"more {SUIT_NAMES[suit]}" + (", forcing" if rebid_is_forcing(ctx, bid) else "")
+        what = f"more {SUIT_NAMES[suit]}"
         lengths[suit] = 6
     elif level_word == "game" and suit >= Suit.HEARTS:
         # game in a major partner has not shown: alone, so a long suit (`place` needs

@@ -12,7 +12,7 @@ from bot.games.cards import Card
 
 from ...core.hand_range import HandRange
 from . import competition as comp
-from .captain import expected_points, natural_phrase, place, rebid_is_forcing
+from .captain import expected_points, natural_phrase, place
 from .context import ME, PARTNER, Context
 from .part_score import doubles_into_rubber, rubber_rules
 from .rubber import Score
@@ -75,7 +75,7 @@ def read(dealer: int, calls: Sequence[tuple[int, Call]], score: Score | None = N
                 any(r.forcing for r in found)
         else:
             text, rng = natural_phrase(ctx, call.text)
-            force = call.bid is not None and rebid_is_forcing(ctx, call.bid)
+            force = False
         narrowed = shown[seat].narrowed(rng)
         if not narrowed.empty:
             shown[seat] = narrowed
