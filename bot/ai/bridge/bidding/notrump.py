@@ -103,15 +103,8 @@ def opener_after_stayman_nt(level: int, asked_nt: int, hi: int) -> Table:
         return [Rule("4S", "the fit partner holds", lengths={S: (4, 13)}),
                 Rule("pass", "no spade fit")]
     return [Rule("4S", "maximum", hcp=(hi - 1, 37), lengths={S: (4, 13)}),
-            Rule("3S", "minimum", hcp=(0, hi - 2), lengths={S: (4, 13)}),
+            Rule("3S", "minimum", lengths={S: (4, 13)}),
             *opener_after_nt_invitation(hi)]
-
-
-def after_declined_invitation() -> Table:
-    """Our 2NT invited game over partner's 1NT (after Stayman or a transfer) and partner
-    answered three of a major: the fit with a minimum, the invitation declined. The
-    invitation counted our values already, shortness included."""
-    return [Rule("pass", "partner declined the invitation")]
 
 
 def opener_after_nt_invitation(hi: int) -> Table:
@@ -148,7 +141,7 @@ def opener_after_transfer_nt(major: Suit, asked_nt: int, hi: int) -> Table:
                 Rule("pass", "notrump", lengths={major: (2, 2)})]
     return [Rule(f"4{M}", "maximum", hcp=(hi - 1, 37), lengths={major: (3, 13)}),
             Rule("3NT", "maximum", hcp=(hi - 1, 37)),
-            Rule(f"3{M}", "minimum", hcp=(0, hi - 2), lengths={major: (3, 13)}),
+            Rule(f"3{M}", "minimum", lengths={major: (3, 13)}),
             Rule("pass", "minimum")]
 
 

@@ -170,12 +170,6 @@ def opener_bids_a_third_time(ctx: Context) -> bool:
         and _quiet(ctx)
 
 
-def responder_bids_a_third_time(ctx: Context) -> bool:
-    """Partner opened and rebid twice, I answered and rebid; they have not bid."""
-    return ctx.opener == PARTNER and len(ctx.bids(ME)) == 2 \
-        and len(ctx.bids(PARTNER)) == 3 and _quiet(ctx)
-
-
 def _their_opening_first_bid(ctx: Context) -> bool:
     """They opened and I have not bid (I may have doubled)."""
     return ctx.opener in (LHO, RHO) and not ctx.bids(ME)
@@ -363,15 +357,6 @@ def _opener_third(opening: Bid, response: Bid, rebid: Bid,
     return None
 
 
-def _responder_third(opening: Bid, my_rebid: Bid, p_rebid: Bid) -> Table | None:
-    """My third bid after partner's 1NT, my Stayman or transfer, partner's answer, my
-    2NT invitation and partner's `p_rebid`: three of a major below game declines it."""
-    if opening == Bid(1, NT) and my_rebid == Bid(2, NT) and p_rebid.level == 3 \
-            and p_rebid.strain in (Strain.HEARTS, Strain.SPADES):
-        return nt.after_declined_invitation()
-    return None
-
-
 # Which table speaks: the first row that holds (and has a table for the bids made).
 # Slam conventions first (they read the same whoever opened), then our side's auction
 # in the order of its rounds, then the auctions they opened.
@@ -408,9 +393,6 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("opener's third bid", opener_bids_a_third_time,
               lambda ctx: _opener_third(_nth(ctx, ME, 0), _nth(ctx, PARTNER, 0),
                                         _nth(ctx, ME, 1), _nth(ctx, PARTNER, 1))),
-    Situation("responder's third bid", responder_bids_a_third_time,
-              lambda ctx: _responder_third(_nth(ctx, PARTNER, 0), _nth(ctx, ME, 1),
-                                           _nth(ctx, PARTNER, 2))),
     Situation("balancing", we_may_balance,
               lambda ctx: comp.overcalls(_last(ctx), ctx.their_suits(), balancing=True)),
     Situation("overcall", we_may_overcall,
