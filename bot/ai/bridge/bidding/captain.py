@@ -67,15 +67,12 @@ def invitation_range(ctx: Context, strain: Strain) -> HandRange:
 
 
 def is_invitation(ctx: Context, bid: Bid) -> bool:
-    """The bid is step 4's: a raise of partner's last bid to three (2NT over 1NT), or,
-    the opponents silent, 2NT over partner's suit below it (no fit: notrump invited)."""
+    """The bid is step 4's: a raise of partner's last bid to three (2NT over 1NT)."""
     last = ctx.last_bid
-    if not (ctx.ours() and not ctx.forcing and last is not None
-            and ctx.last_bidder == PARTNER and last.level < 3 and bid > last):
-        return False
-    if bid == Bid(2, Strain.NOTRUMP):
-        return last.strain == bid.strain or not ctx.contested()
-    return bid.strain != Strain.NOTRUMP and last.strain == bid.strain and bid.level == 3
+    return (ctx.ours() and not ctx.forcing and last is not None
+            and ctx.last_bidder == PARTNER and last.level < 3 and bid > last
+            and last.strain == bid.strain
+            and bid.level == (2 if bid.strain == Strain.NOTRUMP else 3))
 
 
 def best_strain(hand: Hand, fit: list[float], ctx: Context) -> Strain:
@@ -252,17 +249,14 @@ def forced(p: Plan) -> str | None:
 
 
 def invitation(p: Plan) -> str | None:
-    """In our strain: partner's last suit raised to three (a minor too, when the game in
-    view is 3NT), else 2NT over partner's suit, the opponents silent; none where our
-    part score makes the invitation's level game already."""
+    """In our strain; none where our part score makes the invitation's level game
+    already."""
     strain, last = p.game_strain, p.last
-    if strain == Strain.NOTRUMP and p.strain.is_minor and p.our_strain == p.strain:
-        strain = p.strain  # partner's minor, a fit: raised, 3NT still in view
     invite_level = 3 if strain != Strain.NOTRUMP else 2
     if p.ours and p.game_total >= INVITE and last is not None and last.level < 3 \
-            and game_level(strain, p.ctx) > invite_level:
+            and game_level(strain, p.ctx) > invite_level and p.our_strain == strain:
         call = p.bid(invite_level, strain)
-        if call and is_invitation(p.ctx, Bid(invite_level, strain)):
+        if call and Bid(int(call[4]), strain) > last:
             return call
     return None
 
@@ -325,9 +319,7 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
     Step("Forced", "Forced: partner forced us to bid: the cheapest bid in our best strain.",
          forced),
     Step("Invitation", f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the "
-         "three level (2NT over 1NT; partner's minor when the game is 3NT), or, the "
-         "opponents silent and notrump our strain, 2NT over partner's suit; partner accepts "
-         "with the top of what it has shown.",
+         "three level (2NT over 1NT); partner accepts with the top of what it has shown.",
          invitation),
     Step("Competition", "Competition: with an 8+ card fit, bid to the level of the fit's "
          "length (8 cards: two, 9 cards: three; four at most, three below 20 together); a "
