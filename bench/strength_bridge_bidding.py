@@ -182,9 +182,9 @@ def describe(out: Outcome) -> list[str]:
     return lines
 
 
-def uncontested(out: Outcome) -> bool:
+def uncontested(auction: Auction) -> bool:
     """Only one side called anything but pass (the other side passed throughout)."""
-    return len({seat % 2 for seat, call in out.calls if call.kind != "pass"}) == 1
+    return len({seat % 2 for seat, action in auction.calls if action != "pass"}) == 1
 
 
 def is_game(c: Contract) -> bool:
@@ -357,9 +357,10 @@ def main(argv: list[str]) -> int:
         return 0
     outs = []
     for seed in seeds:
-        out = measure(seed, args.kind, args.think, tables)
-        if args.uncontested and not uncontested(out):
-            continue
+        auction = bid(seed, args.kind, args.think)
+        if args.uncontested and not uncontested(auction):
+            continue  # not solved: the double-dummy table is most of a run's time
+        out = score(auction, tables)
         outs.append(out)
         if args.list:
             label = out.contract.label + " by " + "NESW"[out.contract.declarer] \
