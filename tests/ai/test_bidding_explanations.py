@@ -265,7 +265,7 @@ def test_every_step_the_captain_states_decides_calls() -> None:
 STEP_WORDS = {
     "Slam": ("slam", "Blackwood", "quantitative"), "Game": ("game",),
     "Invitation": ("invites",), "Competition": ("competing", "penalty", "game"),
-    "Misfit": ("more ",), "Preference": ("support",),
+    "Misfit": ("more ",),
 }  # a forced bid is explained as the natural bid it is ("4+ hearts")
 
 

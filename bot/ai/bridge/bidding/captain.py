@@ -261,22 +261,6 @@ def invitation(p: Plan) -> str | None:
     return None
 
 
-def preference(p: Plan) -> str | None:
-    """Partner's second suit at the two level, not forcing, the opponents silent: back to
-    partner's first suit at the same level when we hold more of it together."""
-    ctx, last = p.ctx, p.last
-    first = next((b.strain for b in ctx.bids(PARTNER) if b.strain.trump is not None), None)
-    if ctx.contested() or not p.ours or ctx.forcing or ctx.last_bidder != PARTNER \
-            or last is None or last.level != 2 or first is None or last.strain == first \
-            or last.strain.trump is None:
-        return None
-    first_suit, second = first.trump, last.strain.trump
-    assert first_suit is not None
-    if p.fit[first_suit] <= p.fit[second] or p.hand.lengths[first_suit] < 2:
-        return None
-    return p.bid(2, first) if Bid(2, first) > last else None
-
-
 def competition(p: Plan) -> str | None:
     """Their bid is the last: double their sacrifice over our game, or compete in our
     fit."""
@@ -337,9 +321,6 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
     Step("Invitation", f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the "
          "three level (2NT over 1NT); partner accepts with the top of what it has shown.",
          invitation),
-    Step("Preference", "Preference: partner's second suit at the two level, not forcing, "
-         "the opponents silent: two of partner's first suit when we hold more of it "
-         "together.", preference),
     Step("Competition", "Competition: with an 8+ card fit, bid to the level of the fit's "
          "length (8 cards: two, 9 cards: three; four at most, three below 20 together); a "
          "suit partner has not shown needs six cards; their sacrifice over our game is "
