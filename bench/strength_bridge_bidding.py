@@ -2,7 +2,7 @@
 
     python -m bench.strength bridge-bidding [--deals N] [--first-seed S] [--kind KIND]
         [--think SECONDS] [--against REV | --kind-b KIND] [--think-b SECONDS] [--list]
-        [--worst N] [--slams]
+        [--worst N] [--slams] [--groups [--group G]] [--uncontested]
 
 The deals are fresh by default: the first seed is drawn anew for each run (from
 1,000,000..999,999,999, far from the small seeds rules were read on) and printed, and
@@ -35,7 +35,9 @@ explanation, the double-dummy tricks per strain and the par score (where the IMP
 `--groups` sorts the deals by the size of par (part score, game, slam) and by who bought
 the contract (the side that owns par, the other side, nobody) and prints each group's
 share of the IMPs lost, to find where they go; `--worst` then lists only the group named
-by `--group` (for example `game/other`).
+by `--group` (for example `game/other`). `--uncontested` keeps only the deals whose
+auction one side had to itself (the other side passed throughout): the figures of
+constructive bidding alone (paired: on A's uncontested deals).
 """
 
 from __future__ import annotations
@@ -184,6 +186,11 @@ def describe(out: Outcome) -> list[str]:
                  " | E-W " + " ".join(f"{strains[s]}{max(out.dd[s][1], out.dd[s][3])}"
                                       for s in range(5)))
     return lines
+
+
+def uncontested(auction: Auction) -> bool:
+    """Only one side called anything but pass (the other side passed throughout)."""
+    return len({seat % 2 for seat, action in auction.calls if action != "pass"}) == 1
 
 
 def is_game(c: Contract) -> bool:
@@ -366,6 +373,9 @@ def main(argv: list[str]) -> int:
                         help="print the IMPs lost by size of par and who bought the deal")
     parser.add_argument("--group", default=None,
                         help="--worst lists only this group's deals (e.g. game/other)")
+    parser.add_argument("--uncontested", action="store_true",
+                        help="the figures (and --list, --worst, --slams) of the deals whose "
+                             "auction one side had to itself only")
     args = parser.parse_args(argv)
     pairing = args.against is not None or args.kind_b is not None or args.think_b is not None
     think_b = args.think if args.think_b is None else args.think_b
@@ -396,7 +406,10 @@ def main(argv: list[str]) -> int:
         return 0
     outs = []
     for seed in seeds:
-        out = measure(seed, args.kind, args.think, tables)
+        auction = bid(seed, args.kind, args.think)
+        if args.uncontested and not uncontested(auction):
+            continue  # not solved: the double-dummy table is most of a run's time
+        out = score(auction, tables)
         outs.append(out)
         if args.list:
             label = out.contract.label + " by " + "NESW"[out.contract.declarer] \
@@ -416,9 +429,14 @@ def main(argv: list[str]) -> int:
               + (f" in group {args.group}:" if args.group else ":"))
         for out in sorted(chosen, key=lambda o: -o.imps)[:args.worst]:
             print("\n".join(describe(out)))
+    if args.uncontested:
+        print(f"uncontested auctions only: {len(outs)} of {deals} deals")
     print(("A: " + a_name + "\n" if others is not None else "") + "\n".join(report(outs)))
     if others is not None:
         theirs = [score(auction, tables) for auction in others]
+        if args.uncontested:  # the same deals as A's, to compare like with like
+            kept = {o.seed for o in outs}
+            theirs = [o for o in theirs if o.seed in kept]
         print(f"B: {b_name}\n" + "\n".join(report(theirs)))
         print("\n".join(paired(outs, theirs, a_name, b_name)))
     return 0

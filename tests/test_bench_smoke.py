@@ -97,6 +97,15 @@ def test_bridge_bidding_strength_prints_only_the_difference_when_asked() -> None
     assert "n=3 A-B " in out and "contracts on " in out and "deals: 3" not in out
 
 
+def test_bridge_bidding_strength_keeps_the_uncontested_deals_when_asked() -> None:
+    # Seeds 5..10 at --think 0: three auctions one side has to itself, three contested.
+    out = _run("bench.strength", "bridge-bidding", "--deals", "6", "--first-seed", "5",
+               "--think", "0", "--uncontested", "--list")
+    kept = int(out.split("uncontested auctions only: ")[1].split()[0])
+    assert 0 < kept < 6 and f"deals: {kept}\n" in out
+    assert out.count("  seed ") == kept
+
+
 def test_bidding_ablation_undoes_a_commit_and_compares_on_the_same_deals() -> None:
     # 7158f49 (a review: the level of game stated once) undoes cleanly on 07c8b63.
     out = _run("bench.bidding_ablation", "--deals", "2", "--first-seed", "3",
