@@ -35,7 +35,8 @@ async def _reply(h: Any, user: Any, name: str, **options: Any) -> Any:
 
 def _played_bidfair(seed: int) -> list[tuple[int, str]]:
     game = create("bidfair", options={"target": 150}, seed=seed)
-    players = [make_player("bidfair", seed + s) for s in (0, 1)]
+    # The rule-based level: a real finished match to count, made in a fraction of the time.
+    players = [make_player("bidfair", seed + s, "bidfair-basic") for s in (0, 1)]
     while not game.finished:
         seat = min(game.to_act())
         game.apply(seat, players[seat].choose(game.view(seat), game.legal(seat)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai import make_player
+from bot.ai import make_player, player_kinds
 from bot.games import create
 from bot.ratings.figures import figure_names, match_figures
 from bot.ratings.model import Rating, SeatResult, outcome_of, outcomes, rate
@@ -73,7 +73,9 @@ def test_one_side_only_changes_nothing():
 
 def _played(name: str, seed: int, options: dict | None = None):
     game = create(name, options=options or {}, seed=seed)
-    players = [make_player(name, seed * 7 + s) for s in range(game.SEATS)]
+    # The rule-based level (the last listed): the figures are counted, not the play judged.
+    players = [make_player(name, seed * 7 + s, player_kinds(name)[-1])
+               for s in range(game.SEATS)]
     while not game.finished:
         seat = min(game.to_act())
         game.apply(seat, players[seat].choose(game.view(seat), game.legal(seat)))

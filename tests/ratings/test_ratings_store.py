@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.ai import make_player
+from bot.ai import make_player, player_kinds
 from bot.games import create
 from bot.ratings import recorder
 from bot.ratings.model import Rating, SeatResult, rate
@@ -134,7 +134,8 @@ async def test_history_and_score_sheet(store):
 
 def _play(name: str, seed: int, options: dict[str, Any]) -> list[tuple[int, str]]:
     game = create(name, options=options, seed=seed)
-    players = [make_player(name, seed + s) for s in range(game.SEATS)]
+    # The rule-based level (the last listed): quick, and any finished match will do.
+    players = [make_player(name, seed + s, player_kinds(name)[-1]) for s in range(game.SEATS)]
     while not game.finished:
         seat = min(game.to_act())
         game.apply(seat, players[seat].choose(game.view(seat), game.legal(seat)))

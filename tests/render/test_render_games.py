@@ -1,8 +1,8 @@
 """The per-game message texts, rendered from real matches.
 
-Random legal matches (random players for the first deals, then each game's own computer
-player so the match ends) are stopped at many points: the bidding, mid-trick, just after a
-deal ends, and once the match is over. At each point the public table, every seat's hand
+Random legal matches (random players for the first deals, then each game's own rule-based
+computer player so the match ends) are stopped at many points: the bidding, mid-trick, just
+after a deal ends, and once the match is over. At each point the public table, every seat's hand
 (with every two-step menu opened), the deal's end and the match's end are rendered and
 checked against Discord's limits, for privacy (no card a viewer may not see), and for
 buttons (every legal action has exactly one reachable button).
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.ai import RandomPlayer, make_player
+from bot.ai import RandomPlayer, make_player, player_kinds
 from bot.games import Game, create
 from bot.games.cards import Card, Rank, Suit
 from bot.render import ids
@@ -139,7 +139,10 @@ def checkpoints(name: str, seed: int, options: dict[str, object] | None = None
     """A match played to its end, paused at many points (bidding, mid-trick, deal ends)."""
     game = create(name, OPTIONS[name] if options is None else options, seed)
     randoms = [RandomPlayer(seed * 10 + s) for s in range(game.SEATS)]
-    bots = [make_player(name, seed * 10 + s) for s in range(game.SEATS)]
+    # The rule-based level (the last listed): it ends the match as the strongest does, in a
+    # fraction of the time (what is rendered is checked, not how well the cards are played).
+    rule_based = player_kinds(name)[-1]
+    bots = [make_player(name, seed * 10 + s, rule_based) for s in range(game.SEATS)]
     yield game, "start"
     step = 0
     while not game.finished:
