@@ -198,9 +198,11 @@ def missed_stop(seed: int, k: int, hands: Hands, auction: Auction, contract: Con
     lines = [f"seed {seed} deal {k}: {contract.label} by {'NESW'[contract.declarer]}, "
              f"{score.parts[side]} below (games {score.games}), completing level "
              f"{completing_level(contract, score.parts[side])}"]
-    lines += [f"  {'NESW'[i]} {' '.join(str(c) for c in hand)}" for i, hand in enumerate(hands)]
+    lines += [f"  {'NESW'[i]} {' '.join(str(c) for c in hand)}"
+              for i, hand in enumerate(hands)]
     says = explain_calls(auction.calls, score)
-    lines += [f"  {'NESW'[s]} {c.text:9} {text}" for (s, c), text in zip(auction.calls, says)]
+    lines += [f"  {'NESW'[s]} {c.text:9} {text}"
+              for (s, c), text in zip(auction.calls, says, strict=True)]
     return "\n".join(lines)
 
 
