@@ -96,6 +96,23 @@ def test_a_transfer_stays_a_transfer_with_a_part_score() -> None:
         "bid:2S", "completes the transfer: 2+ spades")
 
 
+@pytest.mark.parametrize(("hand", "calls", "score", "rubber", "says"), [
+    # 70 below: our 2♥ completed game; over their 2♠ opener bids on to 3♥ (still game),
+    # where at duplicate a minimum opener leaves the eight-card fit at the two level.
+    ("K4.AJ932.K43.Q32", "1H pass 2H 2S", OURS_70, "bid:3H",
+     "bids on over their 2♠: our part score of 70 makes 3♥ game: 5+ hearts, 5+ HCP"),
+    # 60 below: our 1NT completed game; over their 2♠, 2NT (70) still does.
+    ("KJ4.A932.K43.Q32", "1D pass 1NT 2S", Score((0, 0), (60, 0)), "bid:2NT",
+     "bids on over their 2♠: our part score of 60 makes 2NT game: 8+ HCP, a stopper in "
+     "spades"),
+])
+def test_we_bid_on_when_they_take_away_our_part_score_game(hand: str, calls: str,
+                                                          score: Score, rubber: str,
+                                                          says: str) -> None:
+    assert call(hand, calls, None)[0] == "pass"
+    assert call(hand, calls, score) == (rubber, says)
+
+
 def test_the_pass_at_a_part_score_game_reads_as_no_slam() -> None:
     auction = auction_of("1H pass 2H pass pass")
     assert read_auction(N, auction.calls, OURS_70)[N].max_points == 21

@@ -160,6 +160,32 @@ def compete(ctx: Context) -> list[Rule]:
     return out
 
 
+def keep_our_game(ctx: Context) -> list[Rule]:
+    """They bid over our contract that completed our game: bid on at the cheapest level
+    of our strain while it still completes game below the full game, with a fit (a suit)
+    or their suit stopped (notrump), since letting them play takes our game away."""
+    last, ours = ctx.last_bid, ctx.our_bids()
+    if last is None or ctx.last_bidder not in (LHO, RHO) or ctx.doubled or not ours:
+        return []
+    top = ours[-1]
+    if not game_level(top.strain, ctx) <= top.level < game_level(top.strain):
+        return []
+    nxt = cheapest(top.strain, last)
+    if nxt is None or nxt.level > 3 or nxt.level >= game_level(top.strain):
+        return []
+    words = f"bids on over their {last.label}: our part score of {ctx.part_score()} " \
+            f"makes {nxt.label} game"
+    suit = top.strain.trump
+    if suit is None:
+        theirs = ctx.their_suits()
+        if not theirs:
+            return []
+        return [Rule(nxt.text, words, hcp=(WEAK_HCP + 3, 37), when=stopper_in(theirs))]
+    shown = ctx.partner_range().min_len[suit]
+    mine = max(3, max(FIT, nxt.level + 5) - shown)
+    return [Rule(nxt.text, words, hcp=(WEAK_HCP, 37), lengths={suit: (mine, 13)})]
+
+
 def doubles_into_rubber(ctx: Context) -> bool:
     """Their last bid, doubled and made, would complete their second game (the rubber)
     where undoubled it would not: a penalty double risks the rubber bonus."""
@@ -191,6 +217,6 @@ def rubber_rules(ctx: Context, table: Sequence[Rule] = ()) -> list[Rule]:
         return []
     taken = {rule.call for rule in table if artificial(rule)}
     return [rule for rule in (*game_reached(ctx), *raise_to_game(ctx),
-                              *game_in_own_strain(ctx), *compete(ctx))
+                              *game_in_own_strain(ctx), *compete(ctx), *keep_our_game(ctx))
             if rule.call not in taken]
 
