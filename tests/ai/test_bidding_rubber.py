@@ -49,9 +49,6 @@ RULES = [
     # 40 below: the limit raise 3♥ becomes 2♥, which completes game.
     ("K32.Q984.A32.J54", "1H pass", OURS_40, "bid:3H", "bid:2H",
      "completes game with our part score of 40: 3+ hearts, 6–14 points"),
-    # 30 below: 3♥ completes game; the raise jumps there with what the simple raise shows.
-    ("K32.Q984.Q32.J54", "1H pass", Score((0, 0), (30, 0)), "bid:2H", "bid:3H",
-     "completes game with our part score of 30: 3+ hearts, 7–14 points"),
     # their 60: 2♥ is their game; the opener with six diamonds competes to 3♦.
     ("A4.32.AKJ932.Q32", "1D 1H pass 2H", THEIRS_60, "pass", "bid:3D",
      "competes for the part score, their 60 below the line makes 2♥ game: 6+ diamonds, 12+ HCP"),
@@ -70,47 +67,6 @@ def test_a_rubber_rule_and_its_explanation(hand: str, calls: str, score: Score,
     auction = auction_of(calls)
     made = [*auction.calls, (auction.to_call(), Call.parse(rubber.removeprefix("bid:")))]
     assert explain_calls(made, score)[-1] == says
-
-
-def test_the_raise_of_an_overcall_jumps_to_the_level_completing_game_not_to_full_game() -> None:
-    # Game all, 30 below: 1♦ (1♠) Pass: 3♠ (90) completes game, where at duplicate
-    # North's 13 points and three spades bid 4♠.
-    hand, calls, score = "K6532.Q986.AT.AT", "1D 1S pass", Score((1, 1), (30, 0))
-    assert call(hand, calls, None, E) == ("bid:4S", "game: 3+ spades, 13+ points")
-    assert call(hand, calls, score, E) == (
-        "bid:3S", "completes game with our part score of 30: 3+ spades, 11–18 points")
-    # South reads it as game and passes without slam values.
-    assert call("QJ974.A5.K65.Q32", calls + " 3S pass", score, E) == (
-        "pass", "our part score of 30 makes 3♠ game, no slam interest: up to 16 points")
-
-
-def test_a_transfer_stays_a_transfer_with_a_part_score() -> None:
-    # 40 below: 2♥ over 1NT would complete game as a natural bid, but the table's 2♥ is a
-    # transfer to spades: it is read so, and opener completes it (2♠ is game) rather than
-    # passing it as game in hearts.
-    responder = ("T8532.J93.76.J43", "1NT pass")
-    assert call(*responder, OURS_40) == ("bid:2H", "transfer: 5+ spades")
-    assert explain_calls([*auction_of("1NT pass").calls, (S, Call.parse("2H"))],
-                         OURS_40)[-1] == "transfer: 5+ spades"
-    assert call("AK4.Q2.KQ54.A652", "1NT pass 2H pass", OURS_40) == (
-        "bid:2S", "completes the transfer: 2+ spades")
-
-
-@pytest.mark.parametrize(("hand", "calls", "score", "rubber", "says"), [
-    # 70 below: our 2♥ completed game; over their 2♠ opener bids on to 3♥ (still game),
-    # where at duplicate a minimum opener leaves the eight-card fit at the two level.
-    ("K4.AJ932.K43.Q32", "1H pass 2H 2S", OURS_70, "bid:3H",
-     "bids on over their 2♠: our part score of 70 makes 3♥ game: 5+ hearts, 5+ HCP"),
-    # 60 below: our 1NT completed game; over their 2♠, 2NT (70) still does.
-    ("KJ4.A932.K43.Q32", "1D pass 1NT 2S", Score((0, 0), (60, 0)), "bid:2NT",
-     "bids on over their 2♠: our part score of 60 makes 2NT game: 8+ HCP, a stopper in "
-     "spades"),
-])
-def test_we_bid_on_when_they_take_away_our_part_score_game(hand: str, calls: str,
-                                                          score: Score, rubber: str,
-                                                          says: str) -> None:
-    assert call(hand, calls, None)[0] == "pass"
-    assert call(hand, calls, score) == (rubber, says)
 
 
 def test_the_pass_at_a_part_score_game_reads_as_no_slam() -> None:

@@ -4,9 +4,8 @@ line (`Context.score`; on a duplicate board there is none and this table is empt
 In order, each speaking only where its situation holds:
 - game reached: our last bid completes our game (our part score plus its trick score make
   100, `captain.game_level`), below the full game: pass unless we have slam values;
-- raise to game: partner's suit, where a level below the full game completes our game:
-  raise to that level (a jump where the cheapest raise falls short of it) with support
-  and the points that level needs;
+- raise to game: partner's suit, whose cheapest bid completes our game below the full
+  game: raise to that level with support and the points that level needs;
 - game in our own strain: likewise notrump (their suits stopped) or a long suit of ours,
   on our first bid;
 - compete for the part score: their last bid, in a suit they have found a fit in,
@@ -21,7 +20,6 @@ The calls are read by the same rules (these rules come first in their situation'
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 from bot.games.bridge_auction import Bid, Strain
 from bot.games.bridge_scoring import GAME_POINTS, trick_score
@@ -49,10 +47,6 @@ def game_reached(ctx: Context) -> list[Rule]:
     level = game_level(last.strain, ctx)
     if not level <= last.level < game_level(last.strain):
         return []
-    suit = last.strain.trump
-    bidder = ctx.shown[(ctx.seat + (ctx.last_bidder or ME)) % 4]
-    if suit is not None and bidder.min_len[suit] < 2:
-        return []  # an artificial bid (a transfer): not a contract to play
     cap = _slam_cap(ctx, last.strain)
     return [Rule("pass", f"our part score of {ctx.part_score()} makes {last.label} game, "
                  "no slam interest", pts=(0, cap))]
@@ -67,20 +61,16 @@ def raise_to_game(ctx: Context) -> list[Rule]:
         if suit is None or partner.min_len[suit] < 4:
             continue
         nxt = cheapest(bid.strain, last)
-        if nxt is None:
+        if nxt is None or not game_level(bid.strain, ctx) <= nxt.level \
+                < game_level(bid.strain):
             continue
-        # The completing level, jumping to it where the cheapest raise is short of it.
-        level = max(nxt.level, game_level(bid.strain, ctx))
-        if level >= game_level(bid.strain):
-            continue
-        need = max(WEAK_HCP + 1, math.ceil(game_points(bid.strain, level)
+        need = max(WEAK_HCP + 1, math.ceil(game_points(bid.strain, nxt.level)
                                            - expected_points(partner)))
         cap = _slam_cap(ctx)
         if need > cap:
             continue
         support = max(3, FIT - partner.min_len[suit])
-        out.append(Rule(Bid(level, bid.strain).text,
-                        f"completes game with our part score of {ctx.part_score()}",
+        out.append(Rule(nxt.text, f"completes game with our part score of {ctx.part_score()}",
                         pts=(need, cap), trump=suit, lengths={suit: (support, 13)}))
         break
     return out
@@ -160,32 +150,6 @@ def compete(ctx: Context) -> list[Rule]:
     return out
 
 
-def keep_our_game(ctx: Context) -> list[Rule]:
-    """They bid over our contract that completed our game: bid on at the cheapest level
-    of our strain while it still completes game below the full game, with a fit (a suit)
-    or their suit stopped (notrump), since letting them play takes our game away."""
-    last, ours = ctx.last_bid, ctx.our_bids()
-    if last is None or ctx.last_bidder not in (LHO, RHO) or ctx.doubled or not ours:
-        return []
-    top = ours[-1]
-    if not game_level(top.strain, ctx) <= top.level < game_level(top.strain):
-        return []
-    nxt = cheapest(top.strain, last)
-    if nxt is None or nxt.level > 3 or nxt.level >= game_level(top.strain):
-        return []
-    words = f"bids on over their {last.label}: our part score of {ctx.part_score()} " \
-            f"makes {nxt.label} game"
-    suit = top.strain.trump
-    if suit is None:
-        theirs = ctx.their_suits()
-        if not theirs:
-            return []
-        return [Rule(nxt.text, words, hcp=(WEAK_HCP + 3, 37), when=stopper_in(theirs))]
-    shown = ctx.partner_range().min_len[suit]
-    mine = max(3, max(FIT, nxt.level + 5) - shown)
-    return [Rule(nxt.text, words, hcp=(WEAK_HCP, 37), lengths={suit: (mine, 13)})]
-
-
 def doubles_into_rubber(ctx: Context) -> bool:
     """Their last bid, doubled and made, would complete their second game (the rubber)
     where undoubled it would not: a penalty double risks the rubber bonus."""
@@ -199,24 +163,10 @@ def doubles_into_rubber(ctx: Context) -> bool:
         > part + trick_score(last.level, last.strain)
 
 
-def artificial(rule: Rule) -> bool:
-    """A call the table makes without showing the strain bid (a transfer, Stayman, a
-    conventional 2NT): the part-score rules leave such calls to the table."""
-    if not rule.call[:1].isdigit():
-        return False
-    strain = Strain.parse(rule.call[1:])
-    if strain.trump is None:
-        return any(lo >= 4 for lo, _ in rule.lengths.values())
-    return rule.lengths.get(strain.trump, (0, 13))[0] < 2
-
-
-def rubber_rules(ctx: Context, table: Sequence[Rule] = ()) -> list[Rule]:
-    """The rules the part scores add now, in order (none on a duplicate board), but for
-    the calls the situation's `table` makes artificially."""
+def rubber_rules(ctx: Context) -> list[Rule]:
+    """The rules the part scores add now, in order (none on a duplicate board)."""
     if ctx.score is None:
         return []
-    taken = {rule.call for rule in table if artificial(rule)}
-    return [rule for rule in (*game_reached(ctx), *raise_to_game(ctx),
-                              *game_in_own_strain(ctx), *compete(ctx), *keep_our_game(ctx))
-            if rule.call not in taken]
+    return [*game_reached(ctx), *raise_to_game(ctx), *game_in_own_strain(ctx),
+            *compete(ctx)]
 

@@ -82,11 +82,10 @@ def sections() -> list[tuple[str, list[str]]]:
         ("Slams: all the key cards, 5NT asks for kings", _lines(slam.king_answers(H))
          + _lines(slam.after_kings(H, "6D", HandRange()))),
         ("Rubber, with a part score: 70 below, after 1♥–2♥; after 1♥ with 40 below; "
-         "they have 60, after 1♦ (1♥) Pass (2♥); 70 below, after 1♥ (Pass) 2♥ (2♠)",
+         "they have 60, after 1♦ (1♥) Pass (2♥)",
          [PART_GAME, *_rubber_lines("1H pass 2H pass", (70, 0)),
           *_rubber_lines("1H pass", (40, 0)),
-          *_rubber_lines("1D 1H pass 2H", (0, 60)),
-          *_rubber_lines("1H pass 2H 2S", (70, 0))]),
+          *_rubber_lines("1D 1H pass 2H", (0, 60))]),
         *_fields(("Everything else: placing the contract", "Placing the contract (continued)"),
                  steps),
     ]

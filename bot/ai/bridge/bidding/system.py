@@ -44,7 +44,7 @@ def tables_for(ctx: Context) -> tuple[str, list[Rule]]:
     penalty = penalty_rule(ctx)
     if penalty is not None and table is None:  # where the captain speaks
         rules.insert(0, penalty)
-    rubber = rubber_rules(ctx, rules)
+    rubber = rubber_rules(ctx)
     if rubber:
         return "part score in a rubber", [*rubber, *rules]
     return name, rules
