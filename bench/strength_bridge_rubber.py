@@ -47,7 +47,7 @@ from endplay.dds import calc_dd_table
 from endplay.types import Deal, Player
 
 from bot.ai import Budget
-from bot.ai.bridge.bidding import Score
+from bot.ai.bridge.bidding import Score, explain_calls
 from bot.ai.bridge.bidding.simulation import SampledBidding
 from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Call, Contract
 from bot.games.bridge_rubber import RubberScorer
@@ -121,10 +121,22 @@ def deal_of(seed: int, k: int) -> Hands:
 
 
 class Tricks:
-    """Each deal's double-dummy trick table, solved once: `[strain][declarer]`."""
+    """Each deal's double-dummy trick table, solved once: `[strain][declarer]`; with a
+    `cache` file, kept there across runs (a deal's table does not depend on the bidding,
+    so runs on the same seeds share it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cache: Path | None = None) -> None:
         self.tables: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+        self.cache = cache
+        if cache is not None and cache.exists():
+            for key, table in json.loads(cache.read_text()).items():
+                seed, k = key.split(":")
+                self.tables[(int(seed), int(k))] = tuple(tuple(row) for row in table)
+
+    def save(self) -> None:
+        if self.cache is not None:
+            self.cache.write_text(json.dumps({f"{s}:{k}": t for (s, k), t
+                                              in self.tables.items()}))
 
     def of(self, seed: int, k: int, hands: Hands) -> tuple[tuple[int, ...], ...]:
         key = (seed, k)
@@ -156,6 +168,8 @@ class Way:
     # per kind ("new", "old"): (stopped at the completing level, such deals)
     stops: dict[str, list[int]] = field(default_factory=lambda: {"new": [0, 0],
                                                                  "old": [0, 0]})
+    # the rubber-aware side's deals that went past the completing level (`--list`)
+    missed: list[str] = field(default_factory=list)
 
 
 def stop_check(auction: Auction, contract: Contract, part: int) -> bool | None:
@@ -174,6 +188,22 @@ def stop_check(auction: Auction, contract: Contract, part: int) -> bool | None:
         top = max(theirs)
         floor = top.level + (0 if contract.strain > top.strain else 1)
     return contract.level <= max(need, floor)
+
+
+def missed_stop(seed: int, k: int, hands: Hands, auction: Auction, contract: Contract,
+                score: Score) -> str:
+    """A deal where the side with the part score went past the completing level: the
+    hands, the score, and each call with the rubber-aware reader's explanation."""
+    side = contract.declarer % 2
+    lines = [f"seed {seed} deal {k}: {contract.label} by {'NESW'[contract.declarer]}, "
+             f"{score.parts[side]} below (games {score.games}), completing level "
+             f"{completing_level(contract, score.parts[side])}"]
+    lines += [f"  {'NESW'[i]} {' '.join(str(c) for c in hand)}"
+              for i, hand in enumerate(hands)]
+    says = explain_calls(auction.calls, score)
+    lines += [f"  {'NESW'[s]} {c.text:9} {text}"
+              for (s, c), text in zip(auction.calls, says, strict=True)]
+    return "\n".join(lines)
 
 
 def play_rubber(seed: int, new_side: int, tricks: Tricks, think: float,
@@ -214,6 +244,8 @@ def play_rubber(seed: int, new_side: int, tricks: Tricks, think: float,
             kind = "new" if side == new_side else "old"
             way.stops[kind][0] += int(checked)
             way.stops[kind][1] += 1
+            if kind == "new" and not checked:
+                way.missed.append(missed_stop(seed, k, hands, auction, contract, score))
         sheet.record_deal(k + 1, contract, side, taken, None)
     if not sheet.current.finished:
         sheet.stop(way.deals)
@@ -237,6 +269,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.0,
                         help="budget per call in seconds (0: the rule tables alone)")
     parser.add_argument("--max-deals", type=int, default=40)
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="a file keeping the deals' double-dummy tables across runs")
+    parser.add_argument("--list", action="store_true",
+                        help="print the deals where the rubber-aware side went past the "
+                             "level completing its game")
     parser.add_argument("--against", metavar="REV", default=None,
                         help="the previous players are commit REV's rubber-aware ones "
                              "(default: this checkout's bidding every deal as a board)")
@@ -254,7 +291,7 @@ def run(args: argparse.Namespace, previous: Previous, previous_name: str) -> int
     print(f"bridge-rubber: {args.rubbers} rubbers, seeds {seeds.start}..{seeds.stop - 1}, "
           f"each played both ways; --think {args.think:g}; at most {args.max_deals} deals; "
           f"new: this checkout, rubber-aware; previous: {previous_name}")
-    tricks = Tricks()
+    tricks = Tricks(args.cache)
     per_rubber: list[float] = []
     per_deal: list[float] = []
     stops = {"new": [0, 0], "old": [0, 0]}
@@ -268,12 +305,16 @@ def run(args: argparse.Namespace, previous: Previous, previous_name: str) -> int
             diffs.append(way.points[new_side] - way.points[1 - new_side])
             rubbers_won[new_side] += int(way.points[new_side] > way.points[1 - new_side])
             deals += way.deals
+            if args.list:
+                for text in way.missed:
+                    print(text)
             for kind in stops:
                 stops[kind][0] += way.stops[kind][0]
                 stops[kind][1] += way.stops[kind][1]
         per_rubber.append(statistics.fmean(diffs))
         per_deal.append(sum(diffs) / max(1, deals))
     elapsed = time.monotonic() - start
+    tricks.save()
     print(f"new minus previous, points a rubber (mean of both ways): {interval(per_rubber)}")
     print(f"new minus previous, points a deal: {interval(per_deal)}")
     print(f"rubbers the new players won: N-S {rubbers_won[0]}/{args.rubbers}, "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -147,12 +148,19 @@ def test_bridge_leads_strength_prints_both_plans() -> None:
     assert out.count("DD tricks lost by the lead per deal") == 2
 
 
-def test_bridge_rubber_strength_prints_its_seeds_and_figures() -> None:
-    out = _run("bench.strength", "bridge-rubber", "--rubbers", "2", "--first-seed", "5",
-               timeout=180)
+def test_bridge_rubber_strength_prints_its_seeds_and_figures(tmp_path: Path) -> None:
+    cache = tmp_path / "tables.json"
+    args = ("bench.strength", "bridge-rubber", "--rubbers", "2", "--first-seed", "5",
+            "--cache", str(cache), "--list")
+    out = _run(*args, timeout=180)
     assert "2 rubbers, seeds 5..6, each played both ways" in out
     assert "points a rubber (mean of both ways): " in out and "n=2)" in out
     assert "stopped at the level completing game with a part score (rubber-aware)" in out
+    # The double-dummy tables kept in the cache give the same figures again.
+    tables = json.loads(cache.read_text())
+    assert tables and all(key.split(":")[0] in ("5", "6") for key in tables)
+    again = _run(*args, timeout=180)
+    assert again.splitlines()[:-1] == out.splitlines()[:-1]
 
 
 def test_bridge_rubber_against_a_commit_seats_its_players_as_the_previous_ones() -> None:

@@ -49,6 +49,9 @@ RULES = [
     # 40 below: the limit raise 3♥ becomes 2♥, which completes game.
     ("K32.Q984.A32.J54", "1H pass", OURS_40, "bid:3H", "bid:2H",
      "completes game with our part score of 40: 3+ hearts, 6–14 points"),
+    # 30 below: 3♥ completes game; the raise jumps there with what the simple raise shows.
+    ("K32.Q984.Q32.J54", "1H pass", Score((0, 0), (30, 0)), "bid:2H", "bid:3H",
+     "completes game with our part score of 30: 3+ hearts, 7–14 points"),
     # their 60: 2♥ is their game; the opener with six diamonds competes to 3♦.
     ("A4.32.AKJ932.Q32", "1D 1H pass 2H", THEIRS_60, "pass", "bid:3D",
      "competes for the part score, their 60 below the line makes 2♥ game: 6+ diamonds, 12+ HCP"),
@@ -67,6 +70,18 @@ def test_a_rubber_rule_and_its_explanation(hand: str, calls: str, score: Score,
     auction = auction_of(calls)
     made = [*auction.calls, (auction.to_call(), Call.parse(rubber.removeprefix("bid:")))]
     assert explain_calls(made, score)[-1] == says
+
+
+def test_the_raise_of_an_overcall_jumps_to_the_level_completing_game_not_to_full_game() -> None:
+    # Game all, 30 below: 1♦ (1♠) Pass: 3♠ (90) completes game, where at duplicate
+    # North's 13 points and three spades bid 4♠.
+    hand, calls, score = "K6532.Q986.AT.AT", "1D 1S pass", Score((1, 1), (30, 0))
+    assert call(hand, calls, None, E) == ("bid:4S", "game: 3+ spades, 13+ points")
+    assert call(hand, calls, score, E) == (
+        "bid:3S", "completes game with our part score of 30: 3+ spades, 11–18 points")
+    # South reads it as game and passes without slam values.
+    assert call("QJ974.A5.K65.Q32", calls + " 3S pass", score, E) == (
+        "pass", "our part score of 30 makes 3♠ game, no slam interest: up to 16 points")
 
 
 def test_the_pass_at_a_part_score_game_reads_as_no_slam() -> None:

@@ -4,8 +4,9 @@ line (`Context.score`; on a duplicate board there is none and this table is empt
 In order, each speaking only where its situation holds:
 - game reached: our last bid completes our game (our part score plus its trick score make
   100, `captain.game_level`), below the full game: pass unless we have slam values;
-- raise to game: partner's suit, whose cheapest bid completes our game below the full
-  game: raise to that level with support and the points that level needs;
+- raise to game: partner's suit, where a level below the full game completes our game:
+  raise to that level (a jump where the cheapest raise falls short of it) with support
+  and the points that level needs;
 - game in our own strain: likewise notrump (their suits stopped) or a long suit of ours,
   on our first bid;
 - compete for the part score: their last bid, in a suit they have found a fit in,
@@ -58,16 +59,20 @@ def raise_to_game(ctx: Context) -> list[Rule]:
         if suit is None or partner.min_len[suit] < 4:
             continue
         nxt = cheapest(bid.strain, last)
-        if nxt is None or not game_level(bid.strain, ctx) <= nxt.level \
-                < game_level(bid.strain):
+        if nxt is None:
             continue
-        need = max(WEAK_HCP + 1, math.ceil(game_points(bid.strain, nxt.level)
+        # The completing level, jumping to it where the cheapest raise is short of it.
+        level = max(nxt.level, game_level(bid.strain, ctx))
+        if level >= game_level(bid.strain):
+            continue
+        need = max(WEAK_HCP + 1, math.ceil(game_points(bid.strain, level)
                                            - expected_points(partner)))
         cap = _slam_cap(ctx)
         if need > cap:
             continue
         support = max(3, FIT - partner.min_len[suit])
-        out.append(Rule(nxt.text, f"completes game with our part score of {ctx.part_score()}",
+        out.append(Rule(Bid(level, bid.strain).text,
+                        f"completes game with our part score of {ctx.part_score()}",
                         pts=(need, cap), trump=suit, lengths={suit: (support, 13)}))
         break
     return out
