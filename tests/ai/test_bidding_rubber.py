@@ -84,6 +84,18 @@ def test_the_raise_of_an_overcall_jumps_to_the_level_completing_game_not_to_full
         "pass", "our part score of 30 makes 3♠ game, no slam interest: up to 16 points")
 
 
+def test_a_transfer_stays_a_transfer_with_a_part_score() -> None:
+    # 40 below: 2♥ over 1NT would complete game as a natural bid, but the table's 2♥ is a
+    # transfer to spades: it is read so, and opener completes it (2♠ is game) rather than
+    # passing it as game in hearts.
+    responder = ("T8532.J93.76.J43", "1NT pass")
+    assert call(*responder, OURS_40) == ("bid:2H", "transfer: 5+ spades")
+    assert explain_calls([*auction_of("1NT pass").calls, (S, Call.parse("2H"))],
+                         OURS_40)[-1] == "transfer: 5+ spades"
+    assert call("AK4.Q2.KQ54.A652", "1NT pass 2H pass", OURS_40) == (
+        "bid:2S", "completes the transfer: 2+ spades")
+
+
 def test_the_pass_at_a_part_score_game_reads_as_no_slam() -> None:
     auction = auction_of("1H pass 2H pass pass")
     assert read_auction(N, auction.calls, OURS_70)[N].max_points == 21

@@ -19,6 +19,7 @@ The calls are read by the same rules (these rules come first in their situation'
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from bot.games.bridge_auction import Bid, Strain
 from bot.games.cards import Suit
@@ -45,6 +46,10 @@ def game_reached(ctx: Context) -> list[Rule]:
     level = game_level(last.strain, ctx)
     if not level <= last.level < game_level(last.strain):
         return []
+    suit = last.strain.trump
+    bidder = ctx.shown[(ctx.seat + (ctx.last_bidder or ME)) % 4]
+    if suit is not None and bidder.min_len[suit] < 2:
+        return []  # an artificial bid (a transfer): not a contract to play
     cap = _slam_cap(ctx, last.strain)
     return [Rule("pass", f"our part score of {ctx.part_score()} makes {last.label} game, "
                  "no slam interest", pts=(0, cap))]
@@ -152,10 +157,24 @@ def compete(ctx: Context) -> list[Rule]:
     return out
 
 
-def rubber_rules(ctx: Context) -> list[Rule]:
-    """The rules the part scores add now, in order (none on a duplicate board)."""
+def artificial(rule: Rule) -> bool:
+    """A call the table makes without showing the strain bid (a transfer, Stayman, a
+    conventional 2NT): the part-score rules leave such calls to the table."""
+    if not rule.call[:1].isdigit():
+        return False
+    strain = Strain.parse(rule.call[1:])
+    if strain.trump is None:
+        return any(lo >= 4 for lo, _ in rule.lengths.values())
+    return rule.lengths.get(strain.trump, (0, 13))[0] < 2
+
+
+def rubber_rules(ctx: Context, table: Sequence[Rule] = ()) -> list[Rule]:
+    """The rules the part scores add now, in order (none on a duplicate board), but for
+    the calls the situation's `table` makes artificially."""
     if ctx.score is None:
         return []
-    return [*game_reached(ctx), *raise_to_game(ctx), *game_in_own_strain(ctx),
-            *compete(ctx)]
+    taken = {rule.call for rule in table if artificial(rule)}
+    return [rule for rule in (*game_reached(ctx), *raise_to_game(ctx),
+                              *game_in_own_strain(ctx), *compete(ctx))
+            if rule.call not in taken]
 

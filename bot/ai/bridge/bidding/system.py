@@ -26,7 +26,7 @@ def tables_for(ctx: Context) -> tuple[str, list[Rule]]:
     """Every rule that speaks now, in order (the rubber's part-score rules first)."""
     name, table = situation(ctx)
     rules = list(table or ())
-    rubber = rubber_rules(ctx)
+    rubber = rubber_rules(ctx, rules)
     if rubber:
         return "part score in a rubber", [*rubber, *rules]
     return name, rules
