@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from bot.games.bridge_auction import Contract
+from bot.games.bridge_auction import Auction, Contract
 from bot.games.bridge_scoring import contract_score, trick_score
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
@@ -25,8 +25,11 @@ from ..core.card_search import Decision, search
 from ..core.hand_range import ANY_HAND, HandRange
 from ..core.layouts import Knowledge, shown_voids
 from .basic import BridgePlayer
+from .bidding import Score
 from .bidding import auction_ranges as read_ranges
+from .bidding.rules import Hand
 from .bidding.simulation import SampledBidding
+from .bidding.system import call_turns
 
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
 PART_BONUS = 50
@@ -65,8 +68,29 @@ def play_values(view: BridgeView, side: int) -> tuple[float, ...]:
     return tuple(values)
 
 
+Agrees = Callable[[int, Sequence[Card]], bool]
+
+
+def auction_check(view: BridgeView) -> Agrees:
+    """Whether a hand as dealt (seat, its 13 cards) would have made that seat's calls by
+    the bidding system's tables and captain (`bot.ai.bridge.bidding`): what the auction
+    says of a hand, exactly, where its ranges are a loose hull."""
+    auction = Auction([(view.dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
+    legal: list[tuple[str, ...]] = []
+    for seat, call in view.calls:
+        legal.append(auction.allowed_texts(seat))
+        auction.call(seat, call)
+    turns = call_turns(view.calls, legal, Score.of(view))
+
+    def agrees(seat: int, hand: Sequence[Card]) -> bool:
+        facts = Hand.of(hand)
+        return all(turn.made_by(facts) for turn in turns if turn.seat == seat)
+
+    return agrees
+
+
 def decision(view: BridgeView, legal: Sequence[str],
-             ranges: Sequence[HandRange]) -> Decision:
+             ranges: Sequence[HandRange], agrees: Agrees | None = None) -> Decision:
     """The card to choose, as this seat sees it."""
     assert view.seat is not None and view.contract is not None
     playing = view.playing_for if view.playing_for is not None else view.seat
@@ -85,7 +109,7 @@ def decision(view: BridgeView, legal: Sequence[str],
     know = Knowledge(
         known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in seen),
         sizes=view.hand_sizes, voids=shown_voids(tricks),
-        played=tuple(tuple(cards) for cards in played), ranges=tuple(ranges))
+        played=tuple(tuple(cards) for cards in played), ranges=tuple(ranges), agrees=agrees)
     leader = view.trick[0][0] if view.trick else playing
     return Decision(
         know=know, trump=view.contract.trump, leader=leader,
@@ -104,6 +128,14 @@ class AdvancedBridgePlayer:
         self.basic = BridgePlayer(seed)  # the fallback card, and a tie-break
         self.bidding = SampledBidding(seed)
         self.ranges: Callable[[BridgeView], tuple[HandRange, ...]] = auction_ranges
+        self._check: tuple[tuple[int, tuple[tuple[int, str], ...]], Agrees] | None = None
+
+    def agrees(self, view: BridgeView) -> Agrees:
+        """`auction_check` of this deal's auction, made once per deal."""
+        key = (view.deal_no, tuple((seat, call.text) for seat, call in view.calls))
+        if self._check is None or self._check[0] != key:
+            self._check = (key, auction_check(view))
+        return self._check[1]
 
     def choose(self, view: BridgeView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
@@ -114,6 +146,6 @@ class AdvancedBridgePlayer:
             return fallback
         # The same seed and position give the same layouts, whatever came before.
         rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.played)}:{len(view.trick)}")
-        outcome = search(decision(view, legal, self.ranges(view)), budget, rng,
+        outcome = search(decision(view, legal, self.ranges(view), self.agrees(view)), budget, rng,
                          preferred=Card.parse(fallback[5:]))
         return fallback if outcome is None else "play:" + outcome.card.text

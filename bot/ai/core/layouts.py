@@ -23,7 +23,7 @@ cards and voids only, and `Layouts.relaxed` says how many.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.games.cards import Card, Suit
@@ -32,6 +32,22 @@ from .hand_range import ANY_HAND, HandRange
 
 ATTEMPTS_PER_LAYOUT = 20
 TRIES_PER_HAND = 100
+# The calls' check (`Knowledge.agrees`) costs about 30 µs a hand: a sample asks it at
+# most this many times a layout wanted, then deals the rest by the ranges alone.
+CHECKS_PER_LAYOUT = 100
+
+
+class _Checks:
+    """What is left of a sample's allowance of calls' checks."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def agree(self, know: Knowledge, seat: int, hand: Sequence[Card]) -> bool:
+        if know.agrees is None:
+            return True
+        self.left -= 1
+        return know.agrees(seat, [*hand, *know.played[seat]])
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +66,9 @@ class Knowledge:
     voids: tuple[frozenset[Suit], ...] = (frozenset(),) * 4
     played: tuple[tuple[Card, ...], ...] = ((),) * 4
     ranges: tuple[HandRange, ...] = (ANY_HAND,) * 4
+    # Whether a hand as dealt (seat, cards) would have made that seat's calls: the ranges
+    # are a loose hull of them (most layouts they admit were bid otherwise).
+    agrees: Callable[[int, Sequence[Card]], bool] | None = None
 
     @property
     def hidden(self) -> tuple[int, ...]:
@@ -69,9 +88,11 @@ class Layouts:
 
 
 def _deal(know: Knowledge, rng: random.Random, ranged: bool,
-          careful: bool = False) -> dict[int, list[Card]] | None:
+          careful: bool = False, checks: _Checks | None = None,
+          ) -> dict[int, list[Card]] | None:
     """One layout, hand by hand (the most constrained first), or None at a dead end;
-    `careful`: the hand before the last is redrawn until the last hand fits as well."""
+    `careful`: the hand before the last is redrawn until the last hand fits as well;
+    `checks`: each hand must also agree with its seat's calls (until they run out)."""
     hidden = sorted(know.hidden, key=lambda s: (_freedom(know.ranges[s]) if ranged else 0, s))
     pool = list(know.unseen)
     dealt: dict[int, list[Card]] = {}
@@ -79,7 +100,8 @@ def _deal(know: Knowledge, rng: random.Random, ranged: bool,
         later = hidden[i + 1:]
         limits = know.ranges[seat] if ranged else ANY_HAND
         if not later:
-            if not _fits(know, seat, pool, limits):
+            if not _fits(know, seat, pool, limits) or (
+                    checks is not None and not checks.agree(know, seat, pool)):
                 return None
             dealt[seat] = pool
             break
@@ -94,7 +116,13 @@ def _deal(know: Knowledge, rng: random.Random, ranged: bool,
             hand = forced + rng.sample(free, need)
             if limits is not ANY_HAND and not limits.admits([*hand, *know.played[seat]]):
                 continue
-            if last is None or _fits(know, last, _without(pool, hand), know.ranges[last]):
+            if checks is not None and (checks.left <= 0 or not checks.agree(know, seat, hand)):
+                continue
+            if last is None:
+                break
+            rest = _without(pool, hand)
+            if _fits(know, last, rest, know.ranges[last]) and (
+                    checks is None or checks.agree(know, last, rest)):
                 break
         else:
             return None
@@ -128,15 +156,22 @@ def sample(know: Knowledge, count: int, rng: random.Random) -> Layouts:
     if not know.consistent():
         return out
     ranged = any(know.ranges[s] is not ANY_HAND for s in know.hidden)
-    # (strict, careful) passes: the plain one first, so that the layouts dealt where it
-    # suffices stay the same for the same seed.
-    passes = ((True, False), (True, True), (False, False)) if ranged else ((False, False),)
-    for strict, careful in passes:
-        if careful and not out.hands:
+    # (strict, careful, checked) passes: the calls' check first while its allowance
+    # lasts (careful: the last hand is the one least often bid as it was), then the plain
+    # one, so that the layouts dealt where it suffices stay the same for the same seed.
+    passes: tuple[tuple[bool, bool, bool], ...] = (
+        ((True, True, True),) if know.agrees is not None else ()) + (
+        ((True, False, False), (True, True, False), (False, False, False)) if ranged
+        else ((False, False, False),))
+    checks = _Checks(CHECKS_PER_LAYOUT * count)
+    for strict, careful, checked in passes:
+        if careful and not checked and not out.hands:
             continue  # no layout fits at all: the calls contradict the cards, relax now
         failures = 0
         while len(out.hands) < count and failures < ATTEMPTS_PER_LAYOUT * count:
-            dealt = _deal(know, rng, strict, careful)
+            if checked and checks.left <= 0:
+                break
+            dealt = _deal(know, rng, strict, careful, checks if checked else None)
             if dealt is None:
                 failures += 1
                 continue

@@ -18,7 +18,7 @@ from .rubber import Score
 from .rules import Hand, Rule, first_fit, hull, rules_for
 from .situations import agreed_trump, situation
 
-__all__ = ["Reading", "Settle", "agreed_trump", "choose", "read",
+__all__ = ["CallTurn", "Reading", "Settle", "agreed_trump", "call_turns", "choose", "read",
            "situation", "tables_for"]
 
 
@@ -92,11 +92,48 @@ def choose(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
     ctx = _context(seat, calls, reading.ranges, reading.forcing, score)
     facts = Hand.of(hand)
     _, rules = tables_for(ctx)
-    rule = first_fit(rules, facts, legal)
-    action = rule.action if rule is not None else place(ctx, facts, list(legal))
-    if action not in legal:
-        action = "pass"
+    rule, action = _system_call(ctx, rules, facts, legal)
     if rule is None and settle is not None:
         action = settle(ctx, facts, action, rules)
     explained = read(0, [*calls, (seat, CALL_BY_TEXT[action])], score).explanations[-1]
     return action, explained
+
+
+def _system_call(ctx: Context, rules: Sequence[Rule], facts: Hand, legal: Sequence[str],
+                 ) -> tuple[Rule | None, str]:
+    """The table's first rule that fits and its call, else the captain's call (legal)."""
+    rule = first_fit(rules, facts, legal)
+    action = rule.action if rule is not None else place(ctx, facts, list(legal))
+    return rule, action if action in legal else "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class CallTurn:
+    """One call of an auction and what the system saw when it was made."""
+
+    seat: int
+    call: str  # the action text made
+    ctx: Context
+    rules: tuple[Rule, ...]
+    legal: tuple[str, ...]
+
+    def made_by(self, facts: Hand) -> bool:
+        """Whether the system's tables, holding `facts`, make this call here: a hand no
+        table rule fits is taken as the captain's, not checked (the simulation may change
+        the captain's calls, and placing costs ten times a table's look-up)."""
+        rule = first_fit(self.rules, facts, self.legal)
+        return rule is None or rule.action == self.call
+
+
+def call_turns(calls: Sequence[tuple[int, Call]], legal: Sequence[Sequence[str]],
+               score: Score | None = None) -> tuple[CallTurn, ...]:
+    """Each call of an auction with its context, its situation's rules and the calls that
+    were legal (`legal[i]` for `calls[i]`): for asking of a hand whether the system would
+    have bid as the auction went (the card-play sampler's layouts)."""
+    turns: list[CallTurn] = []
+    for i, (seat, call) in enumerate(calls):
+        reading = read(0, calls[:i], score)
+        ctx = _context(seat, calls[:i], reading.ranges, reading.forcing, score)
+        _, rules = tables_for(ctx)
+        turns.append(CallTurn(seat, call.text, ctx, tuple(rules), tuple(legal[i])))
+    return tuple(turns)
