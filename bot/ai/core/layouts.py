@@ -4,7 +4,10 @@ A search player deals the cards it cannot see to the hands it cannot see, many t
 solves each layout. A layout must honour what the seat knows: how many cards each hidden
 hand still holds, the suits a hand has shown out of (it holds none of them), and what the
 auction said about each hand as dealt (a `HandRange`, checked on the cards it still holds
-plus the cards it has played). Hands the seat can see are given as they are.
+plus the cards it has played). Where the caller can say whether a hand would have made
+its seat's calls (`Knowledge.agrees`: the bridge bidding system's tables), the layouts
+are dealt with that check first, while its allowance lasts: a range is only the loose
+hull of the hands that bid so. Hands the seat can see are given as they are.
 
 Hands are dealt one at a time, the ones the auction constrains most first: a hand takes the
 cards only it may hold (the later hands are void in their suit), then a random draw of the
