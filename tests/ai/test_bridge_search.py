@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bot.ai import Budget, RandomPlayer, make_player
-from bot.ai.bridge.advanced import AdvancedBridgePlayer, auction_ranges, decision
+from bot.ai.bridge.advanced import AdvancedBridgePlayer, auction_check, auction_ranges, decision
 from bot.ai.core import card_search, dds
 from bot.ai.core.bridge_play import PlaySituation, choose_card
 from bot.ai.core.card_search import MAX_LAYOUTS, planned_layouts, search
@@ -174,6 +174,40 @@ def test_the_auction_is_read_by_the_bidding_system() -> None:
     assert ranges[(view.dealer + 1) % 4].min_len[Suit.SPADES] >= 5  # a major opened
     assert ranges[(view.dealer + 2) % 4].min_len[Suit.HEARTS] >= 5  # an overcall
     assert all(not r.empty for r in ranges)
+
+
+def _lead_after(calls: str, seed: int):
+    """The opening lead's view and legal cards after `calls` (dealer North)."""
+    game, _ = _view_after(calls, seed)
+    seat = next(iter(game.to_act()))
+    return game, game.view(seat), game.legal(seat)
+
+
+def test_sampled_hands_would_have_made_their_seats_calls() -> None:
+    # An auction bid by the system: the real hands agree with it, every sampled hidden
+    # hand does too, and by the ranges alone some layouts were bid otherwise.
+    game = _play_position(seed=11)
+    seat = next(iter(game.to_act()))
+    view, legal = game.view(seat), game.legal(seat)
+    agrees = auction_check(view)
+    record = game.deal_record()
+    assert all(agrees(s, record.hands[s]) for s in range(4))
+    checked = decision(view, legal, auction_ranges(view), agrees)
+    layouts = sample(checked.know, 24, random.Random(2))
+    assert len(layouts.hands) == 24
+    assert all(agrees(s, layout[s]) for layout in layouts.hands for s in checked.know.hidden)
+    loose = sample(decision(view, legal, auction_ranges(view)).know, 24, random.Random(2))
+    assert not all(agrees(s, layout[s]) for layout in loose.hands
+                   for s in checked.know.hidden)
+
+
+def test_a_strong_hand_does_not_agree_with_an_opening_pass() -> None:
+    _, view, _ = _lead_after("pass 1S pass 2S pass pass pass", 1)
+    agrees = auction_check(view)
+    strong = cards("AS KS QS AH KH QH AD KD QD 2C 3C 4C 5C")  # 27 HCP
+    assert not agrees(view.dealer, strong)
+    weak = cards("2S 3S 4S 2H 3H 4H 5H 2D 3D 4D 6C 7C 8C")  # no points
+    assert agrees(view.dealer, weak)
 
 
 # -- the budget and the fallback --------------------------------------------------------
