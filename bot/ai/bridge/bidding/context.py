@@ -99,10 +99,6 @@ class Context:
             state = {"bid": 0, "double": 1, "redouble": 2}.get(call.kind, state)
         return state
 
-    def last_call(self, who: int) -> Call | None:
-        mine = self.called(who)
-        return mine[-1] if mine else None
-
     @property
     def rho_passed(self) -> bool:
         """Right-hand opponent's last call (the one just made) was a pass, or nobody called."""
