@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from bot.games.bridge_auction import Auction, Contract
+from bot.games.bridge_auction import Contract
 from bot.games.bridge_scoring import contract_score, trick_score
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
@@ -75,12 +75,7 @@ def auction_check(view: BridgeView) -> Agrees:
     """Whether a hand as dealt (seat, its 13 cards) would have made that seat's calls by
     the bidding system's tables and captain (`bot.ai.bridge.bidding`): what the auction
     says of a hand, exactly, where its ranges are a loose hull."""
-    auction = Auction([(view.dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
-    legal: list[tuple[str, ...]] = []
-    for seat, call in view.calls:
-        legal.append(auction.allowed_texts(seat))
-        auction.call(seat, call)
-    turns = call_turns(view.calls, legal, Score.of(view))
+    turns = call_turns(view.calls, Score.of(view))
 
     def agrees(seat: int, hand: Sequence[Card]) -> bool:
         facts = Hand.of(hand)

@@ -6,13 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.games.bridge_auction import Bid, Call, Strain
+from bot.games.bridge_auction import Auction, Bid, Call, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
 from .rubber import Score
 
 ME, LHO, PARTNER, RHO = 0, 1, 2, 3
+
+
+def empty_auction(dealer: int) -> Auction:
+    """A four-hand auction with `dealer` to call first, partners two seats apart: where
+    the bidding code replays calls."""
+    return Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
 
 
 @dataclass(frozen=True, slots=True)

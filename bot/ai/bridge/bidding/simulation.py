@@ -54,7 +54,7 @@ from .captain import (
     game_level,
     is_invitation,
 )
-from .context import Context, suit_fit
+from .context import Context, empty_auction, suit_fit
 from .rubber import Score, rubber_value
 from .rules import Hand, Rule, rules_for
 from .system import Settle, agreed_trump, choose
@@ -96,7 +96,7 @@ class Candidate:
 def _after(calls: Sequence[tuple[int, Call]], seat: int, action: str) -> Auction:
     """The auction once `seat` has made `action` after `calls`."""
     dealer = calls[0][0] if calls else seat
-    auction = Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
+    auction = empty_auction(dealer)
     for who, call in calls:
         auction.call(who, call)
     auction.call(seat, CALL_BY_TEXT[action])

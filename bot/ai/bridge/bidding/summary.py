@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.games.bridge_auction import Auction, Bid, Call, Strain
+from bot.games.bridge_auction import Bid, Call, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
@@ -12,6 +12,7 @@ from . import constructive as con
 from . import notrump as nt
 from . import slam
 from .captain import PART_GAME, STEPS
+from .context import empty_auction
 from .part_score import rubber_rules
 from .rubber import Score
 from .rules import Table, rules_for
@@ -38,7 +39,7 @@ def _rubber_lines(calls: str, parts: tuple[int, int]) -> list[str]:
     deals), with `parts` below the line."""
     from .system import _context
 
-    auction = Auction([0, 1, 2, 3], side_of=lambda s: s % 2)
+    auction = empty_auction(0)
     for text in calls.split():
         auction.call(auction.to_call(), Call.parse(text))
     score = Score((0, 0), parts)

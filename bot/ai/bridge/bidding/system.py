@@ -12,7 +12,7 @@ from bot.games.cards import Card
 
 from ...core.hand_range import HandRange
 from .captain import natural_phrase, place
-from .context import Context
+from .context import Context, empty_auction
 from .part_score import rubber_rules
 from .rubber import Score
 from .rules import Hand, Rule, first_fit, hull, rules_for
@@ -92,19 +92,14 @@ def choose(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
     ctx = _context(seat, calls, reading.ranges, reading.forcing, score)
     facts = Hand.of(hand)
     _, rules = tables_for(ctx)
-    rule, action = _system_call(ctx, rules, facts, legal)
+    rule = first_fit(rules, facts, legal)
+    action = rule.action if rule is not None else place(ctx, facts, list(legal))
+    if action not in legal:
+        action = "pass"
     if rule is None and settle is not None:
         action = settle(ctx, facts, action, rules)
     explained = read(0, [*calls, (seat, CALL_BY_TEXT[action])], score).explanations[-1]
     return action, explained
-
-
-def _system_call(ctx: Context, rules: Sequence[Rule], facts: Hand, legal: Sequence[str],
-                 ) -> tuple[Rule | None, str]:
-    """The table's first rule that fits and its call, else the captain's call (legal)."""
-    rule = first_fit(rules, facts, legal)
-    action = rule.action if rule is not None else place(ctx, facts, list(legal))
-    return rule, action if action in legal else "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,15 +120,17 @@ class CallTurn:
         return rule is None or rule.action == self.call
 
 
-def call_turns(calls: Sequence[tuple[int, Call]], legal: Sequence[Sequence[str]],
-               score: Score | None = None) -> tuple[CallTurn, ...]:
+def call_turns(calls: Sequence[tuple[int, Call]], score: Score | None = None,
+               ) -> tuple[CallTurn, ...]:
     """Each call of an auction with its context, its situation's rules and the calls that
-    were legal (`legal[i]` for `calls[i]`): for asking of a hand whether the system would
-    have bid as the auction went (the card-play sampler's layouts)."""
+    were legal then: for asking of a hand whether the system would have bid as the
+    auction went (the card-play sampler's layouts)."""
     turns: list[CallTurn] = []
+    auction = empty_auction(calls[0][0] if calls else 0)
     for i, (seat, call) in enumerate(calls):
         reading = read(0, calls[:i], score)
         ctx = _context(seat, calls[:i], reading.ranges, reading.forcing, score)
         _, rules = tables_for(ctx)
-        turns.append(CallTurn(seat, call.text, ctx, tuple(rules), tuple(legal[i])))
+        turns.append(CallTurn(seat, call.text, ctx, tuple(rules), auction.allowed_texts(seat)))
+        auction.call(seat, call)
     return tuple(turns)
