@@ -11,6 +11,7 @@ import pytest
 
 from bot.ai.bridge.bidding import Score, choose_call, explain_calls, read_auction
 from bot.ai.bridge.bidding.captain import game_level
+from bot.ai.bridge.bidding.context import Context
 from bot.ai.bridge.bidding.rubber import expected_result, rubber_value
 from bot.ai.bridge.bidding.simulation import Candidate, scores
 from bot.ai.bridge.bidding.system import _context, read
@@ -154,14 +155,25 @@ def test_rubber_values_of_results_computed_by_hand() -> None:
     assert rubber_value(four_spades, 11, Score((0, 0), (0, 0)), 0) == 500
 
 
+def _table(*tricks: tuple[Strain, int, int]) -> list[list[int]]:
+    table = [[0] * 4 for _ in range(5)]
+    for strain, declarer, taken in tricks:
+        table[strain][declarer] = taken
+    return table
+
+
+def _north_context(calls: str, score: Score) -> Context:
+    """North to call after `calls` (North deals), as the system reads them at `score`."""
+    auction = auction_of(calls)
+    reading = read(0, auction.calls, score)
+    return _context(N, auction.calls, reading.ranges, reading.forcing, score)
+
+
 def test_the_simulation_values_a_part_score_game_over_a_full_game_that_fails() -> None:
-    auction = auction_of("1H pass 2H pass")
-    reading = read(0, auction.calls, OURS_70)
-    ctx = _context(N, auction.calls, reading.ranges, reading.forcing, OURS_70)
+    ctx = _north_context("1H pass 2H pass", OURS_70)
     options = [Candidate("bid:4H", Contract(4, Strain.HEARTS, N, 0)),
                Candidate("pass", Contract(2, Strain.HEARTS, S, 0))]
-    table = [[0] * 4 for _ in range(5)]
-    table[Strain.HEARTS][N] = table[Strain.HEARTS][S] = 9  # nine tricks
+    table = _table((Strain.HEARTS, N, 9), (Strain.HEARTS, S, 9))  # nine tricks
     rubber = scores(ctx, options, [table], (False, False), OURS_70)
     duplicate = scores(ctx, options, [table], (False, False))
     assert duplicate == [[-50], [140]]
@@ -170,22 +182,13 @@ def test_the_simulation_values_a_part_score_game_over_a_full_game_that_fails() -
     assert rubber == [[-50], [round(90 + gain)]]
 
 
-def _table(*tricks: tuple[Strain, int, int]) -> list[list[int]]:
-    table = [[0] * 4 for _ in range(5)]
-    for strain, declarer, taken in tricks:
-        table[strain][declarer] = taken
-    return table
-
-
 def test_a_sacrifice_is_valued_by_the_rubber_it_saves_not_the_duplicate_game() -> None:
     # East-West a game up, we none: their 4♠ made is 120 below and the rubber (700),
     # where the expected rest of the rubber was -350 for us: -120 - 700 + 350 = -470,
     # not the duplicate -620. Our 5♦ doubled, not vulnerable: down three (-500) is worse
     # than letting them play in the rubber (better at duplicate), down two (-300) better.
     score = Score((0, 1), (0, 0))
-    auction = auction_of("1C 1S 2D 4S")
-    reading = read(0, auction.calls, score)
-    ctx = _context(N, auction.calls, reading.ranges, reading.forcing, score)
+    ctx = _north_context("1C 1S 2D 4S", score)
     options = [Candidate("pass", Contract(4, Strain.SPADES, E, 0)),
                Candidate("bid:5D", Contract(5, Strain.DIAMONDS, N, 1))]
     tables = [_table((Strain.SPADES, E, 10), (Strain.DIAMONDS, N, 8)),
@@ -202,9 +205,7 @@ def test_a_penalty_double_is_valued_against_letting_them_play_in_the_rubber() ->
     # insult, against 60: 110), not the duplicate 470 - 110 = 360; down one the double
     # gains 50 (100 against 50) and the game is not completed.
     score = Score((0, 0), (0, 40))
-    auction = auction_of("1C 1H 1S 2H")
-    reading = read(0, auction.calls, score)
-    ctx = _context(N, auction.calls, reading.ranges, reading.forcing, score)
+    ctx = _north_context("1C 1H 1S 2H", score)
     options = [Candidate("pass", Contract(2, Strain.HEARTS, E, 0)),
                Candidate("double", Contract(2, Strain.HEARTS, E, 1))]
     tables = [_table((Strain.HEARTS, E, 8)), _table((Strain.HEARTS, E, 7))]
