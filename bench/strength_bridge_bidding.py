@@ -163,11 +163,6 @@ def score(auction: Auction, tables: Tables) -> Outcome:
                    auction.cpu)
 
 
-def measure(seed: int, kind: str | None, think: float = 0.0,
-            tables: Tables | None = None) -> Outcome:
-    return score(bid(seed, kind, think), tables or Tables())
-
-
 def describe(out: Outcome) -> list[str]:
     """One deal for a bridge player: where the IMPs went."""
     label = f"{out.contract.label} by {'NESW'[out.contract.declarer]}" if out.contract \
@@ -433,10 +428,10 @@ def main(argv: list[str]) -> int:
         print(f"uncontested auctions only: {len(outs)} of {deals} deals")
     print(("A: " + a_name + "\n" if others is not None else "") + "\n".join(report(outs)))
     if others is not None:
-        theirs = [score(auction, tables) for auction in others]
-        if args.uncontested:  # the same deals as A's, to compare like with like
-            kept = {o.seed for o in outs}
-            theirs = [o for o in theirs if o.seed in kept]
+        # With --uncontested, only A's deals, to compare like with like (and solve no more).
+        kept = {o.seed for o in outs}
+        theirs = [score(auction, tables) for auction in others
+                  if not args.uncontested or auction.seed in kept]
         print(f"B: {b_name}\n" + "\n".join(report(theirs)))
         print("\n".join(paired(outs, theirs, a_name, b_name)))
     return 0
