@@ -21,7 +21,7 @@ async def tables_hidden_from(store: Store, viewer_id: int) -> set[int]:
 
 async def match_withheld(store: Store, table_id: int, viewer_id: int) -> str | None:
     """Why this person may not see a table's score sheet yet (None: they may)."""
-    if table_id in await store.challenge_tables_hidden_from(viewer_id):
+    if table_id in await tables_hidden_from(store, viewer_id):
         return CHALLENGE_MATCH_HIDDEN
     return None
 
@@ -29,7 +29,7 @@ async def match_withheld(store: Store, table_id: int, viewer_id: int) -> str | N
 async def record_withheld(store: Store, table_id: int, deal_no: int,
                           viewer_id: int) -> str | None:
     """Why this person may not see a deal's hand record yet (None: they may)."""
-    if table_id in await store.challenge_tables_hidden_from(viewer_id):
+    if table_id in await tables_hidden_from(store, viewer_id):
         return CHALLENGE_TABLE_HIDDEN
     beside = await store.team_table_beside(table_id)
     if beside is not None and any(viewer_id in (seat.user_id, seat.left_user_id)
