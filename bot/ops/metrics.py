@@ -46,6 +46,11 @@ BUDGET_SHARE = Histogram(
 RAN_OUT = Counter("tricktable_computer_budget_ran_out", "Decisions whose budget ran out: "
                   "the player answered with its rule-based fallback or its search so far",
                   ["kind"])
+DECISION_ERRORS = Counter(
+    "tricktable_computer_decision_errors", "Computer players' decisions that failed, by kind "
+    "and cause (an exception's class: the first legal action was played; "
+    "player-not-picklable: the choice stood, the player's memory stayed in its worker)",
+    ["kind", "cause"])
 DB_SECONDS = Histogram(
     "tricktable_db_statement_seconds", "Database transactions (a write, a read snapshot)",
     ["op"], buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0))
@@ -166,6 +171,10 @@ def observe_decision(kind: str, seconds: float, budget: float, ran_out: bool) ->
         RAN_OUT.labels(kind).inc()
 
 
+def observe_decision_error(kind: str, cause: str) -> None:
+    DECISION_ERRORS.labels(kind, cause).inc()
+
+
 class BotCollector(Collector):
     """What is read at each scrape: the tables alive now, the gateway's latency."""
 
@@ -213,6 +222,7 @@ class Instruments:
         logging.getLogger("discord.http").addHandler(self.rate_limits)
         time_store(self.bot.store)
         self.bot.tables.turns.thinking.on_decision = observe_decision
+        self.bot.tables.turns.on_error = observe_decision_error
         self.bot.add_listener(self.on_interaction, "on_interaction")
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

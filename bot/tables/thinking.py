@@ -27,6 +27,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import pickle
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -46,11 +47,24 @@ WORKER_NICE = 10
 _PARENT_POLL = 1.0  # seconds between a worker's checks that the bot is still alive
 
 
-def think(player: Player, view: Any, legal: Sequence[str], budget: Budget
-          ) -> tuple[str, Player, bool]:
+NOT_PICKLED = "player-not-picklable"  # the cause of a decision whose player stayed behind
+
+
+def think(player: Player, view: Any, legal: Sequence[str], budget: Budget,
+          crossing: bool = False) -> tuple[str, Player | None, bool]:
     """One decision: the choice, the player after it (its memory included), and whether
-    its budget ran out."""
-    return player.choose(view, legal, budget), player, budget.ran_out
+    its budget ran out. `crossing`: the player goes back to another process, so it is
+    pickled here first; one that does not pickle comes back as None with its choice (the
+    choice still counts; the caller keeps the player it sent and says so) rather than
+    failing the whole decision in the executor."""
+    choice = player.choose(view, legal, budget)
+    if crossing:
+        try:
+            pickle.dumps(player)
+        except Exception:
+            log.exception("a %s player does not pickle after its decision", player.kind)
+            return choice, None, budget.ran_out
+    return choice, player, budget.ran_out
 
 
 # Told of each decision (the metrics): the player's kind, the seconds it took from its
@@ -96,14 +110,17 @@ class ThinkingPool:
                                    initializer=_start_worker, initargs=(os.getpid(),))
 
     async def choose(self, player: Player, view: Any, legal: Sequence[str]
-                     ) -> tuple[str, Player]:
+                     ) -> tuple[str, Player | None]:
         """The player's choice, and the player as it is after choosing (a copy of it
-        when a worker process thought): keep that one for its next decision."""
+        when a worker process thought): keep that one for its next decision. None in its
+        place: the worker's copy did not pickle (`NOT_PICKLED`), so the caller keeps the
+        one it has, without this decision's memory."""
         self.thinking += 1
         started = time.monotonic()
         try:
             budget = Budget(self.seconds, thinkers=self.thinking)
-            choice, thought, ran_out = await self.run(think, player, view, legal, budget)
+            choice, thought, ran_out = await self.run(think, player, view, legal, budget,
+                                                      bool(self.processes))
         finally:
             self.thinking -= 1
         if self.on_decision is not None:

@@ -26,11 +26,14 @@ from bot.store import Actor
 from . import requests
 from .clock import Clock
 from .model import PLAYING, Table
-from .thinking import ThinkingPool
+from .thinking import NOT_PICKLED, ThinkingPool
 
 log = logging.getLogger(__name__)
 
 ApplyAction = Callable[[Table, int, str, Actor], Awaitable[list[Event]]]
+# Told of each computer player's decision that failed (its kind and the cause: the
+# exception's class, or `NOT_PICKLED`): the metrics count them.
+DecisionErrorHook = Callable[[str, str], None]
 
 
 class TurnNotifier(Protocol):
@@ -62,6 +65,8 @@ class TurnFlow:
         self.clock = clock or Clock()
         self.notifier: TurnNotifier = _NoNotifier()
         self._players: dict[tuple[int, int, str | None], Player] = {}
+        self.on_error: DecisionErrorHook | None = None
+        self._told: set[tuple[int, str, str]] = set()  # (table, kind, cause) logged
 
     def player(self, table: Table, seat: int) -> Player:
         """The computer player of a seat: the seat's own kind when a bot sits there and that
@@ -130,13 +135,14 @@ class TurnFlow:
                                                timed_out=actor == "timer")
             else:
                 choice, thought = await self.thinking.choose(player, view, legal)
+                if thought is None:  # its choice stands; its memory stays behind
+                    self._failed(table, player.kind, NOT_PICKLED, None)
                 # A worker process thought with a copy: its memory after this decision is
                 # the player's from now on (unless the table was forgotten meanwhile).
-                if self._players.get(key) is player:
+                elif self._players.get(key) is player:
                     self._players[key] = thought
-        except Exception:
-            log.exception("table %s: computer player raised; playing its first legal action",
-                          table.id)
+        except Exception as error:
+            self._failed(table, player.kind, type(error).__name__, error)
             choice = legal[0] if asked is None else "reject"
         if choice not in legal:
             log.error("table %s: computer player chose %r, not legal; using %r", table.id,
@@ -149,6 +155,24 @@ class TurnFlow:
                     or not requests.same_question(asked, requests.pending(table.game))):
                 return
             await self._apply(table, seat, choice, actor)
+
+    def _failed(self, table: Table, kind: str, cause: str, error: BaseException | None
+                ) -> None:
+        """A decision that failed: counted every time, logged once per table, player kind
+        and cause (a defect repeats at every card; one traceback says it)."""
+        if self.on_error is not None:
+            self.on_error(kind, cause)
+        if (table.id, kind, cause) in self._told:
+            return
+        self._told.add((table.id, kind, cause))
+        if error is None:
+            log.error("table %s: the %s player's memory did not come back from its worker "
+                      "(%s); its choices stand, this is logged once per table", table.id,
+                      kind, cause)
+        else:
+            log.error("table %s: the %s player raised %s; it plays its first legal action "
+                      "(logged once per table and cause)", table.id, kind, cause,
+                      exc_info=error)
 
     def _arm_watches(self, table: Table) -> None:
         """One watch per person the table waits for, over that seat's current decision."""
@@ -208,3 +232,4 @@ class TurnFlow:
         """Drop a closed table's computer players."""
         for key in [key for key in self._players if key[0] == table.id]:
             del self._players[key]
+        self._told = {told for told in self._told if told[0] != table.id}

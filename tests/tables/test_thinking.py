@@ -157,3 +157,45 @@ async def test_a_deal_s_picture_and_verdict_come_the_same_from_a_worker_process(
                       truth[0]["start"].deal_no)
     line = verdict()
     assert line and await workers.run(verdict) == line
+
+
+def _every_kind() -> list[tuple[str, str]]:
+    from bot.ai import player_kinds
+    from bot.games import GAMES
+    return [(game, kind) for game in GAMES for kind in player_kinds(game)]
+
+
+@pytest.mark.parametrize(("game", "kind"), _every_kind())
+async def test_every_player_kind_plays_a_whole_deal_through_worker_processes(
+        game, kind, workers):
+    """As the bot runs by default: each decision is thought in a worker process and the
+    player comes back pickled. A decision that raises, a player that does not come back
+    (None: it did not pickle) or a choice that is not legal fails here (the default bridge
+    player once cached a closure and came back from no card decision)."""
+    g = create(game, seed=5)
+    seats = [make_player(game, 40 + s, kind) for s in range(g.SEATS)]
+    first_deal = g.view(None).deal_no
+    decisions = 0
+    while not g.finished and g.view(None).deal_no == first_deal:
+        seat = min(g.to_act())
+        view, legal = g.view(seat), g.legal(seat)
+        choice, thought = await workers.choose(seats[seat], view, legal)
+        assert thought is not None, f"{kind} did not come back from its worker"
+        assert type(thought) is type(seats[seat]) and choice in legal
+        seats[seat] = thought
+        g.apply(seat, choice)
+        decisions += 1
+    assert decisions >= 8
+
+
+class Unpicklable(Witness):
+    """Keeps a closure, as a cache might: it cannot cross back from a worker."""
+
+    def choose(self, view: object, legal: list[str], budget: Budget | None = None) -> str:
+        self.cache = lambda: None
+        return super().choose(view, legal, budget)
+
+
+async def test_a_player_that_does_not_pickle_back_keeps_its_choice(workers):
+    choice, thought = await workers.choose(Unpicklable(), None, ["a", "b", "c"])
+    assert (choice, thought) == ("b", None)

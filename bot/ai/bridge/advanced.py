@@ -132,6 +132,14 @@ class AdvancedBridgePlayer:
             self._check = (key, auction_check(view))
         return self._check[1]
 
+    def __getstate__(self) -> dict[str, object]:
+        """The player as it crosses to a worker process and back: without the calls'
+        check, a cache of closures over the bidding tables (which do not pickle) that the
+        next decision makes again from its view."""
+        state = dict(self.__dict__)
+        state["_check"] = None
+        return state
+
     def choose(self, view: BridgeView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
         if view.phase == "bidding" or view.contract is None:
