@@ -63,6 +63,10 @@ def bid(seed: int, kind: str | None, think: float) -> Auction:
 
     # Older commits (before per-call budgets and kinds) are compared at --think 0.
     budget_class = getattr(importlib.import_module("bot.ai"), "Budget", None)
+    try:  # older commits have no served round trip (and their players pickled)
+        served = importlib.import_module("bot.tables.thinking").think_as_served
+    except (ImportError, AttributeError):
+        served = None
     game = create("bridge", options={}, seed=seed)
     players = [make_player("bridge", seed * 4 + seat, kind) if kind  # type: ignore[call-arg,unused-ignore]
                else make_player("bridge", seed * 4 + seat) for seat in range(4)]
@@ -80,7 +84,11 @@ def bid(seed: int, kind: str | None, think: float) -> Auction:
             action = players[seat].choose(game.view(seat), game.legal(seat))
         else:
             budget = budget_class(think, clock=time.thread_time) if think > 0 else None
-            action = players[seat].choose(game.view(seat), game.legal(seat), budget)
+            if served is None:
+                action = players[seat].choose(game.view(seat), game.legal(seat), budget)
+            else:  # as the bot serves it: the player's round trip through a worker
+                action, players[seat] = served(players[seat], game.view(seat),
+                                               game.legal(seat), budget)
         cpu.append(time.process_time() - start)
         game.apply(seat, action)
         calls.append((seat, action))

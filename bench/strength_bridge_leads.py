@@ -27,6 +27,7 @@ from unittest import mock
 from bot.ai import make_player
 from bot.ai.bridge import advanced as bridge_advanced
 from bot.ai.core import card_search
+from bot.tables.thinking import think_as_served
 
 from .strength_bridge_play import bid_out, budget, dd_scores, deal_set, mean_ci
 
@@ -59,7 +60,7 @@ def lead(seed: int, think: float, plan: Plan) -> tuple[float, int, int]:
         if not measured:  # no work is ever counted: every planned layout is solved
             patches.enter_context(mock.patch.object(card_search.dds, "NODE_SECONDS", 0.0))
         cpu = time.process_time()
-        action = player.choose(view, legal, budget(think))
+        action, _ = think_as_served(player, view, legal, budget(think))
         cpu = time.process_time() - cpu
     return cpu, solved[0], max(scores.values()) - scores[action]
 

@@ -57,6 +57,7 @@ from bot.ai.core.dds import Position, solve
 from bot.games import create
 from bot.games.bridge import ContractBridge
 from bot.games.cards import Card, Suit
+from bot.tables.thinking import think_as_served
 
 Times = dict[str, list[tuple[float, float]]]  # phase -> (wall, cpu) per decision
 Record = dict[str, Any]  # one deal or match, as --record writes it
@@ -151,10 +152,12 @@ def percentiles(samples: list[float]) -> str:
     return f"{at(0.5) * 1000:7.0f} {at(0.95) * 1000:7.0f} {ordered[-1] * 1000:7.0f}"
 
 
-def timed(times: Times, phase: str, player: object, view: object, legal: list[str],
-          think: float) -> str:
+def timed(times: Times, phase: str, players: Any, seat: int, view: object,
+          legal: list[str], think: float) -> str:
+    """The seat's decision as the bot serves it (the player's round trip through a worker
+    process, `think_as_served`), its wall and CPU time counted under `phase`."""
     wall, cpu = time.perf_counter(), time.process_time()
-    action: str = player.choose(view, legal, budget(think))  # type: ignore[attr-defined]
+    action, players[seat] = think_as_served(players[seat], view, legal, budget(think))
     times[phase].append((time.perf_counter() - wall, time.process_time() - cpu))
     return action
 
@@ -250,7 +253,7 @@ def play_deal(seed: int, kind: str, think: float) -> Record:
         scores = dd_scores(game)
         side = "declaring" if to_play % 2 == declaring_side else "defence"
         phase = "opening lead" if first else ("declarer" if side == "declaring" else "defence")
-        action = timed(times, f"bridge {phase}", players[seat], view, legal, think)
+        action = timed(times, f"bridge {phase}", players, seat, view, legal, think)
         if kind != "bridge-basic" and len(legal) > 1 and action != basic[seat].choose(view,
                                                                                       legal):
             deal["by_search"] += 1
@@ -288,9 +291,10 @@ def single_dummy_match(seed: int, target: int, think: float) -> Record:
             if view.phase == "play":  # like bridge's: the declarer's cards, the defence's
                 assert view.contract is not None
                 phase = "declarer" if view.contract.declarer == seat else "defence"
-            action = timed(times, f"single dummy {phase}", players[seat], view, legal, think)
+            action = timed(times, f"single dummy {phase}", players, seat, view, legal, think)
         else:
-            action = players[seat].choose(view, legal, budget(think))
+            action, players[seat] = think_as_served(players[seat], view, legal,
+                                                    budget(think))
         game.apply(seat, action)
     result = game.result()
     assert result is not None

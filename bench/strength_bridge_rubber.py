@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import pickle
 import random
 import statistics
 import subprocess
@@ -232,6 +233,10 @@ def play_rubber(seed: int, new_side: int, tricks: Tricks, think: float,
                                         auction.legal_texts(seat), vulnerable, score, k,
                                         budget)
             auction.call(seat, CALL_BY_TEXT[action])
+            # As the bot serves it: this checkout's bidder crosses to a worker and back
+            # pickled (the other commit's answers from its own process).
+            if isinstance(bidders[seat], SampledBidding):
+                bidders[seat] = pickle.loads(pickle.dumps(bidders[seat]))
         way.deals += 1
         dealer = (dealer + 1) % 4
         contract = auction.contract

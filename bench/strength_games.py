@@ -30,6 +30,7 @@ from typing import Any
 from bot.ai import Budget, RandomPlayer, make_player, player_kinds
 from bot.games import GAMES as ALL_GAMES
 from bot.games import create
+from bot.tables.thinking import think_as_served
 
 from .baselines import GREEDY
 
@@ -85,11 +86,11 @@ def play(job: tuple[str, str, str | None, int, dict[str, object], float]) -> Mat
             budget = Budget(think, clock=time.thread_time)
             if seat in tested:
                 start, wall = time.thread_time(), time.perf_counter()
-                action = players[seat].choose(view, legal, budget)
+                action, players[seat] = think_as_served(players[seat], view, legal, budget)
                 times.append(time.thread_time() - start)
                 walls.append(time.perf_counter() - wall)
             else:
-                action = players[seat].choose(view, legal, budget)
+                action, players[seat] = think_as_served(players[seat], view, legal, budget)
             game.apply(seat, action)
     result = game.result()
     assert result is not None

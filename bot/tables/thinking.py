@@ -67,6 +67,26 @@ def think(player: Player, view: Any, legal: Sequence[str], budget: Budget,
     return choice, player, budget.ran_out
 
 
+class RoundTripError(RuntimeError):
+    """A player that would not come back from a worker process (benchmarks stop on it)."""
+
+
+def think_as_served(player: Player, view: Any, legal: Sequence[str], budget: Budget | None
+                    ) -> tuple[str, Player]:
+    """One decision exactly as a worker process makes it, in this process: the player and
+    its view cross pickled, think, and the player crosses back pickled. Benchmarks decide
+    through this, so what they measure is what the bot serves (a player whose caches do
+    not survive the crossing is measured without them; one that cannot cross raises)."""
+    sent_player, sent_view, sent_legal = pickle.loads(pickle.dumps((player, view, legal)))
+    choice = sent_player.choose(sent_view, sent_legal, budget)
+    try:
+        back: Player = pickle.loads(pickle.dumps(sent_player))
+    except Exception as error:
+        raise RoundTripError(f"a {player.kind} player does not pickle after its decision"
+                             ) from error
+    return choice, back
+
+
 # Told of each decision (the metrics): the player's kind, the seconds it took from its
 # submission, its budget's seconds, and whether the budget ran out.
 DecisionHook = Callable[[str, float, float, bool], None]

@@ -199,3 +199,14 @@ class Unpicklable(Witness):
 async def test_a_player_that_does_not_pickle_back_keeps_its_choice(workers):
     choice, thought = await workers.choose(Unpicklable(), None, ["a", "b", "c"])
     assert (choice, thought) == ("b", None)
+
+
+def test_benchmarks_decide_through_the_same_round_trip_and_stop_on_a_player_that_fails_it():
+    from bot.tables.thinking import RoundTripError, think_as_served
+
+    player = Witness()
+    choice, back = think_as_served(player, None, ["a", "b", "c"], None)
+    assert choice == "b" and back is not player and back.decisions == 1
+    assert player.decisions == 0  # it thought with a copy, as a worker does
+    with pytest.raises(RoundTripError):
+        think_as_served(Unpicklable(), None, ["a", "b"], None)
