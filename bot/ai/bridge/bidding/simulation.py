@@ -47,6 +47,7 @@ from ...core import dds
 from ...core.budget import Budget
 from ...core.hand_range import ANY_HAND
 from ...core.layouts import Knowledge, Layouts, sample
+from ..learning.values import shared as shared_values
 from .captain import (
     SETTLE_CONFIDENCE,
     SETTLE_MARGIN,
@@ -57,7 +58,7 @@ from .captain import (
 from .context import Context, empty_auction, suit_fit
 from .rubber import Score, rubber_value
 from .rules import Hand, Rule, rules_for
-from .system import Settle, agreed_trump, choose
+from .system import Settle, agreed_trump, choose, decide
 
 # Process CPU seconds of one declarer's double-dummy tricks in one strain (a best card of
 # the opening leader, `dds.solve_counted` without every card). Measured on this 2-core
@@ -340,13 +341,16 @@ def _via_key_cards(ctx: Context, chosen: Candidate, legal: Sequence[str]) -> str
 
 class SampledBidding:
     """The default bridge player's bidding: the system's call, with the captain's
-    decisions settled by simulation when the decision has a budget. In a rubber it bids
+    decisions settled by simulation when the decision has a budget, and the learned call
+    values' better honest call where they find one (`learning.values`). In a rubber it bids
     to the score (the part scores and games won); `rubber_aware=False` bids every deal as
     a duplicate board (the benchmark's previous player)."""
 
-    def __init__(self, seed: int = 0, rubber_aware: bool = True) -> None:
+    def __init__(self, seed: int = 0, rubber_aware: bool = True, learned: bool = True
+                 ) -> None:
         self.seed = seed
         self.rubber_aware = rubber_aware
+        self.learned = learned  # the learned call values (`learning.values`) may change calls
 
     def choose(self, view: BridgeView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
@@ -371,7 +375,14 @@ class SampledBidding:
                 return settle(ctx, facts, legal, action, table, vulnerable, budget, rng,
                               score)
 
-        return choose(hand, seat, calls, legal, by_simulation, score)[0]
+        made = decide(hand, seat, calls, legal, by_simulation, score)
+        # Learned values weigh the honest alternatives (duplicate-trained: at a rubber
+        # only while no part score changes what a contract is worth).
+        if self.learned and (score is None or score.parts == (0, 0)):
+            values = shared_values()
+            if values is not None:
+                return values.better(made, legal, vulnerable)
+        return made.action
 
 
 def worth_settling(ctx: Context, rule_action: str) -> bool:

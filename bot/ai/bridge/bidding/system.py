@@ -18,8 +18,8 @@ from .rubber import Score
 from .rules import Hand, Rule, first_fit, hull, rules_for
 from .situations import agreed_trump, situation
 
-__all__ = ["CallTurn", "Reading", "Settle", "agreed_trump", "call_turns", "choose", "read",
-           "situation", "tables_for"]
+__all__ = ["CallTurn", "Decision", "Reading", "Settle", "agreed_trump", "call_turns",
+           "choose", "decide", "meaning", "read", "situation", "tables_for"]
 
 
 def tables_for(ctx: Context) -> tuple[str, list[Rule]]:
@@ -51,19 +51,23 @@ def read(dealer: int, calls: Sequence[tuple[int, Call]], score: Score | None = N
     for i, (seat, call) in enumerate(calls):
         ctx = _context(seat, calls[:i], shown, forcing, score)
         _, rules = tables_for(ctx)
-        found = rules_for(rules, call.text)
-        if found:
-            text, rng, force = found[0].says, hull([r.shows() for r in found]), \
-                any(r.forcing for r in found)
-        else:
-            text, rng = natural_phrase(ctx, call.text)
-            force = False
+        text, rng, force = meaning(ctx, rules, call.text)
         narrowed = shown[seat].narrowed(rng)
         if not narrowed.empty:
             shown[seat] = narrowed
         says.append(text)
         forcing.append(force)
     return Reading(tuple(shown), tuple(says), tuple(forcing))
+
+
+def meaning(ctx: Context, rules: Sequence[Rule], action: str) -> tuple[str, HandRange, bool]:
+    """What a call says here: its explanation, the range of hands it shows, and whether it
+    is forcing (the situation's rules for it, else the captain's natural reading)."""
+    found = rules_for(rules, action)
+    if found:
+        return found[0].says, hull([r.shows() for r in found]), any(r.forcing for r in found)
+    text, rng = natural_phrase(ctx, action)
+    return text, rng, False
 
 
 def _context(seat: int, calls: Sequence[tuple[int, Call]], shown: Sequence[HandRange],
@@ -88,6 +92,28 @@ def choose(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
     """The call for `hand` (an action text, one of `legal`) and its explanation. Where no
     table speaks, the captain places the contract and `settle` may change its call.
     `score`: the rubber's score (None: a duplicate board)."""
+    made = decide(hand, seat, calls, legal, settle, score)
+    explained = read(0, [*calls, (seat, CALL_BY_TEXT[made.action])], score).explanations[-1]
+    return made.action, explained
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One call as the system made it, with what it saw: the auction's reading, the
+    context and the situation's rules (what a later step weighs other calls with)."""
+
+    action: str
+    facts: Hand
+    ctx: Context
+    reading: Reading
+    rules: tuple[Rule, ...]
+    by_rule: bool  # a table's rule made the call (else the captain placed it)
+
+
+def decide(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
+           legal: Sequence[str], settle: Settle | None = None,
+           score: Score | None = None) -> Decision:
+    """`choose`'s call, without its explanation, and what the system saw to make it."""
     reading = read(0, calls, score)
     ctx = _context(seat, calls, reading.ranges, reading.forcing, score)
     facts = Hand.of(hand)
@@ -98,8 +124,7 @@ def choose(hand: Sequence[Card], seat: int, calls: Sequence[tuple[int, Call]],
         action = "pass"
     if rule is None and settle is not None:
         action = settle(ctx, facts, action, rules)
-    explained = read(0, [*calls, (seat, CALL_BY_TEXT[action])], score).explanations[-1]
-    return action, explained
+    return Decision(action, facts, ctx, reading, tuple(rules), rule is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,15 +117,16 @@ def chunks(folder: Path = FOLDER) -> list[tuple[int, Path]]:
     return sorted(found)
 
 
-def read(folder: Path = FOLDER, limit: int | None = None) -> Iterator[BankDeal]:
-    """The bank's deals in order of number (the first `limit` of them)."""
+def read(folder: Path = FOLDER, limit: int | None = None, first: int = 0
+         ) -> Iterator[BankDeal]:
+    """The bank's deals in order of number from `first` (the first `limit` of them)."""
     given = 0
-    for first, path in chunks(folder):
+    for start, path in chunks(folder):
         data = path.read_bytes()
-        for i in range(len(data) // RECORD):
+        for i in range(max(0, first - start), len(data) // RECORD):
             if limit is not None and given >= limit:
                 return
-            yield decode(first + i, data[i * RECORD:(i + 1) * RECORD])
+            yield decode(start + i, data[i * RECORD:(i + 1) * RECORD])
             given += 1
 
 

@@ -1,0 +1,139 @@
+"""What the learned call values read: one row of numbers per candidate call at a decision.
+
+A row is the decision's part (the hand, the seat's position, the vulnerability, the
+auction as the system reads it: each seat's shown range from this seat's side, the
+contract so far, whether partner's call forces) and two calls' parts (the candidate and
+the tables' own call: its kind, level, strain, how far it jumps, whether it reaches game
+or slam, our length and partner's shown length in its strain, and the points its
+explanation shows). The model is asked what the candidate is worth, in IMPs against par,
+above the tables' call; so both calls are in the row.
+
+The candidates are honest by construction (`honest_candidates`): a call is one only where
+the system's own reading of it (the explanation the table shows) admits the hand, so a
+call chosen by value is explained truly and partner reads it as the system says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.bridge_auction import Bid, Strain
+
+from ..bidding.captain import game_level
+from ..bidding.context import LHO, ME, PARTNER, RHO, Context, cheapest
+from ..bidding.rules import Hand
+from ..bidding.system import Decision, meaning
+
+RELATIONS = (ME, LHO, PARTNER, RHO)
+KINDS = {"pass": 0, "double": 1, "redouble": 2}  # a bid is 3
+
+
+def _hand_part(facts: Hand) -> list[float]:
+    by_suit = [0, 0, 0, 0]
+    honours = [0, 0, 0, 0]
+    for card in facts.cards:
+        if card.rank >= 11:
+            by_suit[card.suit] += card.rank - 10
+        if card.rank >= 12:
+            honours[card.suit] += 1
+    return [facts.hcp, facts.points, *facts.lengths, float(facts.balanced), facts.aces(),
+            *by_suit, *honours]
+
+
+def _auction_part(d: Decision, vulnerable: tuple[bool, bool]) -> list[float]:
+    ctx = d.ctx
+    seat = ctx.seat
+    row: list[float] = [len(ctx.calls), (seat - (ctx.calls[0][0] if ctx.calls else seat)) % 4,
+                        float(vulnerable[seat % 2]), float(vulnerable[1 - seat % 2]),
+                        float(ctx.forcing), float(ctx.contested())]
+    for rel in RELATIONS:
+        shown = ctx.shown[(seat + rel) % 4]
+        row += [shown.min_hcp, min(shown.max_hcp, 37), *shown.min_len, *shown.max_len]
+    last = ctx.last_bid
+    bidder = ctx.last_bidder
+    row += [last.level if last else 0, int(last.strain) if last else -1,
+            -1 if bidder is None else float(bidder in (ME, PARTNER)), ctx.doubled,
+            len(ctx.bids(ME)), len(ctx.bids(PARTNER)), len(ctx.bids(LHO)) + len(ctx.bids(RHO))]
+    partner_bids = ctx.bids(PARTNER)
+    row += [partner_bids[-1].level if partner_bids else 0,
+            int(partner_bids[-1].strain) if partner_bids else -1]
+    return row
+
+
+def _call_part(d: Decision, action: str) -> list[float]:
+    ctx = d.ctx
+    _, shown, forcing = meaning(ctx, d.rules, action)
+    kind = KINDS.get(action, 3)
+    if kind != 3:
+        return [kind, 0, -1, 0, 0, 0, 0, 0, shown.min_hcp, min(shown.max_hcp, 37),
+                float(forcing)]
+    bid = Bid.parse(action[4:])
+    low = cheapest(bid.strain, ctx.last_bid)
+    jump = bid.level - (low.level if low else bid.level)
+    game = float(bid.level >= game_level(bid.strain, ctx))
+    if bid.strain == Strain.NOTRUMP:
+        mine, partners = 0.0, 0.0
+    else:
+        mine = float(d.facts.lengths[int(bid.strain)])
+        partners = float(ctx.shown[(ctx.seat + 2) % 4].min_len[int(bid.strain)])
+    return [kind, bid.level, int(bid.strain), jump, game, float(bid.level >= 6), mine,
+            partners, shown.min_hcp, min(shown.max_hcp, 37), float(forcing)]
+
+
+NAMES: tuple[str, ...] = (
+    "hcp", "points", "len_c", "len_d", "len_h", "len_s", "balanced", "aces",
+    "hcp_c", "hcp_d", "hcp_h", "hcp_s", "top_c", "top_d", "top_h", "top_s",
+    "calls", "position", "vul_us", "vul_them", "forced", "contested",
+    *(f"{who}_{what}" for who in ("me", "lho", "partner", "rho")
+      for what in ("min_hcp", "max_hcp", "min_c", "min_d", "min_h", "min_s",
+                   "max_c", "max_d", "max_h", "max_s")),
+    "last_level", "last_strain", "last_ours", "doubled", "my_bids", "partner_bids",
+    "their_bids", "partner_level", "partner_strain",
+    *(f"{which}_{what}" for which in ("cand", "tables")
+      for what in ("kind", "level", "strain", "jump", "game", "slam", "my_len",
+                   "partner_len", "shows_min", "shows_max", "forcing")),
+)
+
+
+class Rows:
+    """The rows of one decision: its shared part made once, a call's part per candidate."""
+
+    def __init__(self, d: Decision, vulnerable: tuple[bool, bool]) -> None:
+        self.decision = d
+        self.shared = _hand_part(d.facts) + _auction_part(d, vulnerable)
+        self.tables = _call_part(d, d.action)
+
+    def row(self, action: str) -> list[float]:
+        return [*self.shared, *_call_part(self.decision, action), *self.tables]
+
+
+def honest(d: Decision, action: str) -> bool:
+    """The system's reading of `action` here (what its explanation shows) admits the hand."""
+    _, shown, _ = meaning(d.ctx, d.rules, action)
+    return not shown.empty and shown.admits(d.facts.cards)
+
+
+def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
+    """The calls weighed against the tables' call (never it): pass, double and redouble
+    where legal, the cheapest bid and the game in each strain, and every call a rule of
+    the situation makes with this hand; only those whose reading admits the hand."""
+    allowed = set(legal)
+    wanted: list[str] = ["pass", "double", "redouble"]
+    ctx: Context = d.ctx
+    for strain in Strain:
+        low = cheapest(strain, ctx.last_bid)
+        if low is None:
+            continue
+        wanted.append(f"bid:{low}")
+        game = game_level(strain, ctx)
+        if game > low.level:
+            wanted.append(f"bid:{Bid(game, strain)}")
+    wanted += [rule.action for rule in d.rules if rule.fits(d.facts)]
+    seen = {d.action}
+    out = []
+    for action in wanted:
+        if action in allowed and action not in seen:
+            seen.add(action)
+            if honest(d, action):
+                out.append(action)
+    return out

@@ -1,0 +1,190 @@
+"""Labels for the call values: every decision of our players' auction on a bank deal, each
+honest candidate call rolled out to the end of the auction and scored double dummy.
+
+    python -m bot.ai.bridge.learning.rollouts --first 0 --deals 20000 --out FILE [--jobs 2]
+
+On bank deal `i` four players bid by the system's tables (no simulation: the base policy
+the values improve on, and what the rollouts continue with). At each decision, every
+honest candidate (`features.honest_candidates`) is called instead of the tables' call, the
+auction goes on by the same players to its end, and the contract is scored double dummy
+from the deal's table, as a duplicate board (the bank's vulnerability). A row's label is
+what the candidate scored for the deciding side less what the tables' call scored, in
+IMPs: the real deal is a fair draw of what the hidden hands hold given the calls, so the
+label is unbiased for "had this seat called that", and comparing the calls on the same deal
+removes most of the luck.
+
+`--model FILE` bids with the learned values (the round being improved on) instead of the
+tables alone: the next round's data.
+
+Rows are written as JSON lines (the deal, the seat's decision number, the candidate, its
+features, its label), appended, one deal at a time, so a stopped run carries on after the
+last deal written (`--out` is read first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
+from bot.games.bridge_scoring import duplicate_score, imps
+
+from ..bidding.context import empty_auction
+from ..bidding.system import decide
+from .bank import FOLDER, BankDeal, read
+from .features import Rows, honest_candidates
+from .values import CallValues, load
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    deal: int
+    decision: int
+    action: str
+    tables: str
+    features: list[float]
+    gain: float  # IMPs for the deciding side: the candidate's outcome less the tables'
+
+    def to_json(self) -> str:
+        return json.dumps({"deal": self.deal, "decision": self.decision,
+                           "action": self.action, "tables": self.tables,
+                           "x": self.features, "y": self.gain})
+
+    @classmethod
+    def from_json(cls, line: str) -> Row:
+        d = json.loads(line)
+        return cls(int(d["deal"]), int(d["decision"]), str(d["action"]), str(d["tables"]),
+                   [float(v) for v in d["x"]], float(d["y"]))
+
+
+def contract_score_ns(contract: Contract | None, deal: BankDeal) -> int:
+    """The contract's duplicate score for North-South, its tricks double dummy."""
+    if contract is None:
+        return 0
+    tricks = deal.tricks[int(contract.strain)][contract.declarer]
+    side = contract.declarer % 2
+    points = duplicate_score(contract, tricks, deal.vulnerable[side])
+    return points if side == 0 else -points
+
+
+class Bidders:
+    """Our four players: the tables, or the tables with learned values."""
+
+    def __init__(self, values: CallValues | None) -> None:
+        self.values = values
+
+    def call(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
+             legal: Sequence[str]) -> str:
+        made = decide(deal.hands[seat], seat, calls, legal)
+        if self.values is None:
+            return made.action
+        return self.values.better(made, legal, deal.vulnerable)
+
+    def finish(self, deal: BankDeal, calls: list[tuple[int, Call]]) -> Contract | None:
+        """Bid on from `calls` to the end of the auction; the contract (None: passed out)."""
+        auction = empty_auction(deal.dealer)
+        for seat, call in calls:
+            auction.call(seat, call)
+        while not auction.finished:
+            seat = auction.to_call()
+            action = self.call(deal, seat, auction.calls, auction.legal_texts(seat))
+            auction.call(seat, CALL_BY_TEXT[action])
+        return auction.contract
+
+
+def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
+    """Every decision of the deal's auction, with each honest candidate's row."""
+    bidders = Bidders(values)
+    auction = empty_auction(deal.dealer)
+    rows: list[Row] = []
+    outcomes: dict[tuple[tuple[int, str], ...], int] = {}
+
+    def score(calls: list[tuple[int, Call]]) -> int:
+        key = tuple((s, c.text) for s, c in calls)
+        if key not in outcomes:
+            outcomes[key] = contract_score_ns(bidders.finish(deal, calls), deal)
+        return outcomes[key]
+
+    number = 0
+    while not auction.finished:
+        seat = auction.to_call()
+        legal = auction.legal_texts(seat)
+        calls = list(auction.calls)
+        made = decide(deal.hands[seat], seat, calls, legal)
+        chosen = made.action if values is None else values.better(made, legal,
+                                                                    deal.vulnerable)
+        sign = 1 if seat % 2 == 0 else -1
+        base = score([*calls, (seat, CALL_BY_TEXT[chosen])]) * sign
+        candidates = honest_candidates(made, legal)
+        if candidates:
+            features = Rows(made, deal.vulnerable)
+            for action in candidates:
+                if action == chosen:
+                    continue
+                other = score([*calls, (seat, CALL_BY_TEXT[action])]) * sign
+                rows.append(Row(deal.number, number, action, made.action,
+                                features.row(action), float(imps(other - base))))
+        auction.call(seat, CALL_BY_TEXT[chosen])
+        number += 1
+    return rows
+
+
+def _label_range(args: tuple[Path, int, int, str | None, frozenset[int]]) -> list[str]:
+    folder, first, count, model, done = args
+    os.nice(5)
+    values = load(Path(model)) if model else None
+    lines: list[str] = []
+    for deal in read(folder, first=first, limit=count):
+        if deal.number in done:
+            continue
+        lines.extend(row.to_json() for row in label_deal(deal, values))
+        lines.append(json.dumps({"done": deal.number}))
+    return lines
+
+
+def done_deals(path: Path) -> set[int]:
+    if not path.exists():
+        return set()
+    return {json.loads(line)["done"] for line in path.read_text().splitlines()
+            if line.startswith('{"done"')}
+
+
+def rows_in(path: Path) -> Iterator[Row]:
+    with path.open() as f:
+        for line in f:
+            if line.startswith('{"deal"'):
+                yield Row.from_json(line)
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.ai.bridge.learning.rollouts")
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--deals", type=int, required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--folder", type=Path, default=FOLDER)
+    parser.add_argument("--model", type=str, default=None)
+    parser.add_argument("--step", type=int, default=50, help="deals a job takes at a time")
+    args = parser.parse_args(argv)
+    have = done_deals(args.out)
+    todo = [first for first in range(args.first, args.first + args.deals, args.step)
+            if not all(n in have for n in range(first, first + args.step))]
+    with args.out.open("a") as out, ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        work = [(args.folder, first, min(args.step, args.first + args.deals - first),
+                 args.model, frozenset(have)) for first in todo]
+        for lines in pool.map(_label_range, work):
+            out.write("".join(line + "\n" for line in lines))
+            out.flush()
+    print(f"{len(done_deals(args.out))} deals labelled in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+

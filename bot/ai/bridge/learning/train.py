@@ -1,0 +1,112 @@
+"""Train the call values from rollout rows, choose their margin, and write the model.
+
+    python -m bot.ai.bridge.learning.train --rows FILE [FILE ...] --out MODEL.txt
+        [--trees 300] [--leaves 31] [--held-out 5]
+
+Rows are split by deal: every `--held-out`th deal (by number) is kept out of training. A
+LightGBM regressor learns each candidate's gain over the tables' call from the rest. On
+the held-out deals each decision is then made as the player would (the best-valued
+candidate where its predicted gain reaches the margin), and the margin is the one whose
+realised gain per deal (the chosen candidate's own rollout label) is highest; 0 decisions
+changed is always possible, so a model that cannot beat the tables changes nothing.
+The model is written in LightGBM's text format with its card beside it (`values.card_path`):
+features, margin, the command, the rows' files, deals and rows, and the held-out figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .features import NAMES
+from .rollouts import Row, rows_in
+from .values import card_path
+
+MARGINS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
+
+
+def realised(rows: Sequence[Row], predicted: Sequence[float], margin: float
+             ) -> tuple[float, int, int]:
+    """Over the held-out decisions: the IMPs a deal the chosen calls gain by their own
+    rollouts, how many decisions change, and over how many deals."""
+    best: dict[tuple[int, int], tuple[float, float]] = {}
+    deals = {row.deal for row in rows}
+    for row, guess in zip(rows, predicted, strict=True):
+        key = (row.deal, row.decision)
+        if guess >= margin and (key not in best or guess > best[key][0]):
+            best[key] = (guess, row.gain)
+    total = sum(gain for _, gain in best.values())
+    return total / max(1, len(deals)), len(best), len(deals)
+
+
+def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
+    import lightgbm
+    import numpy as np
+
+    x = np.asarray([row.features for row in rows], dtype=np.float64)
+    y = np.asarray([row.gain for row in rows], dtype=np.float64)
+    data = lightgbm.Dataset(x, y, feature_name=[n for n in NAMES], free_raw_data=True)
+    params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": leaves,
+              "min_data_in_leaf": 40, "feature_fraction": 0.9, "bagging_fraction": 0.8,
+              "bagging_freq": 1, "lambda_l2": 1.0, "seed": seed, "num_threads": 2,
+              "verbose": -1, "deterministic": True, "force_row_wise": True}
+    return lightgbm.train(params, data, num_boost_round=trees)
+
+
+def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
+          command: str) -> dict[str, Any]:
+    import numpy as np
+
+    rows = [row for path in files for row in rows_in(path)]
+    if not rows:
+        raise SystemExit("no rows to train on")
+    train_rows = [r for r in rows if r.deal % held_out != 0]
+    check_rows = [r for r in rows if r.deal % held_out == 0]
+    booster = fit(train_rows, trees, leaves)
+    predicted = booster.predict(np.asarray([r.features for r in check_rows]), num_threads=2)
+    figures = {m: realised(check_rows, predicted, m) for m in MARGINS}
+    margin, (gain, changed, deals) = max(figures.items(), key=lambda kv: kv[1][0])
+    if gain <= 0:
+        margin = 99.0  # nothing pays on the held-out deals: the tables' calls stand
+    booster.save_model(str(out))
+    card = {
+        "features": list(NAMES),
+        "margin": margin,
+        "command": command,
+        "rows_files": [p.name for p in files],
+        "deals": len({r.deal for r in rows}),
+        "rows": len(rows),
+        "held_out": f"every deal whose number is a multiple of {held_out}",
+        "held_out_gain_imps_per_deal": round(gain, 4),
+        "held_out_decisions_changed": changed,
+        "held_out_deals": deals,
+        "by_margin": {str(m): [round(g, 4), c] for m, (g, c, _) in figures.items()},
+        "trees": trees,
+        "leaves": leaves,
+        "mean_label": round(statistics.fmean(r.gain for r in rows), 4),
+    }
+    card_path(out).write_text(json.dumps(card, indent=1) + "\n")
+    return card
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.ai.bridge.learning.train")
+    parser.add_argument("--rows", type=Path, nargs="+", required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--trees", type=int, default=300)
+    parser.add_argument("--leaves", type=int, default=31)
+    parser.add_argument("--held-out", type=int, default=5)
+    args = parser.parse_args(argv)
+    command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
+    card = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command)
+    print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
