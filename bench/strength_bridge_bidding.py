@@ -112,7 +112,7 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class SolvedDeal:
     """A deal's double-dummy tricks (per strain C D H S NT, per seat N E S W) and par."""
 
     dd: tuple[tuple[int, ...], ...]
@@ -124,15 +124,15 @@ class Tables:
     a run at --think 0), whatever number of auctions is scored on it."""
 
     def __init__(self) -> None:
-        self._known: dict[tuple[str, int, tuple[bool, bool]], Table] = {}
+        self._known: dict[tuple[str, int, tuple[bool, bool]], SolvedDeal] = {}
 
-    def __call__(self, pbn: str, dealer: int, vulnerable: tuple[bool, bool]) -> Table:
+    def __call__(self, pbn: str, dealer: int, vulnerable: tuple[bool, bool]) -> SolvedDeal:
         key = (pbn, dealer, vulnerable)
         if key not in self._known:
             table = calc_dd_table(Deal(pbn))
             found = par(table, VUL[vulnerable], Player(dealer))
             dd = tuple(tuple(table[DENOMS[s], Player(p)] for p in range(4)) for s in range(5))
-            self._known[key] = Table(dd, int(found.score))
+            self._known[key] = SolvedDeal(dd, int(found.score))
         return self._known[key]
 
 

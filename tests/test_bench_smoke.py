@@ -217,6 +217,15 @@ def test_pictures_benchmark_prints_a_row_per_game() -> None:
     assert all(int(row[1]) == 2 for row in rows)
 
 
+def test_solves_benchmark_prints_each_strain_and_the_plan() -> None:
+    out = _run("bench.solves", "--deals", "2")
+    assert out.startswith("# solves: 2 random deals (--seed 1)")
+    assert [line.split()[0] for line in out.splitlines()[1:4]] == [
+        "notrump", "spades", "both"]
+    [planned] = [line.split() for line in out.splitlines() if "COST_PER_SOLVE" in line]
+    assert planned[-2:] == ["50.0", "ms"] and "CPU a search node" in out
+
+
 def test_tables_benchmark_traces_where_an_answer_s_time_goes() -> None:
     out = _run("bench.tables", "--tables", "3", "--seconds", "1.5", "--warmup", "0.5",
                "--edit-interval", "0.2", "--trace")

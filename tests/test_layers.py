@@ -234,3 +234,29 @@ def test_database_drivers_are_imported_only_by_the_store() -> None:
                 problems += [f"{path.relative_to(ROOT)} imports {name}" for name in names
                              if name.split(".")[0] in DRIVERS]
     assert not problems, "\n".join(problems)
+
+
+def classes_by_name(folders: tuple[str, ...] = ("bot", "cogs", "bench")) -> dict[str, list[str]]:
+    """Every class defined in these folders, by name: the files defining one of that name."""
+    found: dict[str, list[str]] = {}
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef):
+                    found.setdefault(node.name, []).append(path.relative_to(ROOT).as_posix())
+    return found
+
+
+def test_the_table_models_names_are_given_to_no_other_class() -> None:
+    """The classes of bot/tables/model.py (`Table`, `Person`, `SeatInfo`, ...) are the
+    words the whole bot uses for a table and who sits at it: no other class in bot/, cogs/
+    or bench/ takes one of their names (a spades player's view of a trick, or a
+    benchmark's solved deal, called `Table`, reads as the table)."""
+    classes = classes_by_name()
+    model = "bot/tables/model.py"
+    own = sorted(name for name, files in classes.items() if model in files)
+    assert {"Table", "Person", "SeatInfo", "TableSettings"} <= set(own)
+    shared = {name: [f for f in classes[name] if f != model] for name in own
+              if classes[name] != [model]}
+    assert shared == {}

@@ -5,7 +5,10 @@ here, not by a silent fallback at a table (CONTRIBUTING.md, "Adding a game")."""
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
+import re
+from pathlib import Path
 
 import pytest
 from discord import AppCommandOptionType, app_commands
@@ -13,6 +16,7 @@ from discord import AppCommandOptionType, app_commands
 from bot.ai import make_player, player_kinds
 from bot.games import GAMES, Game, GameView, InvalidOptions, create, game_class, games_with
 from bot.games.events import DealEnded
+from bot.games.requests import Requests
 from bot.handrecord import HandRecord, NotBridge, replay_deal
 from bot.ratings.figures import FigureCounter, counter_class, figure_names, match_figures
 from bot.render.games import text_for
@@ -30,6 +34,7 @@ from cogs.leaderboard import Leaderboard
 from cogs.play import Play
 
 DISCORD_DESCRIPTION_LIMIT = 100
+CONTRIBUTING = Path(__file__).resolve().parents[1] / "CONTRIBUTING.md"
 
 
 def _seating(game: Game[GameView]) -> Seating:
@@ -237,3 +242,37 @@ def test_verify_names_every_dealt_hand_as_the_engine_declares(name: str) -> None
     assert [label for label, _ in hands] == list(cls.DEALT_HANDS or cls.SEAT_NAMES)
     dealt = [card for _, cards in hands for card in cards]
     assert len(dealt) == len(set(dealt)) and dealt, "the hands share a card or are empty"
+
+
+def _adding_a_game() -> str:
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    return text.split("\n## Adding a game\n", 1)[1].split("\n## ", 1)[0]
+
+
+def _hooks(cls: type) -> set[str]:
+    """What a class leaves to the game: its members whose body raises NotImplementedError."""
+    out = set()
+    for name, member in vars(cls).items():
+        function = member.fget if isinstance(member, property) else member
+        if callable(function) and "raise NotImplementedError" in inspect.getsource(function):
+            out.add(name)
+    return out
+
+
+def test_contributing_names_what_a_new_game_declares_and_implements() -> None:
+    """CONTRIBUTING's "Adding a game" names every class constant a game declares on
+    `Game`, every method it must implement, and for claims and undo every hook `Requests`
+    leaves to it and the methods of `Game` that `Requests` replaces (the way round
+    `legal`)."""
+    section = _adding_a_game()
+    constants = {name for name, kind in Game.__annotations__.items() if "ClassVar" in str(kind)}
+    assert {"NAME", "DAILY", "CHALLENGE"} <= constants
+    implemented = set(Game.__abstractmethods__)
+    hooks = _hooks(Requests)
+    assert {"tricks_left", "_take_back", "claim_position"} <= hooks
+    around_legal = {name for name in vars(Requests)
+                    if name in vars(Game) and not name.startswith("__")} - hooks
+    assert around_legal == {"_is_aside", "_do_aside"}
+    missing = sorted(name for name in constants | implemented | hooks | around_legal
+                     if not re.search(rf"`{re.escape(name)}(?!\w)", section))
+    assert missing == []

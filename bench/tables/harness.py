@@ -62,7 +62,9 @@ class Notifier:
 
 
 @dataclass
-class Person:
+class SeatedUser:
+    """A user of the double seated at a table, and the message of their private hand."""
+
     user: User
     hand: Message | None = None
 
@@ -86,7 +88,7 @@ async def _press(driver: Driver, user: User, message: Message, label: str) -> An
 
 
 async def set_up_table(driver: Driver, channel: Channel, game: str,
-                       people: list[User]) -> list[Person]:
+                       people: list[User]) -> list[SeatedUser]:
     """/play, Join, Add bot, Start, My hand: as people would."""
     opener = people[0]
     handle = await driver.slash(opener, channel, "play", game, {}, wait=False)
@@ -100,7 +102,7 @@ async def set_up_table(driver: Driver, channel: Channel, game: str,
     seated = []
     for person in people:
         handle = await _press(driver, person, message, "My hand")
-        seated.append(Person(person, handle.message))
+        seated.append(SeatedUser(person, handle.message))
     return seated
 
 
@@ -127,7 +129,7 @@ def _choices(driver: Driver, hand: Message) -> tuple[list[str], list[str]]:
     return acts, picks
 
 
-async def play(driver: Driver, notifier: Notifier, person: Person, until: float,
+async def play(driver: Driver, notifier: Notifier, person: SeatedUser, until: float,
                rng: random.Random, poll: float) -> None:
     """Press a legal action whenever the hand shows one, until the time is up."""
     last_version = -1
@@ -324,13 +326,13 @@ async def _start_bots(driver: Driver, double: DiscordDouble, options: RunOptions
 
 
 async def _open_tables(driver: Driver, worlds: list[Any],
-                       options: RunOptions) -> tuple[list[Person], float, int]:
+                       options: RunOptions) -> tuple[list[SeatedUser], float, int]:
     """Open every table (N channels, the games in turn) as people do: the people seated,
     when the tables after the warm-up began to open, and how many warm-up tables."""
     limit = asyncio.Semaphore(16)
     processes = options.processes
 
-    async def one(i: int) -> list[Person]:
+    async def one(i: int) -> list[SeatedUser]:
         world = worlds[i % processes]
         channel = world.channel if i < processes else \
             await driver.add_channel(world.guild, f"tables-{i}")

@@ -12,7 +12,8 @@ thread), off the event loop, with a `Budget` that says how long it may think. A 
 pickled to the worker and back with its choice, so its state must pickle (plain data).
 
 What several games' players share is in `bot.ai.core`: the budget, the double-dummy
-solver, hands as bit masks, the search position's protocol and the one sampling evaluator.
+solver and the bridge games' card search over it, hands as bit masks, the search
+position's protocol and the sampling evaluator of Spades, Tennis and Bid Fair.
 """
 
 from __future__ import annotations

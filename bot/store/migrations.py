@@ -3,7 +3,8 @@
 To change the schema, append a Migration with the next number; never edit a released one.
 Each migration is written twice, once per database, with the same meaning: the same
 tables, columns, keys and indexes (PostgreSQL spells the types out: Discord ids are
-BIGINT, and text keys that are compared by range use the "C" collation, as SQLite does).
+BIGINT, and text keys that are compared by range use the "C" collation, as SQLite does);
+tests/store/test_store_schema.py migrates both and compares what their catalogues say.
 SQLite's `PRAGMA user_version`, PostgreSQL's `schema_version` table, hold the number of
 the last migration applied. SQLite scripts run inside a transaction, so they must not
 change pragmas that are no-ops there (foreign_keys): a table rebuild keeps foreign keys on

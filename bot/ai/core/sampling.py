@@ -1,4 +1,4 @@
-"""The one sampling evaluator every game's look-ahead and bid search use.
+"""The sampling evaluator that Spades', Tennis' and Bid Fair's look-ahead and bid searches use.
 
 A decision under hidden cards is valued by dealing layouts the view allows and scoring
 every candidate on each of them: candidates × sampled layouts → values. The caller says
@@ -6,6 +6,12 @@ how to draw a layout (its random generator and what it knows) and how to value a
 candidate on one; the evaluator keeps the order (a layout is drawn, then every candidate
 is valued on it, in order), so the same seed gives the same values, and stops when the
 budget is spent.
+
+The bridge games search otherwise, because a double-dummy solve is costly and is bounded
+by the work the solver reports, batch by batch (`dds.solve_within`), not layout by
+layout: Contract Bridge's and Single Dummy's card play go through `card_search`, the
+bridge bidding simulation (`bridge/bidding/simulation.py`) and Single Dummy's trick
+estimate (`single_dummy/estimate.py`) have loops of their own.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def highest(cards: Sequence[Card]) -> Card:
 
 
 @dataclass(slots=True)
-class Table:
+class CardSituation:
     """What the seat knows now, worked out once per decision."""
 
     me: int
@@ -73,7 +73,7 @@ class Table:
         return not any(o.suit == c.suit and o.rank > c.rank for o in self.outstanding)
 
 
-def read_table(view: SpadesView, legal: list[Card]) -> Table:
+def read_situation(view: SpadesView, legal: list[Card]) -> CardSituation:
     assert view.seat is not None
     me, partner = view.seat, (view.seat + 2) % 4
     seen = {c for t in view.tricks for _, c in t.cards}
@@ -92,7 +92,7 @@ def read_table(view: SpadesView, legal: list[Card]) -> Table:
         return bids[a] + bids[b] - won[a] - won[b]
 
     opponents = ((me + 1) % 4, (me + 3) % 4)
-    return Table(
+    return CardSituation(
         me=me, partner=partner, hand=view.hand, legal=legal, trick=view.trick,
         outstanding=DECK - seen,
         remaining=13 - len(view.tricks),
@@ -121,11 +121,11 @@ class SpadesPlayer:
             bid = choose_bid(view)
             return bid if bid in legal else legal[0]
         cards = [Card.parse(a.partition(":")[2]) for a in legal]
-        return "play:" + self.choose_card(read_table(view, cards)).text
+        return "play:" + self.choose_card(read_situation(view, cards)).text
 
     # -- card play ------------------------------------------------------------------
 
-    def choose_card(self, t: Table) -> Card:
+    def choose_card(self, t: CardSituation) -> Card:
         if t.my_nil:
             return self.lead_nil(t) if not t.trick else self.follow_nil(t)
         if t.partner_nil:
@@ -134,13 +134,13 @@ class SpadesPlayer:
             return self.lead(t)
         return self.follow(t)
 
-    def competing(self, t: Table) -> bool:
+    def competing(self, t: CardSituation) -> bool:
         """Still after tricks: our bid is not made, or the opponents can be set cheaply."""
         if t.need > 0:
             return True
         return 0 < t.opp_need <= t.remaining and t.remaining - t.opp_need < 2
 
-    def lead(self, t: Table) -> Card:
+    def lead(self, t: CardSituation) -> Card:
         if not self.competing(t) or t.opp_nils:
             # Low leads avoid bags and make an opponent's nil bidder play.
             return lowest(t.legal)
@@ -157,7 +157,7 @@ class SpadesPlayer:
             return lowest(singles)  # void ourselves to ruff later
         return lowest(t.legal)
 
-    def follow(self, t: Table) -> Card:
+    def follow(self, t: CardSituation) -> Card:
         winner = trick_winner(t.trick, SPADES)
         best = next(c for s, c in t.trick if s == winner)
         winners = [c for c in t.legal if beats(c, best)]
@@ -185,14 +185,14 @@ class SpadesPlayer:
 
     # -- nil bidder -------------------------------------------------------------------
 
-    def lead_nil(self, t: Table) -> Card:
+    def lead_nil(self, t: CardSituation) -> Card:
         # The lowest card of the suit where most unseen cards outrank it.
         def danger(c: Card) -> tuple[int, int]:
             above = sum(1 for o in t.outstanding if o.suit == c.suit and o.rank > c.rank)
             return (-above, c.rank)
         return min(t.legal, key=danger)
 
-    def follow_nil(self, t: Table) -> Card:
+    def follow_nil(self, t: CardSituation) -> Card:
         winner = trick_winner(t.trick, SPADES)
         best = next(c for s, c in t.trick if s == winner)
         losers = [c for c in t.legal if not beats(c, best)]
@@ -206,12 +206,12 @@ class SpadesPlayer:
 
     # -- covering a nil partner -----------------------------------------------------------
 
-    def lead_cover(self, t: Table) -> Card:
+    def lead_cover(self, t: CardSituation) -> Card:
         non_spades = [c for c in t.legal if c.suit != SPADES]
         bosses = [c for c in non_spades if t.is_boss(c)]
         return highest(bosses or non_spades or t.legal)
 
-    def follow_cover(self, t: Table) -> Card:
+    def follow_cover(self, t: CardSituation) -> Card:
         played = {s for s, _ in t.trick}
         winner = trick_winner(t.trick, SPADES)
         best = next(c for s, c in t.trick if s == winner)

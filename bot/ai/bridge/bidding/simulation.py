@@ -9,7 +9,7 @@ opponents have left to us (they have only passed), this module deals
 layouts of the three unseen hands, each hand within what its calls show (`layouts.sample`
 with the auction's ranges, the card-play sampler), solves each candidate contract's
 declarer in its strain on every layout (`dds.solve_counted`: only the declarers the
-candidates need, half the cost of whole trick tables), and scores each candidate contract
+candidates need, cheaper than whole trick tables), and scores each candidate contract
 on every layout by its value in the rubber (`rubber.rubber_value`: the points written,
 and what completing a game, winning the rubber or a part score does to the rubber's
 expected result), or on a duplicate board as a duplicate deal (vulnerability, game and
@@ -18,9 +18,8 @@ passes, save an invitation (`captain.is_invitation`), which leads on each layout
 contract partner's answer by the system's tables with that layout's hand names. A
 candidate replaces the captain's call only when it gains `MARGIN` IMPs a deal or more
 over it on the same layouts, and the layouts agree: the gain is `CONFIDENCE` standard
-errors of its swings from one layout to the next (with 6 to 14 layouts a decision, a
-slam that makes on four layouts of seven is noise, and taking such gains cost IMPs on
-the bench's deals).
+errors of its swings from one layout to the next (with the few layouts a decision
+affords, a slam that makes on four layouts of seven is noise).
 
 The number of layouts is planned from the budget and the mean cost of a solve before any
 work; the solver's reported search nodes (the same for the same positions) then measure
@@ -60,19 +59,16 @@ from .rubber import Score, rubber_value
 from .rules import Hand, Rule, rules_for
 from .system import Settle, agreed_trump, choose, decide
 
-# Process CPU seconds of one declarer's double-dummy tricks in one strain (a best card of
-# the opening leader, `dds.solve_counted` without every card). Measured on this 2-core
-# machine with endplay 0.5.12 over 30 random deals in notrump and spades at load average
-# 12: 0.026 s on average, from 0.001 to 0.17 s (a strain's whole table for the four
-# declarers cost 0.057 s); DDS's reported search nodes cost 6.2e-7 s each, as in card
-# play (`dds.NODE_SECONDS`), which measures the work as it is done. Planned at 0.05 s, the
-# cost a strain's table was planned at before: the same layouts are dealt for the same
-# seed as then, and the measured work, not the plan, now bounds a costly deal.
+# Process CPU seconds planned for one declarer's double-dummy tricks in one strain (a best
+# card of the opening leader, `dds.solve_counted` without every card). The plan only sets
+# how many layouts are dealt, so a seed deals the same layouts for the same budget on any
+# machine; the solver's reported work, not the plan, stops a costly deal. What a solve
+# costs: `python -m bench.solves` (docs/performance.md).
 COST_PER_SOLVE = 0.05
 MIN_LAYOUTS = 6  # fewer is noise: the captain's call is as good
 MAX_LAYOUTS = 40
 # One strain: its contracts share a declarer or two, so the budget buys twice the layouts
-# (a second strain, often notrump, moved 7 auctions of 400 for 6 IMPs more).
+# of two strains, and a second strain (often notrump) seldom changed the call.
 MAX_STRAINS = 1
 STEP = 2  # layouts at least in a batch after the first (DDS's two threads share one)
 MARGIN = SETTLE_MARGIN  # IMPs a deal a candidate must gain over the captain's call
@@ -290,9 +286,7 @@ def _reliable(swings: Sequence[int]) -> bool:
     """The layouts agree: the mean swing is `CONFIDENCE` standard errors above nothing (a
     handful of layouts that split, a slam making on four of seven, is noise), with the
     candidate's worst layout counted once more: a dozen layouts that seldom show the
-    losing case understate its odds and the spread (seed 32 of the bench: 6NT making on
-    11 layouts of 14, 2.5 standard errors, went down; on 400 layouts where partner's
-    hand would have bid as it did, it gained 0.5 ± 0.9 IMPs a deal)."""
+    losing case understate its odds and the spread."""
     tested = [*swings, min(swings)]
     mean = statistics.fmean(tested)
     spread = statistics.stdev(tested)
@@ -344,7 +338,8 @@ class SampledBidding:
     decisions settled by simulation when the decision has a budget, and the learned call
     values' better honest call where they find one (`learning.values`). In a rubber it bids
     to the score (the part scores and games won); `rubber_aware=False` bids every deal as
-    a duplicate board (the benchmark's previous player)."""
+    a duplicate board (what `bench.strength bridge-rubber` measures the rubber-aware
+    bidding against)."""
 
     def __init__(self, seed: int = 0, rubber_aware: bool = True, learned: bool = True
                  ) -> None:
@@ -392,7 +387,7 @@ def worth_settling(ctx: Context, rule_action: str) -> bool:
     if not ours or rule_action in ("bid:4NT", "bid:5NT", "redouble"):
         return False
     asked = any(b.strain == Strain.NOTRUMP and b.level >= 4 for b in ours)
-    # Not where the opponents have bid or doubled: settling such auctions as if they
-    # would pass out our contract cost IMPs on the bench's deals (they double, or bid
-    # on, and the ranges of their competitive calls are loose): the captain decides them.
+    # Not where the opponents have bid or doubled: the simulation values our contract as
+    # if they pass it out, but they double or bid on, and the ranges of their competitive
+    # calls are loose; the captain decides these auctions.
     return not asked and not ctx.contested() and max(b.level for b in ours) < 6
