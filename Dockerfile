@@ -25,9 +25,10 @@ USER tricktable
 WORKDIR /data
 VOLUME ["/data"]
 EXPOSE 9108
-# /health answers 200 when the gateway is connected and the database answers.
+# /health answers 200 when the gateway is connected and the database answers. The check
+# reads METRICS_PORT as the bot does (environment, then /data/.env); unset, it passes.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-    CMD ["python", "-c", "import os, sys, urllib.request; port = os.environ.get('METRICS_PORT') or '9108'; sys.exit(0 if urllib.request.urlopen(f'http://127.0.0.1:{port}/health', timeout=4).status == 200 else 1)"]
+    CMD ["tricktable", "health"]
 # SIGTERM stops the bot cleanly: the writes in flight finish, then it exits 0.
 STOPSIGNAL SIGTERM
 CMD ["tricktable"]
