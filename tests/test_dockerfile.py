@@ -1,7 +1,9 @@
-"""The Dockerfile and compose.yaml against the package: what the image copies exists and
+"""The Dockerfile and compose.yaml against the package: the image stands on a base pinned
+by version and digest and installs the locked dependencies only, what it copies exists and
 is not ignored, its entry point is the package's, its health check asks the health
-endpoint on the port the image sets, it runs as a user without rights, and compose builds
-it in both profiles. Where Docker's daemon runs, the image is built and started too."""
+endpoint on the port the bot is set to, it runs as a user without rights, and compose
+builds it in both profiles. Where Docker's daemon runs, the image is built and started
+too."""
 
 from __future__ import annotations
 
@@ -16,9 +18,12 @@ import socket
 import subprocess
 import sys
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from bot.config import load_settings
 from bot.ops.server import HEALTH_PATH
@@ -79,6 +84,67 @@ def test_what_the_image_copies_exists_and_is_not_ignored():
     for include in packages["packages"]["find"]["include"]:
         top = include.rstrip("*")
         assert top in kept, f"the package {top} is not copied into the image"
+
+
+BASE = re.compile(r"^python:3\.11\.\d+-slim@sha256:[0-9a-f]{64}$")
+
+
+def test_the_base_image_is_pinned_by_version_and_digest():
+    bases = [rest.split()[0] for word, rest in instructions() if word == "FROM"]
+    assert all(BASE.match(base) for base in bases), bases
+    assert len(set(bases)) == 1, "the build and the runtime stand on the same base"
+
+
+def _locked() -> dict[str, tuple[str, str]]:
+    """requirements.lock: name -> (version, marker)."""
+    pins = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        requirement, _, marker = line.partition(";")
+        name, equals, version = requirement.strip().partition("==")
+        assert equals and re.fullmatch(r"[0-9][0-9A-Za-z.+!-]*", version), \
+            f"not one exact version: {line}"
+        pins[canonicalize_name(name)] = (version, marker.strip())
+    return pins
+
+
+def test_every_dependency_is_locked_to_one_version_the_project_accepts():
+    """The lock holds each of pyproject's dependencies at a version its range accepts,
+    and, for every locked package installed here, each of its own dependencies (on Linux,
+    CPython 3.11: the image): `pip install --no-deps -r requirements.lock` is complete."""
+    pins = _locked()
+    image = {"sys_platform": "linux", "platform_system": "Linux", "os_name": "posix",
+             "python_version": "3.11", "implementation_name": "cpython",
+             "platform_python_implementation": "CPython", "extra": ""}
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    for text in project["dependencies"]:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{requirement.name} is not in requirements.lock"
+        assert requirement.specifier.contains(pins[name][0], prereleases=True), \
+            f"requirements.lock has {name} {pins[name][0]}; pyproject.toml asks {text}"
+    for name in pins:
+        try:
+            needs = metadata.distribution(name).requires or []
+        except metadata.PackageNotFoundError:
+            continue
+        for text in needs:
+            requirement = Requirement(text)
+            if requirement.marker is None or requirement.marker.evaluate(image):
+                assert canonicalize_name(requirement.name) in pins, \
+                    f"{name} needs {requirement.name}, which requirements.lock lacks"
+
+
+def test_the_image_installs_the_lock_and_nothing_else():
+    runs = [rest for word, rest in instructions() if word == "RUN" and " install " in rest]
+    assert any("--no-deps -r requirements.lock" in run for run in runs), runs
+    assert all("--no-deps" in run for run in runs), "nothing is resolved at build time"
+    assert any("pip check" in run for run in runs), "a lock that misses a package fails"
+    copied = [rest.split()[0] for word, rest in instructions() if word == "COPY"]
+    assert copied.index("requirements.lock") < copied.index("bot"), \
+        "the dependencies' layer does not change with the code"
 
 
 def test_the_entry_point_is_the_package_script():
