@@ -11,6 +11,8 @@
     python -m bot backup PATH                      copy the SQLite database (safe while the
                                                    bot runs); PostgreSQL: use pg_dump
     python -m bot restore PATH [--force]           put a backup in place (bot stopped)
+    python -m bot health                           ask the running bot's /health on
+                                                   METRICS_PORT (the image's HEALTHCHECK)
 """
 
 from __future__ import annotations
@@ -78,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
                                               "else DATABASE_PATH)")
         tool.add_argument("--force", action="store_true",
                           help="overwrite an existing file")
+    sub.add_parser("health", help="ask the running bot's /health on METRICS_PORT (read "
+                                  "as the bot reads it): exit 0 when it answers 200, or when "
+                                  "METRICS_PORT is not set")
     return parser
 
 
@@ -111,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command in ("backup", "restore"):
         return _backup_or_restore(args.command, args.path, args.database, args.force)
+    if args.command == "health":
+        return _health()
     return _run_bot(args.shard_count, args.shards)
 
 
@@ -141,6 +148,23 @@ def _backup_or_restore(command: str, path: str, database: str | None, force: boo
     except StoreError as exc:
         return _fail(str(exc))
     return 0
+
+
+def _health() -> int:
+    from dotenv import find_dotenv, load_dotenv
+
+    from bot.config import ConfigError, load_settings
+    from bot.ops.health import ask
+
+    load_dotenv(find_dotenv(usecwd=True))  # as the bot does: the folder it runs in
+    try:
+        port = load_settings().metrics_port
+    except ConfigError as exc:
+        print(f"tricktable: {exc}", file=sys.stderr)
+        return 1
+    code, said = ask(port)
+    print(said, file=sys.stdout if code == 0 else sys.stderr)
+    return code
 
 
 def _rebuild_ratings(database: str | None) -> int:

@@ -141,6 +141,8 @@ class TrickTableBot(commands.Bot):
                 await self.load_extension(extension)
             except Exception:
                 log.exception("could not load extension %s", extension)
+        if self.ops_server is not None:  # the cogs have registered their commands and verbs
+            self.ops_server.instruments.count_interactions_from_zero()
         restored = await self.tables.restore()
         log.info("restored %d unfinished tables", len(restored))
         await self.publisher.restore(restored)  # their messages, live hands and pings

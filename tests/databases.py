@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,3 +91,28 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 # For a test of something only SQLite has (its file, its locks, rows its types allow).
 sqlite_only = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+
+
+@pytest.fixture
+def unwritable_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder this process may not write in, as a bind mount owned by root is to the
+    bot's user. Root may write anywhere: under root, os.access answers for the folder what
+    the kernel answers any other user (its mode denies writing)."""
+    folder = tmp_path / "closed"
+    folder.mkdir()
+    folder.chmod(0o555)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        real = os.access
+
+        def access(path, mode, **options):
+            if (mode & os.W_OK and Path(path).absolute() == folder
+                    and not folder.stat().st_mode & stat.S_IWUSR):
+                return False
+            return real(path, mode, **options)
+
+        monkeypatch.setattr(os, "access", access)
+    try:
+        yield folder
+    finally:
+        folder.chmod(0o755)
+

@@ -5,7 +5,12 @@ Which interaction: the gateway's INTERACTION_CREATE parser is wrapped to set a c
 variable while discord.py parses it, so every task it starts (the command's, the click's
 handlers) carries the interaction's id, and the table's id when a button of ours names one
 (`tt:<verb>:<table id>:...`). Which table, otherwise: a computer player's task is named
-after its table, and the bot's own lines about a table start with "table <id>"."""
+after its table, and the bot's own lines about a table start with "table <id>".
+
+In both formats, interaction tokens are redacted from every line, whatever its level or
+logger: at DEBUG discord.py logs the URLs it calls (`/webhooks/<application id>/<token>/`,
+`/interactions/<id>/<token>/callback`) and the gateway's events (`'token': '...'`), and
+each token lets whoever reads it answer as the bot for 15 minutes."""
 
 from __future__ import annotations
 
@@ -23,9 +28,31 @@ INTERACTION_ID: contextvars.ContextVar[int | None] = contextvars.ContextVar(
 TABLE_ID: contextvars.ContextVar[int | None] = contextvars.ContextVar("table_id", default=None)
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+REDACTED = "[redacted]"
+# A token in a URL of Discord's API, and a payload's "token" field (a dict's repr or JSON).
+_TOKEN_IN_URL = re.compile(r"(/(?:webhooks|interactions)/\d+/)[^/\s?#'\"\\]+")
+_TOKEN_FIELD = re.compile(r"""(['"]token['"]\s*:\s*)(['"])[^'"]*\2""")
 _OUR_BUTTON = re.compile(r"^tt:[a-z]+:(\d{1,19})(?::|$)")
 _TABLE_TASK = re.compile(r"^table-(\d+)-")
 _TABLE_LINE = re.compile(r"^table (\d+)\b")
+
+
+def redact(text: str) -> str:
+    """The text with every interaction token in it replaced by REDACTED."""
+    if "token" not in text and "/webhooks/" not in text and "/interactions/" not in text:
+        return text
+    text = _TOKEN_IN_URL.sub(rf"\g<1>{REDACTED}", text)
+    return _TOKEN_FIELD.sub(rf"\g<1>\g<2>{REDACTED}\g<2>", text)
+
+
+class TextFormatter(logging.Formatter):
+    """TEXT_FORMAT's lines, interaction tokens redacted (the traceback's too)."""
+
+    def __init__(self) -> None:
+        super().__init__(TEXT_FORMAT)
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record))
 
 
 def table_of(record: logging.LogRecord, message: str) -> int | None:
@@ -49,10 +76,11 @@ def table_of(record: logging.LogRecord, message: str) -> int | None:
 
 class JsonFormatter(logging.Formatter):
     """One JSON object a line: time (UTC, ISO 8601), level, logger, message, and
-    table_id / interaction_id when known, exception when there is one."""
+    table_id / interaction_id when known, exception when there is one; interaction
+    tokens redacted."""
 
     def format(self, record: logging.LogRecord) -> str:
-        message = record.getMessage()
+        message = redact(record.getMessage())
         event: dict[str, Any] = {
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(
                 timespec="milliseconds"),
@@ -64,9 +92,9 @@ class JsonFormatter(logging.Formatter):
         if interaction is not None:
             event["interaction_id"] = interaction
         if record.exc_info:
-            event["exception"] = self.formatException(record.exc_info)
+            event["exception"] = redact(self.formatException(record.exc_info))
         elif record.stack_info:
-            event["stack"] = self.formatStack(record.stack_info)
+            event["stack"] = redact(self.formatStack(record.stack_info))
         return json.dumps(event, ensure_ascii=False, default=str)
 
 
@@ -75,8 +103,7 @@ def configure_logging(level: str, log_format: str = "text", stream: TextIO | Non
     """The root logger's handler, in the chosen format (as logging.basicConfig: nothing
     changes if the root logger has handlers already, unless `force`); returns it."""
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(JsonFormatter() if log_format == "json"
-                         else logging.Formatter(TEXT_FORMAT))
+    handler.setFormatter(JsonFormatter() if log_format == "json" else TextFormatter())
     logging.basicConfig(level=level, handlers=[handler], force=force)
     return handler
 

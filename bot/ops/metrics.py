@@ -6,6 +6,10 @@ answer) and the late ones, computer players' decisions (seconds, share of their 
 how many ran out of it), database transactions' time, and Discord's 429s and discord.py's
 retries after them. Read when scraped: tables live by game and status, gateway latency.
 
+Every series whose labels are known in advance (the commands and buttons, the computer
+players' kinds, the database's two operations, ...) is there from the start at 0, so that
+`rate()` and `increase()` see its first event. The `_created` series are not served.
+
 Nothing here runs unless METRICS_PORT is set (bot/ops/server.py installs it).
 """
 
@@ -19,9 +23,14 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
-from prometheus_client import Counter, Histogram
+from discord import app_commands
+from prometheus_client import Counter, Histogram, disable_created_metrics
 from prometheus_client.core import REGISTRY, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
+
+from bot.ai import player_kinds
+from bot.games import GAMES
+from bot.tables.thinking import NOT_PICKLED
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -37,12 +46,15 @@ ANSWER_SECONDS = Histogram(
     buckets=(0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0))
 LATE = Counter("tricktable_interactions_late", "Interactions first answered after "
                "Discord's 3 seconds", ["kind"])
-DECISION_SECONDS = Histogram(
-    "tricktable_computer_decision_seconds", "A computer player's decision, from submission "
-    "to choice", ["kind"], buckets=(0.01, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.5, 2.5, 5.0))
-BUDGET_SHARE = Histogram(
-    "tricktable_computer_budget_share", "The share of its time budget a computer player's "
-    "decision took", ["kind"], buckets=(0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0, 1.25, 2.0))
+# A decision's time in multiples of its budget (THINK_SECONDS): the buckets of both
+# decision histograms, so a late decision (waiting for a worker, or a search that overran)
+# lands in a bucket of its own up to ten budgets.
+BUDGET_MULTIPLES = (0.0125, 0.025, 0.0625, 0.125, 0.25, 0.5, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5,
+                    2.0, 3.0, 5.0, 10.0)
+DECISION_SECONDS_NAME = "tricktable_computer_decision_seconds"
+BUDGET_USED = Histogram(
+    "tricktable_computer_budget_used_ratio", "A computer player's decision time divided by "
+    "its time budget (THINK_SECONDS)", ["kind"], buckets=BUDGET_MULTIPLES)
 RAN_OUT = Counter("tricktable_computer_budget_ran_out", "Decisions whose budget ran out: "
                   "the player answered with its rule-based fallback or its search so far",
                   ["kind"])
@@ -164,15 +176,41 @@ def time_store(store: Store) -> None:
     store._reading = timed_reading  # type: ignore[method-assign]
 
 
-def observe_decision(kind: str, seconds: float, budget: float, ran_out: bool) -> None:
-    DECISION_SECONDS.labels(kind).observe(seconds)
-    BUDGET_SHARE.labels(kind).observe(seconds / budget if budget > 0 else 0.0)
-    if ran_out:
-        RAN_OUT.labels(kind).inc()
+def decision_seconds(budget: float) -> Histogram:
+    """The decision-time histogram for this budget (its buckets are multiples of it), made
+    once per process: a later bot of the same process (the tests') with another budget
+    gets its own buckets."""
+    buckets = tuple(float(f"{budget * multiple:.3g}") for multiple in BUDGET_MULTIPLES)
+    made = _decision_seconds.get(buckets)
+    if made is None:
+        for other in _decision_seconds.values():
+            with suppress(KeyError):
+                REGISTRY.unregister(other)
+        _decision_seconds.clear()
+        made = _decision_seconds[buckets] = Histogram(
+            DECISION_SECONDS_NAME, "A computer player's decision, from submission to choice",
+            ["kind"], buckets=buckets)
+    return made
+
+
+_decision_seconds: dict[tuple[float, ...], Histogram] = {}  # by its buckets: one at most
 
 
 def observe_decision_error(kind: str, cause: str) -> None:
     DECISION_ERRORS.labels(kind, cause).inc()
+
+
+def computer_kinds() -> list[str]:
+    """Every kind of computer player a table can seat, in every game."""
+    return [kind for game in GAMES for kind in player_kinds(game)]
+
+
+def interaction_kinds(bot: TrickTableBot) -> list[str]:
+    """The kinds `interaction_kind` gives the bot's interactions: its slash commands (as
+    registered now) and its buttons' verbs."""
+    commands = ["/" + command.qualified_name for command in bot.tree.walk_commands()
+                if isinstance(command, app_commands.Command)]
+    return sorted(commands) + sorted(bot.router.verbs)
 
 
 class BotCollector(Collector):
@@ -217,13 +255,41 @@ class Instruments:
         self.rate_limits = RateLimitCounter()
 
     def install(self) -> None:
+        disable_created_metrics()  # type: ignore[no-untyped-call]  # no _created series
         install_answer_timing()
         REGISTRY.register(self.collector)
         logging.getLogger("discord.http").addHandler(self.rate_limits)
         time_store(self.bot.store)
-        self.bot.tables.turns.thinking.on_decision = observe_decision
+        thinking = self.bot.tables.turns.thinking
+        seconds = decision_seconds(thinking.seconds)
+        kinds = computer_kinds()
+        for kind in kinds:
+            seconds.labels(kind)
+            BUDGET_USED.labels(kind)
+            RAN_OUT.labels(kind)
+            DECISION_ERRORS.labels(kind, NOT_PICKLED)
+        for op in ("write", "read"):
+            DB_SECONDS.labels(op)
+        for scope in ("route", "global"):
+            RATE_LIMITED.labels(scope)
+
+        def observe_decision(kind: str, took: float, budget: float, ran_out: bool) -> None:
+            seconds.labels(kind).observe(took)
+            BUDGET_USED.labels(kind).observe(took / budget if budget > 0 else 0.0)
+            if ran_out:
+                RAN_OUT.labels(kind).inc()
+
+        thinking.on_decision = observe_decision
         self.bot.tables.turns.on_error = observe_decision_error
         self.bot.add_listener(self.on_interaction, "on_interaction")
+
+    def count_interactions_from_zero(self) -> None:
+        """Every command and button of the bot, at 0 until its first interaction (once the
+        cogs are loaded: they register both)."""
+        for kind in interaction_kinds(self.bot):
+            INTERACTIONS.labels(kind)
+            ANSWER_SECONDS.labels(kind)
+            LATE.labels(kind)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         INTERACTIONS.labels(interaction_kind(interaction)).inc()

@@ -18,6 +18,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.core import REGISTRY
 
+from .health import HEALTH_PATH
 from .metrics import Instruments
 
 if TYPE_CHECKING:
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DATABASE_ANSWERS_WITHIN = 2.0  # seconds the health check waits for the database
-HEALTH_PATH = "/health"
 
 
 def gateway_connected(bot: TrickTableBot) -> bool:

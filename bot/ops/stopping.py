@@ -2,7 +2,7 @@
 and commands being handled finish (their writes and answers, up to 3 s), then closes the
 bot as `close()` does: the computer players' moves in flight finish their writes, the
 computer players, timers and worker processes stop, the gateway and the database close,
-and the process exits 0.
+and the process exits 0, its last line saying it stopped and how long the stop took.
 A second signal while it is stopping is ignored (Docker sends SIGKILL after its grace
 period anyway)."""
 
@@ -41,10 +41,14 @@ class CleanStop:
 
     def __init__(self) -> None:
         self.task: asyncio.Task[None] | None = None
+        self.signal = ""  # the signal's name
+        self.asked_at = 0.0  # when it came (the event loop's clock)
 
     async def stopped(self) -> None:
         if self.task is not None:
             await self.task
+            took = asyncio.get_running_loop().time() - self.asked_at
+            log.info("stopped cleanly (%s), in %.1f s", self.signal, took)
 
 
 def stop_on_signals(close: Callable[[], Awaitable[None]],
@@ -61,7 +65,8 @@ def stop_on_signals(close: Callable[[], Awaitable[None]],
         if stop.task is not None:
             log.info("%s again: still stopping", signal.Signals(signum).name)
             return
-        log.info("%s: stopping cleanly", signal.Signals(signum).name)
+        stop.signal, stop.asked_at = signal.Signals(signum).name, loop.time()
+        log.info("%s: stopping cleanly", stop.signal)
         stop.task = loop.create_task(run_close(), name="clean-stop")
 
     for sig in STOP_SIGNALS:

@@ -14,9 +14,11 @@ import os
 import sqlite3
 from pathlib import Path
 
+from .db import folder_problem
 from .errors import StoreError
 from .migrations import SCHEMA_VERSION
 from .postgres import is_postgres_url, shown
+from .sqlite import SECURE_DELETE
 
 PG_DUMP_HINT = ("PostgreSQL databases are backed up with PostgreSQL's own tools: "
                 "pg_dump --format=custom --file=tricktable.dump '{url}', restored with "
@@ -28,12 +30,24 @@ def _refuse_postgres(database: str) -> None:
         raise StoreError(PG_DUMP_HINT.format(url=shown(database)))
 
 
+def _connect(target: str | Path, *, uri: bool = False, timeout: float = 5.0,
+             ) -> sqlite3.Connection:
+    """A connection of these tools: like the store's own, it zeroes what it deletes."""
+    conn = sqlite3.connect(target, uri=uri, timeout=timeout)
+    try:
+        conn.execute(SECURE_DELETE)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 def _check_backup(path: Path) -> int:
     """The schema version of a TrickTable database file; StoreError if it is not one."""
     if not path.is_file():
         raise StoreError(f"There is no file '{path}'.")
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = _connect(f"file:{path}?mode=ro", uri=True)
         try:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             ok = conn.execute("PRAGMA quick_check").fetchone()[0]
@@ -64,11 +78,14 @@ def backup(database: str, destination: str, *, force: bool = False) -> int:
         raise StoreError(f"'{destination}' already exists; choose a new name (or --force).")
     if target.resolve() == source.resolve():
         raise StoreError("The backup must go to another file than the database itself.")
+    problem = folder_problem(target)
+    if problem is not None:
+        raise StoreError(f"Cannot back up to '{destination}': {problem}.")
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
     try:
-        src = sqlite3.connect(source, timeout=30)  # reads only (WAL needs it writable)
-        dst = sqlite3.connect(partial)
+        src = _connect(source, timeout=30)  # reads only (WAL needs it writable)
+        dst = _connect(partial)
         try:
             src.backup(dst)  # all pages in one step: one snapshot of the database
             dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
@@ -98,9 +115,12 @@ def restore(backup_path: str, database: str, *, force: bool = False) -> int:
     for stale in (Path(f"{target}-wal"), Path(f"{target}-shm")):
         if stale.exists() and not force:
             raise StoreError(f"'{stale}' exists: is the bot still running?")
+    problem = folder_problem(target)
+    if problem is not None:
+        raise StoreError(f"Cannot restore into '{database}': {problem}.")
     try:
-        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-        dst = sqlite3.connect(target, timeout=30)
+        src = _connect(f"file:{source}?mode=ro", uri=True)
+        dst = _connect(target, timeout=30)
         try:
             src.backup(dst)
         finally:

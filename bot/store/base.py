@@ -95,6 +95,11 @@ class StoreBase(abc.ABC):
     def trace_statements(self, callback: Callable[[str], None] | None) -> None:
         """Call callback(sql) as each write statement starts (bench/tables counts them)."""
 
+    @abc.abstractmethod
+    async def _drop_old_copies(self) -> None:
+        """After an erasure (forgetting a person): drop what the backend still keeps of
+        the erased rows besides the rows themselves, where it can."""
+
     async def _write(self, doing: str, sql: str, params: Params = ()) -> int:
         """Run one write statement (committed on return); return the rows it changed."""
         return await self._writing(doing, lambda tx: tx.execute(sql, params))

@@ -13,7 +13,7 @@ import aiosqlite
 
 from .errors import StoreError
 from .migrations import MIGRATIONS, Migration
-from .sqlite import rollback_if_open
+from .sqlite import SECURE_DELETE, rollback_if_open
 
 log = logging.getLogger(__name__)
 
@@ -50,18 +50,45 @@ def newer_schema_error(found: int, known: int, setting: str = "DATABASE_PATH") -
         f"this version knows up to {known}). Upgrade the bot or use another {setting}.")
 
 
+def _running_as() -> tuple[str, str]:
+    """Who this process runs as, for a message about permissions: (words, chown's owner)."""
+    if not hasattr(os, "geteuid"):
+        return "this process's user", "USER"
+    uid = os.geteuid()
+    try:
+        import pwd
+        return f"the user {pwd.getpwuid(uid).pw_name} (uid {uid})", str(uid)
+    except (ImportError, KeyError):
+        return f"the user with uid {uid}", str(uid)
+
+
+def folder_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why no file can be created at `path` (its folder is missing, or this process may
+    not write in it), naming the folder and the fix; None when one can."""
+    folder = Path(path).absolute().parent
+    if not folder.is_dir():
+        return f"the folder '{folder}' does not exist (create it first)"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        who, owner = _running_as()
+        return (f"{who} cannot write in the folder '{folder}': make it writable by that "
+                f"user (chown {owner} '{folder}'; for a bind mount, on the host's folder)")
+    return None
+
+
 def _check_path(path: str) -> None:
-    """Catch the common mistakes before sqlite turns them into a vague message."""
+    """Catch the common mistakes before sqlite turns them into a vague message. The
+    folder must be writable even when the file exists: SQLite keeps its -wal and -shm
+    files beside the database."""
     target = Path(path)
     if target.is_dir():
         raise _unusable(path, "it is a directory; DATABASE_PATH must name a file")
-    folder = target.absolute().parent
-    if not folder.is_dir():
-        raise _unusable(path, f"the folder '{folder}' does not exist")
+    problem = folder_problem(target)
+    if problem is not None:
+        raise _unusable(path, problem)
     if target.exists() and not os.access(target, os.R_OK | os.W_OK):
-        raise _unusable(path, "no permission to read and write the file")
-    if not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        raise _unusable(path, f"no permission to create a file in '{folder}'")
+        who, owner = _running_as()
+        raise _unusable(path, f"{who} has no permission to read and write the file: "
+                              f"chown {owner} '{target.absolute()}'")
 
 
 async def _pragma_int(conn: aiosqlite.Connection, name: str) -> int:
@@ -72,6 +99,7 @@ async def _pragma_int(conn: aiosqlite.Connection, name: str) -> int:
 
 async def _configure(conn: aiosqlite.Connection, path: str) -> None:
     await conn.execute("PRAGMA foreign_keys = ON")
+    await conn.execute(SECURE_DELETE)
     await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
     await _pragma_int(conn, "user_version")  # the first real read: "not a database" shows here
     async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
@@ -150,6 +178,7 @@ def open_writer(path: str) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, timeout=0)
     try:
         conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute(SECURE_DELETE)
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA wal_autocheckpoint = 0")
     except BaseException:

@@ -223,6 +223,11 @@ class PostgresBackend(StoreBase):
     def trace_statements(self, callback: Callable[[str], None] | None) -> None:
         self._trace = callback
 
+    async def _drop_old_copies(self) -> None:
+        """Nothing to do online: the erased rows' old versions stay in the table's files
+        until a VACUUM FULL rewrites them, which locks the tables; the operator runs it
+        (docs/operations.md)."""
+
     @property
     def pool(self) -> HeldConnections:
         if self._pool is None:

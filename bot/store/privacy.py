@@ -136,4 +136,6 @@ class PrivacyMixin(StoreBase):
                         (_anonymised(members, user_id, anonymous), team_id))
             return Forgotten(rewritten, deleted)
 
-        return await self._writing(f"forgetting user {user_id}", work)
+        forgotten = await self._writing(f"forgetting user {user_id}", work)
+        await self._drop_old_copies()
+        return forgotten

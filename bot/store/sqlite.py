@@ -33,6 +33,11 @@ log = logging.getLogger(__name__)
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another process's write lock
 CHECKPOINT_EVERY = 1000  # writes between WAL checkpoints (run off the loop, see _wrote)
 
+# Every connection the store opens zeroes what it deletes or overwrites (in the page and in
+# the free pages), whatever the SQLite build's default: a forgotten person's id and name
+# must not stay readable in the file (privacy.py).
+SECURE_DELETE = "PRAGMA secure_delete = ON"
+
 SQLITE = Dialect(
     name="sqlite",
     sound_actions="SUM(typeof(seat) = 'integer' AND typeof(action) = 'text')",
@@ -197,6 +202,21 @@ class SqliteBackend(StoreBase):
                 await conn.execute("PRAGMA wal_checkpoint(RESTART)")
         except StoreError:
             log.warning("Database %s: could not checkpoint its WAL", self.path, exc_info=True)
+
+    async def _drop_old_copies(self) -> None:
+        """The WAL still holds the pages as they were before the erasure: fold it into the
+        database file (whose pages now hold zeros there) and cut it to nothing."""
+        try:
+            async with self._using("folding the WAL after an erasure") as conn, \
+                    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cursor:
+                row = await cursor.fetchone()
+        except StoreError:
+            log.warning("Database %s: could not fold its WAL after an erasure", self.path,
+                        exc_info=True)
+            return
+        if row is not None and row[0]:
+            log.warning("Database %s: another connection kept its WAL from being folded "
+                        "after an erasure; the old pages go at a later checkpoint", self.path)
 
     @asynccontextmanager
     async def _using(self, doing: str) -> AsyncIterator[aiosqlite.Connection]:

@@ -98,3 +98,23 @@ async def test_restore_replaces_an_existing_database_only_when_forced(tmp_path, 
     async with await Store.open(str(live)) as store:
         match = await store.get_match(match_id)
         assert match is not None and match.status == ("lobby" if force else "cancelled")
+
+
+@pytest.mark.parametrize("command", ["restore", "backup"])
+async def test_a_missing_or_closed_folder_is_named(tmp_path, capsys, unwritable_folder,
+                                                   command):
+    live, copy = tmp_path / "live.db", tmp_path / "copy.db"
+    async with await Store.open(str(live)) as store:
+        await store.create_match("tennis", {}, 1, 2, 3, 4, {})
+    assert main(["backup", str(copy), "--database", str(live)]) == 0
+    capsys.readouterr()
+    missing = tmp_path / "nowhere" / "yet"
+    for folder, said in ((missing, "does not exist"), (unwritable_folder, "cannot write")):
+        target = folder / "tricktable.db"
+        args = (["restore", str(copy), "--database", str(target)] if command == "restore"
+                else ["backup", str(target), "--database", str(live)])
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert f"'{folder}'" in err and said in err, err
+        assert "unable to open" not in err and not target.exists()
+    assert not (tmp_path / "nowhere").exists(), "no folder is made either"

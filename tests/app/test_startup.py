@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 import sqlite3
 
 import discord
@@ -9,6 +11,7 @@ import pytest
 
 from bot.__main__ import main, serve, startup_failure
 from bot.config import ConfigError, load_settings
+from bot.store import Store
 from tests.app.helpers import one_line_exit
 from tests.e2e.harness import TOKEN
 
@@ -50,6 +53,27 @@ def test_an_unusable_database_path_stops_with_one_line(clean_env, tmp_path, caps
     clean_env.setenv("DATABASE_PATH", str(tmp_path / "missing" / "dir" / "t.db"))
     line = one_line_exit(capsys, main([]))
     assert "missing" in line
+
+
+async def _created(path) -> None:
+    await (await Store.open(path)).close()
+
+
+@pytest.mark.parametrize("existing", [False, True], ids=["new", "existing"])
+def test_a_database_folder_the_bot_cannot_write_stops_with_the_fix(
+        clean_env, tmp_path, capsys, unwritable_folder, existing):
+    """A /data bind-mounted from a folder root owns: the bot's user may not write there.
+    SQLite needs the folder even for an existing file (its -wal and -shm files)."""
+    path = unwritable_folder / "tricktable.db"
+    if existing:
+        unwritable_folder.chmod(0o755)
+        asyncio.run(_created(path))
+        unwritable_folder.chmod(0o555)
+    clean_env.setenv("DISCORD_TOKEN", TOKEN)
+    clean_env.setenv("DATABASE_PATH", str(path))
+    line = one_line_exit(capsys, main([]))
+    assert f"cannot write in the folder '{unwritable_folder}'" in line, line
+    assert f"chown {os.geteuid()} '{unwritable_folder}'" in line and "bind mount" in line
 
 
 def test_a_database_from_a_newer_version_stops_with_one_line(clean_env, tmp_path, capsys):

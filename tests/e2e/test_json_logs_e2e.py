@@ -10,7 +10,7 @@ import logging
 import pytest
 
 from bot.config import ConfigError, load_settings
-from bot.ops.logs import JsonFormatter, configure_logging, tag_interactions
+from bot.ops.logs import JsonFormatter, TextFormatter, configure_logging, tag_interactions
 from tests.e2e.harness import running
 
 TOKEN = "A" * 24 + "." + "B" * 6 + "." + "C" * 27
@@ -82,3 +82,83 @@ def test_metrics_port_is_off_unless_set():
     for bad in ("0", "70000", "nine"):
         with pytest.raises(ConfigError, match="METRICS_PORT"):
             load_settings({"DISCORD_TOKEN": TOKEN, "METRICS_PORT": bad})
+
+
+TOKEN_SEEN = "aW50ZXJhY3Rpb246MTMxMTc2MDMxMjM0NTY3ODkwMTpzZWNyZXQ_part-2"
+
+
+def _discord_debug_records() -> list[logging.LogRecord]:
+    """Records as discord.py makes them at DEBUG (discord/http.py, discord/gateway.py):
+    the URL it called, with an interaction's token in its path, and a gateway event."""
+    def record(name: str, msg: str, *args: object) -> logging.LogRecord:
+        return logging.getLogger(name).makeRecord(
+            name, logging.DEBUG, "discord/x.py", 1, msg, args, None)
+
+    callback = f"https://discord.com/api/v10/interactions/1311760312345678901/{TOKEN_SEEN}/callback"
+    webhook = f"https://discord.com/api/v10/webhooks/1234567890/{TOKEN_SEEN}/messages/@original"
+    event = {"t": "INTERACTION_CREATE", "op": 0, "d": {
+        "id": "1311760312345678901", "application_id": "1234567890", "type": 3,
+        "token": TOKEN_SEEN, "data": {"custom_id": "tt:act:812:0:3:play:AS"}}}
+    return [
+        record("discord.http", "%s %s with %s has returned %s", "POST", callback,
+               '{"type":7,"data":{"content":"x"}}', 204),
+        record("discord.http", "%s %s has received %s", "PATCH", webhook, {"id": "5"}),
+        record("discord.gateway", "For Shard ID %s: WebSocket Event: %s", 0, event),
+        record("discord.webhook", "sent %s", json.dumps({"token": TOKEN_SEEN})),
+    ]
+
+
+@pytest.mark.parametrize("log_format", ["text", "json"])
+def test_interaction_tokens_never_reach_the_log(log_format):
+    root = logging.getLogger()
+    saved, level = list(root.handlers), root.level
+    out = io.StringIO()
+    try:
+        configure_logging("INFO", log_format, stream=out, force=True)  # DEBUG or not
+        records = _discord_debug_records()
+        for record in records:
+            logging.getLogger(record.name).handle(record)
+        try:
+            raise RuntimeError(f"POST /webhooks/1234567890/{TOKEN_SEEN}/messages failed")
+        except RuntimeError:
+            logging.getLogger("discord.webhook").exception("failed")
+    finally:
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+        for handler in saved:
+            root.addHandler(handler)
+        root.setLevel(level)
+    text = out.getvalue()
+    assert TOKEN_SEEN not in text and TOKEN_SEEN[:20] not in text
+    assert text.count("[redacted]") >= len(records) + 1
+    assert "/interactions/1311760312345678901/[redacted]/callback" in text
+    assert "/webhooks/1234567890/[redacted]/messages/@original" in text
+    assert "INTERACTION_CREATE" in text and "tt:act:812:0:3:play:AS" in text, "the rest stays"
+    if log_format == "json":
+        events = [json.loads(line) for line in text.splitlines()]
+        assert len(events) == len(records) + 1 and "exception" in events[-1]
+
+
+async def test_discord_pys_debug_lines_carry_no_token(discord_double, tmp_path):
+    """The bot against the double, discord.py at DEBUG into our handler: a command and a
+    click (each with its token on the gateway and in the answer's URL) leave no token."""
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(TextFormatter())
+    discord_log = logging.getLogger("discord")
+    level = discord_log.level
+    discord_log.setLevel(logging.DEBUG)
+    discord_log.addHandler(handler)
+    try:
+        async with running(discord_double, tmp_path) as h:
+            await h.start_with_bots(h.user(0), "tennis")
+            await h.open_hand(h.user(0))
+            await h.driver.settle()
+            tokens = list(h.driver.state.by_token)
+    finally:
+        discord_log.removeHandler(handler)
+        discord_log.setLevel(level)
+    text = out.getvalue()
+    assert len(tokens) >= 2 and "/interactions/" in text and "INTERACTION_CREATE" in text
+    assert not [token for token in tokens if token in text]
+    assert "[redacted]" in text

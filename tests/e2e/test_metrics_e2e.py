@@ -10,8 +10,11 @@ import socket
 from typing import Any
 
 import aiohttp
+from discord import app_commands
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.ai import player_kinds
+from bot.games import GAMES
 from bot.ops import metrics
 from bot.store import StoreError
 from tests.e2e.harness import running
@@ -79,7 +82,7 @@ async def test_metrics_move_as_the_run_did(discord_double, tmp_path):
             _total(before, "tricktable_interactions_late_total"), "the double answers fast"
         decisions = moved("tricktable_computer_decision_seconds_count", kind="spades-advanced")
         assert decisions >= 3, "the computer players' bids and cards were counted"
-        assert moved("tricktable_computer_budget_share_count", kind="spades-advanced") == \
+        assert moved("tricktable_computer_budget_used_ratio_count", kind="spades-advanced") == \
             decisions
         assert moved("tricktable_db_statement_seconds_count", op="write") >= presses + 5
         assert _value(after, "tricktable_tables_live", game="spades", status="playing") == 1
@@ -103,6 +106,52 @@ async def test_metrics_move_as_the_run_did(discord_double, tmp_path):
             pass
         else:
             raise AssertionError("the metrics port is still served")
+
+
+async def test_every_known_series_is_served_from_the_start_at_zero(discord_double, tmp_path):
+    """A labelled series that appears only at its first event makes that event invisible
+    to increase() and rate(): every label value the bot knows is served before anything
+    happens, and the late share of interactions is a number (0), not an empty result."""
+    port = _free_port()
+    async with running(discord_double, tmp_path, metrics_port=port, think_seconds=0.4) as h:
+        text = (await _get(port, "/metrics"))[1]
+        served = _samples(text)
+        names = {name for name, _labels in served}
+
+        def there(name: str, **labels: str) -> bool:
+            return (name, tuple(sorted(labels.items()))) in served
+
+        commands = [f"/{c.qualified_name}" for c in h.bot.tree.walk_commands()
+                    if isinstance(c, app_commands.Command)]
+        assert "/play spades" in commands and "act" in h.bot.router.verbs
+        for kind in [*commands, *h.bot.router.verbs]:
+            for name in ("tricktable_interactions_total", "tricktable_interactions_late_total",
+                         "tricktable_interaction_answer_seconds_count"):
+                assert there(name, kind=kind), (name, kind)
+        kinds = [kind for game in GAMES for kind in player_kinds(game)]
+        assert len(kinds) == 2 * len(GAMES)
+        for kind in kinds:
+            for name in ("tricktable_computer_decision_seconds_count",
+                         "tricktable_computer_budget_used_ratio_count",
+                         "tricktable_computer_budget_ran_out_total"):
+                assert there(name, kind=kind), (name, kind)
+            assert there("tricktable_computer_decision_errors_total", kind=kind,
+                         cause="player-not-picklable")
+        assert there("tricktable_db_statement_seconds_count", op="read")
+        assert there("tricktable_db_statement_seconds_count", op="write")
+        assert there("tricktable_discord_rate_limited_total", scope="global")
+        assert not [name for name in names if name.endswith("_created")]
+        # operations.md's late share: each kind's late count has its total beside it.
+        late = {labels for name, labels in served if name == "tricktable_interactions_late_total"}
+        total = {labels for name, labels in served if name == "tricktable_interactions_total"}
+        assert late and late == total
+        # The decision time's buckets go well past the budget (0.4 s here): a decision that
+        # waited for a worker, or overran, is told apart from one on time.
+        bounds = sorted(float(dict(labels)["le"]) for name, labels in served
+                        if name == "tricktable_computer_decision_seconds_bucket"
+                        and dict(labels)["kind"] == "spades-basic")
+        assert 0.4 in bounds and bounds[-2] >= 5 * 0.4 and bounds[-1] == float("inf")
+        assert sum(1 for b in bounds if 0.4 < b < float("inf")) >= 5
 
 
 def test_discord_py_429s_and_retries_are_counted():

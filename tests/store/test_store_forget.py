@@ -4,8 +4,11 @@ databases. The scan reads the schema itself, so a table added later is covered t
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -13,6 +16,7 @@ import pytest
 from bot.ratings.recorder import rater_with, rebuild
 from bot.store import FORMER_PLAYER, PlayerResult, StillPlaying, Store
 from bot.store.ratings import RatingsReader
+from tests.databases import sqlite_only
 
 GONE = 412345678901234567  # the person who asks to be forgotten
 NAME = "Zebediah Quux"
@@ -169,3 +173,45 @@ async def test_the_action_log_stays_append_only_apart_from_a_forgotten_id(store)
     await store.append_action(match_id, 0, 0, "play:AS", "user", OTHER)
     with pytest.raises(Exception, match="append-only"):
         await store._write("changing history", "UPDATE actions SET action = 'x'")
+
+
+def _build_without_secure_delete(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every new SQLite connection starts with secure_delete off, as on a SQLite built
+    without SQLITE_SECURE_DELETE (Python's own builds, most distributions): what the store
+    does not ask for explicitly, it does not get."""
+    connect = sqlite3.connect
+
+    def plain(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = connect(*args, **kwargs)
+        conn.execute("PRAGMA secure_delete = OFF")
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", plain)
+
+
+def _traces(path: Path) -> list[str]:
+    """Where the forgotten person's id or name is still on disk: in the database file or
+    its WAL, live rows, free pages and the free space inside pages alike."""
+    needles = {"id as text": str(GONE).encode(), "name": NAME.encode(),
+               "id as an integer": GONE.to_bytes(8, "big")}
+    found = []
+    for file in (path, Path(f"{path}-wal")):
+        data = file.read_bytes() if file.exists() else b""
+        found += [f"{what} in {file.name}" for what, needle in needles.items()
+                  if needle in data]
+    return found
+
+
+@sqlite_only
+async def test_a_forgotten_person_leaves_no_bytes_in_the_sqlite_files(database, monkeypatch):
+    _build_without_secure_delete(monkeypatch)
+    path = Path(database)
+    async with await Store.open(database) as store:
+        await _finished_match(store, GONE, day="2030-01-01")
+        team = await store.create_team_match(1, 2, OTHER, 4, "bridge-basic",
+                                             {"A": [(GONE, NAME)], "B": [(7, "Seven")]})
+        await store.end_team_match(team, "finished", (12, 3))
+        assert _traces(path), "the scan finds what is written"
+        await store.forget_person(GONE)
+        assert _traces(path) == [], "not even in the WAL while the bot runs"
+    assert _traces(path) == []
