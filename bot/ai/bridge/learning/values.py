@@ -62,8 +62,9 @@ def load(model: Path) -> CallValues | None:
     """The model at `model` with its card, or None (logged) where it cannot be used."""
     try:
         import lightgbm
-    except ImportError:
-        log.error("learned bidding off: lightgbm is not installed; bidding by the tables")
+    except (ImportError, OSError) as error:  # OSError: its OpenMP library is missing
+        log.error("learned bidding off: lightgbm cannot be loaded (%s); bidding by the "
+                  "tables", error)
         return None
     try:
         card = json.loads(card_path(model).read_text())
