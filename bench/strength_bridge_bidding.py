@@ -60,6 +60,7 @@ from endplay.types import Contract as EPContract
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
 from bot.ai.bridge.bidding import explain_calls
+from bot.games import create
 from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract, Strain
 
 from .bidding_auctions import Auction, bid
@@ -335,6 +336,22 @@ def auctions_in(folder: Path, seeds: range, kind: str | None, think: float,
         raise RuntimeError(f"the auctions in {folder} failed (exit {proc.returncode})")
 
 
+def check_fresh(seeds: range) -> str:
+    """Stop if any deal of the run is in the learning bank (a figure measured on a deal
+    the models learned from counts for nothing); else say so."""
+    from bot.ai.bridge.learning import bank
+    from bot.games.bridge import ContractBridge
+
+    learned = {bank.hands_key(d.hands) for d in bank.read()}
+    for seed in seeds:
+        game = create("bridge", seed=seed)
+        assert isinstance(game, ContractBridge)
+        hands = tuple(tuple(hand) for hand in game.deal_record().hands)
+        if bank.hands_key(hands) in learned:
+            raise SystemExit(f"seed {seed}'s deal is in the learning bank: choose other seeds")
+    return f"none of the {len(seeds)} deals is among the {len(learned)} of the learning bank"
+
+
 def fresh_seed() -> int:
     """A first seed drawn anew for each run, far from the small seeds rules were read on."""
     return random.SystemRandom().randrange(1_000_000, 1_000_000_000)
@@ -381,6 +398,7 @@ def main(argv: list[str]) -> int:
           f"{seeds.start}..{seeds.stop - 1} (first deal of each; --first-seed {first} "
           f"repeats them); each call's budget {args.think} s of the thinking thread's CPU "
           f"(time.thread_time)")
+    print(check_fresh(seeds))
     others: Iterator[Auction] | None = None
     if args.against is not None:
         others = auctions_at(args.against, seeds, args.kind, think_b)

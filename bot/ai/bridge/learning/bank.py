@@ -96,7 +96,6 @@ def _chunk_path(folder: Path, first: int) -> Path:
 
 def solve_chunk(folder: Path, first: int, count: int = CHUNK) -> Path:
     """Deal and solve deals first .. first+count-1 and write them as one file."""
-    os.nice(5)
     deals = [deal_of(n) for n in range(first, first + count)]
     tables = trick_tables(deals)
     path = _chunk_path(folder, first)
@@ -141,7 +140,7 @@ def make(folder: Path, deals: int, jobs: int) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     have = {first for first, _ in chunks(folder)}
     wanted = [first for first in range(0, deals, CHUNK) if first not in have]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=os.nice, initargs=(5,)) as pool:
         for path in pool.map(solve_chunk, [folder] * len(wanted), wanted):
             print(path.name, flush=True)
     return sum(1 for _ in read(folder))

@@ -137,7 +137,6 @@ def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
 
 def _label_range(args: tuple[Path, int, int, str | None, frozenset[int]]) -> list[str]:
     folder, first, count, model, done = args
-    os.nice(5)
     values = load(Path(model)) if model else None
     lines: list[str] = []
     for deal in read(folder, first=first, limit=count):
@@ -175,7 +174,8 @@ def main(argv: Sequence[str]) -> int:
     have = done_deals(args.out)
     todo = [first for first in range(args.first, args.first + args.deals, args.step)
             if not all(n in have for n in range(first, first + args.step))]
-    with args.out.open("a") as out, ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    with args.out.open("a") as out, ProcessPoolExecutor(
+            max_workers=args.jobs, initializer=os.nice, initargs=(5,)) as pool:
         work = [(args.folder, first, min(args.step, args.first + args.deals - first),
                  args.model, frozenset(have)) for first in todo]
         for lines in pool.map(_label_range, work):
