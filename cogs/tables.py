@@ -16,8 +16,8 @@ import discord
 from discord.ext import commands
 
 from bot.publishing import Publisher, snapshot
-from bot.publishing.card_emojis import refused
 from bot.publishing.messages import seating_of
+from bot.publishing.refusals import Refusal, classify
 from bot.render import ids
 from bot.render import messages as render
 from bot.render.fairness import fair_deals_field
@@ -86,7 +86,7 @@ class Tables(commands.Cog):
         try:
             message_id = await self._answer_with(interaction, message, in_place)
         except discord.HTTPException as error:
-            if not refused(error):
+            if classify(error) is not Refusal.CARDS:
                 raise
             await publisher.cards_refused()  # then the same hand again, its cards as text
             message, seq = await snapshot(table, build)
