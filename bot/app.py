@@ -18,10 +18,10 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.ops.server import OpsServer
 from bot.publishing import Publisher
-from bot.router import ClickRouter
+from bot.router import SORRY, ClickRouter, refuse
 from bot.runtime import freeze_started, install_task_factory, tune_collector
 from bot.store import Shards, Store
-from bot.tables import Clock, TableService
+from bot.tables import Clock, TableError, TableService
 from bot.tables.servers import ServerRules
 
 log = logging.getLogger(__name__)
@@ -44,11 +44,15 @@ EXTENSIONS: tuple[str, ...] = (
 
 
 class TrickTableTree(app_commands.CommandTree):
-    """Answers every failed command with a private explanation instead of silence."""
+    """Answers every failed command with a private explanation instead of silence; a
+    command refuses a request by raising `TableError`, answered here with its text."""
 
     async def on_error(self, interaction: discord.Interaction[Any],
                        error: app_commands.AppCommandError) -> None:
-        if isinstance(error, app_commands.TransformerError):
+        if isinstance(error, app_commands.CommandInvokeError) and \
+                isinstance(error.original, TableError):
+            text = str(error.original)
+        elif isinstance(error, app_commands.TransformerError):
             text = f"`{error.value}` is not a valid value for that option."
         elif isinstance(error, app_commands.NoPrivateMessage):
             text = "This command works in a server channel only."
@@ -60,11 +64,8 @@ class TrickTableTree(app_commands.CommandTree):
             command = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s failed for user %s", command, interaction.user.id,
                       exc_info=error)
-            text = "Something went wrong on our side; nothing was changed. Please try again."
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+            text = SORRY
+        await refuse(interaction, text)
 
 
 class TrickTableBot(commands.Bot):

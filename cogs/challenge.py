@@ -35,8 +35,9 @@ from bot.render import challenges as render
 from bot.render import ids
 from bot.render.fairness import Field, fair_deals_field
 from bot.render.turns import jump_url
+from bot.router import Subject
 from bot.store.challenges import ChallengeRow
-from bot.tables import Person, TableError
+from bot.tables import Person
 from cogs.utils.answers import refuse
 from cogs.utils.permissions import missing_for_table, missing_text
 from cogs.utils.threads import NO_THREAD, post_table, private_thread
@@ -89,8 +90,9 @@ class Challenge(commands.Cog):
         self._sweeper: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        self.bot.router.register_all({"chyes": self.on_accept, "chno": self.on_decline,
-                                      "chcancel": self.on_cancel, "chplay": self.on_play})
+        self.bot.router.register_all(Subject.CHALLENGE, {
+            "chyes": self.on_accept, "chno": self.on_decline, "chcancel": self.on_cancel,
+            "chplay": self.on_play})
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="challenge-sweeper")
 
     async def cog_unload(self) -> None:
@@ -144,13 +146,9 @@ class Challenge(commands.Cog):
         if missing:
             await refuse(interaction, missing)
             return
-        try:
-            row = await self.challenges.offer(
-                guild_id, channel.id, _person(interaction.user), _person(member),
-                challenged_is_bot=member.bot, game=game, deals=deals, days=days, level=level)
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
+        row = await self.challenges.offer(
+            guild_id, channel.id, _person(interaction.user), _person(member),
+            challenged_is_bot=member.bot, game=game, deals=deals, days=days, level=level)
         await interaction.response.send_message(
             **render.offer(row, level_label(row.bot_kind)).send_kwargs())
         with contextlib.suppress(discord.HTTPException):
@@ -168,43 +166,27 @@ class Challenge(commands.Cog):
 
     async def on_accept(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                         ) -> None:
-        try:
-            row = await self.challenges.answer(parsed.table_id, interaction.user.id, True,
-                                               interaction.id)
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
+        row = await self.challenges.answer(parsed.subject, interaction.user.id, True,
+                                           interaction.id)
         await interaction.response.edit_message(
             **render.accepted(row, level_label(row.bot_kind)).edit_kwargs())
 
     async def on_decline(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                          ) -> None:
-        try:
-            row = await self.challenges.answer(parsed.table_id, interaction.user.id, False,
-                                               interaction.id)
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
+        row = await self.challenges.answer(parsed.subject, interaction.user.id, False,
+                                           interaction.id)
         await interaction.response.edit_message(**render.closed(row).edit_kwargs())
 
     async def on_cancel(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                         ) -> None:
-        try:
-            row = await self.challenges.cancel(parsed.table_id, interaction.user.id)
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
+        row = await self.challenges.cancel(parsed.subject, interaction.user.id)
         await interaction.response.edit_message(**render.closed(row).edit_kwargs())
 
     async def on_play(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                       ) -> None:
         """Open the presser's own table, in a private thread of the challenge's channel."""
         channel = interaction.channel
-        try:
-            row, _ = await self.challenges.check_play(parsed.table_id, interaction.user.id)
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
+        row, _ = await self.challenges.check_play(parsed.subject, interaction.user.id)
         if not isinstance(channel, discord.TextChannel):
             await refuse(interaction, "This challenge's channel is not a text channel.")
             return
@@ -222,11 +204,10 @@ class Challenge(commands.Cog):
             return
         try:
             table = await self.challenges.play(row.id, person, thread.id)
-        except TableError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+        except Exception:  # refused (answered by the router) or failed: no empty thread
             with contextlib.suppress(discord.HTTPException):
                 await thread.delete()
-            return
+            raise
         await post_table(self.bot, thread, table)
         seat = table.game.seat_name(table.seat_of(person.user_id) or 0)
         await interaction.followup.send(

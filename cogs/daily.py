@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.games import game_class
 from bot.render import daily as render
-from bot.tables import Person, TableError
+from bot.tables import Person
 from bot.tables.daily import DAILY_GAMES, DailyDeals, Scoring, ranked
 from cogs.utils.answers import refuse, unknown_choice
 from cogs.utils.permissions import missing_for_table, missing_text
@@ -81,11 +81,10 @@ class Daily(commands.Cog):
             return
         try:
             table = await self.daily.begin(game, guild_id, thread.id, person)
-        except TableError as exc:
-            await interaction.followup.send(str(exc))
+        except Exception:  # refused (answered by the command tree) or failed: no empty thread
             with contextlib.suppress(discord.HTTPException):
                 await thread.delete()
-            return
+            raise
         await post_table(self.bot, thread, table)
         await interaction.followup.send(
             f"Your daily {title} is ready in {thread.mention}: you are South, computer "

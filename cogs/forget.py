@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.render import ids
 from bot.render.components import as_view, button
+from bot.router import Subject
 from bot.store import StillPlaying
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ class Forget(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.router.register(VERB, self.on_forget)
+        self.bot.router.register(VERB, self.on_forget, Subject.PERSON)
 
     async def cog_unload(self) -> None:
         self.bot.router.unregister(VERB)
@@ -46,7 +47,7 @@ class Forget(commands.Cog):
         if parsed.args:
             raise ids.BadCustomId(parsed.verb)
         user_id = interaction.user.id
-        if parsed.table_id != user_id:  # the button of someone else's confirmation
+        if parsed.subject != user_id:  # the button of someone else's confirmation
             await interaction.response.send_message(
                 "This button is for the person who asked to be forgotten; use "
                 "`/settings forget:me` yourself.", ephemeral=True)

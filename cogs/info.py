@@ -22,6 +22,7 @@ from bot.render.rules import (
     rules_embed,
     system_embeds,
 )
+from bot.router import Subject
 from bot.tables import TABLE_OPTIONS
 from cogs.utils.answers import refuse, unknown_choice
 from cogs.utils.choices import game_choices
@@ -35,7 +36,7 @@ class Info(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.router.register(HELP_VERB, self.on_help_page)
+        self.bot.router.register(HELP_VERB, self.on_help_page, Subject.NONE)
 
     async def cog_unload(self) -> None:
         self.bot.router.unregister(HELP_VERB)

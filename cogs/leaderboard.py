@@ -25,6 +25,7 @@ from bot.ratings.recorder import finish_hook
 from bot.render import ids
 from bot.render import leaderboard as render
 from bot.render.messages import Message
+from bot.router import Subject
 from bot.store.ratings import RatingsReader
 from cogs.utils.answers import out_of_range, refuse, unknown_choice
 from cogs.utils.choices import game_choices
@@ -48,8 +49,10 @@ class Leaderboard(commands.Cog):
         hooks = self.bot.tables.finish_hooks
         if finish_hook not in hooks:
             hooks.append(finish_hook)
-        self.bot.router.register_all({"lb": self.on_page, "hist": self.on_history_page,
-                                      "sheet": self.on_sheet})
+        router = self.bot.router
+        router.register("lb", self.on_page, Subject.PAGE)  # the page; the game: an arg
+        router.register("hist", self.on_history_page, Subject.PERSON)  # whose; page: arg
+        router.register("sheet", self.on_sheet, Subject.TABLE)
 
     async def cog_unload(self) -> None:
         hooks = self.bot.tables.finish_hooks
@@ -108,7 +111,7 @@ class Leaderboard(commands.Cog):
                       ) -> None:
         if len(parsed.args) != 1 or parsed.args[0] not in GAMES:
             raise ids.BadCustomId(parsed.verb)
-        page = min(parsed.table_id, MAX_PAGE)
+        page = min(parsed.subject, MAX_PAGE)
         message = await self._board(_guild(interaction), parsed.args[0], page)
         await interaction.response.edit_message(**message.edit_kwargs())
 
@@ -116,7 +119,7 @@ class Leaderboard(commands.Cog):
                               parsed: ids.ParsedId) -> None:
         if len(parsed.args) != 1 or not parsed.args[0].isdigit():
             raise ids.BadCustomId(parsed.verb)
-        user_id, page = parsed.table_id, min(int(parsed.args[0]), MAX_PAGE)
+        user_id, page = parsed.subject, min(int(parsed.args[0]), MAX_PAGE)
         name = _name_of(interaction, user_id)
         message = await self._history(_guild(interaction), user_id, name, page,
                                       interaction.user.id)
@@ -124,11 +127,11 @@ class Leaderboard(commands.Cog):
 
     async def on_sheet(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                        ) -> None:
-        withheld = await match_withheld(self.bot.store, parsed.table_id, interaction.user.id)
+        withheld = await match_withheld(self.bot.store, parsed.subject, interaction.user.id)
         if withheld is not None:
             await interaction.response.send_message(withheld, ephemeral=True)
             return
-        sheet = await self.reader.score_sheet(_guild(interaction), parsed.table_id)
+        sheet = await self.reader.score_sheet(_guild(interaction), parsed.subject)
         if sheet is None:
             await interaction.response.send_message(
                 "That match is not a finished match of this server.", ephemeral=True)

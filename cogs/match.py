@@ -26,7 +26,8 @@ from bot.publishing import table_message
 from bot.render import ids
 from bot.render import teams as render
 from bot.render.robot import robot_text
-from bot.tables import Person, TableError
+from bot.router import Subject
+from bot.tables import Person
 from bot.tables.model import ABANDONED, FINISHED
 from cogs.utils.answers import refuse
 from cogs.utils.permissions import missing_for_table, missing_text
@@ -76,8 +77,9 @@ class Match(commands.Cog):
         self._robots: dict[tuple[int, int], RobotDeal] = {}
 
     async def cog_load(self) -> None:
-        self.bot.router.register_all({"tmjoin": self.on_join, "tmleave": self.on_leave,
-                                      "tmstart": self.on_start, "robot": self.on_robot})
+        self.bot.router.register_all(Subject.TEAM_MATCH, {
+            "tmjoin": self.on_join, "tmleave": self.on_leave, "tmstart": self.on_start})
+        self.bot.router.register("robot", self.on_robot, Subject.TABLE)
 
     async def cog_unload(self) -> None:
         self.bot.router.unregister(*VERBS)
@@ -115,12 +117,8 @@ class Match(commands.Cog):
         if missing:  # said before the lobby opens, not when its tables cannot start
             await refuse(interaction, missing_text(missing))
             return
-        try:
-            match = await self.teams.open(guild_id, channel.id, _person(interaction),
-                                          boards, kind)
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
+        match = await self.teams.open(guild_id, channel.id, _person(interaction), boards,
+                                      kind)
         await interaction.response.send_message(**self._lobby(match).send_kwargs())
         with contextlib.suppress(discord.HTTPException):
             message = await interaction.original_response()
@@ -155,22 +153,14 @@ class Match(commands.Cog):
                       ) -> None:
         if len(parsed.args) != 1 or parsed.args[0] not in ("A", "B"):
             raise ids.BadCustomId(parsed.verb)
-        try:
-            await self.teams.join(parsed.table_id, _person(interaction), parsed.args[0])
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
-        match = self.teams.get(parsed.table_id)
+        await self.teams.join(parsed.subject, _person(interaction), parsed.args[0])
+        match = self.teams.get(parsed.subject)
         await interaction.response.edit_message(**self._lobby(match).edit_kwargs())
 
     async def on_leave(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                        ) -> None:
-        try:
-            answer = await self.teams.leave(parsed.table_id, interaction.user.id)
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
-        match = self.teams.matches[parsed.table_id]
+        answer = await self.teams.leave(parsed.subject, interaction.user.id)
+        match = self.teams.matches[parsed.subject]
         if match.status == "cancelled":
             await interaction.response.edit_message(content=answer, embed=None, view=None)
         else:
@@ -179,11 +169,7 @@ class Match(commands.Cog):
     async def on_start(self, interaction: discord.Interaction[Any], parsed: ids.ParsedId
                        ) -> None:
         channel = interaction.channel
-        try:
-            match = self.teams.check_start(parsed.table_id, interaction.user.id)
-        except TableError as exc:
-            await refuse(interaction, str(exc))
-            return
+        match = self.teams.check_start(parsed.subject, interaction.user.id)
         if not isinstance(channel, discord.TextChannel):
             await refuse(interaction, "This team match's channel is not a text channel.")
             return
@@ -207,12 +193,11 @@ class Match(commands.Cog):
         try:
             tables = await self.teams.start(match.id, interaction.user.id, interaction.id,
                                             (threads[0].id, threads[1].id))
-        except TableError as exc:
+        except Exception:  # refused (answered by the router) or failed: no empty threads
             for thread in threads:
                 with contextlib.suppress(discord.HTTPException):
                     await thread.delete()
-            await interaction.followup.send(str(exc), ephemeral=True)
-            return
+            raise
         for thread, table in zip(threads, tables, strict=True):
             for user_id in table.people():
                 with contextlib.suppress(discord.HTTPException):
@@ -233,7 +218,7 @@ class Match(commands.Cog):
         if len(parsed.args) != 1 or not parsed.args[0].isdigit():
             raise ids.BadCustomId(parsed.verb)
         deal_no, store = int(parsed.args[0]), self.bot.store
-        match = await store.get_match(parsed.table_id)
+        match = await store.get_match(parsed.subject)
         if match is None or not match.options.get(ROBOT_GAMES.get(match.game, "")):
             await refuse(interaction, "The robot's play is shown for deals compared one by "
                                       "one: daily deals, team matches and challenges.")

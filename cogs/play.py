@@ -21,7 +21,7 @@ from bot.games.base import resolve_options
 from bot.publishing import snapshot, table_message
 from bot.render.games import text_for
 from bot.render.rules import option_value
-from bot.tables import TABLE_OPTIONS, Person, Table, TableError, TableService, TableSettings
+from bot.tables import TABLE_OPTIONS, Person, Table, TableService, TableSettings
 from bot.tables.servers import channel_refusal, table_defaults
 from cogs.tables import Tables
 from cogs.utils.answers import refuse
@@ -92,13 +92,9 @@ class Play(commands.Cog):
         if settings.thread:
             await self._open_in_thread(interaction, game, options, person, settings)
             return
-        try:
-            table = await self.service.lobby.create(
-                game, options, guild_id=interaction.guild_id, channel_id=channel.id,
-                creator=person, settings=settings)
-        except TableError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
-            return
+        table = await self.service.lobby.create(
+            game, options, guild_id=interaction.guild_id, channel_id=channel.id,
+            creator=person, settings=settings)
         await interaction.response.send_message(**table_message(table).send_kwargs())
         message = await interaction.original_response()
         await self.service.set_message(table, message.id)
@@ -123,13 +119,9 @@ class Play(commands.Cog):
             await interaction.followup.send("I could not open a thread here: I need the "
                                             "Create Public Threads permission.")
             return
-        try:
-            table = await self.service.lobby.create(
-                game, options, guild_id=interaction.guild_id or 0, channel_id=thread.id,
-                creator=person, settings=settings)
-        except TableError as exc:
-            await interaction.followup.send(str(exc))
-            return
+        table = await self.service.lobby.create(
+            game, options, guild_id=interaction.guild_id or 0, channel_id=thread.id,
+            creator=person, settings=settings)
         message = await thread.send(**table_message(table).send_kwargs())
         await self.service.set_message(table, message.id)
         await interaction.followup.send(f"Your {title} table is open in {thread.mention}.")
@@ -181,10 +173,7 @@ class Play(commands.Cog):
         if table is None:
             await self._no_table(interaction)
             return
-        try:
-            text = await self.service.lobby.leave(table.id, interaction.user.id)
-        except TableError as exc:
-            text = str(exc)
+        text = await self.service.lobby.leave(table.id, interaction.user.id)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="abandon", description="Stop this channel's match (creator, "
@@ -196,12 +185,8 @@ class Play(commands.Cog):
             await self._no_table(interaction)
             return
         permissions = interaction.permissions
-        try:
-            text = await self.service.lobby.abandon(table.id, interaction.user.id,
-                                              bool(permissions and permissions.manage_messages))
-        except TableError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
-            return
+        text = await self.service.lobby.abandon(table.id, interaction.user.id,
+                                                bool(permissions and permissions.manage_messages))
         await interaction.response.send_message(text, ephemeral=not table.closed)
 
 

@@ -27,13 +27,13 @@ from bot.handrecord.lin import handviewer_url, to_lin
 from bot.render import ids
 from bot.render.pictures.deals import DealPicture
 from bot.render.text import count
+from bot.router import Subject
 from bot.store import MatchRow, SeatRow
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
 
 VERB = "rec"
-NOT_OURS = "That button is not one of TrickTable's."
 CONTENT_MAX = 2000  # Discord's limit on a message's text
 
 
@@ -100,7 +100,7 @@ class Records(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.router.register(VERB, self.hand_record)
+        self.bot.router.register(VERB, self.hand_record, Subject.TABLE)
 
     async def cog_unload(self) -> None:
         self.bot.router.unregister(VERB)
@@ -108,11 +108,10 @@ class Records(commands.Cog):
     async def hand_record(self, interaction: discord.Interaction[Any],
                           parsed: ids.ParsedId) -> None:
         if len(parsed.args) != 1 or not parsed.args[0].isdigit():
-            await _say(interaction, NOT_OURS)
-            return
+            raise ids.BadCustomId(parsed.verb)
         deal_no = int(parsed.args[0])
         store = self.bot.store
-        match = await store.get_match(parsed.table_id)
+        match = await store.get_match(parsed.subject)
         if match is None:
             await _say(interaction, "That table no longer exists.")
             return

@@ -11,7 +11,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.store import ServerSettingsRow
-from bot.tables import TableError
 from bot.tables.model import PACES
 from bot.tables.servers import LEVELS
 from cogs.utils.answers import refuse, unknown_choice
@@ -113,11 +112,7 @@ class Server(commands.GroupCog, group_name="server",
             channels.remove(remove_channel.id)
         changes["channels"] = tuple(channels)
         if any(getattr(row, name) != value for name, value in changes.items()):
-            try:
-                row = await rules.save(dataclasses.replace(row, **changes))
-            except TableError as exc:
-                await refuse(interaction, str(exc))
-                return
+            row = await rules.save(dataclasses.replace(row, **changes))
         await interaction.response.send_message(self._text(row), ephemeral=True)
 
     @app_commands.command(name="reset", description="Back to the bot's defaults: every "

@@ -1,15 +1,14 @@
 """The adapter between Discord and the tables: every component interaction arrives here
-(`on_interaction`), is routed by its custom id through the bot's click router
-(bot/router.py, where every cog registers its verbs) and is answered within Discord's 3
-seconds, a refusal included. The table service owns the checks (seat, turn, stale
-button); this cog turns a click into a service call and its answer into a message. What
-the bot sends on its own (table messages, posts, live hands) is the bot's publisher
-(bot/publishing).
+(`on_interaction`) and is handed to the bot's click router (bot/router.py, where every cog
+registers its verbs), which answers it within Discord's 3 seconds, a refusal included.
+The table service owns the checks (seat, turn, stale button); this cog turns a click into
+a service call and its answer into a message, and says how a table's button is refused
+(`refused`). What the bot sends on its own (table messages, posts, live hands) is the
+bot's publisher (bot/publishing).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,13 +16,13 @@ import discord
 from discord.ext import commands
 
 from bot.publishing import Publisher, snapshot
-from bot.publishing.card_emojis import refused
 from bot.publishing.messages import seating_of
+from bot.publishing.refusals import Refusal, classify
 from bot.render import ids
 from bot.render import messages as render
 from bot.render.fairness import fair_deals_field
 from bot.render.rules import rules_embed
-from bot.router import ClickRouter, Handler
+from bot.router import ClickRouter, Handler, Subject
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 from bot.tables.requests import takes_long
 from bot.tables.servers import computer_kind
@@ -33,9 +32,6 @@ from .utils.answers import refuse
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
 
-log = logging.getLogger(__name__)
-
-NOT_OURS = "That button is not one of TrickTable's (it may be from an older message)."
 Interaction = discord.Interaction[Any]
 
 
@@ -56,7 +52,7 @@ class Tables(commands.Cog):
         }
 
     async def cog_load(self) -> None:
-        self.router.register_all(self._verbs)
+        self.router.register_all(Subject.TABLE, self._verbs, self.refused)
 
     async def cog_unload(self) -> None:
         self.router.unregister(*self._verbs)
@@ -90,7 +86,7 @@ class Tables(commands.Cog):
         try:
             message_id = await self._answer_with(interaction, message, in_place)
         except discord.HTTPException as error:
-            if not refused(error):
+            if classify(error) is not Refusal.CARDS:
                 raise
             await publisher.cards_refused()  # then the same hand again, its cards as text
             message, seq = await snapshot(table, build)
@@ -124,44 +120,30 @@ class Tables(commands.Cog):
         data: Any = interaction.data or {}
         custom_id = data.get("custom_id")
         with self.publisher.answering():
-            await self._on_component(interaction, custom_id if isinstance(custom_id, str)
-                                     else "")
+            await self.router.click(interaction, custom_id if isinstance(custom_id, str)
+                                    else "")
 
-    async def _on_component(self, interaction: Interaction, custom_id: str) -> None:
-        try:
-            handler, parsed = self.router.resolve(custom_id)
-        except ids.BadCustomId:
-            await refuse(interaction, NOT_OURS)
-            return
-        try:
-            await handler(interaction, parsed)
-        except ids.BadCustomId:
-            await refuse(interaction, NOT_OURS)
-        except StaleAction as exc:
-            table = self.service.tables.get(parsed.table_id)
-            if table is not None and not table.closed and \
-                    table.seat_of(interaction.user.id) is not None:
-                await self.show_hand(interaction, table, note=f"{exc} Here is your hand now.",
+    async def refused(self, interaction: Interaction, parsed: ids.ParsedId,
+                      error: TableError) -> None:
+        """How a table's button is refused: a stale button, or a refusal on a private
+        hand, shows the person's hand as it is now with the reason; otherwise the reason
+        alone, privately."""
+        table = self.service.tables.get(parsed.subject)
+        if table is not None and table.seat_of(interaction.user.id) is not None:
+            if isinstance(error, StaleAction) and not table.closed:
+                await self.show_hand(interaction, table,
+                                     note=f"{error} Here is your hand now.",
                                      in_place=_in_place(interaction))
-            else:
-                await refuse(interaction, str(exc))
-        except TableError as exc:
-            table = self.service.tables.get(parsed.table_id)
-            if _in_place(interaction) and table is not None and \
-                    table.seat_of(interaction.user.id) is not None:
-                await self.show_hand(interaction, table, note=str(exc), in_place=True)
-            else:
-                await refuse(interaction, str(exc))
-        except Exception:
-            log.exception("table %s: unexpected error handling %r for user %s",
-                          parsed.table_id, custom_id, interaction.user.id)
-            await refuse(interaction, "Something went wrong on our side; the table "
-                                            "is unchanged. Please try again.")
+                return
+            if not isinstance(error, StaleAction) and _in_place(interaction):
+                await self.show_hand(interaction, table, note=str(error), in_place=True)
+                return
+        await refuse(interaction, str(error))
 
     # -- the verbs ------------------------------------------------------------------------
 
     async def on_rules(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
-        table = self.service.tables.get(parsed.table_id)
+        table = self.service.tables.get(parsed.subject)
         embed = rules_embed(table.game_name, table.options) if table else rules_embed(None)
         if table is not None and table.commitment is not None:  # the table's fair deals
             name, value, inline = fair_deals_field(table.game_name, table.commitment,
@@ -181,7 +163,7 @@ class Tables(commands.Cog):
     async def _tricks_answer(self, interaction: Interaction, parsed: ids.ParsedId,
                              build: Callable[..., render.Message]) -> None:
         """A private answer built from the spectator's view: played cards are public."""
-        table = await self.service.fetch(parsed.table_id)
+        table = await self.service.fetch(parsed.subject)
         message = await snapshot(table, lambda: build(
             table.id, table.game_name, table.game.TITLE, table.game.view(None),
             seating_of(table)))
@@ -189,7 +171,7 @@ class Tables(commands.Cog):
 
     async def on_act(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
         click = ids.parse_action(parsed)
-        table = await self.service.fetch(parsed.table_id)
+        table = await self.service.fetch(parsed.subject)
         user_id, publisher = interaction.user.id, self.publisher
         if takes_long(click.action):  # a claim's double-dummy check waits for a worker
             await _defer(interaction)
@@ -211,13 +193,13 @@ class Tables(commands.Cog):
     async def on_pick(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
         """A group of choices (a suit of cards, a bid level) opened on the hand."""
         seat, decision, group = _pick_args(parsed)
-        await self.service.fetch(parsed.table_id)
-        table = self.service.current(parsed.table_id, interaction.user.id, seat, decision)
+        await self.service.fetch(parsed.subject)
+        table = self.service.current(parsed.subject, interaction.user.id, seat, decision)
         await self.show_hand(interaction, table, group=None if group == "-" else group,
                              in_place=_in_place(interaction))
 
     async def on_hand(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
-        table = await self.service.fetch(parsed.table_id)
+        table = await self.service.fetch(parsed.subject)
         await self.show_hand(interaction, table, in_place=_in_place(interaction))
 
     async def on_join(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
@@ -228,13 +210,13 @@ class Tables(commands.Cog):
 
     async def _take_seat(self, interaction: Interaction, parsed: ids.ParsedId,
                          chosen: int | None) -> None:
-        table = await self.service.fetch(parsed.table_id)
+        table = await self.service.fetch(parsed.subject)
         taken = await self.service.lobby.join(table.id, _person(interaction), chosen)
         await self._lobby_answer(interaction, table,
                                  f"You sit at {table.game.seat_name(taken)}.")
 
     async def on_leave(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
-        table = await self.service.fetch(parsed.table_id)
+        table = await self.service.fetch(parsed.subject)
         text = await self.service.lobby.leave(table.id, interaction.user.id)
         await self._lobby_answer(interaction, table, text)
 
@@ -242,7 +224,7 @@ class Tables(commands.Cog):
         if len(parsed.args) > 1:
             raise ids.BadCustomId(parsed.verb)
         kind = parsed.args[0] if parsed.args else None  # None: the default level
-        table = await self.service.fetch(parsed.table_id)
+        table = await self.service.fetch(parsed.subject)
         kind = computer_kind(await self.bot.server_rules.get(table.guild_id), table.game_name,
                              kind)  # refused if the server's admins turned them off
         seat = await self.service.lobby.add_bot(table.id, interaction.user.id, kind=kind)
@@ -252,12 +234,12 @@ class Tables(commands.Cog):
                                  f"{table.game.seat_name(seat)}.")
 
     async def on_start(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
-        table = await self.service.fetch(parsed.table_id)
+        table = await self.service.fetch(parsed.subject)
         await self.service.lobby.start(table.id, interaction.user.id, interaction.id)
         await self._lobby_answer(interaction, table, None)
 
     async def on_cancel(self, interaction: Interaction, parsed: ids.ParsedId) -> None:
-        table = await self.service.fetch(parsed.table_id)
+        table = await self.service.fetch(parsed.subject)
         await self.service.lobby.cancel(table.id, interaction.user.id,
                                         _can_manage(interaction))
         await self._lobby_answer(interaction, table, None)

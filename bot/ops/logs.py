@@ -4,7 +4,8 @@ for log collectors, with the table and the interaction an event belongs to as fi
 Which interaction: the gateway's INTERACTION_CREATE parser is wrapped to set a context
 variable while discord.py parses it, so every task it starts (the command's, the click's
 handlers) carries the interaction's id, and the table's id when a button of ours names one
-(`tt:<verb>:<table id>:...`). Which table, otherwise: a computer player's task is named
+(`tt:<verb>:<table id>:...`, a verb whose subject is a table in bot/router.py; a challenge's
+button names a challenge). Which table, otherwise: a computer player's task is named
 after its table, and the bot's own lines about a table start with "table <id>".
 
 In both formats, interaction tokens are redacted from every line, whatever its level or
@@ -32,7 +33,7 @@ REDACTED = "[redacted]"
 # A token in a URL of Discord's API, and a payload's "token" field (a dict's repr or JSON).
 _TOKEN_IN_URL = re.compile(r"(/(?:webhooks|interactions)/\d+/)[^/\s?#'\"\\]+")
 _TOKEN_FIELD = re.compile(r"""(['"]token['"]\s*:\s*)(['"])[^'"]*\2""")
-_OUR_BUTTON = re.compile(r"^tt:[a-z]+:(\d{1,19})(?::|$)")
+_OUR_BUTTON = re.compile(r"^tt:([a-z]+):(\d{1,19})(?::|$)")
 _TABLE_TASK = re.compile(r"^table-(\d+)-")
 _TABLE_LINE = re.compile(r"^table (\d+)\b")
 
@@ -117,8 +118,11 @@ def tag_interactions(client: Any) -> None:
     def parse(data: dict[str, Any]) -> Any:
         custom_id = str((data.get("data") or {}).get("custom_id", ""))
         ours = _OUR_BUTTON.match(custom_id)
+        router = getattr(client, "router", None)
+        names_table = ours is not None and router is not None and \
+            router.subject_of(ours.group(1)) == "table"
         interaction = INTERACTION_ID.set(int(data["id"]))
-        table = TABLE_ID.set(int(ours.group(1)) if ours else None)
+        table = TABLE_ID.set(int(ours.group(2)) if ours and names_table else None)
         try:
             return original(data)
         finally:

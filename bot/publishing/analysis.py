@@ -22,8 +22,10 @@ from bot.handrecord import HAND_RECORD_GAMES, OutOfTime, deal_verdict
 from bot.render import messages as render
 from bot.tables import Table
 
+from .card_emojis import cards_as_text
 from .edits import edit_channel_message
-from .writer import FORBIDDEN, GONE, RATE_LIMITED, ChannelWriter, retry_after
+from .refusals import Refusal, classify, retry_after
+from .writer import ChannelWriter
 
 log = logging.getLogger(__name__)
 
@@ -99,17 +101,21 @@ class Analyses:
                     await edit_channel_message(writer.client.http, table.channel_id,
                                                message_id, body)
                 return
-            except discord.NotFound:
-                return  # deleted meanwhile: nothing to add the line to
             except discord.HTTPException as error:
-                if error.status == RATE_LIMITED:
+                refusal = classify(error)
+                if refusal is Refusal.RATE_LIMITED:
                     await asyncio.sleep(retry_after(error))
                     continue
-                if error.code in GONE or await writer.lost_if_gone(table, error):
-                    return
-                if error.code in FORBIDDEN:
+                if refusal is Refusal.CARDS:  # the post again, its cards as text
+                    await writer.cards_refused()
+                    cards_as_text(message)
+                    body = message.body()
+                    continue
+                if refusal is Refusal.CHANNEL_GONE:
+                    await writer.tables_lost([table])
+                elif refusal is Refusal.FORBIDDEN:
                     await writer.pause(table, error)
-                    return
-                log.warning("table %s: could not add the analysis to post %s", table.id,
-                            message_id, exc_info=True)
-                return
+                elif refusal is Refusal.OTHER:
+                    log.warning("table %s: could not add the analysis to post %s",
+                                table.id, message_id, exc_info=True)
+                return  # (MESSAGE_GONE: deleted meanwhile, or past its edits)

@@ -1,5 +1,5 @@
 """The application's card emojis: made sure of at start, and given up when Discord refuses
-one (used by the CardFaces cog, the Tables cog and the publisher).
+one (used by the CardFaces cog and the publisher; refusals/`classify` says when).
 
 The ids are remembered in the store, so a start that finds all 53 there makes no call to
 Discord. Otherwise the application's emojis are listed once and only the missing ones are
@@ -9,16 +9,22 @@ created (the faces are drawn off the event loop).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
+import re
+from typing import Any
 
 import discord
 
 from bot.games.cards import Card
 from bot.render import emojis
+from bot.render import messages as render
 from bot.render.pictures.faces import back_png, face_png
 from bot.store import Store
 
 log = logging.getLogger(__name__)
+
+_IN_TEXT = re.compile(r"<a?:(" + emojis.NAME.pattern + r"):\d+>")  # a card emoji in text
 
 
 def _image(name: str) -> bytes:
@@ -51,11 +57,36 @@ async def ensure_card_emojis(bot: discord.Client, store: Store) -> emojis.CardEm
     return found
 
 
-def refused(error: BaseException) -> bool:
-    """Did Discord refuse a message because of an emoji in it (deleted, unknown)?"""
-    if not isinstance(error, discord.HTTPException) or not emojis.current().enabled:
-        return False
-    return error.code == 10014 or (error.code == 50035 and "emoji" in str(error).lower())
+def cards_as_text(message: render.Message) -> None:
+    """Write the cards of a message built with the card emojis as text instead, in its
+    text and on its buttons (a post built before Discord refused them is sent this way)."""
+    if message.content:
+        message.content = _text(message.content)
+    message.embeds = [discord.Embed.from_dict(_texts(embed.to_dict()))
+                      for embed in message.embeds]
+    if message.buttons:
+        message.buttons = tuple(
+            dataclasses.replace(b, emoji=None)
+            if b.emoji is not None and emojis.NAME.fullmatch(str(b.emoji.get("name", "")))
+            else b for b in message.buttons)
+
+
+def _text(text: str) -> str:
+    def label(found: re.Match[str]) -> str:
+        card = emojis.card_of_name(found.group(1))
+        return card.label if card is not None else found.group(0)
+    return _IN_TEXT.sub(label, text)
+
+
+def _texts(value: Any) -> Any:
+    """Every string of an embed's dict with its cards as text."""
+    if isinstance(value, str):
+        return _text(value)
+    if isinstance(value, list):
+        return [_texts(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _texts(item) for key, item in value.items()}
+    return value
 
 
 async def fall_back(bot: discord.Client, store: Store) -> None:

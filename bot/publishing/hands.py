@@ -22,10 +22,9 @@ import discord
 from bot.render import messages as render
 from bot.tables import Table, TableService
 
-from .card_emojis import refused
 from .edits import edit_original_response, fingerprint
 from .messages import decision_of, hand_message, snapshot
-from .writer import RATE_LIMITED
+from .refusals import Refusal, classify
 
 log = logging.getLogger(__name__)
 
@@ -114,11 +113,12 @@ class LiveHands:
                                              session.token, body)
                 session.shown = shown
             except discord.HTTPException as error:
-                if refused(error):  # drawn again, as text, in this flush's next round
+                refusal = classify(error)
+                if refusal is Refusal.CARDS:  # drawn again, as text, in the next round
                     await self.cards_refused()
                     self.mark(table)
                     continue
-                if error.status == RATE_LIMITED:  # the hand stays live; edited again later
+                if refusal is Refusal.RATE_LIMITED:  # the hand stays live; edited later
                     self.rate_limited(table, error)
                     continue
                 # Expired or deleted: the person asks for a fresh one with My hand.

@@ -3,10 +3,11 @@ then the table message, within Discord's budget and whatever Discord answers.
 
 A table message never freezes: each deal, and before the message is an hour old (Discord
 then takes only a few more edits), the table is posted afresh and the old message becomes
-a line pointing to it. An edit Discord refuses is handled by its cause: a deleted or
-frozen message is posted afresh; lost access or permission pauses the table's channel
-messages (said once, no retries) until someone uses /table; a deleted channel closes the
-table as abandoned.
+a line pointing to it. A write Discord refuses is handled by its cause (refusals.py says
+which): a deleted or frozen message is posted afresh; lost access or permission pauses the
+table's channel messages (said once, no retries) until someone uses /table; a deleted
+channel closes the table as abandoned; a refused card emoji turns cards to text, and the
+refused message (a post too) is sent again with them.
 
 Discord's rate limits: every write to a channel is paced to its budget (pacing.py); what
 is sent is built after the wait, so it is the latest state. A 429 that reaches us anyway
@@ -25,36 +26,25 @@ from typing import Any
 
 import discord
 
+from bot.render import emojis
 from bot.render import messages as render
 from bot.tables import Table, TableService
 
-from .card_emojis import refused
+from .card_emojis import cards_as_text
 from .edits import edit_channel_message, fingerprint
 from .gate import ClickGate
 from .messages import snapshot, table_message
 from .pacing import ChannelPacer
+from .refusals import Refusal, classify, retry_after
 
 log = logging.getLogger(__name__)
 
 # Discord allows only a few edits to a message older than an hour (then error 30046), so a
 # table message this old is replaced by a fresh one while its retirement edit still works.
 FRESH_AFTER = 50 * 60  # seconds
-GONE = {10008, 30046}  # unknown message; too many edits of an old message: post afresh
-FORBIDDEN = {50001, 50013}  # missing access, missing permissions: pause, never retry
-RATE_LIMITED = 429
-UNKNOWN_CHANNEL = 10003  # the channel or thread was deleted: the table is abandoned
 REDRAW_WAIT = 1.0  # longest a click's redraw waits for the publisher's edit in flight (s)
 
 Posted = Callable[[Table, render.Message, int], None]
-
-
-def retry_after(error: discord.HTTPException) -> float:
-    """Seconds Discord asked us to wait after a 429 (its header; 1 s if unreadable)."""
-    try:
-        wait = float(error.response.headers.get("Retry-After", 1.0))
-    except (AttributeError, TypeError, ValueError):
-        wait = 1.0
-    return min(max(wait, 0.0), 60.0)
 
 
 class ChannelWriter:
@@ -155,23 +145,23 @@ class ChannelWriter:
         channel = self.client.get_partial_messageable(table.channel_id)
         outbox = self._outbox.pop(table.id, [])
         while outbox:
+            post = outbox[0]
+            if not emojis.current().enabled:  # built before Discord refused the emojis
+                cards_as_text(post)
             try:
-                await self._draw(table, outbox[0])
+                await self._draw(table, post)
                 async with self.pacer.write(table.channel_id):
-                    sent = await channel.send(**outbox[0].send_kwargs())
-                self.posted(table, outbox[0], sent.id)
+                    sent = await channel.send(**post.send_kwargs())
+                self.posted(table, post, sent.id)
             except discord.HTTPException as error:
-                if error.code in FORBIDDEN or error.status == RATE_LIMITED:
-                    # kept, and posted once the table resumes or Discord's wait is over
+                refusal = await self._refused(table, error, "post a message")
+                if refusal in (Refusal.CARDS, Refusal.RATE_LIMITED, Refusal.FORBIDDEN):
+                    # kept, and posted in the next round (with text cards), once Discord's
+                    # wait is over, or once the table resumes
                     self._outbox[table.id] = outbox + self._outbox.get(table.id, [])
-                    if error.status == RATE_LIMITED:
-                        self.retry_later(table, error)
-                    else:
-                        await self.pause(table, error)
                     return
-                if await self.lost_if_gone(table, error):
+                if refusal is Refusal.CHANNEL_GONE:
                     return
-                log.exception("table %s: could not post a message", table.id)
             outbox.pop(0)
         if table.message_id is None:
             return
@@ -207,19 +197,10 @@ class ChannelWriter:
                                                table.message_id, body)
                 self._shown[table.id] = shown
             except discord.HTTPException as error:
-                if refused(error):  # drawn again, as text, in this flush's next round
-                    await self.cards_refused()
-                    self.mark(table)
-                elif error.status == RATE_LIMITED:
-                    self.retry_later(table, error)
-                elif await self.lost_if_gone(table, error):
-                    return
-                elif error.code in GONE or isinstance(error, discord.NotFound):
+                refusal = await self._refused(table, error, "edit the table message",
+                                              editing=True)
+                if refusal is Refusal.MESSAGE_GONE:
                     await self._move_below(table, current, body)
-                elif error.code in FORBIDDEN:
-                    await self.pause(table, error)
-                else:
-                    log.exception("table %s: could not edit the table message", table.id)
 
     async def _draw(self, table: Table, message: render.Message) -> None:
         """Draw a post's picture off the event loop and attach it; without it the post
@@ -249,26 +230,35 @@ class ChannelWriter:
             async with self.pacer.write(table.channel_id):
                 message = await channel.send(**current.send_kwargs())
         except discord.HTTPException as error:
-            if refused(error):  # drawn again, as text, in this flush's next round
-                await self.cards_refused()
-                self.mark(table)
-                self._fresh.add(table.id)
-            elif error.status == RATE_LIMITED:
-                self._fresh.add(table.id)
-                self.retry_later(table, error)
-            elif await self.lost_if_gone(table, error):
-                return
-            elif error.code in FORBIDDEN:
-                await self.pause(table, error)
-            else:
-                log.exception("table %s: could not post the table afresh", table.id)
+            refusal = await self._refused(table, error, "post the table afresh")
+            if refusal in (Refusal.CARDS, Refusal.RATE_LIMITED):
+                self._fresh.add(table.id)  # posted afresh in the next round
             return
         await self.service.set_message(table, message.id)
         self._shown[table.id] = (message.id, fingerprint(body))
         if old is not None and old != message.id:
             await self._point(table, old, message.jump_url)  # within this flush's write
 
-    # -- lost access, lost channels -------------------------------------------------------
+    # -- refused writes, lost access, lost channels ----------------------------------------
+
+    async def _refused(self, table: Table, error: discord.HTTPException, what: str,
+                       editing: bool = False) -> Refusal:
+        """Do what Discord's refusal of one of the table's channel writes asks of the
+        table as a whole (refusals.py); its kind, for what the caller does with the write
+        itself. `editing`: a message that is gone is the caller's to post afresh."""
+        refusal = classify(error)
+        if refusal is Refusal.CARDS:  # drawn again, as text, in this flush's next round
+            await self.cards_refused()
+            self.mark(table)
+        elif refusal is Refusal.RATE_LIMITED:
+            self.retry_later(table, error)
+        elif refusal is Refusal.CHANNEL_GONE:
+            await self.tables_lost([table])
+        elif refusal is Refusal.FORBIDDEN:
+            await self.pause(table, error)
+        elif refusal is Refusal.OTHER or not editing:
+            log.error("table %s: could not %s", table.id, what, exc_info=error)
+        return refusal
 
     async def pause(self, table: Table, error: discord.HTTPException) -> None:
         """The bot may no longer post or edit in the table's channel: stop writing there
@@ -298,13 +288,6 @@ class ChannelWriter:
         self.lost.update(table.id for table in tables)
         await self.service.abandon_lost(tables)
 
-    async def lost_if_gone(self, table: Table, error: discord.HTTPException) -> bool:
-        """Whether Discord's refusal says the table's channel is gone (then it is closed)."""
-        if error.code != UNKNOWN_CHANNEL:
-            return False
-        await self.tables_lost([table])
-        return True
-
     # -- retiring old table messages ------------------------------------------------------
 
     async def retire(self, table: Table, old_message_id: int, new_url: str) -> None:
@@ -325,12 +308,11 @@ class ChannelWriter:
             async with self.pacer.write(table.channel_id):
                 await edit_channel_message(self.client.http, table.channel_id,
                                            old_message_id, body)
-        except discord.NotFound:
-            pass  # deleted already: nothing left to point from
         except discord.HTTPException as error:
-            if error.code in GONE:  # past its edits: it stays as it was, buttons working
-                log.info("table %s: old message %s can no longer be edited", table.id,
-                         old_message_id)
+            if classify(error) in (Refusal.MESSAGE_GONE, Refusal.CHANNEL_GONE):
+                # deleted, or past its edits (it stays as it was, its buttons working)
+                log.info("table %s: old message %s is gone or can no longer be edited",
+                         table.id, old_message_id)
                 return
             log.warning("table %s: could not retire its old message %s", table.id,
                         old_message_id, exc_info=True)

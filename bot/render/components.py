@@ -1,9 +1,9 @@
 """The one kind of button every TrickTable message uses, resolved by its custom id.
 
-All buttons carry a custom id `tt:<verb>:<table id>:...`, so they keep working after a
-restart and nothing is stored per message. The bot routes a click on one itself
-(`table_custom_id`, used by the Tables cog's `on_interaction` listener). Choices are
-always buttons (a seat, a bid level), so no select menu is needed.
+All buttons carry a custom id `tt:<verb>:<subject>:...` (ids.py), so they keep working
+after a restart and nothing is stored per message. The bot routes a click on one itself
+(the click router, bot/router.py, from the Tables cog's `on_interaction` listener).
+Choices are always buttons (a seat, a bid level), so no select menu is needed.
 
 A button is plain data, laid out into Discord's component rows by `rows()`; discord.py's
 View and Button objects are not built for every message rendered. Those hold reference
@@ -15,23 +15,19 @@ interaction's answer, a new post) gets a View, built at that moment (`as_view`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from . import ids
-
-_TEMPLATE = re.compile(ids.PATTERN)
 ROW_WIDTH = 5  # buttons in one row, and rows in one message: Discord's limits
 MAX_ROWS = 5
 
 
 @dataclass(frozen=True, slots=True)
 class TableButton:
-    """A button routed by its custom id (see `table_custom_id`), never by discord.py."""
+    """A button routed by its custom id (bot/router.py), never by discord.py."""
 
     custom_id: str
     label: str
@@ -93,17 +89,6 @@ class _LaidOut(discord.ui.View):
 def as_view(buttons: Sequence[TableButton]) -> discord.ui.View:
     """A View showing these buttons, for discord.py calls that take one."""
     return _LaidOut(rows(buttons))
-
-
-def table_custom_id(interaction: discord.Interaction[Any]) -> str | None:
-    """The custom id of a click on one of our buttons, or None for anything else."""
-    if interaction.type is not discord.InteractionType.component:
-        return None
-    data: Any = interaction.data or {}
-    custom_id = data.get("custom_id")
-    if not isinstance(custom_id, str) or _TEMPLATE.fullmatch(custom_id) is None:
-        return None
-    return custom_id
 
 
 def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,

@@ -1,7 +1,9 @@
-"""Custom ids for every button and select the bot sends.
+"""Custom ids for every button the bot sends: `tt:<verb>:<subject>:<args...>`.
 
-They carry the table id (and, for actions, the seat, the seat's decision number and the
-action text) so a click can be resolved after a restart: nothing is kept per message.
+The subject is the number of what the button is about, and its verb says what that is
+(bot/router.py): a table for the table's buttons, a challenge for a challenge's, a team
+match, a person, a page. With it (and, for actions, the seat, the seat's decision number
+and the action text) a click can be resolved after a restart: nothing is kept per message.
 Discord allows 100 characters; the longest we make (`tt:act:<id>:<seat>:<n>:<action>`)
 stays far below that.
 """
@@ -13,11 +15,10 @@ from dataclasses import dataclass
 
 PREFIX = "tt"
 MAX_LENGTH = 100
-PATTERN = r"tt:(?P<verb>[a-z]+)(?::(?P<args>[^\s]*))?"
 _NUMBER = re.compile(r"^\d{1,19}$")
-# Table ids are the store's row ids (signed 64-bit): a larger number is no id of ours, and
-# the database driver would raise OverflowError on it.
-MAX_TABLE_ID = 2**63 - 1
+# Subjects are the store's row ids (signed 64-bit), Discord's ids or small numbers: a
+# larger number is no id of ours, and the database driver would raise OverflowError on it.
+MAX_SUBJECT = 2**63 - 1
 
 
 class BadCustomId(ValueError):
@@ -27,12 +28,12 @@ class BadCustomId(ValueError):
 @dataclass(frozen=True, slots=True)
 class ParsedId:
     verb: str
-    table_id: int
+    subject: int  # the number of what the button is about (its verb says what that is)
     args: tuple[str, ...]
 
 
-def make(verb: str, table_id: int, *args: object) -> str:
-    custom_id = ":".join([PREFIX, verb, str(table_id), *(str(a) for a in args)])
+def make(verb: str, subject: int, *args: object) -> str:
+    custom_id = ":".join([PREFIX, verb, str(subject), *(str(a) for a in args)])
     if len(custom_id) > MAX_LENGTH:
         raise ValueError(f"custom id too long: {custom_id!r}")
     return custom_id
@@ -46,9 +47,9 @@ def action_id(table_id: int, seat: int, decision: int, action: str) -> str:
 def parse(custom_id: str) -> ParsedId:
     parts = custom_id.split(":")
     if len(parts) < 3 or parts[0] != PREFIX or not _NUMBER.match(parts[2]) \
-            or int(parts[2]) > MAX_TABLE_ID:
+            or int(parts[2]) > MAX_SUBJECT:
         raise BadCustomId(custom_id)
-    return ParsedId(verb=parts[1], table_id=int(parts[2]), args=tuple(parts[3:]))
+    return ParsedId(verb=parts[1], subject=int(parts[2]), args=tuple(parts[3:]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,4 +68,4 @@ def parse_action(parsed: ParsedId) -> ActionClick:
     action = ":".join(parsed.args[2:])
     if not action or len(action) > 40:
         raise BadCustomId(action)
-    return ActionClick(parsed.table_id, seat, decision, action)
+    return ActionClick(parsed.subject, seat, decision, action)

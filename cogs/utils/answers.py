@@ -1,18 +1,13 @@
-"""Answering an interaction with a private refusal, whether or not it was answered yet."""
+"""Refusals the commands share: the private answer (`refuse`, the router's: one for
+clicks and commands alike) and the texts for an option outside its choices or range."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
-import discord
+from bot.router import refuse
 
-
-async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+__all__ = ["out_of_range", "refuse", "unknown_choice"]
 
 
 def unknown_choice(option: str, value: object, choices: Collection[str]) -> str | None:

@@ -11,6 +11,7 @@ import pytest
 
 from bot.config import ConfigError, load_settings
 from bot.ops.logs import JsonFormatter, TextFormatter, configure_logging, tag_interactions
+from bot.router import Subject
 from tests.e2e.harness import running
 
 TOKEN = "A" * 24 + "." + "B" * 6 + "." + "C" * 27
@@ -32,20 +33,25 @@ async def test_a_click_logs_its_table_and_interaction(discord_double, tmp_path):
                 raise RuntimeError("a bug")
 
             router = h.bot.router
-            router.unregister("rules")
-            router.register("rules", broken)
+            router.unregister("rules", "chyes")
+            router.register("rules", broken, Subject.TABLE)
+            router.register("chyes", broken, Subject.CHALLENGE)
             click = await h.forge(h.user(0), f"tt:rules:{table.id}")
+            # A challenge's button holds the challenge's number: no table's.
+            other = await h.forge(h.user(0), f"tt:chyes:{table.id}")
         finally:
             for lg in loggers:
                 lg.removeHandler(handler)
-        h.errors.records.clear()  # the bug was ours to make
+        h.errors.records.clear()  # the bugs were ours to make
     events = [json.loads(line) for line in out.getvalue().splitlines()]
     failed = [e for e in events if "unexpected error" in e["message"]]
-    assert len(failed) == 1, events
-    event = failed[0]
+    assert len(failed) == 2, events
+    event, challenge = failed
     assert event["table_id"] == table.id and event["interaction_id"] == click.id
     assert event["level"] == "ERROR" and "RuntimeError: a bug" in event["exception"]
-    assert event["logger"] == "cogs.tables" and event["time"].endswith("+00:00")
+    assert event["logger"] == "bot.router" and event["time"].endswith("+00:00")
+    assert challenge["message"].startswith(f"challenge {table.id}: unexpected error")
+    assert "table_id" not in challenge and challenge["interaction_id"] == other.id
 
 
 def test_text_stays_the_default_and_json_is_one_object_a_line():

@@ -7,7 +7,10 @@ import re
 
 import pytest
 
-from bot.render import emojis
+from bot.games.cards import Card
+from bot.render import emojis, ids
+from bot.render.components import button
+from bot.render.messages import Message
 from tests.e2e.harness import running
 
 EMOJI_IN_TEXT = re.compile(r"<:tt1_([2-9TJQKA][CDHS]):(\d+)>")
@@ -108,6 +111,39 @@ async def test_an_emoji_discord_refuses_falls_back_to_text_without_failing_the_c
         assert not emojis.current().enabled
         assert await h.bot.store.app_emojis(h.bot.application_id) == {}, \
             "the next start asks Discord again"
+        refused = discord_double.take_violations()
+        assert refused and all(v.rule == "emoji" for v in refused)
+        warnings = [r.getMessage() for r in h.errors.records]
+        assert sum("refused a card emoji" in w for w in warnings) == 1
+
+
+async def test_a_post_refused_for_its_card_emojis_is_sent_again_with_text_cards(
+        discord_double, tmp_path):
+    """A post Discord refuses because of a card emoji is not dropped: cards turn to text,
+    and the post goes out with them. (No post the bot makes now carries a card emoji on a
+    button, where Discord checks it: the end of a deal is plain text. So this post is made
+    here, as a table's post would be.)"""
+    async with running(discord_double, tmp_path, card_emojis=True) as h:
+        alice = h.user(0)
+        table = await h.open_table(alice, "spades")
+        queen = Card.parse("QH")
+        post = Message(content=f"Led: {emojis.card_text(queen)}", buttons=(
+            button(ids.make("rules", table.id), queen.label,
+                   emoji=emojis.current().component(queen)),))
+        assert EMOJI_IN_TEXT.search(post.content or "")
+        discord_double.state.app_emojis.clear()  # deleted in the Developer Portal
+        h.bot.publisher.writer.post(table, post)
+        h.bot.publisher.mark(table)
+
+        def posted() -> list:
+            return [m for m in discord_double.channel_messages(h.channel)
+                    if (m.content or "").startswith("Led: ")]
+
+        await discord_double.wait_for(posted, timeout=10, what="the post, sent again")
+        [sent] = posted()
+        assert sent.content == f"Led: {queen.label}"
+        assert [b.get("emoji") for b in h.buttons(sent)] == [None]
+        assert not emojis.current().enabled
         refused = discord_double.take_violations()
         assert refused and all(v.rule == "emoji" for v in refused)
         warnings = [r.getMessage() for r in h.errors.records]
