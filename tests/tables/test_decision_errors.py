@@ -1,7 +1,8 @@
 """A computer player's decision that fails, through the turn flow: a player that raises is
 answered with its first legal action, one that does not pickle back from its worker keeps
-its choice; every failure goes to the error hook (the metrics), and each table logs one
-error per player kind and cause, not one per card."""
+its choice, and a claim's answer whose double-dummy check fails rejects; every failure
+goes to the error hook (the metrics), and each table logs one error per player kind and
+cause, not one per card. Claims are judged and answered in worker processes too."""
 
 from __future__ import annotations
 
@@ -11,13 +12,18 @@ from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
+import bot.tables.requests
 import bot.tables.turns
 from bot.ai import Budget
+from bot.ai.core.claims import tricks_for
+from bot.games.requests import PlayPosition
 from bot.store import Store
-from bot.tables import Person, Table, TableService
+from bot.tables import Clock, Person, Table, TableService
+from bot.tables.requests import COOL_DOWN
 from bot.tables.thinking import NOT_PICKLED, ThinkingPool
 from tests.databases import sqlite_only
-from tests.tables.helpers import play_until
+from tests.tables.helpers import play_until, settle
+from tests.tables.test_claims_table import act, alice_declares
 
 ALICE = Person(1, "Alice")
 TURNS_LOG = "bot.tables.turns"
@@ -144,3 +150,78 @@ async def test_a_player_that_does_not_pickle_back_keeps_its_choice_and_is_logged
     assert failures == [("stays-behind", NOT_PICKLED)] * len(thought)
     (logged,) = _errors(caplog)
     assert logged.startswith(f"table {table.id}:") and NOT_PICKLED in logged
+
+
+def _unsolvable(position: PlayPosition, side: int, tricks: int) -> bool:
+    raise RuntimeError("the solver fell over")
+
+
+async def _single_dummy_declared(svc: TableService) -> Table:
+    """Alice declares a Single Dummy deal against a computer player and is to play."""
+    table = await svc.lobby.create("single_dummy", {}, guild_id=9, channel_id=100,
+                                   creator=ALICE)
+    await svc.lobby.add_bot(table.id, ALICE.user_id)
+    await svc.lobby.start(table.id, ALICE.user_id)
+    await alice_declares(svc, table)
+    return table
+
+
+async def _last_two(store: Store, table: Table) -> list[tuple[int, str, str]]:
+    return [(a.seat, a.action, a.actor) for a in await store.actions(table.id)][-2:]
+
+
+@sqlite_only
+async def test_a_claim_s_check_that_fails_for_the_computer_rejects_counted_and_logged_once(
+        store, failures, caplog, monkeypatch):
+    """The double-dummy check fails each time: Alice's claim is not proven, so it goes to
+    the computer player, whose answer fails too: it rejects, each failure is counted, and
+    the table logs it once."""
+    monkeypatch.setattr(bot.tables.requests, "claim_holds", _unsolvable)
+    clock = Clock()
+    svc = TableService(store, bot_delay=0, seed_source=lambda: 11, clock=clock,
+                       think_seconds=0.1)
+    svc.turns.on_error = lambda kind, cause: failures.append((kind, cause))
+    caplog.set_level(logging.ERROR, logger=TURNS_LOG)
+    try:
+        table = await _single_dummy_declared(svc)
+        kind = svc.turns.player(table, 1).kind
+        for _ in range(2):  # two claims in one trick, the second after the cool-down
+            claim = f"claim:{table.game.tricks_left()}"
+            await act(svc, table, ALICE, claim)
+            await settle(table)
+            assert await _last_two(store, table) == [(0, claim, "user"), (1, "reject", "bot")]
+            clock.advance(COOL_DOWN + 1)
+    finally:
+        await svc.shutdown()
+    assert failures == [(kind, "RuntimeError")] * 2
+    (logged,) = _errors(caplog)
+    assert logged.startswith(f"table {table.id}:") and "'reject'" in logged
+
+
+@sqlite_only
+async def test_claims_are_judged_and_answered_in_a_worker_process(store, failures, caplog):
+    """As the bot runs by default: the claim's position crosses to a worker and its
+    verdict comes back, for a claim the computer player answers and one that stands."""
+    clock = Clock()
+    svc = TableService(store, bot_delay=0, seed_source=lambda: 11, clock=clock,
+                       think_seconds=0.1, think_processes=1)
+    svc.turns.on_error = lambda kind, cause: failures.append((kind, cause))
+    caplog.set_level(logging.ERROR)
+    try:
+        table = await _single_dummy_declared(svc)
+        sure = tricks_for(table.game.claim_position(), 0)
+        if sure == table.game.tricks_left():
+            pytest.skip("this deal makes every trick double dummy")
+        await act(svc, table, ALICE, f"claim:{sure + 1}")
+        await settle(table)
+        assert await _last_two(store, table) == [(0, f"claim:{sure + 1}", "user"),
+                                                 (1, "reject", "bot")]
+        clock.advance(COOL_DOWN + 1)
+        deal = table.game.deal_no
+        await act(svc, table, ALICE, f"claim:{sure}")
+        assert table.game.deal_no == deal + 1
+        assert (0, f"claim:{sure}:proven", "user") in await _last_two(store, table)
+    finally:
+        await svc.shutdown()
+    assert failures == []
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
