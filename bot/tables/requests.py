@@ -141,18 +141,20 @@ async def to_record(game: Game[Any], seat: int, action: str, pool: ThinkingPool,
 
 async def answer(pool: ThinkingPool, request: Request, position: PlayPosition | None,
                  timed_out: bool) -> str:
-    """A computer player's answer (or a timer's, for a person who did not answer)."""
+    """A computer player's answer (or a timer's, for a person who did not answer). A
+    failure of the claim's check raises: the turn flow counts it, logs it once per table
+    and cause, and rejects."""
     if timed_out:
         return "reject"
     if request.kind == "undo" or position is None:
         return "accept"
-    holds = await _holds(pool, position, request.asker % 2, request.tricks)
+    holds = await pool.run(claim_holds, position, request.asker % 2, request.tricks)
     return "accept" if holds else "reject"
 
 
 async def _holds(pool: ThinkingPool, position: PlayPosition, side: int, tricks: int) -> bool:
-    """Whether the claim holds double dummy (in both bridge games a seat's compass side is
-    seat % 2). A solver failure counts as not shown: the opponents decide."""
+    """Whether a person's claim holds double dummy (in both bridge games a seat's compass
+    side is seat % 2). A solver failure counts as not shown: the opponents decide."""
     try:
         return await pool.run(claim_holds, position, side, tricks)
     except Exception:

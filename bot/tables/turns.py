@@ -142,8 +142,8 @@ class TurnFlow:
                 elif self._players.get(key) is player:
                     self._players[key] = thought
         except Exception as error:
-            self._failed(table, player.kind, type(error).__name__, error)
             choice = legal[0] if asked is None else "reject"
+            self._failed(table, player.kind, type(error).__name__, error, choice)
         if choice not in legal:
             log.error("table %s: computer player chose %r, not legal; using %r", table.id,
                       choice, legal[0])
@@ -156,10 +156,11 @@ class TurnFlow:
                 return
             await self._apply(table, seat, choice, actor)
 
-    def _failed(self, table: Table, kind: str, cause: str, error: BaseException | None
-                ) -> None:
+    def _failed(self, table: Table, kind: str, cause: str, error: BaseException | None,
+                instead: str | None = None) -> None:
         """A decision that failed: counted every time, logged once per table, player kind
-        and cause (a defect repeats at every card; one traceback says it)."""
+        and cause (a defect repeats at every card; one traceback says it). `instead`:
+        what was played in its place (the first legal action; a claim's answer rejects)."""
         if self.on_error is not None:
             self.on_error(kind, cause)
         if (table.id, kind, cause) in self._told:
@@ -170,8 +171,9 @@ class TurnFlow:
                       "(%s); its choices stand, this is logged once per table", table.id,
                       kind, cause)
         else:
-            log.error("table %s: the %s player raised %s; it plays its first legal action "
-                      "(logged once per table and cause)", table.id, kind, cause,
+            log.error("table %s: the %s player raised %s; %r was played in its place (a "
+                      "card or call: the first legal one; a claim's answer: reject); logged "
+                      "once per table and cause", table.id, kind, cause, instead,
                       exc_info=error)
 
     def _arm_watches(self, table: Table) -> None:
