@@ -7,9 +7,16 @@ import math
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 
 from bench.tables.decisions import Samples, add, by_kind, difference, read_samples
-from bot.ops.metrics import DECISION_ERRORS, DECISION_SECONDS_NAME, RAN_OUT
+from bot.ops.metrics import (
+    BUDGET_MULTIPLES,
+    BUDGET_USED,
+    DECISION_ERRORS,
+    DECISION_SECONDS_NAME,
+    RAN_OUT,
+)
 
 BOUNDS = (0.1, 0.4, 0.8, 1.6)
+BUDGET = 0.8
 
 
 class Page:
@@ -21,11 +28,14 @@ class Page:
                                  registry=self.registry)
         self.ran_out = Counter(next(iter(RAN_OUT.describe())).name, "", ["kind"],
                                registry=self.registry)
+        self.used = Histogram(next(iter(BUDGET_USED.describe())).name, "", ["kind"],
+                              buckets=BUDGET_MULTIPLES, registry=self.registry)
         self.errors = Counter(next(iter(DECISION_ERRORS.describe())).name, "", ["kind", "cause"],
                               registry=self.registry)
 
     def decide(self, kind: str, seconds: float, ran_out: bool = False) -> None:
         self.seconds.labels(kind).observe(seconds)
+        self.used.labels(kind).observe(seconds / BUDGET)
         if ran_out:
             self.ran_out.labels(kind).inc()
 
@@ -42,19 +52,22 @@ def test_the_window_counts_only_what_happened_between_its_two_readings() -> None
         page.decide("spades-advanced", took)
     page.decide("spades-advanced", 0.9, ran_out=True)
     page.decide("tennis-advanced", 0.2)
+    page.decide("tennis-advanced", 1.2)  # waited for a worker; needed no search
     page.errors.labels("tennis-advanced", "player-not-picklable").inc()
     page.seconds.labels("bridge-basic")  # served at 0: not a row
     spades, tennis, total = by_kind(difference(start, read_samples(page.text())))
     assert (spades.kind, spades.decisions, spades.within, spades.ran_out, spades.errors) == (
         "spades-advanced", 6, 5, 1, {})
+    assert spades.in_time == 5  # all but the 0.9 s one, within the 0.8 s budget
     # 6 decisions: the 3rd is in the bucket up to 0.4 s, the 6th beyond 0.8 s.
     assert spades.time_at(0.5) == 0.4 and spades.time_at(0.95) == 1.6
     assert spades.time_at(1.0) == 1.6
     share, low, high = spades.share()
     assert share == 5 / 6 and 0.43 < low < 0.44 and 0.96 < high < 0.97  # Wilson's
-    assert (tennis.decisions, tennis.ran_out, tennis.errors) == (
-        1, 0, {"player-not-picklable": 1})
-    assert (total.kind, total.decisions, total.within, total.ran_out) == ("total", 7, 6, 1)
+    assert (tennis.decisions, tennis.within, tennis.in_time, tennis.errors) == (
+        2, 2, 1, {"player-not-picklable": 1})
+    assert (total.kind, total.decisions, total.within, total.ran_out, total.in_time) == (
+        "total", 8, 7, 1, 6)
     assert total.errors == {"player-not-picklable": 1}
 
 

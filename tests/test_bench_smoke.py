@@ -67,9 +67,9 @@ def test_tables_benchmark_counts_the_computer_players_decisions_of_every_process
     assert "computer players' decisions at 5 tables in the 3 s window" in out
     rows = _rows(out, "kind")
     assert rows[-1][0] == "total" and len(rows) >= 2
-    counts = {row[0]: [int(n) for n in row[1:5]] for row in rows}
-    for decisions, within, ran_out, _errors in counts.values():
-        assert decisions == within + ran_out
+    counts = {row[0]: [int(n) for n in row[1:6]] for row in rows}
+    for decisions, within, ran_out, _errors, in_time in counts.values():
+        assert decisions == within + ran_out and in_time <= decisions
     kinds = [counts[row[0]] for row in rows[:-1]]
     assert counts["total"] == [sum(column) for column in zip(*kinds, strict=True)]
     assert counts["total"][0] > 0

@@ -59,9 +59,11 @@ Measured over the window that follows (the setup is not counted):
   metrics at the window's start and end (the differences, summed over the processes):
   the decisions answered, those within their full budget (the budget did not run out)
   with the share's Wilson 95% interval, those whose budget ran out (answered with the
-  player's fallback), the errors by cause (a decision that raised, or a player that did
-  not pickle back), and decision time p50/p95/max from submission to choice, as the
-  upper bound of the histogram bucket holding each.
+  player's fallback; a decision that needs no search never runs out), the errors by
+  cause (a decision that raised, or a player that did not pickle back), those answered
+  within the budget's seconds from their submission (waiting for a worker included),
+  and decision time p50/p95/max from submission to choice, as the upper bound of the
+  histogram bucket holding each.
 
 The pieces: `harness.py` (the double, the people, one run), `probes.py` (the bot process
 and what it records through the bot's hooks), `decisions.py` (the decisions read from

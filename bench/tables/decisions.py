@@ -4,8 +4,14 @@ start and at its end, and the differences, summed over the processes, are the wi
 
 Per kind of computer player: the decisions its players answered (the decision-time
 histogram's count), those whose budget ran out (the player answered with its fallback:
-its rule-based answer or its search so far), the failed ones by cause, and the decision
-time's quantiles as the histogram holds them (the upper bound of the bucket each falls in).
+its rule-based answer or its search so far), the failed ones by cause, those answered
+within the budget's time from their submission (the budget-used histogram's bucket at 1),
+and the decision time's quantiles as the histogram holds them (the upper bound of the
+bucket each falls in).
+
+A decision that needs no search (a bridge call the bidding tables settle, a single legal
+card) never asks its budget, so its budget never runs out, however long it waited for a
+worker: it answered as at full strength. The time from submission says how long it waited.
 """
 
 from __future__ import annotations
@@ -15,14 +21,15 @@ from dataclasses import dataclass, field
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.ops.metrics import DECISION_ERRORS, DECISION_SECONDS_NAME, RAN_OUT
+from bot.ops.metrics import BUDGET_USED, DECISION_ERRORS, DECISION_SECONDS_NAME, RAN_OUT
 
 from ..strength_games import wilson
 
 BUCKET = f"{DECISION_SECONDS_NAME}_bucket"
 RAN_OUT_TOTAL = f"{next(iter(RAN_OUT.describe())).name}_total"
 ERRORS_TOTAL = f"{next(iter(DECISION_ERRORS.describe())).name}_total"
-KEPT = (BUCKET, RAN_OUT_TOTAL, ERRORS_TOTAL)
+USED_BUCKET = f"{next(iter(BUDGET_USED.describe())).name}_bucket"
+KEPT = (BUCKET, RAN_OUT_TOTAL, ERRORS_TOTAL, USED_BUCKET)
 
 # A sample's name and its labels (sorted), as the exposition names them.
 Key = tuple[str, tuple[tuple[str, str], ...]]
@@ -70,6 +77,7 @@ class KindDecisions:
 
     kind: str
     ran_out: int = 0
+    in_time: int = 0  # answered within the budget's seconds from submission
     errors: dict[str, int] = field(default_factory=dict)  # by cause
     buckets: dict[float, int] = field(default_factory=dict)  # upper bound -> cumulative
 
@@ -100,6 +108,7 @@ class KindDecisions:
 
     def merge(self, other: KindDecisions) -> None:
         self.ran_out += other.ran_out
+        self.in_time += other.in_time
         for cause, count in other.errors.items():
             self.errors[cause] = self.errors.get(cause, 0) + count
         for bound, count in other.buckets.items():
@@ -118,6 +127,9 @@ def by_kind(samples: Samples) -> list[KindDecisions]:
             kind.buckets[bound] = kind.buckets.get(bound, 0) + count
         elif name == RAN_OUT_TOTAL:
             kind.ran_out += count
+        elif name == USED_BUCKET:
+            if float(label["le"]) == 1.0:
+                kind.in_time += count
         elif count:
             kind.errors[label["cause"]] = kind.errors.get(label["cause"], 0) + count
     seen = [kinds[name] for name in sorted(kinds)

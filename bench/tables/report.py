@@ -182,19 +182,22 @@ def print_decisions(f: RunFigures) -> None:
           "(the bot processes' metrics, summed):")
     width = max(len(kind.kind) for kind in f.decisions)
     print(f"{'kind':<{width}} {'decisions':>9} {'within':>7} {'ran out':>7} {'errors':>6} "
-          f"{'within budget (95% CI)':>26} {'p50 s':>7} {'p95 s':>7} {'max s':>7}")
+          f"{'in time':>7} {'within budget (95% CI)':>26} {'p50 s':>7} {'p95 s':>7} "
+          f"{'max s':>7}")
     for kind in f.decisions:
         share, low, high = kind.share()
         interval = (f"{100 * share:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
                     if kind.decisions else "-")
         print(f"{kind.kind:<{width}} {kind.decisions:>9} {kind.within:>7} {kind.ran_out:>7} "
-              f"{sum(kind.errors.values()):>6} {interval:>26} "
+              f"{sum(kind.errors.values()):>6} {kind.in_time:>7} {interval:>26} "
               f"{_seconds(kind, 0.5):>7} {_seconds(kind, 0.95):>7} {_seconds(kind, 1.0):>7}")
     print("(decisions: answered by the player, from the decision-time histogram; within: its "
-          "budget did not run out; ran out: it answered with its fallback, its rule-based "
-          "answer or its search so far; errors: a decision that raised (the first legal "
-          "action was played; not among the decisions) or a player that did not pickle back "
-          "(its choice stood; among the decisions); times: from submission to choice, the "
+          "budget did not run out (a decision that needs no search never runs out); ran out: "
+          "it answered with its fallback, its rule-based answer or its search so far; errors: "
+          "a decision that raised (the first legal action was played; not among the "
+          "decisions) or a player that did not pickle back (its choice stood; among the "
+          "decisions); in time: answered within the budget's seconds from its submission, "
+          "waiting for a worker included; times: from submission to choice, the "
           "upper bound of the histogram bucket holding the quantile, the buckets being "
           "multiples of the budget up to 10)")
     causes = [f"{kind.kind} {cause} {count}" for kind in f.decisions[:-1]
