@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.ops.metrics import computer_kinds
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -54,6 +56,25 @@ def test_tables_benchmark_plays_three_tables_without_late_answers() -> None:
     assert row[0] == "3"
     assert float(row[1]) > 0  # some interactions were answered in the window
     assert row[-3:] == ["0", "0", "0"]  # none late, none unanswered, no bot errors
+
+
+def test_tables_benchmark_counts_the_computer_players_decisions_of_every_process() -> None:
+    # Two bot processes, a small budget: the decisions are read from both processes'
+    # metrics at the window's ends, by kind and in total.
+    out = _run("bench.tables", "--tables", "5", "--seconds", "3", "--warmup", "1",
+               "--edit-interval", "0.2", "--think", "0.05", "--processes", "2",
+               "--think-processes", "1", timeout=120)
+    assert "computer players' decisions at 5 tables in the 3 s window" in out
+    rows = _rows(out, "kind")
+    assert rows[-1][0] == "total" and len(rows) >= 2
+    counts = {row[0]: [int(n) for n in row[1:6]] for row in rows}
+    for decisions, within, ran_out, _errors, in_time in counts.values():
+        assert decisions == within + ran_out and in_time <= decisions
+    kinds = [counts[row[0]] for row in rows[:-1]]
+    assert counts["total"] == [sum(column) for column in zip(*kinds, strict=True)]
+    assert counts["total"][0] > 0
+    assert {row[0] for row in rows[:-1]} <= set(computer_kinds())
+    assert "5 tables, decision errors by cause: none" in out
 
 
 def test_bridge_bidding_strength_prints_its_seeds_and_figures() -> None:

@@ -6,8 +6,10 @@
                            [--processes N] [--database sqlite|postgresql]
                            [--postgres-nice N] [--metrics]
 
-With `--metrics` each bot process serves its health endpoint and Prometheus metrics
-(METRICS_PORT) and the harness scrapes both every second, as a busy Prometheus would.
+Each bot process serves its health endpoint and Prometheus metrics (METRICS_PORT), as
+in production; the harness reads the computer players' decisions from them at the
+window's ends, and with `--metrics` it also scrapes both every second, as a busy
+Prometheus would.
 
 The real bot (TrickTableBot, its cogs, its store on a SQLite file, or on PostgreSQL with
 `--database postgresql`: a fresh server from the `pgserver` package for each run, at the
@@ -52,9 +54,19 @@ Measured over the window that follows (the setup is not counted):
 - CPU: each bot process's CPU time in the window (of one core), the harness's (the double
   and the people), PostgreSQL's server processes' when it is used, the computer players'
   worker processes', the bot processes' CPU milliseconds per interaction, and the load
-  average at the window's start and end (the machine may be shared).
+  average at the window's start and end (the machine may be shared);
+- the computer players' decisions, per kind and in total, read from the bot processes'
+  metrics at the window's start and end (the differences, summed over the processes):
+  the decisions answered, those within their full budget (the budget did not run out)
+  with the share's Wilson 95% interval, those whose budget ran out (answered with the
+  player's fallback; a decision that needs no search never runs out), the errors by
+  cause (a decision that raised, or a player that did not pickle back), those answered
+  within the budget's seconds from their submission (waiting for a worker included),
+  and decision time p50/p95/max from submission to choice, as the upper bound of the
+  histogram bucket holding each.
 
 The pieces: `harness.py` (the double, the people, one run), `probes.py` (the bot process
-and what it records through the bot's hooks), `report.py` (what is printed) and
-`__main__.py` (the command line).
+and what it records through the bot's hooks), `decisions.py` (the decisions read from
+the bot processes' metrics), `report.py` (what is printed) and `__main__.py` (the
+command line).
 """

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
                              "(negative: it gets a core first, as on a machine of its own; "
                              "default: the same priority as the bot)")
     parser.add_argument("--metrics", action="store_true",
-                        help="serve health and metrics (METRICS_PORT) and scrape them every "
+                        help="scrape health and metrics (METRICS_PORT, always served) every "
                              "second, as a busy Prometheus would")
     parser.add_argument("--bot-process", nargs=2, metavar=("CONFIG", "OUT"),
                         help=argparse.SUPPRESS)

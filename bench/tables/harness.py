@@ -13,7 +13,7 @@ import signal
 import socket
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from bot.render.requests import CLAIM_GROUP
 from discord_double import Channel, DiscordDouble, Driver, Message, RecordedPayload, User
 
 from ..postgres import postgres_cpu, set_postgres_nice, start_postgres
+from .decisions import KindDecisions, Samples, by_kind, difference, scrape_decisions
 from .report import print_collections, print_loop_profile, print_stages, print_turns
 
 SEATS = {name: game_class(name).SEATS for name in GAMES}
@@ -176,6 +177,9 @@ class RunFigures:
     database_cpu: float | None  # CPU seconds of PostgreSQL's processes in the window
     thinking_cpu: float  # CPU seconds of the bot processes' thinking workers in the window
     load: tuple[float, float]  # the 1-minute load average at the window's start and end
+    # the computer players' decisions in the window, by kind, then in total (the bot
+    # processes' metrics)
+    decisions: list[KindDecisions]
     late: int
     violations: int
     unanswered: int
@@ -206,7 +210,9 @@ class RunOptions:
     think_processes: int | None = None
     postgres_nice: int | None = None
     loop_profile: bool = False
-    metrics: bool = False  # serve health and metrics (METRICS_PORT) and scrape them
+    # scrape health and metrics every second (the bot processes always serve them: the
+    # decisions' figures are read from them at the window's ends)
+    metrics: bool = False
 
     @property
     def sharded(self) -> bool:
@@ -224,6 +230,8 @@ class Window:
     load: list[float]
     database_cpu: list[float]
     harness_share: float
+    # the bot processes' decision metrics at the window's start and end, summed
+    decisions: list[Samples] = field(default_factory=list)
 
 
 def free_port() -> int:
@@ -274,7 +282,7 @@ async def run_once(options: RunOptions) -> RunFigures:
                                           shard=(n, options.processes) if options.sharded
                                           else None)
                   for n in range(options.processes)]
-        ports = [free_port() for _ in range(options.processes)] if options.metrics else []
+        ports = [free_port() for _ in range(options.processes)]
         await _start_bots(driver, double, options, db, worlds, outs, bots, ports)
         window = await _open_and_play(driver, notifier, worlds, options,
                                       pg_folder if server is not None else None, ports)
@@ -379,9 +387,10 @@ async def _open_and_play(driver: Driver, notifier: Notifier, worlds: list[Any],
             window.load.append(os.getloadavg()[0])
             if pg_folder is not None:
                 window.database_cpu.append(postgres_cpu(pg_folder))
+            window.decisions.append(await scrape_decisions(ports))
 
     sampler = asyncio.create_task(sample_ends())
-    scraper = asyncio.create_task(scrape_metrics(ports, until)) if ports else None
+    scraper = asyncio.create_task(scrape_metrics(ports, until)) if options.metrics else None
     try:
         await asyncio.gather(*(play(driver, notifier, person, until,
                                     random.Random(rng.random()), options.poll)
@@ -431,6 +440,7 @@ def _figures(driver: Driver, double: DiscordDouble, options: RunOptions, window:
         thinking_cpu=sum(_sample_at(probe["rss"], end, 3) - _sample_at(probe["rss"], start, 3)
                          for probe in probes),
         load=(window.load[0], window.load[1]),
+        decisions=by_kind(difference(*window.decisions)),
         late=sum(1 for v in violations if v.rule == "deadline"),
         violations=len(violations),
         unanswered=sum(1 for inter in clicks if inter.response_at is None),

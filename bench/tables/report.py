@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..engines import machine_line
 
 if TYPE_CHECKING:
+    from .decisions import KindDecisions
     from .harness import RunFigures
 
 
@@ -161,3 +162,45 @@ def print_figures(figures: list[RunFigures], database: str = "sqlite",
     for f in figures:
         for error in f.errors[:3]:
             print(f"  {f.tables} tables, bot error: {error}")
+    for f in figures:
+        print_decisions(f)
+
+
+def _seconds(kind: KindDecisions, q: float) -> str:
+    """A quantile of decision time read from the histogram: its bucket's upper bound."""
+    value = kind.time_at(q)
+    if value != value:  # NaN: no decision
+        return "-"
+    if value == float("inf"):
+        return f">{max(b for b in kind.buckets if b != value):.3g}"
+    return f"<={value:.3g}"
+
+
+def print_decisions(f: RunFigures) -> None:
+    """The computer players' decisions in the window, by kind and in total."""
+    print(f"computer players' decisions at {f.tables} tables in the {f.seconds:g} s window "
+          "(the bot processes' metrics, summed):")
+    width = max(len(kind.kind) for kind in f.decisions)
+    print(f"{'kind':<{width}} {'decisions':>9} {'within':>7} {'ran out':>7} {'errors':>6} "
+          f"{'in time':>7} {'within budget (95% CI)':>26} {'p50 s':>7} {'p95 s':>7} "
+          f"{'max s':>7}")
+    for kind in f.decisions:
+        share, low, high = kind.share()
+        interval = (f"{100 * share:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+                    if kind.decisions else "-")
+        print(f"{kind.kind:<{width}} {kind.decisions:>9} {kind.within:>7} {kind.ran_out:>7} "
+              f"{sum(kind.errors.values()):>6} {kind.in_time:>7} {interval:>26} "
+              f"{_seconds(kind, 0.5):>7} {_seconds(kind, 0.95):>7} {_seconds(kind, 1.0):>7}")
+    print("(decisions: answered by the player, from the decision-time histogram; within: its "
+          "budget did not run out (a decision that needs no search never runs out); ran out: "
+          "it answered with its fallback, its rule-based answer or its search so far; errors: "
+          "a decision that raised (the first legal action was played; not among the "
+          "decisions) or a player that did not pickle back (its choice stood; among the "
+          "decisions); in time: answered within the budget's seconds from its submission, "
+          "waiting for a worker included; times: from submission to choice, the "
+          "upper bound of the histogram bucket holding the quantile, the buckets being "
+          "multiples of the budget up to 10)")
+    causes = [f"{kind.kind} {cause} {count}" for kind in f.decisions[:-1]
+              for cause, count in sorted(kind.errors.items())]
+    print(f"  {f.tables} tables, decision errors by cause: "
+          f"{', '.join(causes) if causes else 'none'}")
