@@ -12,10 +12,11 @@ rule-based player's card is played.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 
-from bot.games.bridge_auction import Contract
+from bot.games.bridge_auction import Call, Contract
 from bot.games.bridge_scoring import contract_score, trick_score
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
@@ -75,13 +76,26 @@ def auction_check(view: BridgeView) -> Agrees:
     """Whether a hand as dealt (seat, its 13 cards) would have made that seat's calls by
     the bidding system's tables and captain (`bot.ai.bridge.bidding`): what the auction
     says of a hand, exactly, where its ranges are a loose hull."""
-    turns = call_turns(view.calls, Score.of(view))
+    return auction_check_of(view.calls, Score.of(view))
+
+
+def auction_check_of(calls: Sequence[tuple[int, Call]], score: Score | None) -> Agrees:
+    """`auction_check` of an auction's calls and the rubber's score."""
+    turns = call_turns(calls, score)
 
     def agrees(seat: int, hand: Sequence[Card]) -> bool:
         facts = Hand.of(hand)
         return all(turn.made_by(facts) for turn in turns if turn.seat == seat)
 
     return agrees
+
+
+@functools.lru_cache(maxsize=64)
+def _auction_check(calls: tuple[tuple[int, Call], ...], score: Score | None) -> Agrees:
+    """`auction_check` by auction, kept in the process that thinks (a worker process keeps
+    it across decisions, while the player itself crosses to it and back pickled: a closure
+    over the tables' rules does not pickle, so the player holds none)."""
+    return auction_check_of(calls, score)
 
 
 def decision(view: BridgeView, legal: Sequence[str],
@@ -123,22 +137,10 @@ class AdvancedBridgePlayer:
         self.basic = BridgePlayer(seed)  # the fallback card, and a tie-break
         self.bidding = SampledBidding(seed)
         self.ranges: Callable[[BridgeView], tuple[HandRange, ...]] = auction_ranges
-        self._check: tuple[tuple[int, tuple[tuple[int, str], ...]], Agrees] | None = None
 
     def agrees(self, view: BridgeView) -> Agrees:
-        """`auction_check` of this deal's auction, made once per deal."""
-        key = (view.deal_no, tuple((seat, call.text) for seat, call in view.calls))
-        if self._check is None or self._check[0] != key:
-            self._check = (key, auction_check(view))
-        return self._check[1]
-
-    def __getstate__(self) -> dict[str, object]:
-        """The player as it crosses to a worker process and back: without the calls'
-        check, a cache of closures over the bidding tables (which do not pickle) that the
-        next decision makes again from its view."""
-        state = dict(self.__dict__)
-        state["_check"] = None
-        return state
+        """`auction_check` of this deal's auction, made once per auction in this process."""
+        return _auction_check(tuple(view.calls), Score.of(view))
 
     def choose(self, view: BridgeView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
