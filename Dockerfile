@@ -25,9 +25,6 @@ RUN /opt/tricktable/bin/pip install --no-deps . && /opt/tricktable/bin/pip check
 
 # Stage 2: the runtime, with only the virtual environment copied over.
 FROM python:3.11.17-slim@sha256:45037981b62b34b44602584fccbc4d884d5f7dc92c7ee86bb38a698a79fe1e51
-# LightGBM (the bridge players' learned call values) needs the GNU OpenMP runtime.
-RUN apt-get update && apt-get install -y --no-install-recommends libgomp1 \
-    && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --create-home --home-dir /data tricktable
 COPY --from=build /opt/tricktable /opt/tricktable
 ENV PATH=/opt/tricktable/bin:$PATH \

@@ -17,10 +17,9 @@ from bot.ai.bridge.bidding.simulation import SampledBidding
 from bot.ai.bridge.bidding.system import decide, meaning
 from bot.ai.bridge.learning import bank, rollouts, train, values
 from bot.ai.bridge.learning.features import NAMES, Rows, honest, honest_candidates
+from bot.ai.bridge.learning.forest import Forest
 from bot.games.bridge_auction import CALL_BY_TEXT
 from bot.games.cards import FULL_DECK, parse_hand
-
-lightgbm = pytest.importorskip("lightgbm")
 
 
 def _decision(hand: str, calls: list[tuple[int, str]], seat: int):
@@ -110,48 +109,58 @@ def test_rollout_labels_compare_each_candidate_with_the_tables_call_on_the_same_
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory) -> Path:
     """Training on 50 bank deals, as CI does to keep the training code working."""
+    pytest.importorskip("lightgbm")  # the "learn" extra; the players need numpy only
     folder = tmp_path_factory.mktemp("model")
     rows = folder / "rows.jsonl"
     assert rollouts.main(["--first", "0", "--deals", "50", "--out", str(rows),
                           "--jobs", "1", "--step", "25"]) == 0
     assert rollouts.done_deals(rows) == set(range(50))
-    out = folder / "tiny.txt"
-    card = train.train([rows], out, trees=20, leaves=7, held_out=5, command="test")
+    out = folder / "tiny.npz"
+    card, booster = train.train([rows], out, trees=20, leaves=7, held_out=5, command="test")
     assert card["deals"] == 50 and card["features"] == list(NAMES)
-    return out
+    return out, booster
 
 
 def test_training_on_50_deals_writes_a_model_and_its_card(tiny_model):
-    card = values.card_path(tiny_model)
-    assert tiny_model.exists() and card.exists()
+    model, _ = tiny_model
+    assert model.exists() and values.card_path(model).exists()
 
 
 def test_a_saved_model_loads_and_gives_the_same_values(tiny_model):
+    """The forest the players read gives what LightGBM's booster gave when it was made."""
+    path, booster = tiny_model
     made, legal = _decision("AKJ4.K87.Q62.854", [(0, "pass"), (1, "pass")], seat=2)
     rows = Rows(made, (False, False))
     wanted = [rows.row(a) for a in honest_candidates(made, legal)]
-    assert wanted
-    model = values.load(tiny_model)
+    deal_rows = [r.features for r in rollouts.label_deal(next(bank.read(first=60)))]
+    assert wanted and deal_rows
+    model = values.load(path)
     assert model is not None
     import numpy as np
-    direct = lightgbm.Booster(model_file=str(tiny_model)).predict(np.asarray(wanted))
-    assert model.gains(wanted) == pytest.approx([float(v) for v in direct])
-    again = values.load(tiny_model)
+    for sample in (wanted, deal_rows):
+        direct = booster.predict(np.asarray(sample))
+        assert model.gains(sample) == pytest.approx([float(v) for v in direct], abs=1e-9)
+    again = values.load(path)
     assert again is not None and again.gains(wanted) == model.gains(wanted)
 
 
-@pytest.mark.parametrize("damage", ["truncated", "missing", "foreign card"])
+@pytest.mark.parametrize("damage", ["truncated", "missing", "foreign card", "bad arrays"])
 def test_a_broken_model_falls_back_to_the_tables_with_one_log_line(tiny_model, tmp_path,
                                                                    caplog, damage):
-    broken = tmp_path / "call_values.txt"
-    shutil.copy(tiny_model, broken)
-    shutil.copy(values.card_path(tiny_model), values.card_path(broken))
+    model, _ = tiny_model
+    broken = tmp_path / "call_values.npz"
+    shutil.copy(model, broken)
+    shutil.copy(values.card_path(model), values.card_path(broken))
     if damage == "truncated":
-        broken.write_text(broken.read_text()[:200])
+        broken.write_bytes(broken.read_bytes()[:200])
     elif damage == "missing":
         broken.unlink()
-    else:
+    elif damage == "foreign card":
         values.card_path(broken).write_text('{"features": ["hcp"], "margin": 1}')
+    else:  # a whole file whose trees point outside the forest
+        forest = Forest.load(model)
+        Forest(forest.feature, forest.threshold, forest.left + 10**6, forest.right,
+               forest.value, forest.roots, forest.depth, forest.features).save(broken)
     values._loaded.pop(broken, None)
     with caplog.at_level(logging.ERROR, logger=values.__name__):
         assert values.shared(broken) is None

@@ -1,6 +1,6 @@
 """Train the call values from rollout rows, choose their margin, and write the model.
 
-    python -m bot.ai.bridge.learning.train --rows FILE [FILE ...] --out MODEL.txt
+    python -m bot.ai.bridge.learning.train --rows FILE [FILE ...] --out MODEL.npz
         [--trees 300] [--leaves 31] [--held-out 5]
 
 Rows are split by deal: every `--held-out`th deal (by number) is kept out of training. A
@@ -9,8 +9,10 @@ the held-out deals each decision is then made as the player would (the best-valu
 candidate where its predicted gain reaches the margin), and the margin is the one whose
 realised gain per deal (the chosen candidate's own rollout label) is highest; 0 decisions
 changed is always possible, so a model that cannot beat the tables changes nothing.
-The model is written in LightGBM's text format with its card beside it (`values.card_path`):
-features, margin, the command, the rows' files, deals and rows, and the held-out figures.
+The model is written as the players read it (`forest.Forest`, numpy arrays; checked to
+give LightGBM's own predictions) with its card beside it (`values.card_path`): features,
+margin, the command, the rows' files, deals and rows, and the held-out figures. LightGBM
+is needed here only (`pip install -e ".[learn]"`), not by the bot.
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from .features import NAMES
+from .forest import from_lightgbm
 from .rollouts import Row, rows_in
 from .values import card_path
 
+MAX_DEPTH = 10  # a forest this deep is read in at most 10 numpy steps a call
 MARGINS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
 
 
@@ -54,12 +58,14 @@ def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
     params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": leaves,
               "min_data_in_leaf": 40, "feature_fraction": 0.9, "bagging_fraction": 0.8,
               "bagging_freq": 1, "lambda_l2": 1.0, "seed": seed, "num_threads": 2,
-              "verbose": -1, "deterministic": True, "force_row_wise": True}
+              "max_depth": MAX_DEPTH, "verbose": -1, "deterministic": True,
+              "force_row_wise": True}
     return lightgbm.train(params, data, num_boost_round=trees)
 
 
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
-          command: str) -> dict[str, Any]:
+          command: str) -> tuple[dict[str, Any], Any]:
+    """Train, choose the margin, write the forest and its card; the card and the booster."""
     import numpy as np
 
     rows = [row for path in files for row in rows_in(path)]
@@ -68,12 +74,16 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     train_rows = [r for r in rows if r.deal % held_out != 0]
     check_rows = [r for r in rows if r.deal % held_out == 0]
     booster = fit(train_rows, trees, leaves)
-    predicted = booster.predict(np.asarray([r.features for r in check_rows]), num_threads=2)
+    check_x = np.asarray([r.features for r in check_rows])
+    predicted = booster.predict(check_x, num_threads=2)
+    forest = from_lightgbm(booster.dump_model())
+    if not np.allclose(forest.predict(check_x), predicted, rtol=0, atol=1e-9):
+        raise SystemExit("the forest's arrays do not give LightGBM's predictions")
     figures = {m: realised(check_rows, predicted, m) for m in MARGINS}
     margin, (gain, changed, deals) = max(figures.items(), key=lambda kv: kv[1][0])
     if gain <= 0:
         margin = 99.0  # nothing pays on the held-out deals: the tables' calls stand
-    booster.save_model(str(out))
+    forest.save(out)
     card = {
         "features": list(NAMES),
         "margin": margin,
@@ -91,7 +101,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         "mean_label": round(statistics.fmean(r.gain for r in rows), 4),
     }
     card_path(out).write_text(json.dumps(card, indent=1) + "\n")
-    return card
+    return card, booster
 
 
 def main(argv: Sequence[str]) -> int:
@@ -103,7 +113,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--held-out", type=int, default=5)
     args = parser.parse_args(argv)
     command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
-    card = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command)
+    card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command)
     print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
     return 0
 

@@ -1,0 +1,64 @@
+"""The learned call values at work: how often they change the tables' call, and what
+asking them costs a call.
+
+    python -m bench.strength bridge-values [--deals N] [--first-seed S] [--model FILE]
+
+Fresh deals (the first deal of `create("bridge", seed)` for each seed, none of them in the
+learning bank) are bid by the tables with the learned values (no simulation budget), the
+model loaded once as a worker process loads it. For every call, the wall time of asking
+it is recorded (the honest candidates, their features and the model's prediction:
+`CallValues.better` after the tables' `decide`). Printed: calls,
+calls the values changed (with a Wilson 95% interval), and the time p50 / p95 / max.
+The strength of the change is `bridge-bidding --against REV` (paired against par).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from bot.ai.bridge.bidding.system import decide
+from bot.ai.bridge.learning import values
+from bot.games import create
+from bot.games.bridge import ContractBridge
+
+from .strength_bridge_bidding import check_fresh, fresh_seed, wilson
+from .strength_bridge_leads import percentiles
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-values")
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--first-seed", type=int, default=None)
+    parser.add_argument("--model", type=Path, default=values.DEFAULT)
+    args = parser.parse_args(argv)
+    model = values.load(args.model)
+    if model is None:
+        print(f"no usable model at {args.model}")
+        return 1
+    first = fresh_seed() if args.first_seed is None else args.first_seed
+    seeds = range(first, first + args.deals)
+    print(f"learned call values {args.model.name} (margin {model.margin}); seeds "
+          f"{seeds.start}..{seeds.stop - 1} (--first-seed {first} repeats them)")
+    print(check_fresh(seeds))
+    asked: list[float] = []
+    calls = changed = 0
+    for seed in seeds:
+        game = create("bridge", seed=seed)
+        assert isinstance(game, ContractBridge)
+        while game.phase == "bidding" and game.deal_no == 1:
+            seat = next(iter(game.to_act()))
+            view, legal = game.view(seat), game.legal(seat)
+            made = decide(view.hand, seat, view.calls, legal)
+            start = time.perf_counter()
+            action = model.better(made, legal, view.vulnerable)
+            asked.append(time.perf_counter() - start)
+            calls += 1
+            changed += action != made.action
+            game.apply(seat, action)
+    print(f"calls {calls}, changed by the values {changed} "
+          f"({wilson(changed, calls)})")
+    print("asking the values, per call: "
+          f"{percentiles([t * 1000 for t in asked], unit=' ms', digits=2)}")
+    return 0
