@@ -173,7 +173,8 @@ def result(row: Any, card: ChallengeCard, fair: Field | None) -> Message:
     names = row.names
     embed = discord.Embed(title=f"Challenge #{row.id} · {_title(row)} · {names[0]} v "
                           f"{names[1]}", colour=COLOUR)
-    lines = [verdict(row, card), f"Played: {names[0]} {card.played[0]}/{row.deals}, "
+    # The verdict is the post's first line (its content), said once: not again here.
+    lines = [f"Played: {names[0]} {card.played[0]}/{row.deals}, "
              f"{names[1]} {card.played[1]}/{row.deals}."]
     if card.compared:
         lines += ["", *(deal_line(row.game, deal, names) for deal in card.compared)]
@@ -183,6 +184,16 @@ def result(row: Any, card: ChallengeCard, fair: Field | None) -> Message:
         embed.add_field(name=name, value=clip(value, 1024), inline=inline)
     return Message(content=f"Challenge #{row.id} is over: {verdict(row, card)}",
                    embeds=[embed], mentions=discord.AllowedMentions.none())
+
+
+def ended_offer(row: Any, card: ChallengeCard, result_url: str | None) -> Message:
+    """The offer once the challenge is over (no buttons left): it points to the result's
+    post (`result_url`), which says the result, rather than say it a second time; with no
+    post (it could not be sent), the result is said here."""
+    head = f"Challenge #{row.id} ({_title(row)}, {row.names[0]} v {row.names[1]}) is over"
+    text = (f"{head}: [see its result]({result_url})." if result_url is not None
+            else f"{head}: {verdict(row, card)}")
+    return Message(content=text, buttons=None, mentions=discord.AllowedMentions.none())
 
 
 def ping(row: Any, place: int, card: ChallengeCard, url: str) -> Message:
