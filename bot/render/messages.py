@@ -303,10 +303,13 @@ def sheet_fields(sheet: ScoreSheet, match_id: int) -> list[tuple[str, str, bool]
 
 def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
          legal: Sequence[str], decision: int, seating: Seating, note: str = "",
-         group: str | None = None, you: int | None = None) -> Message:
+         group: str | None = None, you: int | None = None,
+         ask_again_at: float | None = None) -> Message:
     """A seat's own hand with a button for exactly each legal action. `you`: the seat of
     the person it is for, when that is not `seat` (a person who declares for their
-    computer partner sees and plays declarer's hand)."""
+    computer partner sees and plays declarer's hand). `ask_again_at`: the seat's last
+    claim or undo has just ended, and it may ask again only from then (a moment in
+    seconds since the epoch): Undo is disabled and the hand says when."""
     text = text_for(game_name)
     you = seat if you is None else you
     lines = [f"**{title}** · table #{table_id} · deal {view.deal_no} · "
@@ -325,9 +328,12 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
     asked = requests.pending(view)
     if asked is not None:
         lines.append(requests.request_line(asked, seating))
+    cooling = ask_again_at is not None and bool(requests.asks_of(view))
+    if cooling and ask_again_at is not None:
+        lines.append(requests.ask_again_line(ask_again_at))
     items: list[TableButton] = []
     if group == requests.CLAIM_GROUP and requests.claims_of(view):
-        claim_prompt, items = requests.claim_screen(table_id, seat, decision, view)
+        claim_prompt, items = requests.claim_screen(table_id, seat, decision, view, cooling)
         lines.append(claim_prompt)
         return Message(content=clip("\n".join(lines), 2000), buttons=tuple(items))
     if legal:
@@ -352,12 +358,14 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
         if free_row < MAX_ROWS and view.phase == "play":
             items += trick_buttons(table_id, text, view, seating, row=free_row)
         if not plan.back:  # Claim… and Undo on the first screen (a group's is its choices)
-            items += requests.ask_buttons(table_id, seat, decision, view, row=free_row)
+            items += requests.ask_buttons(table_id, seat, decision, view, row=free_row,
+                                          cooling=cooling)
     else:
         items.append(button(ids.make("hand", table_id), "Refresh"))
         if view.phase == "play":
             items += trick_buttons(table_id, text, view, seating)
-        items += requests.ask_buttons(table_id, seat, decision, view, row=None)
+        items += requests.ask_buttons(table_id, seat, decision, view, row=None,
+                                      cooling=cooling)
     return Message(content=clip("\n".join(lines), 2000), buttons=tuple(items))
 
 
