@@ -161,11 +161,10 @@ class Records(commands.Cog):
 
 
 def _outcome(record: HandRecord) -> str:
-    declarer = record.declarer
-    if record.contract is None or declarer is None:
+    """`2♦ by South, 4 tricks` (the record's declarer is a compass seat)."""
+    if record.contract is None:
         return "passed out"
-    return (f"{record.contract.code} by {declarer.name.title()}, "
-            f"{record.declarer_tricks} tricks")
+    return f"{record.contract.text(SEAT_NAMES)}, {record.declarer_tricks} tricks"
 
 
 async def _say(interaction: discord.Interaction[Any], text: str) -> None:

@@ -454,11 +454,9 @@ class ContractBridge(Requests, Game[BridgeView]):
         else:
             side = self._side(contract.declarer)
             taken = self.tricks_won[side]
-            made = taken - contract.tricks_needed
-            outcome = "made" if made == 0 else (f"+{made}" if made > 0 else f"down {-made}")
             honours = self._honours(contract)
             score = self.sheet.record_deal(deal_no, contract, side, taken, honours)
-            note = f"{contract.text(self.SEAT_NAMES)}, {outcome}"
+            note = f"{contract.text(self.SEAT_NAMES)}, {contract.result(taken)}"
             if honours is not None:  # in the side's points: say so, or they look wrong
                 holders, points, label = honours
                 note += f"; {self.SIDE_NAMES[holders]} also score {points} for {label}"
@@ -496,13 +494,11 @@ class ContractBridge(Requests, Game[BridgeView]):
         """A board's duplicate score, to the declaring side or (negative) the defenders."""
         side = self._side(contract.declarer)
         taken = self.tricks_won[side]
-        made = taken - contract.tricks_needed
-        outcome = "made" if made == 0 else (f"+{made}" if made > 0 else f"down {-made}")
         score = duplicate_score(contract, taken, self.vulnerable[side])
         points = [0, 0]
         points[side if score > 0 else 1 - side] = abs(score)
         return ScoreLine(f"Board {self.deal_no}", (points[0], points[1]),
-                         f"{contract.text(self.SEAT_NAMES)}, {outcome}")
+                         f"{contract.text(self.SEAT_NAMES)}, {contract.result(taken)}")
 
     def _finish(self, events: list[Event]) -> None:
         self._finished = True

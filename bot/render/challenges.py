@@ -26,7 +26,7 @@ from .fairness import Field
 from .messages import Message
 from .pictures.score_table import Line, Row, score_table_png
 from .pictures.shapes import INK, MUTED
-from .teams import short_contract, signed
+from .teams import contract_note, short_contract, signed
 from .text import clip
 
 COLOUR = discord.Colour.blurple()
@@ -268,9 +268,11 @@ def card_png(row: Any, card: ChallengeCard) -> bytes:
              Line(f"Played: {clip(names[0], 20)} {card.played[0]}/{row.deals}, "
                   f"{clip(names[1], 20)} {card.played[1]}/{row.deals}", 20, MUTED)]
 
-    def cell(side: PersonDeal) -> tuple[str, str]:
-        note = clip(_short_note(row.game, side.note), 18) if _boards(row.game) else ""
-        return note, signed(side.net)
+    def cell(side: PersonDeal) -> tuple[tuple[str, ...], str]:
+        if not _boards(row.game):
+            return (), signed(side.net)
+        short = _short_note(row.game, side.note)
+        return (contract_note(side.note), short) if side.note else (short,), signed(side.net)
     rows = [Row(deal.deal, (cell(deal.first), cell(deal.second)),
                 f"{abs(deal.value)} {clip(names[0 if deal.value > 0 else 1], 8)}"
                 if deal.value else "0", deal.value != 0)
