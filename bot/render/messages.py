@@ -199,13 +199,16 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     status = [turn, *(line for line in text.status_lines(view, seating) if line != turn)]
     if asked is not None:
         status.insert(0, requests.request_line(asked, seating))
-    embed = _embed(f"{title} · table #{table_id} · deal {view.deal_no}", "\n".join(status))
+    embed = _embed(f"{title} · table #{table_id} · {view.deal_word} {view.deal_no}",
+                   "\n".join(status))
     _add_fields(embed, [*text.public_fields(view, seating), *extra_fields])
     # Under it, in the footer's small print (no field names: a phone's lines are few): the
     # latest move and the score's totals (the last deal's line is in its end-of-deal post,
-    # just above), then why a closed table is closed.
-    small = [*recent[-RECENT_SHOWN:], f"Score: {_totals(view.score, bold=False)}"]
-    embed.set_footer(text=clip("\n".join(small), 2048))
+    # just above; duplicate boards have no running total: each is compared elsewhere).
+    small = [*recent[-RECENT_SHOWN:],
+             *([f"Score: {_totals(view.score, bold=False)}"] if view.score.running else [])]
+    if small:
+        embed.set_footer(text=clip("\n".join(small), 2048))
     content = None
     if waiting:
         people = [seating.user_ids[s] for s in waiting if seating.user_ids[s] is not None]
@@ -238,7 +241,7 @@ def trick_history(table_id: int, game_name: str, title: str, view: GameView,
                   seating: Seating) -> Message:
     """Every complete trick of the deal so far, for the person who asked (Tricks)."""
     with_text = text_for(game_name).trick_history_text(view, seating)
-    head = (f"**{title}** · table #{table_id} · deal {view.deal_no} · **Tricks** "
+    head = (f"**{title}** · table #{table_id} · {view.deal_word} {view.deal_no} · **Tricks** "
             "(each from its leader; the winning card in bold)")
     return Message(content=clip(f"{head}\n{with_text or 'No trick is complete yet.'}", 2000))
 
@@ -247,7 +250,8 @@ def last_trick(table_id: int, game_name: str, title: str, view: GameView,
                seating: Seating) -> Message:
     """The trick before the current one, for the person who asked (Last trick)."""
     with_text = text_for(game_name).last_trick_text(view, seating)
-    head = f"**{title}** · table #{table_id} · deal {view.deal_no} · **Last trick**"
+    head = (f"**{title}** · table #{table_id} · {view.deal_word} {view.deal_no} · "
+            "**Last trick**")
     return Message(content=clip(f"{head}\n{with_text or 'No trick is complete yet.'}", 2000))
 
 
@@ -312,7 +316,7 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
     seconds since the epoch): Undo is disabled and the hand says when."""
     text = text_for(game_name)
     you = seat if you is None else you
-    lines = [f"**{title}** · table #{table_id} · deal {view.deal_no} · "
+    lines = [f"**{title}** · table #{table_id} · {view.deal_word} {view.deal_no} · "
              f"you are **{seating.seat_names[you]}**"]
     private, prompt = text.private_lines(view, seating), text.prompt(view, legal) if legal else ""
     if you != seat:
@@ -395,16 +399,19 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
     hands = [f"{who}: {hand_compact(cards)}" for who, cards in text.deal_hands(summary, seating)]
     claim = summary.claim if isinstance(summary, ClaimedDeal) else None  # the bridge games
     with plain_cards():
-        embed = _embed(f"{title} · table #{table_id} · deal {summary.deal_no} is over",
+        embed = _embed(f"{title} · table #{table_id} · {view.deal_word} {summary.deal_no} "
+                       "is over",
                        "\n".join([*text.deal_lines(summary, seating),
                                   *([f"⚖️ {claim}"] if claim else [])]))
         _add_fields(embed, text.deal_fields(summary, seating))
-        # The deal's own line is the result above: the score is the match's totals.
-        _add_fields(embed, [("Score", score_text(view.score, last=0), False),
-                            *extra_fields])
+        # The deal's own line is the result above: the score is the match's totals (none
+        # for duplicate boards, each compared elsewhere).
+        _add_fields(embed, [*([("Score", score_text(view.score, last=0), False)]
+                              if view.score.running else []), *extra_fields])
     picture = DealPicture(game_name, title, table_id,
                           tuple(seating.name(s) for s in range(len(seating.names))), summary,
-                          description=clip("; ".join(hands), 1024))
+                          description=clip("; ".join(hands), 1024),
+                          deal_word=view.deal_word)
     return Message(embeds=[embed], buttons=tuple(buttons) if buttons else None,
                    picture=picture)
 

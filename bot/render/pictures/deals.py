@@ -36,6 +36,7 @@ class DealPicture:
     names: tuple[str, ...]  # per seat, as the messages name the players
     summary: Any  # the game's frozen deal summary
     description: str = ""  # the picture's text for screen readers (Discord's alt text)
+    deal_word: str = "deal"  # what the match calls its deals ("board": duplicate bridge)
 
     @property
     def filename(self) -> str:
@@ -49,7 +50,7 @@ class DealPicture:
 
 def draw_header(board: Board, picture: DealPicture, headline: str) -> None:
     board.text((MARGIN, 10), f"{picture.title} · table #{picture.table_id} · "
-               f"deal {picture.summary.deal_no}", 18, MUTED)
+               f"{picture.deal_word} {picture.summary.deal_no}", 18, MUTED)
     board.text((MARGIN, 34), headline, 24, INK)
 
 
