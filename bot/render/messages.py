@@ -190,7 +190,8 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     claim or undo."""
     if closed_note:  # a closed table: why, and the final score, each said once
         embed = _embed(f"{title} · table #{table_id}", closed_note)
-        embed.set_footer(text=f"Final score: {_totals(view.score, bold=False)}")
+        if view.score.running:
+            embed.set_footer(text=f"Final score: {_totals(view.score, bold=False)}")
         return Message(embeds=[embed], buttons=None)
     text = text_for(game_name)
     # Whose turn it is and what is asked come first.
@@ -418,6 +419,13 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
 
 def match_end(table_id: int, title: str, result: Result, sheet: ScoreSheet,
               seating: Seating) -> Message:
+    if not sheet.running:  # duplicate boards: no total decides, their comparison does
+        embed = _embed(f"{title} · table #{table_id} · every board played",
+                       "Each board was scored on its own; how it compares with the other "
+                       "table or the field is the result (the score card, the day's "
+                       "standings, the challenge).")
+        _add_fields(embed, sheet_fields(sheet, table_id))
+        return Message(embeds=[embed])
     order = sorted(range(len(result.sides)), key=lambda i: result.ranks[i])
     lines = []
     for place, side in enumerate(order, start=1):

@@ -69,3 +69,18 @@ def test_duplicate_boards_show_no_running_score_and_rubber_bridge_does() -> None
         assert ("Score:" in footer) is running and ("Score" in fields) is running
     rubber = _everything_shown(*_thrown_in({}))
     assert any("deal 1 is over" in text for text in rubber)
+
+
+def test_a_duplicate_tables_end_names_no_winner_by_points() -> None:
+    game = create("bridge", options={"boards": 1}, seed=3)
+    for _ in range(4):
+        game.apply(min(game.to_act()), "pass")
+    result = game.result()
+    assert result is not None
+    ended = m.match_end(7, game.TITLE, result, game.scores(), SEATING)
+    text = str(ended.embeds[0].to_dict())
+    assert "every board played" in text and "Board 1: 0 / 0 — thrown in" in text
+    assert "final standings" not in text and "🏆" not in text
+    closed = m.public_table(7, "bridge", game.TITLE, game.view(None), SEATING, [], [],
+                            closed_note="The match is over.")
+    assert closed.embeds[0].footer.text is None
