@@ -95,7 +95,8 @@ def card_places(summary: DealSummary, name: Callable[[int], str]) -> CardPlaces:
     else:
         unplayed = summary.remaining_crib
         title = f"Not played: the crib's other {len(unplayed)}"
-    return CardPlaces((played[0], played[1]), tuple(sort_hand(unplayed)), title)
+    return CardPlaces((tuple(played[0]), tuple(played[1])), tuple(sort_hand(unplayed)),
+                      title)
 
 
 def contract_result(summary: DealSummary, name: Callable[[int], str]) -> str:
