@@ -21,7 +21,7 @@ import argparse
 import asyncio
 import sys
 
-from bot.config import Settings
+from bot.config import ENVIRONMENT, Origin, Settings
 from bot.games import GAMES
 
 
@@ -196,14 +196,11 @@ def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
     import dataclasses
     import os
 
-    from dotenv import find_dotenv, load_dotenv
-
     from bot.config import ConfigError, load_settings, parse_shards
     from bot.runtime import run
 
-    load_dotenv(find_dotenv(usecwd=True))  # the .env of the folder the bot is run from
     try:
-        settings = load_settings()
+        settings = load_settings(origin=_load_dotenv())
         if shard_count is not None or shards is not None:
             count, ids = parse_shards(
                 shard_count if shard_count is not None else os.environ.get("SHARD_COUNT", ""),
@@ -220,7 +217,7 @@ def _run_bot(shard_count: str | None = None, shards: str | None = None) -> int:
     except KeyboardInterrupt:
         return 0
     except Exception as exc:
-        message = startup_failure(exc)
+        message = startup_failure(exc, settings.token_origin)
         if message is None:
             raise
         return _fail(message)
@@ -246,15 +243,36 @@ async def serve(settings: Settings) -> None:
         await store.close()
 
 
-def startup_failure(exc: BaseException) -> str | None:
-    """The one line to print for a failure a person can fix, or None for a real bug."""
+def _load_dotenv() -> Origin:
+    """Load the `.env` of the folder the bot is run from (or the nearest above it) into the
+    environment, and say which names it set: a variable already in the environment wins
+    over the file's, and is said to come from there."""
+    import os
+
+    from dotenv import dotenv_values, find_dotenv, load_dotenv
+
+    path = find_dotenv(usecwd=True)
+    if not path:
+        return Origin()
+    set_there = {name for name, value in dotenv_values(path).items()
+                 if value is not None and name not in os.environ}
+    load_dotenv(path)
+    shown = os.path.relpath(path) if os.path.dirname(path) == os.getcwd() else path
+    return Origin(shown, frozenset(set_there))
+
+
+def startup_failure(exc: BaseException, token_origin: str = ENVIRONMENT) -> str | None:
+    """The one line to print for a failure a person can fix, or None for a real bug.
+    `token_origin`: where DISCORD_TOKEN was set (`in .env`, `in the environment`)."""
     import discord
 
     from bot.store import StoreError
 
     if isinstance(exc, discord.LoginFailure):
-        return ("Discord rejected DISCORD_TOKEN: reset the token on the Developer Portal's "
-                "Bot page and paste the new one into .env.")
+        where = ("put the new one there" if token_origin == ENVIRONMENT
+                 else f"paste the new one {token_origin.replace('in ', 'into ', 1)}")
+        return (f"Discord rejected DISCORD_TOKEN (set {token_origin}): reset the token on "
+                f"the Developer Portal's Bot page and {where}.")
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         return "Discord refused the gateway intents this bot asked for."
     if isinstance(exc, StoreError):

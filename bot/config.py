@@ -29,6 +29,23 @@ class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and where to fix it."""
 
 
+ENVIRONMENT = "in the environment"
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where the settings were read: the names that a settings file (`file`, e.g. `.env`)
+    set; every other name came from the process's environment (a variable already set
+    there wins over the file's)."""
+
+    file: str = ".env"
+    from_file: frozenset[str] = frozenset()
+
+    def of(self, name: str) -> str:
+        """`in .env` or `in the environment`: where `name` was set (or would be read)."""
+        return f"in {self.file}" if name in self.from_file else ENVIRONMENT
+
+
 def default_processes() -> int:
     """Computer players think in one worker process per core by default."""
     return max(1, os.cpu_count() or 1)
@@ -69,6 +86,9 @@ class Settings:
     metrics_port: int | None = None
     # Logs as text lines ("text") or one JSON object a line ("json", for log collectors).
     log_format: str = "text"
+    # Where DISCORD_TOKEN was set (`in .env`, `in the environment`): a token Discord
+    # rejects is to be replaced there.
+    token_origin: str = ENVIRONMENT
 
     @property
     def database(self) -> str:
@@ -76,7 +96,7 @@ class Settings:
         return self.database_url or self.database_path
 
 
-def parse_shards(count_text: str, ids_text: str, where: str = "in .env",
+def parse_shards(count_text: str, ids_text: str, where: str = ENVIRONMENT,
                  count_name: str = "SHARD_COUNT", ids_name: str = "SHARD_IDS",
                  ) -> tuple[int | None, tuple[int, ...] | None]:
     """(shard_count, shard_ids) from their texts ('' for unset); raises ConfigError.
@@ -87,7 +107,7 @@ def parse_shards(count_text: str, ids_text: str, where: str = "in .env",
             raise ConfigError(f"{ids_name} {where} needs {count_name} too (the total number "
                               "of shards across every process).")
         return None, None
-    count = int(_number(count_name, count_text, int, 1))
+    count = int(_number(count_name, count_text, int, 1, where))
     if not ids_text:
         return count, tuple(range(count))
     try:
@@ -101,91 +121,99 @@ def parse_shards(count_text: str, ids_text: str, where: str = "in .env",
     return count, ids
 
 
-def _number(name: str, text: str, kind: type[int] | type[float], minimum: float) -> float:
+def _number(name: str, text: str, kind: type[int] | type[float], minimum: float,
+            where: str) -> float:
     try:
         value = kind(text)
     except ValueError:
-        raise ConfigError(f"{name}={text!r} in .env is not a number.") from None
+        raise ConfigError(f"{name}={text!r} {where} is not a number.") from None
     if value < minimum:
-        raise ConfigError(f"{name} in .env must be at least {minimum}.")
+        raise ConfigError(f"{name} {where} must be at least {minimum}.")
     return value
 
 
-def load_settings(env: dict[str, str] | None = None) -> Settings:
-    """Settings from `env` (default: the process environment); raises ConfigError."""
+def load_settings(env: dict[str, str] | None = None, origin: Origin | None = None
+                  ) -> Settings:
+    """Settings from `env` (default: the process environment); raises ConfigError, whose
+    message names where the setting was read (`origin`: which names a `.env` file set)."""
     source = dict(os.environ if env is None else env)
-    token = source.get("DISCORD_TOKEN", "").strip()
+    origin = origin or Origin()
+    where = origin.of
+
+    def text(name: str, default: str = "") -> str:
+        return source.get(name, "").strip() or default
+
+    def number(name: str, default: str, kind: type[int] | type[float],
+               minimum: float) -> float:
+        return _number(name, text(name, default), kind, minimum, where(name))
+
+    token = text("DISCORD_TOKEN")
     if not token:
         raise ConfigError(
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token "
-            "there (Discord Developer Portal -> your application -> Bot -> Reset Token).")
+            "there, or set it in the environment (Discord Developer Portal -> your "
+            "application -> Bot -> Reset Token).")
     if not _TOKEN_SHAPE.match(token):
-        raise ConfigError(f"DISCORD_TOKEN in .env does not look like a bot token: "
-                          f"{_token_problem(token)}. Copy it again from the Developer "
+        raise ConfigError(f"DISCORD_TOKEN {where('DISCORD_TOKEN')} does not look like a bot "
+                          f"token: {_token_problem(token)}. Copy it again from the Developer "
                           "Portal's Bot page (Reset Token).")
-    guild_text = source.get("DEV_GUILD_ID", "").strip()
-    dev_guild = int(_number("DEV_GUILD_ID", guild_text, int, 1)) if guild_text else None
-    url = source.get("DATABASE_URL", "").strip() or None
+    dev_guild = (int(number("DEV_GUILD_ID", "", int, 1)) if text("DEV_GUILD_ID")
+                 else None)
+    url = text("DATABASE_URL") or None
     if url is not None and not url.startswith(("postgresql://", "postgres://")):
-        raise ConfigError("DATABASE_URL in .env must be a PostgreSQL URL "
+        raise ConfigError(f"DATABASE_URL {where('DATABASE_URL')} must be a PostgreSQL URL "
                           "(postgresql://user:password@host/database); for a SQLite file "
                           "use DATABASE_PATH.")
-    shard_count, shard_ids = parse_shards(source.get("SHARD_COUNT", ""),
-                                          source.get("SHARD_IDS", ""))
-    level = source.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    shard_count, shard_ids = parse_shards(
+        text("SHARD_COUNT"), text("SHARD_IDS"),
+        where("SHARD_IDS" if text("SHARD_IDS") else "SHARD_COUNT"))
+    level = text("LOG_LEVEL", "INFO").upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-        raise ConfigError(f"LOG_LEVEL={level!r} in .env: use DEBUG, INFO, WARNING or ERROR.")
+        raise ConfigError(f"LOG_LEVEL={level!r} {where('LOG_LEVEL')}: use DEBUG, INFO, "
+                          "WARNING or ERROR.")
     return Settings(
         token=token,
-        database_path=source.get("DATABASE_PATH", "").strip() or "tricktable.db",
+        database_path=text("DATABASE_PATH", "tricktable.db"),
         database_url=url, shard_count=shard_count, shard_ids=shard_ids,
-        lease_seconds=_number("SHARD_LEASE_SECONDS",
-                              source.get("SHARD_LEASE_SECONDS", "30").strip() or "30", float, 1),
+        lease_seconds=number("SHARD_LEASE_SECONDS", "30", float, 1),
         dev_guild_id=dev_guild,
         log_level=level,
-        bot_delay_seconds=_number("BOT_DELAY_SECONDS",
-                                  source.get("BOT_DELAY_SECONDS", "1").strip() or "1", float, 0),
-        turn_timeout_seconds=int(_number(
-            "TURN_TIMEOUT_SECONDS", source.get("TURN_TIMEOUT_SECONDS", "0").strip() or "0",
-            int, 0)),
-        ping_after_seconds=int(_number(
-            "PING_AFTER_SECONDS", source.get("PING_AFTER_SECONDS", "120").strip() or "120",
-            int, 0)),
-        think_seconds=_number("THINK_SECONDS",
-                              source.get("THINK_SECONDS", "0.8").strip() or "0.8", float, 0.05),
-        think_processes=_think_processes(source.get("THINK_PROCESSES", "")),
-        card_emojis=_switch("CARD_EMOJIS", source.get("CARD_EMOJIS", "on")),
-        metrics_port=_port("METRICS_PORT", source.get("METRICS_PORT", "")),
-        log_format=_log_format(source.get("LOG_FORMAT", "")),
+        bot_delay_seconds=number("BOT_DELAY_SECONDS", "1", float, 0),
+        turn_timeout_seconds=int(number("TURN_TIMEOUT_SECONDS", "0", int, 0)),
+        ping_after_seconds=int(number("PING_AFTER_SECONDS", "120", int, 0)),
+        think_seconds=number("THINK_SECONDS", "0.8", float, 0.05),
+        think_processes=(int(number("THINK_PROCESSES", "", int, 0))
+                         if text("THINK_PROCESSES") else default_processes()),
+        card_emojis=_switch("CARD_EMOJIS", source.get("CARD_EMOJIS", "on"),
+                            where("CARD_EMOJIS")),
+        metrics_port=_port("METRICS_PORT", source.get("METRICS_PORT", ""),
+                           where("METRICS_PORT")),
+        log_format=_log_format(source.get("LOG_FORMAT", ""), where("LOG_FORMAT")),
+        token_origin=where("DISCORD_TOKEN"),
     )
 
 
-def _port(name: str, text: str) -> int | None:
+def _port(name: str, text: str, where: str) -> int | None:
     """A TCP port, or None when unset (the feature is off)."""
     if not text.strip():
         return None
-    port = int(_number(name, text.strip(), int, 1))
+    port = int(_number(name, text.strip(), int, 1, where))
     if port > 65535:
-        raise ConfigError(f"{name}={text!r} in .env: a port is at most 65535.")
+        raise ConfigError(f"{name}={text!r} {where}: a port is at most 65535.")
     return port
 
 
-def _log_format(text: str) -> str:
+def _log_format(text: str, where: str) -> str:
     value = text.strip().lower() or "text"
     if value not in ("text", "json"):
-        raise ConfigError(f"LOG_FORMAT={text!r} in .env: use text or json.")
+        raise ConfigError(f"LOG_FORMAT={text!r} {where}: use text or json.")
     return value
 
 
-def _think_processes(text: str) -> int:
-    return int(_number("THINK_PROCESSES", text.strip(), int, 0)) if text.strip() \
-        else default_processes()
-
-
-def _switch(name: str, text: str) -> bool:
+def _switch(name: str, text: str, where: str) -> bool:
     value = text.strip().lower() or "on"
     if value in ("on", "yes", "true", "1"):
         return True
     if value in ("off", "no", "false", "0"):
         return False
-    raise ConfigError(f"{name}={text!r} in .env: use on or off.")
+    raise ConfigError(f"{name}={text!r} {where}: use on or off.")

@@ -223,20 +223,21 @@ class Challenge(commands.Cog):
             await self._edit_offer(row, render.closed(row).edit_kwargs())
             return
         message = render.result(row, card, _fair(row))
+        url: str | None = None
         try:
             png = await self.bot.tables.off_loop(render.card_png, row, card)
             embed = message.embeds[0]
             embed.set_image(url=f"attachment://{render.PICTURE_NAME}")
-            await channel.send(content=message.content, embeds=message.embeds,
-                               file=discord.File(io.BytesIO(png), filename=render.PICTURE_NAME,
-                                                 description=render.verdict(row, card)),
-                               allowed_mentions=discord.AllowedMentions.none())
+            posted = await channel.send(
+                content=message.content, embeds=message.embeds,
+                file=discord.File(io.BytesIO(png), filename=render.PICTURE_NAME,
+                                  description=render.verdict(row, card)),
+                allowed_mentions=discord.AllowedMentions.none())
+            url = jump_url(row.guild_id, row.channel_id, posted.id)
         except discord.HTTPException:
             log.exception("challenge %s: could not post its result", row.id)
-        await self._edit_offer(row, {"content": f"Challenge #{row.id} is over: "
-                                                f"{render.verdict(row, card)}",
-                                     "embeds": [], "view": None,
-                                     "allowed_mentions": discord.AllowedMentions.none()})
+        # The result is said once, in its post: the offer only points to it.
+        await self._edit_offer(row, render.ended_offer(row, card, url).edit_kwargs())
 
     async def _edit_offer(self, row: ChallengeRow, kwargs: dict[str, Any]) -> None:
         """Take the buttons off the challenge's message (an old message may refuse: its

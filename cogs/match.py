@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.ai import bot_name, level_label, player_kinds
 from bot.club.robot import ROBOT_GAMES, RobotDeal, robot_deal
 from bot.club.teams import MAX_BOARDS, MIN_BOARDS, TeamMatch, TeamMatches, standings
+from bot.games import game_class
 from bot.games.fairness import deal_source
 from bot.games.team_scoring import score_card
 from bot.publishing import table_message
@@ -231,8 +232,9 @@ class Match(commands.Cog):
                                       "computer players': you did not play at this table.")
             return
         own = next((d for d in await store.deals(match.id) if d.deal_no == deal_no), None)
+        word = game_class(match.game).deal_word(match.options).capitalize()
         if own is None:
-            await refuse(interaction, f"Deal {deal_no} is not over at this table yet.")
+            await refuse(interaction, f"{word} {deal_no} is not over at this table yet.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         robot = self._robots.get((match.id, deal_no))
@@ -244,7 +246,7 @@ class Match(commands.Cog):
                                                        dict(match.options), source, actions,
                                                        deal_no, ROBOT_THINK)
             except LookupError:  # the log does not hold that deal's end
-                await interaction.followup.send(f"Deal {deal_no} cannot be replayed from "
+                await interaction.followup.send(f"{word} {deal_no} cannot be replayed from "
                                                 "this table's log.", ephemeral=True)
                 return
             self._robots[(match.id, deal_no)] = robot

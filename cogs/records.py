@@ -63,7 +63,7 @@ def picture(match: MatchRow, seats: list[SeatRow], record: HandRecord) -> bytes 
     names = {s.seat: s.display_name for s in seats}
     return DealPicture(match.game, game.TITLE, match.id,
                        tuple(names.get(seat, name) for seat, name in enumerate(game.SEAT_NAMES)),
-                       record.summary).render()
+                       record.summary, deal_word=game.deal_word(match.options)).render()
 
 
 def build(match: MatchRow, seats: list[SeatRow], actions: list[tuple[int, str]],
@@ -133,7 +133,8 @@ class Records(commands.Cog):
             await interaction.followup.send(await self._no_record(match, deal_no),
                                             ephemeral=True)
             return
-        heading = (f"**Hand record** · table #{match.id} · deal {deal_no} "
+        word = game_class(match.game).deal_word(match.options)
+        heading = (f"**Hand record** · table #{match.id} · {word} {deal_no} "
                    f"({_outcome(record)})")
         link = f"[Open in BBO's handviewer](<{handviewer_url(lin)}>)"
         content = f"{heading}\n{link}\n{summary}"
@@ -152,19 +153,19 @@ class Records(commands.Cog):
     async def _no_record(self, match: MatchRow, deal_no: int) -> str:
         """Why a deal has no record: it is being played, or it never was."""
         ended = len(await self.bot.store.deals(match.id))
+        word = game_class(match.game).deal_word(match.options)
         if match.status == "playing" and deal_no == ended + 1:
-            return (f"Deal {deal_no} at table #{match.id} is not over yet: its hand record "
-                    "comes when the last card is played.")
-        return (f"Table #{match.id} has no deal {deal_no}: {count(ended, 'deal')} "
+            return (f"{word.capitalize()} {deal_no} at table #{match.id} is not over yet: its "
+                    "hand record comes when the last card is played.")
+        return (f"Table #{match.id} has no {word} {deal_no}: {count(ended, word)} "
                 f"{'has' if ended == 1 else 'have'} ended there.")
 
 
 def _outcome(record: HandRecord) -> str:
-    declarer = record.declarer
-    if record.contract is None or declarer is None:
+    """`2♦ by South, 4 tricks` (the record's declarer is a compass seat)."""
+    if record.contract is None:
         return "passed out"
-    return (f"{record.contract.code} by {declarer.name.title()}, "
-            f"{record.declarer_tricks} tricks")
+    return f"{record.contract.text(SEAT_NAMES)}, {record.declarer_tricks} tricks"
 
 
 async def _say(interaction: discord.Interaction[Any], text: str) -> None:

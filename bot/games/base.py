@@ -131,6 +131,10 @@ class ScoreSheet:
     totals: tuple[int, ...]
     lower_wins: bool = False
     detail: Any = None  # a game's own richer sheet (the bridge rubber sheet)
+    # Whether the totals mean anything while the match is played. False: each deal is
+    # scored on its own and compared elsewhere (duplicate boards: a team match, a daily
+    # deal, a challenge, in IMPs or against a field), so no running total is shown.
+    running: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +201,7 @@ class GameView:
     last_trick: Trick | None
     previous_deal: EndedDeal | None
     deals: int = 0  # a match of this many deals whatever the score (0: to its target)
+    deal_word: str = "deal"  # what its deals are called: "board" in duplicate bridge
 
 
 ViewT = TypeVar("ViewT", bound=GameView, covariant=True)
@@ -222,6 +227,12 @@ class Game(ABC, Generic[ViewT]):
     # The names `python -m bot verify` gives the dealt hands, in the order the pack's
     # blocks go to them; None: one hand per seat, in seat order (SEAT_NAMES).
     DEALT_HANDS: ClassVar[tuple[str, ...] | None] = None
+
+    @classmethod
+    def deal_word(cls, options: Mapping[str, object]) -> str:
+        """What a match with `options` calls one of its deals, in every text and picture:
+        "deal", or "board" where the deals are duplicate boards."""
+        return "deal"
 
     def __init__(self, options: Mapping[str, object] | None = None,
                  seed: int | FairDeals = 0) -> None:

@@ -317,8 +317,8 @@ class BidFair(Game[BidFairView]):
             assert self.bidder is not None and self.high is not None
             events.append(ContractSettled(
                 f"{self.seat_name(self.bidder)} bid highest "
-                f"({self.high.label} is high): {self.seat_name(self.holder)} holds a "
-                f"contract of {self.value}.", None,
+                f"({self.high.label} is high): {self.seat_name(self.holder)} holds the "
+                f"contract and must capture {self.value} card points.", None,
                 self.bidder, self.holder, self.high.char, self.value, self._both_up()))
             self.phase = "exchange"
             self._turn = self.holder

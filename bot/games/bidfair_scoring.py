@@ -29,6 +29,9 @@ class DealScore:
 THROWN_IN = DealScore((0, 0), (0, 0), (0, 0), (0, 0), None, "both passed: thrown in")
 
 
+SEATS = ("North", "South")
+
+
 def score_deal(captured: tuple[int, int], holder: int | None, value: int | None,
                both_up: bool, trump_bid: tuple[bool, bool]) -> DealScore:
     """Score a deal.
@@ -36,6 +39,7 @@ def score_deal(captured: tuple[int, int], holder: int | None, value: int | None,
     `captured`: card points each seat took in tricks; `holder`/`value`: the contract (None:
     no contract); `both_up`: both bid cards were face up (the difference is doubled);
     `trump_bid`: whether each seat's face-up bid card is of the trump suit (40 each).
+    The note says it in plain words: `North had to capture 60 and took 20: missed`.
     """
     trump_bonus = (TRUMP_BONUS if trump_bid[0] else 0, TRUMP_BONUS if trump_bid[1] else 0)
     bonus = [0, 0]
@@ -48,13 +52,13 @@ def score_deal(captured: tuple[int, int], holder: int | None, value: int | None,
             difference = max(0, captured[holder] - captured[other])
             bonus[holder] = difference * (2 if both_up else 1)
             bonus[other] = CONTRACT_REWARD  # never doubled
-            notes.append(f"contract of {value} made ({captured[holder]})")
-        else:
-            notes.append(f"contract of {value} missed ({captured[holder]})")
+        notes.append(f"{SEATS[holder]} had to capture {value} and took {captured[holder]}: "
+                     + ("made" if fulfilled else "missed"))
     else:
         notes.append("no contract")
     if any(trump_bid):
-        notes.append("trump bid bonus")
+        notes.append(f"{TRUMP_BONUS} for a face-up trump bid card: "
+                     + " and ".join(SEATS[s] for s in (0, 1) if trump_bid[s]))
     points = (captured[0] + trump_bonus[0] + bonus[0], captured[1] + trump_bonus[1] + bonus[1])
     return DealScore(points, captured, trump_bonus, (bonus[0], bonus[1]), fulfilled,
                      "; ".join(notes))

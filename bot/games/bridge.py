@@ -157,6 +157,10 @@ class ContractBridge(Requests, Game[BridgeView]):
         MappingProxyType({"undo": False}), length_option="boards", default_deals=4,
         max_deals=32, seat=2, compare="imps")
 
+    @classmethod
+    def deal_word(cls, options: Mapping[str, object]) -> str:
+        return "board" if options.get("boards") else "deal"
+
     def __init__(self, options: Mapping[str, object] | None = None, seed: int = 0) -> None:
         super().__init__(options, seed)
         self.rubbers = int(self.options["rubbers"])
@@ -307,7 +311,8 @@ class ContractBridge(Requests, Game[BridgeView]):
             return events
         contract = self.auction.contract
         if contract is None:
-            events.append(ThrownIn("All four passed: the deal is thrown in.", None,
+            events.append(ThrownIn(f"All four passed: the {self.deal_word(self.options)} is "
+                                   "thrown in.", None,
                                    self.deal_no, self.dealer))
             self._end_deal(events, None)
             return events
@@ -447,22 +452,21 @@ class ContractBridge(Requests, Game[BridgeView]):
 
     def _end_deal(self, events: list[Event], contract: Contract | None) -> None:
         deal_no = self.deal_no
+        word = self.deal_word(self.options).capitalize()  # "Board" in duplicate
         if contract is None:
-            line = ScoreLine(f"Deal {deal_no}", (0, 0), "thrown in")
+            line = ScoreLine(f"{word} {deal_no}", (0, 0), "thrown in")
         elif self.boards:
             line = self._duplicate_line(contract)
         else:
             side = self._side(contract.declarer)
             taken = self.tricks_won[side]
-            made = taken - contract.tricks_needed
-            outcome = "made" if made == 0 else (f"+{made}" if made > 0 else f"down {-made}")
             honours = self._honours(contract)
             score = self.sheet.record_deal(deal_no, contract, side, taken, honours)
-            note = f"{contract.text(self.SEAT_NAMES)}, {outcome}"
+            note = f"{contract.text(self.SEAT_NAMES)}, {contract.result(taken)}"
             if honours is not None:  # in the side's points: say so, or they look wrong
                 holders, points, label = honours
                 note += f"; {self.SIDE_NAMES[holders]} also score {points} for {label}"
-            line = ScoreLine(f"Deal {deal_no}", score.points, note)
+            line = ScoreLine(f"{word} {deal_no}", score.points, note)
             if score.game_won_by is not None:
                 events.append(GameWon(f"{self.SIDE_NAMES[side]} win a game.", None, side))
             if score.rubber_won_by is not None:
@@ -477,7 +481,7 @@ class ContractBridge(Requests, Game[BridgeView]):
             deal_no, self.dealer, self.vulnerable, self.dealt, tuple(self.auction.calls),
             contract, (self.tricks_won[0], self.tricks_won[1]), (line,), claim=self.claimed)
         self.claimed = None
-        events.append(DealEnded(f"Deal {deal_no} is over.", None, deal_no, (line,),
+        events.append(DealEnded(f"{word} {deal_no} is over.", None, deal_no, (line,),
                                 tuple(tuple(c.text for c in h) for h in self.dealt)))
         if self.boards and deal_no >= self.boards:
             self._finish(events)
@@ -489,20 +493,20 @@ class ContractBridge(Requests, Game[BridgeView]):
             self.sheet.new_rubber()
         self._start_deal()
         events.append(BridgeDealStarted(
-            f"Deal {self.deal_no}: {self.SEAT_NAMES[self.dealer]} deals.", None,
+            f"{self.deal_word(self.options).capitalize()} {self.deal_no}: "
+            f"{self.SEAT_NAMES[self.dealer]} deals.", None,
             self.deal_no, self.dealer, (self.vulnerable[0], self.vulnerable[1])))
 
     def _duplicate_line(self, contract: Contract) -> ScoreLine:
         """A board's duplicate score, to the declaring side or (negative) the defenders."""
         side = self._side(contract.declarer)
         taken = self.tricks_won[side]
-        made = taken - contract.tricks_needed
-        outcome = "made" if made == 0 else (f"+{made}" if made > 0 else f"down {-made}")
         score = duplicate_score(contract, taken, self.vulnerable[side])
         points = [0, 0]
         points[side if score > 0 else 1 - side] = abs(score)
-        return ScoreLine(f"Board {self.deal_no}", (points[0], points[1]),
-                         f"{contract.text(self.SEAT_NAMES)}, {outcome}")
+        return ScoreLine(f"{self.deal_word(self.options).capitalize()} {self.deal_no}",
+                         (points[0], points[1]),
+                         f"{contract.text(self.SEAT_NAMES)}, {contract.result(taken)}")
 
     def _finish(self, events: list[Event]) -> None:
         self._finished = True
@@ -532,7 +536,8 @@ class ContractBridge(Requests, Game[BridgeView]):
         if self._score_cache is None:
             if self.boards:
                 totals = tuple(sum(line.points[s] for line in self.lines) for s in (0, 1))
-                self._score_cache = ScoreSheet(self.SIDE_NAMES, tuple(self.lines), totals)
+                self._score_cache = ScoreSheet(self.SIDE_NAMES, tuple(self.lines), totals,
+                                               running=False)
             else:
                 self._score_cache = ScoreSheet(self.SIDE_NAMES, tuple(self.lines),
                                                self.sheet.totals(), False, self.sheet.sheet())
@@ -580,7 +585,8 @@ class ContractBridge(Requests, Game[BridgeView]):
             games_won=(rubber.games_won(0), rubber.games_won(1)),
             part_scores=(rubber.part_score(0), rubber.part_score(1)),
             played=tuple(self.play[:len(self.play) - len(self.trick)]),
-            duplicate=bool(self.boards), request=self.request, asks=self.asks(seat))
+            duplicate=bool(self.boards), request=self.request, asks=self.asks(seat),
+            deal_word=self.deal_word(self.options))
 
     def deal_record(self) -> DealRecord:
         return DealRecord(self.deal_no, self.dealer, self.vulnerable, self.dealt,

@@ -180,6 +180,7 @@ def usual_text(action: str) -> str:
 
 
 _DOUBLE_MARKS = ("", "X", "XX")
+_DOUBLE_WORDS = ("", " doubled", " redoubled")
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,8 +206,9 @@ class Contract:
 
     @property
     def label(self) -> str:
-        """`4♠X`: level, strain symbol and X / XX."""
-        return f"{self.level}{self.strain.symbol}{_DOUBLE_MARKS[self.doubled]}"
+        """`4♠`, `4♠ doubled`, `3NT redoubled`: the contract as players read it, wherever
+        one is shown (suit symbols, doubling in words); `code` is the files' form."""
+        return f"{self.level}{self.strain.symbol}{_DOUBLE_WORDS[self.doubled]}"
 
     @property
     def code(self) -> str:
@@ -214,9 +216,15 @@ class Contract:
         return f"{self.level}{self.strain.letter}{_DOUBLE_MARKS[self.doubled]}"
 
     def text(self, seat_names: Sequence[str] | Callable[[int], str]) -> str:
-        """`4♠X by South`, naming declarer through `seat_names`."""
+        """`4♠ doubled by South`, naming declarer through `seat_names`."""
         name = seat_names(self.declarer) if callable(seat_names) else seat_names[self.declarer]
         return f"{self.label} by {name}"
+
+    def result(self, tricks: int) -> str:
+        """The result of declarer's side taking `tricks` in all: `made`, `made +1`,
+        `down 2`."""
+        over = tricks - self.tricks_needed
+        return f"down {-over}" if over < 0 else "made" + (f" +{over}" if over else "")
 
 
 class Auction:

@@ -424,9 +424,8 @@ class SingleDummyBridge(Requests, Game[SingleDummyView]):
                                               contract.doubled, taken,
                                               self.undertrick_penalty)
             points[declarer], points[1 - declarer] = mine, theirs
-            result = taken - contract.tricks_needed
-            outcome = "made" if result >= 0 else f"down {-result}"
-            note = f"{contract.text(self.SEAT_NAMES)}, {taken} tricks: {outcome}"
+            note = (f"{contract.text(self.SEAT_NAMES)}, {taken} tricks: "
+                    f"{contract.result(taken)}")
         line = ScoreLine(f"Deal {self.deal_no}", (points[0], points[1]), note)
         self.lines.append(line)
         self._sheet = None

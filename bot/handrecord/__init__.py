@@ -19,6 +19,10 @@ from .pbn import Heading, to_pbn
 from .record import HandRecord, four_seat_auction, from_bridge, from_single_dummy
 from .replay import HAND_RECORD_GAMES, DealNotOver, NotBridge, OutOfTime, replay_deal
 
+# The name of the end-of-deal post's field holding deal_verdict's line (which therefore
+# does not begin with it again).
+DEAL_VERDICT_NAME = "Double dummy"
+
 
 def deal_verdict(game_name: str, options: Mapping[str, object], seed: int | FairDeals,
                  actions: Iterable[tuple[int, str]], deal_no: int,
@@ -32,6 +36,7 @@ def deal_verdict(game_name: str, options: Mapping[str, object], seed: int | Fair
 
 
 __all__ = [
+    "DEAL_VERDICT_NAME",
     "HAND_RECORD_GAMES",
     "DealNotOver",
     "HandRecord",

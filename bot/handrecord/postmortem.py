@@ -119,17 +119,18 @@ def _verdicts(play: Sequence[tuple[Seat, Card]], places: Sequence[Position],
 
 
 def summary_line(result: PostMortem, limit: int = 3) -> str | None:
-    """The compact line for the end-of-deal post:
-    `Cost a trick (double dummy): W Q♠ at trick 3; N A♥ at trick 5 (2)`."""
+    """The compact line for the end-of-deal post, under its field `DEAL_VERDICT_NAME`
+    (bot.handrecord; so it does not say "double dummy" again):
+    `Cost a trick: W Q♠ at trick 3; N A♥ at trick 5 (2)`."""
     mistakes = result.mistakes
     if not result.cards:
         return None
     if not mistakes:
-        return "Double dummy: no card cost a trick."
+        return "No card cost a trick."
     shown = "; ".join(v.label + (f" ({v.cost})" if v.cost > 1 else "")
                       for v in mistakes[:limit])
     more = len(mistakes) - limit
-    return f"Cost a trick (double dummy): {shown}" + (f" (+{more} more)" if more > 0 else "")
+    return f"Cost a trick: {shown}" + (f" (+{more} more)" if more > 0 else "")
 
 
 def table_lines(result: PostMortem) -> list[str]:

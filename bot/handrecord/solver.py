@@ -15,6 +15,7 @@ from endplay.types import Contract as EndplayContract
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
 from bot.ai.core.dds import SOLVER_LOCK
+from bot.games.bridge_auction import Contract, Strain
 from bot.games.cards import Seat, format_deal
 
 from .record import HandRecord
@@ -23,7 +24,9 @@ STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT")  # bidding order
 _DENOMS = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
 _VUL = {(False, False): Vul.none, (True, False): Vul.ns, (False, True): Vul.ew,
         (True, True): Vul.both}
-_MARKS = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}
+_DOUBLED = {Penalty.passed: 0, Penalty.doubled: 1, Penalty.redoubled: 2}
+COMPASS = ("North", "East", "South", "West")
+SIDE_NAMES = ("North-South", "East-West")
 # DDS keeps global state: one solve at a time across threads, the computer players' too.
 _SOLVER_LOCK = SOLVER_LOCK
 
@@ -34,18 +37,18 @@ class DoubleDummy:
 
     tricks: tuple[tuple[int, ...], ...]  # [strain C, D, H, S, NT][seat N, E, S, W]
     par_score: int  # for North-South (negative: East-West score)
-    par_contracts: tuple[str, ...]  # e.g. "4S by N, made", "5HX by E, down 2"
+    par_contracts: tuple[str, ...]  # e.g. "4♠ by North, made", "5♥ doubled by East, down 2"
 
     def tricks_for(self, strain: str, seat: Seat) -> int:
         return self.tricks[STRAINS.index(strain)][seat]
 
 
-def _contract_text(contract: EndplayContract) -> str:
-    strain = STRAINS[_DENOMS.index(contract.denom)]
-    result = contract.result
-    outcome = "made" if result == 0 else (f"+{result}" if result > 0 else f"down {-result}")
-    return (f"{contract.level}{strain}{_MARKS.get(contract.penalty, '')} by "
-            f"{Seat(int(contract.declarer)).letter}, {outcome}")
+def _contract_text(found: EndplayContract) -> str:
+    """A par contract as every contract is shown: `5♦ doubled by North, down 2`."""
+    contract = Contract(found.level, Strain(_DENOMS.index(found.denom)),
+                        int(found.declarer), _DOUBLED[found.penalty])
+    return (f"{contract.text(COMPASS)}, "
+            f"{contract.result(contract.tricks_needed + found.result)}")
 
 
 def solve(record: HandRecord) -> DoubleDummy:
@@ -72,6 +75,6 @@ def grid(result: DoubleDummy) -> str:
 def par_text(result: DoubleDummy) -> str:
     if result.par_score == 0:
         return "Par: 0 (passed out)"
-    side = "N-S" if result.par_score > 0 else "E-W"
+    side = SIDE_NAMES[0] if result.par_score > 0 else SIDE_NAMES[1]
     contracts = "; ".join(result.par_contracts)
     return f"Par: {side} +{abs(result.par_score)} ({contracts})"

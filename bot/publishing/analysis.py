@@ -18,7 +18,7 @@ from collections.abc import Callable
 import discord
 
 from bot.games.events import DealEnded
-from bot.handrecord import HAND_RECORD_GAMES, OutOfTime, deal_verdict
+from bot.handrecord import DEAL_VERDICT_NAME, HAND_RECORD_GAMES, OutOfTime, deal_verdict
 from bot.render import messages as render
 from bot.tables import Table
 
@@ -61,7 +61,7 @@ class Analyses:
     def attach(self, table: Table, message: render.Message, event: DealEnded) -> None:
         """Give an end-of-deal post its analysis, worked out once the post is out."""
         message.analysis = post_mortem(table, event)
-        message.analysis_name = "Double dummy"
+        message.analysis_name = DEAL_VERDICT_NAME
 
     def posted(self, table: Table, message: render.Message, message_id: int) -> None:
         """A post is out: work out its analysis (if it has one) off the event loop and

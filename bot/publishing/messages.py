@@ -86,7 +86,7 @@ def hand_message(table: Table, seat: int, group: str | None = None,
     legal = game.legal(acting) if table.status == "playing" else []
     return render.hand(table.id, table.game_name, game.TITLE, acting, game.view(acting),
                        legal, table.decisions[acting], seating_of(table), note=note,
-                       group=group, you=seat)
+                       group=group, you=seat, ask_again_at=table.ask_again_at.get(acting))
 
 
 def decision_of(table: Table, seat: int) -> tuple[int, int]:

@@ -26,7 +26,7 @@ from .fairness import Field
 from .messages import Message
 from .pictures.score_table import Line, Row, score_table_png
 from .pictures.shapes import INK, MUTED
-from .teams import short_contract, signed
+from .teams import contract_note, short_contract, signed
 from .text import clip
 
 COLOUR = discord.Colour.blurple()
@@ -173,7 +173,8 @@ def result(row: Any, card: ChallengeCard, fair: Field | None) -> Message:
     names = row.names
     embed = discord.Embed(title=f"Challenge #{row.id} · {_title(row)} · {names[0]} v "
                           f"{names[1]}", colour=COLOUR)
-    lines = [verdict(row, card), f"Played: {names[0]} {card.played[0]}/{row.deals}, "
+    # The verdict is the post's first line (its content), said once: not again here.
+    lines = [f"Played: {names[0]} {card.played[0]}/{row.deals}, "
              f"{names[1]} {card.played[1]}/{row.deals}."]
     if card.compared:
         lines += ["", *(deal_line(row.game, deal, names) for deal in card.compared)]
@@ -183,6 +184,16 @@ def result(row: Any, card: ChallengeCard, fair: Field | None) -> Message:
         embed.add_field(name=name, value=clip(value, 1024), inline=inline)
     return Message(content=f"Challenge #{row.id} is over: {verdict(row, card)}",
                    embeds=[embed], mentions=discord.AllowedMentions.none())
+
+
+def ended_offer(row: Any, card: ChallengeCard, result_url: str | None) -> Message:
+    """The offer once the challenge is over (no buttons left): it points to the result's
+    post (`result_url`), which says the result, rather than say it a second time; with no
+    post (it could not be sent), the result is said here."""
+    head = f"Challenge #{row.id} ({_title(row)}, {row.names[0]} v {row.names[1]}) is over"
+    text = (f"{head}: [see its result]({result_url})." if result_url is not None
+            else f"{head}: {verdict(row, card)}")
+    return Message(content=text, buttons=None, mentions=discord.AllowedMentions.none())
 
 
 def ping(row: Any, place: int, card: ChallengeCard, url: str) -> Message:
@@ -257,9 +268,11 @@ def card_png(row: Any, card: ChallengeCard) -> bytes:
              Line(f"Played: {clip(names[0], 20)} {card.played[0]}/{row.deals}, "
                   f"{clip(names[1], 20)} {card.played[1]}/{row.deals}", 20, MUTED)]
 
-    def cell(side: PersonDeal) -> tuple[str, str]:
-        note = clip(_short_note(row.game, side.note), 18) if _boards(row.game) else ""
-        return note, signed(side.net)
+    def cell(side: PersonDeal) -> tuple[tuple[str, ...], str]:
+        if not _boards(row.game):
+            return (), signed(side.net)
+        short = _short_note(row.game, side.note)
+        return (contract_note(side.note), short) if side.note else (short,), signed(side.net)
     rows = [Row(deal.deal, (cell(deal.first), cell(deal.second)),
                 f"{abs(deal.value)} {clip(names[0 if deal.value > 0 else 1], 8)}"
                 if deal.value else "0", deal.value != 0)

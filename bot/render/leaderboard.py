@@ -173,13 +173,18 @@ def leaderboard(game: str, page: int, board: BoardLike, bots: Sequence[RatingLik
 
 
 def trend_text(changes: Sequence[ChangeLike]) -> str:
-    """Newest last: `▲ +80 over the last 3 (+25 +62 −7)`; changes come newest first."""
+    """How the rating moved over the latest rated matches (`changes` come newest first):
+    `▲ +80 over the last 3 matches (+25 +62 −7, newest last)`. One match is no trend:
+    its change is said as it is."""
     if not changes:
-        return "no change yet"
+        return "no rated match yet"
     steps = [c.change for c in reversed(changes)]
+    if len(steps) == 1:
+        return f"none yet (one rated match: {signed(steps[0])})"
     total = sum(steps)
     arrow = "▲" if total > 0.02 else "▼" if total < -0.02 else "▬"
-    return f"{arrow} {signed(total)} over the last {len(steps)} ({' '.join(map(signed, steps))})"
+    return (f"{arrow} {signed(total)} over the last {len(steps)} matches "
+            f"({' '.join(map(signed, steps))}, newest last)")
 
 
 def figure_lines(game: str, figures: Mapping[str, int]) -> list[str]:

@@ -190,7 +190,8 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     claim or undo."""
     if closed_note:  # a closed table: why, and the final score, each said once
         embed = _embed(f"{title} · table #{table_id}", closed_note)
-        embed.set_footer(text=f"Final score: {_totals(view.score, bold=False)}")
+        if view.score.running:
+            embed.set_footer(text=f"Final score: {_totals(view.score, bold=False)}")
         return Message(embeds=[embed], buttons=None)
     text = text_for(game_name)
     # Whose turn it is and what is asked come first.
@@ -199,13 +200,16 @@ def public_table(table_id: int, game_name: str, title: str, view: GameView, seat
     status = [turn, *(line for line in text.status_lines(view, seating) if line != turn)]
     if asked is not None:
         status.insert(0, requests.request_line(asked, seating))
-    embed = _embed(f"{title} · table #{table_id} · deal {view.deal_no}", "\n".join(status))
+    embed = _embed(f"{title} · table #{table_id} · {view.deal_word} {view.deal_no}",
+                   "\n".join(status))
     _add_fields(embed, [*text.public_fields(view, seating), *extra_fields])
     # Under it, in the footer's small print (no field names: a phone's lines are few): the
     # latest move and the score's totals (the last deal's line is in its end-of-deal post,
-    # just above), then why a closed table is closed.
-    small = [*recent[-RECENT_SHOWN:], f"Score: {_totals(view.score, bold=False)}"]
-    embed.set_footer(text=clip("\n".join(small), 2048))
+    # just above; duplicate boards have no running total: each is compared elsewhere).
+    small = [*recent[-RECENT_SHOWN:],
+             *([f"Score: {_totals(view.score, bold=False)}"] if view.score.running else [])]
+    if small:
+        embed.set_footer(text=clip("\n".join(small), 2048))
     content = None
     if waiting:
         people = [seating.user_ids[s] for s in waiting if seating.user_ids[s] is not None]
@@ -238,7 +242,7 @@ def trick_history(table_id: int, game_name: str, title: str, view: GameView,
                   seating: Seating) -> Message:
     """Every complete trick of the deal so far, for the person who asked (Tricks)."""
     with_text = text_for(game_name).trick_history_text(view, seating)
-    head = (f"**{title}** · table #{table_id} · deal {view.deal_no} · **Tricks** "
+    head = (f"**{title}** · table #{table_id} · {view.deal_word} {view.deal_no} · **Tricks** "
             "(each from its leader; the winning card in bold)")
     return Message(content=clip(f"{head}\n{with_text or 'No trick is complete yet.'}", 2000))
 
@@ -247,7 +251,8 @@ def last_trick(table_id: int, game_name: str, title: str, view: GameView,
                seating: Seating) -> Message:
     """The trick before the current one, for the person who asked (Last trick)."""
     with_text = text_for(game_name).last_trick_text(view, seating)
-    head = f"**{title}** · table #{table_id} · deal {view.deal_no} · **Last trick**"
+    head = (f"**{title}** · table #{table_id} · {view.deal_word} {view.deal_no} · "
+            "**Last trick**")
     return Message(content=clip(f"{head}\n{with_text or 'No trick is complete yet.'}", 2000))
 
 
@@ -303,13 +308,16 @@ def sheet_fields(sheet: ScoreSheet, match_id: int) -> list[tuple[str, str, bool]
 
 def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
          legal: Sequence[str], decision: int, seating: Seating, note: str = "",
-         group: str | None = None, you: int | None = None) -> Message:
+         group: str | None = None, you: int | None = None,
+         ask_again_at: float | None = None) -> Message:
     """A seat's own hand with a button for exactly each legal action. `you`: the seat of
     the person it is for, when that is not `seat` (a person who declares for their
-    computer partner sees and plays declarer's hand)."""
+    computer partner sees and plays declarer's hand). `ask_again_at`: the seat's last
+    claim or undo has just ended, and it may ask again only from then (a moment in
+    seconds since the epoch): Undo is disabled and the hand says when."""
     text = text_for(game_name)
     you = seat if you is None else you
-    lines = [f"**{title}** · table #{table_id} · deal {view.deal_no} · "
+    lines = [f"**{title}** · table #{table_id} · {view.deal_word} {view.deal_no} · "
              f"you are **{seating.seat_names[you]}**"]
     private, prompt = text.private_lines(view, seating), text.prompt(view, legal) if legal else ""
     if you != seat:
@@ -325,9 +333,12 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
     asked = requests.pending(view)
     if asked is not None:
         lines.append(requests.request_line(asked, seating))
+    cooling = ask_again_at is not None and bool(requests.asks_of(view))
+    if cooling and ask_again_at is not None:
+        lines.append(requests.ask_again_line(ask_again_at))
     items: list[TableButton] = []
     if group == requests.CLAIM_GROUP and requests.claims_of(view):
-        claim_prompt, items = requests.claim_screen(table_id, seat, decision, view)
+        claim_prompt, items = requests.claim_screen(table_id, seat, decision, view, cooling)
         lines.append(claim_prompt)
         return Message(content=clip("\n".join(lines), 2000), buttons=tuple(items))
     if legal:
@@ -352,12 +363,14 @@ def hand(table_id: int, game_name: str, title: str, seat: int, view: GameView,
         if free_row < MAX_ROWS and view.phase == "play":
             items += trick_buttons(table_id, text, view, seating, row=free_row)
         if not plan.back:  # Claim… and Undo on the first screen (a group's is its choices)
-            items += requests.ask_buttons(table_id, seat, decision, view, row=free_row)
+            items += requests.ask_buttons(table_id, seat, decision, view, row=free_row,
+                                          cooling=cooling)
     else:
         items.append(button(ids.make("hand", table_id), "Refresh"))
         if view.phase == "play":
             items += trick_buttons(table_id, text, view, seating)
-        items += requests.ask_buttons(table_id, seat, decision, view, row=None)
+        items += requests.ask_buttons(table_id, seat, decision, view, row=None,
+                                      cooling=cooling)
     return Message(content=clip("\n".join(lines), 2000), buttons=tuple(items))
 
 
@@ -387,22 +400,32 @@ def deal_end(table_id: int, game_name: str, title: str, view: GameView,
     hands = [f"{who}: {hand_compact(cards)}" for who, cards in text.deal_hands(summary, seating)]
     claim = summary.claim if isinstance(summary, ClaimedDeal) else None  # the bridge games
     with plain_cards():
-        embed = _embed(f"{title} · table #{table_id} · deal {summary.deal_no} is over",
+        embed = _embed(f"{title} · table #{table_id} · {view.deal_word} {summary.deal_no} "
+                       "is over",
                        "\n".join([*text.deal_lines(summary, seating),
                                   *([f"⚖️ {claim}"] if claim else [])]))
         _add_fields(embed, text.deal_fields(summary, seating))
-        # The deal's own line is the result above: the score is the match's totals.
-        _add_fields(embed, [("Score", score_text(view.score, last=0), False),
-                            *extra_fields])
+        # The deal's own line is the result above: the score is the match's totals (none
+        # for duplicate boards, each compared elsewhere).
+        _add_fields(embed, [*([("Score", score_text(view.score, last=0), False)]
+                              if view.score.running else []), *extra_fields])
     picture = DealPicture(game_name, title, table_id,
                           tuple(seating.name(s) for s in range(len(seating.names))), summary,
-                          description=clip("; ".join(hands), 1024))
+                          description=clip("; ".join(hands), 1024),
+                          deal_word=view.deal_word)
     return Message(embeds=[embed], buttons=tuple(buttons) if buttons else None,
                    picture=picture)
 
 
 def match_end(table_id: int, title: str, result: Result, sheet: ScoreSheet,
               seating: Seating) -> Message:
+    if not sheet.running:  # duplicate boards: no total decides, their comparison does
+        embed = _embed(f"{title} · table #{table_id} · every board played",
+                       "Each board was scored on its own; how it compares with the other "
+                       "table or the field is the result (the score card, the day's "
+                       "standings, the challenge).")
+        _add_fields(embed, sheet_fields(sheet, table_id))
+        return Message(embeds=[embed])
     order = sorted(range(len(result.sides)), key=lambda i: result.ranks[i])
     lines = []
     for place, side in enumerate(order, start=1):

@@ -4,6 +4,7 @@ buttons on the public table for a person who is asked (whose hand may not be ope
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import discord
@@ -53,10 +54,19 @@ def answer_action(action: str, request: Request | None) -> str:
     return f"{action}:{request.number}"
 
 
+def ask_again_line(ask_again_at: float) -> str:
+    """Said in the hand of a person whose last claim or undo was just rejected or
+    withdrawn: when they may ask again (a Discord timestamp, counting down on its own)."""
+    return (f"Your last request has just ended: you may ask your opponents again "
+            f"<t:{math.ceil(ask_again_at)}:R>.")
+
+
 def ask_buttons(table_id: int, seat: int, decision: int, view: GameView,
-                row: int | None) -> list[TableButton]:
+                row: int | None, cooling: bool = False) -> list[TableButton]:
     """Claim…, Undo and Withdraw, as the viewer may ask now, on one row (None: wherever
-    there is room)."""
+    there is room). `cooling`: the viewer's last request has just ended, so Undo is shown
+    disabled until they may ask again (Claim… stays: a claim that holds double dummy
+    stands at once, asking nobody)."""
     asks = asks_of(view)
     out: list[TableButton] = []
     if row is not None and row >= MAX_ROWS:  # a full screen of choices: no room
@@ -65,16 +75,19 @@ def ask_buttons(table_id: int, seat: int, decision: int, view: GameView,
         out.append(button(ids.make("pick", table_id, seat, decision, CLAIM_GROUP), "Claim…",
                           row=row))
     if "undo" in asks:
-        out.append(button(ids.action_id(table_id, seat, decision, "undo"), "Undo", row=row))
+        out.append(button(ids.action_id(table_id, seat, decision, "undo"), "Undo", row=row,
+                          disabled=cooling))
     if "withdraw" in asks:
         out.append(button(ids.action_id(table_id, seat, decision, "withdraw"),
                           "Withdraw my request", row=row))
     return out
 
 
-def claim_screen(table_id: int, seat: int, decision: int,
-                 view: GameView) -> tuple[str, list[TableButton]]:
-    """The prompt and buttons of the claim screen: each number of tricks, then Back."""
+def claim_screen(table_id: int, seat: int, decision: int, view: GameView,
+                 cooling: bool = False) -> tuple[str, list[TableButton]]:
+    """The prompt and buttons of the claim screen: each number of tricks, then Back.
+    `cooling`: the person may not put a claim to the opponents yet (only one that holds
+    double dummy stands)."""
     numbers = claims_of(view)
     left = max(numbers)
     out = []
@@ -87,7 +100,7 @@ def claim_screen(table_id: int, seat: int, decision: int,
                       row=(len(numbers) - 1) // 5 + 1))
     prompt = (f"**How many of the last {left} tricks does your side take?** A claim that "
               "holds against any defence (double dummy) stands at once; any other is put "
-              "to the opponents.")
+              "to the opponents" + (" once you may ask again." if cooling else "."))
     return prompt, out
 
 

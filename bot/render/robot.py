@@ -4,22 +4,19 @@ the same cards, beside the person's own and, in Contract Bridge, the double-dumm
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from bot.games import game_class
 
 SEATS = ("N", "E", "S", "W")
 SEAT_WORDS = ("North", "East", "South", "West")
-STRAIN = re.compile(r"\b([1-7])([SHDC])\b")  # the solver's par contracts: 4S, 3NT
-SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _bridge_score(points: Sequence[int]) -> str:
     ns_score = points[0] - points[1]
     if ns_score == 0:
         return "0"
-    return f"{'N-S' if ns_score > 0 else 'E-W'} +{abs(ns_score)}"
+    return f"{'North-South' if ns_score > 0 else 'East-West'} +{abs(ns_score)}"
 
 
 def _side_points(points: Sequence[int], side: int, unit: str) -> str:
@@ -51,6 +48,5 @@ def robot_text(game: str, table_id: int, deal_no: int, seat: int, own_note: str,
     elif calls:
         lines.append("Their bids (your seat's in bold): " + " · ".join(marked))
     if par:
-        lines.append(STRAIN.sub(lambda m: m.group(1) + SYMBOL[m.group(2)], par).replace(
-            "Par:", "**Par** (double dummy):", 1))
+        lines.append(par.replace("Par:", "**Par** (double dummy):", 1))
     return "\n".join(lines)

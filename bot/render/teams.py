@@ -7,6 +7,7 @@ Buttons (`tt:<verb>:<team match id>[:<team>]`): `tmjoin:<id>:A` / `:B` joins a t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 import discord
@@ -51,13 +52,23 @@ def signed(points: int) -> str:
 
 
 SHORT = ((" by North", " N"), (" by East", " E"), (" by South", " S"), (" by West", " W"),
-         (" by ", " "), (", made", "="), (", down ", "-"), (", +", "+"))
+         (" by ", " "), (", made +", "+"), (", made", "="), (", down ", "-"), (", +", "+"))
+# A result stored before contracts were written in words: `4♠X by North, +1`.
+_MARKED = re.compile(r"(?<=[♠♥♦♣T])(XX|X)(?= by )")
+
+
+def contract_note(note: str) -> str:
+    """A board's stored result as every contract is shown (`Contract.label`: doubling in
+    words), results stored in the older form (`4♠X`) included."""
+    return _MARKED.sub(lambda m: " redoubled" if m.group(1) == "XX" else " doubled", note)
 
 
 def short_contract(note: str) -> str:
-    """A result as bridge players write it: `4♠ by N, down 2` as `4♠ N-2`."""
+    """A result as bridge players write it, short for a phone: `4♠ doubled by North,
+    down 2` as `4♠ doubled N-2`, `made +1` as `+1`, `made` as `=`."""
     if not note:
         return "passed"
+    note = contract_note(note)
     for long, short in SHORT:
         note = note.replace(long, short)
     return note
@@ -149,8 +160,10 @@ def card_png(boards: int, card: ScoreCard, teams: Teams) -> bytes:
     lines = [Line(f"{team}: {', '.join(teams.get(team, ())) or 'computer players'}"[:60],
                   22, INK) for team in "AB"]
 
-    def cell(side: TableBoard) -> tuple[str, str]:
-        return side.note or "passed out", signed(side.ns_score)
+    def cell(side: TableBoard) -> tuple[tuple[str, ...], str]:
+        if not side.note:
+            return ("passed out",), signed(side.ns_score)
+        return (contract_note(side.note), short_contract(side.note)), signed(side.ns_score)
     rows = [Row(board.board, (cell(board.first), cell(board.second)),
                 f"{board.imps_a} A" if board.imps_a > 0 else
                 f"{-board.imps_a} B" if board.imps_a < 0 else "0", board.imps_a != 0)

@@ -198,10 +198,11 @@ class Table:
     timers: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
     # When the current wait began (the last action, or the start), on the tables' clock.
     since: float = 0.0
-    # When each seat's latest claim or undo was rejected, on the tables' clock: it waits a
-    # short while before asking again (bot/tables/requests.py). Not stored: a restart
-    # forgets a wait of seconds.
-    refused_at: dict[int, float] = field(default_factory=dict)
+    # When each seat whose latest claim or undo was rejected or withdrawn may ask again,
+    # on the tables' clock (bot/tables/requests.py); the service drops the entry, and
+    # redraws the table, once that moment has come. Not stored: a restart forgets a wait
+    # of seconds.
+    ask_again_at: dict[int, float] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     # The fair deals' commitment, computed once (the secret's hash chain)
     _commitment: str | None = field(default=None, repr=False)

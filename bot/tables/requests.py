@@ -1,10 +1,12 @@
 """Claims and undo at a table (the mechanism is the engine's: bot/games/requests.py).
 
-A person whose claim or undo was just rejected waits `COOL_DOWN` seconds before asking
-the opponents again (the engine bounds how often in a deal; this wait needs the tables'
-clock). A
-person's claim is checked double dummy before it is recorded: one that holds against any
-defence is recorded as `claim:<n>:proven` and stands at once; any other goes to the
+A person whose claim or undo was just rejected, or who withdrew it, waits `COOL_DOWN`
+seconds before asking the opponents again (the engine bounds how often in a deal; this
+wait needs the tables' clock); meanwhile their hand shows Undo disabled and says when they
+may ask again, and the table is redrawn when the wait is over.
+
+A person's claim is checked double dummy before it is recorded: one that holds against
+any defence is recorded as `claim:<n>:proven` and stands at once; any other goes to the
 opponents. Computer players answer at once (a claim: accepted exactly when the solver
 agrees; an undo: consent), and a turn timer that runs out for a person rejects. The solver
 runs in the thinking pool's workers, never on the event loop, and a person's claim is
@@ -27,7 +29,8 @@ from .thinking import ThinkingPool
 
 log = logging.getLogger(__name__)
 
-COOL_DOWN = 20.0  # seconds after a rejection before the same person may ask again
+COOL_DOWN = 20.0  # seconds after a rejection or withdrawal before the asker asks again
+COOLING_OUTCOMES = frozenset({"rejected", "withdrawn"})  # the request's ends that make it wait
 NOT_A_MOVE = "That button does not hold a move you can make now."
 ENDED = ("That claim or undo is over (withdrawn or answered), so your answer changed "
          "nothing; the table shows what is asked now.")
@@ -66,16 +69,23 @@ def answered(game: Game[Any], action: str) -> str:
     return verb
 
 
-def cool_down_refusal(refused_at: float | None, now: float, action: str) -> str | None:
-    """Why a person whose request was rejected at `refused_at` may not ask `action` (as it
-    would be recorded) yet; None: they may. A withdrawal, and a claim that holds double
-    dummy (it stands at once, asking nobody), need no wait."""
-    if (refused_at is None or action == "withdraw" or action.endswith(":" + PROVEN)
-            or now - refused_at >= COOL_DOWN):
+def cool_down_refusal(ask_again_at: float | None, now: float, action: str) -> str | None:
+    """Why a person who may ask again only from `ask_again_at` (their last request was
+    rejected or withdrawn) may not ask `action` (as it would be recorded) yet; None: they
+    may. A withdrawal, and a claim that holds double dummy (it stands at once, asking
+    nobody), need no wait. The hand shows Undo disabled meanwhile: this answers a claim
+    that does not hold, and a click on a hand drawn before the wait began."""
+    if (ask_again_at is None or action == "withdraw" or action.endswith(":" + PROVEN)
+            or now >= ask_again_at):
         return None
-    wait = max(1, round(COOL_DOWN - (now - refused_at)))
-    return (f"Your last request was just rejected: you may ask again in {wait} "
-            f"second{'s' if wait != 1 else ''}.")
+    wait = max(1, round(ask_again_at - now))
+    seconds = f"{wait} second{'s' if wait != 1 else ''}"
+    if action.startswith("claim:"):
+        return (f"That claim does not hold against every defence, so it would go to your "
+                f"opponents, and your last request has only just ended: you may put a "
+                f"claim to them in {seconds}.")
+    return (f"Your last request has only just ended (rejected or withdrawn): you may ask "
+            f"again in {seconds}.")
 
 
 def pending(game: Game[Any]) -> Request | None:

@@ -118,6 +118,8 @@ class TableService:
             seed_source or (lambda: random.SystemRandom().getrandbits(48)))
         self.lobby = Lobby(self)
         self.servers = ServerRules(store, changed=self._server_changed)
+        # The waits after a rejected or withdrawn request, each ending in a redraw.
+        self._cool_downs: set[asyncio.Task[None]] = set()
 
     # -- looking tables up ----------------------------------------------------------
 
@@ -222,8 +224,8 @@ class TableService:
         if requests.is_request(action):  # a claim or undo: asked out of turn
             recorded = await requests.to_record(table.game, seat, action, self.turns.thinking,
                                                 table.seq, judged)
-            wait = requests.cool_down_refusal(table.refused_at.get(seat), self.clock.now(),
-                                              recorded)
+            wait = requests.cool_down_refusal(table.ask_again_at.get(seat),
+                                              self.clock.now(), recorded)
             if wait is not None:
                 raise TableError(wait)
             return recorded
@@ -341,6 +343,7 @@ class TableService:
             self.turns.stop(table)
         tasks = [t for table in self.tables.values() for t in
                  [table.driver, *(t for _, t in table.timers.values())] if t is not None]
+        tasks += self._cool_downs
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -391,8 +394,8 @@ class TableService:
                     table.recent.append(self._with_name(table, seat, event.text, actor))
             elif event.text:
                 table.recent.append(event.text)
-            if isinstance(event, RequestEnded) and event.outcome == "rejected":
-                table.refused_at[event.asker] = applying.now
+            if isinstance(event, RequestEnded) and event.outcome in requests.COOLING_OUTCOMES:
+                self._cool_down(table, event.asker, applying.now + requests.COOL_DOWN)
         for event in events:
             if isinstance(event, DealEnded):
                 await self._record_deal(table, event)
@@ -402,6 +405,23 @@ class TableService:
             self._changed(table, events)
             self.turns.kick(table)
         return events
+
+    def _cool_down(self, table: Table, seat: int, until: float) -> None:
+        """`seat` may ask again (a claim to the opponents, an undo) only from `until`: its
+        hand shows that meanwhile, and the table is redrawn when the moment comes."""
+        table.ask_again_at[seat] = until
+        task = asyncio.create_task(self._cooled(table, seat, until),
+                                   name=f"table-{table.id}-cool-down-{seat}")
+        self._cool_downs.add(task)
+        task.add_done_callback(self._cool_downs.discard)
+
+    async def _cooled(self, table: Table, seat: int, until: float) -> None:
+        await self.clock.sleep_until(until)
+        if table.ask_again_at.get(seat) != until:  # a later wait replaced this one
+            return
+        del table.ask_again_at[seat]
+        if not table.closed:
+            self._changed(table, ())
 
     async def _apply_for(self, table: Table, seat: int, action: str,
                          actor: Actor) -> list[Event]:

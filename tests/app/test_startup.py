@@ -45,7 +45,24 @@ def test_a_malformed_token_is_told_what_is_wrong_with_it(clean_env, capsys):
 def test_the_token_is_read_from_dot_env_in_the_current_folder(clean_env, tmp_path, capsys):
     (tmp_path / ".env").write_text("DISCORD_TOKEN=not-a-token\n")
     line = one_line_exit(capsys, main([]))
-    assert "does not look like a bot token" in line
+    assert "DISCORD_TOKEN in .env does not look like a bot token" in line
+
+
+def test_a_bad_setting_is_said_to_come_from_where_it_was_set(clean_env, tmp_path, capsys):
+    """A token from the environment is not blamed on .env, even with a .env beside it that
+    sets it too (the environment's wins); a setting only in .env is said to be there."""
+    for name in ("DISCORD_TOKEN", "BOT_DELAY_SECONDS"):  # what .env loads is undone after
+        clean_env.setenv(name, "")
+        clean_env.delenv(name)
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\nBOT_DELAY_SECONDS=soon\n")
+    clean_env.setenv("DISCORD_TOKEN", "my-client-secret")
+    line = one_line_exit(capsys, main([]))
+    assert "DISCORD_TOKEN in the environment does not look like a bot token" in line
+    assert ".env" not in line.replace(".env.example", "")
+    for name in ("DISCORD_TOKEN", "BOT_DELAY_SECONDS"):  # as a fresh process finds them
+        clean_env.delenv(name)
+    line = one_line_exit(capsys, main([]))
+    assert "BOT_DELAY_SECONDS='soon' in .env is not a number" in line
 
 
 def test_an_unusable_database_path_stops_with_one_line(clean_env, tmp_path, capsys):
@@ -106,7 +123,10 @@ async def test_a_rejected_token_stops_with_one_line(discord_double, tmp_path):
     with pytest.raises(discord.LoginFailure) as caught:
         await serve(settings)
     message = startup_failure(caught.value)
-    assert message is not None and "rejected DISCORD_TOKEN" in message
+    assert message is not None and "rejected DISCORD_TOKEN (set in the environment)" in message
+    assert ".env" not in message
+    from_file = startup_failure(caught.value, "in .env")
+    assert from_file is not None and "paste the new one into .env" in from_file
     assert startup_failure(RuntimeError("a bug")) is None
 
 

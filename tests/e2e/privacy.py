@@ -57,7 +57,7 @@ TABLE_NO = re.compile(r"table #(\d+)")
 # `table<table>-deal<deal>.pbn`, and the score card's rows ("` 3` 4♠ by N ...").
 TABLE_DEAL = re.compile(r"deal-(\d+)-(\d+)\.png|table(\d+)-deal(\d+)\.(?:pbn|lin)")
 CARD_ROW = re.compile(r"`\s*(\d+)`")
-DEAL = re.compile(r"deal (\d+)")
+DEAL = re.compile(r"(?:deal|board) (\d+)")  # a table names its deal (duplicate: board)
 # /challenge list's compared deals: "Both played (IMPs to you): 1: +10 · 2: -3".
 BOTH_PLAYED = re.compile(r"Both played[^:]*:((?: ?·? ?\d+: [+-]?\d+)+)")
 LISTED = re.compile(r"\*\*#(\d+) ")  # a challenge's block in /challenge list

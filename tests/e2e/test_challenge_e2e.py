@@ -260,9 +260,11 @@ async def test_challenge_deadline_pings_who_has_not_finished_then_decides(
         ended = await h.bot.store.challenge(challenge_id)
         assert ended is not None and ended.status == "finished"
         assert bobs.closed and bobs.status == "abandoned"
-        posts = [_text(m) for m in h.driver.channel_messages(h.channel)
-                 if f"Challenge #{challenge_id} is over" in (m.content or "") and m.attachments]
-        assert len(posts) == 1 and "Bob played no deal (forfeit)" in posts[0]
-        assert "Play my deals" not in str(h.driver.message(
-            _offer_message_any(h, challenge_id)).components)
-        assert "**Alice** wins" in posts[0]
+        [post] = [m for m in h.driver.channel_messages(h.channel)
+                  if f"Challenge #{challenge_id} is over" in (m.content or "") and m.attachments]
+        text = _text(post)
+        assert "Bob played no deal (forfeit)" in text and text.count("**Alice** wins") == 1
+        offer = h.driver.message(_offer_message_any(h, challenge_id))
+        assert "Play my deals" not in str(offer.components)
+        # the result is said once, in its post: the offer points to it
+        assert "wins" not in (offer.content or "") and f"/{post.id})" in (offer.content or "")

@@ -106,7 +106,9 @@ async def test_claim_e2e_a_person_answers_on_the_table_and_nobody_else_can(
         assert game.request is None and "rejected by West" in latest(h)
 
         await claim(h, alice, sure + 1, left)  # at once: a short wait after a rejection
-        assert "just rejected: you may ask again in 20 seconds" in h.last_reply(alice)
+        await discord_double.settle()  # the claim's answer waits for its check
+        assert "does not hold against every defence" in h.last_reply(alice)
+        assert "you may put a claim to them in 20 seconds" in h.last_reply(alice)
         assert game.request is None
         await h.later(20)
         await claim(h, alice, sure + 1, left)
@@ -157,10 +159,10 @@ async def test_undo_e2e_of_a_call_and_of_a_card(discord_double, tmp_path, fixed_
 
 async def test_claim_e2e_an_accept_from_a_withdrawn_claim_is_stale(
         discord_double, tmp_path, fixed_deals):
-    """Alice claims, withdraws and claims again; Bob (West) presses the Accept of the
-    first claim (an old copy of the table's button): he is told it is over and nothing
-    changes; the new claim still waits for him."""
-    async with running(discord_double, tmp_path) as h:
+    """Alice claims, withdraws and (after the wait a withdrawal starts) claims again; Bob
+    (West) presses the Accept of the first claim (an old copy of the table's button): he
+    is told it is over and nothing changes; the new claim still waits for him."""
+    async with running(discord_double, tmp_path, shared_clock=True) as h:
         fixed_deals(h, SEED)
         alice, bob = h.user(0), h.user(1)
         table = await h.start_with_people([alice, bob], "single_dummy")
@@ -173,6 +175,7 @@ async def test_claim_e2e_an_accept_from_a_withdrawn_claim_is_stale(
         await h.press(alice, await h.open_hand(alice), "Withdraw my request")
         await discord_double.settle()
         assert game.request is None and "withdraws the claim" in latest(h)
+        await h.later(20)
         await claim(h, alice, sure + 1, left)
         await discord_double.settle()
         waiting, history = game.request, list(game.history)
@@ -232,9 +235,10 @@ async def test_claim_e2e_is_answered_in_time_while_the_workers_are_busy(
 
 async def test_undo_e2e_requests_are_bounded_and_each_asks_the_opponent_once(
         discord_double, tmp_path, fixed_deals):
-    """Alice asks Bob to undo: he rejects; asking again at once is refused with the wait;
-    20 s later she asks (Bob is named once on the table) and withdraws (the question
-    leaves the table); her third request is accepted; a fourth is refused with the
+    """Alice asks Bob to undo: he rejects; her live hand shows Undo disabled for the wait
+    (and says until when), and enabled again when it is over, without a press; she asks
+    (Bob is named once on the table) and withdraws (the question leaves the table, and
+    the same wait follows); her third request is accepted; a fourth is refused with the
     table's limit, and her hand no longer offers Undo. Nothing new notifies Bob."""
     async with running(discord_double, tmp_path, shared_clock=True) as h:
         fixed_deals(h, SEED)
@@ -256,13 +260,26 @@ async def test_undo_e2e_requests_are_bounded_and_each_asks_the_opponent_once(
         await play_a_card()
         await ask_undo()
         assert game.request is not None
+        def undo_button() -> dict:
+            hand = h.driver.message(h.hand_of(alice))
+            return next(b for b in h.buttons(hand) if b.get("label") == "Undo")
+
+        async def waits_then_may_ask_again() -> None:
+            hand = h.hand_of(alice)
+            assert undo_button().get("disabled"), "no active button to be refused"
+            assert "you may ask your opponents again <t:" in (
+                h.driver.message(hand).content or "")
+            await h.later(20)
+            assert h.hand_of(alice).id == hand.id, "the same live hand, redrawn"
+            assert not undo_button().get("disabled")
+            assert "ask your opponents again" not in (
+                h.driver.message(h.hand_of(alice)).content or "")
+
         await h.press(bob, h.table_message(), "West: Reject")
         await discord_double.settle()
-        await ask_undo()
-        assert "just rejected: you may ask again in 20 seconds" in h.last_reply(alice)
         assert game.request is None
+        await waits_then_may_ask_again()
 
-        await h.later(20)
         await ask_undo()
         assert game.request is not None
         content = h.table_message().content or ""
@@ -271,6 +288,7 @@ async def test_undo_e2e_requests_are_bounded_and_each_asks_the_opponent_once(
         await discord_double.settle()
         assert game.request is None
         assert "accept or reject" not in (h.table_message().content or "")
+        await waits_then_may_ask_again()  # a withdrawal waits as a rejection does
 
         await ask_undo()
         await h.press(bob, h.table_message(), "West: Accept")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from endplay.parsers import lin, pbn
 
-from bot.games.cards import Seat
+from bot.games.cards import SEAT_NAMES, Seat
 from bot.handrecord import replay_deal
 from bot.handrecord.lin import handviewer_url
 from bot.handrecord.postmortem import analyse, summary_line
@@ -91,6 +93,11 @@ async def test_the_hand_record_button_gives_the_pbn_and_double_dummy_table(disco
                              table.game.history, n)
         assert f"```\n{grid(solve(record))}\n```" in reply.content
         assert "Par:" in reply.content and f"deal {n}" in reply.content
+        # Contracts as every text writes them: `2♦ by South`, not `2D by South`.
+        said = f"({summary.contract.text(SEAT_NAMES)}, "
+        assert said in reply.content
+        shown = re.sub(r"\(<[^>]*>\)", "", reply.content)  # the link's LIN is a file format
+        assert not re.search(r"\b[1-7][SHDC]X*\b|[1-7](?:NT|[♠♥♦♣])X", shown)
 
         # The LIN beside it, and BBO's handviewer link carrying the same LIN.
         lin_text = reply.attachment(f"table{table.id}-deal{n}.lin").decode("utf-8")

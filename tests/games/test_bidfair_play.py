@@ -164,6 +164,15 @@ def test_contract_fulfilled_scores_the_difference_and_the_reward() -> None:
     assert s.points == (80 + 35, 45 + 40)
 
 
+def test_the_deals_note_says_the_contract_in_plain_words() -> None:
+    """Not `contract of 60 missed (20)`: who had to capture how much, and what they took."""
+    assert score_deal((20, 80), 0, 60, False, (False, False)).note == (
+        "North had to capture 60 and took 20: missed")
+    assert score_deal((45, 80), 1, 70, True, (True, False)).note == (
+        "South had to capture 70 and took 80: made; 40 for a face-up trump bid card: North")
+    assert score_deal((57, 48), None, None, False, (False, False)).note == "no contract"
+
+
 def test_contract_reached_exactly_is_fulfilled() -> None:
     assert score_deal((30, 60), 1, 60, False, (False, False)).points == (30 + 40, 60 + 30)
 

@@ -252,7 +252,7 @@ def test_trump_bid_bonus_40_goes_to_each_face_up_bid_of_the_trump_suit() -> None
     assert summary is not None
     captured = summary.captured
     assert line.points[SOUTH] - captured[SOUTH] >= 40
-    assert "trump bid bonus" in line.note
+    assert "40 for a face-up trump bid card: South" in line.note
 
 
 # -- exchange and the lead ------------------------------------------------------------

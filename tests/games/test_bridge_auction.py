@@ -69,9 +69,13 @@ def test_call_texts_parse_back() -> None:
 
 def test_contract_text_names_declarer() -> None:
     contract = Contract(4, Strain.SPADES, S, 1)
-    assert contract.text(SEAT_NAMES) == "4♠X by South"
+    assert contract.text(SEAT_NAMES) == "4♠ doubled by South"
+    assert contract.label == "4♠ doubled" and Contract(4, Strain.SPADES, S).label == "4♠"
     assert contract.code == "4SX"
-    assert Contract(3, Strain.NOTRUMP, E, 2).text(lambda s: SEAT_NAMES[s]) == "3NTXX by East"
+    assert Contract(3, Strain.NOTRUMP, E, 2).text(lambda s: SEAT_NAMES[s]) == (
+        "3NT redoubled by East")
+    assert [contract.result(t) for t in (7, 10, 11, 13)] == [
+        "down 3", "made", "made +1", "made +3"]
 
 
 # -- legality, one rule per test -------------------------------------------------------

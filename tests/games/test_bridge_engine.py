@@ -270,7 +270,7 @@ def test_defeated_contract_scores_for_the_defenders_above() -> None:
     assert previous is not None and previous.tricks_won == (0, 13)
     # down 7 doubled, not vulnerable: 100 + 200 + 200 + 4 x 300
     assert game.scores().lines[0].points == (0, 1700)
-    assert game.scores().lines[0].note == "1NTX by North, down 7"
+    assert game.scores().lines[0].note == "1NT doubled by North, down 7"
     rubber = game.scores().detail.rubbers[0]
     assert [(e.label, e.points) for e in rubber.above[1]] == [("7 undertricks", 1700)]
     assert rubber.games == ()
@@ -385,7 +385,7 @@ def test_events_name_the_contract_and_the_game() -> None:
     events = bid_contract(game, N, "4S", doubled=1)
     end = next(e for e in events if e.kind == "auction_end")
     assert payload(end) == {"contract": "4SX", "declarer": N}
-    assert end.text == "The contract is 4♠X by North."
+    assert end.text == "The contract is 4♠ doubled by North."
     assert any(e.text == "East doubles" for e in events)
     events = play_out(game)
     assert payload(next(e for e in events if e.kind == "game")) == {"side": 0}

@@ -45,11 +45,11 @@ def test_par_is_the_grand_slam_in_notrump_scored_for_the_vulnerability():
     # (1500 and 500 vulnerable).
     quiet = solve(_record(TOPS_NORTH))
     assert quiet.par_score == 220 + 1000 + 300
-    assert quiet.par_contracts and all(c.startswith(("7NT by N", "7NT by S"))
+    assert quiet.par_contracts and all(c in ("7NT by North, made", "7NT by South, made")
                                        for c in quiet.par_contracts)
     loud = solve(_record(TOPS_NORTH, vulnerable=(True, False)))
     assert loud.par_score == 220 + 1500 + 500
-    assert par_text(loud).startswith("Par: N-S +2220")
+    assert par_text(loud).startswith("Par: North-South +2220 (7NT by ")
 
 
 def test_par_for_east_west_is_negative_and_named_for_them():
@@ -59,7 +59,7 @@ def test_par_for_east_west_is_negative_and_named_for_them():
     assert result.tricks_for("NT", Seat.EAST) == 13
     assert result.tricks_for("NT", Seat.NORTH) == 0
     assert result.par_score == -2220
-    assert par_text(result).startswith("Par: E-W +2220")
+    assert par_text(result).startswith("Par: East-West +2220 (7NT by ")
 
 
 def test_the_grid_has_a_row_per_declarer_and_a_column_per_strain():

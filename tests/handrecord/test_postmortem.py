@@ -66,7 +66,7 @@ def test_the_post_mortem_marks_the_heart_led_before_trumps_were_drawn():
     # Each card's value after is the next card's value before.
     for this, following in zip(result.cards, result.cards[1:], strict=False):
         assert this.after == following.before
-    assert summary_line(result).startswith("Cost a trick (double dummy): N A♥ at trick 2;")
+    assert summary_line(result).startswith("Cost a trick: N A♥ at trick 2;")
 
 
 def test_the_post_mortem_ends_at_the_tricks_taken():
@@ -89,6 +89,10 @@ def test_the_post_mortem_ends_at_the_tricks_taken():
                     -verdict.cost if declaring else verdict.cost)
             lines = table_lines(result)
             assert len(lines) == 13 and lines[0].startswith(f" 1 {result.cards[0].before:>2}>")
+            # Under the post's "Double dummy" field: not said again.
+            line = summary_line(result) or ""
+            assert line.startswith(("Cost a trick: ", "No card cost a trick."))
+            assert "double dummy" not in line.lower()
 
 
 def test_the_positions_follow_the_play():

@@ -114,7 +114,7 @@ def test_bidfair_figures_match_the_deal_notes():
     figures = match_figures("bidfair", game.options, game.seed, game.history)
     notes = [line.note for line in game.scores().lines]
     made = sum("made" in n for n in notes)
-    held = sum("contract of" in n for n in notes)
+    held = sum("had to capture" in n for n in notes)
     assert sum(c.get("fulfilled", 0) for c in figures.values()) == made
     assert sum(c.get("contracts", 0) for c in figures.values()) == held
 

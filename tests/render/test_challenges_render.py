@@ -32,6 +32,23 @@ def test_the_verdict_says_how_unplayed_deals_count() -> None:
         "A tie, +50 to +50 points, on both deals.")
 
 
+def test_a_finished_challenges_result_is_said_once() -> None:
+    """The post says the verdict once (its first line, not again in the embed); the offer
+    it ends points to the post instead of saying it again, and says it only when there is
+    no post to point to."""
+    card = challenge_card(4, "imps", {1: PersonDeal(420, "4♠ by South, made")},
+                          {1: PersonDeal(-50, "4♠ by South, down 1")})
+    said = render.verdict(_row(), card)
+    post = render.result(_row(), card, None)
+    whole = (post.content or "") + " ".join(str(e.to_dict()) for e in post.embeds)
+    assert whole.count(said) == 1
+    url = "https://discord.com/channels/1/2/3"
+    offer = render.ended_offer(_row(), card, url).content or ""
+    assert said not in offer and "wins" not in offer and url in offer
+    assert offer.startswith("Challenge #7 (Contract Bridge, Alice v Bob) is over")
+    assert said in (render.ended_offer(_row(), card, None).content or "")
+
+
 def test_a_deal_line_shows_the_persons_side_only() -> None:
     note = ("North-South: North + South bid 8, took 9: 81 | East-West: East + West bid 4, "
             "took 4: 40")

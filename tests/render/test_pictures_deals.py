@@ -84,8 +84,9 @@ def test_no_centre_box_line_runs_over_its_edge() -> None:
     from bot.render.pictures.board import font
     from bot.render.pictures.deals import CENTRE_INSIDE, centre_lines
 
-    lines = centre_lines(["7NTXX", "13 tricks to declarer", "took the revealed dummy"])
-    assert [text for text, _ in lines][:1] == ["7NTXX"]
+    lines = centre_lines(["7NT redoubled by North", "13 tricks to declarer",
+                          "took the revealed dummy"])
+    assert " ".join(text for text, first in lines if first) == "7NT redoubled by North"
     for text, first in lines:
         assert font(22 if first else 19).getlength(text) <= CENTRE_INSIDE, text
     assert len(lines) <= 4

@@ -104,6 +104,30 @@ def test_undo_button_in_the_hand_of_who_just_played() -> None:
     assert undo.custom_id == ids.action_id(7, declarer, 5, "undo")
 
 
+def test_undo_is_disabled_while_the_asker_waits_and_the_hand_says_until_when() -> None:
+    """After a rejected or withdrawn request, Undo is shown disabled (no click to refuse)
+    and the hand says when asking is possible again; Claim… stays (a claim that holds
+    double dummy stands at once), and its screen says an unproven one must wait."""
+    game = bridge_in_play()
+    declarer = game.declarer
+    game.apply(declarer, game.legal(declarer)[0])
+    shown = m.hand(7, game.NAME, game.TITLE, declarer, game.view(declarer),
+                   game.legal(declarer), 5, seating(game), ask_again_at=1_800_000_019.2)
+    undo = next(b for b in shown.buttons if b.label == "Undo")
+    assert undo.disabled
+    assert "you may ask your opponents again <t:1800000020:R>." in (shown.content or "")
+    assert not next(b for b in hand(game, declarer).buttons if b.label == "Undo").disabled
+
+
+def test_the_claim_screen_says_when_an_unproven_claim_must_wait() -> None:
+    game = bridge_in_play()
+    screen = m.hand(7, game.NAME, game.TITLE, game.declarer, game.view(game.declarer),
+                    game.legal(game.declarer), 5, seating(game), group="claim",
+                    ask_again_at=1_800_000_020)
+    assert "any other is put to the opponents once you may ask again." in screen.content
+    assert "<t:1800000020:R>" in screen.content
+
+
 def test_claim_outcome_shown_under_the_finished_deal() -> None:
     game = bridge_in_play()
     declarer = game.declarer

@@ -187,10 +187,9 @@ async def test_claims_replay_after_a_restart(store, database):
         await reopened.close()
 
 
-async def test_an_answer_to_a_request_that_is_over_changes_nothing(service):
-    """Bob's Accept names the request it answers: once Alice withdraws it and asks again
-    (Bob has not acted, so his decision number is the same), the old Accept is refused as
-    stale and the new request still waits; the new Accept is taken."""
+async def alice_calls_bob_answers(service: TableService) -> Table:
+    """Single Dummy between two people: Alice (South) has made a call Bob may be asked to
+    take back."""
     table = await service.lobby.create("single_dummy", {}, guild_id=9, channel_id=100,
                                        creator=ALICE, settings=TableSettings())
     await service.lobby.join(table.id, BOB)
@@ -202,10 +201,74 @@ async def test_an_answer_to_a_request_that_is_over_changes_nothing(service):
                                                   if a.startswith("bid:")))
             break
         await act(service, table, BOB, "pass")
+    return table
+
+
+class Redraws:
+    """The service's observer: counts the redraws it asks for."""
+
+    def __init__(self) -> None:
+        self.changes = 0
+
+    def table_changed(self, table: Table, events: object) -> None:
+        self.changes += 1
+
+    def table_closed(self, table: Table) -> None:
+        pass
+
+
+async def test_a_withdrawn_request_waits_like_a_rejected_one_then_the_table_is_redrawn(
+        store):
+    """Asking and withdrawing at once, over and over, would redraw the table each time: a
+    withdrawal starts the same wait as a rejection. Asking again within it is refused and
+    stores nothing; when it ends, the asker may ask again and the table is redrawn (the
+    hand's Undo, disabled meanwhile, comes back)."""
+    clock, redraws = Clock(), Redraws()
+    svc = TableService(store, bot_delay=0, seed_source=lambda: 11, clock=clock,
+                       observer=redraws)
+    try:
+        table = await alice_calls_bob_answers(svc)
+        await act(svc, table, ALICE, "undo")
+        await act(svc, table, ALICE, "withdraw")
+        assert table.game.request is None
+        assert table.ask_again_at[0] == pytest.approx(clock.now() + 20, abs=1)
+        logged = len(await store.actions(table.id))
+        with pytest.raises(TableError, match="you may ask again in 20 seconds"):
+            await act(svc, table, ALICE, "undo")
+        assert len(await store.actions(table.id)) == logged and table.game.request is None
+        before = redraws.changes
+        clock.advance(20)
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            if not table.ask_again_at:
+                break
+        assert table.ask_again_at == {} and redraws.changes == before + 1
+        await act(svc, table, ALICE, "undo")
+        assert table.game.request is not None
+    finally:
+        await svc.shutdown()
+
+
+async def test_an_answer_to_a_request_that_is_over_changes_nothing(store):
+    """Bob's Accept names the request it answers: once Alice withdraws it and asks again
+    (Bob has not acted, so his decision number is the same), the old Accept is refused as
+    stale and the new request still waits; the new Accept is taken."""
+    clock = Clock()
+    service = TableService(store, bot_delay=0, seed_source=lambda: 11, clock=clock)
+    try:
+        await _answers_to_old_requests(service, clock)
+    finally:
+        await service.shutdown()
+
+
+async def _answers_to_old_requests(service: TableService, clock: Clock) -> None:
+    table = await alice_calls_bob_answers(service)
+    game = table.game
     await act(service, table, ALICE, "undo")
     first = game.request
     assert first is not None and first.waiting == {1}
     await act(service, table, ALICE, "withdraw")
+    clock.advance(20)  # a withdrawal's wait
     await act(service, table, ALICE, "undo")
     second = game.request
     assert second is not None and second.number != first.number

@@ -8,10 +8,13 @@ until the deal is over.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from bot.games.bidfair_rank import order_text
+from bot.games.base import ScoreLine
+from bot.games.bidfair_rank import CONTRACT_REWARD, TRUMP_BONUS, order_text
 from bot.games.bidfair_view import BidFairView, DealSummary, Placement
+from bot.games.cards import Card, sort_hand
 from bot.render.text import cards_inline, hand_block
 
 from .base import About, Field, GameText, Hand, own_seat
@@ -54,6 +57,82 @@ def trump_line(view: BidFairView | DealSummary, name: Callable[[int], str]) -> s
     if bonus:
         text += " · 40 for a face-up bid card in trump: " + ", ".join(bonus)
     return text
+
+
+def _trump_bidders(summary: DealSummary) -> list[int]:
+    """The seats whose face-up bid card is of the trump suit (40 each)."""
+    return [s for s, p in enumerate(summary.bids)
+            if p is not None and p.face_up and p.card is not None and p.card.suit == summary.trump]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaces:
+    """Where each of a finished deal's 24 cards ended, each card in one place: what each
+    seat played (a thrown-in deal: what it held after the crib), the bid cards and the
+    cut card (captured by nobody), and the cards nobody played."""
+
+    played: tuple[tuple[Card, ...], tuple[Card, ...]]
+    unplayed: tuple[Card, ...]
+    unplayed_title: str  # what the unplayed cards are, e.g. "Not played: the crib's other 7"
+
+
+def card_places(summary: DealSummary, name: Callable[[int], str]) -> CardPlaces:
+    """Every card of the deal once, where it truly ended (`name`: a seat's name)."""
+    if summary.tricks:
+        played = tuple(sort_hand([card for trick in summary.tricks
+                                  for seat, card in trick.cards if seat == s]) for s in (0, 1))
+    else:  # thrown in before any play: each kept what the crib and no bid card left
+        bids = {p.card for p in summary.bids if p is not None and p.card is not None}
+        played = tuple(sort_hand([c for c in summary.hands[s]
+                                  if c not in summary.cribs[s] and c not in bids])
+                       for s in (0, 1))
+    if summary.cut is None:  # never cut: the crib as the players built it
+        unplayed = (*summary.cribs[0], *summary.cribs[1])
+        title = "The crib, never turned up"
+    elif summary.exchanged and summary.holder is not None:
+        unplayed = summary.remaining_crib
+        title = f"Not played: {name(summary.holder)}'s own 7 (swapped for the crib)"
+    else:
+        unplayed = summary.remaining_crib
+        title = f"Not played: the crib's other {len(unplayed)}"
+    return CardPlaces((tuple(played[0]), tuple(played[1])), tuple(sort_hand(unplayed)),
+                      title)
+
+
+def contract_result(summary: DealSummary, name: Callable[[int], str]) -> str:
+    """`Ann had to capture 60 and took 20: missed`, or that there was no contract."""
+    holder, value = summary.holder, summary.contract_value
+    if holder is None or value is None:
+        return "No contract: nobody bid face up"
+    took = summary.captured[holder]
+    return (f"{name(holder)} had to capture {value} and took {took}: "
+            + ("made" if took >= value else "missed"))
+
+
+def score_words(summary: DealSummary, name: Callable[[int], str]) -> str:
+    """What the deal's points are made of, in plain words: each scores the card points
+    they captured, and what a made contract or a trump bid card adds."""
+    holder, value, captured = summary.holder, summary.contract_value, summary.captured
+    said = ["Each scores the card points they captured."]
+    if holder is not None and value is not None and captured[holder] >= value:
+        other = 1 - holder
+        more = max(0, captured[holder] - captured[other])
+        doubled = all(p is not None and p.face_up for p in summary.bids)
+        said.append(f"The contract was made, so {name(holder)} also scores the difference, "
+                    f"{more}" + (" twice (both bid face up)" if doubled else "")
+                    + f", and {name(other)} {CONTRACT_REWARD}.")
+    elif holder is not None:
+        said.append("A missed contract scores nothing more.")
+    said += [f"{name(seat)} also scores {TRUMP_BONUS} for a face-up bid card in trump."
+             for seat in _trump_bidders(summary)]
+    return " ".join(said)
+
+
+def points_only(summary: DealSummary) -> ScoreLine:
+    """The deal's score line, its note left to `contract_result` and `score_words` when
+    they say it (a deal thrown in keeps its note: "both passed: thrown in")."""
+    assert summary.line is not None
+    return summary.line if summary.cut is None else replace(summary.line, note="")
 
 
 class BidFairText(GameText[BidFairView, DealSummary]):
@@ -174,25 +253,32 @@ class BidFairText(GameText[BidFairView, DealSummary]):
                   f"{placement_text(summary.bids[s], summary.bids[s] is None, show_down=True)}"
                   for s in (0, 1)]
         if summary.holder is not None and summary.high_rank is not None:
-            lines.append(f"High rank {summary.high_rank.label}: **{seating.name(summary.holder)}"
-                         f"** had to capture **{summary.contract_value}** "
+            lines.append(f"High rank {summary.high_rank.label}: "
+                         f"{contract_result(summary, seating.name)} "
                          + ("(exchanged hands with the crib)" if summary.exchanged
                             else "(kept the hand)"))
-        else:
-            lines.append("No contract.")
+        elif summary.cut is not None:
+            lines.append("No contract: nobody bid face up.")
         if summary.cut is not None:
             lines.append(trump_line(summary, seating.name).replace("**", ""))
-        lines.append("Captured: " + " · ".join(
-            f"{seating.who(s)} **{summary.captured[s]}**" for s in (0, 1)))
-        if summary.line is not None:
-            lines += score_lines([summary.line], SEATS)
+            lines.append("Captured: " + " · ".join(
+                f"{seating.who(s)} **{summary.captured[s]}**" for s in (0, 1)))
+            lines.append(score_words(summary, seating.name))
+        if summary.line is not None:  # its note is said above, in words (a thrown-in: here)
+            lines += score_lines([points_only(summary)], SEATS)
         return lines
 
     def deal_hands(self, summary: DealSummary, seating: Seating) -> list[Hand]:
-        hands: list[Hand] = [(f"{seating.who(s)}, dealt", summary.hands[s]) for s in (0, 1)]
-        hands += [(f"{seating.who(s)}, crib cards", summary.cribs[s]) for s in (0, 1)]
-        if summary.remaining_crib:
-            hands.append(("Unused crib", summary.remaining_crib))
+        """Each card once, where it ended (as the picture shows them)."""
+        places = card_places(summary, seating.name)
+        verb = "played" if summary.tricks else "held"
+        hands: list[Hand] = [(f"{seating.who(s)}, {verb}", places.played[s]) for s in (0, 1)]
+        hands += [(f"{seating.who(s)}, bid card", (p.card,))
+                  for s, p in enumerate(summary.bids) if p is not None and p.card is not None]
+        if summary.cut is not None:
+            hands.append(("Cut card", (summary.cut,)))
+        if places.unplayed:
+            hands.append((places.unplayed_title, places.unplayed))
         return hands
 
 

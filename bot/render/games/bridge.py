@@ -18,7 +18,6 @@ from .common import (
     call_label,
     follow_hint,
     grid,
-    outcome,
     plays_inline,
     plural,
     score_lines,
@@ -83,7 +82,7 @@ class BridgeText(GameText[BridgeView, DealSummary]):
         contract = view.contract
         if contract is not None and view.phase == "play":
             lines.append(f"**{contract.label} by {seating.seat_names[contract.declarer]}** · "
-                         + self._tricks_text(view))
+                         + self._tricks_text(view, defence=False))
         lines.append(self.turn_line(view, seating))
         return lines
 
@@ -105,14 +104,17 @@ class BridgeText(GameText[BridgeView, DealSummary]):
         return fields
 
     @staticmethod
-    def _tricks_text(view: BridgeView) -> str:
+    def _tricks_text(view: BridgeView, defence: bool = True) -> str:
+        """`tricks **3** of 10, defence **1**`; without `defence` (the public table: one
+        line on a phone, a doubled contract's words included; the trick's number gives
+        the defence's), `tricks **3** of 10`."""
         contract = view.contract
         if contract is None:
             return ""
         side = contract.declarer % 2
         won = view.tricks_won
-        return (f"tricks **{won[side]}** of {contract.tricks_needed}, "
-                f"defence **{won[1 - side]}**")
+        return (f"tricks **{won[side]}** of {contract.tricks_needed}"
+                + (f", defence **{won[1 - side]}**" if defence else ""))
 
     # -- the private hand -------------------------------------------------------------
 
@@ -182,7 +184,7 @@ class BridgeText(GameText[BridgeView, DealSummary]):
             side = contract.declarer % 2
             won = summary.tricks_won[side]
             lines = [f"**{contract.label} by {seating.who(contract.declarer)}** — "
-                     f"{plural(won, 'trick')}, **{outcome(contract, won)}**"]
+                     f"{plural(won, 'trick')}, **{contract.result(won)}**"]
         lines.append(f"Dealer: {seating.who(summary.dealer)} · Vulnerable: "
                      f"{vulnerability(summary.vulnerable)}")
         return lines

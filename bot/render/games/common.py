@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from bot.games.base import ScoreLine
-from bot.games.bridge_auction import Contract
 from bot.games.cards import Card, Suit
 from bot.games.tricks import Trick
 from bot.render.emojis import card_text
@@ -150,14 +149,6 @@ def grid(columns: Sequence[str], calls: Sequence[tuple[int, str]], next_to_call:
     if not body:
         body = ["(no calls yet)"]
     return "```\n" + "\n".join([head, *body]) + "\n```"
-
-
-def outcome(contract: Contract, won: int) -> str:
-    """A bridge contract's result from declarer's tricks: `made`, `made +1`, `down 2`."""
-    over = won - contract.tricks_needed
-    if over < 0:
-        return f"down {-over}"
-    return "made" + (f" +{over}" if over else "")
 
 
 def suit_word(suit: Suit | None) -> str:

@@ -21,7 +21,6 @@ from .common import (
     call_label,
     follow_hint,
     grid,
-    outcome,
     play_lines,
     plays_inline,
     plural,
@@ -66,10 +65,10 @@ class SingleDummyText(GameText[SingleDummyView, DealSummary]):
         contract = view.contract
         if contract is not None and view.phase in ("dummy_choice", "play"):
             line = f"**{contract.label} by {seating.seat_names[contract.declarer]}**"
-            if view.phase == "play":  # as bridge says it: one line on a phone
-                won = view.tricks_won
-                line += (f" · tricks **{won[contract.declarer]}** of "
-                         f"{contract.tricks_needed}, defence **{won[1 - contract.declarer]}**")
+            if view.phase == "play":  # as bridge says it: one line on a phone, a doubled
+                # contract's words included (the trick's number gives the defence's)
+                line += (f" · tricks **{view.tricks_won[contract.declarer]}** of "
+                         f"{contract.tricks_needed}")
             else:
                 line += f" · needs {contract.tricks_needed}"
             lines.append(line)
@@ -162,7 +161,7 @@ class SingleDummyText(GameText[SingleDummyView, DealSummary]):
         else:
             won = summary.tricks[contract.declarer]
             lines = [f"**{contract.label} by {seating.who(contract.declarer)}** — "
-                     f"{plural(won, 'trick')}, **{outcome(contract, won)}**"]
+                     f"{plural(won, 'trick')}, **{contract.result(won)}**"]
             if summary.dummy_choice is not None:
                 lines.append(f"{seating.name(contract.declarer)} took the "
                              f"{summary.dummy_choice} dummy.")

@@ -101,9 +101,9 @@ class Board:
         self.image = Image.new("RGB", (width, height), FELT)
         self.draw = ImageDraw.Draw(self.image)
 
-    def text(self, xy: tuple[float, float], text: str, size: int = 20,
-             colour: Colour = INK, anchor_right: bool = False) -> float:
-        """Write `text` with ♠♥♦♣ drawn as shapes; returns the x where it ends."""
+    @staticmethod
+    def _pieces(text: str, size: int) -> tuple[list[tuple[str, Suit | None]], list[float]]:
+        """`text` as runs of letters and single suit symbols, and each one's width."""
         face_font = font(size)
         pieces: list[tuple[str, Suit | None]] = []
         run = ""
@@ -118,8 +118,34 @@ class Board:
         if run:
             pieces.append((run, None))
         symbol = round(size * 0.8)
-        widths = [symbol + 2 if suit is not None else face_font.getlength(piece)
-                  for piece, suit in pieces]
+        return pieces, [symbol + 2 if suit is not None else face_font.getlength(piece)
+                        for piece, suit in pieces]
+
+    @classmethod
+    def measure(cls, text: str, size: int) -> float:
+        """How wide `text` is drawn at `size`."""
+        return sum(cls._pieces(text, size)[1])
+
+    @classmethod
+    def fit(cls, text: str, size: int, width: float, smallest: int = 15) -> tuple[str, int]:
+        """`text` and a size at which it fits in `width`: smaller, down to `smallest`,
+        then cut short before its last bracket ("Long Name… (dealer)")."""
+        while cls.measure(text, size) > width and size > smallest:
+            size -= 1
+        if cls.measure(text, size) <= width:
+            return text, size
+        head, bracket, tail = text.rpartition(" (")
+        head, end = (head, bracket + tail) if bracket else (text, "")
+        while head and cls.measure(head.rstrip() + "…" + end, size) > width:
+            head = head[:-1]
+        return head.rstrip() + "…" + end, size
+
+    def text(self, xy: tuple[float, float], text: str, size: int = 20,
+             colour: Colour = INK, anchor_right: bool = False) -> float:
+        """Write `text` with ♠♥♦♣ drawn as shapes; returns the x where it ends."""
+        face_font = font(size)
+        symbol = round(size * 0.8)
+        pieces, widths = self._pieces(text, size)
         x, y = xy
         if anchor_right:
             x -= sum(widths)
@@ -138,8 +164,10 @@ class Board:
     def panel(self, x: int, y: int, title: str, cards: Sequence[Card], note: str = "",
               width: int = PANEL_WIDTH, highlight: bool = False) -> int:
         """A hand: a title and a note line on the felt, then a white panel with a row
-        per suit (spades first, high to low). Returns the bottom y."""
-        self.text((x + 4, y), title, 19, INK)
+        per suit (spades first, high to low). Returns the bottom y. The title stays
+        within the panel's width (smaller, or a long name cut short)."""
+        title, size = self.fit(title, 19, width - 8)
+        self.text((x + 4, y + (19 - size) * 0.6), title, size, INK)
         if note:
             self.text((x + 4, y + 22), note, 16, MUTED)
         top = y + TITLE

@@ -36,6 +36,7 @@ class DealPicture:
     names: tuple[str, ...]  # per seat, as the messages name the players
     summary: Any  # the game's frozen deal summary
     description: str = ""  # the picture's text for screen readers (Discord's alt text)
+    deal_word: str = "deal"  # what the match calls its deals ("board": duplicate bridge)
 
     @property
     def filename(self) -> str:
@@ -48,15 +49,18 @@ class DealPicture:
 
 
 def draw_header(board: Board, picture: DealPicture, headline: str) -> None:
+    """The picture's first lines: which table and deal, then the headline (smaller, or
+    cut short, rather than run over the picture's edge)."""
     board.text((MARGIN, 10), f"{picture.title} · table #{picture.table_id} · "
-               f"deal {picture.summary.deal_no}", 18, MUTED)
-    board.text((MARGIN, 34), headline, 24, INK)
+               f"{picture.deal_word} {picture.summary.deal_no}", 18, MUTED)
+    headline, size = board.fit(headline, 24, board.image.width - 2 * MARGIN, smallest=18)
+    board.text((MARGIN, 34 + (24 - size) * 0.6), headline, size, INK)
 
 
-def footer_lines(lines: Sequence[str], width: int) -> list[str]:
-    """The deal's score lines, wrapped to the picture's width."""
+def footer_lines(lines: Sequence[str], width: int, most: int = FOOTER_LINES) -> list[str]:
+    """The deal's score lines, wrapped to the picture's width (at most `most` lines)."""
     out = [part for line in lines for part in wrap(line, 18, width - 2 * MARGIN)]
-    return out[:FOOTER_LINES]
+    return out[:most]
 
 
 def draw_footer(board: Board, lines: Sequence[str], y: int) -> None:

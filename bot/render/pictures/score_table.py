@@ -35,13 +35,34 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One compared deal: its number, each side's (result note, score) and who won it
-    (`won` False draws the result muted: a tie)."""
+    """One compared deal: its number, each side's (result notes, score) and who won it
+    (`won` False draws the result muted: a tie). A side's notes are the same result
+    written ever shorter (`3NT by West, down 2`, `3NT W-2`): the first that fits beside
+    its score is drawn."""
 
     number: int
-    sides: tuple[tuple[str, str], tuple[str, str]]
+    sides: tuple[tuple[Sequence[str], str], tuple[Sequence[str], str]]
     result: str
     won: bool
+
+
+NOTE_SIZES = (20, 18, 16)  # a side's note, in the largest of these that fits
+SCORE_SIZE = 22
+CELL_GAP = 12  # at least this much between a note and its score
+
+
+def fit_note(notes: Sequence[str], room: float) -> tuple[str, int]:
+    """The note to draw in `room` picture units, and its size: the longest wording at the
+    largest size that fits, else the shortest wording at the smallest size, cut short
+    with an ellipsis so it still fits."""
+    for size in NOTE_SIZES:
+        for note in notes:
+            if text_width(note, size) <= room:
+                return note, size
+    note, size = notes[-1], NOTE_SIZES[-1]
+    while note and text_width(note + "…", size) > room:
+        note = note[:-1]
+    return (note.rstrip() + "…" if note else ""), size
 
 
 def draw_text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int,
@@ -64,7 +85,10 @@ def draw_text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: in
 
 
 def text_width(text: str, size: int) -> float:
-    return picture_font(size).getlength(text.translate(_PLAIN))
+    """How wide `draw_text` draws `text` (suit symbols as shapes), in picture units."""
+    face = picture_font(size * SCALE)
+    return sum(size * 0.8 + 2 if run in SYMBOLS else face.getlength(run) / SCALE
+               for run in _runs(text.translate(_PLAIN)))
 
 
 def _runs(text: str) -> list[str]:
@@ -95,9 +119,13 @@ def score_table_png(title: str, lines: Sequence[Line], headings: Sequence[str],
             draw.rectangle((0, (y - 6) * SCALE, WIDTH * SCALE, (y + ROW - 6) * SCALE),
                            fill=(18, 80, 50, 255))
         draw_text(draw, COLUMNS[0] + 16, y, str(row.number), 24, INK)
-        for x, (note, score) in zip(COLUMNS[1:3], row.sides, strict=True):
-            end = draw_text(draw, x, y, note, 20, INK) if note else x
-            draw_text(draw, max(end + 8, x + 250 - text_width(score, 22)), y, score, 22,
-                      WHITE)
+        for x, right, (notes, score) in zip(COLUMNS[1:3], COLUMNS[2:4], row.sides,
+                                            strict=True):
+            # The score is right-aligned at the column's end; the note gets what is left.
+            score_x = right - 2 * CELL_GAP - text_width(score, SCORE_SIZE)
+            draw_text(draw, score_x, y, score, SCORE_SIZE, WHITE)
+            if any(notes):
+                note, size = fit_note(notes, score_x - CELL_GAP - x)
+                draw_text(draw, x, y + (SCORE_SIZE - size) * 0.6, note, size, INK)
         draw_text(draw, COLUMNS[3], y, row.result, result_size, GOLD if row.won else MUTED)
     return encode_png(finish(image), fast=True)

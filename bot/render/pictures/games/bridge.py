@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.bridge_view import DealSummary
 from bot.render.games.bridge import vulnerability
-from bot.render.games.common import outcome, plural, score_lines
+from bot.render.games.common import plural, score_lines
 
 from ..board import Board
 from ..deals import COMPASS, SIDES4, DealPicture, around, seat_title
@@ -20,9 +20,8 @@ def draw(picture: DealPicture) -> Board:
     else:
         won = s.tricks_won[s.contract.declarer % 2]
         headline = (f"{s.contract.label} by {COMPASS[s.contract.declarer]}: "
-                    f"{outcome(s.contract, won)}")
-        centre = [s.contract.label + f" {COMPASS[s.contract.declarer][0]}",
-                  plural(won, "trick") + " to declarer", vul]
+                    f"{s.contract.result(won)}")
+        centre = [s.contract.text(COMPASS), plural(won, "trick") + " to declarer", vul]
         marked = s.contract.declarer
     titles = [seat_title(picture, seat, COMPASS[seat], s.dealer) for seat in range(4)]
     notes = [""] * 4

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.single_dummy_view import DealSummary
-from bot.render.games.common import outcome, plural, score_lines
+from bot.render.games.common import plural, score_lines
 
 from ..board import Board
 from ..deals import DealPicture, around
@@ -19,7 +19,7 @@ def headline_of(s: DealSummary, players: tuple[str, ...]) -> str:
     declarer = s.contract.declarer
     won = s.tricks[declarer]
     return (f"{s.contract.label} by {NAMES[declarer]} ({players[declarer]}): "
-            f"{outcome(s.contract, won)}")
+            f"{s.contract.result(won)}")
 
 
 def draw(picture: DealPicture) -> Board:
