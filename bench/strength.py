@@ -15,6 +15,7 @@ SECTIONS: dict[str, str] = {
     "bridge-play": "card play of Contract and Single Dummy Bridge against double dummy",
     "bridge-bidding": "Contract Bridge bidding against par; Single Dummy bidding",
     "bridge-leads": "Contract Bridge opening leads: CPU per decision and DD tricks lost",
+    "bridge-team": "Contract Bridge bidding as a team match against another commit's",
     "bridge-values": "the learned call values: calls changed and the time to ask them",
     "bridge-rubber": "rubber bridge: rubber-aware bidders against duplicate-minded ones",
     "games": "Spades, Tennis and Bid Fair: whole-match win rates against baselines",

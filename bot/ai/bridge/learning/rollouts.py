@@ -14,7 +14,8 @@ label is unbiased for "had this seat called that", and comparing the calls on th
 removes most of the luck.
 
 `--model FILE` bids with the learned values (the round being improved on) instead of the
-tables alone: the next round's data.
+tables alone: the next round's data. The labels are still each candidate against the
+tables' call, the auctions going on by the players with the values.
 
 Rows are written as JSON lines (the deal, the seat's decision number, the candidate, its
 features, its label), appended, one deal at a time, so a stopped run carries on after the
@@ -73,6 +74,38 @@ def contract_score_ns(contract: Contract | None, deal: BankDeal) -> int:
     return points if side == 0 else -points
 
 
+def par_ns(deal: BankDeal) -> int:
+    """The deal's par score for North-South (endplay's par from the bank's table)."""
+    import endplay._dds as dds_binding
+    from endplay.dds import par
+    from endplay.dds.ddtable import DDTable
+    from endplay.types import Player, Vul
+
+    data = dds_binding.ddTableResults()
+    for strain, dds_strain in enumerate((3, 2, 1, 0, 4)):  # DDS: S H D C NT
+        for seat in range(4):
+            data.resTable[dds_strain][seat] = deal.tricks[strain][seat]
+    vulnerable = {(False, False): Vul.none, (True, False): Vul.ns, (False, True): Vul.ew,
+                  (True, True): Vul.both}[deal.vulnerable]
+    return int(par(DDTable(data), vulnerable, Player(deal.dealer)).score)
+
+
+def bid_out(deal: BankDeal, values: CallValues | None, sides: tuple[int, ...] = (0, 1)
+            ) -> int:
+    """The deal bid by our four players, the values used by the `sides` named (0 N-S,
+    1 E-W) and the tables alone by the others: the contract's score for North-South,
+    double dummy."""
+    auction = empty_auction(deal.dealer)
+    while not auction.finished:
+        seat = auction.to_call()
+        legal = auction.legal_texts(seat)
+        made = decide(deal.hands[seat], seat, auction.calls, legal)
+        action = (values.better(made, legal, deal.vulnerable)
+                  if values is not None and seat % 2 in sides else made.action)
+        auction.call(seat, CALL_BY_TEXT[action])
+    return contract_score_ns(auction.contract, deal)
+
+
 class Bidders:
     """Our four players: the tables, or the tables with learned values."""
 
@@ -120,13 +153,13 @@ def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
         chosen = made.action if values is None else values.better(made, legal,
                                                                     deal.vulnerable)
         sign = 1 if seat % 2 == 0 else -1
-        base = score([*calls, (seat, CALL_BY_TEXT[chosen])]) * sign
+        # Every label is against the tables' call, whichever call the players make (with
+        # values, the auction goes on by their choice): the model's question.
+        base = score([*calls, (seat, CALL_BY_TEXT[made.action])]) * sign
         candidates = honest_candidates(made, legal)
         if candidates:
             features = Rows(made, deal.vulnerable)
             for action in candidates:
-                if action == chosen:
-                    continue
                 other = score([*calls, (seat, CALL_BY_TEXT[action])]) * sign
                 rows.append(Row(deal.number, number, action, made.action,
                                 features.row(action), float(imps(other - base))))

@@ -4,11 +4,16 @@
         [--trees 300] [--leaves 31] [--held-out 5]
 
 Rows are split by deal: every `--held-out`th deal (by number) is kept out of training. A
-LightGBM regressor learns each candidate's gain over the tables' call from the rest. On
-the held-out deals each decision is then made as the player would (the best-valued
-candidate where its predicted gain reaches the margin), and the margin is the one whose
-realised gain per deal (the chosen candidate's own rollout label) is highest; 0 decisions
-changed is always possible, so a model that cannot beat the tables changes nothing.
+LightGBM regressor learns each candidate's gain over the tables' call from the rest. The
+held-out deals then choose how the model is used: for each margin (a candidate's
+predicted gain must reach it) and scope (`values.SCOPES`: any call of the tables, or the
+captain's only), the deals are bid with the values by one side against the tables by the
+other, each side in turn, as a team match scored double dummy (`held_out_play`); the way
+that gains most is kept, and where no way's 95% interval is above zero the margin is set
+out of reach and the tables' calls stand. Each way's IMPs from par with all four players
+using the values are on the card too. The one-step figure of each
+margin (each decision alone changed, the rest by the tables: its rollout label) is kept
+on the card too.
 The model is written as the players read it (`forest.Forest`, numpy arrays; checked to
 give LightGBM's own predictions) with its card beside it (`values.card_path`): features,
 margin, the command, the rows' files, deals and rows, and the held-out figures. LightGBM
@@ -19,18 +24,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.games.bridge_scoring import imps
+
+from .bank import FOLDER, BankDeal, read
 from .features import NAMES
 from .forest import from_lightgbm
-from .rollouts import Row, rows_in
-from .values import card_path
+from .rollouts import Row, bid_out, par_ns, rows_in
+from .values import SCOPES, CallValues, card_path
 
 MAX_DEPTH = 10  # a forest this deep is read in at most 10 numpy steps a call
+PLAY_MARGINS = (1.0, 1.5, 2.5)  # tried in full play (each costs a bidding of the deals)
 MARGINS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
 
 
@@ -46,6 +57,39 @@ def realised(rows: Sequence[Row], predicted: Sequence[float], margin: float
             best[key] = (guess, row.gain)
     total = sum(gain for _, gain in best.values())
     return total / max(1, len(deals)), len(best), len(deals)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Held-out deals bid in full with one way of using the values."""
+
+    team: float  # IMPs a deal the values' side gains against the tables' side
+    team_low: float  # the lower end of its 95% interval
+    team_high: float
+    par_values: float  # IMPs a deal from par, all four with the values
+    par_tables: float  # the same, the tables alone
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: round(getattr(self, k), 4) for k in self.__slots__}
+
+
+def held_out_play(deals: Sequence[BankDeal], way: CallValues) -> Play:
+    """Each deal bid with the values by North-South against the tables, then by East-West
+    (a team match against the tables, in IMPs), and by all four (IMPs from par)."""
+    team: list[float] = []
+    par_values: list[int] = []
+    par_tables: list[int] = []
+    for deal in deals:
+        tables = bid_out(deal, None)
+        ns, ew, both = (bid_out(deal, way, sides) for sides in ((0,), (1,), (0, 1)))
+        team.append((imps(ns - tables) + imps(tables - ew)) / 2)
+        par = par_ns(deal)
+        par_values.append(abs(imps(both - par)))
+        par_tables.append(abs(imps(tables - par)))
+    mean = statistics.fmean(team)
+    half = 1.96 * statistics.stdev(team) / math.sqrt(len(team)) if len(team) > 1 else 0.0
+    return Play(mean, mean - half, mean + half, statistics.fmean(par_values),
+                statistics.fmean(par_tables))
 
 
 def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
@@ -64,7 +108,8 @@ def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
 
 
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
-          command: str) -> tuple[dict[str, Any], Any]:
+          command: str, play_deals: int = 400, bank_folder: Path = FOLDER
+          ) -> tuple[dict[str, Any], Any]:
     """Train, choose the margin, write the forest and its card; the card and the booster."""
     import numpy as np
 
@@ -80,22 +125,30 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     if not np.allclose(forest.predict(check_x), predicted, rtol=0, atol=1e-9):
         raise SystemExit("the forest's arrays do not give LightGBM's predictions")
     figures = {m: realised(check_rows, predicted, m) for m in MARGINS}
-    margin, (gain, changed, deals) = max(figures.items(), key=lambda kv: kv[1][0])
-    if gain <= 0:
-        margin = 99.0  # nothing pays on the held-out deals: the tables' calls stand
+    held = set(sorted({r.deal for r in check_rows})[:play_deals])
+    deals = [deal for deal in read(bank_folder) if deal.number in held]
+    plays = {(scope, margin): held_out_play(deals, CallValues(forest, margin, scope))
+             for scope in SCOPES for margin in PLAY_MARGINS}
+    (scope, margin), best = max(plays.items(), key=lambda kv: kv[1].team)
+    if best.team_low <= 0:
+        margin = 99.0  # no way of using it beats the tables for sure: their calls stand
     forest.save(out)
     card = {
         "features": list(NAMES),
         "margin": margin,
+        "scope": scope,
+        "held_out_play": (
+            f"{len(deals)} held-out deals; team: IMPs a deal the values' side gains against "
+            "the tables' side (each side in turn, 95% interval); par: IMPs a deal from par "
+            "with all four using the values, and with the tables alone"),
+        "held_out_play_by_way": {f"{s} {m}": p.as_dict() for (s, m), p in plays.items()},
         "command": command,
         "rows_files": [p.name for p in files],
         "deals": len({r.deal for r in rows}),
         "rows": len(rows),
         "held_out": f"every deal whose number is a multiple of {held_out}",
-        "held_out_gain_imps_per_deal": round(gain, 4),
-        "held_out_decisions_changed": changed,
-        "held_out_deals": deals,
-        "by_margin": {str(m): [round(g, 4), c] for m, (g, c, _) in figures.items()},
+        "one_step_gain_by_margin": {str(m): [round(g, 4), c]
+                                    for m, (g, c, _) in figures.items()},
         "trees": trees,
         "leaves": leaves,
         "mean_label": round(statistics.fmean(r.gain for r in rows), 4),
@@ -111,9 +164,12 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--trees", type=int, default=300)
     parser.add_argument("--leaves", type=int, default=31)
     parser.add_argument("--held-out", type=int, default=5)
+    parser.add_argument("--play-deals", type=int, default=400,
+                        help="held-out deals bid in full to choose the margin and scope")
     args = parser.parse_args(argv)
     command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
-    card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command)
+    card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command,
+                    args.play_deals)
     print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
     return 0
 

@@ -25,14 +25,18 @@ log = logging.getLogger(__name__)
 
 MODELS = Path(__file__).parent / "models"
 DEFAULT = MODELS / "call_values.npz"
+# Which calls of the tables the values may change: any, or only the captain's (where no
+# table's rule made the call, so partner's later rules infer nothing from a rule passed by).
+SCOPES = ("all", "captain")
 
 
 class CallValues:
     """A loaded model of candidate calls' gains, and the margin a gain must reach."""
 
-    def __init__(self, forest: Forest, margin: float) -> None:
+    def __init__(self, forest: Forest, margin: float, scope: str = "all") -> None:
         self.forest = forest
         self.margin = margin
+        self.scope = scope  # SCOPES: which of the tables' calls the values may change
 
     def gains(self, rows: Sequence[Sequence[float]]) -> list[float]:
         if not rows:
@@ -43,6 +47,8 @@ class CallValues:
                vulnerable: tuple[bool, bool]) -> str:
         """The call to make: the best-valued honest candidate where it beats the tables'
         call by the margin, else the tables' call."""
+        if self.scope == "captain" and made.by_rule:
+            return made.action
         candidates = honest_candidates(made, legal)
         if not candidates:
             return made.action
@@ -65,7 +71,10 @@ def load(model: Path) -> CallValues | None:
         forest = Forest.load(model)
         if forest.features != len(NAMES):
             raise ValueError(f"it reads {forest.features} features, not {len(NAMES)}")
-        return CallValues(forest, float(card["margin"]))
+        scope = str(card.get("scope", "all"))
+        if scope not in SCOPES:
+            raise ValueError(f"its scope {scope!r} is none of {', '.join(SCOPES)}")
+        return CallValues(forest, float(card["margin"]), scope)
     except Exception as error:  # a missing, truncated or foreign file: bid by the tables
         log.error("learned bidding off: the model %s cannot be used (%s); bidding by the "
                   "tables", model, error)

@@ -1,0 +1,124 @@
+"""Contract Bridge bidding as a team match: this checkout's players against another's.
+
+    python -m bench.strength bridge-team [--deals N] [--first-seed S] [--think SECONDS]
+        (--against REV | --tables-only)
+
+Each fresh deal (`deal_for(seed)`: its own dealing, none of it in the learning bank; board
+`seed % 16 + 1` gives dealer and vulnerability) is bid twice: A (this checkout's default
+bidder, each call through the worker round trip as the bot serves it) North-South against
+B East-West, then B North-South against A East-West. Both contracts are scored double
+dummy as duplicate boards, and A's result is the IMPs of the two tables together (what a
+team match counts). B is commit REV's default bidder (`--against`, answering from its own
+process), or this checkout's with the learned values off (`--tables-only`). Printed: the
+boards, how many differ, A's IMPs a board with a 95% interval, and the IMPs from par of
+each table's contracts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import pickle
+import random
+import statistics
+from collections.abc import Sequence
+
+from bot.ai.bridge.bidding import Score
+from bot.ai.bridge.bidding.context import empty_auction
+from bot.ai.bridge.bidding.simulation import SampledBidding
+from bot.ai.bridge.learning import bank
+from bot.ai.bridge.learning.rollouts import contract_score_ns, par_ns
+from bot.ai.core.dds import trick_tables
+from bot.games.bridge_auction import CALL_BY_TEXT, Contract
+from bot.games.bridge_scoring import board_dealer, board_vulnerability, imps
+from bot.games.cards import FULL_DECK
+
+from .strength_bridge_bidding import fresh_seed
+from .strength_bridge_rubber import Bidder, previous_at
+
+
+def deal_for(seed: int) -> bank.BankDeal:
+    """The run's deal of `seed` (its table not yet solved: all zeros)."""
+    cards = list(FULL_DECK)
+    random.Random(f"team-bench:{seed}").shuffle(cards)
+    hands = tuple(tuple(cards[13 * i:13 * i + 13]) for i in range(4))
+    board = seed % 16 + 1
+    return bank.BankDeal(seed, hands, board_dealer(board), board_vulnerability(board),
+                         ((0,) * 4,) * 5)
+
+
+def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: float
+        ) -> Contract | None:
+    """The deal's auction, North-South's seats bid by `ns`, East-West's by `ew`."""
+    from bot.ai import Budget
+
+    auction = empty_auction(deal.dealer)
+    seats = {0: ns[0], 2: ns[1], 1: ew[0], 3: ew[1]}
+    while not auction.finished:
+        seat = auction.to_call()
+        budget = Budget(think) if think > 0 else None
+        bidder = seats[seat]
+        action = bidder.call(deal.hands[seat], seat, auction.calls,  # type: ignore[arg-type]
+                             auction.legal_texts(seat), deal.vulnerable, Score(), 1, budget)
+        if isinstance(bidder, SampledBidding):  # as served: across to a worker and back
+            seats[seat] = pickle.loads(pickle.dumps(bidder))
+        auction.call(seat, CALL_BY_TEXT[action])
+    return auction.contract
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-team")
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--first-seed", type=int, default=None)
+    parser.add_argument("--think", type=float, default=0.0)
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--against", metavar="REV")
+    which.add_argument("--tables-only", action="store_true")
+    args = parser.parse_args(argv)
+    first = fresh_seed() if args.first_seed is None else args.first_seed
+    seeds = range(first, first + args.deals)
+    deals = [deal_for(seed) for seed in seeds]
+    learned = {bank.hands_key(d.hands) for d in bank.read()}
+    if any(bank.hands_key(d.hands) in learned for d in deals):
+        raise SystemExit("a deal of this run is in the learning bank: choose other seeds")
+    b_name = f"commit {args.against}" if args.against else "this checkout, tables only"
+    print(f"Bridge bidding team match: A = this checkout, B = {b_name}; seeds "
+          f"{seeds.start}..{seeds.stop - 1} (--first-seed {first}); think {args.think} s; "
+          f"none of the {len(deals)} deals is among the {len(learned)} of the learning bank")
+
+    def run(b_of: object) -> int:
+        pairs: list[tuple[Contract | None, Contract | None]] = []
+        for deal in deals:
+            a = [SampledBidding(deal.number * 4 + s) for s in (0, 2)]
+            b = [b_of(deal.number * 4 + s) for s in (1, 3)]  # type: ignore[operator]
+            pairs.append((bid(deal, a, b, args.think), bid(deal, b, a, args.think)))
+        differ = [i for i, (one, two) in enumerate(pairs) if one != two]
+        solved = dict(zip(differ, trick_tables([deals[i].hands for i in differ]),
+                          strict=True))  # type: ignore[arg-type]
+        gains: list[float] = []
+        par_a: list[int] = []
+        par_b: list[int] = []
+        for i, (one, two) in enumerate(pairs):
+            if i not in solved:
+                gains.append(0.0)
+                continue
+            deal = bank.BankDeal(deals[i].number, deals[i].hands, deals[i].dealer,
+                                 deals[i].vulnerable, solved[i])
+            ns_a, ns_b = contract_score_ns(one, deal), contract_score_ns(two, deal)
+            gains.append(float(imps(ns_a - ns_b)))
+            par = par_ns(deal)
+            par_a.append(abs(imps(ns_a - par)))
+            par_b.append(abs(imps(ns_b - par)))
+        mean = statistics.fmean(gains)
+        half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains))
+        print(f"boards {len(gains)}, contracts differ on {len(differ)}: A {mean:+.3f} IMPs a "
+              f"board (95% CI {mean - half:+.3f} to {mean + half:+.3f})")
+        if differ:
+            print(f"on the boards that differ, IMPs from par: table 1 (A N-S) "
+                  f"{statistics.fmean(par_a):.2f}, table 2 (B N-S) {statistics.fmean(par_b):.2f}")
+        return 0
+
+    if args.tables_only:
+        return run(lambda seed: SampledBidding(seed, learned=False))
+    with previous_at(args.against, args.think) as previous:
+        return run(previous)
