@@ -64,6 +64,16 @@ def players(game: str) -> Mapping[str, PlayerFactory]:
     return table
 
 
+def prepare_players(game: str) -> None:
+    """Import a game's players and load what they read from files, once per process (a
+    worker process does this at its start): a package may name that work `prepare()`."""
+    players(game)
+    prepare: Callable[[], object] | None = getattr(
+        importlib.import_module(f"{__name__}.{game}"), "prepare", None)
+    if prepare is not None:
+        prepare()
+
+
 def player_kinds(game: str) -> tuple[str, ...]:
     """The kind names of a game's computer players, the default first."""
     return tuple(players(game))
@@ -99,4 +109,4 @@ def make_player(game: str, seed: int = 0, kind: str | None = None) -> Player:
 
 
 __all__ = ["Budget", "Player", "RandomPlayer", "UnknownPlayer", "bot_name", "level_label",
-           "make_player", "player_factory", "player_kinds", "players"]
+           "make_player", "player_factory", "player_kinds", "players", "prepare_players"]

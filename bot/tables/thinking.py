@@ -35,7 +35,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.ai import Budget, Player, players
+from bot.ai import Budget, Player, prepare_players
 from bot.games import GAMES
 
 log = logging.getLogger(__name__)
@@ -93,12 +93,13 @@ DecisionHook = Callable[[str, float, float, bool], None]
 
 
 def _start_worker(parent: int) -> None:
-    """A worker's set-up: yield the CPU to the bot, die with it, import every player."""
+    """A worker's set-up: yield the CPU to the bot, die with it, import every player and
+    load what they read (the bridge players' learned model)."""
     os.nice(WORKER_NICE)
     threading.Thread(target=_follow_parent, args=(parent,), daemon=True,
                      name="follow-parent").start()
     for game in GAMES:  # paid once here, not by the first decision of each game
-        players(game)
+        prepare_players(game)
 
 
 def _follow_parent(parent: int) -> None:

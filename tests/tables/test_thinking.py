@@ -210,3 +210,16 @@ def test_benchmarks_decide_through_the_same_round_trip_and_stop_on_a_player_that
     assert player.decisions == 0  # it thought with a copy, as a worker does
     with pytest.raises(RoundTripError):
         think_as_served(Unpicklable(), None, ["a", "b"], None)
+
+
+def _learned_models_loaded() -> list[str]:
+    from bot.ai.bridge.learning import values
+    return [path.name for path, model in values._loaded.items() if model is not None]
+
+
+async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_call():
+    pool = ThinkingPool(0.1, processes=1)
+    try:
+        assert await pool.run(_learned_models_loaded) == ["call_values.npz"]
+    finally:
+        pool.close()

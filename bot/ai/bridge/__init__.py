@@ -6,6 +6,13 @@ from __future__ import annotations
 from .. import PlayerFactory
 from .advanced import AdvancedBridgePlayer
 from .basic import BridgePlayer
+from .learning.values import shared
+
+
+def prepare() -> None:
+    """Load the learned call values (a worker process does so at its start)."""
+    shared()
+
 
 # The kinds of player for this game, the strongest (the default) first.
 PLAYERS: dict[str, PlayerFactory] = {
