@@ -264,3 +264,31 @@ def test_bridge_play_strength_pairs_two_records_deal_by_deal(tmp_path: Path) -> 
     # The same player on the same deals: every difference is nothing.
     assert out.count("AFTER - BEFORE 0.00 ± 0.00") == 3
     assert out.count("bridge declarer") == 2  # each side's decision times
+
+
+def test_bridge_team_plays_each_deal_both_ways_on_fresh_deals_outside_the_bank() -> None:
+    out = _run("bench.strength", "bridge-team", "--deals", "6", "--first-seed", "11",
+               "--tables-only", timeout=120)
+    assert "seeds 11..16" in out and "of the learning bank" in out
+    assert "boards 6, contracts differ on" in out and "IMPs a board (95% CI" in out
+
+
+def test_bridge_bidding_stops_on_a_deal_of_the_learning_bank(monkeypatch) -> None:
+    import pytest
+
+    from bench.strength_bridge_bidding import check_fresh
+    from bot.ai.bridge.learning import bank
+    from bot.games import create
+
+    assert "none of the 2 deals" in check_fresh(range(5, 7))
+    hands = tuple(tuple(h) for h in create("bridge", seed=6).deal_record().hands)
+    learned = bank.BankDeal(0, hands, 0, (False, False), ((0,) * 4,) * 5)
+    monkeypatch.setattr(bank, "read", lambda *args, **kwargs: iter([learned]))
+    with pytest.raises(SystemExit, match="seed 6's deal is in the learning bank"):
+        check_fresh(range(5, 7))
+
+
+def test_bridge_values_prints_the_calls_changed_and_the_time_to_ask() -> None:
+    out = _run("bench.strength", "bridge-values", "--deals", "4", "--first-seed", "21")
+    assert "calls " in out and "changed by the values" in out
+    assert "the prediction alone (inference), CPU per call asked: p50" in out

@@ -95,27 +95,21 @@ def bid_out(deal: BankDeal, values: CallValues | None, sides: tuple[int, ...] = 
     """The deal bid by our four players, the values used by the `sides` named (0 N-S,
     1 E-W) and the tables alone by the others: the contract's score for North-South,
     double dummy."""
-    auction = empty_auction(deal.dealer)
-    while not auction.finished:
-        seat = auction.to_call()
-        legal = auction.legal_texts(seat)
-        made = decide(deal.hands[seat], seat, auction.calls, legal)
-        action = (values.better(made, legal, deal.vulnerable)
-                  if values is not None and seat % 2 in sides else made.action)
-        auction.call(seat, CALL_BY_TEXT[action])
-    return contract_score_ns(auction.contract, deal)
+    return contract_score_ns(Bidders(values, sides).finish(deal, []), deal)
 
 
 class Bidders:
-    """Our four players: the tables, or the tables with learned values."""
+    """Our four players: the tables, or the tables with learned values (for the `sides`
+    named: 0 North-South, 1 East-West)."""
 
-    def __init__(self, values: CallValues | None) -> None:
+    def __init__(self, values: CallValues | None, sides: tuple[int, ...] = (0, 1)) -> None:
         self.values = values
+        self.sides = sides
 
     def call(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
              legal: Sequence[str]) -> str:
         made = decide(deal.hands[seat], seat, calls, legal)
-        if self.values is None:
+        if self.values is None or seat % 2 not in self.sides:
             return made.action
         return self.values.better(made, legal, deal.vulnerable)
 
