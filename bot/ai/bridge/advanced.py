@@ -76,18 +76,7 @@ def auction_check(view: BridgeView) -> Agrees:
     """Whether a hand as dealt (seat, its 13 cards) would have made that seat's calls by
     the bidding system's tables and captain (`bot.ai.bridge.bidding`): what the auction
     says of a hand, exactly, where its ranges are a loose hull."""
-    return auction_check_of(view.calls, Score.of(view))
-
-
-def auction_check_of(calls: Sequence[tuple[int, Call]], score: Score | None) -> Agrees:
-    """`auction_check` of an auction's calls and the rubber's score."""
-    turns = call_turns(calls, score)
-
-    def agrees(seat: int, hand: Sequence[Card]) -> bool:
-        facts = Hand.of(hand)
-        return all(turn.made_by(facts) for turn in turns if turn.seat == seat)
-
-    return agrees
+    return _auction_check(tuple(view.calls), Score.of(view))
 
 
 @functools.lru_cache(maxsize=64)
@@ -95,7 +84,13 @@ def _auction_check(calls: tuple[tuple[int, Call], ...], score: Score | None) -> 
     """`auction_check` by auction, kept in the process that thinks (a worker process keeps
     it across decisions, while the player itself crosses to it and back pickled: a closure
     over the tables' rules does not pickle, so the player holds none)."""
-    return auction_check_of(calls, score)
+    turns = call_turns(calls, score)
+
+    def agrees(seat: int, hand: Sequence[Card]) -> bool:
+        facts = Hand.of(hand)
+        return all(turn.made_by(facts) for turn in turns if turn.seat == seat)
+
+    return agrees
 
 
 def decision(view: BridgeView, legal: Sequence[str],
@@ -140,7 +135,7 @@ class AdvancedBridgePlayer:
 
     def agrees(self, view: BridgeView) -> Agrees:
         """`auction_check` of this deal's auction, made once per auction in this process."""
-        return _auction_check(tuple(view.calls), Score.of(view))
+        return auction_check(view)
 
     def choose(self, view: BridgeView, legal: Sequence[str],
                budget: Budget | None = None) -> str:
