@@ -182,6 +182,38 @@ def test_the_shipped_model_loads_with_its_card():
     assert size < 20 * 1024 * 1024
 
 
+def test_a_later_round_is_held_against_the_round_it_improves_on():
+    """`train --base`: the held-out team match sets the new values against the previous
+    round's (the other side's `Bidders.others`), not the tables: the same values on both
+    sides bid the same contracts, so no IMPs change hands."""
+    shipped = values.load(values.DEFAULT)
+    assert shipped is not None
+    deals = list(bank.read(first=2000, limit=5))
+    same = train.held_out_play(deals, shipped, base=shipped)
+    assert (same.team, same.team_low, same.team_high) == (0, 0, 0)
+    assert same.par_values == same.par_tables
+
+    class Asked:
+        """Values that change nothing and count the calls they were asked for."""
+
+        calls = 0
+
+        def better(self, made, legal, vulnerable):
+            self.calls += 1
+            return made.action
+
+    others = Asked()
+    deal = deals[0]
+    contract = rollouts.Bidders(None, (0,), others).finish(deal, [])  # type: ignore[arg-type]
+    assert contract == rollouts.Bidders(None).finish(deal, [])
+    auction = empty_auction(deal.dealer)
+    while not auction.finished:
+        seat = auction.to_call()
+        auction.call(seat, CALL_BY_TEXT[decide(deal.hands[seat], seat, auction.calls,
+                                               auction.legal_texts(seat)).action])
+    assert others.calls == sum(1 for seat, _ in auction.calls if seat % 2 == 1) > 0
+
+
 def _random_deal(rng: random.Random):
     deck = list(FULL_DECK)
     rng.shuffle(deck)

@@ -90,28 +90,32 @@ def par_ns(deal: BankDeal) -> int:
     return int(par(DDTable(data), vulnerable, Player(deal.dealer)).score)
 
 
-def bid_out(deal: BankDeal, values: CallValues | None, sides: tuple[int, ...] = (0, 1)
-            ) -> int:
+def bid_out(deal: BankDeal, values: CallValues | None, sides: tuple[int, ...] = (0, 1),
+            others: CallValues | None = None) -> int:
     """The deal bid by our four players, the values used by the `sides` named (0 N-S,
-    1 E-W) and the tables alone by the others: the contract's score for North-South,
-    double dummy."""
-    return contract_score_ns(Bidders(values, sides).finish(deal, []), deal)
+    1 E-W) and `others` (None: the tables alone) by the other side: the contract's score
+    for North-South, double dummy."""
+    return contract_score_ns(Bidders(values, sides, others).finish(deal, []), deal)
 
 
 class Bidders:
     """Our four players: the tables, or the tables with learned values (for the `sides`
-    named: 0 North-South, 1 East-West)."""
+    named: 0 North-South, 1 East-West; the other side with `others`, the values of an
+    earlier round, or the tables alone)."""
 
-    def __init__(self, values: CallValues | None, sides: tuple[int, ...] = (0, 1)) -> None:
+    def __init__(self, values: CallValues | None, sides: tuple[int, ...] = (0, 1),
+                 others: CallValues | None = None) -> None:
         self.values = values
         self.sides = sides
+        self.others = others
 
     def call(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
              legal: Sequence[str]) -> str:
         made = decide(deal.hands[seat], seat, calls, legal)
-        if self.values is None or seat % 2 not in self.sides:
+        values = self.values if seat % 2 in self.sides else self.others
+        if values is None:
             return made.action
-        return self.values.better(made, legal, deal.vulnerable)
+        return values.better(made, legal, deal.vulnerable)
 
     def finish(self, deal: BankDeal, calls: list[tuple[int, Call]]) -> Contract | None:
         """Bid on from `calls` to the end of the auction; the contract (None: passed out)."""

@@ -7,13 +7,15 @@ Rows are split by deal: every `--held-out`th deal (by number) is kept out of tra
 LightGBM regressor learns each candidate's gain over the tables' call from the rest. The
 held-out deals then choose how the model is used: for each margin (a candidate's
 predicted gain must reach it) and scope (`values.SCOPES`: any call of the tables, or the
-captain's only), the deals are bid with the values by one side against the tables by the
-other, each side in turn, as a team match scored double dummy (`held_out_play`); the way
-that gains most is kept, and where no way's 95% interval is above zero the margin is set
-out of reach and the tables' calls stand. Each way's IMPs from par with all four players
-using the values are on the card too. The one-step figure of each
-margin (each decision alone changed, the rest by the tables: its rollout label) is kept
-on the card too.
+captain's only), the deals are bid with the values by one side against the base by the
+other, each side in turn, as a team match scored double dummy (`held_out_play`). The base
+is the tables, or with `--base MODEL` the previous round's values (a later round must beat
+the round it improves on, not the tables). The way that gains most is kept, and where no
+way's 95% interval is above zero the margin is set out of reach and the tables' calls
+stand (against a base model: the round does not pay, and the base stays shipped). Each
+way's IMPs from par with all four players using the values are on the card too, and the
+one-step figure of each margin (each decision alone changed, the rest by the tables: its
+rollout label).
 The model is written as the players read it (`forest.Forest`, numpy arrays; checked to
 give LightGBM's own predictions) with its card beside it (`values.card_path`): features,
 margin, the command, the rows' files, deals and rows, and the held-out figures. LightGBM
@@ -38,7 +40,7 @@ from .bank import FOLDER, BankDeal, read
 from .features import NAMES
 from .forest import from_lightgbm
 from .rollouts import Row, bid_out, par_ns, rows_in
-from .values import SCOPES, CallValues, card_path
+from .values import SCOPES, CallValues, card_path, load
 
 MAX_DEPTH = 10  # a forest this deep is read in at most 10 numpy steps a call
 PLAY_MARGINS = (1.0, 1.5, 2.5)  # tried in full play (each costs a bidding of the deals)
@@ -67,21 +69,23 @@ class Play:
     team_low: float  # the lower end of its 95% interval
     team_high: float
     par_values: float  # IMPs a deal from par, all four with the values
-    par_tables: float  # the same, the tables alone
+    par_tables: float  # the same, the base alone (the tables, or the previous round)
 
     def as_dict(self) -> dict[str, float]:
         return {k: round(getattr(self, k), 4) for k in self.__slots__}
 
 
-def held_out_play(deals: Sequence[BankDeal], way: CallValues) -> Play:
-    """Each deal bid with the values by North-South against the tables, then by East-West
-    (a team match against the tables, in IMPs), and by all four (IMPs from par)."""
+def held_out_play(deals: Sequence[BankDeal], way: CallValues,
+                  base: CallValues | None = None) -> Play:
+    """Each deal bid with the values by North-South against the base (None: the tables),
+    then by East-West (a team match against the base, in IMPs), and by all four (IMPs
+    from par)."""
     team: list[float] = []
     par_values: list[int] = []
     par_tables: list[int] = []
     for deal in deals:
-        tables = bid_out(deal, None)
-        ns, ew, both = (bid_out(deal, way, sides) for sides in ((0,), (1,), (0, 1)))
+        tables = bid_out(deal, base)
+        ns, ew, both = (bid_out(deal, way, sides, base) for sides in ((0,), (1,), (0, 1)))
         team.append((imps(ns - tables) + imps(tables - ew)) / 2)
         par = par_ns(deal)
         par_values.append(abs(imps(both - par)))
@@ -108,8 +112,8 @@ def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
 
 
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
-          command: str, play_deals: int = 400, bank_folder: Path = FOLDER
-          ) -> tuple[dict[str, Any], Any]:
+          command: str, play_deals: int = 400, bank_folder: Path = FOLDER,
+          base: Path | None = None) -> tuple[dict[str, Any], Any]:
     """Train, choose the margin, write the forest and its card; the card and the booster."""
     import numpy as np
 
@@ -127,7 +131,10 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     figures = {m: realised(check_rows, predicted, m) for m in MARGINS}
     held = set(sorted({r.deal for r in check_rows})[:play_deals])
     deals = [deal for deal in read(bank_folder) if deal.number in held]
-    plays = {(scope, margin): held_out_play(deals, CallValues(forest, margin, scope))
+    against = load(base) if base is not None else None
+    if base is not None and against is None:
+        raise SystemExit(f"the base model {base} cannot be used")
+    plays = {(scope, margin): held_out_play(deals, CallValues(forest, margin, scope), against)
              for scope in SCOPES for margin in PLAY_MARGINS}
     (scope, margin), best = max(plays.items(), key=lambda kv: kv[1].team)
     if best.team_low <= 0:
@@ -139,8 +146,9 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         "scope": scope,
         "held_out_play": (
             f"{len(deals)} held-out deals; team: IMPs a deal the values' side gains against "
-            "the tables' side (each side in turn, 95% interval); par: IMPs a deal from par "
-            "with all four using the values, and with the tables alone"),
+            f"the {'tables' if base is None else base.name + ' side'} (each side in turn, "
+            "95% interval); par: IMPs a deal from par with all four using the values, and "
+            "with the base alone"),
         "held_out_play_by_way": {f"{s} {m}": p.as_dict() for (s, m), p in plays.items()},
         "command": command,
         "rows_files": [p.name for p in files],
@@ -166,10 +174,13 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--held-out", type=int, default=5)
     parser.add_argument("--play-deals", type=int, default=400,
                         help="held-out deals bid in full to choose the margin and scope")
+    parser.add_argument("--base", type=Path, default=None,
+                        help="the previous round's model, the held-out team match's other "
+                             "side (default: the tables)")
     args = parser.parse_args(argv)
     command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
     card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command,
-                    args.play_deals)
+                    args.play_deals, base=args.base)
     print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
     return 0
 
