@@ -100,6 +100,7 @@ class Layouts:
 
     hands: list[tuple[tuple[Card, ...], ...]] = field(default_factory=list)
     relaxed: int = 0
+    checked: int = 0  # how many (the first) passed the calls' check (`Knowledge.agrees`)
 
 
 def _deal(know: Knowledge, rng: random.Random, ranged: bool,
@@ -176,22 +177,29 @@ def sample(know: Knowledge, count: int, rng: random.Random) -> Layouts:
 
 def _by_weight(know: Knowledge, dealt: Layouts, count: int, rng: random.Random) -> Layouts:
     """`count` of the layouts dealt, drawn with probability by weight without replacement
-    (each layout's log-weight plus Gumbel noise, the `count` largest), in dealing order."""
+    (each layout's log-weight plus Gumbel noise, the largest), in dealing order. Layouts
+    that passed the calls' check come first: all are kept where they are too few, and
+    the rest are drawn from the others."""
     if len(dealt.hands) <= count:
         return dealt  # relaxed layouts only fill up to `count`: none to choose among
     assert know.weigh is not None
+    if dealt.checked >= count:
+        sure, pool = 0, range(dealt.checked)  # drawn among the checked ones alone
+    else:
+        sure, pool = dealt.checked, range(dealt.checked, len(dealt.hands))
     keys = []
-    for i, hands in enumerate(dealt.hands):
+    for i in pool:
+        hands = dealt.hands[i]
         weight = sum(know.weigh(s, [*hands[s], *know.played[s]]) for s in know.hidden)
         u = rng.random() or 1e-300  # in (0, 1): its Gumbel noise is finite
         keys.append((weight - math.log(-math.log(u)), i))
-    kept = sorted(i for _, i in sorted(keys, reverse=True)[:count])
-    return Layouts([dealt.hands[i] for i in kept], 0)
+    kept = [*range(sure), *sorted(i for _, i in sorted(keys, reverse=True)[:count - sure])]
+    return Layouts([dealt.hands[i] for i in kept], 0, min(dealt.checked, count))
 
 
 def _sample(know: Knowledge, count: int, rng: random.Random, extra: int = 1) -> Layouts:
-    """`count` layouts by the passes, or `count * extra` where the ranges and checks allow
-    (their allowances, and the relaxed pass, are those of `count`)."""
+    """`count` layouts by the passes, or up to `count * extra` where the first pass finds
+    them (the allowances of attempts and checks are those of `count`)."""
     out = Layouts()
     if not know.consistent():
         return out
@@ -208,7 +216,12 @@ def _sample(know: Knowledge, count: int, rng: random.Random, extra: int = 1) -> 
         if careful and not checked and not out.hands:
             continue  # no layout fits at all: the calls contradict the cards, relax now
         failures = 0
-        wanted = count * extra if strict or not ranged else count
+        # The extra layouts: by the calls' check, else by the ranges where the check left
+        # the layouts short of `count` (never relaxed ones: they only fill up to it).
+        if checked or (strict or not ranged) and len(out.hands) < count:
+            wanted = count * extra
+        else:
+            wanted = count
         while len(out.hands) < wanted and failures < ATTEMPTS_PER_LAYOUT * count:
             if checked and checks.left <= 0:
                 break
@@ -218,6 +231,8 @@ def _sample(know: Knowledge, count: int, rng: random.Random, extra: int = 1) -> 
                 continue
             out.hands.append(_layout(know, dealt))
             out.relaxed += not strict and ranged
+        if checked:
+            out.checked = len(out.hands)
     return out
 
 
