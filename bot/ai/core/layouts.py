@@ -218,7 +218,7 @@ def _sample(know: Knowledge, count: int, rng: random.Random, extra: int = 1) -> 
         failures = 0
         # The extra layouts: by the calls' check, else by the ranges where the check left
         # the layouts short of `count` (never relaxed ones: they only fill up to it).
-        if checked or (strict or not ranged) and len(out.hands) < count:
+        if checked or ((strict or not ranged) and len(out.hands) < count):
             wanted = count * extra
         else:
             wanted = count
