@@ -116,6 +116,9 @@ def tiny_reading(tiny_training) -> Path:
 def test_training_on_25_deals_writes_a_model_and_its_card(tiny_reading):
     card = json.loads(card_path(tiny_reading).read_text())
     assert card["trees_per_target"] == [5] * 15 and card["rows"] > 25 * 4
+    assert card["rows_commands"] == [
+        f"python -m bot.ai.bridge.learning.reading make --first 100 --deals 25 --out "
+        f"{tiny_reading.parent / 'rows.npz'}"]
     assert set(card["held_out_mae"]["partner_hcp"]) == {"reading", "ranges_midpoint",
                                                         "hand_alone"}
 

@@ -267,7 +267,7 @@ def _rows_of(job: tuple[Path, int, int]) -> tuple[list[list[float]], list[list[f
 
 
 def make(first: int, deals: int, out: Path, jobs: int = 1, folder: Path = FOLDER,
-         step: int = 100) -> int:
+         step: int = 100, command: str = "") -> int:
     """Rows of bank deals `first` .. `first + deals - 1` written to `out` (numpy `.npz`);
     how many rows."""
     work = [(folder, start, min(step, first + deals - start))
@@ -285,7 +285,8 @@ def make(first: int, deals: int, out: Path, jobs: int = 1, folder: Path = FOLDER
     if numbers.size == 0:
         raise SystemExit("no bank deals in that range")
     with out.open("wb") as f:
-        np.savez_compressed(f, x=x, y=y, calls=calls, deal=numbers)
+        np.savez_compressed(f, x=x, y=y, calls=calls, deal=numbers,
+                            command=np.asarray(command))
     return int(numbers.size)
 
 
@@ -372,6 +373,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         "spread_buckets": f"calls so far 0 .. {BUCKETS - 2}, then {BUCKETS - 1} or more",
         "command": command,
         "rows_files": [p.name for p in files],
+        "rows_commands": [str(d["command"]) for d in loaded if "command" in d],
+        "seeds": "bank deal i is dealt from random.Random(f'bank:{i}'); LightGBM's seed 1",
         "bank_deals": [int(deal.min()), int(deal.max())],
         "deals": int(np.unique(deal).size),
         "rows": int(deal.size),
@@ -404,7 +407,8 @@ def main(argv: Sequence[str]) -> int:
     learn.add_argument("--held-out", type=int, default=5)
     args = parser.parse_args(argv)
     if args.what == "make":
-        n = make(args.first, args.deals, args.out, args.jobs, args.folder)
+        n = make(args.first, args.deals, args.out, args.jobs, args.folder,
+                 command="python -m bot.ai.bridge.learning.reading " + " ".join(argv))
         print(f"{n} rows of bank deals {args.first}..{args.first + args.deals - 1} "
               f"in {args.out}")
         return 0
