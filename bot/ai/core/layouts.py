@@ -198,8 +198,9 @@ def _by_weight(know: Knowledge, dealt: Layouts, count: int, rng: random.Random) 
 
 
 def _sample(know: Knowledge, count: int, rng: random.Random, extra: int = 1) -> Layouts:
-    """`count` layouts by the passes, or up to `count * extra` where the first pass finds
-    them (the allowances of attempts and checks are those of `count`)."""
+    """`count` layouts by the passes, or up to `count * extra` where the checked and
+    ranged passes find them (relaxed layouts only fill up to `count`; the allowances of
+    attempts and checks are those of `count`)."""
     out = Layouts()
     if not know.consistent():
         return out
