@@ -292,3 +292,10 @@ def test_bridge_values_prints_the_calls_changed_and_the_time_to_ask() -> None:
     out = _run("bench.strength", "bridge-values", "--deals", "4", "--first-seed", "21")
     assert "calls " in out and "changed by the values" in out
     assert "the prediction alone (inference), CPU per call asked: p50" in out
+
+
+def test_bridge_reading_prints_the_layouts_that_fit_before_and_after() -> None:
+    out = _run("bench.strength", "bridge-reading", "--deals", "4", "--first-seed", "5",
+               "--layouts", "4")
+    assert "reading-bench:SEED" in out and "seeds 5..8" in out
+    assert out.count("all hidden hands fit") == 4 and "ranges' midpoint" in out

@@ -31,6 +31,7 @@ from .bidding import auction_ranges as read_ranges
 from .bidding.rules import Hand
 from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
+from .learning.reading import Weigh, view_weigh
 
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
 PART_BONUS = 50
@@ -94,7 +95,8 @@ def _auction_check(calls: tuple[tuple[int, Call], ...], score: Score | None) -> 
 
 
 def decision(view: BridgeView, legal: Sequence[str],
-             ranges: Sequence[HandRange], agrees: Agrees | None = None) -> Decision:
+             ranges: Sequence[HandRange], agrees: Agrees | None = None,
+             weigh: Weigh | None = None) -> Decision:
     """The card to choose, as this seat sees it."""
     assert view.seat is not None and view.contract is not None
     playing = view.playing_for if view.playing_for is not None else view.seat
@@ -113,7 +115,8 @@ def decision(view: BridgeView, legal: Sequence[str],
     know = Knowledge(
         known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in seen),
         sizes=view.hand_sizes, voids=shown_voids(tricks),
-        played=tuple(tuple(cards) for cards in played), ranges=tuple(ranges), agrees=agrees)
+        played=tuple(tuple(cards) for cards in played), ranges=tuple(ranges), agrees=agrees,
+        weigh=weigh)
     leader = view.trick[0][0] if view.trick else playing
     return Decision(
         know=know, trump=view.contract.trump, leader=leader,
@@ -146,6 +149,8 @@ class AdvancedBridgePlayer:
             return fallback
         # The same seed and position give the same layouts, whatever came before.
         rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.played)}:{len(view.trick)}")
-        outcome = search(decision(view, legal, self.ranges(view), self.agrees(view)), budget, rng,
+        # The learned hand reading weighs the layouts (none: the ranges and checks alone).
+        outcome = search(decision(view, legal, self.ranges(view), self.agrees(view),
+                                  view_weigh(view)), budget, rng,
                          preferred=Card.parse(fallback[5:]))
         return fallback if outcome is None else "play:" + outcome.card.text
