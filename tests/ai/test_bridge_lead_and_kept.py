@@ -134,9 +134,10 @@ def test_a_costly_lead_stops_on_the_solvers_measured_work(monkeypatch) -> None:
     _frozen_thread_clock(monkeypatch)
     lead = _lead_decision()
     calls: list[tuple[int, bool]] = []
-    monkeypatch.setattr(dds, "solve_counted", _stand_in_solver(0.25, calls))
+    monkeypatch.setattr(dds, "solve_counted", _stand_in_solver(0.2, calls))
     outcome = search_lead(lead, Budget(2.0, clock=lambda: 0.0), random.Random(4))
-    # 1, 2, 3 layouts (1.5 s of the 1.8 s share); six more would pass it: the first
+    # 1, 2, 3 layouts (1.2 s of the 1.44 s the lead may fill: LEAD_USE of the budget's
+    # 1.8 s planned share); six more would pass it: the first
     # round stops short, and with it the search (no later round on a pruning so thin).
     assert outcome is not None and outcome.layouts == 6
     assert calls == [(1, True), (2, True), (3, True)]
