@@ -127,6 +127,8 @@ def test_a_cheap_lead_solves_every_planned_layout_for_the_two_best_groups(
     every = sum(n for n, whole in calls if whole)
     after = sum(n for n, whole in calls if not whole)
     assert every == opening_lead.FIRST_ROUND  # every lead scored on the first round only
+    # Its batches stay small (a layout's cost has a long tail): 1, 2, 3, then 3 at most.
+    assert [n for n, whole in calls if whole] == [1, 2, 3, 3, 3]
     assert after == 2 * (LEAD_LAYOUTS - opening_lead.FIRST_ROUND)  # two leads a layout
 
 
