@@ -17,6 +17,7 @@ SECTIONS: dict[str, str] = {
     "bridge-leads": "Contract Bridge opening leads: CPU per decision and DD tricks lost",
     "bridge-team": "Contract Bridge bidding as a team match against another commit's",
     "bridge-values": "the learned call values: calls changed and the time to ask them",
+    "bridge-reading": "the learned hand reading: layouts that fit the calls, before and after",
     "bridge-rubber": "rubber bridge: rubber-aware bidders against duplicate-minded ones",
     "games": "Spades, Tennis and Bid Fair: whole-match win rates against baselines",
 }

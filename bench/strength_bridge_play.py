@@ -2,18 +2,20 @@
 
     python -m bench.strength bridge-play [--deals 200] [--kinds bridge-basic,bridge-advanced]
         [--think 0.8] [--sd-matches 40] [--sd-target 500] [--first-seed 1] [--list]
-        [--sd-first-seed N] [--record FILE]
+        [--sd-first-seed N] [--record FILE] [--no-kept-layouts]
     python -m bench.strength bridge-play --merge FILE [FILE ...]
     python -m bench.strength bridge-play --paired BEFORE AFTER
 
 Contract Bridge: a fixed set of deals (the first deals of the matches seeded --first-seed,
 --first-seed + 1, ..., skipping those passed out), each bid by the rule-based players (so
 every kind plays the same contracts) and then played out with players of one kind in all
-four seats, each decision with a budget of --think seconds. Every card is scored against
-double dummy: the tricks the best card would take for the side to play less what the card
-played keeps (0 for a card as good as any). Per deal: the losses of the declaring side's
-cards, of the defence's cards without the opening lead, and of the opening lead apart;
-the share of cards that lose anything. Means come with 95% intervals (normal, over deals).
+four seats, each decision with a budget of --think seconds (the opening lead's as the
+tables give it, `bot.ai.decision_seconds`: 2.5 times that for bridge-advanced; the layouts
+it solved are recorded). Every card is scored against double dummy: the tricks the best
+card would take for the side to play less what the card played keeps (0 for a card as
+good as any). Per deal: the losses of the declaring side's cards, of the defence's cards
+without the opening lead, and of the opening lead apart; the share of cards that lose
+anything. Means come with 95% intervals (normal, over deals).
 Then where the tricks were lost: by whose card and what it did (the lead to a trick,
 following suit, ruffing, discarding; its position in the trick) and by the tricks of the
 deal, each as tricks a deal.
@@ -52,7 +54,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai import Budget, make_player
+from bot.ai import Budget, decision_seconds, make_player
+from bot.ai.bridge import advanced as bridge_advanced
 from bot.ai.core.dds import Position, solve
 from bot.games import create
 from bot.games.bridge import ContractBridge
@@ -76,6 +79,7 @@ class PlayTally:
     costly_declaring: int = 0
     cards_declaring: int = 0
     decided_by_search: int = 0
+    lead_layouts: list[float] = field(default_factory=list)
 
     def add(self, deal: Record) -> None:
         self.seeds.append(deal["seed"])
@@ -87,6 +91,8 @@ class PlayTally:
         self.cards_declaring += deal["cards_declaring"]
         self.costly_declaring += deal["costly_declaring"]
         self.decided_by_search += deal["by_search"]
+        if "lead_layouts" in deal:  # recorded since 2026-12-02
+            self.lead_layouts.append(deal["lead_layouts"])
 
 
 def budget(think: float) -> Budget:
@@ -154,10 +160,12 @@ def percentiles(samples: list[float]) -> str:
 
 def timed(times: Times, phase: str, players: Any, seat: int, view: object,
           legal: list[str], think: float) -> str:
-    """The seat's decision as the bot serves it (the player's round trip through a worker
-    process, `think_as_served`), its wall and CPU time counted under `phase`."""
+    """The seat's decision as the bot serves it (its budget as the tables give it,
+    `decision_seconds`: the opening lead's is longer; the player's round trip through a
+    worker process, `think_as_served`), its wall and CPU time counted under `phase`."""
+    seconds = decision_seconds(players[seat], view, think)
     wall, cpu = time.perf_counter(), time.process_time()
-    action, players[seat] = think_as_served(players[seat], view, legal, budget(think))
+    action, players[seat] = think_as_served(players[seat], view, legal, budget(seconds))
     times[phase].append((time.perf_counter() - wall, time.process_time() - cpu))
     return action
 
@@ -243,7 +251,7 @@ def play_deal(seed: int, kind: str, think: float) -> Record:
                     "contract": f"{contract.label} by {'NESW'[contract.declarer]}",
                     "declaring": 0.0, "defence": 0.0, "lead": 0.0, "cards": 0, "costly": 0,
                     "cards_declaring": 0, "costly_declaring": 0, "by_search": 0,
-                    "losses": []}
+                    "losses": [], "kept_layouts": bridge_advanced.KEEP_LAYOUTS}
     times: Times = defaultdict(list)
     first = True
     while game.deal_no == 1 and not game.finished:
@@ -254,6 +262,8 @@ def play_deal(seed: int, kind: str, think: float) -> Record:
         side = "declaring" if to_play % 2 == declaring_side else "defence"
         phase = "opening lead" if first else ("declarer" if side == "declaring" else "defence")
         action = timed(times, f"bridge {phase}", players, seat, view, legal, think)
+        if first:
+            deal["lead_layouts"] = getattr(players[seat], "last_layouts", 0)
         if kind != "bridge-basic" and len(legal) > 1 and action != basic[seat].choose(view,
                                                                                       legal):
             deal["by_search"] += 1
@@ -316,6 +326,11 @@ def report_play(kind: str, tally: PlayTally) -> None:
     if kind != "bridge-basic":
         print(f"  cards where the search differs from the rule-based card: "
               f"{tally.decided_by_search}")
+    if tally.lead_layouts and any(tally.lead_layouts):
+        ordered = sorted(tally.lead_layouts)
+        at95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        print(f"  layouts solved per opening lead: p50 {ordered[len(ordered) // 2]:.0f} "
+              f"p95 {at95:.0f} max {ordered[-1]:.0f} (0: the rule-based card)")
 
 
 def report_times(times: Times) -> None:
@@ -426,6 +441,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sd-first-seed", type=int, default=None,
                         help="first Single Dummy match seed (default: --first-seed)")
     parser.add_argument("--list", action="store_true", help="print every deal of the set")
+    parser.add_argument("--no-kept-layouts", action="store_true",
+                        help="bridge-advanced deals fresh layouts at every decision (to "
+                        "measure what keeping them within a trick is worth)")
     parser.add_argument("--record", metavar="FILE",
                         help="append each deal and match to FILE as a JSON line")
     parser.add_argument("--merge", nargs="+", metavar="FILE",
@@ -438,13 +456,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.paired:
         return paired(*args.paired)
     code = code_version()
+    if args.no_kept_layouts:
+        bridge_advanced.KEEP_LAYOUTS = False
 
     if args.deals:
         seeds = deal_set(args.first_seed, args.deals)
         print(f"Contract Bridge deal set: the first deals of matches {seeds} "
               f"(passed-out seeds skipped), bid by bridge-basic; budget {args.think} s "
               "on the thinking thread's CPU clock (figures independent of the machine's "
-              f"load); code {code}", flush=True)
+              f"load), the opening lead's {bridge_advanced.LEAD_FACTOR} "
+              "times that (bridge-advanced); layouts kept within a trick: "
+              f"{bridge_advanced.KEEP_LAYOUTS}; code {code}", flush=True)
         if args.list:
             for seed in seeds:
                 game = bid_out(seed)

@@ -160,13 +160,14 @@ def test_bridge_bidding_strength_prints_the_slam_deals() -> None:
     assert "\nseed 11: " in out and "  DD N-S C" in out
 
 
-def test_bridge_leads_strength_prints_both_plans() -> None:
+def test_bridge_leads_strength_prints_every_plan() -> None:
     out = _run("bench.strength", "bridge-leads", "--deals", "2", "--think", "0.3",
                timeout=180)
     assert "Opening leads of bridge-advanced on 2 deals (seeds 1..2)" in out
-    assert "now: lead CPU p50" in out
-    assert "fixed plan at 13-card cost 0.12/0.12: lead CPU p50" in out
-    assert out.count("DD tricks lost by the lead per deal") == 2
+    for plan in ("served", "unpruned", "before"):
+        assert f"  {plan}: layouts p50 " in out
+    assert out.count("DD tricks lost by the lead per deal") == 3
+    assert "served - before, paired by deal: " in out
 
 
 def test_bridge_rubber_strength_prints_its_seeds_and_figures(tmp_path: Path) -> None:
@@ -292,3 +293,10 @@ def test_bridge_values_prints_the_calls_changed_and_the_time_to_ask() -> None:
     out = _run("bench.strength", "bridge-values", "--deals", "4", "--first-seed", "21")
     assert "calls " in out and "changed by the values" in out
     assert "the prediction alone (inference), CPU per call asked: p50" in out
+
+
+def test_bridge_reading_prints_the_layouts_that_fit_before_and_after() -> None:
+    out = _run("bench.strength", "bridge-reading", "--deals", "4", "--first-seed", "5",
+               "--layouts", "4")
+    assert "reading-bench:SEED" in out and "seeds 5..8" in out
+    assert out.count("all hidden hands fit") == 4 and "ranges' midpoint" in out

@@ -6,12 +6,14 @@ from __future__ import annotations
 from .. import PlayerFactory
 from .advanced import AdvancedBridgePlayer
 from .basic import BridgePlayer
-from .learning.values import shared
+from .learning import reading, values
 
 
 def prepare() -> None:
-    """Load the learned call values (a worker process does so at its start)."""
-    shared()
+    """Load the learned call values and hand reading (a worker process does so at its
+    start)."""
+    values.shared()
+    reading.shared()
 
 
 # The kinds of player for this game, the strongest (the default) first.

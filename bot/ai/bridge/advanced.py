@@ -24,14 +24,21 @@ from bot.games.cards import FULL_DECK, Card
 from ..core.budget import Budget
 from ..core.card_search import Decision, search
 from ..core.hand_range import ANY_HAND, HandRange
+from ..core.kept_layouts import KeptLayouts, keep, reusable
 from ..core.layouts import Knowledge, shown_voids
+from ..core.opening_lead import is_opening_lead, search_lead
 from .basic import BridgePlayer
 from .bidding import Score
 from .bidding import auction_ranges as read_ranges
 from .bidding.rules import Hand
 from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
+from .learning.reading import Weigh, view_weigh
 
+# The opening lead's budget over a card's: people wait 2 s for it at the tables' 0.8 s (it
+# is the costliest decision to solve and the one that loses most per card).
+LEAD_FACTOR = 2.5
+KEEP_LAYOUTS = True  # reuse the layouts of this seat's last decision in the trick
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
 PART_BONUS = 50
 
@@ -94,7 +101,8 @@ def _auction_check(calls: tuple[tuple[int, Call], ...], score: Score | None) -> 
 
 
 def decision(view: BridgeView, legal: Sequence[str],
-             ranges: Sequence[HandRange], agrees: Agrees | None = None) -> Decision:
+             ranges: Sequence[HandRange], agrees: Agrees | None = None,
+             weigh: Weigh | None = None) -> Decision:
     """The card to choose, as this seat sees it."""
     assert view.seat is not None and view.contract is not None
     playing = view.playing_for if view.playing_for is not None else view.seat
@@ -113,7 +121,8 @@ def decision(view: BridgeView, legal: Sequence[str],
     know = Knowledge(
         known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in seen),
         sizes=view.hand_sizes, voids=shown_voids(tricks),
-        played=tuple(tuple(cards) for cards in played), ranges=tuple(ranges), agrees=agrees)
+        played=tuple(tuple(cards) for cards in played), ranges=tuple(ranges), agrees=agrees,
+        weigh=weigh)
     leader = view.trick[0][0] if view.trick else playing
     return Decision(
         know=know, trump=view.contract.trump, leader=leader,
@@ -132,6 +141,15 @@ class AdvancedBridgePlayer:
         self.basic = BridgePlayer(seed)  # the fallback card, and a tie-break
         self.bidding = SampledBidding(seed)
         self.ranges: Callable[[BridgeView], tuple[HandRange, ...]] = auction_ranges
+        self.last_layouts = 0  # layouts the last card decision solved (the benchmarks')
+        # The layouts of the last card decision, while the trick lasts (`kept_layouts`).
+        self.kept: KeptLayouts | None = None
+
+    def seconds_for(self, view: BridgeView, seconds: float) -> float:
+        """A decision's budget (`bot.ai.decision_seconds`): the opening lead's is longer."""
+        opening = view.phase != "bidding" and view.contract is not None \
+            and not view.played and not view.trick
+        return seconds * LEAD_FACTOR if opening else seconds
 
     def agrees(self, view: BridgeView) -> Agrees:
         """`auction_check` of this deal's auction, made once per auction in this process."""
@@ -142,10 +160,24 @@ class AdvancedBridgePlayer:
         if view.phase == "bidding" or view.contract is None:
             return self.bidding.choose(view, legal, budget)
         fallback = self.basic.choose(view, legal)
+        self.last_layouts = 0
         if len(legal) == 1 or budget is None or budget.spent():
             return fallback
         # The same seed and position give the same layouts, whatever came before.
         rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.played)}:{len(view.trick)}")
-        outcome = search(decision(view, legal, self.ranges(view), self.agrees(view)), budget, rng,
-                         preferred=Card.parse(fallback[5:]))
-        return fallback if outcome is None else "play:" + outcome.card.text
+        # The learned hand reading weighs the layouts (none: the ranges and checks alone).
+        now = decision(view, legal, self.ranges(view), self.agrees(view), view_weigh(view))
+        preferred = Card.parse(fallback[5:])
+        if is_opening_lead(now):
+            outcome = search_lead(now, budget, rng, preferred)
+        else:
+            trick = len(view.played) // 4
+            kept = reusable(self.kept, view.deal_no, trick, view.trick, now.know) \
+                if KEEP_LAYOUTS else []
+            outcome = search(now, budget, rng, preferred, kept)
+            self.kept = None if outcome is None or not KEEP_LAYOUTS else keep(
+                view.deal_no, trick, len(view.trick), outcome.hands)
+        if outcome is None:
+            return fallback
+        self.last_layouts = outcome.layouts
+        return "play:" + outcome.card.text

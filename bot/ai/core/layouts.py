@@ -21,10 +21,17 @@ hand a misfit nearly every time); it is skipped when the plain pass found no lay
 all, which is the calls contradicting the cards (as a person's odd bidding can), not bad
 luck. Then, or when the careful pass falls short too, the remaining layouts honour the
 cards and voids only, and `Layouts.relaxed` says how many.
+
+Where the caller can say how likely a hand is given the calls (`Knowledge.weigh`: a hand
+reading learned from self-play, as a log-weight), `OVERSAMPLE` times the layouts wanted
+are dealt by the passes above and `count` of them kept, drawn by weight without
+replacement (sampling-importance-resampling): as many layouts are solved as before, but
+the likelier ones. Dealing is cheap next to solving. Without a weight nothing changes.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +45,8 @@ TRIES_PER_HAND = 100
 # The calls' check (`Knowledge.agrees`) costs about 30 µs a hand: a sample asks it at
 # most this many times a layout wanted, then deals the rest by the ranges alone.
 CHECKS_PER_LAYOUT = 100
+# Layouts dealt per layout kept when they are weighed (`Knowledge.weigh`).
+OVERSAMPLE = 4
 
 
 class _Checks:
@@ -72,6 +81,9 @@ class Knowledge:
     # Whether a hand as dealt (seat, cards) would have made that seat's calls: the ranges
     # are a loose hull of them (most layouts they admit were bid otherwise).
     agrees: Callable[[int, Sequence[Card]], bool] | None = None
+    # How likely a hand as dealt (seat, cards) is given the calls, as a log-weight (a hand
+    # reading): layouts are then drawn by weight from several times as many dealt.
+    weigh: Callable[[int, Sequence[Card]], float] | None = None
 
     @property
     def hidden(self) -> tuple[int, ...]:
@@ -88,6 +100,7 @@ class Layouts:
 
     hands: list[tuple[tuple[Card, ...], ...]] = field(default_factory=list)
     relaxed: int = 0
+    checked: int = 0  # how many (the first) passed the calls' check (`Knowledge.agrees`)
 
 
 def _deal(know: Knowledge, rng: random.Random, ranged: bool,
@@ -154,7 +167,40 @@ def _freedom(limits: HandRange) -> int:
 
 
 def sample(know: Knowledge, count: int, rng: random.Random) -> Layouts:
-    """Up to `count` layouts (fewer only if the voids admit none: then the list is empty)."""
+    """Up to `count` layouts (fewer only if the voids admit none: then the list is empty);
+    with `know.weigh`, the likeliest by weight of several times as many dealt."""
+    if know.weigh is None or count <= 0:
+        return _sample(know, count, rng)
+    dealt = _sample(know, count, rng, OVERSAMPLE)
+    return _by_weight(know, dealt, count, rng)
+
+
+def _by_weight(know: Knowledge, dealt: Layouts, count: int, rng: random.Random) -> Layouts:
+    """`count` of the layouts dealt, drawn with probability by weight without replacement
+    (each layout's log-weight plus Gumbel noise, the largest), in dealing order. Layouts
+    that passed the calls' check come first: all are kept where they are too few, and
+    the rest are drawn from the others."""
+    if len(dealt.hands) <= count:
+        return dealt  # relaxed layouts only fill up to `count`: none to choose among
+    assert know.weigh is not None
+    if dealt.checked >= count:
+        sure, pool = 0, range(dealt.checked)  # drawn among the checked ones alone
+    else:
+        sure, pool = dealt.checked, range(dealt.checked, len(dealt.hands))
+    keys = []
+    for i in pool:
+        hands = dealt.hands[i]
+        weight = sum(know.weigh(s, [*hands[s], *know.played[s]]) for s in know.hidden)
+        u = rng.random() or 1e-300  # in (0, 1): its Gumbel noise is finite
+        keys.append((weight - math.log(-math.log(u)), i))
+    kept = [*range(sure), *sorted(i for _, i in sorted(keys, reverse=True)[:count - sure])]
+    return Layouts([dealt.hands[i] for i in kept], 0, min(dealt.checked, count))
+
+
+def _sample(know: Knowledge, count: int, rng: random.Random, extra: int = 1) -> Layouts:
+    """`count` layouts by the passes, or up to `count * extra` where the checked and
+    ranged passes find them (relaxed layouts only fill up to `count`; the allowances of
+    attempts and checks are those of `count`)."""
     out = Layouts()
     if not know.consistent():
         return out
@@ -171,7 +217,13 @@ def sample(know: Knowledge, count: int, rng: random.Random) -> Layouts:
         if careful and not checked and not out.hands:
             continue  # no layout fits at all: the calls contradict the cards, relax now
         failures = 0
-        while len(out.hands) < count and failures < ATTEMPTS_PER_LAYOUT * count:
+        # The extra layouts: by the calls' check, else by the ranges where the check left
+        # the layouts short of `count` (never relaxed ones: they only fill up to it).
+        if checked or ((strict or not ranged) and len(out.hands) < count):
+            wanted = count * extra
+        else:
+            wanted = count
+        while len(out.hands) < wanted and failures < ATTEMPTS_PER_LAYOUT * count:
             if checked and checks.left <= 0:
                 break
             dealt = _deal(know, rng, strict, careful, checks if checked else None)
@@ -180,6 +232,8 @@ def sample(know: Knowledge, count: int, rng: random.Random) -> Layouts:
                 continue
             out.hands.append(_layout(know, dealt))
             out.relaxed += not strict and ranged
+        if checked:
+            out.checked = len(out.hands)
     return out
 
 

@@ -4,22 +4,23 @@ scores best.
 
 Where no table of the system speaks, the captain (`captain.place`) places the contract
 from points and fits. Points miss what shape makes (a 9-card fit and a void) and what
-strength alone cannot (24–26 points without tricks). At such a decision of an auction the
-opponents have left to us (they have only passed), this module deals
-layouts of the three unseen hands, each hand within what its calls show (`layouts.sample`
-with the auction's ranges, the card-play sampler), solves each candidate contract's
-declarer in its strain on every layout (`dds.solve_counted`: only the declarers the
-candidates need, cheaper than whole trick tables), and scores each candidate contract
-on every layout by its value in the rubber (`rubber.rubber_value`: the points written,
-and what completing a game, winning the rubber or a part score does to the rubber's
-expected result), or on a duplicate board as a duplicate deal (vulnerability, game and
-slam bonuses, doubled undertricks). A candidate is the contract it leads to if everyone
-passes, save an invitation (`captain.is_invitation`), which leads on each layout to the
-contract partner's answer by the system's tables with that layout's hand names. A
-candidate replaces the captain's call only when it gains `MARGIN` IMPs a deal or more
-over it on the same layouts, and the layouts agree: the gain is `CONFIDENCE` standard
-errors of its swings from one layout to the next (with the few layouts a decision
-affords, a slam that makes on four layouts of seven is noise).
+strength alone cannot (24–26 points without tricks). At such a decision of an auction
+the opponents have left to us (they have only passed), this module deals layouts of the
+three unseen hands, each hand within what its calls show (`layouts.sample` with the
+auction's ranges, the card-play sampler; where the learned hand reading loaded,
+`learning.reading`, the likelier layouts of several times as many dealt), solves each
+candidate contract's declarer in its strain on every layout (`dds.solve_counted`: only
+the declarers the candidates need, cheaper than whole trick tables), and scores each
+candidate contract on every layout by its value in the rubber (`rubber.rubber_value`:
+the points written, and what completing a game, winning the rubber or a part score does
+to the rubber's expected result), or on a duplicate board as a duplicate deal
+(vulnerability, game and slam bonuses, doubled undertricks). A candidate is the contract
+it leads to if everyone passes, save an invitation (`captain.is_invitation`), which
+leads on each layout to the contract partner's answer by the system's tables with that
+layout's hand names. A candidate replaces the captain's call only when it gains `MARGIN`
+IMPs a deal or more over it on the same layouts, and the layouts agree: the gain is
+`CONFIDENCE` standard errors of its swings from one layout to the next (with the few
+layouts a decision affords, a slam that makes on four layouts of seven is noise).
 
 The number of layouts is planned from the budget and the mean cost of a solve before any
 work; the solver's reported search nodes (the same for the same positions) then measure
@@ -46,6 +47,8 @@ from ...core import dds
 from ...core.budget import Budget
 from ...core.hand_range import ANY_HAND
 from ...core.layouts import Knowledge, Layouts, sample
+from ..learning.reading import Weigh
+from ..learning.reading import weigh as hand_weigh
 from ..learning.values import shared as shared_values
 from .captain import (
     SETTLE_CONFIDENCE,
@@ -192,15 +195,16 @@ def _explained_truly(action: str, hand: Hand, table: Sequence[Rule]) -> bool:
 
 
 def deal_layouts(ctx: Context, cards: Sequence[Card], count: int,
-                 rng: random.Random) -> Layouts:
-    """`count` layouts of the other three hands, each within what its calls show."""
+                 rng: random.Random, weigh: Weigh | None = None) -> Layouts:
+    """`count` layouts of the other three hands, each within what its calls show; with
+    `weigh` (the learned hand reading's), the likelier of several times as many."""
     mine = set(cards)
     known: list[tuple[Card, ...] | None] = [None, None, None, None]
     known[ctx.seat] = tuple(cards)
     ranges = tuple(ANY_HAND if s == ctx.seat or r.empty else r
                    for s, r in enumerate(ctx.shown))
     know = Knowledge(known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in mine),
-                     sizes=(13, 13, 13, 13), ranges=ranges)
+                     sizes=(13, 13, 13, 13), ranges=ranges, weigh=weigh)
     return sample(know, count, rng)
 
 
@@ -314,7 +318,7 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     count = planned_layouts(budget, len(declarers(options)))
     if count < MIN_LAYOUTS:
         return rule_action
-    layouts = deal_layouts(ctx, hand.cards, count, rng)
+    layouts = deal_layouts(ctx, hand.cards, count, rng, hand_weigh(hand, ctx, vulnerable))
     options = with_answers(ctx, options, layouts.hands)
     tables = solve_contracts(layouts.hands, declarers(options), budget)
     if tables is None or len(tables) < MIN_LAYOUTS:

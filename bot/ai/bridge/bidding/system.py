@@ -81,6 +81,14 @@ def _context(seat: int, calls: Sequence[tuple[int, Call]], shown: Sequence[HandR
     return Context(seat, tuple(calls), tuple(shown), force, score)
 
 
+def context_of(seat: int, calls: Sequence[tuple[int, Call]], score: Score | None = None
+               ) -> Context:
+    """The auction as the system reads it from `seat`'s side, whoever is to call (what
+    `decide` sees when `seat` is)."""
+    reading = read(0, calls, score)
+    return _context(seat, calls, reading.ranges, reading.forcing, score)
+
+
 # Settles a decision the captain made (context, hand, the captain's call, the rules of
 # the situation) and returns the call to make instead, or the captain's.
 Settle = Callable[[Context, Hand, str, Sequence[Rule]], str]

@@ -28,7 +28,8 @@ RELATIONS = (ME, LHO, PARTNER, RHO)
 KINDS = {"pass": 0, "double": 1, "redouble": 2}  # a bid is 3
 
 
-def _hand_part(facts: Hand) -> list[float]:
+def hand_part(facts: Hand) -> list[float]:
+    """The hand's numbers (`HAND_NAMES`)."""
     by_suit = [0, 0, 0, 0]
     honours = [0, 0, 0, 0]
     for card in facts.cards:
@@ -40,8 +41,8 @@ def _hand_part(facts: Hand) -> list[float]:
             *by_suit, *honours]
 
 
-def _auction_part(d: Decision, vulnerable: tuple[bool, bool]) -> list[float]:
-    ctx = d.ctx
+def auction_part(ctx: Context, vulnerable: tuple[bool, bool]) -> list[float]:
+    """The auction as the system reads it from `ctx.seat`'s side (`AUCTION_NAMES`)."""
     seat = ctx.seat
     row: list[float] = [len(ctx.calls), (seat - (ctx.calls[0][0] if ctx.calls else seat)) % 4,
                         float(vulnerable[seat % 2]), float(vulnerable[1 - seat % 2]),
@@ -80,15 +81,18 @@ def _call_part(d: Decision, action: str) -> list[float]:
             partners, shown.min_hcp, min(shown.max_hcp, 37), float(forcing)]
 
 
-NAMES: tuple[str, ...] = (
+HAND_NAMES: tuple[str, ...] = (
     "hcp", "points", "len_c", "len_d", "len_h", "len_s", "balanced", "aces",
-    "hcp_c", "hcp_d", "hcp_h", "hcp_s", "top_c", "top_d", "top_h", "top_s",
+    "hcp_c", "hcp_d", "hcp_h", "hcp_s", "top_c", "top_d", "top_h", "top_s")
+AUCTION_NAMES: tuple[str, ...] = (
     "calls", "position", "vul_us", "vul_them", "forced", "contested",
     *(f"{who}_{what}" for who in ("me", "lho", "partner", "rho")
       for what in ("min_hcp", "max_hcp", "min_c", "min_d", "min_h", "min_s",
                    "max_c", "max_d", "max_h", "max_s")),
     "last_level", "last_strain", "last_ours", "doubled", "my_bids", "partner_bids",
-    "their_bids", "partner_level", "partner_strain",
+    "their_bids", "partner_level", "partner_strain")
+NAMES: tuple[str, ...] = (
+    *HAND_NAMES, *AUCTION_NAMES,
     *(f"{which}_{what}" for which in ("cand", "tables")
       for what in ("kind", "level", "strain", "jump", "game", "slam", "my_len",
                    "partner_len", "shows_min", "shows_max", "forcing")),
@@ -100,7 +104,7 @@ class Rows:
 
     def __init__(self, d: Decision, vulnerable: tuple[bool, bool]) -> None:
         self.decision = d
-        self.shared = _hand_part(d.facts) + _auction_part(d, vulnerable)
+        self.shared = hand_part(d.facts) + auction_part(d.ctx, vulnerable)
         self.tables = _call_part(d, d.action)
 
     def row(self, action: str) -> list[float]:

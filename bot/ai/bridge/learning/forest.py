@@ -40,6 +40,12 @@ class Forest:
 
     def predict(self, rows: Sequence[Sequence[float]] | Floats) -> Floats:
         """The sum of the trees' leaves for each row."""
+        result: Floats = self.leaves(rows).sum(axis=1)
+        return result
+
+    def leaves(self, rows: Sequence[Sequence[float]] | Floats) -> Floats:
+        """Each tree's leaf value for each row (rows by trees): several models kept as one
+        forest are read in one descent, each summing its own trees."""
         x = np.asarray(rows, dtype=np.float64)
         if x.ndim != 2 or x.shape[1] != self.features:
             raise ValueError(f"rows of {self.features} features wanted, got {x.shape}")
@@ -50,7 +56,7 @@ class Forest:
             at = np.where(go_left, self.left[at], self.right[at])
             if step % 4 == 3 and (self.left[at] == at).all():
                 break  # every path has reached its leaf
-        result: Floats = self.value[at].sum(axis=1)
+        result: Floats = self.value[at]
         return result
 
     def save(self, path: Path) -> None:
@@ -124,3 +130,18 @@ def from_lightgbm(dump: dict[str, Any]) -> Forest:
                   np.asarray(left, dtype=np.int64), np.asarray(right, dtype=np.int64),
                   np.asarray(value), np.asarray(roots, dtype=np.int64), max(1, depth),
                   int(dump["max_feature_idx"]) + 1)
+
+
+def joined(forests: Sequence[Forest]) -> Forest:
+    """Several forests of the same features as one (their trees in order): read in one
+    descent with `Forest.leaves`, each model summing its own trees."""
+    if not forests or len({f.features for f in forests}) != 1:
+        raise ValueError("forests of the same features wanted")
+    offsets = np.cumsum([0, *(f.feature.size for f in forests)])[:-1]
+    return Forest(np.concatenate([f.feature for f in forests]),
+                  np.concatenate([f.threshold for f in forests]),
+                  np.concatenate([f.left + o for f, o in zip(forests, offsets, strict=True)]),
+                  np.concatenate([f.right + o for f, o in zip(forests, offsets, strict=True)]),
+                  np.concatenate([f.value for f in forests]),
+                  np.concatenate([f.roots + o for f, o in zip(forests, offsets, strict=True)]),
+                  max(f.depth for f in forests), forests[0].features)

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..bidding.system import Decision
 from .features import NAMES, Rows, honest_candidates
 from .forest import Forest
+from .loading import logged, once
 
 log = logging.getLogger(__name__)
 
@@ -62,23 +63,22 @@ def card_path(model: Path) -> Path:
     return model.with_suffix(".json")
 
 
+def _make(model: Path) -> CallValues:
+    card = json.loads(card_path(model).read_text())
+    if tuple(card["features"]) != NAMES:
+        raise ValueError("it was made for other features than this code computes")
+    forest = Forest.load(model)
+    if forest.features != len(NAMES):
+        raise ValueError(f"it reads {forest.features} features, not {len(NAMES)}")
+    scope = str(card.get("scope", "all"))
+    if scope not in SCOPES:
+        raise ValueError(f"its scope {scope!r} is none of {', '.join(SCOPES)}")
+    return CallValues(forest, float(card["margin"]), scope)
+
+
 def load(model: Path) -> CallValues | None:
     """The model at `model` with its card, or None (logged) where it cannot be used."""
-    try:
-        card = json.loads(card_path(model).read_text())
-        if tuple(card["features"]) != NAMES:
-            raise ValueError("it was made for other features than this code computes")
-        forest = Forest.load(model)
-        if forest.features != len(NAMES):
-            raise ValueError(f"it reads {forest.features} features, not {len(NAMES)}")
-        scope = str(card.get("scope", "all"))
-        if scope not in SCOPES:
-            raise ValueError(f"its scope {scope!r} is none of {', '.join(SCOPES)}")
-        return CallValues(forest, float(card["margin"]), scope)
-    except Exception as error:  # a missing, truncated or foreign file: bid by the tables
-        log.error("learned bidding off: the model %s cannot be used (%s); bidding by the "
-                  "tables", model, error)
-        return None
+    return logged(log, "learned bidding", "bidding by the tables", _make, model)
 
 
 _loaded: dict[Path, CallValues | None] = {}
@@ -86,6 +86,4 @@ _loaded: dict[Path, CallValues | None] = {}
 
 def shared(model: Path = DEFAULT) -> CallValues | None:
     """The model loaded once per process (None: bid by the tables; said once)."""
-    if model not in _loaded:
-        _loaded[model] = load(model)
-    return _loaded[model]
+    return once(_loaded, model, load)
