@@ -19,10 +19,16 @@ from collections.abc import Sequence
 
 from bot.games.bridge_auction import Bid, Strain
 
+from ...core.hand_range import HandRange
 from ..bidding.captain import game_level
 from ..bidding.context import LHO, ME, PARTNER, RHO, Context, cheapest
 from ..bidding.rules import Hand
 from ..bidding.system import Decision, meaning
+
+# A call's reading by the system (`meaning`): its explanation, the range of hands it
+# shows, whether it forces. Worked out once per candidate: the honesty filter and the
+# candidate's row both read it.
+Meaning = tuple[str, HandRange, bool]
 
 RELATIONS = (ME, LHO, PARTNER, RHO)
 KINDS = {"pass": 0, "double": 1, "redouble": 2}  # a bid is 3
@@ -60,9 +66,9 @@ def _auction_part(d: Decision, vulnerable: tuple[bool, bool]) -> list[float]:
     return row
 
 
-def _call_part(d: Decision, action: str) -> list[float]:
+def _call_part(d: Decision, action: str, said: Meaning | None = None) -> list[float]:
     ctx = d.ctx
-    _, shown, forcing = meaning(ctx, d.rules, action)
+    _, shown, forcing = meaning(ctx, d.rules, action) if said is None else said
     kind = KINDS.get(action, 3)
     if kind != 3:
         return [kind, 0, -1, 0, 0, 0, 0, 0, shown.min_hcp, min(shown.max_hcp, 37),
@@ -103,20 +109,30 @@ class Rows:
         self.shared = _hand_part(d.facts) + _auction_part(d, vulnerable)
         self.tables = _call_part(d, d.action)
 
-    def row(self, action: str) -> list[float]:
-        return [*self.shared, *_call_part(self.decision, action), *self.tables]
+    def row(self, action: str, said: Meaning | None = None) -> list[float]:
+        """The candidate `action`'s row; `said`: its reading where already worked out."""
+        return [*self.shared, *_call_part(self.decision, action, said), *self.tables]
+
+
+def _admits(d: Decision, said: Meaning) -> bool:
+    _, shown, _ = said
+    return not shown.empty and shown.admits(d.facts.cards)
 
 
 def honest(d: Decision, action: str) -> bool:
     """The system's reading of `action` here (what its explanation shows) admits the hand."""
-    _, shown, _ = meaning(d.ctx, d.rules, action)
-    return not shown.empty and shown.admits(d.facts.cards)
+    return _admits(d, meaning(d.ctx, d.rules, action))
 
 
 def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     """The calls weighed against the tables' call (never it): pass, double and redouble
     where legal, the cheapest bid and the game in each strain, and every call a rule of
     the situation makes with this hand; only those whose reading admits the hand."""
+    return list(honest_readings(d, legal))
+
+
+def honest_readings(d: Decision, legal: Sequence[str]) -> dict[str, Meaning]:
+    """`honest_candidates` in order, each with its reading (for `Rows.row`)."""
     allowed = set(legal)
     wanted: list[str] = ["pass", "double", "redouble"]
     ctx: Context = d.ctx
@@ -130,10 +146,11 @@ def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
             wanted.append(f"bid:{Bid(game, strain)}")
     wanted += [rule.action for rule in d.rules if rule.fits(d.facts)]
     seen = {d.action}
-    out = []
+    out: dict[str, Meaning] = {}
     for action in wanted:
         if action in allowed and action not in seen:
             seen.add(action)
-            if honest(d, action):
-                out.append(action)
+            said = meaning(ctx, d.rules, action)
+            if _admits(d, said):
+                out[action] = said
     return out
