@@ -37,7 +37,7 @@ from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
 from bot.games.bridge_scoring import duplicate_score, imps
 
 from ..bidding.context import empty_auction
-from ..bidding.system import decide
+from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
 from .features import Rows, honest_candidates
 from .values import CallValues, load
@@ -106,12 +106,17 @@ class Bidders:
         self.values = values
         self.sides = sides
 
-    def call(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
-             legal: Sequence[str]) -> str:
+    def choose(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
+               legal: Sequence[str]) -> tuple[Decision, str]:
+        """The tables' decision and the call made: the tables', or the values' better one."""
         made = decide(deal.hands[seat], seat, calls, legal)
         if self.values is None or seat % 2 not in self.sides:
-            return made.action
-        return self.values.better(made, legal, deal.vulnerable)
+            return made, made.action
+        return made, self.values.better(made, legal, deal.vulnerable)
+
+    def call(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
+             legal: Sequence[str]) -> str:
+        return self.choose(deal, seat, calls, legal)[1]
 
     def finish(self, deal: BankDeal, calls: list[tuple[int, Call]]) -> Contract | None:
         """Bid on from `calls` to the end of the auction; the contract (None: passed out)."""
@@ -143,9 +148,7 @@ def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
         seat = auction.to_call()
         legal = auction.legal_texts(seat)
         calls = list(auction.calls)
-        made = decide(deal.hands[seat], seat, calls, legal)
-        chosen = made.action if values is None else values.better(made, legal,
-                                                                    deal.vulnerable)
+        made, chosen = bidders.choose(deal, seat, calls, legal)
         sign = 1 if seat % 2 == 0 else -1
         # Every label is against the tables' call, whichever call the players make (with
         # values, the auction goes on by their choice): the model's question.
