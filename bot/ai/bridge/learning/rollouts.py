@@ -39,7 +39,7 @@ from bot.games.bridge_scoring import duplicate_score, imps
 from ..bidding.context import empty_auction
 from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
-from .features import Rows, honest_candidates
+from .features import Rows, honest_readings
 from .values import CallValues, load
 
 
@@ -153,13 +153,13 @@ def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
         # Every label is against the tables' call, whichever call the players make (with
         # values, the auction goes on by their choice): the model's question.
         base = score([*calls, (seat, CALL_BY_TEXT[made.action])]) * sign
-        candidates = honest_candidates(made, legal)
-        if candidates:
+        readings = honest_readings(made, legal)
+        if readings:
             features = Rows(made, deal.vulnerable)
-            for action in candidates:
+            for action, said in readings.items():
                 other = score([*calls, (seat, CALL_BY_TEXT[action])]) * sign
                 rows.append(Row(deal.number, number, action, made.action,
-                                features.row(action), float(imps(other - base))))
+                                features.row(action, said), float(imps(other - base))))
         auction.call(seat, CALL_BY_TEXT[chosen])
         number += 1
     return rows
