@@ -36,7 +36,7 @@ from pathlib import Path
 from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
 from bot.games.bridge_scoring import duplicate_score, imps
 
-from ..bidding.context import empty_auction
+from ..bidding.context import bid_to_end, empty_auction
 from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
 from .features import Rows, honest_readings
@@ -120,14 +120,8 @@ class Bidders:
 
     def finish(self, deal: BankDeal, calls: list[tuple[int, Call]]) -> Contract | None:
         """Bid on from `calls` to the end of the auction; the contract (None: passed out)."""
-        auction = empty_auction(deal.dealer)
-        for seat, call in calls:
-            auction.call(seat, call)
-        while not auction.finished:
-            seat = auction.to_call()
-            action = self.call(deal, seat, auction.calls, auction.legal_texts(seat))
-            auction.call(seat, CALL_BY_TEXT[action])
-        return auction.contract
+        return bid_to_end(deal.dealer, lambda seat, so_far, legal: self.call(
+            deal, seat, so_far, legal), calls).contract
 
 
 def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
