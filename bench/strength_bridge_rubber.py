@@ -56,7 +56,8 @@ from bot.games.bridge_rubber import RubberScorer
 from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import FULL_DECK, Card, Seat, format_deal
 
-from .strength_bridge_bidding import DENOMS, exported, wilson
+from .intervals import wilson_text
+from .strength_bridge_bidding import DENOMS, exported
 
 Hands = tuple[tuple[Card, ...], ...]
 
@@ -334,6 +335,6 @@ def run(args: argparse.Namespace, previous: Previous, previous_name: str) -> int
     for kind, label in (("new", "rubber-aware"), ("old", previous_name)):
         k, n = stops[kind]
         print(f"stopped at the level completing game with a part score ({label}): "
-              f"{wilson(k, n)}")
+              f"{wilson_text(k, n)}")
     print(f"{len(tricks.tables)} deals solved; {elapsed:.0f} s")
     return 0
