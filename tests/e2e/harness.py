@@ -258,12 +258,6 @@ class Harness:
 
 
 PLAY_SETTLE_TIMEOUT = 30.0  # seconds a click's settle waits for the bot to be done
-# Seconds without a request that count as quiet, with this bot's busy hooks in view (its
-# thinking, its publisher drawing and sending, its pings): what is left for the idle time
-# to cover is the event loop handing work on, not the bot's work itself. The double's
-# default (0.05 s, for a bot it cannot see into) made each click's settle take 50 ms at
-# least: minutes over the end-to-end tests.
-SETTLE_IDLE = 0.02
 # Seconds a decision of Robot's play (the robots' replay of a deal, cogs/match.py) may take
 # in tests: what the answer shows is checked, not how strongly the robots play (the bot's
 # 0.2 s made the replay of a bridge board several seconds of a test).
@@ -306,7 +300,6 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
     # click, and more slowly on a loaded machine: a click's settle may take longer than the
     # double's default (a bot that never goes quiet still fails the test, later).
     settle_timeout, driver.settle_timeout = driver.settle_timeout, PLAY_SETTLE_TIMEOUT
-    idle, driver.idle = driver.idle, SETTLE_IDLE
     try:
         async with driver.running(bot):
             await emojis_set_up(bot)
@@ -324,7 +317,6 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
                 assert not stale, "hands left one move old:\n" + "\n".join(stale[:3])
     finally:
         driver.settle_timeout = settle_timeout
-        driver.idle = idle
         if harness.privacy is not None:
             harness.privacy.close()
         driver.busy.remove(thinking)
