@@ -24,12 +24,12 @@ import statistics
 from collections.abc import Sequence
 
 from bot.ai.bridge.bidding import Score
-from bot.ai.bridge.bidding.context import empty_auction
+from bot.ai.bridge.bidding.context import bid_to_end
 from bot.ai.bridge.bidding.simulation import SampledBidding
 from bot.ai.bridge.learning import bank
 from bot.ai.bridge.learning.rollouts import contract_score_ns, par_ns
 from bot.ai.core.dds import trick_tables
-from bot.games.bridge_auction import CALL_BY_TEXT, Contract
+from bot.games.bridge_auction import Call, Contract
 from bot.games.bridge_scoring import board_dealer, board_vulnerability, imps
 from bot.games.cards import FULL_DECK
 
@@ -52,18 +52,18 @@ def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: 
     """The deal's auction, North-South's seats bid by `ns`, East-West's by `ew`."""
     from bot.ai import Budget
 
-    auction = empty_auction(deal.dealer)
     seats = {0: ns[0], 2: ns[1], 1: ew[0], 3: ew[1]}
-    while not auction.finished:
-        seat = auction.to_call()
+
+    def call(seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[str]) -> str:
         budget = Budget(think) if think > 0 else None
         bidder = seats[seat]
-        action = bidder.call(deal.hands[seat], seat, auction.calls,  # type: ignore[arg-type]
-                             auction.legal_texts(seat), deal.vulnerable, Score(), 1, budget)
+        action = bidder.call(deal.hands[seat], seat, calls, legal,
+                             deal.vulnerable, Score(), 1, budget)
         if isinstance(bidder, SampledBidding):  # as served: across to a worker and back
             seats[seat] = pickle.loads(pickle.dumps(bidder))
-        auction.call(seat, CALL_BY_TEXT[action])
-    return auction.contract
+        return action
+
+    return bid_to_end(deal.dealer, call).contract
 
 
 def main(argv: list[str]) -> int:
