@@ -64,6 +64,7 @@ from bot.games import create
 from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract, Strain
 
 from .bidding_auctions import Auction, bid
+from .intervals import wilson_text
 from .strength_bridge_play import percentiles
 
 DENOMS = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
@@ -78,17 +79,6 @@ IMP_STEPS = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 
 def imps(diff: int) -> int:
     diff = abs(diff)
     return next((i for i, top in enumerate(IMP_STEPS) if diff <= top), 24)
-
-
-def wilson(k: int, n: int) -> str:
-    if n == 0:
-        return "n/a (n=0)"
-    z = 1.96
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return f"{100 * p:5.1f}% ({k}/{n}; 95% CI {100 * (centre - half):.1f}–" \
-           f"{100 * (centre + half):.1f}%)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,12 +202,12 @@ def report(outs: Sequence[Outcome]) -> list[str]:
     slam_fail = [o for o in slam_contracts if o.tricks < 6 + o.contract.level]  # type: ignore[union-attr]
     return [
         f"deals: {n}",
-        f"par reached:              {wilson(at_par, n)}",
+        f"par reached:              {wilson_text(at_par, n)}",
         f"IMPs per deal from par:   {mean:.2f} (95% CI {mean - half:.2f}–{mean + half:.2f})",
-        f"game bid where it makes:  {wilson(len(games_bid), len(games))}",
-        f"slam bid where it makes:  {wilson(len(slams_bid), len(slams))}",
-        f"games bid that fail:      {wilson(len(game_fail), len(game_contracts))}",
-        f"slams bid that fail:      {wilson(len(slam_fail), len(slam_contracts))}",
+        f"game bid where it makes:  {wilson_text(len(games_bid), len(games))}",
+        f"slam bid where it makes:  {wilson_text(len(slams_bid), len(slams))}",
+        f"games bid that fail:      {wilson_text(len(game_fail), len(game_contracts))}",
+        f"slams bid that fail:      {wilson_text(len(slam_fail), len(slam_contracts))}",
         f"call CPU p50 / p95 / max (ms): {percentiles([t for o in outs for t in o.cpu])}, "
         f"{sum(len(o.cpu) for o in outs)} calls (process CPU, the solver's threads included)",
     ]

@@ -62,6 +62,8 @@ from bot.games.bridge import ContractBridge
 from bot.games.cards import Card, Suit
 from bot.tables.thinking import think_as_served
 
+from .intervals import wilson_text
+
 Times = dict[str, list[tuple[float, float]]]  # phase -> (wall, cpu) per decision
 Record = dict[str, Any]  # one deal or match, as --record writes it
 
@@ -122,15 +124,6 @@ def mean_ci(values: Sequence[float]) -> str:
         return f"{mean:.2f}"
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
     return f"{mean:.2f} ± {half:.2f}"
-
-
-def wilson(wins: int, n: int) -> str:
-    if n == 0:
-        return "n/a"
-    p, z = wins / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return f"{100 * p:.1f}% [{100 * (centre - half):.1f}%, {100 * (centre + half):.1f}%]"
 
 
 def spans(seeds: Iterable[int]) -> str:
@@ -349,7 +342,7 @@ def report_matches(matches: Sequence[Record]) -> None:
           f"{len(matches)} matches to {'/'.join(map(str, targets))} (seeds "
           f"{spans(m['seed'] for m in matches)}, seats alternating), budget "
           f"{'/'.join(map(str, thinks))} s")
-    print(f"  advanced wins: {wins} of {len(matches)} = {wilson(wins, len(matches))}")
+    print(f"  advanced wins: {wins} of {len(matches)} = {wilson_text(wins, len(matches))}")
     report_times(merged_times(matches))
 
 

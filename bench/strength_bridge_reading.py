@@ -44,7 +44,8 @@ from bot.ai.core.layouts import Knowledge, sample
 from bot.games.bridge_auction import CALL_BY_TEXT, Call
 from bot.games.cards import FULL_DECK, Card
 
-from .strength_bridge_bidding import fresh_seed, wilson
+from .intervals import wilson_text
+from .strength_bridge_bidding import fresh_seed
 from .strength_bridge_leads import percentiles
 
 
@@ -70,8 +71,8 @@ class Tally:
         out = [f"{name}: {self.points} points"]
         for when in ("before", "after"):
             n = self.layouts[when]
-            out.append(f"  {when:6} all hidden hands fit {wilson(self.all_fit[when], n)}; "
-                       f"partner's {wilson(self.partner_fits[when], n)}")
+            out.append(f"  {when:6} all hidden hands fit {wilson_text(self.all_fit[when], n)}; "
+                       f"partner's {wilson_text(self.partner_fits[when], n)}")
         return out
 
 

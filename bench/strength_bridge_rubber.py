@@ -49,13 +49,15 @@ from endplay.types import Deal, Player
 
 from bot.ai import Budget
 from bot.ai.bridge.bidding import Score, explain_calls
+from bot.ai.bridge.bidding.context import Caller, bid_to_end
 from bot.ai.bridge.bidding.simulation import SampledBidding
-from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Call, Contract
+from bot.games.bridge_auction import Auction, Call, Contract
 from bot.games.bridge_rubber import RubberScorer
 from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import FULL_DECK, Card, Seat, format_deal
 
-from .strength_bridge_bidding import DENOMS, exported, wilson
+from .intervals import wilson_text
+from .strength_bridge_bidding import DENOMS, exported
 
 Hands = tuple[tuple[Card, ...], ...]
 
@@ -207,6 +209,24 @@ def missed_stop(seed: int, k: int, hands: Hands, auction: Auction, contract: Con
     return "\n".join(lines)
 
 
+def seated(bidders: list[Bidder], hands: Hands, score: Score, k: int, think: float
+           ) -> Caller:
+    """Deal `k`'s calls by the four `bidders`, at the rubber's `score`."""
+    vulnerable = (score.vulnerable(0), score.vulnerable(1))
+
+    def call(seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[str]) -> str:
+        budget = Budget(think, clock=time.thread_time) if think > 0 else None
+        action = bidders[seat].call(hands[seat], seat, calls, legal, vulnerable, score, k,
+                                    budget)
+        # As the bot serves it: this checkout's bidder crosses to a worker and back
+        # pickled (the other commit's answers from its own process).
+        if isinstance(bidders[seat], SampledBidding):
+            bidders[seat] = pickle.loads(pickle.dumps(bidders[seat]))
+        return action
+
+    return call
+
+
 def play_rubber(seed: int, new_side: int, tricks: Tricks, think: float,
                 max_deals: int, previous: Previous = duplicate_minded) -> Way:
     """The rubber of `seed` with the rubber-aware players on `new_side` (0 N-S, 1 E-W)
@@ -224,19 +244,7 @@ def play_rubber(seed: int, new_side: int, tricks: Tricks, think: float,
         hands = deal_of(seed, k)
         score = Score((rubber.games_won(0), rubber.games_won(1)),
                       (rubber.part_score(0), rubber.part_score(1)))
-        vulnerable = (score.vulnerable(0), score.vulnerable(1))
-        auction = Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
-        while not auction.finished:
-            seat = auction.to_call()
-            budget = Budget(think, clock=time.thread_time) if think > 0 else None
-            action = bidders[seat].call(hands[seat], seat, auction.calls,
-                                        auction.legal_texts(seat), vulnerable, score, k,
-                                        budget)
-            auction.call(seat, CALL_BY_TEXT[action])
-            # As the bot serves it: this checkout's bidder crosses to a worker and back
-            # pickled (the other commit's answers from its own process).
-            if isinstance(bidders[seat], SampledBidding):
-                bidders[seat] = pickle.loads(pickle.dumps(bidders[seat]))
+        auction = bid_to_end(dealer, seated(bidders, hands, score, k, think))
         way.deals += 1
         dealer = (dealer + 1) % 4
         contract = auction.contract
@@ -327,6 +335,6 @@ def run(args: argparse.Namespace, previous: Previous, previous_name: str) -> int
     for kind, label in (("new", "rubber-aware"), ("old", previous_name)):
         k, n = stops[kind]
         print(f"stopped at the level completing game with a part score ({label}): "
-              f"{wilson(k, n)}")
+              f"{wilson_text(k, n)}")
     print(f"{len(tricks.tables)} deals solved; {elapsed:.0f} s")
     return 0

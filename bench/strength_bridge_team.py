@@ -10,8 +10,9 @@ B East-West, then B North-South against A East-West. Both contracts are scored d
 dummy as duplicate boards, and A's result is the IMPs of the two tables together (what a
 team match counts). B is commit REV's default bidder (`--against`, answering from its own
 process), or this checkout's with the learned values off (`--tables-only`). Printed: the
-boards, how many differ, A's IMPs a board with a 95% interval, and the IMPs from par of
-each table's contracts.
+boards, how many differ, A's IMPs a board with a 95% interval, the same for contested
+boards (both sides called at either table: a bid, double or redouble) and constructive
+ones apart, and the IMPs from par of each table's contracts.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ import statistics
 from collections.abc import Sequence
 
 from bot.ai.bridge.bidding import Score
-from bot.ai.bridge.bidding.context import empty_auction
+from bot.ai.bridge.bidding.context import bid_to_end
 from bot.ai.bridge.bidding.simulation import SampledBidding
 from bot.ai.bridge.learning import bank
 from bot.ai.bridge.learning.rollouts import contract_score_ns, par_ns
 from bot.ai.core.dds import trick_tables
-from bot.games.bridge_auction import CALL_BY_TEXT, Contract
+from bot.games.bridge_auction import Auction, Call, Contract
 from bot.games.bridge_scoring import board_dealer, board_vulnerability, imps
 from bot.games.cards import FULL_DECK
 
@@ -48,22 +49,37 @@ def deal_for(seed: int) -> bank.BankDeal:
 
 
 def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: float
-        ) -> Contract | None:
+        ) -> Auction:
     """The deal's auction, North-South's seats bid by `ns`, East-West's by `ew`."""
     from bot.ai import Budget
 
-    auction = empty_auction(deal.dealer)
     seats = {0: ns[0], 2: ns[1], 1: ew[0], 3: ew[1]}
-    while not auction.finished:
-        seat = auction.to_call()
+
+    def call(seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[str]) -> str:
         budget = Budget(think) if think > 0 else None
         bidder = seats[seat]
-        action = bidder.call(deal.hands[seat], seat, auction.calls,  # type: ignore[arg-type]
-                             auction.legal_texts(seat), deal.vulnerable, Score(), 1, budget)
+        action = bidder.call(deal.hands[seat], seat, calls, legal,
+                             deal.vulnerable, Score(), 1, budget)
         if isinstance(bidder, SampledBidding):  # as served: across to a worker and back
             seats[seat] = pickle.loads(pickle.dumps(bidder))
-        auction.call(seat, CALL_BY_TEXT[action])
-    return auction.contract
+        return action
+
+    return bid_to_end(deal.dealer, call)
+
+
+def contested(auction: Auction) -> bool:
+    """Both sides made a call other than a pass (a bid, a double or a redouble)."""
+    return {seat % 2 for seat, call in auction.calls if call != Call.PASS} == {0, 1}
+
+
+def imps_line(name: str, gains: Sequence[float]) -> str:
+    """`name`: boards, and A's IMPs a board with a 95% interval."""
+    if not gains:
+        return f"{name}: no boards"
+    mean = statistics.fmean(gains)
+    half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+    return (f"{name}: {len(gains)} boards, A {mean:+.3f} IMPs a board "
+            f"(95% CI {mean - half:+.3f} to {mean + half:+.3f})")
 
 
 def main(argv: list[str]) -> int:
@@ -88,10 +104,13 @@ def main(argv: list[str]) -> int:
 
     def run(b_of: object) -> int:
         pairs: list[tuple[Contract | None, Contract | None]] = []
+        fought: list[bool] = []  # either table's auction contested
         for deal in deals:
             a = [SampledBidding(deal.number * 4 + s) for s in (0, 2)]
             b = [b_of(deal.number * 4 + s) for s in (1, 3)]  # type: ignore[operator]
-            pairs.append((bid(deal, a, b, args.think), bid(deal, b, a, args.think)))
+            table_1, table_2 = bid(deal, a, b, args.think), bid(deal, b, a, args.think)
+            pairs.append((table_1.contract, table_2.contract))
+            fought.append(contested(table_1) or contested(table_2))
         differ = [i for i, (one, two) in enumerate(pairs) if one != two]
         solved = dict(zip(differ, trick_tables([deals[i].hands for i in differ]),
                           strict=True))  # type: ignore[arg-type]
@@ -109,10 +128,11 @@ def main(argv: list[str]) -> int:
             par = par_ns(deal)
             par_a.append(abs(imps(ns_a - par)))
             par_b.append(abs(imps(ns_b - par)))
-        mean = statistics.fmean(gains)
-        half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains))
-        print(f"boards {len(gains)}, contracts differ on {len(differ)}: A {mean:+.3f} IMPs a "
-              f"board (95% CI {mean - half:+.3f} to {mean + half:+.3f})")
+        print(f"contracts differ on {len(differ)} boards; " + imps_line("all", gains))
+        print("  " + imps_line("contested (both sides called at either table)",
+                               [g for g, f in zip(gains, fought, strict=True) if f]))
+        print("  " + imps_line("constructive (one side only)",
+                               [g for g, f in zip(gains, fought, strict=True) if not f]))
         if differ:
             print(f"on the boards that differ, IMPs from par: table 1 (A N-S) "
                   f"{statistics.fmean(par_a):.2f}, table 2 (B N-S) {statistics.fmean(par_b):.2f}")

@@ -24,7 +24,8 @@ from bot.ai.bridge.learning import values
 from bot.games import create
 from bot.games.bridge import ContractBridge
 
-from .strength_bridge_bidding import check_fresh, fresh_seed, wilson
+from .intervals import wilson_text
+from .strength_bridge_bidding import check_fresh, fresh_seed
 from .strength_bridge_leads import percentiles
 
 
@@ -70,7 +71,7 @@ def main(argv: list[str]) -> int:
             changed += action != made.action
             game.apply(seat, action)
     print(f"calls {calls}, changed by the values {changed} "
-          f"({wilson(changed, calls)})")
+          f"({wilson_text(changed, calls)})")
     print("asking the values, CPU per call (candidates, features, prediction): "
           f"{percentiles([t * 1000 for t in asked], unit=' ms', digits=2)}")
     print("the prediction alone (inference), CPU per call asked: "

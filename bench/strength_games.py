@@ -19,7 +19,6 @@ game's `-basic` player.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import time
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from bot.games import create
 from bot.tables.thinking import think_as_served
 
 from .baselines import GREEDY
+from .intervals import wilson
 
 # The games measured here: those with a greedy baseline (the bridge games have sections of
 # their own), in the registry's order.
@@ -100,15 +100,6 @@ def play(job: tuple[str, str, str | None, int, dict[str, object], float]) -> Mat
     return MatchResult(seed, score, deals, result.totals[tested_side],
                        result.totals[1 - tested_side], tuple(times), tuple(walls),
                        os.getloadavg()[0])
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -271,7 +271,9 @@ def test_bridge_team_plays_each_deal_both_ways_on_fresh_deals_outside_the_bank()
     out = _run("bench.strength", "bridge-team", "--deals", "6", "--first-seed", "11",
                "--tables-only", timeout=120)
     assert "seeds 11..16" in out and "of the learning bank" in out
-    assert "boards 6, contracts differ on" in out and "IMPs a board (95% CI" in out
+    assert "contracts differ on" in out and "all: 6 boards, A " in out
+    assert "IMPs a board (95% CI" in out and "contested (both sides" in out
+    assert "constructive (one side only)" in out
 
 
 def test_bridge_bidding_stops_on_a_deal_of_the_learning_bank(monkeypatch) -> None:
@@ -300,3 +302,20 @@ def test_bridge_reading_prints_the_layouts_that_fit_before_and_after() -> None:
                "--layouts", "4")
     assert "reading-bench:SEED" in out and "seeds 5..8" in out
     assert out.count("all hidden hands fit") == 4 and "ranges' midpoint" in out
+
+
+def test_a_team_board_is_contested_when_both_sides_call() -> None:
+    from bench.strength_bridge_team import contested
+    from bot.ai.bridge.bidding.context import empty_auction
+    from bot.games.bridge_auction import CALL_BY_TEXT
+
+    def auction(*texts: str):
+        made = empty_auction(0)
+        for i, text in enumerate(texts):
+            made.call(i % 4, CALL_BY_TEXT[text])
+        return made
+
+    assert not contested(auction("bid:1H", "pass", "bid:2H", "pass"))
+    assert contested(auction("bid:1H", "bid:1S"))
+    assert contested(auction("bid:1H", "double"))
+    assert not contested(auction("pass", "pass", "bid:1NT", "pass"))

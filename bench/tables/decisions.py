@@ -23,7 +23,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.ops.metrics import BUDGET_USED, DECISION_ERRORS, DECISION_SECONDS_NAME, RAN_OUT
 
-from ..strength_games import wilson
+from ..intervals import wilson
 
 BUCKET = f"{DECISION_SECONDS_NAME}_bucket"
 RAN_OUT_TOTAL = f"{next(iter(RAN_OUT.describe())).name}_total"

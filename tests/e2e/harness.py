@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -257,6 +258,20 @@ class Harness:
 
 
 PLAY_SETTLE_TIMEOUT = 30.0  # seconds a click's settle waits for the bot to be done
+# Seconds a decision of Robot's play (the robots' replay of a deal, cogs/match.py) may take
+# in tests: what the answer shows is checked, not how strongly the robots play (the bot's
+# 0.2 s made the replay of a bridge board several seconds of a test).
+ROBOT_THINK = 0.02
+
+
+def quicker_robots_play(bot: TrickTableBot) -> None:
+    """Robot's play thinks `ROBOT_THINK` a decision in this bot. The cog's module is the
+    one its extension loaded (discord.py loads each extension afresh), not `cogs.match` as
+    imported here."""
+    cog = bot.get_cog("Match")
+    if cog is not None:
+        sys.modules[type(cog).__module__].ROBOT_THINK = ROBOT_THINK  # type: ignore[attr-defined]
+
 
 @asynccontextmanager
 async def running(driver: Driver, tmp_path: Path, world: World | None = None,
@@ -288,6 +303,7 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
     try:
         async with driver.running(bot):
             await emojis_set_up(bot)
+            quicker_robots_play(bot)
             publisher = getattr(bot, "publisher", None)  # made in setup_hook
             drawing = publisher.busy if publisher is not None else None
             if drawing is not None:  # settle() also waits for posts being drawn
@@ -301,6 +317,8 @@ async def running(driver: Driver, tmp_path: Path, world: World | None = None,
                 assert not stale, "hands left one move old:\n" + "\n".join(stale[:3])
     finally:
         driver.settle_timeout = settle_timeout
+        if harness.privacy is not None:
+            harness.privacy.close()
         driver.busy.remove(thinking)
         if drawing is not None:
             driver.busy.remove(drawing)

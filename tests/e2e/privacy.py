@@ -114,6 +114,10 @@ class PrivacyGuard:
         self.team_checked = 0  # payloads judged for a team match's boards
         self.challenge_checked = 0  # payloads judged for a challenge's deals
         self._sight_of: tuple[Any, dict[int, set[Card]], dict[int, set[Card]]] | None = None
+        # The database read for the challenges (`_challenges_played`): one read-only
+        # connection for the run, and its answer until another connection commits.
+        self._db: sqlite3.Connection | None = None
+        self._challenges: tuple[int, list[Any]] | None = None  # (data_version, rows)
         state = harness.driver.state
         guard = self
 
@@ -225,11 +229,18 @@ class PrivacyGuard:
                                                tuple[int, int]]]:
         """Each challenge being played, as the database holds it: (its id, channel, two
         people, their tables (0: none yet), the deals each has finished)."""
-        path = getattr(self.harness, "db", None)
-        if path is None or not path.exists():
-            return []
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        conn = self._db
+        if conn is None:
+            path = getattr(self.harness, "db", None)
+            if path is None or not path.exists():
+                return []
+            conn = self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
         try:
+            # Unchanged since the last read (no commit by the bot's connection): the same
+            # rows. Every payload asks, most between two writes.
+            version = conn.execute("PRAGMA data_version").fetchone()[0]
+            if self._challenges is not None and self._challenges[0] == version:
+                return self._challenges[1]
             rows = conn.execute(
                 "SELECT id, channel_id, challenger_id, challenged_id, challenger_table,"
                 " challenged_table FROM challenges WHERE status = 'accepted'").fetchall()
@@ -239,11 +250,17 @@ class PrivacyGuard:
                                        (t,)).fetchone()[0] if t else 0 for t in tables]
                 out.append((challenge, channel, (first, second),
                             (tables[0] or 0, tables[1] or 0), (played[0], played[1])))
+            self._challenges = (version, out)
             return out
         except sqlite3.OperationalError:  # no challenges table yet (an older database)
             return []
-        finally:
-            conn.close()
+
+    def close(self) -> None:
+        """Close the guard's database connection (the harness does, at its end)."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+            self._challenges = None
 
     def check_challenges(self, payload: Any) -> None:
         audience = payload.audience

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -15,6 +17,22 @@ from bot.router import Subject
 from tests.e2e.harness import running
 
 TOKEN = "A" * 24 + "." + "B" * 6 + "." + "C" * 27
+
+
+@contextmanager
+def root_logger_kept() -> Iterator[logging.Logger]:
+    """The root logger, its handlers and level put back as they were afterwards (the test
+    reconfigures logging with force=True)."""
+    root = logging.getLogger()
+    saved, level = list(root.handlers), root.level
+    try:
+        yield root
+    finally:
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+        for handler in saved:
+            root.addHandler(handler)
+        root.setLevel(level)
 
 
 async def test_a_click_logs_its_table_and_interaction(discord_double, tmp_path):
@@ -59,9 +77,7 @@ def test_text_stays_the_default_and_json_is_one_object_a_line():
     assert load_settings({"DISCORD_TOKEN": TOKEN, "LOG_FORMAT": "JSON"}).log_format == "json"
     with pytest.raises(ConfigError, match="LOG_FORMAT"):
         load_settings({"DISCORD_TOKEN": TOKEN, "LOG_FORMAT": "xml"})
-    root = logging.getLogger()
-    saved, level = list(root.handlers), root.level
-    try:
+    with root_logger_kept():
         for log_format in ("text", "json"):
             out = io.StringIO()
             configure_logging("INFO", log_format, stream=out, force=True)
@@ -74,12 +90,6 @@ def test_text_stays_the_default_and_json_is_one_object_a_line():
                 event = json.loads(line)
                 assert event["table_id"] == 42 and "interaction_id" not in event
                 assert event["message"] == "table 42: it moved\nover two lines"
-    finally:
-        for handler in list(root.handlers):
-            root.removeHandler(handler)
-        for handler in saved:
-            root.addHandler(handler)
-        root.setLevel(level)
 
 
 def test_metrics_port_is_off_unless_set():
@@ -116,10 +126,8 @@ def _discord_debug_records() -> list[logging.LogRecord]:
 
 @pytest.mark.parametrize("log_format", ["text", "json"])
 def test_interaction_tokens_never_reach_the_log(log_format):
-    root = logging.getLogger()
-    saved, level = list(root.handlers), root.level
     out = io.StringIO()
-    try:
+    with root_logger_kept():
         configure_logging("INFO", log_format, stream=out, force=True)  # DEBUG or not
         records = _discord_debug_records()
         for record in records:
@@ -128,12 +136,6 @@ def test_interaction_tokens_never_reach_the_log(log_format):
             raise RuntimeError(f"POST /webhooks/1234567890/{TOKEN_SEEN}/messages failed")
         except RuntimeError:
             logging.getLogger("discord.webhook").exception("failed")
-    finally:
-        for handler in list(root.handlers):
-            root.removeHandler(handler)
-        for handler in saved:
-            root.addHandler(handler)
-        root.setLevel(level)
     text = out.getvalue()
     assert TOKEN_SEEN not in text and TOKEN_SEEN[:20] not in text
     assert text.count("[redacted]") >= len(records) + 1

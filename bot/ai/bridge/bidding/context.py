@@ -3,10 +3,10 @@ hand has shown so far. The tables are chosen from this."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.games.bridge_auction import Auction, Bid, Call, Strain
+from bot.games.bridge_auction import CALL_BY_TEXT, Auction, Bid, Call, Strain
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
@@ -19,6 +19,23 @@ def empty_auction(dealer: int) -> Auction:
     """A four-hand auction with `dealer` to call first, partners two seats apart: where
     the bidding code replays calls."""
     return Auction([(dealer + i) % 4 for i in range(4)], side_of=lambda s: s % 2)
+
+
+# A player at the table: the call (an action text, one of `legal`) `seat` makes after
+# `calls`.
+Caller = Callable[[int, Sequence[tuple[int, Call]], Sequence[str]], str]
+
+
+def bid_to_end(dealer: int, call: Caller, calls: Sequence[tuple[int, Call]] = ()) -> Auction:
+    """The auction of `dealer`'s deal from `calls` on to its end, each call made by
+    `call`: the one loop of the players bidding a deal out (the rollouts, the benches)."""
+    auction = empty_auction(dealer)
+    for seat, made in calls:
+        auction.call(seat, made)
+    while not auction.finished:
+        seat = auction.to_call()
+        auction.call(seat, CALL_BY_TEXT[call(seat, auction.calls, auction.legal_texts(seat))])
+    return auction
 
 
 @dataclass(frozen=True, slots=True)

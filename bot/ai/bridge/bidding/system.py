@@ -65,9 +65,22 @@ def meaning(ctx: Context, rules: Sequence[Rule], action: str) -> tuple[str, Hand
     is forcing (the situation's rules for it, else the captain's natural reading)."""
     found = rules_for(rules, action)
     if found:
-        return found[0].says, hull([r.shows() for r in found]), any(r.forcing for r in found)
+        return (found[0].says, *_shown_by_rules(found))
     text, rng = natural_phrase(ctx, action)
     return text, rng, False
+
+
+def shown_by(ctx: Context, rules: Sequence[Rule], action: str) -> tuple[HandRange, bool]:
+    """`meaning` without its words: the range of hands the call shows and whether it is
+    forcing (where only those are wanted, the explanation's text is not worth making)."""
+    found = rules_for(rules, action)
+    if found:
+        return _shown_by_rules(found)
+    return natural_phrase(ctx, action)[1], False
+
+
+def _shown_by_rules(found: Sequence[Rule]) -> tuple[HandRange, bool]:
+    return hull([r.shows() for r in found]), any(r.forcing for r in found)
 
 
 def _context(seat: int, calls: Sequence[tuple[int, Call]], shown: Sequence[HandRange],

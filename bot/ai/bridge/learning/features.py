@@ -19,10 +19,16 @@ from collections.abc import Sequence
 
 from bot.games.bridge_auction import Bid, Strain
 
+from ...core.hand_range import HandRange
 from ..bidding.captain import game_level
 from ..bidding.context import LHO, ME, PARTNER, RHO, Context, cheapest
 from ..bidding.rules import Hand
-from ..bidding.system import Decision, meaning
+from ..bidding.system import Decision, shown_by
+
+# A call's reading by the system (`shown_by`: `meaning` less its words): the range of
+# hands it shows, whether it forces. Worked out once per candidate: the honesty filter and
+# the candidate's row both read it.
+Shown = tuple[HandRange, bool]
 
 RELATIONS = (ME, LHO, PARTNER, RHO)
 KINDS = {"pass": 0, "double": 1, "redouble": 2}  # a bid is 3
@@ -61,9 +67,9 @@ def auction_part(ctx: Context, vulnerable: tuple[bool, bool]) -> list[float]:
     return row
 
 
-def _call_part(d: Decision, action: str) -> list[float]:
+def _call_part(d: Decision, action: str, said: Shown | None = None) -> list[float]:
     ctx = d.ctx
-    _, shown, forcing = meaning(ctx, d.rules, action)
+    shown, forcing = shown_by(ctx, d.rules, action) if said is None else said
     kind = KINDS.get(action, 3)
     if kind != 3:
         return [kind, 0, -1, 0, 0, 0, 0, 0, shown.min_hcp, min(shown.max_hcp, 37),
@@ -107,20 +113,30 @@ class Rows:
         self.shared = hand_part(d.facts) + auction_part(d.ctx, vulnerable)
         self.tables = _call_part(d, d.action)
 
-    def row(self, action: str) -> list[float]:
-        return [*self.shared, *_call_part(self.decision, action), *self.tables]
+    def row(self, action: str, said: Shown | None = None) -> list[float]:
+        """The candidate `action`'s row; `said`: its reading where already worked out."""
+        return [*self.shared, *_call_part(self.decision, action, said), *self.tables]
+
+
+def _admits(d: Decision, said: Shown) -> bool:
+    shown, _ = said
+    return not shown.empty and shown.admits(d.facts.cards)
 
 
 def honest(d: Decision, action: str) -> bool:
     """The system's reading of `action` here (what its explanation shows) admits the hand."""
-    _, shown, _ = meaning(d.ctx, d.rules, action)
-    return not shown.empty and shown.admits(d.facts.cards)
+    return _admits(d, shown_by(d.ctx, d.rules, action))
 
 
 def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     """The calls weighed against the tables' call (never it): pass, double and redouble
     where legal, the cheapest bid and the game in each strain, and every call a rule of
     the situation makes with this hand; only those whose reading admits the hand."""
+    return list(honest_readings(d, legal))
+
+
+def honest_readings(d: Decision, legal: Sequence[str]) -> dict[str, Shown]:
+    """`honest_candidates` in order, each with its reading (for `Rows.row`)."""
     allowed = set(legal)
     wanted: list[str] = ["pass", "double", "redouble"]
     ctx: Context = d.ctx
@@ -134,10 +150,11 @@ def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
             wanted.append(f"bid:{Bid(game, strain)}")
     wanted += [rule.action for rule in d.rules if rule.fits(d.facts)]
     seen = {d.action}
-    out = []
+    out: dict[str, Shown] = {}
     for action in wanted:
         if action in allowed and action not in seen:
             seen.add(action)
-            if honest(d, action):
-                out.append(action)
+            said = shown_by(ctx, d.rules, action)
+            if _admits(d, said):
+                out[action] = said
     return out

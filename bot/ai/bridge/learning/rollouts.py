@@ -36,10 +36,10 @@ from pathlib import Path
 from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
 from bot.games.bridge_scoring import duplicate_score, imps
 
-from ..bidding.context import empty_auction
-from ..bidding.system import decide
+from ..bidding.context import bid_to_end, empty_auction
+from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
-from .features import Rows, honest_candidates
+from .features import Rows, honest_readings
 from .values import CallValues, load
 
 
@@ -109,24 +109,23 @@ class Bidders:
         self.sides = sides
         self.others = others
 
-    def call(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
-             legal: Sequence[str]) -> str:
+    def choose(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
+               legal: Sequence[str]) -> tuple[Decision, str]:
+        """The tables' decision and the call made: the tables', or the values' better one."""
         made = decide(deal.hands[seat], seat, calls, legal)
         values = self.values if seat % 2 in self.sides else self.others
         if values is None:
-            return made.action
-        return values.better(made, legal, deal.vulnerable)
+            return made, made.action
+        return made, values.better(made, legal, deal.vulnerable)
+
+    def call(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
+             legal: Sequence[str]) -> str:
+        return self.choose(deal, seat, calls, legal)[1]
 
     def finish(self, deal: BankDeal, calls: list[tuple[int, Call]]) -> Contract | None:
         """Bid on from `calls` to the end of the auction; the contract (None: passed out)."""
-        auction = empty_auction(deal.dealer)
-        for seat, call in calls:
-            auction.call(seat, call)
-        while not auction.finished:
-            seat = auction.to_call()
-            action = self.call(deal, seat, auction.calls, auction.legal_texts(seat))
-            auction.call(seat, CALL_BY_TEXT[action])
-        return auction.contract
+        return bid_to_end(deal.dealer, lambda seat, so_far, legal: self.call(
+            deal, seat, so_far, legal), calls).contract
 
 
 def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
@@ -147,20 +146,18 @@ def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
         seat = auction.to_call()
         legal = auction.legal_texts(seat)
         calls = list(auction.calls)
-        made = decide(deal.hands[seat], seat, calls, legal)
-        chosen = made.action if values is None else values.better(made, legal,
-                                                                    deal.vulnerable)
+        made, chosen = bidders.choose(deal, seat, calls, legal)
         sign = 1 if seat % 2 == 0 else -1
         # Every label is against the tables' call, whichever call the players make (with
         # values, the auction goes on by their choice): the model's question.
         base = score([*calls, (seat, CALL_BY_TEXT[made.action])]) * sign
-        candidates = honest_candidates(made, legal)
-        if candidates:
+        readings = honest_readings(made, legal)
+        if readings:
             features = Rows(made, deal.vulnerable)
-            for action in candidates:
+            for action, said in readings.items():
                 other = score([*calls, (seat, CALL_BY_TEXT[action])]) * sign
                 rows.append(Row(deal.number, number, action, made.action,
-                                features.row(action), float(imps(other - base))))
+                                features.row(action, said), float(imps(other - base))))
         auction.call(seat, CALL_BY_TEXT[chosen])
         number += 1
     return rows

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..bidding.system import Decision
-from .features import NAMES, Rows, honest_candidates
+from .features import NAMES, Rows, honest_readings
 from .forest import Forest
 from .loading import logged, once
 
@@ -50,11 +50,12 @@ class CallValues:
         call by the margin, else the tables' call."""
         if self.scope == "captain" and made.by_rule:
             return made.action
-        candidates = honest_candidates(made, legal)
-        if not candidates:
+        readings = honest_readings(made, legal)  # each candidate's reading, worked out once
+        if not readings:
             return made.action
+        candidates = list(readings)
         rows = Rows(made, vulnerable)
-        gains = self.gains([rows.row(action) for action in candidates])
+        gains = self.gains([rows.row(action, said) for action, said in readings.items()])
         best = max(range(len(candidates)), key=lambda i: (gains[i], -i))
         return candidates[best] if gains[best] >= self.margin else made.action
 

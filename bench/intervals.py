@@ -1,0 +1,23 @@
+"""The Wilson score interval the benches print for a share (k of n), 95% unless told."""
+
+from __future__ import annotations
+
+import math
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The interval's bounds for `k` of `n` (shares, 0 to 1); (0, 1) where n is 0."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def wilson_text(k: int, n: int) -> str:
+    """`k` of `n` as a percentage with its 95% interval: " 12.5% (1/8; 95% CI 2.2–47.1%)"."""
+    if n == 0:
+        return "n/a (n=0)"
+    low, high = wilson(k, n)
+    return f"{100 * k / n:5.1f}% ({k}/{n}; 95% CI {100 * low:.1f}–{100 * high:.1f}%)"
