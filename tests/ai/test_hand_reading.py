@@ -18,7 +18,7 @@ import pytest
 from bot.ai.bridge.bidding.rules import Hand
 from bot.ai.bridge.bidding.simulation import deal_layouts
 from bot.ai.bridge.bidding.system import context_of
-from bot.ai.bridge.learning import bank, reading
+from bot.ai.bridge.learning import bank, reading, reading_training
 from bot.ai.bridge.learning.forest import Forest
 from bot.ai.bridge.learning.values import card_path
 from bot.ai.core.hand_range import HandRange
@@ -82,7 +82,7 @@ def test_a_hand_s_weight_is_its_gaussian_log_ratio_worked_out_by_hand():
 
 def test_a_deal_s_rows_are_every_point_of_the_auction_seen_by_each_seat():
     deal = next(bank.read(first=3))
-    x, y, calls = reading.deal_rows(deal, None)
+    x, y, calls = reading_training.deal_rows(deal, None)
     assert len(x) == len(y) == len(calls) and len(x) % 4 == 0
     assert calls[:4] == [0, 0, 0, 0] and calls[-1] == calls[-4] == len(x) // 4 - 1
     for seat in range(4):  # before the first call: each seat's hand, the others' truths
@@ -99,9 +99,10 @@ def tiny_training(tmp_path_factory) -> tuple[Path, Path]:
     pytest.importorskip("lightgbm")  # the "learn" extra; the players need numpy only
     folder = tmp_path_factory.mktemp("reading")
     rows = folder / "rows.npz"
-    assert reading.main(["make", "--first", "100", "--deals", "25", "--out", str(rows)]) == 0
+    assert reading_training.main(["make", "--first", "100", "--deals", "25",
+                                  "--out", str(rows)]) == 0
     out = folder / "tiny.npz"
-    card = reading.train([rows], out, trees=5, leaves=4, held_out=5, command="test",
+    card = reading_training.train([rows], out, trees=5, leaves=4, held_out=5, command="test",
                          threads=1)
     assert card["deals"] == 25 and card["targets"] == list(reading.TARGETS)
     assert card["bank_deals"] == [100, 124]
@@ -117,7 +118,7 @@ def test_training_on_25_deals_writes_a_model_and_its_card(tiny_reading):
     card = json.loads(card_path(tiny_reading).read_text())
     assert card["trees_per_target"] == [5] * 15 and card["rows"] > 25 * 4
     assert card["rows_commands"] == [
-        f"python -m bot.ai.bridge.learning.reading make --first 100 --deals 25 --out "
+        f"python -m bot.ai.bridge.learning.reading_training make --first 100 --deals 25 --out "
         f"{tiny_reading.parent / 'rows.npz'}"]
     assert set(card["held_out_mae"]["partner_hcp"]) == {"reading", "ranges_midpoint",
                                                         "hand_alone"}
@@ -225,7 +226,7 @@ def test_a_broken_model_leaves_the_layouts_as_before_with_one_log_line(
 
 def test_the_shipped_model_loads_with_its_card_and_reads_cheaply():
     card = json.loads(card_path(reading.DEFAULT).read_text())
-    assert "python -m bot.ai.bridge.learning.reading train" in card["command"]
+    assert "python -m bot.ai.bridge.learning.reading_training train" in card["command"]
     assert card["deals"] > 0 and card["rows"] > 0
     model = reading.load(reading.DEFAULT)
     assert model is not None
