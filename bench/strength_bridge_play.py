@@ -9,9 +9,8 @@
 Contract Bridge: a fixed set of deals (the first deals of the matches seeded --first-seed,
 --first-seed + 1, ..., skipping those passed out), each bid by the rule-based players (so
 every kind plays the same contracts) and then played out with players of one kind in all
-four seats, each decision with a budget of --think seconds (the opening lead's as the
-tables give it, `bot.ai.decision_seconds`: 2.5 times that for bridge-advanced; the layouts
-it solved are recorded). Every card is scored against double dummy: the tricks the best
+four seats, each decision with a budget of --think seconds (the layouts the opening lead
+solved are recorded). Every card is scored against double dummy: the tricks the best
 card would take for the side to play less what the card played keeps (0 for a card as
 good as any). Per deal: the losses of the declaring side's cards, of the defence's cards
 without the opening lead, and of the opening lead apart; the share of cards that lose
@@ -54,7 +53,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai import Budget, decision_seconds, make_player
+from bot.ai import Budget, make_player
 from bot.ai.bridge import advanced as bridge_advanced
 from bot.ai.core.dds import Position, solve
 from bot.games import create
@@ -153,12 +152,10 @@ def percentiles(samples: list[float]) -> str:
 
 def timed(times: Times, phase: str, players: Any, seat: int, view: object,
           legal: list[str], think: float) -> str:
-    """The seat's decision as the bot serves it (its budget as the tables give it,
-    `decision_seconds`: the opening lead's is longer; the player's round trip through a
-    worker process, `think_as_served`), its wall and CPU time counted under `phase`."""
-    seconds = decision_seconds(players[seat], view, think)
+    """The seat's decision as the bot serves it (the player's round trip through a worker
+    process, `think_as_served`), its wall and CPU time counted under `phase`."""
     wall, cpu = time.perf_counter(), time.process_time()
-    action, players[seat] = think_as_served(players[seat], view, legal, budget(seconds))
+    action, players[seat] = think_as_served(players[seat], view, legal, budget(think))
     times[phase].append((time.perf_counter() - wall, time.process_time() - cpu))
     return action
 
@@ -457,8 +454,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Contract Bridge deal set: the first deals of matches {seeds} "
               f"(passed-out seeds skipped), bid by bridge-basic; budget {args.think} s "
               "on the thinking thread's CPU clock (figures independent of the machine's "
-              f"load), the opening lead's {bridge_advanced.LEAD_FACTOR} "
-              "times that (bridge-advanced); layouts kept within a trick: "
+              "load); layouts kept within a trick: "
               f"{bridge_advanced.KEEP_LAYOUTS}; code {code}", flush=True)
         if args.list:
             for seed in seeds:

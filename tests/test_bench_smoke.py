@@ -160,14 +160,14 @@ def test_bridge_bidding_strength_prints_the_slam_deals() -> None:
     assert "\nseed 11: " in out and "  DD N-S C" in out
 
 
-def test_bridge_leads_strength_prints_every_plan() -> None:
-    out = _run("bench.strength", "bridge-leads", "--deals", "2", "--think", "0.3",
+def test_bridge_leads_strength_prints_every_budget() -> None:
+    out = _run("bench.strength", "bridge-leads", "--deals", "2", "--think", "0.3,0.2",
                timeout=180)
     assert "Opening leads of bridge-advanced on 2 deals (seeds 1..2)" in out
-    for plan in ("served", "unpruned", "before"):
-        assert f"  {plan}: layouts p50 " in out
-    assert out.count("DD tricks lost by the lead per deal") == 3
-    assert "served - before, paired by deal: " in out
+    for think in ("0.3", "0.2"):
+        assert f"  {think} s: layouts p50 " in out
+    assert out.count("DD tricks lost by the lead per deal") == 2
+    assert "0.2 s - 0.3 s, paired by deal: " in out
 
 
 def test_bridge_rubber_strength_prints_its_seeds_and_figures(tmp_path: Path) -> None:

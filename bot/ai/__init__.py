@@ -10,9 +10,6 @@ kind="spades-basic")`) as fallbacks, benchmark baselines and a table's chosen le
 `choose` is synchronous and may be slow: the tables call it in a worker process (or
 thread), off the event loop, with a `Budget` that says how long it may think. A player is
 pickled to the worker and back with its choice, so its state must pickle (plain data).
-A player may ask for a longer budget for a decision people wait longer for (the bridge
-opening lead) with `seconds_for(view, seconds)`: `decision_seconds` asks it, for the
-tables and the benchmarks alike.
 
 What several games' players share is in `bot.ai.core`: the budget, the double-dummy
 solver and the bridge games' card search over it, hands as bit masks, the search
@@ -39,13 +36,6 @@ class Player(Protocol):
     def choose(self, view: Any, legal: Sequence[str], budget: Budget | None = None) -> str:
         """One of `legal`, chosen from what `view` shows, within `budget` when one is given."""
         ...
-
-
-def decision_seconds(player: Player, view: Any, seconds: float) -> float:
-    """The budget in seconds for `player`'s decision on `view`, the tables' usual budget
-    being `seconds`: the player's own `seconds_for(view, seconds)` when it has one."""
-    seconds_for = getattr(player, "seconds_for", None)
-    return float(seconds_for(view, seconds)) if callable(seconds_for) else seconds
 
 
 class RandomPlayer:

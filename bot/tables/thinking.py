@@ -13,8 +13,6 @@ tables (docs/performance.md). So by default each decision runs in a worker proce
   it would be in process, whichever worker thinks next time;
 - workers run at a lower CPU priority (nice), so on a busy machine the event loop and
   people's clicks come first and computer players think with the cores that are left;
-- a decision's budget is the pool's seconds unless the player asks for its own for it
-  (`bot.ai.decision_seconds`: the bridge opening lead's 2 s);
 - `thinkers` in each budget counts the decisions submitted and not yet answered, so a
   player sizes its work to its share of the machine (a queued decision's clock runs
   from its submission: a computer player never keeps a table waiting much longer).
@@ -37,7 +35,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.ai import Budget, Player, decision_seconds, prepare_players
+from bot.ai import Budget, Player, prepare_players
 from bot.games import GAMES
 
 log = logging.getLogger(__name__)
@@ -141,15 +139,13 @@ class ThinkingPool:
         self.thinking += 1
         started = time.monotonic()
         try:
-            # The player's own budget for this decision (a longer opening lead), else ours.
-            seconds = decision_seconds(player, view, self.seconds)
-            budget = Budget(seconds, thinkers=self.thinking)
+            budget = Budget(self.seconds, thinkers=self.thinking)
             choice, thought, ran_out = await self.run(think, player, view, legal, budget,
                                                       bool(self.processes))
         finally:
             self.thinking -= 1
         if self.on_decision is not None:
-            self.on_decision(player.kind, time.monotonic() - started, budget.seconds, ran_out)
+            self.on_decision(player.kind, time.monotonic() - started, self.seconds, ran_out)
         return choice, thought
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:

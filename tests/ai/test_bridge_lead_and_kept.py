@@ -1,23 +1,18 @@
-"""The opening lead's own budget and two-round search; layouts kept within a trick."""
+"""Layouts kept within a trick."""
 
 from __future__ import annotations
 
-import asyncio
 import pickle
 import random
-from types import SimpleNamespace
 
-from bot.ai import Budget, RandomPlayer, decision_seconds, make_player
-from bot.ai.bridge import advanced
+from bot.ai import Budget, make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer, auction_ranges, decision
-from bot.ai.core import card_search, dds, opening_lead
-from bot.ai.core.card_search import MIN_LAYOUTS, search
+from bot.ai.core import card_search
+from bot.ai.core.card_search import search
 from bot.ai.core.kept_layouts import keep, reusable
 from bot.ai.core.layouts import Knowledge
-from bot.ai.core.opening_lead import LEAD_LAYOUTS, planned_lead_layouts, search_lead
 from bot.games import create
 from bot.games.cards import FULL_DECK, Card, Suit, cards
-from bot.tables.thinking import ThinkingPool
 
 
 def _game_at(cards_played: int, seed: int = 11):
@@ -36,127 +31,6 @@ def _at(game):
     seat = next(iter(game.to_act()))
     return game.view(seat), game.legal(seat)
 
-
-# -- the opening lead's budget ----------------------------------------------------------
-
-def test_the_opening_lead_has_a_budget_of_its_own() -> None:
-    lead_view, _ = _at(_game_at(0))
-    later_view, _ = _at(_game_at(5))
-    player = AdvancedBridgePlayer(1)
-    assert decision_seconds(player, lead_view, 0.8) == 0.8 * advanced.LEAD_FACTOR == 2.0
-    assert decision_seconds(player, later_view, 0.8) == 0.8
-    assert decision_seconds(RandomPlayer(1), lead_view, 0.8) == 0.8  # no seconds_for
-
-
-class _Recording:
-    """A player that records the budget it was given."""
-
-    kind = "recording"
-
-    def __init__(self) -> None:
-        self.seconds: list[float] = []
-
-    def seconds_for(self, view: object, seconds: float) -> float:
-        return seconds * 3 if view == "lead" else seconds
-
-    def choose(self, view, legal, budget=None) -> str:
-        assert budget is not None
-        self.seconds.append(budget.seconds)
-        return legal[0]
-
-
-def test_the_tables_give_a_decision_the_budget_its_player_asks_for() -> None:
-    pool = ThinkingPool(0.5, processes=0, threads=1)
-    told: list[float] = []
-    pool.on_decision = lambda kind, took, seconds, ran_out: told.append(seconds)
-    player = _Recording()
-    try:
-        asyncio.run(pool.choose(player, "lead", ["a"]))
-        asyncio.run(pool.choose(player, "card", ["a"]))
-    finally:
-        pool.close()
-    assert player.seconds == [1.5, 0.5] and told == [1.5, 0.5]
-
-
-def test_the_lead_plans_its_layouts_from_its_budget() -> None:
-    assert planned_lead_layouts(Budget(2.0)) == LEAD_LAYOUTS >= 100
-    assert MIN_LAYOUTS <= planned_lead_layouts(Budget(0.8)) < LEAD_LAYOUTS
-    assert planned_lead_layouts(Budget(2.0, thinkers=8)) < LEAD_LAYOUTS  # a busy machine
-    assert planned_lead_layouts(None) == 0
-
-
-# -- the opening lead's two rounds ------------------------------------------------------
-
-def _lead_decision():
-    view, legal = _at(_game_at(0))
-    return decision(view, legal, auction_ranges(view))
-
-
-def _stand_in_solver(cost: float, calls: list[tuple[int, bool]]):
-    """Scores a lead by its rank alone (the 2 takes 2 tricks, the ace 14 capped at 13)
-    and reports `cost` seconds of work a position; `calls` gets (positions, every_card)."""
-    def solve_counted(positions, every_card=True):
-        calls.append((len(positions), every_card))
-        out = []
-        for p in positions:
-            if not p.trick:
-                out.append({c: min(13, int(c.rank)) for c in p.hands[p.leader]})
-            else:  # the next hand's best after the lead: the tricks the lead leaves
-                reply = p.hands[p.to_play][0]
-                out.append({reply: 13 - min(13, int(p.trick[0].rank))})
-        return out, round(len(positions) * cost / dds.NODE_SECONDS)
-    return solve_counted
-
-
-def _frozen_thread_clock(monkeypatch) -> None:
-    # Dealing counts in the lead's work by the thread's CPU clock: frozen, the stop
-    # depends on the solver's reported work alone.
-    monkeypatch.setattr(opening_lead, "time", SimpleNamespace(thread_time=lambda: 0.0))
-
-
-def test_a_cheap_lead_solves_every_planned_layout_for_the_two_best_groups(
-        monkeypatch) -> None:
-    _frozen_thread_clock(monkeypatch)
-    lead = _lead_decision()
-    calls: list[tuple[int, bool]] = []
-    monkeypatch.setattr(dds, "solve_counted", _stand_in_solver(0.001, calls))
-    outcome = search_lead(lead, Budget(2.0, clock=lambda: 0.0), random.Random(4))
-    assert outcome is not None and outcome.layouts == LEAD_LAYOUTS
-    best = max(lead.legal, key=lambda c: (min(13, int(c.rank)), -int(c.rank)))
-    assert outcome.tricks[outcome.card] == outcome.tricks[best]
-    every = sum(n for n, whole in calls if whole)
-    after = sum(n for n, whole in calls if not whole)
-    assert every == opening_lead.FIRST_ROUND  # every lead scored on the first round only
-    # Its batches stay small (a layout's cost has a long tail): 1, 2, 3, then 3 at most.
-    assert [n for n, whole in calls if whole] == [1, 2, 3, 3, 3]
-    assert after == 2 * (LEAD_LAYOUTS - opening_lead.FIRST_ROUND)  # two leads a layout
-
-
-def test_a_costly_lead_stops_on_the_solvers_measured_work(monkeypatch) -> None:
-    _frozen_thread_clock(monkeypatch)
-    lead = _lead_decision()
-    calls: list[tuple[int, bool]] = []
-    monkeypatch.setattr(dds, "solve_counted", _stand_in_solver(0.2, calls))
-    outcome = search_lead(lead, Budget(2.0, clock=lambda: 0.0), random.Random(4))
-    # 1, 2, 3 layouts (1.2 s of the 1.44 s the lead may fill: LEAD_USE of the budget's
-    # 1.8 s planned share); six more would pass it: the first
-    # round stops short, and with it the search (no later round on a pruning so thin).
-    assert outcome is not None and outcome.layouts == 6
-    assert calls == [(1, True), (2, True), (3, True)]
-
-
-def test_the_same_seed_leads_the_same_card(monkeypatch) -> None:
-    _frozen_thread_clock(monkeypatch)
-    lead = _lead_decision()
-    monkeypatch.setattr(dds, "solve_counted", _stand_in_solver(0.001, []))
-    first = search_lead(lead, Budget(2.0, clock=lambda: 0.0), random.Random(8))
-    again = search_lead(lead, Budget(2.0, clock=lambda: 0.0), random.Random(8))
-    assert first is not None and again is not None
-    assert (first.card, first.layouts, first.values) == (again.card, again.layouts,
-                                                         again.values)
-
-
-# -- layouts kept within a trick --------------------------------------------------------
 
 def _deal() -> tuple[tuple[Card, ...], ...]:
     deck = list(FULL_DECK)

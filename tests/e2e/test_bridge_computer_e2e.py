@@ -22,15 +22,13 @@ async def test_one_person_and_three_computer_players_play_a_whole_deal(discord_d
         bots = [s for s in range(4) if s != mine]
         turns = h.bot.tables.turns
         assert {turns.player(table, s).kind for s in bots} == {"bridge-advanced"}
-        budgets: list[tuple[bool, Budget | None]] = []  # (the opening lead?, its budget)
+        budgets: list[Budget] = []
         for seat in bots:  # see the budgets the table hands its computer players
             player = turns.player(table, seat)
             choose = player.choose
 
             def spy(view, legal, budget=None, _choose=choose):
-                opening = view.contract is not None and view.phase != "bidding" \
-                    and not view.played and not view.trick
-                budgets.append((opening, budget))
+                budgets.append(budget)
                 return _choose(view, legal, budget)
 
             player.choose = spy  # type: ignore[method-assign]
@@ -59,8 +57,6 @@ async def test_one_person_and_three_computer_players_play_a_whole_deal(discord_d
         summary = game.view(None).previous_deal
         assert summary is not None and summary.contract is not None
         assert sum(summary.tricks_won) == 13
-        # Every decision has the table's 0.8 s, but an opening lead its own 2 s.
-        assert budgets and all(b is not None and b.seconds == (2.0 if opening else 0.8)
-                               for opening, b in budgets)
+        assert budgets and all(b is not None and b.seconds == 0.8 for b in budgets)
         assert any("is over" in str(m.embeds)
                    for m in discord_double.channel_messages(h.channel))

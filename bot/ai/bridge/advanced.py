@@ -26,7 +26,6 @@ from ..core.card_search import Decision, search
 from ..core.hand_range import ANY_HAND, HandRange
 from ..core.kept_layouts import KeptLayouts, keep, reusable
 from ..core.layouts import Knowledge, shown_voids
-from ..core.opening_lead import is_opening_lead, search_lead
 from .basic import BridgePlayer
 from .bidding import Score
 from .bidding import auction_ranges as read_ranges
@@ -35,9 +34,6 @@ from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
 from .learning.reading import Weigh, view_weigh
 
-# The opening lead's budget over a card's: people wait 2 s for it at the tables' 0.8 s (it
-# is the costliest decision to solve and the one that loses most per card).
-LEAD_FACTOR = 2.5
 KEEP_LAYOUTS = True  # reuse the layouts of this seat's last decision in the trick
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
 PART_BONUS = 50
@@ -145,12 +141,6 @@ class AdvancedBridgePlayer:
         # The layouts of the last card decision, while the trick lasts (`kept_layouts`).
         self.kept: KeptLayouts | None = None
 
-    def seconds_for(self, view: BridgeView, seconds: float) -> float:
-        """A decision's budget (`bot.ai.decision_seconds`): the opening lead's is longer."""
-        opening = view.phase != "bidding" and view.contract is not None \
-            and not view.played and not view.trick
-        return seconds * LEAD_FACTOR if opening else seconds
-
     def agrees(self, view: BridgeView) -> Agrees:
         """`auction_check` of this deal's auction, made once per auction in this process."""
         return auction_check(view)
@@ -168,15 +158,13 @@ class AdvancedBridgePlayer:
         # The learned hand reading weighs the layouts (none: the ranges and checks alone).
         now = decision(view, legal, self.ranges(view), self.agrees(view), view_weigh(view))
         preferred = Card.parse(fallback[5:])
-        if is_opening_lead(now):
-            outcome = search_lead(now, budget, rng, preferred)
-        else:
-            trick = len(view.played) // 4
-            kept = reusable(self.kept, view.deal_no, trick, view.trick, now.know) \
-                if KEEP_LAYOUTS else []
-            outcome = search(now, budget, rng, preferred, kept)
-            self.kept = None if outcome is None or not KEEP_LAYOUTS else keep(
-                view.deal_no, trick, len(view.trick), outcome.hands)
+        # The opening lead too: no layouts are kept for it (a new deal drops them all).
+        trick = len(view.played) // 4
+        kept = reusable(self.kept, view.deal_no, trick, view.trick, now.know) \
+            if KEEP_LAYOUTS else []
+        outcome = search(now, budget, rng, preferred, kept)
+        self.kept = None if outcome is None or not KEEP_LAYOUTS else keep(
+            view.deal_no, trick, len(view.trick), outcome.hands)
         if outcome is None:
             return fallback
         self.last_layouts = outcome.layouts

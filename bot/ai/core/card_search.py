@@ -22,9 +22,8 @@ safety net: when it is spent, or too few layouts were affordable or solved to be
 a search (no budget at all included), `search` returns None and the caller plays its
 rule-based card.
 
-The Contract Bridge opening lead is searched apart, in a longer budget and two rounds
-(`opening_lead`); the bridge player hands `search` the layouts it kept from its last
-decision in the trick (`kept_layouts`), and the outcome lists the layouts it solved.
+The Contract Bridge player hands `search` the layouts it kept from its last decision in
+the trick (`kept_layouts`), and the outcome lists the layouts it solved.
 """
 
 from __future__ import annotations
