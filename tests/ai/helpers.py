@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.ai import make_player
+from bot.games import create
 from bot.games.base import Game
 
 
@@ -23,3 +25,15 @@ def play_checking_legal(game: Game, players: Sequence[Any],
             game.apply(seat, action)
             decisions += 1
     return decisions
+
+
+def bridge_play_position(seed: int = 11, cards_played: int = 0) -> Game:
+    """A Contract Bridge game after the auction and at least `cards_played` cards (by basic
+    players), where the seat to act has a choice."""
+    game = create("bridge", seed=seed)
+    basic = [make_player("bridge", s, "bridge-basic") for s in range(4)]
+    while (game.phase == "bidding" or len(game.deal_record().play) < cards_played
+           or len(game.legal(next(iter(game.to_act())))) < 2):
+        seat = next(iter(game.to_act()))
+        game.apply(seat, basic[seat].choose(game.view(seat), game.legal(seat)))
+    return game

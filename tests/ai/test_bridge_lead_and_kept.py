@@ -11,20 +11,8 @@ from bot.ai.core import card_search
 from bot.ai.core.card_search import search
 from bot.ai.core.kept_layouts import keep, reusable
 from bot.ai.core.layouts import Knowledge
-from bot.games import create
 from bot.games.cards import FULL_DECK, Card, Suit, cards
-
-
-def _game_at(cards_played: int, seed: int = 11):
-    """A Contract Bridge game after the auction and `cards_played` cards (basic players),
-    at a seat with a choice."""
-    game = create("bridge", seed=seed)
-    basic = [make_player("bridge", s, "bridge-basic") for s in range(4)]
-    while (game.phase == "bidding" or len(game.deal_record().play) < cards_played
-           or len(game.legal(next(iter(game.to_act())))) < 2):
-        seat = next(iter(game.to_act()))
-        game.apply(seat, basic[seat].choose(game.view(seat), game.legal(seat)))
-    return game
+from tests.ai.helpers import bridge_play_position
 
 
 def _at(game):
@@ -93,7 +81,7 @@ def test_a_new_trick_or_deal_drops_the_kept_layouts() -> None:
 
 
 def test_the_search_solves_the_kept_layouts_first(monkeypatch) -> None:
-    game = _game_at(9)
+    game = bridge_play_position(cards_played=9)
     view, legal = _at(game)
     now = decision(view, legal, auction_ranges(view))
     fresh = card_search.sample(now.know, 6, random.Random(2)).hands
@@ -103,7 +91,7 @@ def test_the_search_solves_the_kept_layouts_first(monkeypatch) -> None:
 
 def test_the_player_keeps_its_layouts_within_the_trick_and_still_pickles() -> None:
     # Declarer's two cards of a trick: dummy's, then his own (or the reverse).
-    game = _game_at(6)
+    game = bridge_play_position(cards_played=6)
     record = game.deal_record()
     assert record.contract is not None
     declarer = record.contract.declarer

@@ -23,6 +23,7 @@ from bot.games import create
 from bot.games.bridge_auction import Call
 from bot.games.cards import FULL_DECK, Card, Suit, cards
 from bot.games.tricks import trick_winner
+from tests.ai.helpers import bridge_play_position
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -186,7 +187,7 @@ def _lead_after(calls: str, seed: int):
 def test_sampled_hands_would_have_made_their_seats_calls() -> None:
     # An auction bid by the system: the real hands agree with it, every sampled hidden
     # hand does too, and by the ranges alone some layouts were bid otherwise.
-    game = _play_position(seed=11)
+    game = bridge_play_position(seed=11)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     agrees = auction_check(view)
@@ -212,18 +213,6 @@ def test_a_strong_hand_does_not_agree_with_an_opening_pass() -> None:
 
 # -- the budget and the fallback --------------------------------------------------------
 
-def _play_position(seed: int = 11, cards_played: int = 0):
-    """A Contract Bridge game after the auction and at least `cards_played` cards (by basic
-    players), where the seat to act has a choice."""
-    game = create("bridge", seed=seed)
-    basic = [make_player("bridge", s, "bridge-basic") for s in range(4)]
-    while (game.phase == "bidding" or len(game.deal_record().play) < cards_played
-           or len(game.legal(next(iter(game.to_act())))) < 2):
-        seat = next(iter(game.to_act()))
-        game.apply(seat, basic[seat].choose(game.view(seat), game.legal(seat)))
-    return game
-
-
 def test_samples_are_planned_from_the_budget_and_the_thinkers() -> None:
     alone = planned_layouts(Budget(0.8), 13, Suit.SPADES)
     crowded = planned_layouts(Budget(0.8, thinkers=6), 13, Suit.SPADES)
@@ -234,7 +223,7 @@ def test_samples_are_planned_from_the_budget_and_the_thinkers() -> None:
 
 
 def test_the_rule_based_card_answers_when_the_budget_is_spent() -> None:
-    game = _play_position(cards_played=9)
+    game = bridge_play_position(cards_played=9)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     now = [0.0]
@@ -252,7 +241,7 @@ def test_the_rule_based_card_answers_when_the_budget_is_spent() -> None:
 
 
 def test_the_same_seed_makes_the_same_decision() -> None:
-    game = _play_position(cards_played=6)
+    game = bridge_play_position(cards_played=6)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     frozen = [0.0]
@@ -312,7 +301,7 @@ def test_the_advanced_players_play_legally_beside_random_players(seed, random_se
 # -- the solver's measured work ---------------------------------------------------------
 
 def _opening_lead():
-    game = _play_position(cards_played=0)
+    game = bridge_play_position(cards_played=0)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     assert not view.played and not view.trick  # the opening lead: the costliest solve
@@ -397,7 +386,7 @@ def test_a_solve_costlier_than_the_budget_allows_falls_back_to_the_rule_based_ca
 
 
 def test_the_solver_reports_its_work_with_the_same_scores() -> None:
-    game = _play_position(cards_played=13)
+    game = bridge_play_position(cards_played=13)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     now = decision(view, legal, auction_ranges(view))
@@ -408,7 +397,7 @@ def test_the_solver_reports_its_work_with_the_same_scores() -> None:
 
 
 def _later_decision():
-    game = _play_position(cards_played=6)
+    game = bridge_play_position(cards_played=6)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     return game, view, legal, decision(view, legal, auction_ranges(view))
