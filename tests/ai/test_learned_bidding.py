@@ -191,9 +191,13 @@ def test_a_later_round_is_held_against_the_round_it_improves_on():
     shipped = values.load(values.DEFAULT)
     assert shipped is not None
     deals = list(bank.read(first=2000, limit=5))
-    same = train.held_out_play(deals, shipped, base=shipped)
+    baseline = train.Baseline.of(deals, shipped)
+    same = train.held_out_play(baseline, shipped)
     assert (same.team, same.team_low, same.team_high) == (0, 0, 0)
-    assert same.par_values == same.par_tables
+    assert same.par_values == same.par_base
+    # Against the tables, the same values gain what the base gains.
+    assert baseline.base_against_tables is not None
+    assert same.tables == baseline.base_against_tables.mean
 
     class Asked:
         """Values that change nothing and count the calls they were asked for."""
@@ -214,6 +218,28 @@ def test_a_later_round_is_held_against_the_round_it_improves_on():
         auction.call(seat, CALL_BY_TEXT[decide(deal.hands[seat], seat, auction.calls,
                                                auction.legal_texts(seat)).action])
     assert others.calls == sum(1 for seat, _ in auction.calls if seat % 2 == 1) > 0
+
+
+def _play(team: float, low: float, tables: float, par_values: float) -> train.Play:
+    return train.Play(team, low, team + (team - low), tables, tables - 0.2, tables + 0.2,
+                      par_values, 4.5)
+
+
+def test_a_round_is_chosen_only_where_it_beats_the_base_without_losing_to_the_tables_or_par():
+    """`train.choose`: the way that gains most against the base, among those with the
+    interval above zero, no worse than the base against the tables (here +0.4) and no
+    further from par than the base (4.5)."""
+    baseline = train.Baseline((), None, (), (), (), train.Interval(0.4, 0.2, 0.6))
+    plays = {
+        ("all", 1.0): _play(1.2, 0.9, 0.3, 4.4),  # most against the base, less v the tables
+        ("all", 1.5): _play(1.0, 0.7, 0.5, 4.7),  # further from par
+        ("all", 2.5): _play(0.6, 0.3, 0.45, 4.5),
+        ("all", 3.5): _play(0.8, -0.1, 0.6, 4.0),  # not surely better than the base
+        ("captain", 2.5): _play(0.5, 0.2, 0.7, 4.2),
+    }
+    assert train.choose(plays, baseline) == ("all", 2.5)
+    del plays[("all", 2.5)], plays[("captain", 2.5)]
+    assert train.choose(plays, baseline) is None
 
 
 def _random_deal(rng: random.Random):

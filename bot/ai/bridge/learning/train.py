@@ -10,10 +10,12 @@ predicted gain must reach it) and scope (`values.SCOPES`: any call of the tables
 captain's only), the deals are bid with the values by one side against the base by the
 other, each side in turn, as a team match scored double dummy (`held_out_play`). The base
 is the tables, or with `--base MODEL` the previous round's values (a later round must beat
-the round it improves on, not the tables). The way that gains most is kept, and where no
-way's 95% interval is above zero the margin is set out of reach and the tables' calls
-stand (against a base model: the round does not pay, and the base stays shipped). Each
-way's IMPs from par with all four players using the values are on the card too, and the
+the round it improves on, not the tables). With a base the same ways also meet the
+tables (a third opponent), and every way is bid by all four players (IMPs from par).
+`choose` keeps the way that gains most against the base among those whose interval is
+above zero and that are no worse than the base against the tables nor from par; where
+none is, the margin is set out of reach and the tables' calls stand (against a base
+model: the round does not pay, and the base stays shipped). The card also holds the
 one-step figure of each margin (each decision alone changed, the rest by the tables: its
 rollout label).
 The model is written as the players read it (`forest.Forest`, numpy arrays; checked to
@@ -43,7 +45,7 @@ from .rollouts import Row, bid_out, par_ns, rows_in
 from .values import SCOPES, CallValues, card_path, load
 
 MAX_DEPTH = 10  # a forest this deep is read in at most 10 numpy steps a call
-PLAY_MARGINS = (1.0, 1.5, 2.5)  # tried in full play (each costs a bidding of the deals)
+PLAY_MARGINS = (1.0, 1.5, 2.5, 3.5)  # tried in full play (each costs biddings of the deals)
 MARGINS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
 
 
@@ -62,38 +64,106 @@ def realised(rows: Sequence[Row], predicted: Sequence[float], margin: float
 
 
 @dataclass(frozen=True, slots=True)
+class Interval:
+    """A paired team match's mean IMPs a deal and its 95% interval."""
+
+    mean: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, boards: Sequence[float]) -> Interval:
+        mean = statistics.fmean(boards)
+        half = (1.96 * statistics.stdev(boards) / math.sqrt(len(boards))
+                if len(boards) > 1 else 0.0)
+        return cls(mean, mean - half, mean + half)
+
+
+def team_boards(values_ns: Sequence[int], values_ew: Sequence[int],
+                other: Sequence[int]) -> list[float]:
+    """Each deal's IMPs for the values' side: North-South with them against `other`, then
+    East-West with them (each side in turn, scores for North-South)."""
+    return [(imps(ns - o) + imps(o - ew)) / 2
+            for ns, ew, o in zip(values_ns, values_ew, other, strict=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class Baseline:
+    """The held-out deals without the new values, worked out once for every way: the
+    base (the previous round, or the tables) in all four seats, the tables in all four,
+    each with the values' side of a match against the tables, and par."""
+
+    deals: tuple[BankDeal, ...]
+    base: CallValues | None
+    by_base: tuple[int, ...]
+    by_tables: tuple[int, ...]
+    par: tuple[int, ...]
+    base_against_tables: Interval | None  # None: the base is the tables
+
+    @classmethod
+    def of(cls, deals: Sequence[BankDeal], base: CallValues | None) -> Baseline:
+        by_tables = tuple(bid_out(deal, None) for deal in deals)
+        by_base = by_tables if base is None else tuple(bid_out(deal, base) for deal in deals)
+        against = None
+        if base is not None:
+            against = Interval.of(team_boards(
+                [bid_out(deal, base, (0,)) for deal in deals],
+                [bid_out(deal, base, (1,)) for deal in deals], by_tables))
+        return cls(tuple(deals), base, by_base, by_tables,
+                   tuple(par_ns(deal) for deal in deals), against)
+
+    def from_par(self, scores: Sequence[int]) -> float:
+        return statistics.fmean(abs(imps(s - p)) for s, p in zip(scores, self.par, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     """Held-out deals bid in full with one way of using the values."""
 
-    team: float  # IMPs a deal the values' side gains against the tables' side
+    team: float  # IMPs a deal the values' side gains against the base's side
     team_low: float  # the lower end of its 95% interval
     team_high: float
+    tables: float  # IMPs a deal the values' side gains against the tables' side
+    tables_low: float
+    tables_high: float
     par_values: float  # IMPs a deal from par, all four with the values
-    par_tables: float  # the same, the base alone (the tables, or the previous round)
+    par_base: float  # the same, all four with the base
 
     def as_dict(self) -> dict[str, float]:
         return {k: round(getattr(self, k), 4) for k in self.__slots__}
 
 
-def held_out_play(deals: Sequence[BankDeal], way: CallValues,
-                  base: CallValues | None = None) -> Play:
-    """Each deal bid with the values by North-South against the base (None: the tables),
-    then by East-West (a team match against the base, in IMPs), and by all four (IMPs
-    from par)."""
-    team: list[float] = []
-    par_values: list[int] = []
-    par_tables: list[int] = []
-    for deal in deals:
-        tables = bid_out(deal, base)
-        ns, ew, both = (bid_out(deal, way, sides, base) for sides in ((0,), (1,), (0, 1)))
-        team.append((imps(ns - tables) + imps(tables - ew)) / 2)
-        par = par_ns(deal)
-        par_values.append(abs(imps(both - par)))
-        par_tables.append(abs(imps(tables - par)))
-    mean = statistics.fmean(team)
-    half = 1.96 * statistics.stdev(team) / math.sqrt(len(team)) if len(team) > 1 else 0.0
-    return Play(mean, mean - half, mean + half, statistics.fmean(par_values),
-                statistics.fmean(par_tables))
+def held_out_play(baseline: Baseline, way: CallValues) -> Play:
+    """The held-out deals bid with the values by North-South against the base, then by
+    East-West (a team match against the base, in IMPs); the same against the tables; and
+    by all four (IMPs from par)."""
+    deals, base = baseline.deals, baseline.base
+    ns, ew = ([bid_out(deal, way, (side,), base) for deal in deals] for side in (0, 1))
+    team = Interval.of(team_boards(ns, ew, baseline.by_base))
+    if base is None:
+        tables = team
+    else:
+        tables_ns, tables_ew = ([bid_out(deal, way, (side,)) for deal in deals]
+                                for side in (0, 1))
+        tables = Interval.of(team_boards(tables_ns, tables_ew, baseline.by_tables))
+    both = [bid_out(deal, way) for deal in deals]
+    return Play(team.mean, team.low, team.high, tables.mean, tables.low, tables.high,
+                baseline.from_par(both), baseline.from_par(baseline.by_base))
+
+
+def choose(plays: dict[tuple[str, float], Play], baseline: Baseline
+           ) -> tuple[str, float] | None:
+    """The way to ship, or None where the round does not pay. A way must beat the base
+    head to head with its interval above zero, and be no worse than the base against the
+    tables (the third opponent: a round can learn to beat the round it was labelled with
+    and nothing else) nor from par with all four using it (bidding sense, not only
+    contest); of those, the one that gains most against the base."""
+    floor = baseline.base_against_tables.mean if baseline.base_against_tables else 0.0
+    fit = {key: play for key, play in plays.items()
+           if play.team_low > 0 and play.tables >= floor and play.par_values <= play.par_base}
+    if not fit:
+        return None
+    return max(fit, key=lambda key: fit[key].team)
 
 
 def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
@@ -134,11 +204,13 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     against = load(base) if base is not None else None
     if base is not None and against is None:
         raise SystemExit(f"the base model {base} cannot be used")
-    plays = {(scope, margin): held_out_play(deals, CallValues(forest, margin, scope), against)
+    baseline = Baseline.of(deals, against)
+    plays = {(scope, margin): held_out_play(baseline, CallValues(forest, margin, scope))
              for scope in SCOPES for margin in PLAY_MARGINS}
-    (scope, margin), best = max(plays.items(), key=lambda kv: kv[1].team)
-    if best.team_low <= 0:
-        margin = 99.0  # no way of using it beats the tables for sure: their calls stand
+    chosen = choose(plays, baseline)
+    # Where no way pays, the margin is set out of reach: the tables' calls stand (against
+    # a base model the round is not shipped; the base stays).
+    scope, margin = chosen if chosen is not None else ("all", 99.0)
     forest.save(out)
     card = {
         "features": list(NAMES),
@@ -147,9 +219,11 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         "held_out_play": (
             f"{len(deals)} held-out deals; team: IMPs a deal the values' side gains against "
             f"the {'tables' if base is None else base.name + ' side'} (each side in turn, "
-            "95% interval); par: IMPs a deal from par with all four using the values, and "
-            "with the base alone"),
+            "95% interval); tables: the same against the tables' side; par: IMPs a deal "
+            "from par with all four using the values, and with the base alone"),
         "held_out_play_by_way": {f"{s} {m}": p.as_dict() for (s, m), p in plays.items()},
+        "base_against_tables": (None if baseline.base_against_tables is None else
+                                round(baseline.base_against_tables.mean, 4)),
         "command": command,
         "rows_files": [p.name for p in files],
         "deals": len({r.deal for r in rows}),
