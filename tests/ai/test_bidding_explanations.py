@@ -287,3 +287,29 @@ def test_the_docs_name_the_captains_steps_in_order_and_its_levels() -> None:
            f"each): {names}; else pass." in text
     assert (f"(game {captain.GAME}, small slam {captain.SLAM}, grand slam {captain.GRAND})"
             in text)
+
+
+def test_the_longest_possible_auction_is_read_call_by_call_as_in_one_go() -> None:
+    """`read` extends the reading of the auction before each call (kept, so a decision
+    costs one step, not the whole auction again): the longest legal auction, 319 calls,
+    reads with nothing kept, and each of its prefixes reads the same afterwards."""
+    from bot.ai.bridge.bidding import system
+    from bot.ai.bridge.bidding.context import empty_auction
+    from bot.games.bridge_auction import BID_CALLS
+
+    auction = empty_auction(0)
+    for _ in range(3):
+        auction.call(auction.to_call(), Call.PASS)
+    for bid in BID_CALLS:
+        for call in (bid, Call.PASS, Call.PASS, Call.DOUBLE, Call.PASS, Call.PASS,
+                     Call.REDOUBLE, Call.PASS, Call.PASS):
+            auction.call(auction.to_call(), call)
+    auction.call(auction.to_call(), Call.PASS)
+    assert auction.finished and len(auction.calls) == 319
+    system._read.cache_clear()
+    whole = read(0, auction.calls)
+    assert len(whole.explanations) == 319 and all(whole.explanations)
+    system._read.cache_clear()
+    for i in range(len(auction.calls) + 1):
+        assert read(0, auction.calls[:i]).explanations == whole.explanations[:i]
+    assert read(0, auction.calls) == whole

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.games.bridge_auction import CALL_BY_TEXT, Call
 from bot.games.cards import Card
@@ -45,19 +46,26 @@ def read(dealer: int, calls: Sequence[tuple[int, Call]], score: Score | None = N
          ) -> Reading:
     """Read every call of the auction with the system (people's calls too); `score`: the
     rubber's score (None: a duplicate board)."""
-    shown = [HandRange() for _ in range(4)]
-    says: list[str] = []
-    forcing: list[bool] = []
-    for i, (seat, call) in enumerate(calls):
-        ctx = _context(seat, calls[:i], shown, forcing, score)
-        _, rules = tables_for(ctx)
-        text, rng, force = meaning(ctx, rules, call.text)
-        narrowed = shown[seat].narrowed(rng)
-        if not narrowed.empty:
-            shown[seat] = narrowed
-        says.append(text)
-        forcing.append(force)
-    return Reading(tuple(shown), tuple(says), tuple(forcing))
+    return _read(tuple(calls), score)
+
+
+# Every decision reads the whole auction before it, so an auction of n calls would be read
+# n times over; each reading extends its prefix's, kept here (a pure function of the calls
+# and the score), so a call costs one step. Bounded: a worker keeps a few thousand.
+@lru_cache(maxsize=4096)
+def _read(calls: tuple[tuple[int, Call], ...], score: Score | None) -> Reading:
+    if not calls:
+        return Reading((HandRange(),) * 4, (), ())
+    before = _read(calls[:-1], score)
+    seat, call = calls[-1]
+    ctx = _context(seat, calls[:-1], before.ranges, before.forcing, score)
+    _, rules = tables_for(ctx)
+    text, rng, force = meaning(ctx, rules, call.text)
+    narrowed = before.ranges[seat].narrowed(rng)
+    ranges = before.ranges
+    if not narrowed.empty:
+        ranges = (*ranges[:seat], narrowed, *ranges[seat + 1:])
+    return Reading(ranges, (*before.explanations, text), (*before.forcing, force))
 
 
 def meaning(ctx: Context, rules: Sequence[Rule], action: str) -> tuple[str, HandRange, bool]:
