@@ -106,6 +106,21 @@ def test_rollout_labels_compare_each_candidate_with_the_tables_call_on_the_same_
             assert r.gain == 0
 
 
+def test_labels_against_an_opponent_label_each_side_in_its_own_walk():
+    """`label_deal(..., opponents)`: the deal is bid once for each side using the values
+    against the opponent. With the tables on both sides the two walks label the same
+    candidates, with the same labels, as one walk of the tables in all four seats; each
+    walk's decisions are numbered apart, so no decision mixes candidates of two auctions."""
+    deal = next(bank.read(first=7))
+    plain = rollouts.label_deal(deal)
+    walks = rollouts.label_deal(deal, None, [None])
+
+    def key(r):
+        return (r.action, r.tables, tuple(r.features), r.gain)
+    assert sorted(map(key, walks)) == sorted(map(key, plain))
+    assert len({r.decision for r in walks}) == len({r.decision for r in plain}) > 2
+
+
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory) -> Path:
     """Training on 24 bank deals (labelled in two steps of 12, as a run's jobs take them),

@@ -15,7 +15,11 @@ removes most of the luck.
 
 `--model FILE` bids with the learned values (the round being improved on) instead of the
 tables alone: the next round's data. The labels are still each candidate against the
-tables' call, the auctions going on by the players with the values.
+tables' call, the auctions going on by the players with the values. `--opponents A B ...`
+(model files, or `tables`) sets each deal's other side to one of them in turn, by the
+deal's number, the deal bid once for each side: a round labelled against its own
+predecessor alone learns to beat that one (the rounds are not transitive), against a mix
+of earlier rounds it must do well against each.
 
 Rows are written as JSON lines (the deal, the seat's decision number, the candidate, its
 features, its label), appended, one deal at a time, so a stopped run carries on after the
@@ -41,6 +45,8 @@ from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
 from .features import Rows, honest_readings
 from .values import CallValues, load
+
+TABLES = "tables"  # an opponent bidding by the tables alone (`--opponents`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +134,24 @@ class Bidders:
             deal, seat, so_far, legal), calls).contract
 
 
-def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
-    """Every decision of the deal's auction, with each honest candidate's row."""
-    bidders = Bidders(values)
+def label_deal(deal: BankDeal, values: CallValues | None = None,
+               opponents: Sequence[CallValues | None] = ()) -> list[Row]:
+    """Every decision of the deal's auction, with each honest candidate's row. With
+    `opponents`, the deal's opponent is one of them (by the deal's number; None: the
+    tables): the deal is bid twice, each side in turn using `values` against it, and each
+    walk labels the decisions of the side using the values."""
+    if not opponents:
+        return _label_walk(deal, Bidders(values), (0, 1), 0)
+    opponent = opponents[deal.number % len(opponents)]
+    north_south = _label_walk(deal, Bidders(values, (0,), opponent), (0,), 0)
+    return north_south + _label_walk(deal, Bidders(values, (1,), opponent), (1,),
+                                     1 + max((row.decision for row in north_south), default=0))
+
+
+def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first: int
+                ) -> list[Row]:
+    """The deal bid by `bidders`, the decisions of `sides` labelled, numbered from
+    `first`."""
     auction = empty_auction(deal.dealer)
     rows: list[Row] = []
     outcomes: dict[tuple[tuple[int, str], ...], int] = {}
@@ -141,18 +162,18 @@ def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
             outcomes[key] = contract_score_ns(bidders.finish(deal, calls), deal)
         return outcomes[key]
 
-    number = 0
+    number = first
     while not auction.finished:
         seat = auction.to_call()
         legal = auction.legal_texts(seat)
         calls = list(auction.calls)
         made, chosen = bidders.choose(deal, seat, calls, legal)
         sign = 1 if seat % 2 == 0 else -1
-        # Every label is against the tables' call, whichever call the players make (with
-        # values, the auction goes on by their choice): the model's question.
-        base = score([*calls, (seat, CALL_BY_TEXT[made.action])]) * sign
-        readings = honest_readings(made, legal)
+        readings = honest_readings(made, legal) if seat % 2 in sides else {}
         if readings:
+            # Every label is against the tables' call, whichever call the players make
+            # (with values, the auction goes on by their choice): the model's question.
+            base = score([*calls, (seat, CALL_BY_TEXT[made.action])]) * sign
             features = Rows(made, deal.vulnerable)
             for action, said in readings.items():
                 other = score([*calls, (seat, CALL_BY_TEXT[action])]) * sign
@@ -163,14 +184,16 @@ def label_deal(deal: BankDeal, values: CallValues | None = None) -> list[Row]:
     return rows
 
 
-def _label_range(args: tuple[Path, int, int, str | None, frozenset[int]]) -> list[str]:
-    folder, first, count, model, done = args
+def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozenset[int]]
+                 ) -> list[str]:
+    folder, first, count, model, opponents, done = args
     values = load(Path(model)) if model else None
+    against = [None if name == TABLES else load(Path(name)) for name in opponents]
     lines: list[str] = []
     for deal in read(folder, first=first, limit=count):
         if deal.number in done:
             continue
-        lines.extend(row.to_json() for row in label_deal(deal, values))
+        lines.extend(row.to_json() for row in label_deal(deal, values, against))
         lines.append(json.dumps({"done": deal.number}))
     return lines
 
@@ -197,15 +220,22 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--folder", type=Path, default=FOLDER)
     parser.add_argument("--model", type=str, default=None)
+    parser.add_argument("--opponents", nargs="+", default=[], metavar="MODEL",
+                        help=f"bid each deal against one of these (model files, or "
+                             f"{TABLES!r}), by the deal's number, each side in turn "
+                             "using --model; default: --model in all four seats")
     parser.add_argument("--step", type=int, default=50, help="deals a job takes at a time")
     args = parser.parse_args(argv)
+    for name in args.opponents:
+        if name != TABLES and load(Path(name)) is None:
+            raise SystemExit(f"the opponent {name} cannot be used")
     have = done_deals(args.out)
     todo = [first for first in range(args.first, args.first + args.deals, args.step)
             if not all(n in have for n in range(first, first + args.step))]
     with args.out.open("a") as out, ProcessPoolExecutor(
             max_workers=args.jobs, initializer=os.nice, initargs=(5,)) as pool:
         work = [(args.folder, first, min(args.step, args.first + args.deals - first),
-                 args.model, frozenset(have)) for first in todo]
+                 args.model, tuple(args.opponents), frozenset(have)) for first in todo]
         for lines in pool.map(_label_range, work):
             out.write("".join(line + "\n" for line in lines))
             out.flush()
