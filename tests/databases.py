@@ -4,6 +4,12 @@ PostgreSQL comes from TEST_DATABASE_URL when set, else from the `pgserver` packa
 ships the server in its wheel) started once per test session in a private folder. Each
 test gets an empty schema. Without either, PostgreSQL tests are skipped on a developer's
 machine and fail in CI (CI=true): CI must run them all.
+
+The suite runs in several processes at once (pytest-xdist's workers, `-n` in
+pyproject.toml), each a test session of its own: each worker starts its own `pgserver`,
+and on the one server TEST_DATABASE_URL names each worker has a database of its own
+(`tricktable_test_gw0`, ...), made at its start and dropped at its end, since a test
+empties its database's schema whatever another process is doing in it.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
@@ -35,8 +42,17 @@ def _start_pgserver() -> tuple[str, object, str] | None:
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     given = os.environ.get("TEST_DATABASE_URL", "").strip()
-    if given:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", ...; unset in one process
+    if given and not worker:
         yield given
+        return
+    if given:
+        name = f"tricktable_test_{worker}"
+        url = asyncio.run(_fresh_database(given, name))
+        try:
+            yield url
+        finally:
+            asyncio.run(_drop_database(given, name))
         return
     started = _start_pgserver()
     if started is None:
@@ -62,6 +78,26 @@ async def _quick(url: str) -> None:
         await conn.execute("ALTER SYSTEM SET fsync = off")
         await conn.execute("ALTER SYSTEM SET synchronous_commit = off")
         await conn.execute("SELECT pg_reload_conf()")
+    finally:
+        await conn.close()
+
+
+async def _fresh_database(url: str, name: str) -> str:
+    """A new empty database `name` on the server of `url` (one a killed run left behind is
+    made afresh); its URL."""
+    await _drop_database(url, name)
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+async def _drop_database(url: str, name: str) -> None:
+    conn = await asyncpg.connect(url)
+    try:  # FORCE (PostgreSQL 13+): connections a failed test left open are ended
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
         await conn.close()
 

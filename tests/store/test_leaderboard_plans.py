@@ -113,19 +113,21 @@ def test_each_read_uses_an_index(big_db: Path, name: str) -> None:
                  and step.split()[1] in BIG]
         assert not scans, f"{name}: full scan in {plan}"
         assert index in plan[0], f"{name}: expected {index} in {plan}"
-        started = time.perf_counter()
+        # CPU time, not wall time: the work the query does, whatever else the machine runs
+        # meanwhile (the suite's other worker, say).
+        started = time.process_time()
         conn.execute(sql, params).fetchall()
-        assert time.perf_counter() - started < 0.05, f"{name} is slow"
+        assert time.process_time() - started < 0.05, f"{name} is slow"
 
 
 async def test_the_reader_answers_quickly_on_the_big_database(big_db: Path) -> None:
     async with await Store.open(big_db) as store:
         reader = q.RatingsReader(store)
-        started = time.perf_counter()
+        started = time.process_time()  # of every thread (the reads run on aiosqlite's)
         page = await reader.board(1, "spades", 1, 10, 5)
         ratings, _changes, figures = await reader.player(1, 5, 5)
         entries, _more = await reader.history(1, 5, 0, 5)
         sheet = await reader.score_sheet(entries[0].game and 1, entries[0].match_id)
-        elapsed = time.perf_counter() - started
+        elapsed = time.process_time() - started
     assert page.total > 10 and ratings and figures and entries and sheet is not None
     assert elapsed < 0.5
