@@ -90,8 +90,8 @@ def team_boards(values_ns: Sequence[int], values_ew: Sequence[int],
 @dataclass(frozen=True, slots=True)
 class Baseline:
     """The held-out deals without the new values, worked out once for every way: the
-    base (the previous round, or the tables) in all four seats, the tables in all four,
-    each with the values' side of a match against the tables, and par."""
+    scores with the base (the previous round, or the tables) in all four seats and with
+    the tables in all four, par, and the base's own team match against the tables."""
 
     deals: tuple[BankDeal, ...]
     base: CallValues | None
