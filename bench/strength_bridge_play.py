@@ -2,7 +2,7 @@
 
     python -m bench.strength bridge-play [--deals 200] [--kinds bridge-basic,bridge-advanced]
         [--think 0.8] [--sd-matches 40] [--sd-target 500] [--first-seed 1] [--list]
-        [--sd-first-seed N] [--record FILE] [--no-kept-layouts]
+        [--sd-first-seed N] [--record FILE]
     python -m bench.strength bridge-play --merge FILE [FILE ...]
     python -m bench.strength bridge-play --paired BEFORE AFTER
 
@@ -54,7 +54,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai import Budget, make_player
-from bot.ai.bridge import advanced as bridge_advanced
 from bot.ai.core.dds import Position, solve
 from bot.games import create
 from bot.games.bridge import ContractBridge
@@ -241,7 +240,7 @@ def play_deal(seed: int, kind: str, think: float) -> Record:
                     "contract": f"{contract.label} by {'NESW'[contract.declarer]}",
                     "declaring": 0.0, "defence": 0.0, "lead": 0.0, "cards": 0, "costly": 0,
                     "cards_declaring": 0, "costly_declaring": 0, "by_search": 0,
-                    "losses": [], "kept_layouts": bridge_advanced.KEEP_LAYOUTS}
+                    "losses": []}
     times: Times = defaultdict(list)
     first = True
     while game.deal_no == 1 and not game.finished:
@@ -431,9 +430,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sd-first-seed", type=int, default=None,
                         help="first Single Dummy match seed (default: --first-seed)")
     parser.add_argument("--list", action="store_true", help="print every deal of the set")
-    parser.add_argument("--no-kept-layouts", action="store_true",
-                        help="bridge-advanced deals fresh layouts at every decision (to "
-                        "measure what keeping them within a trick is worth)")
     parser.add_argument("--record", metavar="FILE",
                         help="append each deal and match to FILE as a JSON line")
     parser.add_argument("--merge", nargs="+", metavar="FILE",
@@ -446,16 +442,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.paired:
         return paired(*args.paired)
     code = code_version()
-    if args.no_kept_layouts:
-        bridge_advanced.KEEP_LAYOUTS = False
-
     if args.deals:
         seeds = deal_set(args.first_seed, args.deals)
         print(f"Contract Bridge deal set: the first deals of matches {seeds} "
               f"(passed-out seeds skipped), bid by bridge-basic; budget {args.think} s "
               "on the thinking thread's CPU clock (figures independent of the machine's "
-              "load); layouts kept within a trick: "
-              f"{bridge_advanced.KEEP_LAYOUTS}; code {code}", flush=True)
+              f"load); code {code}", flush=True)
         if args.list:
             for seed in seeds:
                 game = bid_out(seed)

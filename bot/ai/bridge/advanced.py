@@ -24,7 +24,6 @@ from bot.games.cards import FULL_DECK, Card
 from ..core.budget import Budget
 from ..core.card_search import Decision, search
 from ..core.hand_range import ANY_HAND, HandRange
-from ..core.kept_layouts import KeptLayouts, keep, reusable
 from ..core.layouts import Knowledge, shown_voids
 from .basic import BridgePlayer
 from .bidding import Score
@@ -34,7 +33,6 @@ from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
 from .learning.reading import Weigh, view_weigh
 
-KEEP_LAYOUTS = True  # reuse the layouts of this seat's last decision in the trick
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
 PART_BONUS = 50
 
@@ -138,8 +136,6 @@ class AdvancedBridgePlayer:
         self.bidding = SampledBidding(seed)
         self.ranges: Callable[[BridgeView], tuple[HandRange, ...]] = auction_ranges
         self.last_layouts = 0  # layouts the last card decision solved (the benchmarks')
-        # The layouts of the last card decision, while the trick lasts (`kept_layouts`).
-        self.kept: KeptLayouts | None = None
 
     def agrees(self, view: BridgeView) -> Agrees:
         """`auction_check` of this deal's auction, made once per auction in this process."""
@@ -158,13 +154,7 @@ class AdvancedBridgePlayer:
         # The learned hand reading weighs the layouts (none: the ranges and checks alone).
         now = decision(view, legal, self.ranges(view), self.agrees(view), view_weigh(view))
         preferred = Card.parse(fallback[5:])
-        # The opening lead too: no layouts are kept for it (a new deal drops them all).
-        trick = len(view.played) // 4
-        kept = reusable(self.kept, view.deal_no, trick, view.trick, now.know) \
-            if KEEP_LAYOUTS else []
-        outcome = search(now, budget, rng, preferred, kept)
-        self.kept = None if outcome is None or not KEEP_LAYOUTS else keep(
-            view.deal_no, trick, len(view.trick), outcome.hands)
+        outcome = search(now, budget, rng, preferred)
         if outcome is None:
             return fallback
         self.last_layouts = outcome.layouts

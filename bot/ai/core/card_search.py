@@ -21,9 +21,6 @@ threads solved before). The budget's own clock is asked before every batch only 
 safety net: when it is spent, or too few layouts were affordable or solved to be worth
 a search (no budget at all included), `search` returns None and the caller plays its
 rule-based card.
-
-The Contract Bridge player hands `search` the layouts it kept from its last decision in
-the trick (`kept_layouts`), and the outcome lists the layouts it solved.
 """
 
 from __future__ import annotations
@@ -97,15 +94,11 @@ class Outcome:
     values: dict[Card, float]
     tricks: dict[Card, float]
     layouts: int
-    hands: tuple[tuple[tuple[Card, ...], ...], ...] = ()  # the layouts solved, when kept
 
 
 def search(decision: Decision, budget: Budget | None, rng: random.Random,
-           preferred: Card | None = None,
-           kept: Sequence[tuple[tuple[Card, ...], ...]] = ()) -> Outcome | None:
-    """The best card by sampled double-dummy value, or None to play the rule-based card.
-    `kept`: layouts that agree with the decision (`kept_layouts`), solved first, the plan
-    topped up with fresh ones; the outcome lists the layouts it solved."""
+           preferred: Card | None = None) -> Outcome | None:
+    """The best card by sampled double-dummy value, or None to play the rule-based card."""
     legal = decision.legal
     if len(legal) == 1:
         return Outcome(legal[0], {legal[0]: 0.0}, {legal[0]: 0.0}, 0)
@@ -117,9 +110,7 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
         return None
     if count < 1:
         return None
-    hands = list(kept[:count])
-    if len(hands) < count:
-        hands.extend(sample(decision.know, count - len(hands), rng).hands)
+    hands = sample(decision.know, count, rng).hands
     if not hands:
         return None
     positions = [dds.Position(layout, decision.trump, decision.leader, decision.trick)
@@ -136,12 +127,11 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
         return None  # the safety net: the budget ran out before the plan did
     if len(results) < min(MIN_LAYOUTS, len(positions)):
         return None  # the deal is too costly to solve enough layouts in the budget
-    return _best(decision, results, preferred, tuple(hands[:len(results)]))
+    return _best(decision, results, preferred)
 
 
 def _best(decision: Decision, results: Sequence[dict[Card, int]],
-          preferred: Card | None,
-          hands: tuple[tuple[tuple[Card, ...], ...], ...] = ()) -> Outcome | None:
+          preferred: Card | None) -> Outcome | None:
     values: dict[Card, float] = {}
     tricks: dict[Card, float] = {}
     top = len(decision.value) - 1
@@ -158,4 +148,4 @@ def _best(decision: Decision, results: Sequence[dict[Card, int]],
     good = [c for c in good if tricks[c] >= best_tricks - 1e-9]
     card = preferred if preferred in good else min(good, key=lambda c: (c.rank, c.suit))
     assert card is not None
-    return Outcome(card, values, tricks, len(results), hands)
+    return Outcome(card, values, tricks, len(results))
