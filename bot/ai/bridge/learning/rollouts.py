@@ -44,7 +44,7 @@ from ..bidding.context import bid_to_end, empty_auction
 from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
 from .features import Rows, honest_readings
-from .values import CallValues, load
+from .values import CallValues, load, shared
 
 TABLES = "tables"  # an opponent bidding by the tables alone (`--opponents`)
 
@@ -187,8 +187,10 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
 def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozenset[int]]
                  ) -> list[str]:
     folder, first, count, model, opponents, done = args
-    values = load(Path(model)) if model else None
-    against = [None if name == TABLES else load(Path(name)) for name in opponents]
+    # Once per worker process, not once per range (a worker takes many ranges, and the
+    # model and an opponent may be the same file).
+    values = shared(Path(model)) if model else None
+    against = [None if name == TABLES else shared(Path(name)) for name in opponents]
     lines: list[str] = []
     for deal in read(folder, first=first, limit=count):
         if deal.number in done:
