@@ -123,22 +123,22 @@ def test_labels_against_an_opponent_label_each_side_in_its_own_walk():
 
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory) -> Path:
-    """Training on 24 bank deals (labelled in two steps of 12, as a run's jobs take them),
+    """Training on 50 bank deals (labelled in two steps of 25, as a run's jobs take them),
     as CI does to keep the training code working: few deals, as the model's quality is
     not what is checked here, and labelling them is most of the suite's training time."""
     pytest.importorskip("lightgbm")  # the "learn" extra; the players need numpy only
     folder = tmp_path_factory.mktemp("model")
     rows = folder / "rows.jsonl"
-    assert rollouts.main(["--first", "0", "--deals", "24", "--out", str(rows),
-                          "--jobs", "1", "--step", "12"]) == 0
-    assert rollouts.done_deals(rows) == set(range(24))
+    assert rollouts.main(["--first", "0", "--deals", "50", "--out", str(rows),
+                          "--jobs", "1", "--step", "25"]) == 0
+    assert rollouts.done_deals(rows) == set(range(50))
     out = folder / "tiny.npz"
     card, booster = train.train([rows], out, trees=20, leaves=7, held_out=5, command="test")
-    assert card["deals"] == 24 and card["features"] == list(NAMES)
+    assert card["deals"] == 50 and card["features"] == list(NAMES)
     return out, booster
 
 
-def test_training_on_24_deals_writes_a_model_and_its_card(tiny_model):
+def test_training_on_50_deals_writes_a_model_and_its_card(tiny_model):
     model, _ = tiny_model
     assert model.exists() and values.card_path(model).exists()
 
