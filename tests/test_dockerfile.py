@@ -14,7 +14,6 @@ import os
 import re
 import shlex
 import shutil
-import socket
 import subprocess
 import sys
 import tomllib
@@ -27,7 +26,7 @@ from packaging.utils import canonicalize_name
 
 from bot.config import load_settings
 from bot.ops.server import HEALTH_PATH
-from tests.e2e.harness import running
+from tests.e2e.harness import free_port, running
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "A" * 24 + "." + "B" * 6 + "." + "C" * 27
@@ -205,7 +204,7 @@ async def test_the_health_check_follows_metrics_port_wherever_it_is_set(discord_
                                                                         tmp_path):
     """The image's check, run as Docker runs it (in the bot's folder, with the container's
     environment), against the bot serving /health on a port other than the image's."""
-    port, elsewhere = _free_port(), _free_port()
+    port, elsewhere = free_port(), free_port()
     base = {name: value for name, value in os.environ.items() if name != "METRICS_PORT"}
     base.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN=TOKEN)
     folder = tmp_path / "data"
@@ -225,11 +224,6 @@ async def test_the_health_check_follows_metrics_port_wherever_it_is_set(discord_
     code, said = await _check({**base, "METRICS_PORT": ""}, folder)
     assert code == 0 and "METRICS_PORT is not set" in said
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _docker_runs() -> bool:

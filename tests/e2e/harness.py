@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 import sys
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -45,6 +46,13 @@ class SharedClock(Clock):
     def advance(self, seconds: float) -> None:
         self.discord.advance(seconds)
         super().advance(0)
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now (the OS's pick), for a test's own server."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def make_bot(db: Path, guild_id: int, clock: Clock | None = None,

@@ -6,7 +6,6 @@ the gateway and the database answer, and nothing is served when the port is not 
 from __future__ import annotations
 
 import logging
-import socket
 from typing import Any
 
 import aiohttp
@@ -17,13 +16,7 @@ from bot.ai import player_kinds
 from bot.games import GAMES
 from bot.ops import metrics
 from bot.store import StoreError
-from tests.e2e.harness import running
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.e2e.harness import free_port, running
 
 
 async def _get(port: int, path: str) -> tuple[int, str]:
@@ -49,7 +42,7 @@ def _total(samples: dict[Any, float], name: str) -> float:
 
 
 async def test_metrics_move_as_the_run_did(discord_double, tmp_path):
-    port = _free_port()
+    port = free_port()
     async with running(discord_double, tmp_path, metrics_port=port, think_seconds=0.05) as h:
         status, body = await _get(port, "/health")
         assert status == 200 and '"gateway": true' in body and '"database": true' in body
@@ -112,7 +105,7 @@ async def test_every_known_series_is_served_from_the_start_at_zero(discord_doubl
     """A labelled series that appears only at its first event makes that event invisible
     to increase() and rate(): every label value the bot knows is served before anything
     happens, and the late share of interactions is a number (0), not an empty result."""
-    port = _free_port()
+    port = free_port()
     async with running(discord_double, tmp_path, metrics_port=port, think_seconds=0.4) as h:
         text = (await _get(port, "/metrics"))[1]
         served = _samples(text)
