@@ -225,7 +225,6 @@ async def test_the_health_check_follows_metrics_port_wherever_it_is_set(discord_
     assert code == 0 and "METRICS_PORT is not set" in said
 
 
-
 def _docker_runs() -> bool:
     if shutil.which("docker") is None:
         return False
