@@ -16,7 +16,7 @@ from bot.ai.bridge.bidding.context import empty_auction
 from bot.ai.bridge.bidding.simulation import SampledBidding
 from bot.ai.bridge.bidding.system import decide, meaning, shown_by
 from bot.ai.bridge.learning import bank, rollouts, train, values
-from bot.ai.bridge.learning.features import NAMES, Rows, honest, honest_candidates
+from bot.ai.bridge.learning.features import NAMES, Rows, honest, honest_candidates, honest_readings
 from bot.ai.bridge.learning.forest import Forest
 from bot.games.bridge_auction import CALL_BY_TEXT
 from bot.games.cards import FULL_DECK, parse_hand
@@ -121,6 +121,81 @@ def test_labels_against_an_opponent_label_each_side_in_its_own_walk():
     assert len({r.decision for r in walks}) == len({r.decision for r in plain}) > 2
 
 
+def test_relative_labels_weigh_each_candidate_against_the_players_own_call():
+    """`rollouts --relative`: with the shipped values bidding, each label is against the
+    call the values make (the row's reference), the tables' call is a candidate where
+    they differ, and a candidate ending in the reference's contract gains nothing."""
+    shipped = values.load(values.DEFAULT)
+    assert shipped is not None
+    bidders = rollouts.Bidders(shipped)
+    for number in range(40):
+        deal = next(bank.read(first=6500 + number))
+        rows = rollouts.label_deal(deal, shipped, relative=True)
+        assert rows and all(r.action != r.tables for r in rows)
+        auction = empty_auction(deal.dealer)
+        decision = 0
+        by_decision = {}
+        for r in rows:
+            by_decision.setdefault(r.decision, []).append(r)
+        changed = False
+        while not auction.finished:
+            seat = auction.to_call()
+            legal = auction.legal_texts(seat)
+            made, chosen = bidders.choose(deal, seat, auction.calls, legal)
+            for r in by_decision.get(decision, []):
+                assert r.tables == chosen
+                assert r.features[-11:] == Rows(made, deal.vulnerable, chosen).tables
+                calls = list(auction.calls)
+                mine = bidders.finish(deal, [*calls, (seat, CALL_BY_TEXT[r.action])])
+                theirs = bidders.finish(deal, [*calls, (seat, CALL_BY_TEXT[chosen])])
+                if mine == theirs:
+                    assert r.gain == 0
+            if chosen != made.action and decision in by_decision:
+                changed = True
+                assert made.action in {r.action for r in by_decision[decision]}
+            auction.call(seat, CALL_BY_TEXT[chosen])
+            decision += 1
+        if changed:
+            return
+    pytest.fail("no deal where the values changed a call of the tables")
+
+
+def _constant_forest(value: float) -> Forest:
+    """A forest of one leaf: every candidate is worth `value`."""
+    import numpy as np
+    return Forest(np.zeros(1, dtype=np.int64), np.full(1, np.inf), np.zeros(1, dtype=np.int64),
+                  np.zeros(1, dtype=np.int64), np.asarray([value]),
+                  np.zeros(1, dtype=np.int64), 1, len(NAMES))
+
+
+def test_a_stacked_round_keeps_its_base_s_call_unless_a_candidate_beats_it():
+    """A round stacked on the shipped values: where no candidate reaches the margin the
+    base's call stands; where all do, the first candidate is made, and it is the tables'
+    own call wherever the base changed it (weighed like any other call)."""
+    shipped = values.load(values.DEFAULT)
+    assert shipped is not None
+    quiet = values.CallValues(_constant_forest(-1.0), 1.0, "all", shipped)
+    eager = values.CallValues(_constant_forest(2.0), 1.0, "all", shipped)
+    rng = random.Random(40)
+    differed = 0
+    for n in range(300):
+        hands = _random_deal(rng)
+        auction = empty_auction(n % 4)
+        while not auction.finished:
+            seat = auction.to_call()
+            legal = auction.legal_texts(seat)
+            made = decide(hands[seat], seat, auction.calls, legal)
+            base = shipped.better(made, legal, (False, False))
+            assert quiet.better(made, legal, (False, False)) == base
+            first = eager.better(made, legal, (False, False))
+            assert first != base or not honest_readings(made, legal, base)
+            if base != made.action and honest(made, made.action):
+                differed += 1
+                assert first == made.action
+            auction.call(seat, CALL_BY_TEXT[base])
+    assert differed > 0
+
+
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory) -> Path:
     """Training on 50 bank deals (labelled in two steps of 25, as a run's jobs take them),
@@ -185,6 +260,36 @@ def test_a_broken_model_falls_back_to_the_tables_with_one_log_line(tiny_model, t
     lines = [r for r in caplog.records if r.name == values.__name__]
     assert len(lines) == 1 and "bidding by the tables" in lines[0].getMessage()
     values._loaded.pop(broken, None)
+
+
+def test_a_stacked_round_is_trained_on_relative_labels_and_loads_its_base(
+        tiny_model, tmp_path, caplog):
+    """`train --stack-on BASE --play-first N`: rows labelled against the base's own calls,
+    the held-out match bid on bank deals outside the rows, the card naming its base, which
+    loads with it; without its base the round cannot be used (one log line)."""
+    base_path, _ = tiny_model
+    base = tmp_path / "base.npz"
+    shutil.copy(base_path, base)
+    shutil.copy(values.card_path(base_path), values.card_path(base))
+    rows = tmp_path / "rows.jsonl"
+    assert rollouts.main(["--first", "0", "--deals", "10", "--out", str(rows), "--jobs", "1",
+                          "--model", str(base), "--relative"]) == 0
+    out = tmp_path / "stacked.npz"
+    with pytest.raises(SystemExit, match="in the rows"):
+        train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
+                     play_deals=4, stack_on=base, play_first=8)
+    card, _ = train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
+                          play_deals=4, stack_on=base, play_first=100)
+    assert card["stacked_on"] == "base.npz" and card["play_deals"] == "bank deals 100..103"
+    loaded, alone = values.load(out), values.load(base)
+    assert loaded is not None and loaded.base is not None and alone is not None
+    assert loaded.base.gains([[0.0] * len(NAMES)]) == alone.gains([[0.0] * len(NAMES)])
+    base.unlink()
+    values._loaded.pop(base, None)
+    with caplog.at_level(logging.ERROR, logger=values.__name__):
+        assert values.load(out) is None
+    assert any("base.npz cannot be used" in r.getMessage() for r in caplog.records)
+    values._loaded.pop(base, None)
 
 
 def test_the_shipped_model_loads_with_its_card():

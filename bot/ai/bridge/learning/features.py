@@ -106,12 +106,17 @@ NAMES: tuple[str, ...] = (
 
 
 class Rows:
-    """The rows of one decision: its shared part made once, a call's part per candidate."""
+    """The rows of one decision: its shared part made once, a call's part per candidate.
 
-    def __init__(self, d: Decision, vulnerable: tuple[bool, bool]) -> None:
+    `reference` is the call the candidates are weighed against: the tables' own call, or
+    for a round stacked on an earlier one (`values.CallValues.base`) the call that round
+    makes. Its part sits in the `tables_*` columns either way."""
+
+    def __init__(self, d: Decision, vulnerable: tuple[bool, bool],
+                 reference: str | None = None) -> None:
         self.decision = d
         self.shared = hand_part(d.facts) + auction_part(d.ctx, vulnerable)
-        self.tables = _call_part(d, d.action)
+        self.tables = _call_part(d, d.action if reference is None else reference)
 
     def row(self, action: str, said: Shown | None = None) -> list[float]:
         """The candidate `action`'s row; `said`: its reading where already worked out."""
@@ -135,11 +140,16 @@ def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     return list(honest_readings(d, legal))
 
 
-def honest_readings(d: Decision, legal: Sequence[str]) -> dict[str, Shown]:
-    """`honest_candidates` in order, each with its reading (for `Rows.row`)."""
+def honest_readings(d: Decision, legal: Sequence[str], reference: str | None = None
+                    ) -> dict[str, Shown]:
+    """`honest_candidates` in order, each with its reading (for `Rows.row`). Against a
+    `reference` call other than the tables' (a stacked round's base call), the tables'
+    call is a candidate too, first, and the reference is not."""
     allowed = set(legal)
-    wanted: list[str] = ["pass", "double", "redouble"]
     ctx: Context = d.ctx
+    against = d.action if reference is None else reference
+    wanted: list[str] = [d.action] if against != d.action else []
+    wanted += ["pass", "double", "redouble"]
     for strain in Strain:
         low = cheapest(strain, ctx.last_bid)
         if low is None:
@@ -149,7 +159,7 @@ def honest_readings(d: Decision, legal: Sequence[str]) -> dict[str, Shown]:
         if game > low.level:
             wanted.append(f"bid:{Bid(game, strain)}")
     wanted += [rule.action for rule in d.rules if rule.fits(d.facts)]
-    seen = {d.action}
+    seen = {against}
     out: dict[str, Shown] = {}
     for action in wanted:
         if action in allowed and action not in seen:

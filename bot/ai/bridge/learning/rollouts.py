@@ -21,6 +21,11 @@ deal's number, the deal bid once for each side: a round labelled against its own
 predecessor alone learns to beat that one (the rounds are not transitive), against a mix
 of earlier rounds it must do well against each.
 
+`--relative` labels each candidate against the call the players make (with `--model`, that
+round's), not the tables': the data of a round stacked on `--model`
+(`values.CallValues.base`), whose question is what a call is worth above the base round's.
+The tables' call is then a candidate like any other.
+
 Rows are written as JSON lines (the deal, the seat's decision number, the candidate, its
 features, its label), appended, one deal at a time, so a stopped run carries on after the
 last deal written (`--out` is read first).
@@ -135,23 +140,26 @@ class Bidders:
 
 
 def label_deal(deal: BankDeal, values: CallValues | None = None,
-               opponents: Sequence[CallValues | None] = ()) -> list[Row]:
+               opponents: Sequence[CallValues | None] = (), relative: bool = False
+               ) -> list[Row]:
     """Every decision of the deal's auction, with each honest candidate's row. With
     `opponents`, the deal's opponent is one of them (by the deal's number; None: the
     tables): the deal is bid twice, each side in turn using `values` against it, and each
-    walk labels the decisions of the side using the values."""
+    walk labels the decisions of the side using the values. `relative`: each label is
+    against the players' own call, not the tables'."""
     if not opponents:
-        return _label_walk(deal, Bidders(values), (0, 1), 0)
+        return _label_walk(deal, Bidders(values), (0, 1), 0, relative)
     opponent = opponents[deal.number % len(opponents)]
-    north_south = _label_walk(deal, Bidders(values, (0,), opponent), (0,), 0)
+    north_south = _label_walk(deal, Bidders(values, (0,), opponent), (0,), 0, relative)
     return north_south + _label_walk(deal, Bidders(values, (1,), opponent), (1,),
-                                     1 + max((row.decision for row in north_south), default=0))
+                                     1 + max((row.decision for row in north_south), default=0),
+                                     relative)
 
 
-def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first: int
-                ) -> list[Row]:
+def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first: int,
+                relative: bool = False) -> list[Row]:
     """The deal bid by `bidders`, the decisions of `sides` labelled, numbered from
-    `first`."""
+    `first`, each candidate against the tables' call (`relative`: the players' own)."""
     auction = empty_auction(deal.dealer)
     rows: list[Row] = []
     outcomes: dict[tuple[tuple[int, str], ...], int] = {}
@@ -169,24 +177,27 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
         calls = list(auction.calls)
         made, chosen = bidders.choose(deal, seat, calls, legal)
         sign = 1 if seat % 2 == 0 else -1
-        readings = honest_readings(made, legal) if seat % 2 in sides else {}
+        # Every label is against one call, whichever call the players make (with values,
+        # the auction goes on by their choice): the tables', or with `relative` the
+        # players' own, the question of a round stacked on theirs.
+        reference = chosen if relative else None
+        readings = honest_readings(made, legal, reference) if seat % 2 in sides else {}
         if readings:
-            # Every label is against the tables' call, whichever call the players make
-            # (with values, the auction goes on by their choice): the model's question.
-            base = score([*calls, (seat, CALL_BY_TEXT[made.action])]) * sign
-            features = Rows(made, deal.vulnerable)
+            against = made.action if reference is None else reference
+            base = score([*calls, (seat, CALL_BY_TEXT[against])]) * sign
+            features = Rows(made, deal.vulnerable, reference)
             for action, said in readings.items():
                 other = score([*calls, (seat, CALL_BY_TEXT[action])]) * sign
-                rows.append(Row(deal.number, number, action, made.action,
+                rows.append(Row(deal.number, number, action, against,
                                 features.row(action, said), float(imps(other - base))))
         auction.call(seat, CALL_BY_TEXT[chosen])
         number += 1
     return rows
 
 
-def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozenset[int]]
-                 ) -> list[str]:
-    folder, first, count, model, opponents, done = args
+def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozenset[int],
+                             bool]) -> list[str]:
+    folder, first, count, model, opponents, done, relative = args
     # Once per worker process, not once per range (a worker takes many ranges, and the
     # model and an opponent may be the same file).
     values = shared(Path(model)) if model else None
@@ -195,7 +206,7 @@ def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozen
     for deal in read(folder, first=first, limit=count):
         if deal.number in done:
             continue
-        lines.extend(row.to_json() for row in label_deal(deal, values, against))
+        lines.extend(row.to_json() for row in label_deal(deal, values, against, relative))
         lines.append(json.dumps({"done": deal.number}))
     return lines
 
@@ -226,6 +237,9 @@ def main(argv: Sequence[str]) -> int:
                         help=f"bid each deal against one of these (model files, or "
                              f"{TABLES!r}), by the deal's number, each side in turn "
                              "using --model; default: --model in all four seats")
+    parser.add_argument("--relative", action="store_true",
+                        help="label each candidate against the players' own call (with "
+                             "--model, that round's), not the tables': a stacked round's data")
     parser.add_argument("--step", type=int, default=50, help="deals a job takes at a time")
     args = parser.parse_args(argv)
     for name in args.opponents:
@@ -237,7 +251,8 @@ def main(argv: Sequence[str]) -> int:
     with args.out.open("a") as out, ProcessPoolExecutor(
             max_workers=args.jobs, initializer=os.nice, initargs=(5,)) as pool:
         work = [(args.folder, first, min(args.step, args.first + args.deals - first),
-                 args.model, tuple(args.opponents), frozenset(have)) for first in todo]
+                 args.model, tuple(args.opponents), frozenset(have), args.relative)
+                for first in todo]
         for lines in pool.map(_label_range, work):
             out.write("".join(line + "\n" for line in lines))
             out.flush()

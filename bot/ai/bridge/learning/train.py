@@ -22,6 +22,13 @@ The model is written as the players read it (`forest.Forest`, numpy arrays; chec
 give LightGBM's own predictions) with its card beside it (`values.card_path`): features,
 margin, the command, the rows' files, deals and rows, and the held-out figures. LightGBM
 is needed here only (`pip install -e ".[learn]"`), not by the bot.
+
+`--stack-on MODEL` trains a round stacked on an earlier one (`values.CallValues.base`),
+from rows labelled against that round's own calls (`rollouts --model MODEL --relative`);
+the earlier round is then the held-out match's base, and the card names it (`stacked_on`:
+the new model must sit in the same folder). `--play-first N` bids the held-out match on
+bank deals N.. that no rows file holds, instead of the rows' own held-out deals: deals
+that chose an earlier round's margin favour that round against any later one.
 """
 
 from __future__ import annotations
@@ -183,7 +190,8 @@ def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
 
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
           command: str, play_deals: int = 400, bank_folder: Path = FOLDER,
-          base: Path | None = None) -> tuple[dict[str, Any], Any]:
+          base: Path | None = None, stack_on: Path | None = None,
+          play_first: int | None = None) -> tuple[dict[str, Any], Any]:
     """Train, choose the margin, write the forest and its card; the card and the booster."""
     import numpy as np
 
@@ -199,13 +207,24 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     if not np.allclose(forest.predict(check_x), predicted, rtol=0, atol=1e-9):
         raise SystemExit("the forest's arrays do not give LightGBM's predictions")
     figures = {m: realised(check_rows, predicted, m) for m in MARGINS}
-    held = set(sorted({r.deal for r in check_rows})[:play_deals])
-    deals = [deal for deal in read(bank_folder) if deal.number in held]
+    if play_first is None:
+        held = set(sorted({r.deal for r in check_rows})[:play_deals])
+        deals = [deal for deal in read(bank_folder) if deal.number in held]
+    else:
+        deals = list(read(bank_folder, first=play_first, limit=play_deals))
+        if {deal.number for deal in deals} & {r.deal for r in rows}:
+            raise SystemExit("--play-first: the held-out match's deals are in the rows")
+    if stack_on is not None:
+        if base is not None and base != stack_on:
+            raise SystemExit("a stacked round is matched against its own base")
+        base = stack_on
     against = load(base) if base is not None else None
     if base is not None and against is None:
         raise SystemExit(f"the base model {base} cannot be used")
+    under = against if stack_on is not None else None
     baseline = Baseline.of(deals, against)
-    plays = {(scope, margin): held_out_play(baseline, CallValues(forest, margin, scope))
+    plays = {(scope, margin): held_out_play(baseline,
+                                            CallValues(forest, margin, scope, under))
              for scope in SCOPES for margin in PLAY_MARGINS}
     chosen = choose(plays, baseline)
     # Where no way pays, the margin is set out of reach: the tables' calls stand (against
@@ -224,6 +243,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         "held_out_play_by_way": {f"{s} {m}": p.as_dict() for (s, m), p in plays.items()},
         "base_against_tables": (None if baseline.base_against_tables is None else
                                 round(baseline.base_against_tables.mean, 4)),
+        "play_deals": f"bank deals {deals[0].number}..{deals[-1].number}" if deals else "",
         "command": command,
         "rows_files": [p.name for p in files],
         "deals": len({r.deal for r in rows}),
@@ -235,6 +255,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         "leaves": leaves,
         "mean_label": round(statistics.fmean(r.gain for r in rows), 4),
     }
+    if stack_on is not None:
+        card["stacked_on"] = stack_on.name
     card_path(out).write_text(json.dumps(card, indent=1) + "\n")
     return card, booster
 
@@ -251,10 +273,17 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--base", type=Path, default=None,
                         help="the previous round's model, the held-out team match's other "
                              "side (default: the tables)")
+    parser.add_argument("--stack-on", type=Path, default=None,
+                        help="the earlier round this one is stacked on (rows from "
+                             "rollouts --model it --relative); also the held-out base")
+    parser.add_argument("--play-first", type=int, default=None,
+                        help="bid the held-out match on bank deals from this one, which "
+                             "no rows file may hold (default: the rows' held-out deals)")
     args = parser.parse_args(argv)
     command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
     card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command,
-                    args.play_deals, base=args.base)
+                    args.play_deals, base=args.base, stack_on=args.stack_on,
+                    play_first=args.play_first)
     print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
     return 0
 

@@ -8,6 +8,12 @@ names, the margin, the command, seeds, data size and figures that made it) ship 
 call and makes the best one only where it gains `margin` IMPs or more; otherwise, and
 wherever the model is missing, corrupt or made for other features (one log line says
 which, once per process), the tables' call stands.
+
+A later round may be stacked on an earlier one (its card names a `base` model in the same
+folder): the base chooses first, and the round's own forest weighs every other honest
+call, the tables' call among them, against the base's call, trained on labels of exactly
+that question (`rollouts --relative`). Where the base cannot be loaded, neither can the
+round.
 """
 
 from __future__ import annotations
@@ -34,10 +40,12 @@ SCOPES = ("all", "captain")
 class CallValues:
     """A loaded model of candidate calls' gains, and the margin a gain must reach."""
 
-    def __init__(self, forest: Forest, margin: float, scope: str = "all") -> None:
+    def __init__(self, forest: Forest, margin: float, scope: str = "all",
+                 base: CallValues | None = None) -> None:
         self.forest = forest
         self.margin = margin
         self.scope = scope  # SCOPES: which of the tables' calls the values may change
+        self.base = base  # the earlier round this one improves on (None: the tables)
 
     def gains(self, rows: Sequence[Sequence[float]]) -> list[float]:
         if not rows:
@@ -46,18 +54,23 @@ class CallValues:
 
     def better(self, made: Decision, legal: Sequence[str],
                vulnerable: tuple[bool, bool]) -> str:
-        """The call to make: the best-valued honest candidate where it beats the tables'
-        call by the margin, else the tables' call."""
+        """The call to make: the best-valued honest candidate where it beats the
+        reference call (the base round's, else the tables') by the margin, else the
+        reference."""
+        reference = (made.action if self.base is None
+                     else self.base.better(made, legal, vulnerable))
         if self.scope == "captain" and made.by_rule:
-            return made.action
-        readings = honest_readings(made, legal)  # each candidate's reading, worked out once
+            return reference
+        stacked = None if self.base is None else reference
+        # Each candidate's reading, worked out once.
+        readings = honest_readings(made, legal, stacked)
         if not readings:
-            return made.action
+            return reference
         candidates = list(readings)
-        rows = Rows(made, vulnerable)
+        rows = Rows(made, vulnerable, stacked)
         gains = self.gains([rows.row(action, said) for action, said in readings.items()])
         best = max(range(len(candidates)), key=lambda i: (gains[i], -i))
-        return candidates[best] if gains[best] >= self.margin else made.action
+        return candidates[best] if gains[best] >= self.margin else reference
 
 
 def card_path(model: Path) -> Path:
@@ -74,7 +87,16 @@ def _make(model: Path) -> CallValues:
     scope = str(card.get("scope", "all"))
     if scope not in SCOPES:
         raise ValueError(f"its scope {scope!r} is none of {', '.join(SCOPES)}")
-    return CallValues(forest, float(card["margin"]), scope)
+    base = None
+    if card.get("stacked_on"):
+        name = str(card["stacked_on"])
+        base_path = model.parent / name
+        if Path(name).name != name or base_path == model:
+            raise ValueError(f"its base {name!r} is not another model in its folder")
+        base = shared(base_path)
+        if base is None:
+            raise ValueError(f"its base {name} cannot be used")
+    return CallValues(forest, float(card["margin"]), scope, base)
 
 
 def load(model: Path) -> CallValues | None:
