@@ -298,7 +298,7 @@ def test_bridge_bidding_stops_on_a_deal_of_the_learning_bank(monkeypatch) -> Non
 def test_bridge_values_prints_the_calls_changed_and_the_time_to_ask() -> None:
     out = _run("bench.strength", "bridge-values", "--deals", "4", "--first-seed", "21")
     assert "calls " in out and "changed by the values" in out
-    assert "the prediction alone (inference), CPU per call asked: p50" in out
+    assert "the predictions alone (inference, every round of the chain), CPU per call: p50" in out
 
 
 def test_bridge_reading_prints_the_layouts_that_fit_before_and_after() -> None:

@@ -299,7 +299,11 @@ def test_the_shipped_model_loads_with_its_card():
     told = json.loads(card.read_text())
     assert "python -m bot.ai.bridge.learning.train " in told["command"]
     assert told["deals"] > 0 and told["rows"] > 0
-    assert values.load(values.DEFAULT) is not None
+    shipped = values.load(values.DEFAULT)
+    assert shipped is not None
+    # The shipped round is stacked on the round before it, which ships beside it.
+    assert told["stacked_on"] == "call_values-round2.npz" and shipped.base is not None
+    assert "--relative" in told["command"] and "--stack-on" in told["command"]
     size = sum(p.stat().st_size for p in values.MODELS.iterdir())
     assert size < 20 * 1024 * 1024
 
