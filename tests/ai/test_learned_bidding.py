@@ -290,6 +290,17 @@ def test_a_stacked_round_is_trained_on_relative_labels_and_loads_its_base(
         assert values.load(out) is None
     assert any("base.npz cannot be used" in r.getMessage() for r in caplog.records)
     values._loaded.pop(base, None)
+    # Two rounds each stacked on the other: refused, not loaded round and round.
+    import json
+    for me, other in (("a", "b"), ("b", "a")):
+        shutil.copy(base_path, tmp_path / f"{me}.npz")
+        card = json.loads(values.card_path(base_path).read_text())
+        card["stacked_on"] = f"{other}.npz"
+        (tmp_path / f"{me}.json").write_text(json.dumps(card))
+    assert values.load(tmp_path / "a.npz") is None
+    assert any("comes back to a.npz" in r.getMessage() for r in caplog.records)
+    for me in "ab":
+        values._loaded.pop(tmp_path / f"{me}.npz", None)
 
 
 def test_the_shipped_model_loads_with_its_card():

@@ -9,11 +9,11 @@ call and makes the best one only where it gains `margin` IMPs or more; otherwise
 wherever the model is missing, corrupt or made for other features (one log line says
 which, once per process), the tables' call stands.
 
-A later round may be stacked on an earlier one (its card names a `base` model in the same
-folder): the base chooses first, and the round's own forest weighs every other honest
-call, the tables' call among them, against the base's call, trained on labels of exactly
-that question (`rollouts --relative`). Where the base cannot be loaded, neither can the
-round.
+A later round may be stacked on an earlier one (its card's `stacked_on` names a model in
+the same folder, its base): the base chooses first, and the round's own forest weighs
+every other honest call, the tables' call among them, against the base's call, trained on
+labels of exactly that question (`rollouts --relative`). Where the base cannot be loaded,
+neither can the round.
 """
 
 from __future__ import annotations
@@ -93,7 +93,13 @@ def _make(model: Path) -> CallValues:
         base_path = model.parent / name
         if Path(name).name != name or base_path == model:
             raise ValueError(f"its base {name!r} is not another model in its folder")
-        base = shared(base_path)
+        if base_path in _stacking:
+            raise ValueError(f"its chain of bases comes back to {name}")
+        _stacking.add(model)
+        try:
+            base = shared(base_path)
+        finally:
+            _stacking.discard(model)
         if base is None:
             raise ValueError(f"its base {name} cannot be used")
     return CallValues(forest, float(card["margin"]), scope, base)
@@ -105,6 +111,7 @@ def load(model: Path) -> CallValues | None:
 
 
 _loaded: dict[Path, CallValues | None] = {}
+_stacking: set[Path] = set()  # the models whose bases are being loaded (a circle is refused)
 
 
 def shared(model: Path = DEFAULT) -> CallValues | None:
