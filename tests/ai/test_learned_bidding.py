@@ -278,9 +278,19 @@ def test_a_stacked_round_is_trained_on_relative_labels_and_loads_its_base(
     with pytest.raises(SystemExit, match="in the rows"):
         train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
                      play_deals=4, stack_on=base, play_first=8)
+    with pytest.raises(SystemExit, match="holds 0 deals"):
+        train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
+                    play_deals=4, stack_on=base, play_first=10**9)
     card, _ = train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
                           play_deals=4, stack_on=base, play_first=100)
     assert card["stacked_on"] == "base.npz" and card["play_deals"] == "bank deals 100..103"
+    # A round stacked on this one may not be chosen on the deals that chose this one.
+    shutil.copy(out, tmp_path / "next-base.npz")
+    shutil.copy(values.card_path(out), values.card_path(tmp_path / "next-base.npz"))
+    with pytest.raises(SystemExit, match="margin was chosen on some of these deals"):
+        train.train([rows], tmp_path / "next.npz", trees=5, leaves=3, held_out=5,
+                    command="test", play_deals=4, stack_on=tmp_path / "next-base.npz",
+                    play_first=102)
     loaded, alone = values.load(out), values.load(base)
     assert loaded is not None and loaded.base is not None and alone is not None
     assert loaded.base.gains([[0.0] * len(NAMES)]) == alone.gains([[0.0] * len(NAMES)])

@@ -188,6 +188,19 @@ def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
     return lightgbm.train(params, data, num_boost_round=trees)
 
 
+def _played_on(model: Path) -> range:
+    """The bank deals whose held-out match chose `model`'s margin, where its card says
+    (`play_deals`, written by `--play-first`); else none."""
+    try:
+        said = str(json.loads(card_path(model).read_text()).get("play_deals", ""))
+    except (OSError, ValueError):
+        return range(0)
+    first, _, last = said.removeprefix("bank deals ").partition("..")
+    if not (first.isdigit() and last.isdigit()):
+        return range(0)
+    return range(int(first), int(last) + 1)
+
+
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
           command: str, play_deals: int = 400, bank_folder: Path = FOLDER,
           base: Path | None = None, stack_on: Path | None = None,
@@ -212,12 +225,20 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         deals = [deal for deal in read(bank_folder) if deal.number in held]
     else:
         deals = list(read(bank_folder, first=play_first, limit=play_deals))
+        if len(deals) < play_deals:
+            raise SystemExit(f"--play-first: the bank holds {len(deals)} deals from "
+                             f"{play_first}, not {play_deals}")
         if {deal.number for deal in deals} & {r.deal for r in rows}:
             raise SystemExit("--play-first: the held-out match's deals are in the rows")
     if stack_on is not None:
         if base is not None and base != stack_on:
             raise SystemExit("a stacked round is matched against its own base")
         base = stack_on
+    if base is not None and play_first is not None:
+        chosen_on = _played_on(base)
+        if any(deal.number in chosen_on for deal in deals):
+            raise SystemExit(f"--play-first: {base.name}'s own margin was chosen on some of "
+                             "these deals, which would favour it")
     against = load(base) if base is not None else None
     if base is not None and against is None:
         raise SystemExit(f"the base model {base} cannot be used")
