@@ -190,15 +190,15 @@ def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
 
 def _played_on(model: Path) -> range:
     """The bank deals whose held-out match chose `model`'s margin, where its card says
-    (`play_deals`, written by `--play-first`); else none."""
+    (`play_deals`, first and last, written by `--play-first`); else none."""
     try:
-        said = str(json.loads(card_path(model).read_text()).get("play_deals", ""))
+        said = json.loads(card_path(model).read_text()).get("play_deals")
     except (OSError, ValueError):
         return range(0)
-    first, _, last = said.removeprefix("bank deals ").partition("..")
-    if not (first.isdigit() and last.isdigit()):
+    if not (isinstance(said, list) and len(said) == 2
+            and all(isinstance(n, int) for n in said)):
         return range(0)
-    return range(int(first), int(last) + 1)
+    return range(said[0], said[1] + 1)
 
 
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
@@ -264,7 +264,6 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         "held_out_play_by_way": {f"{s} {m}": p.as_dict() for (s, m), p in plays.items()},
         "base_against_tables": (None if baseline.base_against_tables is None else
                                 round(baseline.base_against_tables.mean, 4)),
-        "play_deals": f"bank deals {deals[0].number}..{deals[-1].number}" if deals else "",
         "command": command,
         "rows_files": [p.name for p in files],
         "deals": len({r.deal for r in rows}),
@@ -276,6 +275,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         "leaves": leaves,
         "mean_label": round(statistics.fmean(r.gain for r in rows), 4),
     }
+    if play_first is not None:  # bank deals first..last, which later rounds may not reuse
+        card["play_deals"] = [deals[0].number, deals[-1].number]
     if stack_on is not None:
         card["stacked_on"] = stack_on.name
     card_path(out).write_text(json.dumps(card, indent=1) + "\n")
