@@ -247,14 +247,16 @@ async def test_turn_timer_lets_the_bot_play_for_an_absent_person(service, store)
     await settle(service, table)
     assert 0 in table.game.to_act()
     before = table.decisions[0]
-    for _ in range(100):
+    # The decision number moves when the action is applied, before its write commits; the
+    # "time ran out" line is added once it has, so that is what to wait for.
+    for _ in range(500):
         await asyncio.sleep(0.01)
-        if table.decisions[0] > before:
+        if any("time ran out" in line for line in table.recent):
             break
     assert table.decisions[0] > before
+    assert any("time ran out" in line for line in table.recent)
     actors = {a.actor for a in await store.actions(table.id) if a.seat == 0}
     assert actors == {"timer"}
-    assert any("time ran out" in line for line in table.recent)
 
 
 async def test_restart_rebuilds_unfinished_tables_from_the_log(store, database):

@@ -80,10 +80,12 @@ async def later(clock: Clock, seconds: float) -> None:
 
 
 async def timer_moved(table: Table, decision: int) -> None:
-    """Wait for Alice's seat to move past `decision` (the timer's computer player thinks
-    in a worker thread)."""
+    """Wait for Alice's seat to move past `decision` and the timer's action to be stored
+    (the timer's computer player thinks in a worker thread; the decision number moves
+    before the write commits, the "time ran out" line after)."""
     for _ in range(300):
-        if table.decisions[0] > decision:
+        if table.decisions[0] > decision and any("time ran out" in line
+                                                   for line in table.recent):
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the turn timer did not act")
