@@ -349,7 +349,7 @@ def test_a_later_round_is_held_against_the_round_it_improves_on():
 
         calls = 0
 
-        def better(self, made, legal, vulnerable):
+        def better(self, made, legal, vulnerable, score=None):
             self.calls += 1
             return made.action
 

@@ -12,7 +12,8 @@ from .learning import reading, values
 def prepare() -> None:
     """Load the learned call values and hand reading (a worker process does so at its
     start)."""
-    values.shared()
+    values.served(rubber=False)
+    values.served(rubber=True)
     reading.shared()
 
 

@@ -49,7 +49,7 @@ from ...core.hand_range import ANY_HAND
 from ...core.layouts import Knowledge, Layouts, sample
 from ..learning.reading import Weigh
 from ..learning.reading import weigh as hand_weigh
-from ..learning.values import shared as shared_values
+from ..learning.values import served as served_values
 from .captain import (
     SETTLE_CONFIDENCE,
     SETTLE_MARGIN,
@@ -375,12 +375,11 @@ class SampledBidding:
                               score)
 
         made = decide(hand, seat, calls, legal, by_simulation, score)
-        # Learned values weigh the honest alternatives (duplicate-trained: at a rubber
-        # only while no part score changes what a contract is worth).
-        if self.learned and (score is None or score.parts == (0, 0)):
-            values = shared_values()
+        # Learned values weigh the honest alternatives (`learning.values.served`).
+        if self.learned:
+            values = served_values(rubber=score is not None)
             if values is not None:
-                return values.better(made, legal, vulnerable)
+                return values.better(made, legal, vulnerable, score)
         return made.action
 
 

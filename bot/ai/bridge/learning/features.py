@@ -8,6 +8,10 @@ or slam, our length and partner's shown length in its strain, and the points its
 explanation shows). The model is asked what the candidate is worth, in IMPs against par,
 above the tables' call; so both calls are in the row.
 
+A model of rubber decisions (`RUBBER_NAMES` after `NAMES`) also reads the part scores below
+the line, the deciding side's and the opponents' (games won are the vulnerability): its
+rows are worth points of the rubber, not IMPs (`rollouts --rubber`).
+
 The candidates are honest by construction (`honest_candidates`): a call is one only where
 the system's own reading of it (the explanation the table shows) admits the hand, so a
 call chosen by value is explained truly and partner reads it as the system says.
@@ -22,6 +26,7 @@ from bot.games.bridge_auction import Bid, Strain
 from ...core.hand_range import HandRange
 from ..bidding.captain import game_level
 from ..bidding.context import LHO, ME, PARTNER, RHO, Context, cheapest
+from ..bidding.rubber import Score
 from ..bidding.rules import Hand
 from ..bidding.system import Decision, shown_by
 
@@ -104,23 +109,33 @@ NAMES: tuple[str, ...] = (
                    "partner_len", "shows_min", "shows_max", "forcing")),
 )
 
+RUBBER_NAMES: tuple[str, ...] = ("part_us", "part_them")
+
+
+def rubber_part(score: Score, seat: int) -> list[float]:
+    """The part scores below the line from `seat`'s side (`RUBBER_NAMES`)."""
+    return [float(score.parts[seat % 2]), float(score.parts[1 - seat % 2])]
+
 
 class Rows:
     """The rows of one decision: its shared part made once, a call's part per candidate.
 
     `reference` is the call the candidates are weighed against: the tables' own call, or
     for a round stacked on an earlier one (`values.CallValues.base`) the call that round
-    makes. Its part sits in the `tables_*` columns either way."""
+    makes. Its part sits in the `tables_*` columns either way. With a rubber's `score`
+    the row ends with its part scores (a rubber model's rows)."""
 
     def __init__(self, d: Decision, vulnerable: tuple[bool, bool],
-                 reference: str | None = None) -> None:
+                 reference: str | None = None, score: Score | None = None) -> None:
         self.decision = d
         self.shared = hand_part(d.facts) + auction_part(d.ctx, vulnerable)
         self.tables = _call_part(d, d.action if reference is None else reference)
+        self.rubber = [] if score is None else rubber_part(score, d.ctx.seat)
 
     def row(self, action: str, said: Shown | None = None) -> list[float]:
         """The candidate `action`'s row; `said`: its reading where already worked out."""
-        return [*self.shared, *_call_part(self.decision, action, said), *self.tables]
+        return [*self.shared, *_call_part(self.decision, action, said), *self.tables,
+                *self.rubber]
 
 
 def _admits(d: Decision, said: Shown) -> bool:

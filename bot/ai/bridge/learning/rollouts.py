@@ -26,6 +26,13 @@ round's), not the tables': the data of a round stacked on `--model`
 (`values.CallValues.base`), whose question is what a call is worth above the base round's.
 The tables' call is then a candidate like any other.
 
+`--rubber` labels the decisions of a rubber instead: each deal is bid at a rubber score
+drawn for it by its number (`rubber_state`: games won and part scores below the line, so
+that most deals carry a part score), by rubber-aware players, and each outcome is worth
+its points in the rubber to the deciding side (`bidding.rubber.rubber_value`: the points
+written and the change in the expected rest of the rubber). A label is then in points,
+not IMPs, and the row ends with the part scores (`features.RUBBER_NAMES`).
+
 Rows are written as JSON lines (the deal, the seat's decision number, the candidate, its
 features, its label), appended, one deal at a time, so a stopped run carries on after the
 last deal written (`--out` is read first).
@@ -36,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -46,6 +54,7 @@ from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract
 from bot.games.bridge_scoring import duplicate_score, imps
 
 from ..bidding.context import bid_to_end, empty_auction
+from ..bidding.rubber import Score, rubber_value
 from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
 from .features import Rows, honest_readings
@@ -61,7 +70,8 @@ class Row:
     action: str
     tables: str
     features: list[float]
-    gain: float  # IMPs for the deciding side: the candidate's outcome less the tables'
+    gain: float  # for the deciding side: the candidate's outcome less the reference's
+    # (IMPs; points of the rubber in a rubber row)
 
     def to_json(self) -> str:
         return json.dumps({"deal": self.deal, "decision": self.decision,
@@ -75,6 +85,26 @@ class Row:
                    [float(v) for v in d["x"]], float(d["y"]))
 
 
+# A rubber row's state: a part score's chance for each side, and the part scores drawn
+# (the common ones more often: 40 and 60 are 1NT, 2 of a minor, 2 of a major, 3 of a minor).
+PART_CHANCE = 0.5
+PARTS = (20, 30, 40, 40, 60, 60, 70, 80, 90)
+
+
+def rubber_state(number: int) -> Score:
+    """The rubber score at which bank deal `number` is bid in rubber rows: games won and
+    part scores drawn from the deal's number (the same wherever it is asked)."""
+    rng = random.Random(f"rubber-state:{number}")
+    games = (rng.randrange(2), rng.randrange(2))
+    parts = tuple(rng.choice(PARTS) if rng.random() < PART_CHANCE else 0 for _ in range(2))
+    return Score(games, (parts[0], parts[1]))
+
+
+def vulnerability(deal: BankDeal, score: Score | None) -> tuple[bool, bool]:
+    """Each side's vulnerability: the board's, or at a rubber the games won."""
+    return deal.vulnerable if score is None else (score.vulnerable(0), score.vulnerable(1))
+
+
 def contract_score_ns(contract: Contract | None, deal: BankDeal) -> int:
     """The contract's duplicate score for North-South, its tricks double dummy."""
     if contract is None:
@@ -83,6 +113,22 @@ def contract_score_ns(contract: Contract | None, deal: BankDeal) -> int:
     side = contract.declarer % 2
     points = duplicate_score(contract, tricks, deal.vulnerable[side])
     return points if side == 0 else -points
+
+
+def outcome_ns(contract: Contract | None, deal: BankDeal, score: Score | None) -> float:
+    """What the contract is worth to North-South, its tricks double dummy: its duplicate
+    score, or at a rubber's `score` its value in the rubber (a deal passed out: nothing)."""
+    if score is None:
+        return contract_score_ns(contract, deal)
+    if contract is None:
+        return 0.0
+    return rubber_value(contract, deal.tricks[int(contract.strain)][contract.declarer],
+                        score, 0)
+
+
+def swing(gain: float, rubber: bool) -> float:
+    """A difference of outcomes as a label: IMPs on a board, points at a rubber."""
+    return gain if rubber else float(imps(round(gain)))
 
 
 def par_ns(deal: BankDeal) -> int:
@@ -102,32 +148,33 @@ def par_ns(deal: BankDeal) -> int:
 
 
 def bid_out(deal: BankDeal, values: CallValues | None, sides: tuple[int, ...] = (0, 1),
-            others: CallValues | None = None) -> int:
+            others: CallValues | None = None, score: Score | None = None) -> float:
     """The deal bid by our four players, the values used by the `sides` named (0 N-S,
-    1 E-W) and `others` (None: the tables alone) by the other side: the contract's score
-    for North-South, double dummy."""
-    return contract_score_ns(Bidders(values, sides, others).finish(deal, []), deal)
+    1 E-W) and `others` (None: the tables alone) by the other side: what the contract is
+    worth to North-South, double dummy (`outcome_ns`; at a rubber's `score`)."""
+    return outcome_ns(Bidders(values, sides, others, score).finish(deal, []), deal, score)
 
 
 class Bidders:
     """Our four players: the tables, or the tables with learned values (for the `sides`
     named: 0 North-South, 1 East-West; the other side with `others`, the values of an
-    earlier round, or the tables alone)."""
+    earlier round, or the tables alone); at a rubber's `score`, bidding to it."""
 
     def __init__(self, values: CallValues | None, sides: tuple[int, ...] = (0, 1),
-                 others: CallValues | None = None) -> None:
+                 others: CallValues | None = None, score: Score | None = None) -> None:
         self.values = values
         self.sides = sides
         self.others = others
+        self.score = score
 
     def choose(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
                legal: Sequence[str]) -> tuple[Decision, str]:
         """The tables' decision and the call made: the tables', or the values' better one."""
-        made = decide(deal.hands[seat], seat, calls, legal)
+        made = decide(deal.hands[seat], seat, calls, legal, None, self.score)
         values = self.values if seat % 2 in self.sides else self.others
         if values is None:
             return made, made.action
-        return made, values.better(made, legal, deal.vulnerable)
+        return made, values.better(made, legal, vulnerability(deal, self.score), self.score)
 
     def call(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
              legal: Sequence[str]) -> str:
@@ -140,18 +187,21 @@ class Bidders:
 
 
 def label_deal(deal: BankDeal, values: CallValues | None = None,
-               opponents: Sequence[CallValues | None] = (), relative: bool = False
-               ) -> list[Row]:
+               opponents: Sequence[CallValues | None] = (), relative: bool = False,
+               rubber: bool = False) -> list[Row]:
     """Every decision of the deal's auction, with each honest candidate's row. With
     `opponents`, the deal's opponent is one of them (by the deal's number; None: the
     tables): the deal is bid twice, each side in turn using `values` against it, and each
     walk labels the decisions of the side using the values. `relative`: each label is
-    against the players' own call, not the tables'."""
+    against the players' own call, not the tables'. `rubber`: bid and valued at the
+    deal's rubber score (`rubber_state`)."""
+    score = rubber_state(deal.number) if rubber else None
     if not opponents:
-        return _label_walk(deal, Bidders(values), (0, 1), 0, relative)
+        return _label_walk(deal, Bidders(values, score=score), (0, 1), 0, relative)
     opponent = opponents[deal.number % len(opponents)]
-    north_south = _label_walk(deal, Bidders(values, (0,), opponent), (0,), 0, relative)
-    return north_south + _label_walk(deal, Bidders(values, (1,), opponent), (1,),
+    north_south = _label_walk(deal, Bidders(values, (0,), opponent, score), (0,), 0,
+                              relative)
+    return north_south + _label_walk(deal, Bidders(values, (1,), opponent, score), (1,),
                                      1 + max((row.decision for row in north_south), default=0),
                                      relative)
 
@@ -162,12 +212,13 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
     `first`, each candidate against the tables' call (`relative`: the players' own)."""
     auction = empty_auction(deal.dealer)
     rows: list[Row] = []
-    outcomes: dict[tuple[tuple[int, str], ...], int] = {}
+    outcomes: dict[tuple[tuple[int, str], ...], float] = {}
+    rubber = bidders.score
 
-    def score(calls: list[tuple[int, Call]]) -> int:
+    def score(calls: list[tuple[int, Call]]) -> float:
         key = tuple((s, c.text) for s, c in calls)
         if key not in outcomes:
-            outcomes[key] = contract_score_ns(bidders.finish(deal, calls), deal)
+            outcomes[key] = outcome_ns(bidders.finish(deal, calls), deal, rubber)
         return outcomes[key]
 
     number = first
@@ -185,19 +236,20 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
         if readings:
             against = made.action if reference is None else reference
             base = score([*calls, (seat, CALL_BY_TEXT[against])]) * sign
-            features = Rows(made, deal.vulnerable, reference)
+            features = Rows(made, vulnerability(deal, rubber), reference, rubber)
             for action, said in readings.items():
                 other = score([*calls, (seat, CALL_BY_TEXT[action])]) * sign
                 rows.append(Row(deal.number, number, action, against,
-                                features.row(action, said), float(imps(other - base))))
+                                features.row(action, said),
+                                swing(other - base, rubber is not None)))
         auction.call(seat, CALL_BY_TEXT[chosen])
         number += 1
     return rows
 
 
 def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozenset[int],
-                             bool]) -> list[str]:
-    folder, first, count, model, opponents, done, relative = args
+                             bool, bool]) -> list[str]:
+    folder, first, count, model, opponents, done, relative, rubber = args
     # Once per worker process, not once per range (a worker takes many ranges, and the
     # model and an opponent may be the same file).
     values = shared(Path(model)) if model else None
@@ -206,7 +258,8 @@ def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozen
     for deal in read(folder, first=first, limit=count):
         if deal.number in done:
             continue
-        lines.extend(row.to_json() for row in label_deal(deal, values, against, relative))
+        lines.extend(row.to_json()
+                     for row in label_deal(deal, values, against, relative, rubber))
         lines.append(json.dumps({"done": deal.number}))
     return lines
 
@@ -240,6 +293,9 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--relative", action="store_true",
                         help="label each candidate against the players' own call (with "
                              "--model, that round's), not the tables': a stacked round's data")
+    parser.add_argument("--rubber", action="store_true",
+                        help="bid each deal at a rubber score drawn by its number, "
+                             "labels in points of the rubber: a rubber round's data")
     parser.add_argument("--step", type=int, default=50, help="deals a job takes at a time")
     args = parser.parse_args(argv)
     for name in args.opponents:
@@ -251,7 +307,8 @@ def main(argv: Sequence[str]) -> int:
     with args.out.open("a") as out, ProcessPoolExecutor(
             max_workers=args.jobs, initializer=os.nice, initargs=(5,)) as pool:
         work = [(args.folder, first, min(args.step, args.first + args.deals - first),
-                 args.model, tuple(args.opponents), frozenset(have), args.relative)
+                 args.model, tuple(args.opponents), frozenset(have), args.relative,
+                 args.rubber)
                 for first in todo]
         for lines in pool.map(_label_range, work):
             out.write("".join(line + "\n" for line in lines))

@@ -29,6 +29,11 @@ the earlier round is then the held-out match's base, and the card names it (`sta
 the new model must sit in the same folder). `--play-first N` bids the held-out match on
 bank deals N.. that no rows file holds, instead of the rows' own held-out deals: deals
 that chose an earlier round's margin favour that round against any later one.
+
+`--rubber` trains a rubber round from `rollouts --rubber` rows (stacked on a duplicate
+round, `--stack-on`): its labels and margins are points of the rubber, and the held-out
+match is bid at each deal's rubber score (`rollouts.rubber_state`) and scored in points of
+the rubber a deal (no par: a rubber has none).
 """
 
 from __future__ import annotations
@@ -46,14 +51,17 @@ from typing import Any
 from bot.games.bridge_scoring import imps
 
 from .bank import FOLDER, BankDeal, read
-from .features import NAMES
+from .features import NAMES, RUBBER_NAMES
 from .forest import from_lightgbm
-from .rollouts import Row, bid_out, par_ns, rows_in
+from .rollouts import Row, bid_out, par_ns, rows_in, rubber_state, swing
 from .values import SCOPES, CallValues, card_path, load
 
 MAX_DEPTH = 10  # a forest this deep is read in at most 10 numpy steps a call
 PLAY_MARGINS = (1.0, 1.5, 2.5, 3.5)  # tried in full play (each costs biddings of the deals)
 MARGINS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0)
+# A rubber round's, in points of the rubber (an IMP is worth some 30 to 50 points here).
+RUBBER_PLAY_MARGINS = (25.0, 50.0, 100.0, 150.0)
+RUBBER_MARGINS = (10.0, 25.0, 50.0, 75.0, 100.0, 150.0, 200.0)
 
 
 def realised(rows: Sequence[Row], predicted: Sequence[float], margin: float
@@ -86,11 +94,11 @@ class Interval:
         return cls(mean, mean - half, mean + half)
 
 
-def team_boards(values_ns: Sequence[int], values_ew: Sequence[int],
-                other: Sequence[int]) -> list[float]:
-    """Each deal's IMPs for the values' side: North-South with them against `other`, then
-    East-West with them (each side in turn, scores for North-South)."""
-    return [(imps(ns - o) + imps(o - ew)) / 2
+def team_boards(values_ns: Sequence[float], values_ew: Sequence[float],
+                other: Sequence[float], rubber: bool = False) -> list[float]:
+    """Each deal's IMPs (at a rubber, points) for the values' side: North-South with them
+    against `other`, then East-West with them (each side in turn, scores for N-S)."""
+    return [(swing(ns - o, rubber) + swing(o - ew, rubber)) / 2
             for ns, ew, o in zip(values_ns, values_ew, other, strict=True)]
 
 
@@ -98,62 +106,82 @@ def team_boards(values_ns: Sequence[int], values_ew: Sequence[int],
 class Baseline:
     """The held-out deals without the new values, worked out once for every way: the
     scores with the base (the previous round, or the tables) in all four seats and with
-    the tables in all four, par, and the base's own team match against the tables."""
+    the tables in all four, par, and the base's own team match against the tables. At a
+    rubber (`rubber`), each deal is bid and valued at its rubber score, and there is no
+    par."""
 
     deals: tuple[BankDeal, ...]
     base: CallValues | None
-    by_base: tuple[int, ...]
-    by_tables: tuple[int, ...]
-    par: tuple[int, ...]
+    by_base: tuple[float, ...]
+    by_tables: tuple[float, ...]
+    par: tuple[int, ...] | None
     base_against_tables: Interval | None  # None: the base is the tables
+    rubber: bool = False
 
     @classmethod
-    def of(cls, deals: Sequence[BankDeal], base: CallValues | None) -> Baseline:
-        by_tables = tuple(bid_out(deal, None) for deal in deals)
-        by_base = by_tables if base is None else tuple(bid_out(deal, base) for deal in deals)
+    def of(cls, deals: Sequence[BankDeal], base: CallValues | None,
+           rubber: bool = False) -> Baseline:
+        def out(deal: BankDeal, values: CallValues | None,
+                sides: tuple[int, ...] = (0, 1)) -> float:
+            return bid_out(deal, values, sides, None, rubber_state(deal.number) if rubber
+                           else None)
+
+        by_tables = tuple(out(deal, None) for deal in deals)
+        by_base = by_tables if base is None else tuple(out(deal, base) for deal in deals)
         against = None
         if base is not None:
             against = Interval.of(team_boards(
-                [bid_out(deal, base, (0,)) for deal in deals],
-                [bid_out(deal, base, (1,)) for deal in deals], by_tables))
-        return cls(tuple(deals), base, by_base, by_tables,
-                   tuple(par_ns(deal) for deal in deals), against)
+                [out(deal, base, (0,)) for deal in deals],
+                [out(deal, base, (1,)) for deal in deals], by_tables, rubber))
+        par = None if rubber else tuple(par_ns(deal) for deal in deals)
+        return cls(tuple(deals), base, by_base, by_tables, par, against, rubber)
 
-    def from_par(self, scores: Sequence[int]) -> float:
-        return statistics.fmean(abs(imps(s - p)) for s, p in zip(scores, self.par, strict=True))
+    def score(self, deal: BankDeal, values: CallValues | None,
+              sides: tuple[int, ...] = (0, 1), others: CallValues | None = None) -> float:
+        """The deal bid with `values` by `sides` and `others` by the rest, for N-S."""
+        return bid_out(deal, values, sides, others,
+                       rubber_state(deal.number) if self.rubber else None)
+
+    def from_par(self, scores: Sequence[float]) -> float | None:
+        if self.par is None:
+            return None
+        return statistics.fmean(abs(imps(round(s - p)))
+                                for s, p in zip(scores, self.par, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
     """Held-out deals bid in full with one way of using the values."""
 
-    team: float  # IMPs a deal the values' side gains against the base's side
+    team: float  # IMPs (at a rubber, points) a deal the values' side gains against the base's
     team_low: float  # the lower end of its 95% interval
     team_high: float
-    tables: float  # IMPs a deal the values' side gains against the tables' side
+    tables: float  # the same against the tables' side
     tables_low: float
     tables_high: float
-    par_values: float  # IMPs a deal from par, all four with the values
-    par_base: float  # the same, all four with the base
+    par_values: float | None  # IMPs a deal from par, all four with the values (None: rubber)
+    par_base: float | None  # the same, all four with the base
 
-    def as_dict(self) -> dict[str, float]:
-        return {k: round(getattr(self, k), 4) for k in self.__slots__}
+    def as_dict(self) -> dict[str, float | None]:
+        return {k: None if getattr(self, k) is None else round(getattr(self, k), 4)
+                for k in self.__slots__}
 
 
 def held_out_play(baseline: Baseline, way: CallValues) -> Play:
     """The held-out deals bid with the values by North-South against the base, then by
     East-West (a team match against the base, in IMPs); the same against the tables; and
     by all four (IMPs from par)."""
-    deals, base = baseline.deals, baseline.base
-    ns, ew = ([bid_out(deal, way, (side,), base) for deal in deals] for side in (0, 1))
-    team = Interval.of(team_boards(ns, ew, baseline.by_base))
+    deals, base, rubber = baseline.deals, baseline.base, baseline.rubber
+    ns, ew = ([baseline.score(deal, way, (side,), base) for deal in deals]
+              for side in (0, 1))
+    team = Interval.of(team_boards(ns, ew, baseline.by_base, rubber))
     if base is None:
         tables = team
     else:
-        tables_ns, tables_ew = ([bid_out(deal, way, (side,)) for deal in deals]
+        tables_ns, tables_ew = ([baseline.score(deal, way, (side,)) for deal in deals]
                                 for side in (0, 1))
-        tables = Interval.of(team_boards(tables_ns, tables_ew, baseline.by_tables))
-    both = [bid_out(deal, way) for deal in deals]
+        tables = Interval.of(team_boards(tables_ns, tables_ew, baseline.by_tables, rubber))
+    both = [baseline.score(deal, way) for deal in deals] if not rubber else []
     return Play(team.mean, team.low, team.high, tables.mean, tables.low, tables.high,
                 baseline.from_par(both), baseline.from_par(baseline.by_base))
 
@@ -167,7 +195,9 @@ def choose(plays: dict[tuple[str, float], Play], baseline: Baseline
     contest); of those, the one that gains most against the base."""
     floor = baseline.base_against_tables.mean if baseline.base_against_tables else 0.0
     fit = {key: play for key, play in plays.items()
-           if play.team_low > 0 and play.tables >= floor and play.par_values <= play.par_base}
+           if play.team_low > 0 and play.tables >= floor
+           and (play.par_values is None or play.par_base is None
+                or play.par_values <= play.par_base)}
     if not fit:
         return None
     return max(fit, key=lambda key: fit[key].team)
@@ -179,13 +209,19 @@ def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
 
     x = np.asarray([row.features for row in rows], dtype=np.float64)
     y = np.asarray([row.gain for row in rows], dtype=np.float64)
-    data = lightgbm.Dataset(x, y, feature_name=[n for n in NAMES], free_raw_data=True)
+    names = feature_names(len(rows[0].features) != len(NAMES))
+    data = lightgbm.Dataset(x, y, feature_name=list(names), free_raw_data=True)
     params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": leaves,
               "min_data_in_leaf": 40, "feature_fraction": 0.9, "bagging_fraction": 0.8,
               "bagging_freq": 1, "lambda_l2": 1.0, "seed": seed, "num_threads": 2,
               "max_depth": MAX_DEPTH, "verbose": -1, "deterministic": True,
               "force_row_wise": True}
     return lightgbm.train(params, data, num_boost_round=trees)
+
+
+def feature_names(rubber: bool) -> tuple[str, ...]:
+    """The columns of a row: a rubber row's end with the part scores."""
+    return NAMES + RUBBER_NAMES if rubber else NAMES
 
 
 def _played_on(model: Path) -> range:
@@ -204,13 +240,17 @@ def _played_on(model: Path) -> range:
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
           command: str, play_deals: int = 400, bank_folder: Path = FOLDER,
           base: Path | None = None, stack_on: Path | None = None,
-          play_first: int | None = None) -> tuple[dict[str, Any], Any]:
+          play_first: int | None = None, rubber: bool = False) -> tuple[dict[str, Any], Any]:
     """Train, choose the margin, write the forest and its card; the card and the booster."""
     import numpy as np
 
     rows = [row for path in files for row in rows_in(path)]
     if not rows:
         raise SystemExit("no rows to train on")
+    names = feature_names(rubber)
+    if any(len(row.features) != len(names) for row in rows):
+        raise SystemExit(f"the rows are not {'rubber' if rubber else 'duplicate'} rows "
+                         f"({len(names)} features): rollouts{' --rubber' if rubber else ''}")
     train_rows = [r for r in rows if r.deal % held_out != 0]
     check_rows = [r for r in rows if r.deal % held_out == 0]
     booster = fit(train_rows, trees, leaves)
@@ -219,7 +259,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     forest = from_lightgbm(booster.dump_model())
     if not np.allclose(forest.predict(check_x), predicted, rtol=0, atol=1e-9):
         raise SystemExit("the forest's arrays do not give LightGBM's predictions")
-    figures = {m: realised(check_rows, predicted, m) for m in MARGINS}
+    figures = {m: realised(check_rows, predicted, m)
+               for m in (RUBBER_MARGINS if rubber else MARGINS)}
     if play_first is None:
         held = set(sorted({r.deal for r in check_rows})[:play_deals])
         deals = [deal for deal in read(bank_folder) if deal.number in held]
@@ -243,24 +284,29 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     if base is not None and against is None:
         raise SystemExit(f"the base model {base} cannot be used")
     under = against if stack_on is not None else None
-    baseline = Baseline.of(deals, against)
+    baseline = Baseline.of(deals, against, rubber)
     plays = {(scope, margin): held_out_play(baseline,
-                                            CallValues(forest, margin, scope, under))
-             for scope in SCOPES for margin in PLAY_MARGINS}
+                                            CallValues(forest, margin, scope, under, rubber))
+             for scope in SCOPES
+             for margin in (RUBBER_PLAY_MARGINS if rubber else PLAY_MARGINS)}
     chosen = choose(plays, baseline)
     # Where no way pays, the margin is set out of reach: the tables' calls stand (against
     # a base model the round is not shipped; the base stays).
-    scope, margin = chosen if chosen is not None else ("all", 99.0)
+    scope, margin = chosen if chosen is not None else ("all", 99999.0 if rubber else 99.0)
     forest.save(out)
+    unit = "points of the rubber" if rubber else "IMPs"
     card = {
-        "features": list(NAMES),
+        "features": list(names),
         "margin": margin,
         "scope": scope,
         "held_out_play": (
-            f"{len(deals)} held-out deals; team: IMPs a deal the values' side gains against "
+            f"{len(deals)} held-out deals"
+            + (", each bid at its rubber score (rollouts.rubber_state)" if rubber else "")
+            + f"; team: {unit} a deal the values' side gains against "
             f"the {'tables' if base is None else base.name + ' side'} (each side in turn, "
-            "95% interval); tables: the same against the tables' side; par: IMPs a deal "
-            "from par with all four using the values, and with the base alone"),
+            "95% interval); tables: the same against the tables' side"
+            + ("" if rubber else "; par: IMPs a deal from par with all four using the "
+               "values, and with the base alone")),
         "held_out_play_by_way": {f"{s} {m}": p.as_dict() for (s, m), p in plays.items()},
         "base_against_tables": (None if baseline.base_against_tables is None else
                                 round(baseline.base_against_tables.mean, 4)),
@@ -298,6 +344,9 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--stack-on", type=Path, default=None,
                         help="the earlier round this one is stacked on (rows from "
                              "rollouts --model it --relative); also the held-out base")
+    parser.add_argument("--rubber", action="store_true",
+                        help="a rubber round, from rollouts --rubber rows (labels and "
+                             "margins in points of the rubber)")
     parser.add_argument("--play-first", type=int, default=None,
                         help="bid the held-out match on bank deals from this one, which "
                              "no rows file may hold (default: the rows' held-out deals)")
@@ -305,7 +354,7 @@ def main(argv: Sequence[str]) -> int:
     command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
     card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command,
                     args.play_deals, base=args.base, stack_on=args.stack_on,
-                    play_first=args.play_first)
+                    play_first=args.play_first, rubber=args.rubber)
     print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
     return 0
 

@@ -14,6 +14,13 @@ the same folder, its base): the base chooses first, and the round's own forest w
 every other honest call, the tables' call among them, against the base's call, trained on
 labels of exactly that question (`rollouts --relative`). Where the base cannot be loaded,
 neither can the round.
+
+Values trained on duplicate boards (the rounds above) weigh calls at a rubber only while
+no part score changes what a contract is worth. A rubber round (`RUBBER`, its card's
+features end with `features.RUBBER_NAMES`) is stacked on a duplicate round and learned
+from labels in points of the rubber, at rubber scores of every kind (`rollouts --rubber`):
+it weighs the calls at every rubber decision against its base's call (where a part score
+stands, the tables' rubber-aware call), and leaves a duplicate board to its base.
 """
 
 from __future__ import annotations
@@ -23,8 +30,9 @@ import logging
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..bidding.rubber import Score
 from ..bidding.system import Decision
-from .features import NAMES, Rows, honest_readings
+from .features import NAMES, RUBBER_NAMES, Rows, honest_readings
 from .forest import Forest
 from .loading import logged, once
 
@@ -32,20 +40,23 @@ log = logging.getLogger(__name__)
 
 MODELS = Path(__file__).parent / "models"
 DEFAULT = MODELS / "call_values.npz"
+RUBBER = MODELS / "call_values_rubber.npz"  # the players' values at a rubber
 # Which calls of the tables the values may change: any, or only the captain's (where no
 # table's rule made the call, so partner's later rules infer nothing from a rule passed by).
 SCOPES = ("all", "captain")
 
 
 class CallValues:
-    """A loaded model of candidate calls' gains, and the margin a gain must reach."""
+    """A loaded model of candidate calls' gains, and the margin a gain must reach (IMPs,
+    or points of the rubber for a rubber round)."""
 
     def __init__(self, forest: Forest, margin: float, scope: str = "all",
-                 base: CallValues | None = None) -> None:
+                 base: CallValues | None = None, rubber: bool = False) -> None:
         self.forest = forest
         self.margin = margin
         self.scope = scope  # SCOPES: which of the tables' calls the values may change
         self.base = base  # the earlier round this one improves on (None: the tables)
+        self.rubber = rubber  # learned at rubber scores (its rows read the part scores)
 
     def gains(self, rows: Sequence[Sequence[float]]) -> list[float]:
         if not rows:
@@ -53,12 +64,17 @@ class CallValues:
         return [float(v) for v in self.forest.predict(rows)]
 
     def better(self, made: Decision, legal: Sequence[str],
-               vulnerable: tuple[bool, bool]) -> str:
+               vulnerable: tuple[bool, bool], score: Score | None = None) -> str:
         """The call to make: the best-valued honest candidate where it beats the
         reference call (the base round's, else the tables') by the margin, else the
-        reference."""
+        reference. `score`: the rubber's (None: a duplicate board)."""
+        if score is None and self.rubber:
+            return made.action if self.base is None else self.base.better(made, legal,
+                                                                           vulnerable)
+        if score is not None and not self.rubber and score.parts != (0, 0):
+            return made.action  # a duplicate round cannot value a part score
         reference = (made.action if self.base is None
-                     else self.base.better(made, legal, vulnerable))
+                     else self.base.better(made, legal, vulnerable, score))
         if self.scope == "captain" and made.by_rule:
             return reference
         stacked = None if self.base is None else reference
@@ -67,7 +83,7 @@ class CallValues:
         if not readings:
             return reference
         candidates = list(readings)
-        rows = Rows(made, vulnerable, stacked)
+        rows = Rows(made, vulnerable, stacked, score if self.rubber else None)
         gains = self.gains([rows.row(action, said) for action, said in readings.items()])
         best = max(range(len(candidates)), key=lambda i: (gains[i], -i))
         return candidates[best] if gains[best] >= self.margin else reference
@@ -79,11 +95,12 @@ def card_path(model: Path) -> Path:
 
 def _make(model: Path) -> CallValues:
     card = json.loads(card_path(model).read_text())
-    if tuple(card["features"]) != NAMES:
+    features = tuple(card["features"])
+    if features not in (NAMES, NAMES + RUBBER_NAMES):
         raise ValueError("it was made for other features than this code computes")
     forest = Forest.load(model)
-    if forest.features != len(NAMES):
-        raise ValueError(f"it reads {forest.features} features, not {len(NAMES)}")
+    if forest.features != len(features):
+        raise ValueError(f"it reads {forest.features} features, not {len(features)}")
     scope = str(card.get("scope", "all"))
     if scope not in SCOPES:
         raise ValueError(f"its scope {scope!r} is none of {', '.join(SCOPES)}")
@@ -102,7 +119,7 @@ def _make(model: Path) -> CallValues:
             _stacking.discard(model)
         if base is None:
             raise ValueError(f"its base {name} cannot be used")
-    return CallValues(forest, float(card["margin"]), scope, base)
+    return CallValues(forest, float(card["margin"]), scope, base, rubber=features != NAMES)
 
 
 def load(model: Path) -> CallValues | None:
@@ -117,3 +134,14 @@ _stacking: set[Path] = set()  # the models whose bases are being loaded (a circl
 def shared(model: Path = DEFAULT) -> CallValues | None:
     """The model loaded once per process (None: bid by the tables; said once)."""
     return once(_loaded, model, load)
+
+
+def served(rubber: bool) -> CallValues | None:
+    """The values the players use: at a rubber, the rubber round where it loads (else the
+    duplicate rounds, which then stop at a part score); on a duplicate board, the
+    duplicate rounds."""
+    if rubber:
+        values = shared(RUBBER)
+        if values is not None:
+            return values
+    return shared(DEFAULT)
