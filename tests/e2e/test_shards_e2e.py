@@ -88,6 +88,17 @@ async def _board_shown(h: RemoteHarness, store: Store, match_id: int,
     return True
 
 
+async def _bot_cribbed(store: Store, match_id: int, seconds: float = 30.0) -> None:
+    """Wait until the computer player's four crib cards are stored. It places them in the
+    bot's process, which the double's settle does not see; once they are, it has nothing
+    to do until Alice's fourth card, so the log stays as read until the process is killed."""
+    for _ in range(int(seconds / 0.05)):
+        if sum(a.actor == "bot" for a in await store.actions(match_id)) >= 4:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the computer player did not place its crib cards")
+
+
 def _text(message: Any) -> str:
     return " ".join([message.content or ""] + [
         f"{e.get('title', '')} {e.get('description', '')}" for e in message.embeds])
@@ -114,6 +125,7 @@ async def test_two_shard_processes_share_postgres_survive_a_sigkill_and_rank_bot
         # Shard 0's process dies mid-deal; what it acknowledged is in the database.
         assert await _play(hs[0], store, tables[0], presses=3) == 3
         await driver.settle()
+        await _bot_cribbed(store, tables[0])
         logged = await store.next_seq(tables[0])
         deal = (await store.actions(tables[0]))[-1]
         processes[0].kill()
