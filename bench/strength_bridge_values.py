@@ -2,6 +2,7 @@
 asking them costs a call.
 
     python -m bench.strength bridge-values [--deals N] [--first-seed S] [--model FILE]
+        [--rubber]
 
 Fresh deals (the first deal of `create("bridge", seed)` for each seed, none of them in the
 learning bank) are bid by the tables with the learned values (no simulation budget), the
@@ -11,7 +12,11 @@ candidates, their features and the model's prediction: `CallValues.better` after
 tables' `decide`; a stacked round asks the round it is stacked on first), and of the
 forests' predictions alone. Printed: calls, calls the values changed
 (with a Wilson 95% interval), and the times p50 / p95 / max.
-The strength of the change is `bridge-bidding --against REV` (paired against par).
+`--rubber` bids each deal at a rubber score (`rollouts.rubber_state` of its seed: games
+won and part scores) with the rubber round (`values.RUBBER`, stacked on the duplicate
+rounds) by default.
+The strength of the change is `bridge-bidding --against REV` (paired against par), at a
+rubber `bridge-rubber --against REV`.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from pathlib import Path
 from bot.ai.bridge.bidding.system import decide
 from bot.ai.bridge.learning import values
 from bot.ai.bridge.learning.forest import Forest
+from bot.ai.bridge.learning.rollouts import rubber_state
 from bot.games import create
 from bot.games.bridge import ContractBridge
 
@@ -35,15 +41,20 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-values")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--first-seed", type=int, default=None)
-    parser.add_argument("--model", type=Path, default=values.DEFAULT)
+    parser.add_argument("--model", type=Path, default=None)
+    parser.add_argument("--rubber", action="store_true",
+                        help="bid at rubber scores, by default with the rubber round")
     args = parser.parse_args(argv)
+    if args.model is None:
+        args.model = values.RUBBER if args.rubber else values.DEFAULT
     model = values.load(args.model)
     if model is None:
         print(f"no usable model at {args.model}")
         return 1
     first = fresh_seed() if args.first_seed is None else args.first_seed
     seeds = range(first, first + args.deals)
-    print(f"learned call values {args.model.name} (margin {model.margin}); seeds "
+    print(f"learned call values {args.model.name} (margin {model.margin}"
+          f"{', at rubber scores' if args.rubber else ''}); seeds "
           f"{seeds.start}..{seeds.stop - 1} (--first-seed {first} repeats them)")
     print(check_fresh(seeds))
     asked: list[float] = []
@@ -69,13 +80,16 @@ def main(argv: list[str]) -> int:
     for seed in seeds:
         game = create("bridge", seed=seed)
         assert isinstance(game, ContractBridge)
+        score = rubber_state(seed) if args.rubber else None
         while game.phase == "bidding" and game.deal_no == 1:
             seat = next(iter(game.to_act()))
             view, legal = game.view(seat), game.legal(seat)
-            made = decide(view.hand, seat, view.calls, legal)
+            vulnerable = (view.vulnerable if score is None
+                          else (score.vulnerable(0), score.vulnerable(1)))
+            made = decide(view.hand, seat, view.calls, legal, None, score)
             spent[0] = 0.0
             start = time.thread_time()
-            action = model.better(made, legal, view.vulnerable)
+            action = model.better(made, legal, vulnerable, score)
             asked.append(time.thread_time() - start)
             inference.append(spent[0])
             calls += 1
