@@ -301,6 +301,13 @@ def test_bridge_values_prints_the_calls_changed_and_the_time_to_ask() -> None:
     assert "the predictions alone (inference, every round of the chain), CPU per call: p50" in out
 
 
+def test_bridge_values_at_rubber_scores_asks_the_shipped_rubber_round() -> None:
+    out = _run("bench.strength", "bridge-values", "--deals", "3", "--first-seed", "21",
+               "--rubber")
+    assert "learned call values call_values_rubber.npz" in out and "at rubber scores" in out
+    assert "calls " in out and "changed by the values" in out
+
+
 def test_bridge_reading_prints_the_layouts_that_fit_before_and_after() -> None:
     out = _run("bench.strength", "bridge-reading", "--deals", "4", "--first-seed", "5",
                "--layouts", "4")

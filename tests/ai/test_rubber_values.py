@@ -163,11 +163,51 @@ def test_a_rubber_round_weighs_rubber_calls_and_leaves_a_duplicate_board_to_its_
                 assert base == made.action
             assert quiet.better(made, legal, vulnerable, score) == base
             first = eager.better(made, legal, vulnerable, score)
-            readings = honest_readings(made, legal, base)
-            assert first == (next(iter(readings)) if readings else base)
+            readings = [action for action in honest_readings(made, legal, base)
+                        if action == base or not made.ctx.part_score()
+                        or not values.past_game(action, made)]
+            assert first == (readings[0] if readings else base)
             changed += first != base
             auction.call(seat, CALL_BY_TEXT[base])
     assert changed > 0
+
+
+def test_a_rubber_round_never_bids_past_the_level_that_completes_game(monkeypatch):
+    """With our part score, the rubber round makes no bid below slam above both the level
+    that completes game in its strain and the cheapest bid there, however it values it."""
+    hand = parse_hand("AQ5.KQJ84.K96.72")
+    auction = empty_auction(0)
+    auction.call(0, CALL_BY_TEXT["bid:1H"])
+    auction.call(1, CALL_BY_TEXT["pass"])
+    auction.call(2, CALL_BY_TEXT["bid:2H"])
+    auction.call(3, CALL_BY_TEXT["pass"])
+    legal = auction.legal_texts(0)
+    at_70 = Score((0, 0), (70, 0))  # 2H completes North-South's game
+    made = decide(hand, 0, auction.calls, legal, None, at_70)
+    assert values.past_game("bid:4H", made) and values.past_game("bid:3H", made)
+    assert values.past_game("bid:2NT", made)  # 1NT completes it
+    assert values.past_game("bid:3C", made)  # 2C completes it (70 + 40)
+    assert not values.past_game("bid:6H", made)  # a slam is never cut
+    assert not values.past_game("pass", made) and not values.past_game("double", made)
+    # Over the opponents' 3S, 4H is the cheapest heart bid: competing, not past game.
+    contested = empty_auction(0)
+    for text in ("bid:1H", "bid:1S", "bid:2H", "bid:3S"):
+        contested.call(contested.to_call(), CALL_BY_TEXT[text])
+    over = decide(hand, 0, contested.calls, contested.legal_texts(0), None, at_70)
+    assert not values.past_game("bid:4H", over) and values.past_game("bid:5H", over)
+    # The forest's favourite is 4H: with 70 below it is not made; at love it is.
+    rubber = values.CallValues(_constant_forest(0.0, len(NAMES) + len(RUBBER_NAMES)), 50.0,
+                               "all", None, True)
+
+    def favour_4h(rows):
+        return [500.0 if row == "bid:4H" else 0.0 for row in rows]
+
+    monkeypatch.setattr(values.Rows, "row", lambda self, action, said: action)
+    monkeypatch.setattr(rubber, "gains", favour_4h)
+    assert rubber.better(made, legal, (False, False), at_70) != "bid:4H"
+    love = Score((0, 0), (0, 0))
+    made_at_love = decide(hand, 0, auction.calls, legal, None, love)
+    assert rubber.better(made_at_love, legal, (False, False), love) == "bid:4H"
 
 
 def test_the_players_at_a_rubber_use_the_rubber_round_else_the_duplicate_rounds(
@@ -255,3 +295,18 @@ def test_a_rubber_model_file_of_other_features_is_refused(tmp_path, caplog):
         assert values.load(path) is None
     assert any("other features" in r.getMessage() for r in caplog.records)
     Path(path).unlink()
+
+
+def test_the_shipped_rubber_model_loads_with_its_card_stacked_on_a_duplicate_round():
+    card = json.loads(values.card_path(values.RUBBER).read_text())
+    assert "python -m bot.ai.bridge.learning.train " in card["command"]
+    assert "--rubber" in card["command"] and "--stack-on" in card["command"]
+    assert tuple(card["features"]) == NAMES + RUBBER_NAMES
+    assert card["deals"] > 0 and card["rows"] > 0
+    shipped = values.load(values.RUBBER)
+    assert shipped is not None and shipped.rubber
+    # Its base is a duplicate round shipped beside it.
+    assert shipped.base is not None and not shipped.base.rubber
+    assert (values.MODELS / card["stacked_on"]).exists()
+    assert values.served(rubber=True) is values.shared(values.RUBBER)
+    assert values.served(rubber=False) is values.shared(values.DEFAULT)

@@ -220,8 +220,10 @@ def _learned_models_loaded() -> list[str]:
 async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_call():
     pool = ThinkingPool(0.1, processes=1)
     try:
-        # The shipped round and the rounds it is stacked on, loaded with it.
+        # The shipped rounds (on boards and at a rubber) and the rounds they are stacked
+        # on, loaded with them.
         assert sorted(await pool.run(_learned_models_loaded)) == [
-            "call_values-round2.npz", "call_values-round3.npz", "call_values.npz"]
+            "call_values-round2.npz", "call_values-round3.npz", "call_values.npz",
+            "call_values_rubber.npz"]
     finally:
         pool.close()

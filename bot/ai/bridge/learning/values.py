@@ -30,6 +30,10 @@ import logging
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.games.bridge_auction import CALL_BY_TEXT
+
+from ..bidding.captain import game_level
+from ..bidding.context import LHO, RHO, cheapest
 from ..bidding.rubber import Score
 from ..bidding.system import Decision
 from .features import NAMES, RUBBER_NAMES, Rows, honest_readings
@@ -82,11 +86,31 @@ class CallValues:
         readings = honest_readings(made, legal, stacked)
         if not readings:
             return reference
+        if self.rubber and made.ctx.part_score():
+            # Past the level that completes our game, a bid below slam scores nothing
+            # more and risks the contract (bench bridge-rubber: the rubber round alone
+            # went past it on one part-score deal in six).
+            readings = {action: said for action, said in readings.items()
+                        if action == reference or not past_game(action, made)}
+            if not readings:
+                return reference
         candidates = list(readings)
         rows = Rows(made, vulnerable, stacked, score if self.rubber else None)
         gains = self.gains([rows.row(action, said) for action, said in readings.items()])
         best = max(range(len(candidates)), key=lambda i: (gains[i], -i))
         return candidates[best] if gains[best] >= self.margin else reference
+
+
+def past_game(action: str, made: Decision) -> bool:
+    """`action` is a bid below slam above both the level completing our side's game in
+    its strain and the cheapest bid there over the opponents' last bid (the level their
+    bidding forces on us)."""
+    bid = CALL_BY_TEXT[action].bid if action in CALL_BY_TEXT else None
+    if bid is None or bid.level >= 6:
+        return False
+    theirs = made.ctx.bids(LHO) + made.ctx.bids(RHO)
+    low = cheapest(bid.strain, max(theirs) if theirs else None)
+    return bid.level > max(game_level(bid.strain, made.ctx), low.level if low else 7)
 
 
 def card_path(model: Path) -> Path:
