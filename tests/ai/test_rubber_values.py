@@ -297,7 +297,7 @@ def test_a_rubber_model_file_of_other_features_is_refused(tmp_path, caplog):
     Path(path).unlink()
 
 
-def test_the_shipped_rubber_model_loads_with_its_card_stacked_on_a_duplicate_round():
+def test_the_shipped_rubber_model_loads_with_its_card_stacked_down_to_a_duplicate_round():
     card = json.loads(values.card_path(values.RUBBER).read_text())
     assert "python -m bot.ai.bridge.learning.train " in card["command"]
     assert "--rubber" in card["command"] and "--stack-on" in card["command"]
@@ -305,8 +305,19 @@ def test_the_shipped_rubber_model_loads_with_its_card_stacked_on_a_duplicate_rou
     assert card["deals"] > 0 and card["rows"] > 0
     shipped = values.load(values.RUBBER)
     assert shipped is not None and shipped.rubber
-    # Its base is a duplicate round shipped beside it.
-    assert shipped.base is not None and not shipped.base.rubber
     assert (values.MODELS / card["stacked_on"]).exists()
+    # Rubber rounds stack on one another, each shipped beside it with its card, down to a
+    # duplicate round, which leaves a part score to the tables.
+    chain = []
+    round_: values.CallValues | None = shipped
+    while round_ is not None and round_.rubber:
+        chain.append(round_)
+        round_ = round_.base
+    assert round_ is not None and not round_.rubber
+    # Each round's file is made by the shipped card's one command, before it is used.
+    for name in ("call_values_rubber-round1.npz", "call_values.npz"):
+        made = card["command"].index(f"--out bot/ai/bridge/learning/models/{name}")
+        assert made < card["command"].index(f"--stack-on bot/ai/bridge/learning/models/{name}")
+    assert len(chain) == 2
     assert values.served(rubber=True) is values.shared(values.RUBBER)
     assert values.served(rubber=False) is values.shared(values.DEFAULT)

@@ -16,11 +16,12 @@ labels of exactly that question (`rollouts --relative`). Where the base cannot b
 neither can the round.
 
 Values trained on duplicate boards (the rounds above) weigh calls at a rubber only while
-no part score changes what a contract is worth. A rubber round (`RUBBER`, its card's
-features end with `features.RUBBER_NAMES`) is stacked on a duplicate round and learned
-from labels in points of the rubber, at rubber scores of every kind (`rollouts --rubber`):
-it weighs the calls at every rubber decision against its base's call (where a part score
-stands, the tables' rubber-aware call), and leaves a duplicate board to its base.
+no part score changes what a contract is worth. A rubber round (its card's features end
+with `features.RUBBER_NAMES`) is stacked on a duplicate round or on an earlier rubber
+round, and learned from labels in points of the rubber, at rubber scores of every kind
+(`rollouts --rubber`): it weighs the calls at every rubber decision against its base's
+call (where a part score stands and the base is a duplicate round, the tables'
+rubber-aware call), and leaves a duplicate board to its base. `RUBBER` is the last.
 """
 
 from __future__ import annotations
