@@ -196,8 +196,8 @@ def main(argv: list[str]) -> int:
         print(line)
     print("mean absolute error of the other hands, at those points: HCP / a suit's length")
     for estimate in errors.hcp:
-        print(f"  {estimate:17} {statistics.fmean(errors.hcp[estimate]):5.2f} / "
-              f"{statistics.fmean(errors.lengths[estimate]):4.2f} "
+        print(f"  {estimate:17} {statistics.fmean(errors.hcp[estimate]):6.3f} / "
+              f"{statistics.fmean(errors.lengths[estimate]):5.3f} "
               f"({len(errors.hcp[estimate])} hands)")
     print("CPU of a reading (the model's features, inference and spreads, once a decision): "
           f"{percentiles([t * 1000 for t in times], unit=' ms', digits=2)}")
