@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai.bridge.bidding.context import empty_auction
+from bot.ai.bridge.bidding.rules import rules_for
 from bot.ai.bridge.bidding.simulation import SampledBidding
 from bot.ai.bridge.bidding.system import decide, meaning, shown_by
 from bot.ai.bridge.learning import bank, rollouts, train, values
@@ -81,6 +82,43 @@ def test_candidates_are_only_calls_whose_reading_admits_the_hand():
         assert (action in found) <= shown.admits(made.facts.cards)
     # 9 HCP is too much for a pass of partner's opening by the system's reading.
     assert not honest(made, "pass") and "pass" not in found
+
+
+def test_a_candidate_a_rule_makes_must_meet_the_rule_s_conditions_not_only_its_range():
+    """South over East's 1♥ with five small spades: the 1♠ overcall's range (5+ spades,
+    6–17 HCP) admits the hand, but its explanation also says "good spades, or two
+    honours and 11+ points", which it is not."""
+    made, legal = _decision("98765.K3.A32.Q54", [(1, "bid:1H")], seat=2)
+    shown, _ = shown_by(made.ctx, made.rules, "bid:1S")
+    assert shown.admits(made.facts.cards)
+    assert "good spades" in meaning(made.ctx, made.rules, "bid:1S")[0]
+    assert not honest(made, "bid:1S")
+    assert "bid:1S" not in honest_candidates(made, legal)
+
+
+def test_a_key_card_ask_is_answered_by_the_tables_however_eager_the_values():
+    """Partner's 4NT asks for key cards in hearts; South holds one (the ace of hearts), so
+    the answer is 5♦. No value may pass the ask or tell another count."""
+    calls = [(1, "pass"), (2, "bid:1C"), (3, "bid:1S"), (0, "double"), (1, "pass"),
+             (2, "bid:2H"), (3, "bid:2S"), (0, "double"), (1, "pass"), (2, "bid:3H"),
+             (3, "pass"), (0, "bid:4NT"), (1, "pass")]
+    made, legal = _decision("K864.AQT3.95.QJ4", calls, seat=2)
+    assert "Key Card" in meaning(made.ctx, made.rules, "bid:5D")[0]
+    assert made.action == "bid:5D"
+    assert honest_readings(made, legal) == {}
+    eager = values.CallValues(_constant_forest(50.0), 1.0)
+    assert eager.better(made, legal, (False, False)) == "bid:5D"
+
+
+def test_a_forcing_call_of_partner_s_is_never_passed_by_value():
+    """North opened 1♥ and South's 1♠ forces: North must bid again, so pass is no
+    candidate, though the values prize every call (the first candidate would win)."""
+    made, legal = _decision("A4.KJ976.K32.Q54", [(0, "bid:1H"), (1, "pass"), (2, "bid:1S"),
+                                                 (3, "pass")], seat=0)
+    assert made.ctx.forcing and made.action != "pass"
+    assert "pass" not in honest_candidates(made, legal)
+    eager = values.CallValues(_constant_forest(50.0), 1.0)
+    assert eager.better(made, legal, (False, False)) != "pass"
 
 
 def test_rollout_labels_compare_each_candidate_with_the_tables_call_on_the_same_deal():
@@ -413,7 +451,8 @@ def test_the_same_seed_gives_the_same_decisions():
 def test_at_least_99_percent_of_the_robots_calls_fall_within_their_explanation():
     """Over 1,000 self-play deals (the shipped model at work, the tables where it keeps
     quiet): each robot call's hand is one the system's reading of that call admits, the
-    range its explanation states. Calls the values chose are all within it."""
+    range its explanation states. Calls the values chose are all within it, and within the
+    conditions of the rule that makes them where one does."""
     rng = random.Random(2026)
     within = total = by_value = by_value_within = 0
     model = values.shared()
@@ -437,7 +476,10 @@ def test_at_least_99_percent_of_the_robots_calls_fall_within_their_explanation()
             within += ok
             if action != made.action:
                 by_value += 1
-                by_value_within += ok
+                # ... and the conditions the rule making the call states, where one does.
+                found = rules_for(made.rules, action)
+                by_value_within += ok and (not found or any(r.fits(made.facts)
+                                                            for r in found))
             auction.call(seat, CALL_BY_TEXT[action])
     assert within >= 0.99 * total, (within, total)
     assert by_value_within == by_value

@@ -195,19 +195,22 @@ def test_a_rubber_round_never_bids_past_the_level_that_completes_game(monkeypatc
         contested.call(contested.to_call(), CALL_BY_TEXT[text])
     over = decide(hand, 0, contested.calls, contested.legal_texts(0), None, at_70)
     assert not values.past_game("bid:4H", over) and values.past_game("bid:5H", over)
-    # The forest's favourite is 4H: with 70 below it is not made; at love it is.
+    # The forest's favourite is 2NT, an honest call at either score: with 70 below it is
+    # not made; at love it is.
     rubber = values.CallValues(_constant_forest(0.0, len(NAMES) + len(RUBBER_NAMES)), 50.0,
                                "all", None, True)
 
-    def favour_4h(rows):
-        return [500.0 if row == "bid:4H" else 0.0 for row in rows]
+    def favour_2nt(rows):
+        return [500.0 if row == "bid:2NT" else 0.0 for row in rows]
 
     monkeypatch.setattr(values.Rows, "row", lambda self, action, said: action)
-    monkeypatch.setattr(rubber, "gains", favour_4h)
-    assert rubber.better(made, legal, (False, False), at_70) != "bid:4H"
+    monkeypatch.setattr(rubber, "gains", favour_2nt)
+    assert "bid:2NT" in honest_readings(made, legal)
+    assert rubber.better(made, legal, (False, False), at_70) != "bid:2NT"
     love = Score((0, 0), (0, 0))
     made_at_love = decide(hand, 0, auction.calls, legal, None, love)
-    assert rubber.better(made_at_love, legal, (False, False), love) == "bid:4H"
+    assert "bid:2NT" in honest_readings(made_at_love, legal)
+    assert rubber.better(made_at_love, legal, (False, False), love) == "bid:2NT"
 
 
 def test_the_players_at_a_rubber_use_the_rubber_round_else_the_duplicate_rounds(

@@ -13,8 +13,10 @@ the line, the deciding side's and the opponents' (games won are the vulnerabilit
 rows are worth points of the rubber, not IMPs (`rollouts --rubber`).
 
 The candidates are honest by construction (`honest_candidates`): a call is one only where
-the system's own reading of it (the explanation the table shows) admits the hand, so a
-call chosen by value is explained truly and partner reads it as the system says.
+the system's own reading of it (the explanation the table shows: its range, and the
+conditions of the rule that makes it) admits the hand, so a call chosen by value is
+explained truly and partner reads it as the system says. A forcing call of partner's is
+never passed, and an ask for key cards or kings is answered by the tables alone.
 """
 
 from __future__ import annotations
@@ -27,7 +29,12 @@ from ...core.hand_range import HandRange
 from ..bidding.captain import game_level
 from ..bidding.context import LHO, ME, PARTNER, RHO, Context, cheapest
 from ..bidding.rubber import Score
-from ..bidding.rules import Hand
+from ..bidding.rules import Hand, rules_for
+from ..bidding.situations import (
+    partner_asks_for_kings,
+    partner_asks_with_4nt,
+    partner_invites_with_4nt,
+)
 from ..bidding.system import Decision, shown_by
 
 # A call's reading by the system (`shown_by`: `meaning` less its words): the range of
@@ -138,20 +145,35 @@ class Rows:
                 *self.rubber]
 
 
-def _admits(d: Decision, said: Shown) -> bool:
+def _admits(d: Decision, said: Shown, action: str) -> bool:
+    """The hand is within what `action` is explained as: its range, and where the
+    situation's rules make the call, the conditions of one of them (a suit's quality, the
+    rule of 20, a count of key cards: limits a range cannot hold)."""
     shown, _ = said
-    return not shown.empty and shown.admits(d.facts.cards)
+    if shown.empty or not shown.admits(d.facts.cards):
+        return False
+    found = rules_for(d.rules, action)
+    return not found or any(rule.fits(d.facts) for rule in found)
+
+
+def _answers_an_ask(ctx: Context) -> bool:
+    """Partner asked for key cards (4NT) or kings (5NT): the answer is a count the
+    system fixes, and passing the ask breaks its promise, so the values weigh nothing."""
+    return ((partner_asks_with_4nt(ctx) and not partner_invites_with_4nt(ctx))
+            or partner_asks_for_kings(ctx))
 
 
 def honest(d: Decision, action: str) -> bool:
     """The system's reading of `action` here (what its explanation shows) admits the hand."""
-    return _admits(d, shown_by(d.ctx, d.rules, action))
+    return _admits(d, shown_by(d.ctx, d.rules, action), action)
 
 
 def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     """The calls weighed against the tables' call (never it): pass, double and redouble
     where legal, the cheapest bid and the game in each strain, and every call a rule of
-    the situation makes with this hand; only those whose reading admits the hand."""
+    the situation makes with this hand; only those whose explanation admits the hand
+    (`_admits`). No pass where partner's call forces us; none at all when answering an
+    ask."""
     return list(honest_readings(d, legal))
 
 
@@ -162,6 +184,10 @@ def honest_readings(d: Decision, legal: Sequence[str], reference: str | None = N
     call is a candidate too, first, and the reference is not."""
     allowed = set(legal)
     ctx: Context = d.ctx
+    if _answers_an_ask(ctx):
+        return {}
+    if ctx.forcing:
+        allowed.discard("pass")
     against = d.action if reference is None else reference
     wanted: list[str] = [d.action] if against != d.action else []
     wanted += ["pass", "double", "redouble"]
@@ -180,6 +206,6 @@ def honest_readings(d: Decision, legal: Sequence[str], reference: str | None = N
         if action in allowed and action not in seen:
             seen.add(action)
             said = shown_by(ctx, d.rules, action)
-            if _admits(d, said):
+            if _admits(d, said, action):
                 out[action] = said
     return out
