@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.ai import Budget
 from bot.ai.bridge.bidding import explain_calls
 from bot.render.games.bridge import NOTES_TITLE
+from bot.render.games.common import call_label
 from tests.e2e.harness import running
 
 SEED = 1  # a fixed deal: the same run every time
@@ -50,7 +51,9 @@ async def test_one_person_and_three_computer_players_play_a_whole_deal(discord_d
                 if seat != mine and call.kind != "pass"]
         assert bids, "the computer players bid on this deal"
         for i in bids:
-            assert f"{calls[i][1].label} — {meanings[i]}" in notes.replace("**", ""), notes
+            # As the auction grid writes a call ("X" for a double).
+            line = f"{call_label(calls[i][1].text)} — {meanings[i]}"
+            assert line in notes.replace("**", ""), notes
 
         await h.play_people([alice], until=played)
         await discord_double.settle()
