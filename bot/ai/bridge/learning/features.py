@@ -172,8 +172,8 @@ def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     """The calls weighed against the tables' call (never it): pass, double and redouble
     where legal, the cheapest bid and the game in each strain, and every call a rule of
     the situation makes with this hand; only those whose explanation admits the hand
-    (`_admits`). No pass where partner's call forces us; none at all when answering an
-    ask."""
+    (`_admits`). No pass where partner's call forces us and the tables bid; none at all
+    when answering an ask."""
     return list(honest_readings(d, legal))
 
 
@@ -186,7 +186,7 @@ def honest_readings(d: Decision, legal: Sequence[str], reference: str | None = N
     ctx: Context = d.ctx
     if _answers_an_ask(ctx):
         return {}
-    if ctx.forcing:
+    if ctx.forcing and d.action != "pass":  # the tables' own pass (over a double) stays
         allowed.discard("pass")
     against = d.action if reference is None else reference
     wanted: list[str] = [d.action] if against != d.action else []
