@@ -104,6 +104,14 @@ def partner_asks_for_kings(ctx: Context) -> bool:
         and state[2][-2] == FOUR_NT
 
 
+def partner_asks_for_a_count(ctx: Context) -> bool:
+    """Partner's 4NT asks for key cards (not the quantitative 4NT, whose row in
+    `SITUATIONS` comes first) or its 5NT for kings: the answer is a count the system
+    fixes."""
+    return ((partner_asks_with_4nt(ctx) and not partner_invites_with_4nt(ctx))
+            or partner_asks_for_kings(ctx))
+
+
 def partner_answered_the_king_ask(ctx: Context) -> bool:
     """I asked with 4NT and 5NT, and partner answered with its kings."""
     state = _slam_state(ctx)

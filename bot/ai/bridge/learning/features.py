@@ -30,11 +30,7 @@ from ..bidding.captain import game_level
 from ..bidding.context import LHO, ME, PARTNER, RHO, Context, cheapest
 from ..bidding.rubber import Score
 from ..bidding.rules import Hand, rules_for
-from ..bidding.situations import (
-    partner_asks_for_kings,
-    partner_asks_with_4nt,
-    partner_invites_with_4nt,
-)
+from ..bidding.situations import partner_asks_for_a_count
 from ..bidding.system import Decision, shown_by
 
 # A call's reading by the system (`shown_by`: `meaning` less its words): the range of
@@ -156,13 +152,6 @@ def _admits(d: Decision, said: Shown, action: str) -> bool:
     return not found or any(rule.fits(d.facts) for rule in found)
 
 
-def _answers_an_ask(ctx: Context) -> bool:
-    """Partner asked for key cards (4NT) or kings (5NT): the answer is a count the
-    system fixes, and passing the ask breaks its promise, so the values weigh nothing."""
-    return ((partner_asks_with_4nt(ctx) and not partner_invites_with_4nt(ctx))
-            or partner_asks_for_kings(ctx))
-
-
 def honest(d: Decision, action: str) -> bool:
     """The system's reading of `action` here (what its explanation shows) admits the hand."""
     return _admits(d, shown_by(d.ctx, d.rules, action), action)
@@ -184,7 +173,7 @@ def honest_readings(d: Decision, legal: Sequence[str], reference: str | None = N
     call is a candidate too, first, and the reference is not."""
     allowed = set(legal)
     ctx: Context = d.ctx
-    if _answers_an_ask(ctx):
+    if partner_asks_for_a_count(ctx):  # the count is told; no value may change it
         return {}
     if ctx.forcing and d.action != "pass":  # the tables' own pass (over a double) stays
         allowed.discard("pass")
