@@ -1,0 +1,162 @@
+"""The opening lead learned from our own deals: what each card of the leader's hand costs.
+
+    python -m bot.ai.bridge.learning.leads_training make --first 0 --deals 20000 --out ROWS.npz
+    python -m bot.ai.bridge.learning.leads_training train --rows ROWS.npz \
+        --out bot/ai/bridge/learning/models/opening_leads.npz
+
+Why learned: scoring all 13 leads double dummy costs about 50 ms of the solver a layout,
+so the card search affords a few layouts in a lead's budget, not the hundred a lead
+wants. But given our players' auction, a bank deal as dealt is a fair draw of what the
+hidden hands hold, so the tricks each lead takes on it, double dummy, label that lead for
+every hand and auction like it: a model learned from tens of thousands of such deals
+holds far more layouts than a search can solve at the table, and answers in a
+millisecond.
+
+A row is one candidate card of one opening lead: the leader's hand and the auction as the
+system reads it from the leader's seat (the call values' and hand reading's own pieces),
+the contract, and the card's own part (its suit's length and honours in hand, where it
+sits in that suit, whether it heads a sequence, whether it is trumps, what each other
+seat has shown in its suit and whether it bid it). Its target is the tricks the lead
+gives away double dummy against the best lead of the deal (0 for the best). The card
+with the least predicted cost is led.
+
+This module is what the players read (a worker imports it); the rows and the training
+are `leads_training`'s.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from bot.games.bridge_auction import Contract, Strain
+from bot.games.bridge_view import BridgeView
+from bot.games.cards import Card
+
+from ..bidding.context import LHO, PARTNER, RHO, Context
+from ..bidding.rubber import Score
+from ..bidding.rules import Hand
+from ..bidding.system import context_of
+from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
+from .forest import Forest
+from .loading import logged, once
+from .values import MODELS, card_path
+
+log = logging.getLogger(__name__)
+
+DEFAULT = MODELS / "opening_leads.npz"
+
+CONTRACT_NAMES: tuple[str, ...] = (
+    "contract_level", "contract_strain", "contract_doubled", "declarer_vulnerable",
+    "contract_game", "contract_slam")
+# The candidate's suit from the leader's side: LHO is dummy, RHO declarer.
+CARD_NAMES: tuple[str, ...] = (
+    "card_rank", "card_trump", "card_notrump", "suit_len", "suit_hcp",
+    "suit_a", "suit_k", "suit_q", "suit_j", "suit_t",
+    "from_top", "below", "heads_sequence", "inside_sequence", "sequence_len",
+    "singleton", "doubleton", "trump_len",
+    *(f"{who}_{what}" for who in ("dummy", "partner", "declarer")
+      for what in ("min_len", "max_len", "bid_it")),
+)
+NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *CARD_NAMES)
+
+
+def contract_part(contract: Contract, vulnerable: tuple[bool, bool]) -> list[float]:
+    """The contract's numbers (`CONTRACT_NAMES`)."""
+    game = {Strain.NOTRUMP: 3, Strain.HEARTS: 4, Strain.SPADES: 4}.get(contract.strain, 5)
+    return [contract.level, int(contract.strain), contract.doubled,
+            float(vulnerable[contract.declarer % 2]), float(contract.level >= game),
+            float(contract.level >= 6)]
+
+
+def card_part(card: Card, hand: Sequence[Card], ctx: Context, contract: Contract) -> list[float]:
+    """The candidate's own numbers (`CARD_NAMES`): `hand` is the leader's 13 cards."""
+    suit = [c.rank for c in hand if c.suit == card.suit]
+    ranks = set(suit)
+    above = sorted((r for r in suit if r > card.rank), reverse=True)
+    below = sum(1 for r in suit if r < card.rank)
+    run = 1
+    while card.rank - run in ranks:
+        run += 1
+    trump = contract.trump
+    out: list[float] = [
+        card.rank, float(trump is not None and card.suit == trump),
+        float(trump is None), len(suit), sum(max(0, r - 10) for r in suit),
+        *(float(r in ranks) for r in (14, 13, 12, 11, 10)),
+        len(above), below, float(card.rank + 1 not in ranks and run >= 2),
+        float(card.rank + 1 in ranks), run,
+        float(len(suit) == 1), float(len(suit) == 2),
+        float(sum(1 for c in hand if trump is not None and c.suit == trump)),
+    ]
+    for rel in (LHO, PARTNER, RHO):
+        shown = ctx.shown[(ctx.seat + rel) % 4]
+        bid_it = any(int(b.strain) == int(card.suit) for b in ctx.bids(rel))
+        out += [shown.min_len[card.suit], shown.max_len[card.suit], float(bid_it)]
+    return out
+
+
+def lead_rows(hand: Sequence[Card], ctx: Context, contract: Contract,
+              vulnerable: tuple[bool, bool], cards: Sequence[Card]) -> list[list[float]]:
+    """One row per candidate in `cards`, as the leader (`ctx.seat`, holding `hand`) sees
+    the auction and the contract."""
+    shared = (hand_part(Hand.of(hand)) + auction_part(ctx, vulnerable)
+              + contract_part(contract, vulnerable))
+    return [shared + card_part(card, hand, ctx, contract) for card in cards]
+
+
+@dataclass(frozen=True, slots=True)
+class LeadModel:
+    """The loaded model: a forest predicting the tricks a lead gives away."""
+
+    forest: Forest
+
+    def costs(self, hand: Sequence[Card], ctx: Context, contract: Contract,
+              vulnerable: tuple[bool, bool], cards: Sequence[Card]) -> list[float]:
+        """Each candidate's predicted cost in double-dummy tricks."""
+        rows = lead_rows(hand, ctx, contract, vulnerable, cards)
+        return [float(v) for v in self.forest.predict(rows)]
+
+    def choose(self, view: BridgeView, cards: Sequence[Card]) -> Card:
+        """The opening lead of `view`'s seat among `cards`: the least predicted cost (ties:
+        the first given)."""
+        assert view.seat is not None and view.contract is not None
+        ctx = context_of(view.seat, tuple(view.calls), Score.of(view))
+        costs = self.costs(view.hand, ctx, view.contract, view.vulnerable, cards)
+        return cards[int(np.argmin(costs))]
+
+
+def _make(model: Path) -> LeadModel:
+    card = json.loads(card_path(model).read_text())
+    if tuple(card["features"]) != NAMES:
+        raise ValueError("it was made for other features than this code computes")
+    forest = Forest.load(model)
+    if forest.features != len(NAMES):
+        raise ValueError("its forest does not match its card")
+    return LeadModel(forest)
+
+
+def load(model: Path) -> LeadModel | None:
+    """The model at `model` with its card, or None (logged) where it cannot be used."""
+    return logged(log, "learned opening leads", "the lead is searched like any card",
+                  _make, model)
+
+
+_loaded: dict[Path, LeadModel | None] = {}
+
+
+def shared(model: Path | None = None) -> LeadModel | None:
+    """The model (default: the shipped one) loaded once per process (None: the card search
+    leads; said once)."""
+    return once(_loaded, DEFAULT if model is None else model, load)
+
+
+def is_opening_lead(view: BridgeView) -> bool:
+    """Whether `view`'s seat is to make the deal's opening lead."""
+    return (view.phase == "play" and view.contract is not None and not view.played
+            and not view.trick and view.seat is not None
+            and view.seat == (view.contract.declarer + 1) % 4)

@@ -1,0 +1,208 @@
+"""Making the learned opening lead (`leads`): rows from our players' deals, and training.
+
+    python -m bot.ai.bridge.learning.leads_training make --first 0 --deals 20000 \
+        --out ROWS.npz [--jobs 2]
+    python -m bot.ai.bridge.learning.leads_training train --rows ROWS.npz \
+        --out bot/ai/bridge/learning/models/opening_leads.npz
+
+`make`: on bank deals, our four players bid as the bot serves them on a duplicate board at
+no thinking budget (the tables with the shipped call values: `rollouts.Bidders`). Where a
+contract is reached, every card of the opening leader's hand is scored double dummy on
+the deal as dealt (the solver's tricks for the defence after that lead), and each card is
+a row (`leads.lead_rows`) whose target is the tricks it gives away against the deal's
+best lead. Passed-out deals give no rows.
+
+`train`: one LightGBM regressor; every `--held-out`th deal is kept out, and the card
+records the held-out deals' tricks lost by the model's lead, by the top-of-the-longest-
+suit baseline and by the best lead (0). LightGBM is needed here only (`.[learn]`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bot.games.bridge_auction import Call
+from bot.games.cards import Card
+
+from ...core.dds import Position, solve
+from ..bidding.context import bid_to_end
+from ..bidding.system import context_of
+from .bank import FOLDER, BankDeal, read
+from .forest import from_lightgbm
+from .leads import NAMES, LeadModel, lead_rows
+from .rollouts import Bidders
+from .values import CallValues, card_path
+from .values import shared as shared_values
+
+Rows = tuple[list[list[float]], list[float], list[int]]
+
+
+def deal_rows(deals: Sequence[BankDeal], values: CallValues | None) -> Rows:
+    """The rows of each deal's opening lead (`NAMES` order), their targets (tricks lost
+    against the best lead) and deal numbers; the leads of all deals solved in one call."""
+    bidders = Bidders(values)
+    found: list[tuple[BankDeal, list[list[float]]]] = []
+    positions: list[Position] = []
+    leads: list[tuple[Card, ...]] = []
+    for deal in deals:
+        def call(seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[str],
+                 deal: BankDeal = deal) -> str:
+            return bidders.call(deal, seat, calls, legal)
+
+        auction = bid_to_end(deal.dealer, call)
+        contract = auction.contract
+        if contract is None:
+            continue
+        leader = (contract.declarer + 1) % 4
+        hand = deal.hands[leader]
+        ctx = context_of(leader, tuple(auction.calls))
+        found.append((deal, lead_rows(hand, ctx, contract, deal.vulnerable, hand)))
+        positions.append(Position(deal.hands, contract.trump, leader))
+        leads.append(hand)
+    x: list[list[float]] = []
+    y: list[float] = []
+    numbers: list[int] = []
+    for (deal, rows), hand, tricks in zip(found, leads, solve(positions), strict=True):
+        best = max(tricks.values())
+        for card, row in zip(hand, rows, strict=True):
+            x.append(row)
+            y.append(float(best - tricks[card]))
+            numbers.append(deal.number)
+    return x, y, numbers
+
+
+def _rows_of(job: tuple[Path, int, int]) -> Rows:
+    folder, first, count = job
+    return deal_rows(list(read(folder, first=first, limit=count)), shared_values())
+
+
+def make(first: int, deals: int, out: Path, jobs: int = 1, folder: Path = FOLDER,
+         step: int = 100, command: str = "") -> int:
+    """Rows of bank deals `first` .. `first + deals - 1` written to `out` (numpy `.npz`);
+    how many rows."""
+    work = [(folder, start, min(step, first + deals - start))
+            for start in range(first, first + deals, step)]
+    parts: list[Rows]
+    if jobs <= 1:
+        parts = [_rows_of(job) for job in work]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=os.nice, initargs=(5,)) as pool:
+            parts = list(pool.map(_rows_of, work))
+    x = np.asarray([r for p in parts for r in p[0]], dtype=np.float32).reshape(-1, len(NAMES))
+    y = np.asarray([v for p in parts for v in p[1]], dtype=np.int8)
+    numbers = np.asarray([d for p in parts for d in p[2]], dtype=np.int32)
+    if numbers.size == 0:
+        raise SystemExit("no bank deals with a contract in that range")
+    with out.open("wb") as f:
+        np.savez_compressed(f, x=x, y=y, deal=numbers, command=np.asarray(command))
+    return int(numbers.size)
+
+
+def _lost_by_choice(scores: Any, y: Any, deal: Any) -> tuple[float, float, int]:
+    """Mean tricks lost per deal by leading each deal's least-scored row, with a 95%
+    interval's half-width, and the number of deals."""
+    lost: list[float] = []
+    starts = np.flatnonzero(np.r_[True, deal[1:] != deal[:-1]])
+    for start, end in zip(starts, [*starts[1:], deal.size], strict=True):
+        lost.append(float(y[start + int(np.argmin(scores[start:end]))]))
+    values = np.asarray(lost)
+    half = 1.96 * float(values.std(ddof=1)) / np.sqrt(values.size) if values.size > 1 else 0.0
+    return float(values.mean()), half, int(values.size)
+
+
+def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
+          command: str, threads: int = 2) -> dict[str, Any]:
+    """Train the regressor, check the numpy forest gives LightGBM's values, measure the
+    held-out deals' tricks lost, and write the model and its card; the card."""
+    import lightgbm
+
+    loaded = [np.load(path) for path in files]
+    x = np.concatenate([d["x"] for d in loaded]).astype(np.float64)
+    y = np.concatenate([d["y"] for d in loaded]).astype(np.float64)
+    deal = np.concatenate([d["deal"] for d in loaded])
+    if x.shape[1] != len(NAMES):
+        raise SystemExit(f"the rows are not this code's ({len(NAMES)} features)")
+    check = deal % held_out == 0
+    fit = ~check
+    if not fit.any() or not check.any():
+        raise SystemExit("too few deals to hold some out")
+    params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": leaves,
+              "min_data_in_leaf": 100, "feature_fraction": 0.9, "bagging_fraction": 0.8,
+              "bagging_freq": 1, "lambda_l2": 1.0, "seed": 1, "num_threads": threads,
+              "max_depth": 8, "verbose": -1, "deterministic": True, "force_row_wise": True}
+    booster = lightgbm.train(params, lightgbm.Dataset(x[fit], y[fit], feature_name=list(NAMES)),
+                             num_boost_round=trees)
+    predicted = booster.predict(x[check], num_threads=threads)
+    model = LeadModel(from_lightgbm(booster.dump_model()))
+    if not np.allclose(model.forest.predict(x[check]), predicted, rtol=0, atol=1e-6):
+        raise SystemExit("the forest's arrays do not give LightGBM's predictions")
+    # The baseline: the top card of the longest suit (the highest-ranked suit of equals).
+    length = x[check, NAMES.index("suit_len")]
+    rank = x[check, NAMES.index("card_rank")]
+    baseline = -(length * 100 + rank)
+    learned = _lost_by_choice(predicted, y[check], deal[check])
+    top = _lost_by_choice(baseline, y[check], deal[check])
+    model.forest.save(out)
+    card = {
+        "features": list(NAMES),
+        "target": "double-dummy tricks the lead gives away against the deal's best lead",
+        "command": command,
+        "rows_files": [p.name for p in files],
+        "rows_commands": [str(d["command"]) for d in loaded if "command" in d],
+        "seeds": "bank deal i is dealt from random.Random(f'bank:{i}'); LightGBM's seed 1",
+        "bank_deals": [int(deal.min()), int(deal.max())],
+        "deals": int(np.unique(deal).size),
+        "rows": int(deal.size),
+        "held_out": f"every deal whose number is a multiple of {held_out}",
+        "held_out_deals": learned[2],
+        "held_out_tricks_lost": {
+            "learned": [round(learned[0], 4), round(learned[1], 4)],
+            "top_of_longest_suit": [round(top[0], 4), round(top[1], 4)],
+            "as": "mean per deal, 95% half-width"},
+        "trees": trees,
+        "leaves": leaves,
+        "seed": 1,
+        "bidders": "the tables with the shipped call values (rollouts.Bidders), as served",
+    }
+    card_path(out).write_text(json.dumps(card, indent=1) + "\n")
+    return card
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.ai.bridge.learning.leads_training")
+    sub = parser.add_subparsers(dest="what", required=True)
+    rows = sub.add_parser("make", help="rows from our players' deals in the bank")
+    rows.add_argument("--first", type=int, default=0)
+    rows.add_argument("--deals", type=int, required=True)
+    rows.add_argument("--out", type=Path, required=True)
+    rows.add_argument("--jobs", type=int, default=1)
+    rows.add_argument("--folder", type=Path, default=FOLDER)
+    learn = sub.add_parser("train", help="the model and its card from rows")
+    learn.add_argument("--rows", type=Path, nargs="+", required=True)
+    learn.add_argument("--out", type=Path, required=True)
+    learn.add_argument("--trees", type=int, default=400)
+    learn.add_argument("--leaves", type=int, default=31)
+    learn.add_argument("--held-out", type=int, default=5)
+    args = parser.parse_args(argv)
+    command = "python -m bot.ai.bridge.learning.leads_training " + " ".join(argv)
+    if args.what == "make":
+        n = make(args.first, args.deals, args.out, args.jobs, args.folder, command=command)
+        print(f"{n} rows of bank deals {args.first}..{args.first + args.deals - 1} "
+              f"in {args.out}")
+        return 0
+    card = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command)
+    print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
