@@ -14,11 +14,14 @@ millisecond.
 
 A row is one candidate card of one opening lead: the leader's hand and the auction as the
 system reads it from the leader's seat (the call values' and hand reading's own pieces),
-the contract, and the card's own part (its suit's length and honours in hand, where it
-sits in that suit, whether it heads a sequence, whether it is trumps, what each other
-seat has shown in its suit and whether it bid it). Its target is the tricks the lead
-gives away double dummy against the best lead of the deal (0 for the best). The card
-with the least predicted cost is led.
+the learned hand reading's means of the other hands (`reading`: each one's points, and
+its length in the card's suit), the contract, and the card's own part (its suit's length
+and honours in hand, where it sits in that suit, whether it heads a sequence, whether it
+is trumps, what each other seat has shown in its suit and whether it bid it). Its target
+is the tricks the lead gives away double dummy against the best lead of the deal (0 for
+the best); the model ranks a deal's cards by it (`leads_training`), and the card ranked
+first is led. The model reads the hand reading's output, so it needs that model too,
+and is retrained after it.
 
 This module is what the players read (a worker imports it); the rows and the training
 are `leads_training`'s.
@@ -45,6 +48,8 @@ from ..bidding.system import context_of
 from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
 from .forest import Forest
 from .loading import logged, once
+from .reading import Reading
+from .reading import shared as shared_reading
 from .values import MODELS, card_path
 
 log = logging.getLogger(__name__)
@@ -63,7 +68,12 @@ CARD_NAMES: tuple[str, ...] = (
     *(f"{who}_{what}" for who in ("dummy", "partner", "declarer")
       for what in ("min_len", "max_len", "bid_it")),
 )
-NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *CARD_NAMES)
+# The hand reading's means: dummy's, partner's and declarer's points, and their lengths in
+# the card's suit (in `CARD_NAMES`' place after it).
+READ_NAMES: tuple[str, ...] = ("dummy_read_hcp", "partner_read_hcp", "declarer_read_hcp")
+READ_CARD_NAMES: tuple[str, ...] = ("dummy_read_len", "partner_read_len", "declarer_read_len")
+NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *READ_NAMES,
+                          *CARD_NAMES, *READ_CARD_NAMES)
 
 
 def contract_part(contract: Contract, vulnerable: tuple[bool, bool]) -> list[float]:
@@ -101,12 +111,23 @@ def card_part(card: Card, hand: Sequence[Card], ctx: Context, contract: Contract
 
 
 def lead_rows(hand: Sequence[Card], ctx: Context, contract: Contract,
-              vulnerable: tuple[bool, bool], cards: Sequence[Card]) -> list[list[float]]:
+              vulnerable: tuple[bool, bool], cards: Sequence[Card], read: Reading
+              ) -> list[list[float]]:
     """One row per candidate in `cards`, as the leader (`ctx.seat`, holding `hand`) sees
-    the auction and the contract."""
+    the auction and the contract, with its hand `read`ing of the others (LHO is dummy,
+    RHO declarer)."""
     shared = (hand_part(Hand.of(hand)) + auction_part(ctx, vulnerable)
-              + contract_part(contract, vulnerable))
-    return [shared + card_part(card, hand, ctx, contract) for card in cards]
+              + contract_part(contract, vulnerable) + [m[0] for m in read.mean])
+    return [shared + card_part(card, hand, ctx, contract)
+            + [m[1 + card.suit] for m in read.mean] for card in cards]
+
+
+def read_of(hand: Sequence[Card], ctx: Context, vulnerable: tuple[bool, bool]
+            ) -> Reading | None:
+    """The shipped hand reading of the others by `ctx.seat` holding `hand` (None where it
+    does not load)."""
+    model = shared_reading()
+    return None if model is None else model.read(Hand.of(hand), ctx, vulnerable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,19 +136,24 @@ class LeadModel:
 
     forest: Forest
 
-    def costs(self, hand: Sequence[Card], ctx: Context, contract: Contract,
-              vulnerable: tuple[bool, bool], cards: Sequence[Card]) -> list[float]:
-        """Each candidate's predicted cost in double-dummy tricks."""
-        rows = lead_rows(hand, ctx, contract, vulnerable, cards)
+    def scores(self, hand: Sequence[Card], ctx: Context, contract: Contract,
+               vulnerable: tuple[bool, bool], cards: Sequence[Card], read: Reading
+               ) -> list[float]:
+        """Each candidate's score: the higher, the fewer tricks it is expected to give away
+        (a ranking within the deal, not tricks)."""
+        rows = lead_rows(hand, ctx, contract, vulnerable, cards, read)
         return [float(v) for v in self.forest.predict(rows)]
 
-    def choose(self, view: BridgeView, cards: Sequence[Card]) -> Card:
-        """The opening lead of `view`'s seat among `cards`: the least predicted cost (ties:
-        the first given)."""
+    def choose(self, view: BridgeView, cards: Sequence[Card]) -> Card | None:
+        """The opening lead of `view`'s seat among `cards`: the best scored (ties: the first
+        given); None where the hand reading it reads did not load."""
         assert view.seat is not None and view.contract is not None
         ctx = context_of(view.seat, tuple(view.calls), Score.of(view))
-        costs = self.costs(view.hand, ctx, view.contract, view.vulnerable, cards)
-        return cards[int(np.argmin(costs))]
+        read = read_of(view.hand, ctx, view.vulnerable)
+        if read is None:
+            return None
+        scores = self.scores(view.hand, ctx, view.contract, view.vulnerable, cards, read)
+        return cards[int(np.argmax(scores))]
 
 
 def _make(model: Path) -> LeadModel:

@@ -12,9 +12,10 @@ the deal as dealt (the solver's tricks for the defence after that lead), and eac
 a row (`leads.lead_rows`) whose target is the tricks it gives away against the deal's
 best lead. Passed-out deals give no rows.
 
-`train`: one LightGBM regressor; every `--held-out`th deal is kept out, and the card
-records the held-out deals' tricks lost by the model's lead, by the top-of-the-longest-
-suit baseline and by the best lead (0). LightGBM is needed here only (`.[learn]`).
+`train`: one LightGBM ranker of each deal's cards (a card's relevance falls with the
+tricks it gives away); every `--held-out`th deal is kept out, and the card records the
+held-out deals' tricks lost by the model's lead and by the top-of-the-longest-suit
+baseline (the best lead loses none). LightGBM is needed here only (`.[learn]`).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from ..bidding.context import bid_to_end
 from ..bidding.system import context_of
 from .bank import FOLDER, BankDeal, read
 from .forest import from_lightgbm
-from .leads import NAMES, LeadModel, lead_rows
+from .leads import NAMES, LeadModel, lead_rows, read_of
 from .rollouts import Bidders
 from .values import CallValues, card_path
 from .values import shared as shared_values
@@ -65,7 +66,10 @@ def deal_rows(deals: Sequence[BankDeal], values: CallValues | None) -> Rows:
         leader = (contract.declarer + 1) % 4
         hand = deal.hands[leader]
         ctx = context_of(leader, tuple(auction.calls))
-        found.append((deal, lead_rows(hand, ctx, contract, deal.vulnerable, hand)))
+        read = read_of(hand, ctx, deal.vulnerable)
+        if read is None:
+            raise SystemExit("the hand reading does not load: the leads' rows read it")
+        found.append((deal, lead_rows(hand, ctx, contract, deal.vulnerable, hand, read)))
         positions.append(Position(deal.hands, contract.trump, leader))
         leads.append(hand)
     x: list[list[float]] = []
@@ -107,21 +111,29 @@ def make(first: int, deals: int, out: Path, jobs: int = 1, folder: Path = FOLDER
     return int(numbers.size)
 
 
-def _lost_by_choice(scores: Any, y: Any, deal: Any) -> tuple[float, float, int]:
-    """Mean tricks lost per deal by leading each deal's least-scored row, with a 95%
-    interval's half-width, and the number of deals."""
-    lost: list[float] = []
+def _runs(deal: Any) -> tuple[Any, Any]:
+    """Where each deal's rows start and end (a deal's rows are consecutive)."""
     starts = np.flatnonzero(np.r_[True, deal[1:] != deal[:-1]])
-    for start, end in zip(starts, [*starts[1:], deal.size], strict=True):
-        lost.append(float(y[start + int(np.argmin(scores[start:end]))]))
-    values = np.asarray(lost)
-    half = 1.96 * float(values.std(ddof=1)) / np.sqrt(values.size) if values.size > 1 else 0.0
-    return float(values.mean()), half, int(values.size)
+    return starts, np.r_[starts[1:], deal.size]
+
+
+def _lost_by_choice(scores: Any, y: Any, deal: Any) -> tuple[float, float, int]:
+    """Mean tricks lost per deal by leading each deal's best-scored row, with a 95%
+    interval's half-width, and the number of deals."""
+    starts, ends = _runs(deal)
+    lost = np.asarray([float(y[a + int(np.argmax(scores[a:b]))])
+                       for a, b in zip(starts, ends, strict=True)])
+    half = 1.96 * float(lost.std(ddof=1)) / np.sqrt(lost.size) if lost.size > 1 else 0.0
+    return float(lost.mean()), half, int(lost.size)
+
+
+# A card's relevance for the ranking: 3 for a best lead, then one less a trick given away.
+TOP_RELEVANCE = 3
 
 
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
           command: str, threads: int = 2) -> dict[str, Any]:
-    """Train the regressor, check the numpy forest gives LightGBM's values, measure the
+    """Train the ranker, check the numpy forest gives LightGBM's values, measure the
     held-out deals' tricks lost, and write the model and its card; the card."""
     import lightgbm
 
@@ -135,26 +147,31 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     fit = ~check
     if not fit.any() or not check.any():
         raise SystemExit("too few deals to hold some out")
-    params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": leaves,
-              "min_data_in_leaf": 100, "feature_fraction": 0.9, "bagging_fraction": 0.8,
-              "bagging_freq": 1, "lambda_l2": 1.0, "seed": 1, "num_threads": threads,
-              "max_depth": 8, "verbose": -1, "deterministic": True, "force_row_wise": True}
-    booster = lightgbm.train(params, lightgbm.Dataset(x[fit], y[fit], feature_name=list(NAMES)),
-                             num_boost_round=trees)
+    # Ranking within a deal, not regression: which card is best matters, not by how much
+    # (held out, it gave away fewer tricks than regressing the tricks).
+    params = {"objective": "lambdarank", "label_gain": list(range(TOP_RELEVANCE + 1)),
+              "learning_rate": 0.05, "num_leaves": leaves, "min_data_in_leaf": 100,
+              "feature_fraction": 0.9, "bagging_fraction": 0.8, "bagging_freq": 1,
+              "lambda_l2": 1.0, "seed": 1, "num_threads": threads, "max_depth": 8,
+              "verbose": -1, "deterministic": True, "force_row_wise": True}
+    relevance = np.clip(TOP_RELEVANCE - y[fit], 0, TOP_RELEVANCE).astype(int)
+    starts, ends = _runs(deal[fit])
+    data = lightgbm.Dataset(x[fit], relevance, group=ends - starts, feature_name=list(NAMES))
+    booster = lightgbm.train(params, data, num_boost_round=trees)
     predicted = booster.predict(x[check], num_threads=threads)
     model = LeadModel(from_lightgbm(booster.dump_model()))
     if not np.allclose(model.forest.predict(x[check]), predicted, rtol=0, atol=1e-6):
         raise SystemExit("the forest's arrays do not give LightGBM's predictions")
     # The baseline: the top card of the longest suit (the highest-ranked suit of equals).
-    length = x[check, NAMES.index("suit_len")]
-    rank = x[check, NAMES.index("card_rank")]
-    baseline = -(length * 100 + rank)
+    baseline = (x[check, NAMES.index("suit_len")] * 100 + x[check, NAMES.index("card_rank")])
     learned = _lost_by_choice(predicted, y[check], deal[check])
     top = _lost_by_choice(baseline, y[check], deal[check])
     model.forest.save(out)
     card = {
         "features": list(NAMES),
-        "target": "double-dummy tricks the lead gives away against the deal's best lead",
+        "target": ("a ranking of each deal's cards by the double-dummy tricks the lead gives "
+                   f"away against the best lead: relevance {TOP_RELEVANCE} less those tricks, "
+                   "at least 0"),
         "command": command,
         "rows_files": [p.name for p in files],
         "rows_commands": [str(d["command"]) for d in loaded if "command" in d],
