@@ -2,13 +2,17 @@
 time, and the DD tricks it loses.
 
     python -m bench.strength bridge-leads [--deals 60] [--first-seed 1] [--think 0.8]
+        [--leads learned,search]
 
 The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
 bridge-basic, passed-out seeds skipped). For each deal, the opening leader chooses through
 `think_as_served` (the player crosses pickled, as to a worker), in the card's budget of
 --think seconds: `card_search.search` like any card. --think takes several budgets
 (`0.8,2`): each deal's lead is then chosen once per budget with the same seed and
-position, and each budget is compared with the first, paired deal by deal.
+position, and each budget is compared with the first, paired deal by deal. --leads names
+how the lead is chosen: `learned` (the model of `bot.ai.bridge.learning.leads`, as the
+bot serves it where the model loads) or `search` (the card search alone); several are
+compared the same way, each way at each budget.
 
 Reported per budget: the layouts solved per lead p50 / p95 / max, the lead's wall time and
 process CPU (DDS's threads included) p50 / p95 / max, and the DD tricks the lead loses
@@ -23,25 +27,32 @@ import argparse
 import time
 
 from bot.ai import make_player
+from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.tables.thinking import think_as_served
 
 from .strength_bridge_play import bid_out, budget, dd_scores, deal_set, mean_ci, spans
 
 
-def lead(seed: int, think: float) -> tuple[float, float, int, int]:
+def lead(seed: int, think: float, learned: bool = True) -> tuple[float, float, int, int]:
     """(wall seconds, process CPU seconds, layouts solved, DD tricks lost) of deal
-    `seed`'s opening lead in a budget of `think` seconds."""
+    `seed`'s opening lead in a budget of `think` seconds (`learned`: by the learned model
+    where it loads, else by the card search)."""
     game = bid_out(seed)
     assert game is not None
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     scores = dd_scores(game)
     player = make_player("bridge", seed * 7 + seat, "bridge-advanced")
+    assert isinstance(player, AdvancedBridgePlayer)
+    player.learned_leads = learned
     wall, cpu = time.perf_counter(), time.process_time()
     action, back = think_as_served(player, view, legal, budget(think))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     layouts = getattr(back, "last_layouts", 0)
     return wall, cpu, layouts, max(scores.values()) - scores[action]
+
+
+LEADS = {"learned": True, "search": False}
 
 
 def percentiles(values: list[float], unit: str = " s", digits: int = 2) -> str:
@@ -57,7 +68,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--think", default="0.8",
                         help="the card's budget in seconds; several (0.8,2) are compared")
+    parser.add_argument("--leads", default="learned",
+                        help="how the lead is chosen: learned, search, or both (learned,search)")
     args = parser.parse_args(argv)
+    ways = [w for w in args.leads.split(",") if w]
+    if not ways or any(w not in LEADS for w in ways) or len(set(ways)) < len(ways):
+        parser.error("--leads: learned, search, comma-separated")
     try:
         thinks = [float(t) for t in args.think.split(",") if t]
     except ValueError:
@@ -66,24 +82,27 @@ def main(argv: list[str]) -> int:
         parser.error("--think: seconds, comma-separated")
     seeds = deal_set(args.first_seed, args.deals)
     print(f"Opening leads of bridge-advanced on {len(seeds)} deals (seeds {spans(seeds)}), "
-          f"budget {', '.join(f'{t:g}' for t in thinks)} s on the thinking thread's CPU "
-          "clock; CPU below is the process's (DDS's threads included)", flush=True)
-    results: dict[float, list[tuple[float, float, int, int]]] = {t: [] for t in thinks}
+          f"by {', '.join(ways)}, budget {', '.join(f'{t:g}' for t in thinks)} s on the "
+          "thinking thread's CPU clock; CPU below is the process's (DDS's threads included)",
+          flush=True)
+    configs = [(way, think) for way in ways for think in thinks]
+    name = {c: f"{c[0]} {c[1]:g} s" for c in configs}
+    results: dict[tuple[str, float], list[tuple[float, float, int, int]]] = {
+        c: [] for c in configs}
     for done, seed in enumerate(seeds, start=1):
-        for think in thinks:
-            results[think].append(lead(seed, think))
+        for way, think in configs:
+            results[(way, think)].append(lead(seed, think, LEADS[way]))
         if done % 10 == 0:
             print(f"  {done} deals: " + "; ".join(
-                f"{t:g} s {mean_ci([float(r[3]) for r in rows])}" for t, rows in results.items()),
-                flush=True)
-    for think, rows in results.items():
-        print(f"  {think:g} s: layouts {percentiles([float(r[2]) for r in rows], '', 0)}; "
+                f"{name[c]} {mean_ci([float(r[3]) for r in rows])}"
+                for c, rows in results.items()), flush=True)
+    for c, rows in results.items():
+        print(f"  {name[c]}: layouts {percentiles([float(r[2]) for r in rows], '', 0)}; "
               f"wall {percentiles([r[0] for r in rows])}; CPU "
               f"{percentiles([r[1] for r in rows])}; DD tricks lost by the lead per deal "
               f"{mean_ci([float(r[3]) for r in rows])}")
-    first = thinks[0]
-    for think in thinks[1:]:
-        diffs = [float(a[3] - b[3]) for a, b in zip(results[think], results[first],
-                                                    strict=True)]
-        print(f"  {think:g} s - {first:g} s, paired by deal: {mean_ci(diffs)} DD tricks a lead")
+    first = configs[0]
+    for c in configs[1:]:
+        diffs = [float(a[3] - b[3]) for a, b in zip(results[c], results[first], strict=True)]
+        print(f"  {name[c]} - {name[first]}, paired by deal: {mean_ci(diffs)} DD tricks a lead")
     return 0

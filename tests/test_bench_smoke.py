@@ -164,14 +164,16 @@ def test_bridge_bidding_strength_prints_the_slam_deals() -> None:
     assert "\nseed 11: " in out and "  DD N-S C" in out
 
 
-def test_bridge_leads_strength_prints_every_budget() -> None:
+def test_bridge_leads_strength_prints_every_way_at_every_budget() -> None:
     out = _run("bench.strength", "bridge-leads", "--deals", "2", "--think", "0.3,0.2",
-               timeout=180)
-    assert "Opening leads of bridge-advanced on 2 deals (seeds 1..2)" in out
-    for think in ("0.3", "0.2"):
-        assert f"  {think} s: layouts p50 " in out
-    assert out.count("DD tricks lost by the lead per deal") == 2
-    assert "0.2 s - 0.3 s, paired by deal: " in out
+               "--leads", "search,learned", timeout=180)
+    assert "Opening leads of bridge-advanced on 2 deals (seeds 1..2), by search, learned" in out
+    for way in ("search", "learned"):
+        for think in ("0.3", "0.2"):
+            assert f"  {way} {think} s: layouts p50 " in out
+    assert out.count("DD tricks lost by the lead per deal") == 4
+    assert "search 0.2 s - search 0.3 s, paired by deal: " in out
+    assert "learned 0.3 s - search 0.3 s, paired by deal: " in out
 
 
 def test_bridge_rubber_strength_prints_its_seeds_and_figures(tmp_path: Path) -> None:

@@ -213,17 +213,19 @@ def test_benchmarks_decide_through_the_same_round_trip_and_stop_on_a_player_that
 
 
 def _learned_models_loaded() -> list[str]:
-    from bot.ai.bridge.learning import values
-    return [path.name for path, model in values._loaded.items() if model is not None]
+    from bot.ai.bridge.learning import leads, reading, values
+    return [path.name for cache in (values._loaded, reading._loaded, leads._loaded)
+            for path, model in cache.items() if model is not None]
 
 
 async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_call():
     pool = ThinkingPool(0.1, processes=1)
     try:
         # The shipped rounds (on boards and at a rubber) and the rounds they are stacked
-        # on, loaded with them.
+        # on, loaded with them; the hand reading and the opening leads.
         assert sorted(await pool.run(_learned_models_loaded)) == [
             "call_values-round2.npz", "call_values-round3.npz", "call_values.npz",
-            "call_values_rubber-round1.npz", "call_values_rubber.npz"]
+            "call_values_rubber-round1.npz", "call_values_rubber.npz", "hand_reading.npz",
+            "opening_leads.npz"]
     finally:
         pool.close()

@@ -7,7 +7,8 @@ system's reader), so that the bidding can change without touching the play. Each
 is chosen by `card_search` from this seat's view only: its hand, dummy once faced, the
 cards played, the suits each hand has shown out of, the auction's ranges.
 When the search cannot answer in its budget (or is given none, as in simulations), the
-rule-based player's card is played.
+rule-based player's card is played. The opening lead is the learned model's
+(`learning.leads`) where it loads.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .bidding import auction_ranges as read_ranges
 from .bidding.rules import Hand
 from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
+from .learning import leads
 from .learning.reading import Weigh, view_weigh
 
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
@@ -136,6 +138,9 @@ class AdvancedBridgePlayer:
         self.bidding = SampledBidding(seed)
         self.ranges: Callable[[BridgeView], tuple[HandRange, ...]] = auction_ranges
         self.last_layouts = 0  # layouts the last card decision solved (the benchmarks')
+        # The opening lead by the learned model (`learning.leads`) where it loads; off, the
+        # card search leads as it plays any card (the benchmarks compare the two).
+        self.learned_leads = True
 
     def agrees(self, view: BridgeView) -> Agrees:
         """`auction_check` of this deal's auction, made once per auction in this process."""
@@ -147,6 +152,11 @@ class AdvancedBridgePlayer:
             return self.bidding.choose(view, legal, budget)
         fallback = self.basic.choose(view, legal)
         self.last_layouts = 0
+        model = leads.shared() if self.learned_leads and leads.is_opening_lead(view) else None
+        if model is not None and len(legal) > 1:
+            learned = model.choose(view, [Card.parse(t[5:]) for t in legal])
+            if learned is not None:
+                return "play:" + learned.text
         if len(legal) == 1 or budget is None or budget.spent():
             return fallback
         # The same seed and position give the same layouts, whatever came before.
