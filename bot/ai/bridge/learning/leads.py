@@ -1,6 +1,6 @@
-"""The opening lead learned from our own deals: what each card of the leader's hand costs.
+"""The opening lead learned from our own deals: the leader's cards ranked by what they cost.
 
-    python -m bot.ai.bridge.learning.leads_training make --first 0 --deals 20000 --out ROWS.npz
+    python -m bot.ai.bridge.learning.leads_training make --first 0 --deals 40000 --out ROWS.npz
     python -m bot.ai.bridge.learning.leads_training train --rows ROWS.npz \
         --out bot/ai/bridge/learning/models/opening_leads.npz
 
@@ -37,10 +37,11 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.games.bridge_auction import Contract, Strain
+from bot.games.bridge_auction import Contract
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
 
+from ..bidding.captain import game_level
 from ..bidding.context import LHO, PARTNER, RHO, Context
 from ..bidding.rubber import Score
 from ..bidding.rules import Hand
@@ -77,11 +78,11 @@ NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *READ_NA
 
 
 def contract_part(contract: Contract, vulnerable: tuple[bool, bool]) -> list[float]:
-    """The contract's numbers (`CONTRACT_NAMES`)."""
-    game = {Strain.NOTRUMP: 3, Strain.HEARTS: 4, Strain.SPADES: 4}.get(contract.strain, 5)
+    """The contract's numbers (`CONTRACT_NAMES`); a game is the full one (the rows are
+    duplicate deals')."""
     return [contract.level, int(contract.strain), contract.doubled,
-            float(vulnerable[contract.declarer % 2]), float(contract.level >= game),
-            float(contract.level >= 6)]
+            float(vulnerable[contract.declarer % 2]),
+            float(contract.level >= game_level(contract.strain)), float(contract.level >= 6)]
 
 
 def card_part(card: Card, hand: Sequence[Card], ctx: Context, contract: Contract) -> list[float]:
@@ -132,7 +133,7 @@ def read_of(hand: Sequence[Card], ctx: Context, vulnerable: tuple[bool, bool]
 
 @dataclass(frozen=True, slots=True)
 class LeadModel:
-    """The loaded model: a forest predicting the tricks a lead gives away."""
+    """The loaded model: a forest scoring each card, higher for fewer tricks given away."""
 
     forest: Forest
 

@@ -21,6 +21,7 @@ baseline (the best lead loses none). LightGBM is needed here only (`.[learn]`).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -31,7 +32,6 @@ from typing import Any
 
 import numpy as np
 
-from bot.games.bridge_auction import Call
 from bot.games.cards import Card
 
 from ...core.dds import Position, solve
@@ -55,11 +55,7 @@ def deal_rows(deals: Sequence[BankDeal], values: CallValues | None) -> Rows:
     positions: list[Position] = []
     leads: list[tuple[Card, ...]] = []
     for deal in deals:
-        def call(seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[str],
-                 deal: BankDeal = deal) -> str:
-            return bidders.call(deal, seat, calls, legal)
-
-        auction = bid_to_end(deal.dealer, call)
+        auction = bid_to_end(deal.dealer, functools.partial(bidders.call, deal))
         contract = auction.contract
         if contract is None:
             continue
