@@ -20,13 +20,10 @@ baseline (the best lead loses none). LightGBM is needed here only (`.[learn]`).
 
 from __future__ import annotations
 
-import argparse
 import functools
 import json
-import os
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +37,7 @@ from ..bidding.system import context_of
 from .bank import FOLDER, BankDeal, read
 from .forest import from_lightgbm
 from .leads import NAMES, LeadModel, lead_rows, read_of
+from .making import Step, in_steps, run
 from .rollouts import Bidders
 from .values import CallValues, card_path
 from .values import shared as shared_values
@@ -80,7 +78,7 @@ def deal_rows(deals: Sequence[BankDeal], values: CallValues | None) -> Rows:
     return x, y, numbers
 
 
-def _rows_of(job: tuple[Path, int, int]) -> Rows:
+def _rows_of(job: Step) -> Rows:
     folder, first, count = job
     return deal_rows(list(read(folder, first=first, limit=count)), shared_values())
 
@@ -89,14 +87,7 @@ def make(first: int, deals: int, out: Path, jobs: int = 1, folder: Path = FOLDER
          step: int = 100, command: str = "") -> int:
     """Rows of bank deals `first` .. `first + deals - 1` written to `out` (numpy `.npz`);
     how many rows."""
-    work = [(folder, start, min(step, first + deals - start))
-            for start in range(first, first + deals, step)]
-    parts: list[Rows]
-    if jobs <= 1:
-        parts = [_rows_of(job) for job in work]
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=os.nice, initargs=(5,)) as pool:
-            parts = list(pool.map(_rows_of, work))
+    parts = in_steps(_rows_of, first, deals, jobs, folder, step)
     x = np.asarray([r for p in parts for r in p[0]], dtype=np.float32).reshape(-1, len(NAMES))
     y = np.asarray([v for p in parts for v in p[1]], dtype=np.int8)
     numbers = np.asarray([d for p in parts for d in p[2]], dtype=np.int32)
@@ -191,30 +182,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.ai.bridge.learning.leads_training")
-    sub = parser.add_subparsers(dest="what", required=True)
-    rows = sub.add_parser("make", help="rows from our players' deals in the bank")
-    rows.add_argument("--first", type=int, default=0)
-    rows.add_argument("--deals", type=int, required=True)
-    rows.add_argument("--out", type=Path, required=True)
-    rows.add_argument("--jobs", type=int, default=1)
-    rows.add_argument("--folder", type=Path, default=FOLDER)
-    learn = sub.add_parser("train", help="the model and its card from rows")
-    learn.add_argument("--rows", type=Path, nargs="+", required=True)
-    learn.add_argument("--out", type=Path, required=True)
-    learn.add_argument("--trees", type=int, default=400)
-    learn.add_argument("--leaves", type=int, default=31)
-    learn.add_argument("--held-out", type=int, default=5)
-    args = parser.parse_args(argv)
-    command = "python -m bot.ai.bridge.learning.leads_training " + " ".join(argv)
-    if args.what == "make":
-        n = make(args.first, args.deals, args.out, args.jobs, args.folder, command=command)
-        print(f"{n} rows of bank deals {args.first}..{args.first + args.deals - 1} "
-              f"in {args.out}")
-        return 0
-    card = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command)
-    print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
-    return 0
+    return run(argv, "bot.ai.bridge.learning.leads_training", make, train, 400, 31,
+               ("features",))
 
 
 if __name__ == "__main__":

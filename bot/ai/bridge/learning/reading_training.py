@@ -19,12 +19,9 @@ card (`reading.HandReading` reads them). LightGBM is needed here only (`.[learn]
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +34,7 @@ from ..bidding.rules import Hand
 from ..bidding.system import context_of
 from .bank import FOLDER, BankDeal, read
 from .forest import Forest, from_lightgbm, joined
+from .making import Step, in_steps, run
 from .reading import (
     BUCKETS,
     INPUTS,
@@ -76,8 +74,7 @@ def deal_rows(deal: BankDeal, values: CallValues | None
         auction.call(seat, CALL_BY_TEXT[action])
 
 
-def _rows_of(job: tuple[Path, int, int]) -> tuple[list[list[float]], list[list[float]],
-                                                   list[int], list[int]]:
+def _rows_of(job: Step) -> tuple[list[list[float]], list[list[float]], list[int], list[int]]:
     folder, first, count = job
     values = shared_values()  # as served: the tables with the shipped call values
     xs: list[list[float]] = []
@@ -97,14 +94,7 @@ def make(first: int, deals: int, out: Path, jobs: int = 1, folder: Path = FOLDER
          step: int = 100, command: str = "") -> int:
     """Rows of bank deals `first` .. `first + deals - 1` written to `out` (numpy `.npz`);
     how many rows."""
-    work = [(folder, start, min(step, first + deals - start))
-            for start in range(first, first + deals, step)]
-    parts: list[Any] = []
-    if jobs <= 1:
-        parts = [_rows_of(job) for job in work]
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=os.nice, initargs=(5,)) as pool:
-            parts = list(pool.map(_rows_of, work))
+    parts = in_steps(_rows_of, first, deals, jobs, folder, step)
     x = np.asarray([r for p in parts for r in p[0]], dtype=np.float32).reshape(-1, len(INPUTS))
     y = np.asarray([r for p in parts for r in p[1]], dtype=np.int8).reshape(-1, len(TARGETS))
     calls = np.asarray([c for p in parts for c in p[2]], dtype=np.int16)
@@ -218,32 +208,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.ai.bridge.learning.reading_training")
-    sub = parser.add_subparsers(dest="what", required=True)
-    rows = sub.add_parser("make", help="rows from our players' auctions on bank deals")
-    rows.add_argument("--first", type=int, default=0)
-    rows.add_argument("--deals", type=int, required=True)
-    rows.add_argument("--out", type=Path, required=True)
-    rows.add_argument("--jobs", type=int, default=1)
-    rows.add_argument("--folder", type=Path, default=FOLDER)
-    learn = sub.add_parser("train", help="the model and its card from rows")
-    learn.add_argument("--rows", type=Path, nargs="+", required=True)
-    learn.add_argument("--out", type=Path, required=True)
-    learn.add_argument("--trees", type=int, default=100)
-    learn.add_argument("--leaves", type=int, default=15)
-    learn.add_argument("--held-out", type=int, default=5)
-    args = parser.parse_args(argv)
-    if args.what == "make":
-        n = make(args.first, args.deals, args.out, args.jobs, args.folder,
-                 command="python -m bot.ai.bridge.learning.reading_training " + " ".join(argv))
-        print(f"{n} rows of bank deals {args.first}..{args.first + args.deals - 1} "
-              f"in {args.out}")
-        return 0
-    command = "python -m bot.ai.bridge.learning.reading_training " + " ".join(argv)
-    card = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command)
-    print(json.dumps({k: v for k, v in card.items() if k not in ("inputs", "spread")},
-                     indent=1))
-    return 0
+    return run(argv, "bot.ai.bridge.learning.reading_training", make, train, 100, 15,
+               ("inputs", "spread"))
 
 
 if __name__ == "__main__":
