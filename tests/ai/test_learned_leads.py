@@ -21,11 +21,10 @@ from bot.ai.bridge.learning.forest import Forest
 from bot.ai.bridge.learning.reading import Reading
 from bot.ai.bridge.learning.values import card_path
 from bot.ai.core.dds import Position, solve
-from bot.games import create
-from bot.games.bridge import ContractBridge
 from bot.games.bridge_auction import CALL_BY_TEXT, Contract, Strain
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
+from tests.ai.helpers import bridge_play_position
 
 
 def _calls(*texts: tuple[int, str]):
@@ -136,21 +135,11 @@ def test_a_saved_model_loads_and_gives_the_same_values(tiny_lead_model):
     assert np.array_equal(model.forest.predict(data["x"].astype(np.float64)), again)
 
 
-def _at_opening_lead(seed: int) -> ContractBridge:
-    game = create("bridge", seed=seed)
-    assert isinstance(game, ContractBridge)
-    bidders = [make_player("bridge", seed * 7 + s, "bridge-basic") for s in range(4)]
-    while game.phase == "bidding":
-        seat = next(iter(game.to_act()))
-        game.apply(seat, bidders[seat].choose(game.view(seat), game.legal(seat)))
-    return game
-
-
 def test_the_player_leads_by_the_model_as_served_and_the_same_seed_leads_the_same(
         tiny_lead_model, monkeypatch):
     monkeypatch.setattr(leads, "DEFAULT", tiny_lead_model[0])
     monkeypatch.setattr(leads, "_loaded", {})
-    game = _at_opening_lead(1)
+    game = bridge_play_position(1)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     assert leads.is_opening_lead(view)
@@ -183,7 +172,7 @@ def test_a_broken_model_leaves_the_lead_to_the_card_search_with_one_log_line(
         card_path(broken).write_text('{"features": ["hcp"]}')
     monkeypatch.setattr(leads, "DEFAULT", broken)
     monkeypatch.setattr(leads, "_loaded", {})
-    game = _at_opening_lead(1)
+    game = bridge_play_position(1)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     searching = make_player("bridge", 5, "bridge-advanced")
@@ -203,7 +192,7 @@ def test_without_the_hand_reading_the_lead_is_searched(tiny_lead_model, monkeypa
     monkeypatch.setattr(leads, "DEFAULT", tiny_lead_model[0])
     monkeypatch.setattr(leads, "_loaded", {})
     monkeypatch.setattr(reading, "_loaded", {reading.DEFAULT: None})  # it did not load
-    game = _at_opening_lead(1)
+    game = bridge_play_position(1)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     model = leads.shared()

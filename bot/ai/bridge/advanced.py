@@ -150,13 +150,13 @@ class AdvancedBridgePlayer:
                budget: Budget | None = None) -> str:
         if view.phase == "bidding" or view.contract is None:
             return self.bidding.choose(view, legal, budget)
-        fallback = self.basic.choose(view, legal)
         self.last_layouts = 0
         model = leads.shared() if self.learned_leads and leads.is_opening_lead(view) else None
         if model is not None and len(legal) > 1:
             learned = model.choose(view, [Card.parse(t[5:]) for t in legal])
             if learned is not None:
                 return "play:" + learned.text
+        fallback = self.basic.choose(view, legal)
         if len(legal) == 1 or budget is None or budget.spent():
             return fallback
         # The same seed and position give the same layouts, whatever came before.

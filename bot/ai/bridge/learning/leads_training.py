@@ -49,9 +49,8 @@ def deal_rows(deals: Sequence[BankDeal], values: CallValues | None) -> Rows:
     """The rows of each deal's opening lead (`NAMES` order), their targets (tricks lost
     against the best lead) and deal numbers; the leads of all deals solved in one call."""
     bidders = Bidders(values)
-    found: list[tuple[BankDeal, list[list[float]]]] = []
+    found: list[tuple[int, tuple[Card, ...], list[list[float]]]] = []  # deal, hand, rows
     positions: list[Position] = []
-    leads: list[tuple[Card, ...]] = []
     for deal in deals:
         auction = bid_to_end(deal.dealer, functools.partial(bidders.call, deal))
         contract = auction.contract
@@ -63,18 +62,18 @@ def deal_rows(deals: Sequence[BankDeal], values: CallValues | None) -> Rows:
         read = read_of(hand, ctx, deal.vulnerable)
         if read is None:
             raise SystemExit("the hand reading does not load: the leads' rows read it")
-        found.append((deal, lead_rows(hand, ctx, contract, deal.vulnerable, hand, read)))
+        found.append((deal.number, hand,
+                      lead_rows(hand, ctx, contract, deal.vulnerable, hand, read)))
         positions.append(Position(deal.hands, contract.trump, leader))
-        leads.append(hand)
     x: list[list[float]] = []
     y: list[float] = []
     numbers: list[int] = []
-    for (deal, rows), hand, tricks in zip(found, leads, solve(positions), strict=True):
+    for (number, hand, rows), tricks in zip(found, solve(positions), strict=True):
         best = max(tricks.values())
         for card, row in zip(hand, rows, strict=True):
             x.append(row)
             y.append(float(best - tricks[card]))
-            numbers.append(deal.number)
+            numbers.append(number)
     return x, y, numbers
 
 

@@ -31,7 +31,7 @@ def in_steps(rows_of: Callable[[Step], T], first: int, deals: int, jobs: int = 1
         return list(pool.map(rows_of, work))
 
 
-def make_or_train(prog: str, trees: int, leaves: int) -> argparse.ArgumentParser:
+def _command_line(prog: str, trees: int, leaves: int) -> argparse.ArgumentParser:
     """The command line: `make` rows from bank deals, or `train` the model from rows
     (`trees` and `leaves` its defaults)."""
     parser = argparse.ArgumentParser(prog=prog)
@@ -56,7 +56,7 @@ def run(argv: Sequence[str], module: str, make: Callable[..., int],
         unprinted: tuple[str, ...]) -> int:
     """A `make` / `train` command of `module`: the rows, or the model and its card (printed
     but for its `unprinted` keys); each is given the command as typed."""
-    args = make_or_train(f"python -m {module}", trees, leaves).parse_args(argv)
+    args = _command_line(f"python -m {module}", trees, leaves).parse_args(argv)
     command = f"python -m {module} " + " ".join(argv)
     if args.what == "make":
         n = make(args.first, args.deals, args.out, args.jobs, args.folder, command=command)
