@@ -103,8 +103,9 @@ def bid(seed: int, kind: str | None, think: float) -> Auction:
 
 def serve_calls(requests: Iterable[str], answer: TextIO) -> None:
     """Each request (a JSON line: the player's seed, hand, seat, calls, legal calls,
-    vulnerability, the rubber's score, deal number, budget in seconds) answered with the
-    call of this code's rubber-aware default bidder (`SampledBidding`), a JSON line."""
+    vulnerability, the rubber's score or null on a duplicate board, deal number, budget in
+    seconds) answered with the call of this code's rubber-aware default bidder
+    (`SampledBidding`), a JSON line."""
     from bot.ai import Budget
     from bot.ai.bridge.bidding import Score
     from bot.ai.bridge.bidding.simulation import SampledBidding
@@ -115,12 +116,14 @@ def serve_calls(requests: Iterable[str], answer: TextIO) -> None:
         r: dict[str, Any] = json.loads(line)
         think = float(r["think"])
         budget = Budget(think, clock=time.thread_time) if think > 0 else None
-        games, parts = r["score"]
+        score = None  # a duplicate board
+        if r["score"] is not None:
+            games, parts = r["score"]
+            score = Score((int(games[0]), int(games[1])), (int(parts[0]), int(parts[1])))
         action = SampledBidding(int(r["seed"])).call(
             [Card.parse(c) for c in r["hand"]], int(r["seat"]),
             [(int(s), CALL_BY_TEXT[c]) for s, c in r["calls"]], list(r["legal"]),
-            (bool(r["vulnerable"][0]), bool(r["vulnerable"][1])),
-            Score((int(games[0]), int(games[1])), (int(parts[0]), int(parts[1]))),
+            (bool(r["vulnerable"][0]), bool(r["vulnerable"][1])), score,
             int(r["deal_no"]), budget)
         answer.write(json.dumps(action) + "\n")
         answer.flush()

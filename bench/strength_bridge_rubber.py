@@ -83,10 +83,10 @@ class Served:
              legal: Sequence[str], vulnerable: tuple[bool, bool], score: Score | None,
              deal_no: int, budget: Budget | None = None) -> str:
         assert self.server.stdin is not None and self.server.stdout is not None
-        assert score is not None
         request = {"seed": self.seed, "hand": [c.text for c in hand], "seat": seat,
                    "calls": [(s, c.text) for s, c in calls], "legal": list(legal),
-                   "vulnerable": vulnerable, "score": [score.games, score.parts],
+                   "vulnerable": vulnerable,
+                   "score": None if score is None else [score.games, score.parts],
                    "deal_no": deal_no, "think": self.think}
         self.server.stdin.write(json.dumps(request) + "\n")
         self.server.stdin.flush()

@@ -1,7 +1,7 @@
 """Contract Bridge bidding as a team match: this checkout's players against another's.
 
     python -m bench.strength bridge-team [--deals N] [--first-seed S] [--think SECONDS]
-        (--against REV | --tables-only)
+        [--duplicate] (--against REV | --tables-only)
 
 Each fresh deal (`deal_for(seed)`: its own dealing, none of it in the learning bank; board
 `seed % 16 + 1` gives dealer and vulnerability) is bid twice: A (this checkout's default
@@ -13,6 +13,11 @@ process), or this checkout's with the learned values off (`--tables-only`). Prin
 boards, how many differ, A's IMPs a board with a 95% interval, the same for contested
 boards (both sides called at either table: a bid, double or redouble) and constructive
 ones apart, and the IMPs from par of each table's contracts.
+
+The players bid each deal as the first of a rubber, at love, as Contract Bridge tables
+bid it (the rubber rounds of the values); `--duplicate` bids it as a duplicate board, as
+daily deals and team matches do (the duplicate rounds), and then B must be a commit whose
+`bidding_auctions --serve-calls` answers a board without a rubber score.
 """
 
 from __future__ import annotations
@@ -48,9 +53,11 @@ def deal_for(seed: int) -> bank.BankDeal:
                          ((0,) * 4,) * 5)
 
 
-def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: float
-        ) -> Auction:
-    """The deal's auction, North-South's seats bid by `ns`, East-West's by `ew`."""
+def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: float,
+        duplicate: bool = False) -> Auction:
+    """The deal's auction, North-South's seats bid by `ns`, East-West's by `ew`: at a
+    rubber's start, or as a duplicate board (no rubber score)."""
+    score = None if duplicate else Score()
     from bot.ai import Budget
 
     seats = {0: ns[0], 2: ns[1], 1: ew[0], 3: ew[1]}
@@ -59,7 +66,7 @@ def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: 
         budget = Budget(think) if think > 0 else None
         bidder = seats[seat]
         action = bidder.call(deal.hands[seat], seat, calls, legal,
-                             deal.vulnerable, Score(), 1, budget)
+                             deal.vulnerable, score, 1, budget)
         if isinstance(bidder, SampledBidding):  # as served: across to a worker and back
             seats[seat] = pickle.loads(pickle.dumps(bidder))
         return action
@@ -87,6 +94,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=None)
     parser.add_argument("--think", type=float, default=0.0)
+    parser.add_argument("--duplicate", action="store_true",
+                        help="bid each deal as a duplicate board, not a rubber's first deal")
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--against", metavar="REV")
     which.add_argument("--tables-only", action="store_true")
@@ -100,6 +109,7 @@ def main(argv: list[str]) -> int:
     b_name = f"commit {args.against}" if args.against else "this checkout, tables only"
     print(f"Bridge bidding team match: A = this checkout, B = {b_name}; seeds "
           f"{seeds.start}..{seeds.stop - 1} (--first-seed {first}); think {args.think} s; "
+          f"{'duplicate boards' if args.duplicate else 'first deals of rubbers, at love'}; "
           f"none of the {len(deals)} deals is among the {len(learned)} of the learning bank")
 
     def run(b_of: object) -> int:
@@ -108,7 +118,8 @@ def main(argv: list[str]) -> int:
         for deal in deals:
             a = [SampledBidding(deal.number * 4 + s) for s in (0, 2)]
             b = [b_of(deal.number * 4 + s) for s in (1, 3)]  # type: ignore[operator]
-            table_1, table_2 = bid(deal, a, b, args.think), bid(deal, b, a, args.think)
+            table_1 = bid(deal, a, b, args.think, args.duplicate)
+            table_2 = bid(deal, b, a, args.think, args.duplicate)
             pairs.append((table_1.contract, table_2.contract))
             fought.append(contested(table_1) or contested(table_2))
         differ = [i for i, (one, two) in enumerate(pairs) if one != two]

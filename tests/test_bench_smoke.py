@@ -282,6 +282,39 @@ def test_bridge_team_plays_each_deal_both_ways_on_fresh_deals_outside_the_bank()
     assert "constructive (one side only)" in out
 
 
+def test_bridge_team_bids_duplicate_boards_when_asked() -> None:
+    out = _run("bench.strength", "bridge-team", "--deals", "4", "--first-seed", "11",
+               "--tables-only", "--duplicate", timeout=120)
+    assert "duplicate boards" in out and "all: 4 boards, A " in out
+
+
+def test_a_served_call_without_a_rubber_score_is_bid_as_a_duplicate_board() -> None:
+    """`bidding_auctions --serve-calls`: a request whose score is null is answered as the
+    bot answers on a duplicate board (no rubber score), a score as at that rubber."""
+    import io
+    import json
+
+    from bench.bidding_auctions import serve_calls
+    from bot.ai.bridge.bidding import Score
+    from bot.ai.bridge.bidding.simulation import SampledBidding
+    from bot.games.cards import parse_hand
+
+    hand = parse_hand("KQ84.AK3.KQ72.A5")
+    calls = [(0, "bid:1S"), (1, "pass")]
+    legal = ["pass", "bid:2S", "bid:2NT", "bid:3S", "bid:4S", "bid:4NT", "bid:6S"]
+    answers = []
+    for score in (None, [[0, 0], [60, 0]]):
+        out = io.StringIO()
+        serve_calls([json.dumps({"seed": 5, "hand": [c.text for c in hand], "seat": 2,
+                                 "calls": calls, "legal": legal, "vulnerable": [False, False],
+                                 "score": score, "deal_no": 1, "think": 0})], out)
+        answers.append(json.loads(out.getvalue()))
+    from bot.games.bridge_auction import CALL_BY_TEXT
+    made = [(s, CALL_BY_TEXT[c]) for s, c in calls]
+    assert answers == [SampledBidding(5).call(hand, 2, made, legal, (False, False), score, 1)
+                       for score in (None, Score((0, 0), (60, 0)))]
+
+
 def test_bridge_bidding_stops_on_a_deal_of_the_learning_bank(monkeypatch) -> None:
     import pytest
 
