@@ -92,7 +92,9 @@ class Served:
         self.server.stdin.flush()
         answer = self.server.stdout.readline()
         if not answer:
-            raise RuntimeError("the previous commit's bidder stopped answering")
+            raise RuntimeError("the previous commit's bidder stopped answering" + (
+                " (a duplicate board: commits before 59af7eb answer only at a rubber)"
+                if score is None else ""))
         action: str = json.loads(answer)
         return action
 

@@ -57,8 +57,9 @@ def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: 
         duplicate: bool = False) -> Auction:
     """The deal's auction, North-South's seats bid by `ns`, East-West's by `ew`: at a
     rubber's start, or as a duplicate board (no rubber score)."""
-    score = None if duplicate else Score()
     from bot.ai import Budget
+
+    score = None if duplicate else Score()
 
     seats = {0: ns[0], 2: ns[1], 1: ew[0], 3: ew[1]}
 
