@@ -125,7 +125,7 @@ def main(argv: list[str]) -> int:
             fought.append(contested(table_1) or contested(table_2))
         differ = [i for i, (one, two) in enumerate(pairs) if one != two]
         solved = dict(zip(differ, trick_tables([deals[i].hands for i in differ]),
-                          strict=True))  # type: ignore[arg-type]
+                          strict=True))
         gains: list[float] = []
         par_a: list[int] = []
         par_b: list[int] = []
