@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from bot.ai import make_player
@@ -37,3 +39,18 @@ def bridge_play_position(seed: int = 11, cards_played: int = 0) -> Game:
         seat = next(iter(game.to_act()))
         game.apply(seat, basic[seat].choose(game.view(seat), game.legal(seat)))
     return game
+
+
+def train_tiny(trainer: ModuleType, folder: Path, first: int, deals: int
+               ) -> tuple[Path, Path, dict[str, Any]]:
+    """A learned model's training on a few bank deals, as CI keeps the training code
+    working: `trainer`'s `make` (`reading_training` or `leads_training`) on `deals` bank
+    deals from `first`, then a forest of 5 trees on those rows; the model, its rows and
+    its card."""
+    rows = folder / "rows.npz"
+    assert trainer.main(["make", "--first", str(first), "--deals", str(deals),
+                         "--out", str(rows)]) == 0
+    out = folder / "tiny.npz"
+    card: dict[str, Any] = trainer.train([rows], out, trees=5, leaves=4, held_out=5,
+                                         command="test", threads=1)
+    return out, rows, card

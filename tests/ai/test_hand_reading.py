@@ -25,6 +25,7 @@ from bot.ai.core.hand_range import HandRange
 from bot.ai.core.layouts import Knowledge, sample
 from bot.games.bridge_auction import CALL_BY_TEXT
 from bot.games.cards import FULL_DECK, Suit, parse_hand
+from tests.ai.helpers import train_tiny
 
 
 def _calls(*texts: tuple[int, str]):
@@ -97,13 +98,8 @@ def tiny_training(tmp_path_factory) -> tuple[Path, Path]:
     """Training on 25 bank deals, as CI does to keep the training code working: the
     model and its rows."""
     pytest.importorskip("lightgbm")  # the "learn" extra; the players need numpy only
-    folder = tmp_path_factory.mktemp("reading")
-    rows = folder / "rows.npz"
-    assert reading_training.main(["make", "--first", "100", "--deals", "25",
-                                  "--out", str(rows)]) == 0
-    out = folder / "tiny.npz"
-    card = reading_training.train([rows], out, trees=5, leaves=4, held_out=5, command="test",
-                         threads=1)
+    out, rows, card = train_tiny(reading_training, tmp_path_factory.mktemp("reading"), 100,
+                                 25)
     assert card["deals"] == 25 and card["targets"] == list(reading.TARGETS)
     assert card["bank_deals"] == [100, 124]
     return out, rows

@@ -24,7 +24,7 @@ from bot.ai.core.dds import Position, solve
 from bot.games.bridge_auction import CALL_BY_TEXT, Contract, Strain
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
-from tests.ai.helpers import bridge_play_position
+from tests.ai.helpers import bridge_play_position, train_tiny
 
 
 def _calls(*texts: tuple[int, str]):
@@ -103,13 +103,7 @@ def tiny_lead_model(tmp_path_factory) -> tuple[Path, Path]:
     """Training on 50 bank deals, as CI does to keep the training code working: the model
     and its rows."""
     pytest.importorskip("lightgbm")  # the "learn" extra; the players need numpy only
-    folder = tmp_path_factory.mktemp("leads")
-    rows = folder / "rows.npz"
-    assert leads_training.main(["make", "--first", "200", "--deals", "50",
-                                "--out", str(rows)]) == 0
-    out = folder / "tiny.npz"
-    card = leads_training.train([rows], out, trees=5, leaves=4, held_out=5, command="test",
-                                threads=1)
+    out, rows, card = train_tiny(leads_training, tmp_path_factory.mktemp("leads"), 200, 50)
     assert card["bank_deals"][0] >= 200 and card["bank_deals"][1] <= 249
     assert card["features"] == list(leads.NAMES) and card["rows"] == 13 * card["deals"]
     return out, rows
