@@ -425,6 +425,28 @@ def test_a_round_is_chosen_only_where_it_beats_the_base_without_losing_to_the_ta
     assert train.choose(plays, baseline) is None
 
 
+def test_each_way_of_a_round_says_whether_it_may_ship_and_why_not():
+    """`train.verdicts`, printed by `train`: the rule that refused each way, so a round that
+    keeps nothing says what held it back."""
+    baseline = train.Baseline((), None, (), (), (), train.Interval(0.4, 0.2, 0.6))
+    plays = {
+        ("all", 1.0): _play(1.2, 0.9, 0.3, 4.4),
+        ("all", 1.5): _play(1.0, 0.7, 0.5, 4.7),
+        ("all", 3.5): _play(0.8, -0.1, 0.6, 4.0),
+        ("captain", 2.5): _play(0.5, 0.2, 0.7, 4.2),
+        ("captain", 3.5): _play(0.4, 0.1, 0.8, 4.3),
+    }
+    assert train.verdicts(plays, baseline) == [
+        "all 1: +1.200 against the base, less against the tables than the base "
+        "(+0.300 < +0.400)",
+        "all 1.5: +1.000 against the base, further from par than the base (4.700 > 4.500)",
+        "all 3.5: +0.800 against the base, not surely better than the base "
+        "(interval from -0.100)",
+        "captain 2.5: +0.500 against the base, chosen",
+        "captain 3.5: +0.400 against the base, may ship",
+    ]
+
+
 def _random_deal(rng: random.Random):
     deck = list(FULL_DECK)
     rng.shuffle(deck)

@@ -186,21 +186,42 @@ def held_out_play(baseline: Baseline, way: CallValues) -> Play:
                 baseline.from_par(both), baseline.from_par(baseline.by_base))
 
 
+def refusal(play: Play, baseline: Baseline) -> str | None:
+    """Why a way may not ship, or None where it may: it must beat the base head to head
+    with its interval above zero, and be no worse than the base against the tables (the
+    third opponent: a round can learn to beat the round it was labelled with and nothing
+    else) nor from par with all four using it (bidding sense, not only contest)."""
+    floor = baseline.base_against_tables.mean if baseline.base_against_tables else 0.0
+    if play.team_low <= 0:
+        return f"not surely better than the base (interval from {play.team_low:+.3f})"
+    if play.tables < floor:
+        return f"less against the tables than the base ({play.tables:+.3f} < {floor:+.3f})"
+    if (play.par_values is not None and play.par_base is not None
+            and play.par_values > play.par_base):
+        return (f"further from par than the base "
+                f"({play.par_values:.3f} > {play.par_base:.3f})")
+    return None
+
+
 def choose(plays: dict[tuple[str, float], Play], baseline: Baseline
            ) -> tuple[str, float] | None:
-    """The way to ship, or None where the round does not pay. A way must beat the base
-    head to head with its interval above zero, and be no worse than the base against the
-    tables (the third opponent: a round can learn to beat the round it was labelled with
-    and nothing else) nor from par with all four using it (bidding sense, not only
-    contest); of those, the one that gains most against the base."""
-    floor = baseline.base_against_tables.mean if baseline.base_against_tables else 0.0
-    fit = {key: play for key, play in plays.items()
-           if play.team_low > 0 and play.tables >= floor
-           and (play.par_values is None or play.par_base is None
-                or play.par_values <= play.par_base)}
+    """The way to ship, or None where the round does not pay: of the ways `refusal`
+    lets through, the one that gains most against the base."""
+    fit = {key: play for key, play in plays.items() if refusal(play, baseline) is None}
     if not fit:
         return None
     return max(fit, key=lambda key: fit[key].team)
+
+
+def verdicts(plays: dict[tuple[str, float], Play], baseline: Baseline) -> list[str]:
+    """A line a way: its gain against the base, and whether it may ship or why not."""
+    chosen = choose(plays, baseline)
+    lines = []
+    for key, play in plays.items():
+        why = refusal(play, baseline)
+        said = "chosen" if key == chosen else "may ship" if why is None else why
+        lines.append(f"{key[0]} {key[1]:g}: {play.team:+.3f} against the base, {said}")
+    return lines
 
 
 def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
@@ -290,6 +311,10 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
              for scope in SCOPES
              for margin in (RUBBER_PLAY_MARGINS if rubber else PLAY_MARGINS)}
     chosen = choose(plays, baseline)
+    for line in verdicts(plays, baseline):
+        print(line, file=sys.stderr)
+    if chosen is None:
+        print("no way pays: the margin is set out of reach", file=sys.stderr)
     # Where no way pays, the margin is set out of reach: the tables' calls stand (against
     # a base model the round is not shipped; the base stays).
     scope, margin = chosen if chosen is not None else ("all", 99999.0 if rubber else 99.0)
