@@ -436,7 +436,8 @@ def test_each_way_of_a_round_says_whether_it_may_ship_and_why_not():
         ("captain", 2.5): _play(0.5, 0.2, 0.7, 4.2),
         ("captain", 3.5): _play(0.4, 0.1, 0.8, 4.3),
     }
-    assert train.verdicts(plays, baseline) == [
+    assert train.choose(plays, baseline) == ("captain", 2.5)
+    assert train.verdicts(plays, baseline, ("captain", 2.5)) == [
         "all 1: +1.200 against the base, less against the tables than the base "
         "(+0.300 < +0.400)",
         "all 1.5: +1.000 against the base, further from par than the base (4.700 > 4.500)",

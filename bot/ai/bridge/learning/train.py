@@ -213,9 +213,10 @@ def choose(plays: dict[tuple[str, float], Play], baseline: Baseline
     return max(fit, key=lambda key: fit[key].team)
 
 
-def verdicts(plays: dict[tuple[str, float], Play], baseline: Baseline) -> list[str]:
-    """A line a way: its gain against the base, and whether it may ship or why not."""
-    chosen = choose(plays, baseline)
+def verdicts(plays: dict[tuple[str, float], Play], baseline: Baseline,
+             chosen: tuple[str, float] | None) -> list[str]:
+    """A line a way: its gain against the base, and whether it was `chosen`, may ship or
+    why not."""
     lines = []
     for key, play in plays.items():
         why = refusal(play, baseline)
@@ -311,7 +312,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
              for scope in SCOPES
              for margin in (RUBBER_PLAY_MARGINS if rubber else PLAY_MARGINS)}
     chosen = choose(plays, baseline)
-    for line in verdicts(plays, baseline):
+    for line in verdicts(plays, baseline, chosen):
         print(line, file=sys.stderr)
     if chosen is None:
         print("no way pays: the margin is set out of reach", file=sys.stderr)
