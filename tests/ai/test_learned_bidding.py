@@ -179,7 +179,7 @@ def test_relative_labels_weigh_each_candidate_against_the_players_own_call():
         while not auction.finished:
             seat = auction.to_call()
             legal = auction.legal_texts(seat)
-            made, chosen = bidders.choose(deal, seat, auction.calls, legal)
+            made, chosen, _ = bidders.choose(deal, seat, auction.calls, legal)
             for r in by_decision.get(decision, []):
                 assert r.tables == chosen
                 assert r.features[-11:] == Rows(made, deal.vulnerable, chosen).tables
@@ -387,7 +387,7 @@ def test_a_later_round_is_held_against_the_round_it_improves_on():
 
         calls = 0
 
-        def better(self, made, legal, vulnerable, score=None):
+        def better(self, made, legal, vulnerable, score=None, known=None):
             self.calls += 1
             return made.action
 

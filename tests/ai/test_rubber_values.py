@@ -96,7 +96,7 @@ def test_rubber_labels_are_the_points_each_call_is_worth_in_the_rubber():
             by_decision.setdefault(r.decision, []).append(r)
         while not auction.finished:
             seat = auction.to_call()
-            made, chosen = bidders.choose(deal, seat, auction.calls, auction.legal_texts(seat))
+            made, chosen, _ = bidders.choose(deal, seat, auction.calls, auction.legal_texts(seat))
             assert made.ctx.score == score  # the players bid to the rubber's score
             for r in by_decision.get(decision, []):
                 assert r.tables == chosen
@@ -203,7 +203,7 @@ def test_a_rubber_round_never_bids_past_the_level_that_completes_game(monkeypatc
     def favour_2nt(rows):
         return [500.0 if row == "bid:2NT" else 0.0 for row in rows]
 
-    monkeypatch.setattr(values.Rows, "row", lambda self, action, said: action)
+    monkeypatch.setattr(values.Rows, "row", lambda self, action: action)
     monkeypatch.setattr(rubber, "gains", favour_2nt)
     assert "bid:2NT" in honest_readings(made, legal)
     assert rubber.better(made, legal, (False, False), at_70) != "bid:2NT"
@@ -324,3 +324,49 @@ def test_the_shipped_rubber_model_loads_with_its_card_stacked_down_to_a_duplicat
     assert len(chain) == 2
     assert values.served(rubber=True) is values.shared(values.RUBBER)
     assert values.served(rubber=False) is values.shared(values.DEFAULT)
+
+
+def test_the_rounds_of_a_chain_read_each_candidate_once_and_as_a_fresh_reading_would(
+        monkeypatch):
+    """Every round of the shipped rubber chain (the rubber rounds over the duplicate ones)
+    weighs the same calls of the same decision, each against its own reference: they share one
+    `Candidates`, which reads a call once per decision, and whatever the rounds asked
+    before, its readings and rows are those worked out anew for that reference."""
+    from bot.ai.bridge.learning import features
+    from bot.ai.bridge.learning.features import Candidates
+
+    chain = values.load(values.RUBBER)
+    assert chain is not None
+    read: list[tuple[int, str]] = []
+    real = features.shown_by
+
+    def counted(ctx, rules, action):
+        read.append((id(ctx), action))
+        return real(ctx, rules, action)
+
+    changed = 0
+    for deal in bank.read(first=600, limit=12):
+        score = rollouts.rubber_state(deal.number)
+        vulnerable = rollouts.vulnerability(deal, score)
+        auction = empty_auction(deal.dealer)
+        while not auction.finished:
+            seat = auction.to_call()
+            legal = auction.legal_texts(seat)
+            made = decide(deal.hands[seat], seat, auction.calls, legal, None, score)
+            known = Candidates(made, legal)
+            monkeypatch.setattr(features, "shown_by", counted)
+            read.clear()
+            call = chain.better(made, legal, vulnerable, score, known)
+            assert len(read) == len(set(read))  # no call read twice
+            monkeypatch.setattr(features, "shown_by", real)
+            assert call == chain.better(made, legal, vulnerable, score)
+            changed += call != made.action
+            for reference in {None, made.action, call}:
+                fresh = Candidates(made, legal)
+                assert known.readings(reference) == fresh.readings(reference)
+                shared = Rows(made, vulnerable, reference, score, known)
+                alone = Rows(made, vulnerable, reference, score)
+                assert [shared.row(a) for a in fresh.readings(reference)] == \
+                    [alone.row(a) for a in fresh.readings(reference)]
+            auction.call(seat, CALL_BY_TEXT[call])
+    assert changed > 0  # the chain changed some of the tables' calls

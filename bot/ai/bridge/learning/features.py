@@ -75,9 +75,9 @@ def auction_part(ctx: Context, vulnerable: tuple[bool, bool]) -> list[float]:
     return row
 
 
-def _call_part(d: Decision, action: str, said: Shown | None = None) -> list[float]:
+def _call_part(d: Decision, action: str, said: Shown) -> list[float]:
     ctx = d.ctx
-    shown, forcing = shown_by(ctx, d.rules, action) if said is None else said
+    shown, forcing = said
     kind = KINDS.get(action, 3)
     if kind != 3:
         return [kind, 0, -1, 0, 0, 0, 0, 0, shown.min_hcp, min(shown.max_hcp, 37),
@@ -126,19 +126,21 @@ class Rows:
     `reference` is the call the candidates are weighed against: the tables' own call, or
     for a round stacked on an earlier one (`values.CallValues.base`) the call that round
     makes. Its part sits in the `tables_*` columns either way. With a rubber's `score`
-    the row ends with its part scores (a rubber model's rows)."""
+    the row ends with its part scores (a rubber model's rows). `known`: the decision's
+    parts already worked out (`Candidates`), shared by every round of a chain."""
 
     def __init__(self, d: Decision, vulnerable: tuple[bool, bool],
-                 reference: str | None = None, score: Score | None = None) -> None:
+                 reference: str | None = None, score: Score | None = None,
+                 known: Candidates | None = None) -> None:
         self.decision = d
-        self.shared = hand_part(d.facts) + auction_part(d.ctx, vulnerable)
-        self.tables = _call_part(d, d.action if reference is None else reference)
+        self.known = known if known is not None else Candidates(d, ())
+        self.shared = self.known.shared(vulnerable)
+        self.tables = self.known.call_part(d.action if reference is None else reference)
         self.rubber = [] if score is None else rubber_part(score, d.ctx.seat)
 
-    def row(self, action: str, said: Shown | None = None) -> list[float]:
-        """The candidate `action`'s row; `said`: its reading where already worked out."""
-        return [*self.shared, *_call_part(self.decision, action, said), *self.tables,
-                *self.rubber]
+    def row(self, action: str) -> list[float]:
+        """The candidate `action`'s row."""
+        return [*self.shared, *self.known.call_part(action), *self.tables, *self.rubber]
 
 
 def _admits(d: Decision, said: Shown, action: str) -> bool:
@@ -171,30 +173,87 @@ def honest_readings(d: Decision, legal: Sequence[str], reference: str | None = N
     """`honest_candidates` in order, each with its reading (for `Rows.row`). Against a
     `reference` call other than the tables' (a stacked round's base call), the tables'
     call is a candidate too, first, and the reference is not."""
-    allowed = set(legal)
-    ctx: Context = d.ctx
-    if partner_asks_for_a_count(ctx):  # the count is told; no value may change it
-        return {}
-    if ctx.forcing and d.action != "pass":  # the tables' own pass (over a double) stays
-        allowed.discard("pass")
-    against = d.action if reference is None else reference
-    wanted: list[str] = [d.action] if against != d.action else []
-    wanted += ["pass", "double", "redouble"]
-    for strain in Strain:
-        low = cheapest(strain, ctx.last_bid)
-        if low is None:
-            continue
-        wanted.append(f"bid:{low}")
-        game = game_level(strain, ctx)
-        if game > low.level:
-            wanted.append(f"bid:{Bid(game, strain)}")
-    wanted += [rule.action for rule in d.rules if rule.fits(d.facts)]
-    seen = {against}
-    out: dict[str, Shown] = {}
-    for action in wanted:
-        if action in allowed and action not in seen:
-            seen.add(action)
-            said = shown_by(ctx, d.rules, action)
-            if _admits(d, said, action):
-                out[action] = said
-    return out
+    return Candidates(d, legal).readings(reference)
+
+
+class Candidates:
+    """One decision's candidate calls, their readings and their rows' parts, each worked
+    out once. Every round of a stacked chain weighs the same calls of the same decision,
+    each against its own reference call, so a chain of five rounds would otherwise read
+    every candidate five times (most of a rollout's time)."""
+
+    def __init__(self, d: Decision, legal: Sequence[str]) -> None:
+        self.decision = d
+        self.legal = legal
+        self._wanted: list[str] | None = None
+        self._shown: dict[str, Shown] = {}
+        self._honest: dict[str, Shown | None] = {}  # None: the call does not admit the hand
+        self._shared: dict[tuple[bool, bool], list[float]] = {}
+        self._calls: dict[str, list[float]] = {}
+
+    def readings(self, reference: str | None = None) -> dict[str, Shown]:
+        """`honest_readings` of the decision against `reference`."""
+        d = self.decision
+        if partner_asks_for_a_count(d.ctx):  # the count is told; no value may change it
+            return {}
+        allowed = set(self.legal)
+        if d.ctx.forcing and d.action != "pass":  # the tables' own pass (over a double) stays
+            allowed.discard("pass")
+        against = d.action if reference is None else reference
+        first = [d.action] if against != d.action else []
+        seen = {against}
+        out: dict[str, Shown] = {}
+        for action in first + self.wanted():
+            if action in allowed and action not in seen:
+                seen.add(action)
+                said = self.reading(action)
+                if said is not None:
+                    out[action] = said
+        return out
+
+    def wanted(self) -> list[str]:
+        """The calls asked about, in order, before the honesty filter (the tables' call
+        apart): pass, double, redouble, the cheapest bid and the game in each strain, and
+        every call a rule of the situation makes with this hand."""
+        if self._wanted is None:
+            d, ctx = self.decision, self.decision.ctx
+            wanted = ["pass", "double", "redouble"]
+            for strain in Strain:
+                low = cheapest(strain, ctx.last_bid)
+                if low is None:
+                    continue
+                wanted.append(f"bid:{low}")
+                game = game_level(strain, ctx)
+                if game > low.level:
+                    wanted.append(f"bid:{Bid(game, strain)}")
+            wanted += [rule.action for rule in d.rules if rule.fits(d.facts)]
+            self._wanted = wanted
+        return self._wanted
+
+    def reading(self, action: str) -> Shown | None:
+        """The system's reading of `action` where it admits the hand (`_admits`), else
+        None."""
+        if action not in self._honest:
+            said = self.shown(action)
+            self._honest[action] = said if _admits(self.decision, said, action) else None
+        return self._honest[action]
+
+    def shown(self, action: str) -> Shown:
+        """The system's reading of `action` here (`shown_by`), honest or not."""
+        if action not in self._shown:
+            d = self.decision
+            self._shown[action] = shown_by(d.ctx, d.rules, action)
+        return self._shown[action]
+
+    def shared(self, vulnerable: tuple[bool, bool]) -> list[float]:
+        """The decision's part of every row (`hand_part`, `auction_part`)."""
+        if vulnerable not in self._shared:
+            d = self.decision
+            self._shared[vulnerable] = hand_part(d.facts) + auction_part(d.ctx, vulnerable)
+        return self._shared[vulnerable]
+
+    def call_part(self, action: str) -> list[float]:
+        """`action`'s part of a row."""
+        if action not in self._calls:
+            self._calls[action] = _call_part(self.decision, action, self.shown(action))
+        return self._calls[action]

@@ -57,7 +57,7 @@ from ..bidding.context import bid_to_end, empty_auction
 from ..bidding.rubber import Score, rubber_value
 from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
-from .features import Rows, honest_readings
+from .features import Candidates, Rows
 from .values import CallValues, load, shared
 
 TABLES = "tables"  # an opponent bidding by the tables alone (`--opponents`)
@@ -168,13 +168,16 @@ class Bidders:
         self.score = score
 
     def choose(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
-               legal: Sequence[str]) -> tuple[Decision, str]:
-        """The tables' decision and the call made: the tables', or the values' better one."""
+               legal: Sequence[str]) -> tuple[Decision, str, Candidates]:
+        """The tables' decision, the call made (the tables', or the values' better one)
+        and the decision's candidates as the values worked them out."""
         made = decide(deal.hands[seat], seat, calls, legal, None, self.score)
+        known = Candidates(made, legal)
         values = self.values if seat % 2 in self.sides else self.others
         if values is None:
-            return made, made.action
-        return made, values.better(made, legal, vulnerability(deal, self.score), self.score)
+            return made, made.action, known
+        return made, values.better(made, legal, vulnerability(deal, self.score), self.score,
+                                   known), known
 
     def call(self, deal: BankDeal, seat: int, calls: Sequence[tuple[int, Call]],
              legal: Sequence[str]) -> str:
@@ -226,21 +229,21 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
         seat = auction.to_call()
         legal = auction.legal_texts(seat)
         calls = list(auction.calls)
-        made, chosen = bidders.choose(deal, seat, calls, legal)
+        made, chosen, known = bidders.choose(deal, seat, calls, legal)
         sign = 1 if seat % 2 == 0 else -1
         # Every label is against one call, whichever call the players make (with values,
         # the auction goes on by their choice): the tables', or with `relative` the
         # players' own, the question of a round stacked on theirs.
         reference = chosen if relative else None
-        readings = honest_readings(made, legal, reference) if seat % 2 in sides else {}
+        readings = known.readings(reference) if seat % 2 in sides else {}
         if readings:
             against = made.action if reference is None else reference
             base = score([*calls, (seat, CALL_BY_TEXT[against])]) * sign
-            features = Rows(made, vulnerability(deal, rubber), reference, rubber)
-            for action, said in readings.items():
+            features = Rows(made, vulnerability(deal, rubber), reference, rubber, known)
+            for action in readings:
                 other = score([*calls, (seat, CALL_BY_TEXT[action])]) * sign
                 rows.append(Row(deal.number, number, action, against,
-                                features.row(action, said),
+                                features.row(action),
                                 swing(other - base, rubber is not None)))
         auction.call(seat, CALL_BY_TEXT[chosen])
         number += 1

@@ -37,7 +37,7 @@ from ..bidding.captain import game_level
 from ..bidding.context import LHO, RHO, cheapest
 from ..bidding.rubber import Score
 from ..bidding.system import Decision
-from .features import NAMES, RUBBER_NAMES, Rows, honest_readings
+from .features import NAMES, RUBBER_NAMES, Candidates, Rows
 from .forest import Forest
 from .loading import logged, once
 
@@ -69,22 +69,24 @@ class CallValues:
         return [float(v) for v in self.forest.predict(rows)]
 
     def better(self, made: Decision, legal: Sequence[str],
-               vulnerable: tuple[bool, bool], score: Score | None = None) -> str:
+               vulnerable: tuple[bool, bool], score: Score | None = None,
+               known: Candidates | None = None) -> str:
         """The call to make: the best-valued honest candidate where it beats the
         reference call (the base round's, else the tables') by the margin, else the
-        reference. `score`: the rubber's (None: a duplicate board)."""
+        reference. `score`: the rubber's (None: a duplicate board). `known`: the
+        decision's candidates as an earlier round of the chain worked them out."""
+        known = known if known is not None else Candidates(made, legal)
         if score is None and self.rubber:
-            return made.action if self.base is None else self.base.better(made, legal,
-                                                                           vulnerable)
+            return made.action if self.base is None else self.base.better(
+                made, legal, vulnerable, known=known)
         if score is not None and not self.rubber and score.parts != (0, 0):
             return made.action  # a duplicate round cannot value a part score
         reference = (made.action if self.base is None
-                     else self.base.better(made, legal, vulnerable, score))
+                     else self.base.better(made, legal, vulnerable, score, known))
         if self.scope == "captain" and made.by_rule:
             return reference
         stacked = None if self.base is None else reference
-        # Each candidate's reading, worked out once.
-        readings = honest_readings(made, legal, stacked)
+        readings = known.readings(stacked)
         if not readings:
             return reference
         if self.rubber and made.ctx.part_score():
@@ -96,8 +98,8 @@ class CallValues:
             if not readings:
                 return reference
         candidates = list(readings)
-        rows = Rows(made, vulnerable, stacked, score if self.rubber else None)
-        gains = self.gains([rows.row(action, said) for action, said in readings.items()])
+        rows = Rows(made, vulnerable, stacked, score if self.rubber else None, known)
+        gains = self.gains([rows.row(action) for action in candidates])
         best = max(range(len(candidates)), key=lambda i: (gains[i], -i))
         return candidates[best] if gains[best] >= self.margin else reference
 
