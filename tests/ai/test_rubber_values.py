@@ -318,10 +318,11 @@ def test_the_shipped_rubber_model_loads_with_its_card_stacked_down_to_a_duplicat
         round_ = round_.base
     assert round_ is not None and not round_.rubber
     # Each round's file is made by the shipped card's one command, before it is used.
-    for name in ("call_values_rubber-round1.npz", "call_values.npz"):
+    for name in ("call_values_rubber-round2.npz", "call_values_rubber-round1.npz",
+                 "call_values.npz"):
         made = card["command"].index(f"--out bot/ai/bridge/learning/models/{name}")
         assert made < card["command"].index(f"--stack-on bot/ai/bridge/learning/models/{name}")
-    assert len(chain) == 2
+    assert len(chain) == 3
     assert values.served(rubber=True) is values.shared(values.RUBBER)
     assert values.served(rubber=False) is values.shared(values.DEFAULT)
 
