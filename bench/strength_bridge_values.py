@@ -27,7 +27,7 @@ from pathlib import Path
 
 from bot.ai.bridge.bidding.system import decide
 from bot.ai.bridge.learning import values
-from bot.ai.bridge.learning.forest import Forest
+from bot.ai.bridge.learning.forest import Forests
 from bot.ai.bridge.learning.rollouts import rubber_state
 from bot.games import create
 from bot.games.bridge import ContractBridge
@@ -61,21 +61,17 @@ def main(argv: list[str]) -> int:
     inference: list[float] = []
     spent = [0.0]  # the forests' CPU within the call being asked
 
-    class TimedForest:  # a forest's own part of a call: its prediction
-        def __init__(self, forest: Forest) -> None:
-            self.forest = forest
+    # The forests' own part of a call: their predictions, every round of the chain read
+    # together (`forest.Forests`).
+    read = Forests.predict
 
-        def predict(self, rows: object) -> object:
-            start = time.thread_time()
-            out = self.forest.predict(rows)  # type: ignore[arg-type]
-            spent[0] += time.thread_time() - start
-            return out
+    def timed(self: Forests, rows: object) -> list[object]:
+        start = time.thread_time()
+        out = read(self, rows)  # type: ignore[arg-type]
+        spent[0] += time.thread_time() - start
+        return out  # type: ignore[return-value]
 
-    # Every round of the chain: a stacked round asks the round it is stacked on first.
-    link: values.CallValues | None = model
-    while link is not None:
-        link.forest = TimedForest(link.forest)  # type: ignore[assignment]
-        link = link.base
+    Forests.predict = timed  # type: ignore[assignment,method-assign]
     calls = changed = 0
     for seed in seeds:
         game = create("bridge", seed=seed)

@@ -200,11 +200,11 @@ def test_a_rubber_round_never_bids_past_the_level_that_completes_game(monkeypatc
     rubber = values.CallValues(_constant_forest(0.0, len(NAMES) + len(RUBBER_NAMES)), 50.0,
                                "all", None, True)
 
-    def favour_2nt(rows):
-        return [500.0 if row == "bid:2NT" else 0.0 for row in rows]
+    def favour_2nt(rounds, made, vulnerable, score, known, reference):
+        return [[500.0 if call == "bid:2NT" else 0.0
+                 for call in link.candidates(made, known, reference)] for link in rounds]
 
-    monkeypatch.setattr(values.Rows, "row", lambda self, action: action)
-    monkeypatch.setattr(rubber, "gains", favour_2nt)
+    monkeypatch.setattr(rubber, "_gains", favour_2nt)
     assert "bid:2NT" in honest_readings(made, legal)
     assert rubber.better(made, legal, (False, False), at_70) != "bid:2NT"
     love = Score((0, 0), (0, 0))

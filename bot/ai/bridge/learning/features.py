@@ -113,6 +113,9 @@ NAMES: tuple[str, ...] = (
 )
 
 RUBBER_NAMES: tuple[str, ...] = ("part_us", "part_them")
+# The columns in which one decision's rows differ (`Rows.row`: the candidate's part alone).
+CANDIDATE_COLUMNS: tuple[int, ...] = tuple(
+    i for i, name in enumerate(NAMES) if name.startswith("cand_"))
 
 
 def rubber_part(score: Score, seat: int) -> list[float]:

@@ -37,8 +37,8 @@ from ..bidding.captain import game_level
 from ..bidding.context import LHO, RHO, cheapest
 from ..bidding.rubber import Score
 from ..bidding.system import Decision
-from .features import NAMES, RUBBER_NAMES, Candidates, Rows
-from .forest import Forest
+from .features import CANDIDATE_COLUMNS, NAMES, RUBBER_NAMES, Candidates, Rows
+from .forest import Forest, Forests
 from .loading import logged, once
 
 log = logging.getLogger(__name__)
@@ -62,46 +62,91 @@ class CallValues:
         self.scope = scope  # SCOPES: which of the tables' calls the values may change
         self.base = base  # the earlier round this one improves on (None: the tables)
         self.rubber = rubber  # learned at rubber scores (its rows read the part scores)
+        # The rounds' forests read together, by the rounds read (made once each).
+        self._together: dict[tuple[int, ...], Forests] = {}
 
     def gains(self, rows: Sequence[Sequence[float]]) -> list[float]:
+        """Each row's gain (read fastest as one decision's rows, which differ in the
+        candidate alone)."""
         if not rows:
             return []
-        return [float(v) for v in self.forest.predict(rows)]
+        return [float(v) for v in self.forest.predict(rows, CANDIDATE_COLUMNS)]
 
     def better(self, made: Decision, legal: Sequence[str],
                vulnerable: tuple[bool, bool], score: Score | None = None,
                known: Candidates | None = None) -> str:
-        """The call to make: the best-valued honest candidate where it beats the
-        reference call (the base round's, else the tables') by the margin, else the
-        reference. `score`: the rubber's (None: a duplicate board). `known`: the
-        decision's candidates as an earlier round of the chain worked them out."""
+        """The call to make: each round of the chain in turn (the first base first)
+        makes the best-valued honest candidate where it beats the reference call (the
+        round before's, first the tables') by its margin, else the reference.
+        `score`: the rubber's (None: a duplicate board). `known`: the decision's
+        candidates as a caller already worked them out."""
         known = known if known is not None else Candidates(made, legal)
-        if score is None and self.rubber:
-            return made.action if self.base is None else self.base.better(
-                made, legal, vulnerable, known=known)
-        if score is not None and not self.rubber and score.parts != (0, 0):
-            return made.action  # a duplicate round cannot value a part score
-        reference = (made.action if self.base is None
-                     else self.base.better(made, legal, vulnerable, score, known))
-        if self.scope == "captain" and made.by_rule:
-            return reference
-        stacked = None if self.base is None else reference
-        readings = known.readings(stacked)
-        if not readings:
-            return reference
+        rounds = self.acting(made, score)
+        reference = made.action
+        # Every round's gains against one reference are read at once (`forest.Forests`):
+        # the rounds still to come are read ahead, on the bet that the reference stands;
+        # a round that changes it has the rest read again against its call.
+        read: tuple[str, int, list[list[float]]] | None = None  # reference, first round, gains
+        for i, link in enumerate(rounds):
+            candidates = link.candidates(made, known, reference)
+            if not candidates:
+                continue
+            if read is None or read[0] != reference:
+                read = reference, i, self._gains(rounds[i:], made, vulnerable, score, known,
+                                                 reference)
+            gains = read[2][i - read[1]]
+            best = max(range(len(candidates)), key=lambda j: (gains[j], -j))
+            if gains[best] >= link.margin:
+                reference = candidates[best]
+        return reference
+
+    def acting(self, made: Decision, score: Score | None) -> list[CallValues]:
+        """The rounds of the chain that weigh calls at this decision, the first base first:
+        a rubber round only at a rubber, a duplicate round at a rubber only while no part
+        score stands (else it and its bases leave the tables' call), a round of the
+        captain's scope only where the captain made the tables' call."""
+        chain: list[CallValues] = []
+        link: CallValues | None = self
+        while link is not None:
+            chain.append(link)
+            link = link.base
+        acting: list[CallValues] = []
+        for link in reversed(chain):
+            if score is None and link.rubber:
+                continue
+            if score is not None and not link.rubber and score.parts != (0, 0):
+                acting.clear()  # the tables' call stands whatever its bases made
+                continue
+            if link.scope == "captain" and made.by_rule:
+                continue
+            acting.append(link)
+        return acting
+
+    def candidates(self, made: Decision, known: Candidates, reference: str) -> list[str]:
+        """The honest calls this round weighs against `reference`."""
+        readings = known.readings(reference)
         if self.rubber and made.ctx.part_score():
             # Past the level that completes our game, a bid below slam scores nothing
             # more and risks the contract (bench bridge-rubber: the rubber round alone
             # went past it on one part-score deal in six).
-            readings = {action: said for action, said in readings.items()
-                        if action == reference or not past_game(action, made)}
-            if not readings:
-                return reference
-        candidates = list(readings)
-        rows = Rows(made, vulnerable, stacked, score if self.rubber else None, known)
-        gains = self.gains([rows.row(action) for action in candidates])
-        best = max(range(len(candidates)), key=lambda i: (gains[i], -i))
-        return candidates[best] if gains[best] >= self.margin else reference
+            return [action for action in readings if not past_game(action, made)]
+        return list(readings)
+
+    def _gains(self, rounds: Sequence[CallValues], made: Decision,
+               vulnerable: tuple[bool, bool], score: Score | None, known: Candidates,
+               reference: str) -> list[list[float]]:
+        """Per round, its candidates' gains against `reference`, all read at once."""
+        per_round = [link.candidates(made, known, reference) for link in rounds]
+        calls = list(dict.fromkeys(call for calls in per_round for call in calls))
+        rubber = any(link.rubber for link in rounds)
+        rows = Rows(made, vulnerable, reference, score if rubber else None, known)
+        key = tuple(id(link) for link in rounds)
+        if key not in self._together:
+            self._together[key] = Forests([link.forest for link in rounds], CANDIDATE_COLUMNS)
+        sums = self._together[key].predict([rows.row(call) for call in calls]) if calls else []
+        at = {call: i for i, call in enumerate(calls)}
+        return [[float(total[at[call]]) for call in calls_here]
+                for total, calls_here in zip(sums, per_round, strict=True)]
 
 
 def past_game(action: str, made: Decision) -> bool:
