@@ -66,7 +66,7 @@ def test_a_forest_not_in_preorder_is_read_by_the_descent():
                       np.asarray([moved[int(n)] for n in forest.right[order]]),
                       forest.value[order], forest.roots, 3, 3)
     rows = [[1, 0, 0], [1, 9, 1], [1, 3, 4]]
-    assert shuffled._split((1, 2)) is None
+    assert shuffled.split_by((1, 2)) is None
     assert np.array_equal(shuffled.leaves(rows, (1, 2)), forest.leaves(rows))
 
 

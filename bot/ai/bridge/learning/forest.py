@@ -74,13 +74,13 @@ class Forest:
         if x.ndim != 2 or x.shape[1] != self.features:
             raise ValueError(f"rows of {self.features} features wanted, got {x.shape}")
         if vary is not None and x.shape[0] > 0:
-            split = self._split(vary)
+            split = self.split_by(vary)
             small = None if split is None else split.small(x)
             if split is not None and small is not None:
                 return split.leaves(small)
         return self._descend(x)
 
-    def _split(self, vary: tuple[int, ...]) -> _Split | None:
+    def split_by(self, vary: tuple[int, ...]) -> _Split | None:
         """The forest arranged for rows differing only in `vary` (made once; None where it
         cannot be: `_Split.of`)."""
         if vary not in self._splits:
@@ -284,7 +284,7 @@ class Forests:
         self.forests = tuple(forests)
         self.features = max(f.features for f in forests)
         self.vary = vary
-        parts = [f._split(vary) for f in forests]
+        parts = [f.split_by(vary) for f in forests]
         self.split = (None if any(part is None for part in parts)
                       else _Split.joined([part for part in parts if part is not None]))
         ends = np.cumsum([f.roots.size for f in forests])

@@ -173,6 +173,7 @@ def _make(model: Path) -> CallValues:
     forest = Forest.load(model)
     if forest.features != len(features):
         raise ValueError(f"it reads {forest.features} features, not {len(features)}")
+    forest.split_by(CANDIDATE_COLUMNS)  # arranged for reading now, not on the first call
     scope = str(card.get("scope", "all"))
     if scope not in SCOPES:
         raise ValueError(f"its scope {scope!r} is none of {', '.join(SCOPES)}")
