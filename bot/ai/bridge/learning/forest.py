@@ -230,7 +230,7 @@ class _Split:
         left, right = forest.left[inner], forest.right[inner]
         bounds = np.append(forest.roots, n)
         if not (forest.roots[0] == 0 and np.array_equal(left, inner + 1)
-                and np.array_equal(right, end[left]) and np.array_equal(end[right], end[inner])
+                and np.array_equal(right, end[left])
                 and np.array_equal(end[forest.roots], bounds[1:])):
             return None
         # In preorder the leaves come left to right: a leaf's number in its tree is the

@@ -143,7 +143,7 @@ class CallValues:
         key = tuple(id(link) for link in rounds)
         if key not in self._together:
             self._together[key] = Forests([link.forest for link in rounds], CANDIDATE_COLUMNS)
-        sums = self._together[key].predict([rows.row(call) for call in calls]) if calls else []
+        sums = self._together[key].predict([rows.row(call) for call in calls])
         at = {call: i for i, call in enumerate(calls)}
         return [[float(total[at[call]]) for call in calls_here]
                 for total, calls_here in zip(sums, per_round, strict=True)]
