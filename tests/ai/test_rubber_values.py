@@ -201,10 +201,11 @@ def test_a_rubber_round_never_bids_past_the_level_that_completes_game(monkeypatc
                                "all", None, True)
 
     def favour_2nt(rounds, made, vulnerable, score, known, reference):
-        return [[500.0 if call == "bid:2NT" else 0.0
-                 for call in link.candidates(made, known, reference)] for link in rounds]
+        weighed = [link.candidates(made, known, reference) for link in rounds]
+        return [(calls, [500.0 if call == "bid:2NT" else 0.0 for call in calls])
+                for calls in weighed]
 
-    monkeypatch.setattr(rubber, "_gains", favour_2nt)
+    monkeypatch.setattr(rubber, "_weigh", favour_2nt)
     assert "bid:2NT" in honest_readings(made, legal)
     assert rubber.better(made, legal, (False, False), at_70) != "bid:2NT"
     love = Score((0, 0), (0, 0))

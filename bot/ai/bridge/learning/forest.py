@@ -191,7 +191,6 @@ class _Splits:
 class _Split:
     """A forest read split by columns (the module's note): the splits on the shared
     columns, read on the first row alone, and those on `vary`, read on every row."""
-    features: int
     vary: tuple[int, ...]
     shared: _Splits
     per_row: _Splits
@@ -251,13 +250,13 @@ class _Split:
         groups = [_Splits.of(forest.feature[inner][chosen], forest.threshold[inner][chosen],
                              ruled_out[chosen], tree[inner][chosen], trees)
                   for chosen in (~on_varied, on_varied)]
-        return _Split(forest.features, vary, groups[0], groups[1], value,
+        return _Split(vary, groups[0], groups[1], value,
                       np.arange(trees, dtype=np.int64) * MOST_LEAVES)
 
     @staticmethod
     def joined(parts: Sequence[_Split]) -> _Split:
         """Forests' splits as one forest's: read on rows as wide as the widest."""
-        return _Split(max(part.features for part in parts), parts[0].vary,
+        return _Split(parts[0].vary,
                       _Splits.joined([part.shared for part in parts]),
                       _Splits.joined([part.per_row for part in parts]),
                       np.concatenate([part.value for part in parts]),
@@ -283,7 +282,6 @@ class Forests:
             raise ValueError("no forests to read")
         self.forests = tuple(forests)
         self.features = max(f.features for f in forests)
-        self.vary = vary
         parts = [f.split_by(vary) for f in forests]
         self.split = (None if any(part is None for part in parts)
                       else _Split.joined([part for part in parts if part is not None]))

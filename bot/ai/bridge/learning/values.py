@@ -49,6 +49,8 @@ RUBBER = MODELS / "call_values_rubber.npz"  # the players' values at a rubber
 # Which calls of the tables the values may change: any, or only the captain's (where no
 # table's rule made the call, so partner's later rules infer nothing from a rule passed by).
 SCOPES = ("all", "captain")
+# A round's honest candidates at a decision and each one's gain over the reference call.
+Weighed = tuple[list[str], list[float]]
 
 
 class CallValues:
@@ -65,13 +67,6 @@ class CallValues:
         # The rounds' forests read together, by the rounds read (made once each).
         self._together: dict[tuple[int, ...], Forests] = {}
 
-    def gains(self, rows: Sequence[Sequence[float]]) -> list[float]:
-        """Each row's gain (read fastest as one decision's rows, which differ in the
-        candidate alone)."""
-        if not rows:
-            return []
-        return [float(v) for v in self.forest.predict(rows, CANDIDATE_COLUMNS)]
-
     def better(self, made: Decision, legal: Sequence[str],
                vulnerable: tuple[bool, bool], score: Score | None = None,
                known: Candidates | None = None) -> str:
@@ -86,15 +81,14 @@ class CallValues:
         # Every round's gains against one reference are read at once (`forest.Forests`):
         # the rounds still to come are read ahead, on the bet that the reference stands;
         # a round that changes it has the rest read again against its call.
-        read: tuple[str, int, list[list[float]]] | None = None  # reference, first round, gains
+        read: tuple[str, int, list[Weighed]] | None = None  # reference, first round, rounds
         for i, link in enumerate(rounds):
-            candidates = link.candidates(made, known, reference)
+            if read is None or read[0] != reference:
+                read = reference, i, self._weigh(rounds[i:], made, vulnerable, score, known,
+                                                 reference)
+            candidates, gains = read[2][i - read[1]]
             if not candidates:
                 continue
-            if read is None or read[0] != reference:
-                read = reference, i, self._gains(rounds[i:], made, vulnerable, score, known,
-                                                 reference)
-            gains = read[2][i - read[1]]
             best = max(range(len(candidates)), key=lambda j: (gains[j], -j))
             if gains[best] >= link.margin:
                 reference = candidates[best]
@@ -132,12 +126,15 @@ class CallValues:
             return [action for action in readings if not past_game(action, made)]
         return list(readings)
 
-    def _gains(self, rounds: Sequence[CallValues], made: Decision,
+    def _weigh(self, rounds: Sequence[CallValues], made: Decision,
                vulnerable: tuple[bool, bool], score: Score | None, known: Candidates,
-               reference: str) -> list[list[float]]:
-        """Per round, its candidates' gains against `reference`, all read at once."""
+               reference: str) -> list[Weighed]:
+        """Per round, its candidates against `reference` and their gains, all read at
+        once (nothing read where no round has a candidate)."""
         per_round = [link.candidates(made, known, reference) for link in rounds]
         calls = list(dict.fromkeys(call for calls in per_round for call in calls))
+        if not calls:
+            return [([], []) for _ in rounds]
         rubber = any(link.rubber for link in rounds)
         rows = Rows(made, vulnerable, reference, score if rubber else None, known)
         key = tuple(id(link) for link in rounds)
@@ -145,7 +142,7 @@ class CallValues:
             self._together[key] = Forests([link.forest for link in rounds], CANDIDATE_COLUMNS)
         sums = self._together[key].predict([rows.row(call) for call in calls])
         at = {call: i for i, call in enumerate(calls)}
-        return [[float(total[at[call]]) for call in calls_here]
+        return [(calls_here, [float(total[at[call]]) for call in calls_here])
                 for total, calls_here in zip(sums, per_round, strict=True)]
 
 
