@@ -162,6 +162,14 @@ def honest(d: Decision, action: str) -> bool:
     return _admits(d, shown_by(d.ctx, d.rules, action), action)
 
 
+# A round learned with slam candidates (`Candidates.wanted`) is offered a small slam in a
+# strain where this hand and partner's shown minimum make at least this many HCP: few
+# deals below it make twelve tricks, and slams offered everywhere would be most of the
+# candidates (on 400 bank deals, 6% of the decisions get one at 24, and those reach 37
+# of the 53 sides that can make a slam; with no floor nearly every decision would).
+SLAM_ZONE = 24
+
+
 def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     """The calls weighed against the tables' call (never it): pass, double and redouble
     where legal, the cheapest bid and the game in each strain, and every call a rule of
@@ -171,12 +179,13 @@ def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     return list(honest_readings(d, legal))
 
 
-def honest_readings(d: Decision, legal: Sequence[str], reference: str | None = None
-                    ) -> dict[str, Shown]:
+def honest_readings(d: Decision, legal: Sequence[str], reference: str | None = None,
+                    slams: bool = False) -> dict[str, Shown]:
     """`honest_candidates` in order, each with its reading (for `Rows.row`). Against a
     `reference` call other than the tables' (a stacked round's base call), the tables'
-    call is a candidate too, first, and the reference is not."""
-    return Candidates(d, legal).readings(reference)
+    call is a candidate too, first, and the reference is not. `slams`: with the slam
+    candidates (`Candidates.wanted`)."""
+    return Candidates(d, legal).readings(reference, slams)
 
 
 class Candidates:
@@ -188,14 +197,16 @@ class Candidates:
     def __init__(self, d: Decision, legal: Sequence[str]) -> None:
         self.decision = d
         self.legal = legal
-        self._wanted: list[str] | None = None
+        self._wanted: dict[bool, list[str]] = {}
         self._shown: dict[str, Shown] = {}
         self._honest: dict[str, Shown | None] = {}  # None: the call does not admit the hand
         self._shared: dict[tuple[bool, bool], list[float]] = {}
         self._calls: dict[str, list[float]] = {}
 
-    def readings(self, reference: str | None = None) -> dict[str, Shown]:
-        """`honest_readings` of the decision against `reference`."""
+    def readings(self, reference: str | None = None, slams: bool = False
+                 ) -> dict[str, Shown]:
+        """`honest_readings` of the decision against `reference` (`slams`: with the slam
+        candidates)."""
         d = self.decision
         if partner_asks_for_a_count(d.ctx):  # the count is told; no value may change it
             return {}
@@ -206,7 +217,7 @@ class Candidates:
         first = [d.action] if against != d.action else []
         seen = {against}
         out: dict[str, Shown] = {}
-        for action in first + self.wanted():
+        for action in first + self.wanted(slams):
             if action in allowed and action not in seen:
                 seen.add(action)
                 said = self.reading(action)
@@ -214,11 +225,13 @@ class Candidates:
                     out[action] = said
         return out
 
-    def wanted(self) -> list[str]:
+    def wanted(self, slams: bool = False) -> list[str]:
         """The calls asked about, in order, before the honesty filter (the tables' call
         apart): pass, double, redouble, the cheapest bid and the game in each strain, and
-        every call a rule of the situation makes with this hand."""
-        if self._wanted is None:
+        every call a rule of the situation makes with this hand. `slams` adds, for a round
+        learned with them, the small slam in no trumps and in each strain where this hand
+        and partner's shown minimum hold eight cards, when they hold `SLAM_ZONE` HCP."""
+        if slams not in self._wanted:
             d, ctx = self.decision, self.decision.ctx
             wanted = ["pass", "double", "redouble"]
             for strain in Strain:
@@ -230,8 +243,25 @@ class Candidates:
                 if game > low.level:
                     wanted.append(f"bid:{Bid(game, strain)}")
             wanted += [rule.action for rule in d.rules if rule.fits(d.facts)]
-            self._wanted = wanted
-        return self._wanted
+            if slams:
+                wanted += self._slams()
+            self._wanted[slams] = wanted
+        return self._wanted[slams]
+
+    def _slams(self) -> list[str]:
+        d, ctx = self.decision, self.decision.ctx
+        partner = ctx.shown[(ctx.seat + 2) % 4]
+        if d.facts.hcp + partner.min_hcp < SLAM_ZONE:
+            return []
+        out = []
+        for strain in Strain:
+            low = cheapest(strain, ctx.last_bid)
+            if low is None or low.level > 6:
+                continue
+            if strain == Strain.NOTRUMP or (
+                    d.facts.lengths[int(strain)] + partner.min_len[int(strain)] >= 8):
+                out.append(f"bid:{Bid(6, strain)}")
+        return out
 
     def reading(self, action: str) -> Shown | None:
         """The system's reading of `action` where it admits the hand (`_admits`), else

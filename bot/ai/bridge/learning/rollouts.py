@@ -33,6 +33,9 @@ its points in the rubber to the deciding side (`bidding.rubber.rubber_value`: th
 written and the change in the expected rest of the rubber). A label is then in points,
 not IMPs, and the row ends with the part scores (`features.RUBBER_NAMES`).
 
+`--slams` also rolls out the small slams (`features.Candidates.wanted`): the rows of a
+round that learns when to bid one (train it with `--slams`).
+
 Rows are written as JSON lines (the deal, the seat's decision number, the candidate, its
 features, its label), appended, one deal at a time, so a stopped run carries on after the
 last deal written (`--out` is read first).
@@ -191,28 +194,29 @@ class Bidders:
 
 def label_deal(deal: BankDeal, values: CallValues | None = None,
                opponents: Sequence[CallValues | None] = (), relative: bool = False,
-               rubber: bool = False) -> list[Row]:
+               rubber: bool = False, slams: bool = False) -> list[Row]:
     """Every decision of the deal's auction, with each honest candidate's row. With
     `opponents`, the deal's opponent is one of them (by the deal's number; None: the
     tables): the deal is bid twice, each side in turn using `values` against it, and each
     walk labels the decisions of the side using the values. `relative`: each label is
     against the players' own call, not the tables'. `rubber`: bid and valued at the
-    deal's rubber score (`rubber_state`)."""
+    deal's rubber score (`rubber_state`). `slams`: the slam candidates labelled too."""
     score = rubber_state(deal.number) if rubber else None
     if not opponents:
-        return _label_walk(deal, Bidders(values, score=score), (0, 1), 0, relative)
+        return _label_walk(deal, Bidders(values, score=score), (0, 1), 0, relative, slams)
     opponent = opponents[deal.number % len(opponents)]
     north_south = _label_walk(deal, Bidders(values, (0,), opponent, score), (0,), 0,
-                              relative)
+                              relative, slams)
     return north_south + _label_walk(deal, Bidders(values, (1,), opponent, score), (1,),
                                      1 + max((row.decision for row in north_south), default=0),
-                                     relative)
+                                     relative, slams)
 
 
 def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first: int,
-                relative: bool = False) -> list[Row]:
+                relative: bool = False, slams: bool = False) -> list[Row]:
     """The deal bid by `bidders`, the decisions of `sides` labelled, numbered from
-    `first`, each candidate against the tables' call (`relative`: the players' own)."""
+    `first`, each candidate against the tables' call (`relative`: the players' own;
+    `slams`: with the slam candidates)."""
     auction = empty_auction(deal.dealer)
     rows: list[Row] = []
     outcomes: dict[tuple[tuple[int, str], ...], float] = {}
@@ -235,7 +239,7 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
         # the auction goes on by their choice): the tables', or with `relative` the
         # players' own, the question of a round stacked on theirs.
         reference = chosen if relative else None
-        readings = known.readings(reference) if seat % 2 in sides else {}
+        readings = known.readings(reference, slams) if seat % 2 in sides else {}
         if readings:
             against = made.action if reference is None else reference
             base = score([*calls, (seat, CALL_BY_TEXT[against])]) * sign
@@ -251,8 +255,8 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
 
 
 def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozenset[int],
-                             bool, bool]) -> list[str]:
-    folder, first, count, model, opponents, done, relative, rubber = args
+                             bool, bool, bool]) -> list[str]:
+    folder, first, count, model, opponents, done, relative, rubber, slams = args
     # Once per worker process, not once per range (a worker takes many ranges, and the
     # model and an opponent may be the same file).
     values = shared(Path(model)) if model else None
@@ -262,7 +266,7 @@ def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozen
         if deal.number in done:
             continue
         lines.extend(row.to_json()
-                     for row in label_deal(deal, values, against, relative, rubber))
+                     for row in label_deal(deal, values, against, relative, rubber, slams))
         lines.append(json.dumps({"done": deal.number}))
     return lines
 
@@ -299,6 +303,9 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--rubber", action="store_true",
                         help="bid each deal at a rubber score drawn by its number, "
                              "labels in points of the rubber: a rubber round's data")
+    parser.add_argument("--slams", action="store_true",
+                        help="roll out the small slams too (features.Candidates.wanted): "
+                             "the data of a round trained with --slams")
     parser.add_argument("--step", type=int, default=50, help="deals a job takes at a time")
     args = parser.parse_args(argv)
     for name in args.opponents:
@@ -311,7 +318,7 @@ def main(argv: Sequence[str]) -> int:
             max_workers=args.jobs, initializer=os.nice, initargs=(5,)) as pool:
         work = [(args.folder, first, min(args.step, args.first + args.deals - first),
                  args.model, tuple(args.opponents), frozenset(have), args.relative,
-                 args.rubber)
+                 args.rubber, args.slams)
                 for first in todo]
         for lines in pool.map(_label_range, work):
             out.write("".join(line + "\n" for line in lines))

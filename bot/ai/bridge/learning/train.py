@@ -34,6 +34,9 @@ that chose an earlier round's margin favour that round against any later one.
 round, `--stack-on`): its labels and margins are points of the rubber, and the held-out
 match is bid at each deal's rubber score (`rollouts.rubber_state`) and scored in points of
 the rubber a deal (no par: a rubber has none).
+
+`--slams` trains a round from `rollouts --slams` rows: it weighs the small slams too
+(its card says `slam_candidates`).
 """
 
 from __future__ import annotations
@@ -262,7 +265,8 @@ def _played_on(model: Path) -> range:
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
           command: str, play_deals: int = 400, bank_folder: Path = FOLDER,
           base: Path | None = None, stack_on: Path | None = None,
-          play_first: int | None = None, rubber: bool = False) -> tuple[dict[str, Any], Any]:
+          play_first: int | None = None, rubber: bool = False,
+          slams: bool = False) -> tuple[dict[str, Any], Any]:
     """Train, choose the margin, write the forest and its card; the card and the booster."""
     import numpy as np
 
@@ -308,7 +312,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     under = against if stack_on is not None else None
     baseline = Baseline.of(deals, against, rubber)
     plays = {(scope, margin): held_out_play(baseline,
-                                            CallValues(forest, margin, scope, under, rubber))
+                                            CallValues(forest, margin, scope, under, rubber,
+                                                       slams))
              for scope in SCOPES
              for margin in (RUBBER_PLAY_MARGINS if rubber else PLAY_MARGINS)}
     chosen = choose(plays, baseline)
@@ -351,6 +356,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         card["play_deals"] = [deals[0].number, deals[-1].number]
     if stack_on is not None:
         card["stacked_on"] = stack_on.name
+    if slams:
+        card["slam_candidates"] = True
     card_path(out).write_text(json.dumps(card, indent=1) + "\n")
     return card, booster
 
@@ -376,11 +383,14 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--play-first", type=int, default=None,
                         help="bid the held-out match on bank deals from this one, which "
                              "no rows file may hold (default: the rows' held-out deals)")
+    parser.add_argument("--slams", action="store_true",
+                        help="a round that weighs the small slams too, from rollouts "
+                             "--slams rows")
     args = parser.parse_args(argv)
     command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
     card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command,
                     args.play_deals, base=args.base, stack_on=args.stack_on,
-                    play_first=args.play_first, rubber=args.rubber)
+                    play_first=args.play_first, rubber=args.rubber, slams=args.slams)
     print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
     return 0
 

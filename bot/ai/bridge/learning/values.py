@@ -22,6 +22,9 @@ round, and learned from labels in points of the rubber, at rubber scores of ever
 (`rollouts --rubber`): it weighs the calls at every rubber decision against its base's
 call (where a part score stands and the base is a duplicate round, the tables'
 rubber-aware call), and leaves a duplicate board to its base. `RUBBER` is the last.
+
+A round whose card says `slam_candidates` was learned from rows that offered the small
+slams too (`rollouts --slams`), and weighs them; the rounds before it never saw one.
 """
 
 from __future__ import annotations
@@ -58,12 +61,14 @@ class CallValues:
     or points of the rubber for a rubber round)."""
 
     def __init__(self, forest: Forest, margin: float, scope: str = "all",
-                 base: CallValues | None = None, rubber: bool = False) -> None:
+                 base: CallValues | None = None, rubber: bool = False,
+                 slams: bool = False) -> None:
         self.forest = forest
         self.margin = margin
         self.scope = scope  # SCOPES: which of the tables' calls the values may change
         self.base = base  # the earlier round this one improves on (None: the tables)
         self.rubber = rubber  # learned at rubber scores (its rows read the part scores)
+        self.slams = slams  # learned with the slam candidates (`Candidates.wanted`)
         # The rounds' forests read together, by the rounds read (made once each).
         self._together: dict[tuple[int, ...], Forests] = {}
 
@@ -118,7 +123,7 @@ class CallValues:
 
     def candidates(self, made: Decision, known: Candidates, reference: str) -> list[str]:
         """The honest calls this round weighs against `reference`."""
-        readings = known.readings(reference)
+        readings = known.readings(reference, self.slams)
         if self.rubber and made.ctx.part_score():
             # Past the level that completes our game, a bid below slam scores nothing
             # more and risks the contract (bench bridge-rubber: the rubber round alone
@@ -189,7 +194,11 @@ def _make(model: Path) -> CallValues:
             _stacking.discard(model)
         if base is None:
             raise ValueError(f"its base {name} cannot be used")
-    return CallValues(forest, float(card["margin"]), scope, base, rubber=features != NAMES)
+    slams = card.get("slam_candidates", False)
+    if not isinstance(slams, bool):
+        raise ValueError(f"its slam_candidates {slams!r} is neither true nor false")
+    return CallValues(forest, float(card["margin"]), scope, base, rubber=features != NAMES,
+                      slams=slams)
 
 
 def load(model: Path) -> CallValues | None:
