@@ -2,6 +2,7 @@
 one JSON line: the half of the bidding benchmark that runs the code under test.
 
     python PATH/bench/bidding_auctions.py --first-seed S --deals N [--kind K] [--think T]
+        [--duplicate]
     python PATH/bench/bidding_auctions.py --serve-calls
 
 It needs only `bot` (from the current directory, put first on the path), so the bidding
@@ -54,9 +55,16 @@ class Auction:
                    tuple(float(t) for t in d["cpu"]))
 
 
-def bid(seed: int, kind: str | None, think: float) -> Auction:
-    """Four players of `kind` bid the first deal of seed `seed`'s match; each call gets
-    `think` seconds of the thinking thread's CPU (0: no budget, the rule tables alone)."""
+def match_options(duplicate: bool) -> dict[str, object]:
+    """A rubber (its first deal at love), or duplicate boards (the first is board 1:
+    North deals, nobody vulnerable), as daily deals and challenges are played."""
+    return {"boards": 1} if duplicate else {}
+
+
+def bid(seed: int, kind: str | None, think: float, duplicate: bool = False) -> Auction:
+    """Four players of `kind` bid the first deal of seed `seed`'s match (`match_options`);
+    each call gets `think` seconds of the thinking thread's CPU (0: no budget, the rule
+    tables alone)."""
     from bot.ai import make_player
     from bot.games import create
     from bot.games.cards import Seat, format_deal
@@ -67,7 +75,7 @@ def bid(seed: int, kind: str | None, think: float) -> Auction:
         served = importlib.import_module("bot.tables.thinking").think_as_served
     except (ImportError, AttributeError):
         served = None
-    game = create("bridge", options={}, seed=seed)
+    game = create("bridge", options=match_options(duplicate), seed=seed)
     players = [make_player("bridge", seed * 4 + seat, kind) if kind  # type: ignore[call-arg,unused-ignore]
                else make_player("bridge", seed * 4 + seat) for seat in range(4)]
     deal_no = game.view(None).deal_no
@@ -137,6 +145,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--deals", type=int)
     parser.add_argument("--kind", default=None)
     parser.add_argument("--think", type=float, default=0.0)
+    parser.add_argument("--duplicate", action="store_true",
+                        help="bid each seed's first duplicate board, not a rubber's first deal")
     args = parser.parse_args(argv)
     if args.serve_calls:
         serve_calls(sys.stdin, sys.stdout)
@@ -144,7 +154,7 @@ def main(argv: list[str]) -> int:
     if args.first_seed is None or args.deals is None:
         parser.error("--first-seed and --deals are needed to bid deals")
     for seed in range(args.first_seed, args.first_seed + args.deals):
-        print(bid(seed, args.kind, args.think).to_json(), flush=True)
+        print(bid(seed, args.kind, args.think, args.duplicate).to_json(), flush=True)
     return 0
 
 

@@ -2,7 +2,7 @@
 
     python -m bench.strength bridge-bidding [--deals N] [--first-seed S] [--kind KIND]
         [--think SECONDS] [--against REV | --kind-b KIND] [--think-b SECONDS] [--list]
-        [--worst N] [--slams] [--groups [--group G]] [--uncontested]
+        [--worst N] [--slams] [--groups [--group G]] [--uncontested] [--duplicate]
 
 The deals are fresh by default: the first seed is drawn anew for each run (from
 1,000,000..999,999,999, far from the small seeds rules were read on) and printed, and
@@ -38,6 +38,12 @@ share of the IMPs lost, to find where they go; `--worst` then lists only the gro
 by `--group` (for example `game/other`). `--uncontested` keeps only the deals whose
 auction one side had to itself (the other side passed throughout): the figures of
 constructive bidding alone (paired: on A's uncontested deals).
+Each deal is a rubber's first, at love, as Contract Bridge tables bid it (where the
+rubber rounds of the learned values weigh the calls); `--duplicate` bids each seed's first
+duplicate board instead (board 1: North deals, nobody vulnerable), as daily deals,
+challenges and team matches are bid (the duplicate rounds alone). Par is a duplicate
+measure, so that is the figure of the duplicate rounds; the same seed deals other cards
+in the two modes.
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ from bot.ai.bridge.bidding import explain_calls
 from bot.games import create
 from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract, Strain
 
-from .bidding_auctions import Auction, bid
+from .bidding_auctions import Auction, bid, match_options
 from .intervals import wilson_text
 from .strength_bridge_play import percentiles
 
@@ -303,21 +309,24 @@ def exported(rev: str) -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def auctions_at(rev: str, seeds: range, kind: str | None, think: float) -> Iterator[Auction]:
+def auctions_at(rev: str, seeds: range, kind: str | None, think: float,
+                duplicate: bool = False) -> Iterator[Auction]:
     """The auctions of commit `rev`'s code (`exported`), bid in a subprocess that writes
     one JSON line per deal."""
     with exported(rev) as folder:
-        yield from auctions_in(folder, seeds, kind, think)
+        yield from auctions_in(folder, seeds, kind, think, duplicate)
 
 
 def auctions_in(folder: Path, seeds: range, kind: str | None, think: float,
-                ) -> Iterator[Auction]:
+                duplicate: bool = False) -> Iterator[Auction]:
     """The auctions of the `bot` package in `folder`, bid in a subprocess."""
     worker = Path(__file__).resolve().parent / "bidding_auctions.py"
     command = [sys.executable, str(worker), "--first-seed", str(seeds.start), "--deals",
                str(len(seeds)), "--think", str(think)]
     if kind:
         command += ["--kind", kind]
+    if duplicate:
+        command.append("--duplicate")
     with subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, text=True) as proc:
         assert proc.stdout is not None
         for line in proc.stdout:
@@ -326,7 +335,7 @@ def auctions_in(folder: Path, seeds: range, kind: str | None, think: float,
         raise RuntimeError(f"the auctions in {folder} failed (exit {proc.returncode})")
 
 
-def check_fresh(seeds: range) -> str:
+def check_fresh(seeds: range, duplicate: bool = False) -> str:
     """Stop if any deal of the run is in the learning bank (a figure measured on a deal
     the models learned from counts for nothing); else say so."""
     from bot.ai.bridge.learning import bank
@@ -334,7 +343,7 @@ def check_fresh(seeds: range) -> str:
 
     learned = {bank.hands_key(d.hands) for d in bank.read()}
     for seed in seeds:
-        game = create("bridge", seed=seed)
+        game = create("bridge", options=match_options(duplicate), seed=seed)
         assert isinstance(game, ContractBridge)
         hands = tuple(tuple(hand) for hand in game.deal_record().hands)
         if bank.hands_key(hands) in learned:
@@ -378,30 +387,36 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--uncontested", action="store_true",
                         help="the figures (and --list, --worst, --slams) of the deals whose "
                              "auction one side had to itself only")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="bid each seed's first duplicate board, not a rubber's first "
+                             "deal (the duplicate rounds of the learned values)")
     args = parser.parse_args(argv)
     pairing = args.against is not None or args.kind_b is not None or args.think_b is not None
     think_b = args.think if args.think_b is None else args.think_b
     deals = args.deals or (1000 if pairing else 200)
     first = fresh_seed() if args.first_seed is None else args.first_seed
     seeds = range(first, first + deals)
+    dup = args.duplicate
+    what = ("first duplicate board of each (North deals, nobody vulnerable)" if dup
+            else "first deal of each, a rubber at love")
     print(f"Contract Bridge bidding, kind {args.kind or 'default'}; seeds "
-          f"{seeds.start}..{seeds.stop - 1} (first deal of each; --first-seed {first} "
+          f"{seeds.start}..{seeds.stop - 1} ({what}; --first-seed {first} "
           f"repeats them); each call's budget {args.think} s of the thinking thread's CPU "
           f"(time.thread_time)")
-    print(check_fresh(seeds))
+    print(check_fresh(seeds, dup))
     others: Iterator[Auction] | None = None
     if args.against is not None:
-        others = auctions_at(args.against, seeds, args.kind, think_b)
+        others = auctions_at(args.against, seeds, args.kind, think_b, dup)
         b_name = f"commit {args.against}, kind {args.kind or 'default'}, think {think_b}"
     elif pairing:
-        others = (bid(seed, args.kind_b or args.kind, think_b) for seed in seeds)
+        others = (bid(seed, args.kind_b or args.kind, think_b, dup) for seed in seeds)
         b_name = f"this checkout, kind {args.kind_b or args.kind or 'default'}, think {think_b}"
     tables = Tables()
     a_name = f"this checkout, kind {args.kind or 'default'}, think {args.think}"
     if args.difference_only:
         if others is None:
             parser.error("--difference-only needs --against, --kind-b or --think-b")
-        mine = [bid(seed, args.kind, args.think) for seed in seeds]
+        mine = [bid(seed, args.kind, args.think, dup) for seed in seeds]
         print(f"paired, A = {a_name}, B = {b_name} (positive: A nearer par): "
               + difference_line(mine, list(others), tables))
         print(f"A's call CPU p50 / p95 / max (ms): "
@@ -409,7 +424,7 @@ def main(argv: list[str]) -> int:
         return 0
     outs = []
     for seed in seeds:
-        auction = bid(seed, args.kind, args.think)
+        auction = bid(seed, args.kind, args.think, dup)
         if args.uncontested and not uncontested(auction):
             continue  # not solved: the double-dummy table is most of a run's time
         out = score(auction, tables)

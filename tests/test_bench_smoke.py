@@ -88,6 +88,25 @@ def test_bridge_bidding_strength_prints_its_seeds_and_figures() -> None:
     assert "game bid where it makes:" in out and "slams bid that fail:" in out
 
 
+def test_bridge_bidding_strength_bids_duplicate_boards_when_asked() -> None:
+    out = _run("bench.strength", "bridge-bidding", "--deals", "2", "--first-seed", "5",
+               "--think", "0", "--duplicate")
+    assert "first duplicate board of each" in out and "deals: 2" in out
+
+
+def test_the_bidding_bench_s_duplicate_board_is_board_one_of_a_duplicate_match() -> None:
+    from bench.bidding_auctions import bid
+    from bot.games import create
+    from bot.games.cards import Seat, format_deal
+
+    game = create("bridge", options={"boards": 1}, seed=5)
+    record = game.deal_record()
+    auction = bid(5, None, 0.0, duplicate=True)
+    assert auction.dealer == 0 and auction.vulnerable == (False, False)
+    assert auction.pbn == format_deal({Seat(i): list(h) for i, h in enumerate(record.hands)})
+    assert bid(5, None, 0.0).pbn != auction.pbn  # a rubber's first deal is dealt otherwise
+
+
 def test_bridge_bidding_strength_draws_fresh_seeds_and_prints_them() -> None:
     out = _run("bench.strength", "bridge-bidding", "--deals", "1", "--think", "0")
     first = int(out.split("--first-seed ")[1].split()[0])
