@@ -1,0 +1,100 @@
+"""The small slams as candidate calls: offered only in the slam zone and in a fit, weighed
+only by a round learned with them, rolled out and trained with `--slams`, and a card
+that says so loading as such."""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+
+import pytest
+
+from bot.ai.bridge.bidding.context import empty_auction
+from bot.ai.bridge.bidding.system import decide
+from bot.ai.bridge.learning import bank, rollouts, train, values
+from bot.ai.bridge.learning.features import SLAM_ZONE, Candidates
+from bot.ai.bridge.learning.forest import Forest
+from bot.games.bridge_auction import CALL_BY_TEXT
+from bot.games.cards import parse_hand
+
+
+def _decision(hand: str, calls: list[tuple[int, str]], seat: int):
+    auction = empty_auction(calls[0][0] if calls else seat)
+    made = [(s, CALL_BY_TEXT[c]) for s, c in calls]
+    for s, c in made:
+        auction.call(s, c)
+    legal = auction.legal_texts(seat)
+    return decide(parse_hand(hand), seat, made, legal), legal
+
+
+def _slams(calls: list[str]) -> list[str]:
+    return [c for c in calls if c.startswith("bid:6")]
+
+
+def test_a_slam_is_offered_in_no_trumps_and_in_an_eight_card_fit_in_the_slam_zone():
+    """North opens 1♥ (11+ HCP, five hearts); South holds 15 HCP and four hearts: 26 HCP
+    between them at least, so 6♥ (nine hearts) and 6NT; not 6♠ (three spades and none
+    shown) nor a minor."""
+    made, legal = _decision("AK4.QJ73.KQ2.J54", [(0, "bid:1H"), (1, "pass")], seat=2)
+    partner = made.ctx.shown[0]
+    assert made.facts.hcp + partner.min_hcp >= SLAM_ZONE
+    known = Candidates(made, legal)
+    assert _slams(known.wanted(slams=True)) == ["bid:6H", "bid:6NT"]
+    assert _slams(known.wanted()) == []
+
+
+def test_no_slam_is_offered_below_the_slam_zone():
+    made, legal = _decision("T42.J53.Q872.952", [(0, "bid:1H"), (1, "pass")], seat=2)
+    assert made.facts.hcp + made.ctx.shown[0].min_hcp < SLAM_ZONE
+    assert _slams(Candidates(made, legal).wanted(slams=True)) == []
+
+
+def test_only_a_round_learned_with_slams_weighs_them():
+    made, legal = _decision("AK4.QJ73.KQ2.J54", [(0, "bid:1H"), (1, "pass")], seat=2)
+    known = Candidates(made, legal)
+    forest = Forest.load(values.DEFAULT)
+    with_slams = values.CallValues(forest, 1.0, slams=True)
+    without = values.CallValues(forest, 1.0)
+    offered = with_slams.candidates(made, known, made.action)
+    assert "bid:6NT" in offered  # honest: the system's reading of 6NT admits the hand
+    assert _slams(without.candidates(made, known, made.action)) == []
+    assert [c for c in offered if not c.startswith("bid:6")] == \
+        without.candidates(made, known, made.action)
+
+
+def test_rollouts_with_slams_label_the_small_slams_too():
+    """Bank deal 4: at two of the deal's decisions 6NT is offered and scores 13 IMPs above
+    the players' own call; without `--slams` it is no candidate there."""
+    deal = next(bank.read(first=4, limit=1))
+    with_slams = rollouts.label_deal(deal, slams=True)
+    plain = rollouts.label_deal(deal)
+    offered = {(r.decision, r.action): r.gain for r in with_slams}
+    before = {(r.decision, r.action) for r in plain}
+    new = {key: gain for key, gain in offered.items() if key not in before}
+    assert new and all(action == "bid:6NT" and gain == 13.0
+                       for (_, action), gain in new.items())
+    # The other candidates are labelled as before.
+    assert {(r.decision, r.action, r.gain) for r in plain} <= \
+        {(r.decision, r.action, r.gain) for r in with_slams}
+
+
+def test_a_round_trained_with_slams_says_so_and_loads_as_such(tmp_path, caplog):
+    pytest.importorskip("lightgbm")
+    rows = tmp_path / "rows.jsonl"
+    assert rollouts.main(["--first", "0", "--deals", "6", "--out", str(rows), "--jobs", "1",
+                          "--slams"]) == 0
+    out = tmp_path / "slams.npz"
+    card, _ = train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
+                          play_deals=3, play_first=100, slams=True)
+    assert card["slam_candidates"] is True
+    loaded = values.load(out)
+    assert loaded is not None and loaded.slams
+    # A card whose flag is not a boolean is refused, with one log line.
+    broken = tmp_path / "broken.npz"
+    shutil.copy(out, broken)
+    card["slam_candidates"] = "yes"
+    values.card_path(broken).write_text(json.dumps(card))
+    with caplog.at_level(logging.ERROR, logger=values.__name__):
+        assert values.load(broken) is None
+    assert any("slam_candidates" in r.getMessage() for r in caplog.records)
