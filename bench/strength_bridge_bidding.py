@@ -397,7 +397,7 @@ def main(argv: list[str]) -> int:
     first = fresh_seed() if args.first_seed is None else args.first_seed
     seeds = range(first, first + deals)
     dup = args.duplicate
-    what = ("first duplicate board of each (North deals, nobody vulnerable)" if dup
+    what = ("first duplicate board of each, North dealing, nobody vulnerable" if dup
             else "first deal of each, a rubber at love")
     print(f"Contract Bridge bidding, kind {args.kind or 'default'}; seeds "
           f"{seeds.start}..{seeds.stop - 1} ({what}; --first-seed {first} "
