@@ -224,7 +224,8 @@ async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_ca
         # The shipped rounds (on boards and at a rubber) and the rounds they are stacked
         # on, loaded with them; the hand reading and the opening leads.
         assert sorted(await pool.run(_learned_models_loaded)) == [
-            "call_values-round2.npz", "call_values-round3.npz", "call_values.npz",
+            "call_values-round2.npz", "call_values-round3.npz", "call_values-round4.npz",
+            "call_values.npz",
             "call_values_rubber-round1.npz", "call_values_rubber-round2.npz",
             "call_values_rubber.npz", "hand_reading.npz", "opening_leads.npz"]
     finally:
