@@ -42,3 +42,11 @@ from tests.ai.test_bridge_bidding import N, S, W, call
 ])
 def test_rule(hand: str, calls: str, dealer: int, expected: str, says: str) -> None:
     assert call(hand, calls, dealer) == (expected, says)
+
+
+def test_no_key_card_ask_where_partner_would_read_it_in_another_suit() -> None:
+    """1♣–1♥–1♠: South's fit is clubs (six opposite three), but the latest suit one of us
+    bid is North's spades, and a 4NT would be read as an ask in spades (South holds one):
+    the captain bids the club slam itself. (Before: 4NT, then 6♠ in a 4–1 fit.)"""
+    made, says = call("5.AQT95.J.KQ7643", "1C pass 1H pass 1S pass", N)
+    assert made == "bid:6C" and "slam" in says

@@ -19,7 +19,7 @@ from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .context import LHO, ME, PARTNER, Context, bid_text, cheapest, suit_fit
+from .context import LHO, ME, PARTNER, Context, agreed_trump, bid_text, cheapest, suit_fit
 from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
@@ -216,8 +216,10 @@ def slam(p: Plan) -> str | None:
     """Slam: in notrump on the points partner has promised, without an ace ask; or the
     quantitative 4NT that invites one."""
     if ((p.total >= ASK and p.trump is not None) or p.sure >= SLAM) and not p.asked:
+        # Partner answers a 4NT ask in the suit the system reads as agreed
+        # (`agreed_trump`), which may be another than ours: then the slam is bid directly.
         if p.trump is not None and p.bid(4, Strain.NOTRUMP) and _agreed(p.ctx, p.strain) \
-                and not p.ctx.notrump_asks():
+                and not p.ctx.notrump_asks() and agreed_trump(p.ctx) == p.trump:
             return "bid:4NT"
         level = 7 if min(p.total, p.sure) >= GRAND else 6
         if (p.trump is None and p.sure >= SLAM) or _agreed(p.ctx, p.strain):
@@ -308,7 +310,8 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
     Step("Settled", "Settled: partner's last bid put us in game: pass, unless it is below "
          "six, no 4NT has been bid and the next step finds slam values.", settled),
     Step("Slam", f"Slam: {ASK}+ points together with a trump suit: ask for key cards with "
-         f"4NT (Roman Key Card); in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and "
+         f"4NT (Roman Key Card) where partner would answer in that suit, else bid the slam; "
+         f"in notrump, {SLAM}+ promised: 6NT, {QUANT}+ promised and "
          f"{SLAM} possible: a quantitative 4NT (after our notrump bid; with a minor agreed, "
          f"four of it asks partner to ask). A minor agreed, notrump our game: its slam from "
          f"{MINOR_ASK} (4NT asks); five of it over a forcing raise past 3NT. A game bid "

@@ -158,6 +158,25 @@ class Context:
         return self.shown[self.seat]
 
 
+def agreed_trump(ctx: Context) -> Suit | None:
+    """Our side's trump suit: the latest suit both of us bid or that we hold 8+ cards in
+    together by what we have shown, else the latest suit one of us bid. A suit counts as
+    bid by a hand that has shown three cards in it, below the five level (Stayman's or a
+    strong 2♣, its 2♦ answers, and key-card answers, agree nothing: 1NT–2♣–2♦–4NT is
+    quantitative, there is no suit to ask in)."""
+    me, partner = ctx.my_range(), ctx.partner_range()
+    suits = [s for b in reversed(ctx.our_bids()) if (s := b.strain.trump) is not None
+             and b.level < 5]
+    bid_by = {rel: {s for b in ctx.bids(rel) if (s := b.strain.trump) is not None
+                    and b.level < 5 and ctx.shown[(ctx.seat + rel) % 4].min_len[s] >= 3}
+              for rel in (ME, PARTNER)}
+    for suit in suits:
+        if (suit in bid_by[ME] and suit in bid_by[PARTNER]) or \
+                me.min_len[suit] + partner.min_len[suit] >= 8:
+            return suit
+    return next((s for s in suits if s in bid_by[ME] | bid_by[PARTNER]), None)
+
+
 def cheapest(strain: Strain, over: Bid | None) -> Bid | None:
     """The lowest bid in `strain` above `over` (None: over 7NT there is none)."""
     level = 1 if over is None else over.level + (0 if strain > over.strain else 1)

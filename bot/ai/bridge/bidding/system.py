@@ -13,11 +13,11 @@ from bot.games.cards import Card
 
 from ...core.hand_range import HandRange
 from .captain import natural_phrase, place
-from .context import Context, empty_auction
+from .context import Context, agreed_trump, empty_auction
 from .part_score import rubber_rules
 from .rubber import Score
 from .rules import Hand, Rule, first_fit, hull, rules_for
-from .situations import agreed_trump, situation
+from .situations import situation
 
 __all__ = ["CallTurn", "Decision", "Reading", "Settle", "agreed_trump", "call_turns",
            "choose", "decide", "meaning", "read", "situation", "tables_for"]
