@@ -10,22 +10,10 @@ import shutil
 
 import pytest
 
-from bot.ai.bridge.bidding.context import empty_auction
-from bot.ai.bridge.bidding.system import decide
 from bot.ai.bridge.learning import bank, rollouts, train, values
 from bot.ai.bridge.learning.features import SLAM_ZONE, Candidates
 from bot.ai.bridge.learning.forest import Forest
-from bot.games.bridge_auction import CALL_BY_TEXT
-from bot.games.cards import parse_hand
-
-
-def _decision(hand: str, calls: list[tuple[int, str]], seat: int):
-    auction = empty_auction(calls[0][0] if calls else seat)
-    made = [(s, CALL_BY_TEXT[c]) for s, c in calls]
-    for s, c in made:
-        auction.call(s, c)
-    legal = auction.legal_texts(seat)
-    return decide(parse_hand(hand), seat, made, legal), legal
+from tests.ai.test_learned_bidding import _decision
 
 
 def _slams(calls: list[str]) -> list[str]:

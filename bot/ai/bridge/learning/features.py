@@ -232,21 +232,23 @@ class Candidates:
         learned with them, the small slam in no trumps and in each strain where this hand
         and partner's shown minimum hold eight cards, when they hold `SLAM_ZONE` HCP."""
         if slams not in self._wanted:
-            d, ctx = self.decision, self.decision.ctx
-            wanted = ["pass", "double", "redouble"]
-            for strain in Strain:
-                low = cheapest(strain, ctx.last_bid)
-                if low is None:
-                    continue
-                wanted.append(f"bid:{low}")
-                game = game_level(strain, ctx)
-                if game > low.level:
-                    wanted.append(f"bid:{Bid(game, strain)}")
-            wanted += [rule.action for rule in d.rules if rule.fits(d.facts)]
-            if slams:
-                wanted += self._slams()
-            self._wanted[slams] = wanted
+            # A chain asks both (its slams round and the rounds under it): the slams
+            # extend the list already made, rather than reading every rule again.
+            self._wanted[slams] = self.wanted() + self._slams() if slams else self._asked()
         return self._wanted[slams]
+
+    def _asked(self) -> list[str]:
+        d, ctx = self.decision, self.decision.ctx
+        wanted = ["pass", "double", "redouble"]
+        for strain in Strain:
+            low = cheapest(strain, ctx.last_bid)
+            if low is None:
+                continue
+            wanted.append(f"bid:{low}")
+            game = game_level(strain, ctx)
+            if game > low.level:
+                wanted.append(f"bid:{Bid(game, strain)}")
+        return wanted + [rule.action for rule in d.rules if rule.fits(d.facts)]
 
     def _slams(self) -> list[str]:
         d, ctx = self.decision, self.decision.ctx
