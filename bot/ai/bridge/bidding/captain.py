@@ -364,6 +364,15 @@ def _agreed(ctx: Context, strain: Strain) -> bool:
     return suit is None or ctx.partner_range().min_len[suit] >= 3
 
 
+def key_card_ask_range(ctx: Context) -> HandRange:
+    """What our 4NT key-card ask shows: the slam values the captain asks with (`ASK`
+    points together, partner counted at `expected_points`), so that no other player's
+    4NT (a value-chosen call, a simulated slam) asks from a hand with none. Shortness
+    counted in the points, so the high cards promised are 4 fewer (`HandRange`)."""
+    promised = max(0, math.floor(ASK - expected_points(ctx.partner_range())))
+    return HandRange(min_hcp=max(0, promised - 4), min_points=promised)
+
+
 def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     """What a call outside the tables says (the captain's calls, and people's)."""
     if action == "pass":
@@ -380,8 +389,9 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         if bid == Bid(4, Strain.NOTRUMP) and ctx.our_bids():
             if ctx.notrump_asks():
                 return ("quantitative: invites 6NT", HandRange())
-            return ("Roman Key Card Blackwood: asks for the aces and the king of trumps",
-                    HandRange())
+            shown = key_card_ask_range(ctx)
+            return ("Roman Key Card Blackwood: asks for the aces and the king of trumps, "
+                    f"slam values: {shown.min_points}+ points", shown)
         if is_invitation(ctx, bid):
             shown = invitation_range(ctx, strain)
             return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} HCP", shown)
