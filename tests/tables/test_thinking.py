@@ -227,6 +227,7 @@ async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_ca
             "call_values-round2.npz", "call_values-round3.npz", "call_values-round4.npz",
             "call_values.npz",
             "call_values_rubber-round1.npz", "call_values_rubber-round2.npz",
-            "call_values_rubber.npz", "hand_reading.npz", "opening_leads.npz"]
+            "call_values_rubber-round3.npz", "call_values_rubber.npz", "hand_reading.npz",
+            "opening_leads.npz"]
     finally:
         pool.close()
