@@ -1,6 +1,6 @@
 """The deal bank: seeded deals with their double-dummy tables, for learning only.
 
-    python -m bot.ai.bridge.learning.bank make --deals 135000 [--jobs 2] [--folder DIR]
+    python -m bot.ai.bridge.learning.bank make --deals 145000 [--jobs 2] [--folder DIR]
     python -m bot.ai.bridge.learning.bank count [--folder DIR]
 
 Deal `i` of the bank is dealt from `random.Random(f"bank:{i}")` and played as duplicate
@@ -149,7 +149,7 @@ def make(folder: Path, deals: int, jobs: int) -> int:
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ai.bridge.learning.bank")
     parser.add_argument("verb", choices=("make", "count"))
-    parser.add_argument("--deals", type=int, default=135_000)
+    parser.add_argument("--deals", type=int, default=145_000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--folder", type=Path, default=FOLDER)
     args = parser.parse_args(argv)
