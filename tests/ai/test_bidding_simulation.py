@@ -235,7 +235,7 @@ def test_a_settled_call_is_explained_in_the_systems_terms() -> None:
     auction = auction_of(SPADES[1], N)
     action, says = choose_call(parse_hand(SPADES[0]), S, auction.calls, auction.legal_texts(S),
                                lambda ctx, hand, call, table: "bid:4S")
-    assert (action, says) == ("bid:4S", "more spades, to play in game")
+    assert (action, says) == ("bid:4S", "more spades, to play in game: 12+ points")
 
 
 def test_solving_only_the_candidates_declarers_agrees_with_whole_trick_tables() -> None:

@@ -373,6 +373,24 @@ def key_card_ask_range(ctx: Context) -> HandRange:
     return HandRange(min_hcp=max(0, promised - 4), min_points=promised)
 
 
+def game_jump_range(ctx: Context, bid: Bid) -> HandRange | None:
+    """What our jump to game shows once partner has bid: the values game needs together
+    (`game_points`), partner counted at its expected points, as the game step counts
+    them (shortness counted, so 4 fewer high cards promised). Of the captain's steps only
+    the game step jumps to game (forced, competition and misfit bid the cheapest), so a
+    jump says what it counted, and partner can look for slam; a jump read as no more than
+    the opening missed slams with 33 points together. None where `bid` is no such jump."""
+    nxt = cheapest(bid.strain, ctx.last_bid)
+    if not ctx.bids(PARTNER) or nxt is None or bid.level <= nxt.level \
+            or bid.level != game_level(bid.strain, ctx):
+        return None
+    promised = math.floor(game_points(bid.strain, bid.level)
+                          - expected_points(ctx.partner_range()))
+    if promised <= 0:  # partner's values are game alone: the jump shows nothing more
+        return None
+    return HandRange(min_hcp=max(0, promised - 4), min_points=promised)
+
+
 def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     """What a call outside the tables says (the captain's calls, and people's)."""
     if action == "pass":
@@ -395,6 +413,9 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         if is_invitation(ctx, bid):
             shown = invitation_range(ctx, strain)
             return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} HCP", shown)
+        jump = game_jump_range(ctx, bid)
+        if jump is not None:
+            return (f"to play in game: {jump.min_points}+ points", jump)
         return (f"to play in {level_word}" if level_word else "natural: notrump",
                 HandRange())
     suit = Suit(int(strain))
@@ -424,4 +445,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     tail = f", to play in {level_word}" if level_word else (
         "" if ctx.ours() or ctx.last_bid is None else ", competing")
     shown = HandRange(min_len=(lengths[0], lengths[1], lengths[2], lengths[3]))
+    jump = game_jump_range(ctx, bid)
+    if jump is not None:
+        return (f"{what}{tail}: {jump.min_points}+ points", shown.narrowed(jump))
     return (what + tail, shown)
