@@ -186,6 +186,20 @@ def test_a_small_slam_is_a_candidate_in_a_shown_fit_whatever_the_points() -> Non
     assert not [a for a in candidates(ctx, hand, legal, action, rules) if a[4:5] == "6"]
 
 
+def test_a_candidate_the_hand_does_not_fit_the_explanation_of_is_left_out() -> None:
+    # 1♥–1♠–2♥: 3♥ is read as an invitation (a range of points) and 4♥ as a jump to game
+    # with the values for it, so neither is weighed for a 3-point hand (the layouts could
+    # have chosen one, and partner would have read it as the system says); the slam in
+    # the shown fit stays, as its reading promises no points. A game hand's 3♥ would be
+    # no invitation either.
+    calls = "1H pass 1S pass 2H pass"
+    ctx, hand, legal, action, rules = decision("Q852.J43.9654.32", calls, S)
+    assert {"bid:3H", "bid:4H"} <= set(legal)
+    assert candidates(ctx, hand, legal, action, rules) == ["pass", "bid:6H"]
+    ctx, hand, legal, action, rules = decision("KQ52.K43.A654.32", calls, S)
+    assert candidates(ctx, hand, legal, action, rules) == ["bid:4H", "pass", "bid:6H"]
+
+
 def test_planned_layouts_follow_the_budget_and_the_strains() -> None:
     assert planned_layouts(None, 2) == 0
     assert planned_layouts(Budget(0.8), 1) > planned_layouts(Budget(0.8), 3) > 0

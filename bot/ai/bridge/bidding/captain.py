@@ -318,7 +318,9 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
          "where that ask was open says too little for slam.", slam),
     Step("Game", f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of "
          f"a minor with {MINOR_GAME}+). In notrump a hand counts its high cards and a long "
-         "suit's sixth and later cards; with a trump fit, a hand adds its shortness.", game),
+         "suit's sixth and later cards; with a trump fit, a hand adds its shortness. A "
+         "jump to game (once partner has bid) shows those points: game's less partner's "
+         "expected.", game),
     Step("Forced", "Forced: partner forced us to bid: the cheapest bid in our best strain.",
          forced),
     Step("Invitation", f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the "

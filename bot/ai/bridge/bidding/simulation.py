@@ -60,8 +60,8 @@ from .captain import (
 )
 from .context import Context, empty_auction, suit_fit
 from .rubber import Score, rubber_value
-from .rules import Hand, Rule, rules_for
-from .system import Settle, agreed_trump, choose, decide
+from .rules import Hand, Rule
+from .system import Settle, agreed_trump, choose, decide, explained_truly
 
 # Process CPU seconds planned for one declarer's double-dummy tricks in one strain (a best
 # card of the opening leader, `dds.solve_counted` without every card). The plan only sets
@@ -151,9 +151,9 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     values come near one or, in a suit, when partner has shown enough cards in it for an
     8-card fit
     (shape makes slams that points do not see; the double-dummy result decides). A call
-    a table of this situation explains otherwise than this hand fits is left out (its
-    explanation would mislead), save the captain's own: every other is measured
-    against it."""
+    whose explanation here the hand does not fit (`explained_truly`: a table's rule, or
+    the captain's reading of a jump to game or an invitation) is left out, save the
+    captain's own: every other is measured against it."""
     fit = suit_fit(ctx, hand.lengths)
     long_fit = max(range(4), key=lambda s: (fit[s], s))
     last = ctx.last_bid
@@ -182,17 +182,12 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
             goals.add(6)
         out.extend(f"bid:{lvl}{strain.letter}" for lvl in sorted(goals) if lvl in levels)
     return [a for i, a in enumerate(out) if a in legal and a not in out[:i]
-            and (i == 0 or _explained_truly(a, hand, table))]
+            and (i == 0 or explained_truly(ctx, table, a, hand))]
 
 
 def _legal_bids(legal: Sequence[str], strain: Strain) -> list[Bid]:
     bids = [Bid.parse(a[4:]) for a in legal if a.startswith("bid:")]
     return sorted(b for b in bids if b.strain == strain)
-
-
-def _explained_truly(action: str, hand: Hand, table: Sequence[Rule]) -> bool:
-    found = rules_for(table, action)
-    return not found or found[0].fits(hand)
 
 
 def deal_layouts(ctx: Context, cards: Sequence[Card], count: int,

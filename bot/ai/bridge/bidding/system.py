@@ -20,7 +20,8 @@ from .rules import Hand, Rule, first_fit, hull, rules_for
 from .situations import situation
 
 __all__ = ["CallTurn", "Decision", "Reading", "Settle", "agreed_trump", "call_turns",
-           "choose", "decide", "meaning", "read", "situation", "tables_for"]
+           "choose", "decide", "explained_truly", "meaning", "read", "situation",
+           "tables_for"]
 
 
 def tables_for(ctx: Context) -> tuple[str, list[Rule]]:
@@ -85,6 +86,20 @@ def shown_by(ctx: Context, rules: Sequence[Rule], action: str) -> tuple[HandRang
     if found:
         return _shown_by_rules(found)
     return natural_phrase(ctx, action)[1], False
+
+
+def explained_truly(ctx: Context, rules: Sequence[Rule], action: str, hand: Hand,
+                    said: tuple[HandRange, bool] | None = None) -> bool:
+    """The hand is within what `action` is explained as here (`said`, else `shown_by`):
+    its range, and where the situation's rules make the call, the conditions of one of
+    them (a suit's quality, the rule of 20, a count of key cards: limits a range cannot
+    hold). A call the tables did not choose (the learned values', the simulation's) is
+    made only where this holds, so it is explained truly."""
+    shown, _ = shown_by(ctx, rules, action) if said is None else said
+    if shown.empty or not shown.admits(hand.cards):
+        return False
+    found = rules_for(rules, action)
+    return not found or any(rule.fits(hand) for rule in found)
 
 
 def _shown_by_rules(found: Sequence[Rule]) -> tuple[HandRange, bool]:

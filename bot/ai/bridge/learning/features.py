@@ -29,9 +29,9 @@ from ...core.hand_range import HandRange
 from ..bidding.captain import game_level
 from ..bidding.context import LHO, ME, PARTNER, RHO, Context, cheapest
 from ..bidding.rubber import Score
-from ..bidding.rules import Hand, rules_for
+from ..bidding.rules import Hand
 from ..bidding.situations import partner_asks_for_a_count
-from ..bidding.system import Decision, shown_by
+from ..bidding.system import Decision, explained_truly, shown_by
 
 # A call's reading by the system (`shown_by`: `meaning` less its words): the range of
 # hands it shows, whether it forces. Worked out once per candidate: the honesty filter and
@@ -146,20 +146,9 @@ class Rows:
         return [*self.shared, *self.known.call_part(action), *self.tables, *self.rubber]
 
 
-def _admits(d: Decision, said: Shown, action: str) -> bool:
-    """The hand is within what `action` is explained as: its range, and where the
-    situation's rules make the call, the conditions of one of them (a suit's quality, the
-    rule of 20, a count of key cards: limits a range cannot hold)."""
-    shown, _ = said
-    if shown.empty or not shown.admits(d.facts.cards):
-        return False
-    found = rules_for(d.rules, action)
-    return not found or any(rule.fits(d.facts) for rule in found)
-
-
 def honest(d: Decision, action: str) -> bool:
     """The system's reading of `action` here (what its explanation shows) admits the hand."""
-    return _admits(d, shown_by(d.ctx, d.rules, action), action)
+    return explained_truly(d.ctx, d.rules, action, d.facts)
 
 
 # A round learned with slam candidates (`Candidates.wanted`) is offered a small slam in a
@@ -174,7 +163,7 @@ def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     """The calls weighed against the tables' call (never it): pass, double and redouble
     where legal, the cheapest bid and the game in each strain, and every call a rule of
     the situation makes with this hand; only those whose explanation admits the hand
-    (`_admits`). No pass where partner's call forces us and the tables bid; none at all
+    (`explained_truly`). No pass where partner's call forces us and the tables bid; none at all
     when answering an ask."""
     return list(honest_readings(d, legal))
 
@@ -266,11 +255,13 @@ class Candidates:
         return out
 
     def reading(self, action: str) -> Shown | None:
-        """The system's reading of `action` where it admits the hand (`_admits`), else
+        """The system's reading of `action` where it admits the hand (`explained_truly`), else
         None."""
         if action not in self._honest:
             said = self.shown(action)
-            self._honest[action] = said if _admits(self.decision, said, action) else None
+            d = self.decision
+            self._honest[action] = said if explained_truly(d.ctx, d.rules, action, d.facts,
+                                                           said) else None
         return self._honest[action]
 
     def shown(self, action: str) -> Shown:
