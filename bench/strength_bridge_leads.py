@@ -12,7 +12,10 @@ bridge-basic, passed-out seeds skipped). For each deal, the opening leader choos
 position, and each budget is compared with the first, paired deal by deal. --leads names
 how the lead is chosen: `learned` (the model of `bot.ai.bridge.learning.leads`, as the
 bot serves it where the model loads) or `search` (the card search alone); several are
-compared the same way, each way at each budget.
+compared the same way, each way at each budget. `--record FILE` keeps each deal's tricks
+lost by the first way and budget; `--paired-with FILE`, in another checkout (another
+model) on the same seeds, prints this run's first way less the recorded one, paired by
+deal.
 
 Reported per budget: the layouts solved per lead p50 / p95 / max, the lead's wall time and
 process CPU (DDS's threads included) p50 / p95 / max, and the DD tricks the lead loses
@@ -24,7 +27,9 @@ work; the wall times do depend on the load.
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from pathlib import Path
 
 from bot.ai import make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
@@ -70,6 +75,10 @@ def main(argv: list[str]) -> int:
                         help="the card's budget in seconds; several (0.8,2) are compared")
     parser.add_argument("--leads", default="learned",
                         help="how the lead is chosen: learned, search, or both (learned,search)")
+    parser.add_argument("--record", type=Path,
+                        help="write each deal's DD tricks lost by the first way to FILE")
+    parser.add_argument("--paired-with", type=Path,
+                        help="compare the first way with a --record FILE, paired by deal")
     args = parser.parse_args(argv)
     ways = [w for w in args.leads.split(",") if w]
     if not ways or any(w not in LEADS for w in ways) or len(set(ways)) < len(ways):
@@ -105,4 +114,13 @@ def main(argv: list[str]) -> int:
     for c in configs[1:]:
         diffs = [float(a[3] - b[3]) for a, b in zip(results[c], results[first], strict=True)]
         print(f"  {name[c]} - {name[first]}, paired by deal: {mean_ci(diffs)} DD tricks a lead")
+    lost = {seed: r[3] for seed, r in zip(seeds, results[first], strict=True)}
+    if args.record is not None:
+        args.record.write_text(json.dumps(lost))
+    if args.paired_with is not None:
+        other = {int(k): v for k, v in json.loads(args.paired_with.read_text()).items()}
+        common = [seed for seed in seeds if seed in other]
+        diffs = [float(lost[seed] - other[seed]) for seed in common]
+        print(f"  {name[first]} - {args.paired_with}, paired by deal ({len(common)} "
+              f"deals): {mean_ci(diffs)} DD tricks a lead")
     return 0

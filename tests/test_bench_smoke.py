@@ -195,6 +195,16 @@ def test_bridge_leads_strength_prints_every_way_at_every_budget() -> None:
     assert "learned 0.3 s - search 0.3 s, paired by deal: " in out
 
 
+def test_bridge_leads_record_pairs_another_run_deal_by_deal(tmp_path: Path) -> None:
+    record = tmp_path / "leads.json"
+    _run("bench.strength", "bridge-leads", "--deals", "2", "--record", str(record),
+         timeout=180)
+    assert set(json.loads(record.read_text())) == {"1", "2"}
+    out = _run("bench.strength", "bridge-leads", "--deals", "2", "--paired-with",
+               str(record), timeout=180)
+    assert f"  learned 0.8 s - {record}, paired by deal (2 deals): 0.00" in out
+
+
 def test_bridge_rubber_strength_prints_its_seeds_and_figures(tmp_path: Path) -> None:
     cache = tmp_path / "tables.json"
     args = ("bench.strength", "bridge-rubber", "--rubbers", "2", "--first-seed", "5",
