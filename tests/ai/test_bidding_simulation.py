@@ -12,6 +12,7 @@ from bot.ai.bridge.bidding.simulation import (
     MIN_LAYOUTS,
     Candidate,
     SampledBidding,
+    _via_key_cards,
     answered_contract,
     best,
     candidates,
@@ -198,6 +199,16 @@ def test_a_candidate_the_hand_does_not_fit_the_explanation_of_is_left_out() -> N
     assert candidates(ctx, hand, legal, action, rules) == ["pass", "bid:6H"]
     ctx, hand, legal, action, rules = decision("KQ52.K43.A654.32", calls, S)
     assert candidates(ctx, hand, legal, action, rules) == ["bid:4H", "pass", "bid:6H"]
+
+
+def test_a_simulated_slam_is_asked_for_only_by_a_hand_the_ask_describes() -> None:
+    # 1♠–3♠ (a limit raise, 10–12): the key-card ask shows 19+ points, so with 19 HCP a
+    # slam the layouts chose is asked for first (five, missing two key cards); with 14
+    # the ask would mislead partner, and the slam is bid itself.
+    for hand, made in (("AKQ74.A3.KQ4.J93", "bid:4NT"), ("AQJ74.A3.K54.932", "bid:6S")):
+        ctx, facts, legal, _, rules = decision(hand, "1S pass 3S pass", N)
+        slam = Candidate("bid:6S", final_contract(ctx.calls, ctx.seat, "bid:6S"))
+        assert _via_key_cards(ctx, facts, slam, legal, rules) == made
 
 
 def test_planned_layouts_follow_the_budget_and_the_strains() -> None:

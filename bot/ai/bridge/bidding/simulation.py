@@ -56,7 +56,6 @@ from .captain import (
     expected_points,
     game_level,
     is_invitation,
-    key_card_ask_range,
 )
 from .context import Context, empty_auction, suit_fit
 from .rubber import Score, rubber_value
@@ -320,18 +319,19 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     if tables is None or len(tables) < MIN_LAYOUTS:
         return rule_action  # spent, or too costly a deal to solve enough layouts
     index, _ = best(options, scores(ctx, options, tables, vulnerable, score))
-    return _via_key_cards(ctx, hand, options[index], legal)
+    return _via_key_cards(ctx, hand, options[index], legal, table)
 
 
-def _via_key_cards(ctx: Context, hand: Hand, chosen: Candidate, legal: Sequence[str]
-                   ) -> str:
+def _via_key_cards(ctx: Context, hand: Hand, chosen: Candidate, legal: Sequence[str],
+                   table: Sequence[Rule]) -> str:
     """A small slam in our agreed suit is asked for with Roman Key Card Blackwood first
-    when 4NT would ask (so that we stop in five missing two key cards) and the hand holds
-    the slam values the ask shows (`key_card_ask_range`); else the slam is bid."""
+    when 4NT would ask (so that we stop in five missing two key cards) and the hand fits
+    what the ask shows (`explained_truly`: the slam values, `key_card_ask_range`); else
+    the slam is bid."""
     contract = chosen.contract
     if contract is None or contract.level != 6 or contract.strain == Strain.NOTRUMP \
             or "bid:4NT" not in legal or ctx.notrump_asks() or len(ctx.our_bids()) < 2 \
-            or not key_card_ask_range(ctx).admits(hand.cards):
+            or not explained_truly(ctx, table, "bid:4NT", hand):
         return chosen.action
     return "bid:4NT" if agreed_trump(ctx) == contract.strain.trump else chosen.action
 
