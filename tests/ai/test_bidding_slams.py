@@ -98,18 +98,3 @@ def test_a_jump_to_game_shows_the_values_game_needs_so_a_weak_hand_is_never_offe
     assert strong.action == "bid:4H" and honest(strong, "bid:4H")
     assert meaning(strong.ctx, strong.rules, "bid:4H")[0] == \
         "support for hearts, to play in game: 10+ points"
-
-
-def test_an_opening_at_game_is_no_strong_hands_so_a_strong_hand_is_never_offered_it(
-        ) -> None:
-    """A rubber's values opened 4♥ with 24 HCP (12 tricks; partner, reading any strength,
-    passed). Hands of 22+ open the strong 2♣, so an opening no table makes shows fewer:
-    outside its explanation for a strong hand and never its candidate, while a long
-    weak suit's 4♠ stays one."""
-    strong, legal = _decision("AK87.AKQT54.A.A9", [], seat=0)
-    assert strong.action == "bid:2C" and not honest(strong, "bid:4H")
-    assert "bid:4H" in legal and "bid:4H" not in honest_candidates(strong, legal)
-    weak, legal = _decision("KJT7643.96.942.2", [], seat=0)
-    assert "bid:4S" in honest_candidates(weak, legal)
-    assert meaning(weak.ctx, weak.rules, "bid:4S")[0] == \
-        "6+ spades, to play in game, up to 21 HCP"

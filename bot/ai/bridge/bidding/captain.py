@@ -19,9 +19,8 @@ from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import Suit
 
 from ...core.hand_range import HandRange
-from .constructive import STRONG_OPENING
 from .context import LHO, ME, PARTNER, Context, agreed_trump, bid_text, cheapest, suit_fit
-from .rules import SUIT_NAMES, Hand, range_text
+from .rules import SUIT_NAMES, Hand
 
 GAME, SLAM, GRAND = 25, 33, 37
 MINOR_GAME = 28  # five of a minor rather than 3NT
@@ -395,16 +394,7 @@ def game_jump_range(ctx: Context, bid: Bid) -> HandRange | None:
 
 
 def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
-    """What a call outside the tables says (the captain's calls, and people's). An opening
-    bid no table makes (game or more) is no strong hand's: those open 2♣."""
-    text, shown = _natural_phrase(ctx, action)
-    if ctx.last_bid is None and action.startswith("bid:"):
-        top = HandRange(max_hcp=STRONG_OPENING - 1)
-        return f"{text}, {range_text(0, top.max_hcp, 'HCP')}", shown.narrowed(top)
-    return text, shown
-
-
-def _natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
+    """What a call outside the tables says (the captain's calls, and people's)."""
     if action == "pass":
         return ("nothing more to say", HandRange())
     if action == "double":

@@ -37,11 +37,6 @@ RULE_OF_20 = Test("rule of 20", lambda h: h.hcp + sum(sorted(h.lengths)[-2:]) >=
 SHORTNESS = Test("a singleton or void", lambda h: min(h.lengths) <= 1, TELLS_NOTHING)
 
 
-# High-card points from which a hand opens the strong 2♣, whatever its shape: any other
-# opening (the captain's 4♥ with none of the table's, too) shows fewer.
-STRONG_OPENING = 22
-
-
 def opening_table() -> Table:
     """First call of the auction (also after passes)."""
     # Which suit to open: choices between suits, which no range of one hand holds.
@@ -53,9 +48,9 @@ def opening_table() -> Table:
     diamonds = Test("diamonds longer than clubs, or 4-4 in the minors",
                     lambda h: h.lengths[D] > h.lengths[C] or h.lengths[D] == h.lengths[C] >= 4,
                     TELLS_NOTHING, said=False)
-    opening = (11, STRONG_OPENING - 1)
+    opening = (11, 21)
     rules = [
-        Rule("2C", "strong and artificial", hcp=(STRONG_OPENING, 37), forcing=True),
+        Rule("2C", "strong and artificial", hcp=(22, 37), forcing=True),
         Rule("2NT", "", hcp=(20, 21), when=BALANCED),
         Rule("1NT", "", hcp=(15, 17), when=BALANCED),
         Rule("1S", "", hcp=opening, pts=(12, 23), lengths={S: (5, 13)},
