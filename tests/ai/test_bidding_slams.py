@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai.bridge.bidding.system import meaning
 from bot.ai.bridge.learning.features import honest, honest_candidates
 from tests.ai.test_bridge_bidding import N, S, W, call
 from tests.ai.test_learned_bidding import _decision
@@ -41,13 +40,6 @@ from tests.ai.test_learned_bidding import _decision
     # one key card missing: the small slam
     ("QJ843.Q87.A5.A94", "1D pass 1S pass 2NT pass 3S pass 4S pass 4NT pass 5C pass", W,
      "bid:6S", "small slam: at most one key card missing"),
-    # opener's jump to game over the overcall shows the values game needs opposite the
-    # response (25 together, 1♠ counted at 9.5): 15+ points, so 13 support points opposite
-    # ask for key cards where, read as no more than the opening, they passed
-    ("KQ975.K3.6542.KT", "pass 1D pass 1S 2C 4S pass", N, "bid:4NT",
-     "Roman Key Card Blackwood: asks for the aces and the king of trumps, "
-     "slam values: 12+ points"),
-    ("KQ975.K3.6542.T2", "pass 1D pass 1S 2C 4S pass", N, "pass", "nothing more to say"),
     # game in a major partner has not shown is a long suit
     ("T.QT6543.KT432.5", "pass pass pass 2C 2S", N, "bid:4H",
      "6+ hearts, to play in game"),
@@ -80,21 +72,3 @@ def test_a_key_card_ask_shows_slam_values_so_a_weak_hand_is_never_offered_it() -
                                               (2, "bid:3S"), (3, "pass"), (0, "bid:4S"),
                                               (1, "pass")], seat=2)
     assert strong.action == "bid:4NT" and honest(strong, "bid:4NT")
-
-
-def test_a_jump_to_game_shows_the_values_game_needs_so_a_weak_hand_is_never_offered_it(
-        ) -> None:
-    """Only the captain's game step jumps to game (its other steps bid the cheapest), from
-    25 points together with partner counted at what it is expected to hold: the jump's
-    reading promises the rest, so partner can look for slam, and a jump chosen by value
-    from a hand without them is outside its explanation and never a candidate."""
-    # 1♥–1♠–2♥: 4♥ is the game in hearts, a candidate by that alone
-    calls = [(0, "bid:1H"), (1, "pass"), (2, "bid:1S"), (3, "pass"), (0, "bid:2H"),
-             (1, "pass")]
-    weak, legal = _decision("Q852.J43.9654.32", calls, seat=2)
-    assert "bid:4H" in legal and not honest(weak, "bid:4H")
-    assert "bid:4H" not in honest_candidates(weak, legal)
-    strong, _ = _decision("KQ52.K43.A654.32", calls, seat=2)
-    assert strong.action == "bid:4H" and honest(strong, "bid:4H")
-    assert meaning(strong.ctx, strong.rules, "bid:4H")[0] == \
-        "support for hearts, to play in game: 10+ points"

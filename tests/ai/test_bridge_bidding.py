@@ -112,8 +112,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
     # four good trumps and game values: game, not a penalty double of their two-level
     # contract (double dummy the double did not pay)
-    ("A4.KQT9.J432.Q32", "1C pass 1S 2H pass pass", N, "bid:3NT",
-     "to play in game: 9+ points"),
+    ("A4.KQT9.J432.Q32", "1C pass 1S 2H pass pass", N, "bid:3NT", "to play in game"),
     # competing for the part-score: in the fit's suit (not notrump)
     ("A972.A952.8.JT54", "pass pass 1H 2C 2H", E, "bid:3C", "support for clubs, competing"),
     # a takeout double is answered once: a pass over the bid in between answered it

@@ -318,9 +318,7 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
          "where that ask was open says too little for slam.", slam),
     Step("Game", f"Game: {GAME}+ together: bid game at once (3NT, four of a major, five of "
          f"a minor with {MINOR_GAME}+). In notrump a hand counts its high cards and a long "
-         "suit's sixth and later cards; with a trump fit, a hand adds its shortness. A "
-         "jump to game (once partner has bid) shows those points: game's less partner's "
-         "expected.", game),
+         "suit's sixth and later cards; with a trump fit, a hand adds its shortness.", game),
     Step("Forced", "Forced: partner forced us to bid: the cheapest bid in our best strain.",
          forced),
     Step("Invitation", f"Invitation: {INVITE}–{GAME - 1} together: raise our strain to the "
@@ -375,24 +373,6 @@ def key_card_ask_range(ctx: Context) -> HandRange:
     return HandRange(min_hcp=max(0, promised - 4), min_points=promised)
 
 
-def game_jump_range(ctx: Context, bid: Bid) -> HandRange | None:
-    """What our jump to game shows once partner has bid: the values game needs together
-    (`game_points`), partner counted at its expected points, as the game step counts
-    them (shortness counted, so 4 fewer high cards promised). Of the captain's steps only
-    the game step jumps to game (forced, competition and misfit bid the cheapest), so a
-    jump says what it counted, and partner can look for slam; a jump read as no more than
-    the opening missed slams with 33 points together. None where `bid` is no such jump."""
-    nxt = cheapest(bid.strain, ctx.last_bid)
-    if not ctx.bids(PARTNER) or nxt is None or bid.level <= nxt.level \
-            or bid.level != game_level(bid.strain, ctx):
-        return None
-    promised = math.floor(game_points(bid.strain, bid.level)
-                          - expected_points(ctx.partner_range()))
-    if promised <= 0:  # partner's values are game alone: the jump shows nothing more
-        return None
-    return HandRange(min_hcp=max(0, promised - 4), min_points=promised)
-
-
 def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     """What a call outside the tables says (the captain's calls, and people's)."""
     if action == "pass":
@@ -415,9 +395,6 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         if is_invitation(ctx, bid):
             shown = invitation_range(ctx, strain)
             return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} HCP", shown)
-        jump = game_jump_range(ctx, bid)
-        if jump is not None:
-            return (f"to play in game: {jump.min_points}+ points", jump)
         return (f"to play in {level_word}" if level_word else "natural: notrump",
                 HandRange())
     suit = Suit(int(strain))
@@ -447,7 +424,4 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     tail = f", to play in {level_word}" if level_word else (
         "" if ctx.ours() or ctx.last_bid is None else ", competing")
     shown = HandRange(min_len=(lengths[0], lengths[1], lengths[2], lengths[3]))
-    jump = game_jump_range(ctx, bid)
-    if jump is not None:
-        return (f"{what}{tail}: {jump.min_points}+ points", shown.narrowed(jump))
     return (what + tail, shown)

@@ -151,7 +151,7 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     8-card fit
     (shape makes slams that points do not see; the double-dummy result decides). A call
     whose explanation here the hand does not fit (`explained_truly`: a table's rule, or
-    the captain's reading of a jump to game or an invitation) is left out, save the
+    the captain's reading of an invitation or a key-card ask) is left out, save the
     captain's own: every other is measured against it."""
     fit = suit_fit(ctx, hand.lengths)
     long_fit = max(range(4), key=lambda s: (fit[s], s))
