@@ -150,9 +150,10 @@ def candidates(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     values come near one or, in a suit, when partner has shown enough cards in it for an
     8-card fit
     (shape makes slams that points do not see; the double-dummy result decides). A call
-    whose explanation here the hand does not fit (`explained_truly`: a table's rule, or
-    the captain's reading of an invitation or a key-card ask) is left out, save the
-    captain's own: every other is measured against it."""
+    whose explanation here the hand does not fit (`explained_truly`: a table's rule where
+    one makes the call, else the captain's reading: the length a suit bid shows, an
+    invitation's points, a key-card ask's slam values) is left out, save the captain's
+    own: every other is measured against it."""
     fit = suit_fit(ctx, hand.lengths)
     long_fit = max(range(4), key=lambda s: (fit[s], s))
     last = ctx.last_bid
