@@ -2,7 +2,7 @@
 
     python -m bench.strength bridge-play [--deals 200] [--kinds bridge-basic,bridge-advanced]
         [--think 0.8] [--sd-matches 40] [--sd-target 500] [--first-seed 1] [--list]
-        [--sd-first-seed N] [--record FILE]
+        [--sd-first-seed N] [--record FILE] [--tricks N]
     python -m bench.strength bridge-play --merge FILE [FILE ...]
     python -m bench.strength bridge-play --paired BEFORE AFTER
 
@@ -18,6 +18,9 @@ anything. Means come with 95% intervals (normal, over deals).
 Then where the tricks were lost: by whose card and what it did (the lead to a trick,
 following suit, ruffing, discarding; its position in the trick) and by the tricks of the
 deal, each as tricks a deal.
+
+`--tricks N` plays only the first N tricks of each deal, where a card costs most to search
+and the layouts are fewest; the figures are then those tricks' losses.
 
 Single Dummy Bridge: whole matches to --sd-target points of `single-dummy-advanced`
 against `single-dummy-basic`, seats alternating, match seeds --first-seed upwards; the
@@ -36,8 +39,9 @@ it finishes (kept if the run is stopped), and `--merge` reports several such fil
 run (each deal and match once; the code versions and budgets they were run with listed).
 `--paired` compares two such records of the same deals (two versions of the code, each
 run with --record): per deal, AFTER's DD tricks lost less BEFORE's, for the declaring
-side, the defence and the opening lead, the mean with its 95% interval (negative: AFTER
-loses fewer), and each one's decision CPU.
+side, the defence, both (the opening lead apart), the opening lead and the other cards
+of the first trick (played to the same lead, so the closest paired), the mean with its
+95% interval (negative: AFTER loses fewer), and each one's decision CPU.
 """
 
 from __future__ import annotations
@@ -227,8 +231,9 @@ def breakdown(deals: Sequence[Record]) -> None:
             print(f"  {key:40} {table[key] / n:.3f}")
 
 
-def play_deal(seed: int, kind: str, think: float) -> Record:
-    """Deal `seed` played out by `kind` in all four seats, every card scored."""
+def play_deal(seed: int, kind: str, think: float, tricks: int = 13) -> Record:
+    """Deal `seed` played by `kind` in all four seats for its first `tricks` tricks (all
+    13: played out), every card scored."""
     game = bid_out(seed)
     assert game is not None
     players = [make_player("bridge", seed * 7 + s, kind) for s in range(4)]
@@ -240,12 +245,14 @@ def play_deal(seed: int, kind: str, think: float) -> Record:
                     "contract": f"{contract.label} by {'NESW'[contract.declarer]}",
                     "declaring": 0.0, "defence": 0.0, "lead": 0.0, "cards": 0, "costly": 0,
                     "cards_declaring": 0, "costly_declaring": 0, "by_search": 0,
-                    "losses": []}
+                    "tricks": tricks, "losses": []}
     times: Times = defaultdict(list)
     first = True
     while game.deal_no == 1 and not game.finished:
         seat = next(iter(game.to_act()))
         view, legal = game.view(seat), game.legal(seat)
+        if len(view.played) >= 4 * tricks:
+            break
         to_play = view.playing_for if view.playing_for is not None else seat
         scores = dd_scores(game)
         side = "declaring" if to_play % 2 == declaring_side else "defence"
@@ -396,6 +403,22 @@ def read_deals(path: str) -> dict[int, Record]:
     return {r["seed"]: r for r in records if r["section"] == "bridge"}
 
 
+def first_tricks(count: int) -> str:
+    return "the first trick" if count == 1 else f"the first {count} tricks"
+
+
+def lost_by(deal: Record, key: str) -> float:
+    """A deal's DD tricks lost by one side's cards, both sides' (`both`, the opening lead
+    apart) or the cards played to the opening lead (`first_trick`: 0 for a deal recorded
+    before losses were listed)."""
+    if key == "both":
+        return float(deal["declaring"] + deal["defence"])
+    if key == "first_trick":
+        return float(sum(loss["loss"] for loss in deal.get("losses", ())
+                         if loss["trick"] == 1 and loss["who"] != "lead"))
+    return float(deal[key])
+
+
 def paired(before_path: str, after_path: str) -> int:
     """AFTER's DD tricks lost less BEFORE's on the deals both played."""
     before, after = read_deals(before_path), read_deals(after_path)
@@ -407,12 +430,21 @@ def paired(before_path: str, after_path: str) -> int:
              for side in (before, after)]
     print(f"Paired on {len(seeds)} deals (seeds {spans(seeds)}): BEFORE {', '.join(codes[0])}"
           f" ({before_path}), AFTER {', '.join(codes[1])} ({after_path})")
-    for key, name in (("declaring", "declaring side"), ("defence", "defence (leads apart)"),
-                      ("lead", "opening lead")):
-        diffs = [after[s][key] - before[s][key] for s in seeds]
-        print(f"  DD tricks lost per deal, {name:22} BEFORE "
-              f"{mean_ci([before[s][key] for s in seeds])}, AFTER "
-              f"{mean_ci([after[s][key] for s in seeds])}, AFTER - BEFORE {mean_ci(diffs)}")
+    tricks = {r.get("tricks", 13) for side in (before, after) for r in side.values()}
+    if len(tricks) > 1:
+        print(f"the records played different numbers of tricks ({sorted(tricks)}): "
+              "nothing to compare")
+        return 1
+    if tricks != {13}:
+        print(f"  {first_tricks(tricks.pop())} of each deal")
+    rows = (("declaring", "declaring side"), ("defence", "defence (leads apart)"),
+            ("both", "both, leads apart"), ("lead", "opening lead"),
+            ("first_trick", "rest of the first trick"))
+    for key, name in rows:
+        lost = [[lost_by(side[s], key) for s in seeds] for side in (before, after)]
+        diffs = [b - a for a, b in zip(*lost, strict=True)]
+        print(f"  DD tricks lost per deal, {name:23} BEFORE {mean_ci(lost[0])}, "
+              f"AFTER {mean_ci(lost[1])}, AFTER - BEFORE {mean_ci(diffs)}")
     for label, side in (("BEFORE", before), ("AFTER", after)):
         print(f"\n{label}:", end="")
         report_times(merged_times(side[s] for s in seeds))
@@ -429,6 +461,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--sd-first-seed", type=int, default=None,
                         help="first Single Dummy match seed (default: --first-seed)")
+    parser.add_argument("--tricks", type=int, default=13, choices=range(1, 14),
+                        metavar="N", help="play only the first N tricks of each deal")
     parser.add_argument("--list", action="store_true", help="print every deal of the set")
     parser.add_argument("--record", metavar="FILE",
                         help="append each deal and match to FILE as a JSON line")
@@ -447,7 +481,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Contract Bridge deal set: the first deals of matches {seeds} "
               f"(passed-out seeds skipped), bid by bridge-basic; budget {args.think} s "
               "on the thinking thread's CPU clock (figures independent of the machine's "
-              f"load); code {code}", flush=True)
+              f"load); code {code}"
+              + (f"; {first_tricks(args.tricks)} of each deal" if args.tricks < 13 else ""),
+              flush=True)
         if args.list:
             for seed in seeds:
                 game = bid_out(seed)
@@ -459,7 +495,7 @@ def main(argv: list[str] | None = None) -> int:
         for kind in args.kinds.split(","):
             tally, played = PlayTally(), []
             for done, seed in enumerate(seeds, start=1):
-                deal = play_deal(seed, kind, args.think)
+                deal = play_deal(seed, kind, args.think, args.tricks)
                 write(args.record, {**deal, "code": code})
                 tally.add(deal)
                 played.append(deal)

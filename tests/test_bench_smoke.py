@@ -298,8 +298,25 @@ def test_bridge_play_strength_pairs_two_records_deal_by_deal(tmp_path: Path) -> 
     out = _run("bench.strength", "bridge-play", "--paired", *map(str, records))
     assert "Paired on 2 deals (seeds 1..2)" in out
     # The same player on the same deals: every difference is nothing.
-    assert out.count("AFTER - BEFORE 0.00 ± 0.00") == 3
+    assert out.count("AFTER - BEFORE 0.00 ± 0.00") == 5
     assert out.count("bridge declarer") == 2  # each side's decision times
+
+
+def test_bridge_play_strength_plays_only_the_first_tricks_it_is_asked_for(
+        tmp_path: Path) -> None:
+    short, whole = tmp_path / "short.jsonl", tmp_path / "whole.jsonl"
+    out = _run("bench.strength", "bridge-play", "--deals", "2", "--kinds", "bridge-basic",
+               "--sd-matches", "0", "--tricks", "2", "--record", str(short), timeout=120)
+    assert "the first 2 tricks of each deal" in out
+    deals = [json.loads(line) for line in short.read_text().splitlines()]
+    assert [(d["cards"], d["tricks"]) for d in deals] == [(8, 2), (8, 2)]
+    _run("bench.strength", "bridge-play", "--deals", "2", "--kinds", "bridge-basic",
+         "--sd-matches", "0", "--record", str(whole), timeout=120)
+    refused = subprocess.run([sys.executable, "-m", "bench.strength", "bridge-play",
+                              "--paired", str(short), str(whole)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1
+    assert "played different numbers of tricks ([2, 13])" in refused.stdout
 
 
 def test_bridge_team_plays_each_deal_both_ways_on_fresh_deals_outside_the_bank() -> None:
