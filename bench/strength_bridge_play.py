@@ -20,7 +20,8 @@ following suit, ruffing, discarding; its position in the trick) and by the trick
 deal, each as tricks a deal.
 
 `--tricks N` plays only the first N tricks of each deal, where a card costs most to search
-and the layouts are fewest; the figures are then those tricks' losses.
+and the layouts are fewest; the figures are then those tricks' losses. `--merge` and
+`--paired` refuse records played for different numbers of tricks.
 
 Single Dummy Bridge: whole matches to --sd-target points of `single-dummy-advanced`
 against `single-dummy-basic`, seats alternating, match seeds --first-seed upwards; the
@@ -368,12 +369,14 @@ def merge(paths: Sequence[str]) -> int:
     deals: dict[tuple[str, int], Record] = {}
     matches: dict[int, Record] = {}
     versions: set[str] = set()
+    read: list[Record] = []  # every bridge deal read, a deal in two files twice
     for path in paths:
         with open(path, encoding="utf-8") as lines:
             for line in lines:
                 record = json.loads(line)
                 versions.add(f"{record.get('code', 'unknown')}, budget {record['think']} s")
                 if record["section"] == "bridge":
+                    read.append(record)
                     key = (record["kind"], record["seed"])
                     if key in deals:
                         print(f"deal {key[1]} of {key[0]} is in more than one record: "
@@ -381,8 +384,12 @@ def merge(paths: Sequence[str]) -> int:
                     deals[key] = record
                 else:
                     matches[record["seed"]] = record
+    tricks = one_trick_count(read)
+    if not tricks:
+        return 1
     print(f"Merged {len(deals)} deals and {len(matches)} Single Dummy matches from "
-          f"{len(paths)} files; run with: {'; '.join(sorted(versions))}")
+          f"{len(paths)} files; run with: {'; '.join(sorted(versions))}"
+          + (f"; {first_tricks(tricks)} of each deal" if tricks < 13 else ""))
     for kind in sorted({kind for kind, _ in deals}):
         tally = PlayTally()
         mine = [deals[key] for key in sorted(deals) if key[0] == kind]
@@ -401,6 +408,18 @@ def read_deals(path: str) -> dict[int, Record]:
     with open(path, encoding="utf-8") as lines:
         records = [json.loads(line) for line in lines]
     return {r["seed"]: r for r in records if r["section"] == "bridge"}
+
+
+def one_trick_count(deals: Iterable[Record]) -> int:
+    """The number of tricks every deal recorded was played for (13 when none is), or 0,
+    said, when they differ: one report of deals played for different tricks would mean
+    nothing."""
+    tricks = {deal.get("tricks", 13) for deal in deals}
+    if len(tricks) > 1:
+        print(f"the records played different numbers of tricks ({sorted(tricks)}): "
+              "not reported together")
+        return 0
+    return tricks.pop() if tricks else 13
 
 
 def first_tricks(count: int) -> str:
@@ -430,13 +449,11 @@ def paired(before_path: str, after_path: str) -> int:
              for side in (before, after)]
     print(f"Paired on {len(seeds)} deals (seeds {spans(seeds)}): BEFORE {', '.join(codes[0])}"
           f" ({before_path}), AFTER {', '.join(codes[1])} ({after_path})")
-    tricks = {r.get("tricks", 13) for side in (before, after) for r in side.values()}
-    if len(tricks) > 1:
-        print(f"the records played different numbers of tricks ({sorted(tricks)}): "
-              "nothing to compare")
+    tricks = one_trick_count([*before.values(), *after.values()])
+    if not tricks:
         return 1
-    if tricks != {13}:
-        print(f"  {first_tricks(tricks.pop())} of each deal")
+    if tricks < 13:
+        print(f"  {first_tricks(tricks)} of each deal")
     rows = (("declaring", "declaring side"), ("defence", "defence (leads apart)"),
             ("both", "both, leads apart"), ("lead", "opening lead"),
             ("first_trick", "rest of the first trick"))

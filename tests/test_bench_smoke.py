@@ -317,6 +317,11 @@ def test_bridge_play_strength_plays_only_the_first_tricks_it_is_asked_for(
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 1
     assert "played different numbers of tricks ([2, 13])" in refused.stdout
+    refused = subprocess.run([sys.executable, "-m", "bench.strength", "bridge-play",
+                              "--merge", str(short), str(whole)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1
+    assert "played different numbers of tricks ([2, 13])" in refused.stdout
 
 
 def test_bridge_team_plays_each_deal_both_ways_on_fresh_deals_outside_the_bank() -> None:
