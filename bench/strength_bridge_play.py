@@ -129,6 +129,15 @@ def mean_ci(values: Sequence[float]) -> str:
     return f"{mean:.2f} ± {half:.2f}"
 
 
+def difference_ci(diffs: Sequence[float]) -> str:
+    """A paired difference (two or more deals) to three places, as a change of a few
+    hundredths needs, with its 95% interval and the deals it moved."""
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    moved = sum(1 for d in diffs if d)
+    return f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}), {moved} deals differ"
+
+
 def spans(seeds: Iterable[int]) -> str:
     """Seeds as runs: 1..75, 102..126."""
     out: list[str] = []
@@ -461,7 +470,7 @@ def paired(before_path: str, after_path: str) -> int:
         lost = [[lost_by(side[s], key) for s in seeds] for side in (before, after)]
         diffs = [b - a for a, b in zip(*lost, strict=True)]
         print(f"  DD tricks lost per deal, {name:23} BEFORE {mean_ci(lost[0])}, "
-              f"AFTER {mean_ci(lost[1])}, AFTER - BEFORE {mean_ci(diffs)}")
+              f"AFTER {mean_ci(lost[1])}, AFTER - BEFORE {difference_ci(diffs)}")
     for label, side in (("BEFORE", before), ("AFTER", after)):
         print(f"\n{label}:", end="")
         report_times(merged_times(side[s] for s in seeds))

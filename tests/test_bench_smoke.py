@@ -298,7 +298,7 @@ def test_bridge_play_strength_pairs_two_records_deal_by_deal(tmp_path: Path) -> 
     out = _run("bench.strength", "bridge-play", "--paired", *map(str, records))
     assert "Paired on 2 deals (seeds 1..2)" in out
     # The same player on the same deals: every difference is nothing.
-    assert out.count("AFTER - BEFORE 0.00 ± 0.00") == 5
+    assert out.count("AFTER - BEFORE +0.000 (+0.000 to +0.000), 0 deals differ") == 5
     assert out.count("bridge declarer") == 2  # each side's decision times
 
 
