@@ -35,7 +35,15 @@ from bot.ai import make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.tables.thinking import think_as_served
 
-from .strength_bridge_play import bid_out, budget, dd_scores, deal_set, mean_ci, spans
+from .strength_bridge_play import (
+    bid_out,
+    budget,
+    dd_scores,
+    deal_set,
+    difference_ci,
+    mean_ci,
+    spans,
+)
 
 
 def lead(seed: int, think: float, learned: bool = True) -> tuple[float, float, int, int]:
@@ -113,7 +121,8 @@ def main(argv: list[str]) -> int:
     first = configs[0]
     for c in configs[1:]:
         diffs = [float(a[3] - b[3]) for a, b in zip(results[c], results[first], strict=True)]
-        print(f"  {name[c]} - {name[first]}, paired by deal: {mean_ci(diffs)} DD tricks a lead")
+        print(f"  {name[c]} - {name[first]}, paired by deal: {difference_ci(diffs)} "
+              "(DD tricks a lead)")
     lost = {seed: r[3] for seed, r in zip(seeds, results[first], strict=True)}
     if args.record is not None:
         args.record.write_text(json.dumps(lost))
@@ -122,5 +131,5 @@ def main(argv: list[str]) -> int:
         common = [seed for seed in seeds if seed in other]
         diffs = [float(lost[seed] - other[seed]) for seed in common]
         print(f"  {name[first]} - {args.paired_with}, paired by deal ({len(common)} "
-              f"deals): {mean_ci(diffs)} DD tricks a lead")
+              f"deals): {difference_ci(diffs)} (DD tricks a lead)")
     return 0

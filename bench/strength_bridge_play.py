@@ -130,11 +130,15 @@ def mean_ci(values: Sequence[float]) -> str:
 
 
 def difference_ci(diffs: Sequence[float]) -> str:
-    """A paired difference (two or more deals) to three places, as a change of a few
-    hundredths needs, with its 95% interval and the deals it moved."""
+    """A paired difference to three places, as a change of a few hundredths needs, with
+    its 95% interval (two deals or more) and the deals it moved."""
+    if not diffs:
+        return "n/a"
     mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
     moved = sum(1 for d in diffs if d)
+    if len(diffs) < 2:
+        return f"{mean:+.3f}, {moved} deals differ"
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
     return f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}), {moved} deals differ"
 
 
