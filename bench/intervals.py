@@ -1,8 +1,16 @@
-"""The Wilson score interval the benches print for a share (k of n), 95% unless told."""
+"""The intervals the benches print, 95% unless told: Wilson's for a share (k of n), and
+the normal one's half-width for a mean."""
 
 from __future__ import annotations
 
 import math
+import statistics
+from collections.abc import Sequence
+
+
+def half_width(values: Sequence[float], z: float = 1.96) -> float:
+    """The half-width of the interval of `values`' mean (two values or more)."""
+    return z * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import subprocess
 import time
@@ -65,7 +64,7 @@ from bot.games.bridge import ContractBridge
 from bot.games.cards import Card, Suit
 from bot.tables.thinking import think_as_served
 
-from .intervals import wilson_text
+from .intervals import half_width, wilson_text
 
 Times = dict[str, list[tuple[float, float]]]  # phase -> (wall, cpu) per decision
 Record = dict[str, Any]  # one deal or match, as --record writes it
@@ -125,8 +124,7 @@ def mean_ci(values: Sequence[float]) -> str:
     mean = statistics.fmean(values)
     if len(values) < 2:
         return f"{mean:.2f}"
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{mean:.2f} ± {half:.2f}"
+    return f"{mean:.2f} ± {half_width(values):.2f}"
 
 
 def difference_ci(diffs: Sequence[float]) -> str:
@@ -138,7 +136,7 @@ def difference_ci(diffs: Sequence[float]) -> str:
     moved = sum(1 for d in diffs if d)
     if len(diffs) < 2:
         return f"{mean:+.3f}, {moved} deals differ"
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    half = half_width(diffs)
     return f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}), {moved} deals differ"
 
 
