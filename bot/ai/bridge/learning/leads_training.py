@@ -35,9 +35,9 @@ from ...core.dds import Position, solve
 from ..bidding.context import bid_to_end
 from ..bidding.system import context_of
 from .bank import FOLDER, BankDeal, read
-from .forest import from_lightgbm
-from .leads import NAMES, LeadModel, lead_rows, read_of
-from .making import Step, in_steps, run
+from .leads import NAMES, lead_rows, read_of
+from .making import Step, in_steps, provenance, run
+from .ranking import TOP_RELEVANCE, fit_ranker, lost_by_choice
 from .rollouts import Bidders
 from .values import CallValues, card_path
 from .values import shared as shared_values
@@ -97,32 +97,10 @@ def make(first: int, deals: int, out: Path, jobs: int = 1, folder: Path = FOLDER
     return int(numbers.size)
 
 
-def _runs(deal: Any) -> tuple[Any, Any]:
-    """Where each deal's rows start and end (a deal's rows are consecutive)."""
-    starts = np.flatnonzero(np.r_[True, deal[1:] != deal[:-1]])
-    return starts, np.r_[starts[1:], deal.size]
-
-
-def _lost_by_choice(scores: Any, y: Any, deal: Any) -> tuple[float, float, int]:
-    """Mean tricks lost per deal by leading each deal's best-scored row, with a 95%
-    interval's half-width, and the number of deals."""
-    starts, ends = _runs(deal)
-    lost = np.asarray([float(y[a + int(np.argmax(scores[a:b]))])
-                       for a, b in zip(starts, ends, strict=True)])
-    half = 1.96 * float(lost.std(ddof=1)) / np.sqrt(lost.size) if lost.size > 1 else 0.0
-    return float(lost.mean()), half, int(lost.size)
-
-
-# A card's relevance for the ranking: 3 for a best lead, then one less a trick given away.
-TOP_RELEVANCE = 3
-
-
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
           command: str, threads: int = 2) -> dict[str, Any]:
     """Train the ranker, check the numpy forest gives LightGBM's values, measure the
     held-out deals' tricks lost, and write the model and its card; the card."""
-    import lightgbm
-
     loaded = [np.load(path) for path in files]
     x = np.concatenate([d["x"] for d in loaded]).astype(np.float64)
     y = np.concatenate([d["y"] for d in loaded]).astype(np.float64)
@@ -130,42 +108,21 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     if x.shape[1] != len(NAMES):
         raise SystemExit(f"the rows are not this code's ({len(NAMES)} features)")
     check = deal % held_out == 0
-    fit = ~check
-    if not fit.any() or not check.any():
+    if check.all() or not check.any():
         raise SystemExit("too few deals to hold some out")
-    # Ranking within a deal, not regression: which card is best matters, not by how much
-    # (held out, it gave away fewer tricks than regressing the tricks).
-    params = {"objective": "lambdarank", "label_gain": list(range(TOP_RELEVANCE + 1)),
-              "learning_rate": 0.05, "num_leaves": leaves, "min_data_in_leaf": 100,
-              "feature_fraction": 0.9, "bagging_fraction": 0.8, "bagging_freq": 1,
-              "lambda_l2": 1.0, "seed": 1, "num_threads": threads, "max_depth": 8,
-              "verbose": -1, "deterministic": True, "force_row_wise": True}
-    relevance = np.clip(TOP_RELEVANCE - y[fit], 0, TOP_RELEVANCE).astype(int)
-    starts, ends = _runs(deal[fit])
-    data = lightgbm.Dataset(x[fit], relevance, group=ends - starts, feature_name=list(NAMES))
-    booster = lightgbm.train(params, data, num_boost_round=trees)
-    predicted = booster.predict(x[check], num_threads=threads)
-    model = LeadModel(from_lightgbm(booster.dump_model()))
-    if not np.allclose(model.forest.predict(x[check]), predicted, rtol=0, atol=1e-6):
-        raise SystemExit("the forest's arrays do not give LightGBM's predictions")
+    # A deal's rows are its one position's (the opening lead): the deal is the group.
+    forest, predicted = fit_ranker(x, y, deal, ~check, NAMES, trees, leaves, threads)
     # The baseline: the top card of the longest suit (the highest-ranked suit of equals).
     baseline = (x[check, NAMES.index("suit_len")] * 100 + x[check, NAMES.index("card_rank")])
-    learned = _lost_by_choice(predicted, y[check], deal[check])
-    top = _lost_by_choice(baseline, y[check], deal[check])
-    model.forest.save(out)
+    learned = lost_by_choice(predicted, y[check], deal[check])
+    top = lost_by_choice(baseline, y[check], deal[check])
+    forest.save(out)
     card = {
         "features": list(NAMES),
         "target": ("a ranking of each deal's cards by the double-dummy tricks the lead gives "
                    f"away against the best lead: relevance {TOP_RELEVANCE} less those tricks, "
                    "at least 0"),
-        "command": command,
-        "rows_files": [p.name for p in files],
-        "rows_commands": [str(d["command"]) for d in loaded if "command" in d],
-        "seeds": "bank deal i is dealt from random.Random(f'bank:{i}'); LightGBM's seed 1",
-        "bank_deals": [int(deal.min()), int(deal.max())],
-        "deals": int(np.unique(deal).size),
-        "rows": int(deal.size),
-        "held_out": f"every deal whose number is a multiple of {held_out}",
+        **provenance(files, loaded, deal, held_out, command),
         "held_out_deals": learned[2],
         "held_out_tricks_lost": {
             "learned": [round(learned[0], 4), round(learned[1], 4)],

@@ -12,6 +12,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
+
 from .bank import FOLDER
 
 T = TypeVar("T")
@@ -29,6 +31,23 @@ def in_steps(rows_of: Callable[[Step], T], first: int, deals: int, jobs: int = 1
         return [rows_of(job) for job in work]
     with ProcessPoolExecutor(max_workers=jobs, initializer=os.nice, initargs=(5,)) as pool:
         return list(pool.map(rows_of, work))
+
+
+def provenance(files: Sequence[Path], loaded: Sequence[Any], deal: Any, held_out: int,
+               command: str) -> dict[str, Any]:
+    """What a model's card says of where it came from: the command, the rows files and the
+    commands that made them, the seeds, the bank deals and rows, and which were held out
+    (`loaded`: the rows files as numpy loaded them; `deal`: each row's deal number)."""
+    return {
+        "command": command,
+        "rows_files": [p.name for p in files],
+        "rows_commands": [str(d["command"]) for d in loaded if "command" in d],
+        "seeds": "bank deal i is dealt from random.Random(f'bank:{i}'); LightGBM's seed 1",
+        "bank_deals": [int(deal.min()), int(deal.max())],
+        "deals": int(np.unique(deal).size),
+        "rows": int(deal.size),
+        "held_out": f"every deal whose number is a multiple of {held_out}",
+    }
 
 
 def _command_line(prog: str, trees: int, leaves: int) -> argparse.ArgumentParser:

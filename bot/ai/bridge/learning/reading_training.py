@@ -34,7 +34,7 @@ from ..bidding.rules import Hand
 from ..bidding.system import context_of
 from .bank import FOLDER, BankDeal, read
 from .forest import Forest, from_lightgbm, joined
-from .making import Step, in_steps, run
+from .making import Step, in_steps, provenance, run
 from .reading import (
     BUCKETS,
     INPUTS,
@@ -188,14 +188,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         "trees_per_target": list(model.trees),
         "spread": spread,
         "spread_buckets": f"calls so far 0 .. {BUCKETS - 2}, then {BUCKETS - 1} or more",
-        "command": command,
-        "rows_files": [p.name for p in files],
-        "rows_commands": [str(d["command"]) for d in loaded if "command" in d],
-        "seeds": "bank deal i is dealt from random.Random(f'bank:{i}'); LightGBM's seed 1",
-        "bank_deals": [int(deal.min()), int(deal.max())],
-        "deals": int(np.unique(deal).size),
-        "rows": int(deal.size),
-        "held_out": f"every deal whose number is a multiple of {held_out}",
+        **provenance(files, loaded, deal, held_out, command),
         "held_out_rows": int(check.sum()),
         "held_out_mae": mae,
         "trees": trees,

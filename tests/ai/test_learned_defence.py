@@ -1,0 +1,163 @@
+"""The defence's leads learned from our own deals: a card's features worked out by hand, a
+bank deal set on a board as dealt, a deal's rows labelled by the solver, and training on a
+few deals (as CI keeps the training code working)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bot.ai.bridge.learning import bank, defence, defence_training
+from bot.ai.bridge.learning.bank import BankDeal
+from bot.ai.bridge.learning.reading import Reading
+from bot.ai.bridge.learning.rollouts import Bidders
+from bot.ai.bridge.learning.values import card_path
+from bot.ai.core.dds import Position, solve
+from bot.games.cards import Card, parse_hand
+from tests.ai.helpers import train_tiny
+
+# North declares 4♥ (North 1♥, South 4♥); East leads ♠K, North wins, cashes ♥A and leads
+# ♦3 to East's ace: East is on lead to trick 4 with ♠QJ5 ♥7 ♦9842 ♣65, dummy (South)
+# holding ♠987 ♥T98 ♦Q ♣KQ7.
+HANDS = tuple(tuple(parse_hand(text)) for text in (
+    "A2.AKQJ5.K3.A432", "KQJ5.73.A9842.65", "9876.T986.QJ.KQ7", "T43.42.T765.JT98"))
+CALLS = ((0, "bid:1H"), (1, "pass"), (2, "bid:4H"), (3, "pass"), (0, "pass"), (1, "pass"))
+PLAY = ("KS", "6S", "3S", "AS", "AH", "3H", "6H", "2H", "3D", "AD", "JD", "5D")
+
+
+def _east_on_lead():
+    game = defence_training.board_game(BankDeal(0, HANDS, 0, (False, False), ((0,) * 4,) * 5))
+    for seat, call in CALLS:
+        game.apply(seat, call)
+    for card in PLAY:
+        seat = next(iter(game.to_act()))
+        game.apply(seat, "play:" + card)
+    return game
+
+
+def test_a_defence_lead_s_features_worked_out_by_hand():
+    game = _east_on_lead()
+    view = game.view(1)
+    assert defence.is_defence_lead(view) and not defence.is_defence_lead(game.view(3))
+    # A reading of the others' points and lengths (by relation: LHO dummy, partner, RHO).
+    read = Reading(1, ((8.0, 3.0, 2.0, 4.0, 4.0), (3.0, 4.0, 4.0, 2.0, 3.0),
+                       (19.0, 4.0, 2.0, 5.0, 2.0)), ((1.0,) * 5,) * 3, (9.0,) * 5, (3.0,) * 5)
+    cards = [Card.parse(c) for c in ("QS", "5S", "9D", "7H")]
+    queen, five, nine, heart = (dict(zip(defence.NAMES, row, strict=True))
+                                for row in defence.defence_rows(view, cards, read))
+    assert (queen["trick_no"], queen["defence_needs"], queen["declarer_needs"]) == (4, 3, 8)
+    assert queen["dummy_on_left"] == 1.0 and queen["hcp"] == 10
+    assert (queen["my_trumps"], queen["dummy_trumps"], queen["trumps_out"]) == (1, 3, 5)
+    assert (queen["partner_read_hcp"], queen["declarer_read_hcp"]) == (3, 19)
+    # ♠Q: the king and ace are gone, so it heads a live sequence and is the master.
+    assert (queen["card_rank"], queen["suit_len"], queen["suit_hcp"]) == (12, 3, 3)
+    assert (queen["mine_above"], queen["mine_below"], queen["run"], queen["heads_run"]) == (
+        0, 2, 2, 1.0)
+    assert (queen["out_above"], queen["dummy_above"], queen["master"]) == (0, 0, 1.0)
+    assert (queen["dummy_len"], queen["dummy_hcp"], queen["out_len"]) == (3, 0, 3)
+    assert (queen["partner_played"], queen["declarer_played"]) == (1, 1)
+    assert (queen["partner_high"], queen["declarer_high"]) == (3, 14)
+    assert (queen["times_led"], queen["i_led_it"], queen["partner_led_it"],
+            queen["declarer_led_it"]) == (1, 1.0, 0.0, 0.0)
+    assert (queen["opening_suit"], queen["last_trick_suit"]) == (1.0, 0.0)
+    assert (queen["partner_read_left"], queen["declarer_read_left"]) == (3 - 1, 2 - 1)
+    assert (five["run"], five["heads_run"], five["out_above"], five["dummy_above"]) == (
+        1, 0.0, 1, 3)
+    # ♦9: the ace and jack are gone; ♦K and ♦T are out above it, dummy's ♦Q too.
+    assert (nine["run"], nine["heads_run"], nine["out_above"], nine["dummy_above"]) == (
+        2, 1.0, 2, 1)
+    assert (nine["out_len"], nine["declarer_led_it"], nine["last_trick_suit"]) == (4, 1.0, 1.0)
+    assert (nine["declarer_high"], nine["partner_high"], nine["opening_suit"]) == (3, 5, 0.0)
+    # ♥7: trumps, bid by declarer and raised by dummy.
+    assert (heart["card_trump"], heart["card_notrump"], heart["out_len"]) == (1.0, 0.0, 5)
+    assert heart["declarer_bid_it"] == 1.0 and heart["dummy_bid_it"] == 1.0
+    assert heart["partner_bid_it"] == 0.0 and heart["declarer_min_len"] >= 5
+    assert heart["partner_void"] == 0.0 and heart["declarer_void"] == 0.0
+
+
+def test_a_hand_that_showed_out_of_a_suit_is_void_in_it():
+    game = _east_on_lead()
+    # Trick 4: ♦8 to dummy's ♦Q and North's ♦K; trick 5: North's ♠2 to West's ♠T; trick 6:
+    # West leads ♦7, North shows out (♣2), East wins with ♦9, dummy shows out too.
+    for card in ("8D", "QD", "6D", "KD", "2S", "5S", "9S", "TS", "7D", "2C", "9D", "7C"):
+        seat = next(iter(game.to_act()))
+        game.apply(seat, "play:" + card)
+    view = game.view(1)
+    assert not defence.is_defence_lead(view) and defence.is_defence_lead(view, 7)
+    read = Reading(1, ((8.0, 3.0, 2.0, 4.0, 4.0),) * 3, ((1.0,) * 5,) * 3, (9.0,) * 5,
+                   (3.0,) * 5)
+    two, queen = (dict(zip(defence.NAMES, row, strict=True))
+                  for row in defence.defence_rows(view, [Card.parse("2D"), Card.parse("QS")],
+                                                  read))
+    assert (two["declarer_void"], two["partner_void"], two["times_led"]) == (1.0, 0.0, 3)
+    assert (two["partner_led_it"], two["i_led_it"], two["declarer_led_it"]) == (1.0, 1.0, 1.0)
+    assert (two["out_len"], two["dummy_len"], two["master"]) == (1, 0, 0.0)  # West's ♦T
+    assert (queen["declarer_void"], queen["partner_void"], queen["trick_no"]) == (0.0, 0.0, 7)
+    assert (queen["defence_needs"], queen["declarer_needs"]) == (1, 7)
+    assert (queen["run"], queen["out_above"], queen["master"], queen["times_led"]) == (
+        2, 0, 1.0, 2)
+
+
+def test_a_bank_deal_is_set_on_its_board_as_dealt():
+    for deal in bank.read(first=16, limit=4):
+        game = defence_training.board_game(deal)
+        assert game.dealt == deal.hands and game.vulnerable == deal.vulnerable
+        assert next(iter(game.to_act())) == deal.dealer
+
+
+def test_a_deal_s_rows_are_each_defence_lead_s_cards_labelled_by_the_solver():
+    deals = list(bank.read(first=40, limit=6))
+    positions = 0
+    for deal in deals:
+        rows = defence_training.deal_rows(deal, Bidders(None), think=0.0)
+        y = rows.y
+        assert len(rows.x) == len(y) == len(rows.deal) == len(rows.group) == len(rows.played)
+        assert all(len(row) == len(defence.NAMES) for row in rows.x)
+        assert set(rows.deal) <= {deal.number}
+        for group in sorted(set(rows.group)):
+            mine = [i for i, g in enumerate(rows.group) if g == group]
+            assert min(y[i] for i in mine) == 0 and all(y[i] >= 0 for i in mine)
+            assert sum(rows.played[i] for i in mine) == 1  # the card the player led
+            assert 2 <= group - 16 * deal.number <= defence_training.LAST_TRICK
+            positions += 1
+    assert positions > 0
+
+
+def test_a_defence_lead_s_labels_are_the_solver_s_tricks_given_away():
+    game = _east_on_lead()
+    left = tuple(tuple(c for c in hand if c not in {p for _, p in game.play})
+                 for hand in game.dealt)
+    tricks = solve([Position(left, game.contract.trump, 1)])[0]
+    best = max(tricks.values())
+    assert best - tricks[Card.parse("QS")] == 0  # cashing the master spade costs nothing
+
+
+@pytest.fixture(scope="module")
+def tiny_defence_model(tmp_path_factory) -> tuple[Path, Path, dict]:
+    """Training on 50 bank deals (card players at no budget: the rule-based card), as CI
+    does to keep the training code working: the model, its rows and its card."""
+    pytest.importorskip("lightgbm")
+    patch = pytest.MonkeyPatch()
+    patch.setattr(defence_training, "THINK", 0.0)
+    try:
+        return train_tiny(defence_training, tmp_path_factory.mktemp("defence"), 300, 50)
+    finally:
+        patch.undo()
+
+
+def test_training_on_50_deals_writes_a_model_and_its_card(tiny_defence_model):
+    model, rows, card = tiny_defence_model
+    assert json.loads(card_path(model).read_text()) == card
+    assert card["features"] == list(defence.NAMES)
+    assert card["bank_deals"][0] >= 300 and card["bank_deals"][1] <= 349
+    data = np.load(rows)
+    assert card["rows"] == data["x"].shape[0] and card["positions"] == len(set(data["group"]))
+    lost = card["held_out_tricks_lost"]
+    assert card["held_out_positions"] > 0 and lost["learned"][0] >= 0
+    assert lost["card_search"][0] >= 0 and lost["positions_differing"] >= 0
+    assert card["rows_commands"] == [
+        f"python -m bot.ai.bridge.learning.defence_training make --first 300 --deals 50 "
+        f"--out {rows}"]
