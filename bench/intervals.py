@@ -13,6 +13,13 @@ def half_width(values: Sequence[float], z: float = 1.96) -> float:
     return z * statistics.stdev(values) / math.sqrt(len(values))
 
 
+def mean_half(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean of `values` and its interval's half-width: NaN for fewer than two values,
+    where there is no interval (not a zero-width one)."""
+    mean = statistics.fmean(values)
+    return mean, half_width(values, z) if len(values) > 1 else math.nan
+
+
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The interval's bounds for `k` of `n` (shares, 0 to 1); (0, 1) where n is 0."""
     if n == 0:

@@ -22,15 +22,9 @@ from bot.render.pictures.deals import DealPicture
 from bot.render.pictures.faces import back_png, face_png
 from bot.render.samples import NAMES, finished_deal
 
+from .intervals import mean_half
+
 TARGET_MS = 50.0
-
-
-def _interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, float("nan")
-    return mean, 1.96 * statistics.stdev(values) / len(values) ** 0.5
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
             times.append((time.thread_time() - started) * 1000)
             sizes.append(len(data))
         first, rest = times[0], times[1:] or times
-        mean, half = _interval(rest)
+        mean, half = mean_half(rest)
         ok = max(rest) <= TARGET_MS
         all_ok &= ok
         print(f"{game:<14}{len(times):>6}{first:>8.1f}{mean:>8.1f}{half:>8.1f}"

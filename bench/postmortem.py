@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections.abc import Callable
 
@@ -23,13 +22,7 @@ from bot.games import create
 from bot.handrecord import HandRecord, replay_deal
 from bot.handrecord.postmortem import positions
 
-
-def _interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, float("nan")
-    return mean, 1.96 * statistics.stdev(values) / len(values) ** 0.5
+from .intervals import mean_half
 
 
 def played_deals(count: int, seed: int) -> list[HandRecord]:
@@ -81,8 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Post-mortem of one bridge deal (52 positions), {args.deals} deals of random "
           "play; process CPU time (DDS's threads included) and wall time, mean ± 95%:")
     for name, pairs in times.items():
-        cpu, cpu_half = _interval([c * 1000 for c, _ in pairs])
-        wall, wall_half = _interval([w * 1000 for _, w in pairs])
+        cpu, cpu_half = mean_half([c * 1000 for c, _ in pairs])
+        wall, wall_half = mean_half([w * 1000 for _, w in pairs])
         worst = max(c for c, _ in pairs) * 1000
         print(f"  {name:<11} CPU {cpu:7.1f} ± {cpu_half:5.1f} ms (max {worst:7.1f})   "
               f"wall {wall:7.1f} ± {wall_half:5.1f} ms")

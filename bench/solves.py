@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 
 from bot.ai.bridge.bidding.simulation import COST_PER_SOLVE
 from bot.ai.core import dds
 from bot.games.cards import FULL_DECK, Card, Suit
+
+from .intervals import mean_half
 
 STRAINS: dict[str, Suit | None] = {"notrump": None, "spades": Suit.SPADES}
 
@@ -42,8 +43,8 @@ def _timed(positions: list[dds.Position]) -> tuple[float, int]:
 
 def _line(name: str, seconds: list[float]) -> str:
     ms = [s * 1000 for s in seconds]
-    half = 1.96 * statistics.stdev(ms) / len(ms) ** 0.5 if len(ms) > 1 else float("nan")
-    return (f"  {name:<24} {statistics.fmean(ms):7.1f} ± {half:5.1f} ms "
+    mean, half = mean_half(ms)
+    return (f"  {name:<24} {mean:7.1f} ± {half:5.1f} ms "
             f"(min {min(ms):6.1f}, max {max(ms):7.1f})")
 
 

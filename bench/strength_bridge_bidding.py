@@ -49,7 +49,6 @@ in the two modes.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import shutil
 import statistics
@@ -70,7 +69,7 @@ from bot.games import create
 from bot.games.bridge_auction import CALL_BY_TEXT, Call, Contract, Strain
 
 from .bidding_auctions import Auction, bid, match_options
-from .intervals import wilson_text
+from .intervals import mean_half, wilson_text
 from .strength_bridge_play import percentiles
 
 DENOMS = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
@@ -193,8 +192,7 @@ def report(outs: Sequence[Outcome]) -> list[str]:
     n = len(outs)
     at_par = sum(1 for o in outs if o.score_ns == o.par_ns)
     imp = [imps(o.score_ns - o.par_ns) for o in outs]
-    mean = statistics.fmean(imp)
-    half = 1.96 * statistics.stdev(imp) / math.sqrt(n) if n > 1 else 0.0
+    mean, half = mean_half(imp)
     games = [o for o in outs if o.game_side is not None]
     games_bid = [o for o in games if o.contract is not None and o.contract.declarer % 2
                  == o.game_side and is_game(o.contract)]
@@ -255,9 +253,7 @@ def groups(outs: Sequence[Outcome]) -> list[str]:
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     """The mean and the half-width of its normal 95% interval."""
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, half
+    return mean_half(values)
 
 
 def paired(a: Sequence[Outcome], b: Sequence[Outcome], a_name: str, b_name: str) -> list[str]:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import pickle
 import random
 import statistics
@@ -56,7 +55,7 @@ from bot.games.bridge_rubber import RubberScorer
 from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import FULL_DECK, Card, Seat, format_deal
 
-from .intervals import wilson_text
+from .intervals import mean_half, wilson_text
 from .strength_bridge_bidding import DENOMS, exported
 
 Hands = tuple[tuple[Card, ...], ...]
@@ -270,9 +269,7 @@ def play_rubber(seed: int, new_side: int, tricks: Tricks, think: float,
 
 
 def interval(values: Sequence[float]) -> str:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 \
-        else 0.0
+    mean, half = mean_half(values)
     return f"{mean:+.1f} (95% CI {mean - half:+.1f} to {mean + half:+.1f}, n={len(values)})"
 
 

@@ -23,7 +23,6 @@ daily deals and team matches do (the duplicate rounds), and then B must be a com
 from __future__ import annotations
 
 import argparse
-import math
 import pickle
 import random
 import statistics
@@ -39,6 +38,7 @@ from bot.games.bridge_auction import Auction, Call, Contract
 from bot.games.bridge_scoring import board_dealer, board_vulnerability, imps
 from bot.games.cards import FULL_DECK
 
+from .intervals import mean_half
 from .strength_bridge_bidding import fresh_seed
 from .strength_bridge_rubber import Bidder, previous_at
 
@@ -84,8 +84,7 @@ def imps_line(name: str, gains: Sequence[float]) -> str:
     """`name`: boards, and A's IMPs a board with a 95% interval."""
     if not gains:
         return f"{name}: no boards"
-    mean = statistics.fmean(gains)
-    half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+    mean, half = mean_half(gains)
     return (f"{name}: {len(gains)} boards, A {mean:+.3f} IMPs a board "
             f"(95% CI {mean - half:+.3f} to {mean + half:+.3f})")
 
