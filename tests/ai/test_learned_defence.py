@@ -15,6 +15,7 @@ from bot.ai.bridge.learning.bank import BankDeal
 from bot.ai.bridge.learning.reading import Reading
 from bot.ai.bridge.learning.rollouts import Bidders
 from bot.ai.bridge.learning.values import card_path
+from bot.ai.core.card_search import Outcome
 from bot.ai.core.dds import Position, solve
 from bot.games.cards import Card, parse_hand
 from tests.ai.helpers import train_tiny
@@ -46,8 +47,11 @@ def test_a_defence_lead_s_features_worked_out_by_hand():
     read = Reading(1, ((8.0, 3.0, 2.0, 4.0, 4.0), (3.0, 4.0, 4.0, 2.0, 3.0),
                        (19.0, 4.0, 2.0, 5.0, 2.0)), ((1.0,) * 5,) * 3, (9.0,) * 5, (3.0,) * 5)
     cards = [Card.parse(c) for c in ("QS", "5S", "9D", "7H")]
+    # What a search made of them: its averages over 12 layouts, ♠Q chosen.
+    outcome = Outcome(cards[0], dict(zip(cards, (100.0, -50.0, 100.0, 0.0), strict=True)),
+                      dict(zip(cards, (4.0, 3.5, 4.0, 3.75), strict=True)), 12)
     queen, five, nine, heart = (dict(zip(defence.NAMES, row, strict=True))
-                                for row in defence.defence_rows(view, cards, read))
+                                for row in defence.defence_rows(view, cards, read, outcome))
     assert (queen["trick_no"], queen["defence_needs"], queen["declarer_needs"]) == (4, 3, 8)
     assert queen["dummy_on_left"] == 1.0 and queen["hcp"] == 10
     assert (queen["my_trumps"], queen["dummy_trumps"], queen["trumps_out"]) == (1, 3, 5)
@@ -76,6 +80,11 @@ def test_a_defence_lead_s_features_worked_out_by_hand():
     assert heart["declarer_bid_it"] == 1.0 and heart["dummy_bid_it"] == 1.0
     assert heart["partner_bid_it"] == 0.0 and heart["declarer_min_len"] >= 5
     assert heart["partner_void"] == 0.0 and heart["declarer_void"] == 0.0
+    # The search's part: how far short of its best card each one came, and its choice.
+    assert [queen[n] for n in defence.SEARCH_NAMES] == [1.0, 12, 0.0, 0.0, 1.0]
+    assert [five[n] for n in defence.SEARCH_NAMES] == [1.0, 12, 0.5, 1.5, 0.0]
+    assert [nine[n] for n in defence.SEARCH_NAMES] == [1.0, 12, 0.0, 0.0, 0.0]
+    assert (heart["search_tricks_short"], heart["search_value_short"]) == (0.25, 1.0)
 
 
 def test_a_hand_that_showed_out_of_a_suit_is_void_in_it():
@@ -91,7 +100,7 @@ def test_a_hand_that_showed_out_of_a_suit_is_void_in_it():
                    (3.0,) * 5)
     two, queen = (dict(zip(defence.NAMES, row, strict=True))
                   for row in defence.defence_rows(view, [Card.parse("2D"), Card.parse("QS")],
-                                                  read))
+                                                  read, None))
     assert (two["declarer_void"], two["partner_void"], two["times_led"]) == (1.0, 0.0, 3)
     assert (two["partner_led_it"], two["i_led_it"], two["declarer_led_it"]) == (1.0, 1.0, 1.0)
     assert (two["out_len"], two["dummy_len"], two["master"]) == (1, 0, 0.0)  # West's ♦T
@@ -99,6 +108,7 @@ def test_a_hand_that_showed_out_of_a_suit_is_void_in_it():
     assert (queen["defence_needs"], queen["declarer_needs"]) == (1, 7)
     assert (queen["run"], queen["out_above"], queen["master"], queen["times_led"]) == (
         2, 0, 1.0, 2)
+    assert all(queen[n] == 0.0 for n in defence.SEARCH_NAMES)  # not searched
 
 
 def test_a_bank_deal_is_set_on_its_board_as_dealt():
@@ -124,6 +134,19 @@ def test_a_deal_s_rows_are_each_defence_lead_s_cards_labelled_by_the_solver():
             assert 2 <= group - 16 * deal.number <= defence_training.LAST_TRICK
             positions += 1
     assert positions > 0
+
+
+def test_where_the_player_searched_its_rows_hold_the_search_s_choice():
+    searched = 0
+    for deal in bank.read(first=40, limit=3):
+        rows = defence_training.deal_rows(deal, Bidders(None), think=0.3)
+        at = defence.NAMES.index
+        for row, played in zip(rows.x, rows.played, strict=True):
+            if row[at("searched")]:
+                searched += 1
+                assert row[at("search_pick")] == played and row[at("search_layouts")] >= 4
+                assert row[at("search_tricks_short")] >= 0
+    assert searched > 0
 
 
 def test_a_defence_lead_s_labels_are_the_solver_s_tricks_given_away():

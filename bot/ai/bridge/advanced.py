@@ -23,7 +23,7 @@ from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
 
 from ..core.budget import Budget
-from ..core.card_search import Decision, search
+from ..core.card_search import Decision, Outcome, search
 from ..core.hand_range import ANY_HAND, HandRange
 from ..core.layouts import Knowledge, shown_voids
 from .basic import BridgePlayer
@@ -137,10 +137,17 @@ class AdvancedBridgePlayer:
         self.basic = BridgePlayer(seed)  # the fallback card, and a tie-break
         self.bidding = SampledBidding(seed)
         self.ranges: Callable[[BridgeView], tuple[HandRange, ...]] = auction_ranges
-        self.last_layouts = 0  # layouts the last card decision solved (the benchmarks')
+        # The last card decision's search: its layouts and each card's value (None: not
+        # searched); the benchmarks and the defence leads' rows read it.
+        self.last_outcome: Outcome | None = None
         # The opening lead by the learned model (`learning.leads`) where it loads; off, the
         # card search leads as it plays any card (the benchmarks compare the two).
         self.learned_leads = True
+
+    @property
+    def last_layouts(self) -> int:
+        """The layouts the last card decision solved (0: not searched)."""
+        return 0 if self.last_outcome is None else self.last_outcome.layouts
 
     def agrees(self, view: BridgeView) -> Agrees:
         """`auction_check` of this deal's auction, made once per auction in this process."""
@@ -150,7 +157,7 @@ class AdvancedBridgePlayer:
                budget: Budget | None = None) -> str:
         if view.phase == "bidding" or view.contract is None:
             return self.bidding.choose(view, legal, budget)
-        self.last_layouts = 0
+        self.last_outcome = None
         model = leads.shared() if self.learned_leads and leads.is_opening_lead(view) else None
         if model is not None and len(legal) > 1:
             learned = model.choose(view, [Card.parse(t[5:]) for t in legal])
@@ -167,5 +174,5 @@ class AdvancedBridgePlayer:
         outcome = search(now, budget, rng, preferred)
         if outcome is None:
             return fallback
-        self.last_layouts = outcome.layouts
+        self.last_outcome = outcome
         return "play:" + outcome.card.text

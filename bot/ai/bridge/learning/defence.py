@@ -18,8 +18,11 @@ as dealt and the auction as the system reads it (the call values' own pieces), t
 contract and the tricks each side still needs, the learned hand reading's points of
 partner and declarer, and the card's own part (`card_part`: its place among the cards
 still out, its suit in hand and in dummy, who has shown out of it or played in it, who
-led it before, what the auction said of it). Its target is the tricks it gives away
-double dummy against the position's best lead (`defence_training`).
+led it before, what the auction said of it), and what the card search made of it at the
+bot's budget (its average tricks and value short of the best card's): the model learns
+where the search's double-dummy averages mislead it, rather than everything anew. Its
+target is the tricks it gives away double dummy against the position's best lead
+(`defence_training`).
 
 This module is what the players read; the rows and the training are
 `defence_training`'s.
@@ -32,6 +35,7 @@ from collections.abc import Sequence
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
 
+from ...core.card_search import Outcome
 from ..bidding.context import Context
 from ..bidding.rubber import Score
 from ..bidding.rules import Hand
@@ -64,8 +68,13 @@ CARD_NAMES: tuple[str, ...] = (
       for what in ("min_len", "max_len", "bid_it")),
     "partner_read_left", "declarer_read_left",
 )
+# What the card search made of the card, where it searched (`searched` 0: the rest are 0):
+# the layouts it solved, the card's average tricks and value (the side's score, in
+# hundreds of points) short of the best card's, and whether it is the card it chose.
+SEARCH_NAMES: tuple[str, ...] = (
+    "searched", "search_layouts", "search_tricks_short", "search_value_short", "search_pick")
 NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *PLAY_NAMES,
-                          *READ_NAMES, *CARD_NAMES)
+                          *READ_NAMES, *CARD_NAMES, *SEARCH_NAMES)
 
 
 def is_defence_lead(view: BridgeView, last_trick: int = 6) -> bool:
@@ -147,9 +156,19 @@ def card_part(card: Card, view: BridgeView, ctx: Context, read: Reading) -> list
     return row
 
 
-def defence_rows(view: BridgeView, cards: Sequence[Card], read: Reading) -> list[list[float]]:
+def search_part(card: Card, outcome: Outcome | None) -> list[float]:
+    """What the card search made of `card` (`SEARCH_NAMES`; all 0 where it did not search)."""
+    if outcome is None or card not in outcome.tricks:
+        return [0.0] * len(SEARCH_NAMES)
+    return [1.0, outcome.layouts, max(outcome.tricks.values()) - outcome.tricks[card],
+            (max(outcome.values.values()) - outcome.values[card]) / 100,
+            float(card == outcome.card)]
+
+
+def defence_rows(view: BridgeView, cards: Sequence[Card], read: Reading,
+                 outcome: Outcome | None) -> list[list[float]]:
     """One row per candidate in `cards` for the defender on lead in `view`, with its hand
-    `read`ing of the others (from the auction)."""
+    `read`ing of the others (from the auction) and the card search's `outcome` there."""
     contract, seat, dummy = view.contract, view.seat, view.dummy
     assert contract is not None and seat is not None and dummy is not None
     ctx = context_of(seat, tuple(view.calls), Score.of(view))
@@ -166,4 +185,5 @@ def defence_rows(view: BridgeView, cards: Sequence[Card], read: Reading) -> list
                  sum(1 for c in view.hand if c.suit == trump),
                  sum(1 for c in view.dummy_hand if c.suit == trump), trumps_out]
               + [read.mean[partner_rel - 1][0], read.mean[declarer_rel - 1][0]])
-    return [shared + card_part(card, view, ctx, read) for card in cards]
+    return [shared + card_part(card, view, ctx, read) + search_part(card, outcome)
+            for card in cards]

@@ -12,7 +12,8 @@ on the thread's CPU clock, as the benchmarks count it), the opening lead by the 
 lead model. Wherever a defender is on lead to a trick from 2 to `LAST_TRICK`, every legal
 card is scored double dummy on the deal as it stands, and each card is a row
 (`defence.defence_rows`) whose target is the tricks it gives away against the position's
-best lead. The card players think in this process, not through the worker round trip:
+best lead; the row holds what the searching player made of the card (its outcome). The
+card players think in this process, not through the worker round trip:
 rows need the cards they choose, not the way a table serves them. A budget on a CPU clock
 makes a decision depend a little on the machine, so rows made twice may differ slightly.
 
@@ -98,7 +99,8 @@ def deal_rows(deal: BankDeal, bidders: Bidders, think: float | None = None) -> R
     while game.phase == "play" and len(game.play) < 4 * LAST_TRICK:
         seat = next(iter(game.to_act()))
         view, legal = game.view(seat), game.legal(seat)
-        action = players[seat].choose(view, legal, Budget(think, clock=time.thread_time))
+        player = players[seat]
+        action = player.choose(view, legal, Budget(think, clock=time.thread_time))
         if is_defence_lead(view, LAST_TRICK) and len(legal) > 1:
             ctx = context_of(seat, tuple(view.calls), Score.of(view))
             read = defence_read_of(view, ctx)
@@ -110,7 +112,8 @@ def deal_rows(deal: BankDeal, bidders: Bidders, think: float | None = None) -> R
             tricks = solve([Position(left, game.contract.trump, seat)])[0]
             best = max(tricks.values())
             group = deal.number * 16 + len(game.play) // 4 + 1
-            for card, row in zip(cards, defence_rows(view, cards, read), strict=True):
+            for card, row in zip(cards, defence_rows(view, cards, read, player.last_outcome),
+                                 strict=True):
                 rows.x.append(row)
                 rows.y.append(float(best - tricks[card]))
                 rows.deal.append(deal.number)
