@@ -24,8 +24,9 @@ where the search's double-dummy averages mislead it, rather than everything anew
 target is the tricks it gives away double dummy against the position's best lead
 (`defence_training`).
 
-This module is what the players read; the rows and the training are
-`defence_training`'s.
+The players do not use it yet (the model has not beaten the card search on held-out
+positions); the features are here, apart from the rows and training (`defence_training`),
+so that a player can read them without LightGBM.
 """
 
 from __future__ import annotations

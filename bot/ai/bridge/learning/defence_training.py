@@ -13,8 +13,8 @@ lead model. Wherever a defender is on lead to a trick from 2 to `LAST_TRICK`, ev
 card is scored double dummy on the deal as it stands, and each card is a row
 (`defence.defence_rows`) whose target is the tricks it gives away against the position's
 best lead; the row holds what the searching player made of the card (its outcome). The
-card players think in this process, not through the worker round trip:
-rows need the cards they choose, not the way a table serves them. A budget on a CPU clock
+card players think in this process, not through the worker round trip: rows need the
+cards they choose, not the way a table serves them. A budget on a CPU clock
 makes a decision depend a little on the machine, so rows made twice may differ slightly.
 
 `train`: one LightGBM ranker of each position's cards (`ranking`), every `--held-out`th
@@ -47,7 +47,7 @@ from .bank import FOLDER, BankDeal, read
 from .defence import NAMES, defence_rows, is_defence_lead
 from .defence import read_of as defence_read_of
 from .making import Step, in_steps, provenance, run
-from .ranking import chosen, fit_ranker, lost_by_choice, mean_half
+from .ranking import chosen, fit_ranker, lost_by_choice, mean_with_half
 from .rollouts import Bidders
 from .values import card_path
 from .values import shared as shared_values
@@ -79,6 +79,7 @@ def board_game(deal: BankDeal) -> ContractBridge:
     game = ContractBridge({"boards": 16}, seed=deal.number)
     game.deal_no = deal.number % 16 + 1
     game.dealer = Seat(deal.dealer)
+    # The deck order tests deal from (hand i is the i-th block): here, the bank's deal.
     game.stack_deck([c for hand in deal.hands for c in hand])
     assert game.vulnerable == deal.vulnerable and game.dealt == deal.hands
     return game
@@ -173,7 +174,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     # Paired by position: the model's lead against the card search's.
     diffs = (chosen(predicted, y[check], group[check])
              - chosen(played[check], y[check], group[check]))
-    paired = mean_half(diffs)
+    paired = mean_with_half(diffs)
     forest.save(out)
     card = {
         "features": list(NAMES),

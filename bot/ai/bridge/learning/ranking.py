@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from .forest import Forest, from_lightgbm
+from .train import Interval
 
 # A card's relevance for the ranking: 3 for a best card, then one less a trick given away.
 TOP_RELEVANCE = 3
@@ -29,17 +30,17 @@ def chosen(scores: Any, y: Any, group: Any) -> Any:
                        for a, b in zip(starts, ends, strict=True)])
 
 
-def mean_half(values: Any) -> tuple[float, float, int]:
-    """The mean of `values`, its 95% interval's half-width (0 for fewer than two) and
-    their number."""
-    half = 1.96 * float(values.std(ddof=1)) / np.sqrt(values.size) if values.size > 1 else 0.0
-    return float(values.mean()), half, int(values.size)
+def mean_with_half(values: Any) -> tuple[float, float, int]:
+    """The mean of `values`, its 95% interval's half-width (`train.Interval`'s: 0 for
+    fewer than two) and their number."""
+    interval = Interval.of([float(v) for v in values])
+    return interval.mean, interval.mean - interval.low, int(values.size)
 
 
 def lost_by_choice(scores: Any, y: Any, group: Any) -> tuple[float, float, int]:
     """Mean tricks lost per position by playing each position's best-scored row, with a
     95% interval's half-width, and the number of positions."""
-    return mean_half(chosen(scores, y, group))
+    return mean_with_half(chosen(scores, y, group))
 
 
 def fit_ranker(x: Any, y: Any, group: Any, fit: Any, names: Sequence[str], trees: int,
