@@ -28,7 +28,8 @@ import tempfile
 from pathlib import Path
 
 from .bidding_auctions import Auction
-from .strength_bridge_bidding import Tables, auctions_in, differences, fresh_seed, mean_interval
+from .intervals import mean_half
+from .strength_bridge_bidding import Tables, auctions_in, differences, fresh_seed
 
 ROOT = Path(__file__).resolve().parent.parent
 BIDDING = "bot/ai/bridge/bidding"
@@ -113,7 +114,7 @@ def _bid(rev: str, seeds: range, changes: dict[str, str] | None) -> list[Auction
 def compare(with_: list[Auction], without: list[Auction], tables: Tables) -> str:
     diffs = differences(with_, without, tables)
     moved = sum(1 for a, b in zip(with_, without, strict=True) if a.calls != b.calls)
-    mean, half = mean_interval(diffs)
+    mean, half = mean_half(diffs)
     verdict = "pays" if mean - half > 0 else "loses" if mean + half < 0 else "no gain shown"
     return (f"n={len(diffs)} with-without {mean:+.3f} (95% CI {mean - half:+.3f} to "
             f"{mean + half:+.3f}) moved {moved}: {verdict}")

@@ -251,17 +251,12 @@ def groups(outs: Sequence[Outcome]) -> list[str]:
     return lines
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its normal 95% interval."""
-    return mean_half(values)
-
-
 def paired(a: Sequence[Outcome], b: Sequence[Outcome], a_name: str, b_name: str) -> list[str]:
     """A against B on the same deals: per deal, B's IMPs from par less A's (positive: A
     nearer par), its mean with a 95% interval from the per-deal differences."""
     assert [o.pbn for o in a] == [o.pbn for o in b], "the two sides bid different deals"
     diffs = [y.imps - x.imps for x, y in zip(a, b, strict=True)]
-    mean, half = mean_interval(diffs)
+    mean, half = mean_half(diffs)
     moved = sum(1 for x, y in zip(a, b, strict=True) if x.calls != y.calls)
     better = sum(1 for d in diffs if d > 0)
     worse = sum(1 for d in diffs if d < 0)
@@ -283,7 +278,7 @@ def differences(a: Sequence[Auction], b: Sequence[Auction], tables: Tables) -> l
 
 def difference_line(a: Sequence[Auction], b: Sequence[Auction], tables: Tables) -> str:
     diffs = differences(a, b, tables)
-    mean, half = mean_interval(diffs)
+    mean, half = mean_half(diffs)
     moved = sum(1 for x, y in zip(a, b, strict=True) if x.calls != y.calls)
     return (f"n={len(diffs)} A-B {mean:+.3f} IMPs a deal (95% CI {mean - half:+.3f} to "
             f"{mean + half:+.3f}), auctions differ on {moved}, contracts on "
