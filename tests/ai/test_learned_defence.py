@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from bot.ai.bridge.bidding.rubber import Score
+from bot.ai.bridge.bidding.system import context_of
 from bot.ai.bridge.learning import bank, defence, defence_training
 from bot.ai.bridge.learning.bank import BankDeal
 from bot.ai.bridge.learning.reading import Reading
@@ -39,6 +41,10 @@ def _east_on_lead():
     return game
 
 
+def _context(view):
+    return context_of(view.seat, view.calls, Score.of(view))
+
+
 def test_a_defence_lead_s_features_worked_out_by_hand():
     game = _east_on_lead()
     view = game.view(1)
@@ -50,8 +56,8 @@ def test_a_defence_lead_s_features_worked_out_by_hand():
     # What a search made of them: its averages over 12 layouts, ♠Q chosen.
     outcome = Outcome(cards[0], dict(zip(cards, (100.0, -50.0, 100.0, 0.0), strict=True)),
                       dict(zip(cards, (4.0, 3.5, 4.0, 3.75), strict=True)), 12)
-    queen, five, nine, heart = (dict(zip(defence.NAMES, row, strict=True))
-                                for row in defence.defence_rows(view, cards, read, outcome))
+    rows = defence.defence_rows(view, _context(view), cards, read, outcome)
+    queen, five, nine, heart = (dict(zip(defence.NAMES, row, strict=True)) for row in rows)
     assert (queen["trick_no"], queen["defence_needs"], queen["declarer_needs"]) == (4, 3, 8)
     assert queen["dummy_on_left"] == 1.0 and queen["hcp"] == 10
     assert (queen["my_trumps"], queen["dummy_trumps"], queen["trumps_out"]) == (1, 3, 5)
@@ -98,9 +104,9 @@ def test_a_hand_that_showed_out_of_a_suit_is_void_in_it():
     assert not defence.is_defence_lead(view) and defence.is_defence_lead(view, 7)
     read = Reading(1, ((8.0, 3.0, 2.0, 4.0, 4.0),) * 3, ((1.0,) * 5,) * 3, (9.0,) * 5,
                    (3.0,) * 5)
-    two, queen = (dict(zip(defence.NAMES, row, strict=True))
-                  for row in defence.defence_rows(view, [Card.parse("2D"), Card.parse("QS")],
-                                                  read, None))
+    rows = defence.defence_rows(view, _context(view), [Card.parse("2D"), Card.parse("QS")],
+                                read, None)
+    two, queen = (dict(zip(defence.NAMES, row, strict=True)) for row in rows)
     assert (two["declarer_void"], two["partner_void"], two["times_led"]) == (1.0, 0.0, 3)
     assert (two["partner_led_it"], two["i_led_it"], two["declarer_led_it"]) == (1.0, 1.0, 1.0)
     assert (two["out_len"], two["dummy_len"], two["master"]) == (1, 0, 0.0)  # West's ♦T
@@ -151,9 +157,8 @@ def test_where_the_player_searched_its_rows_hold_the_search_s_choice():
 
 def test_a_defence_lead_s_labels_are_the_solver_s_tricks_given_away():
     game = _east_on_lead()
-    left = tuple(tuple(c for c in hand if c not in {p for _, p in game.play})
-                 for hand in game.dealt)
-    tricks = solve([Position(left, game.contract.trump, 1)])[0]
+    at = game.claim_position()
+    tricks = solve([Position(at.hands, at.trump, at.leader)])[0]
     best = max(tricks.values())
     assert best - tricks[Card.parse("QS")] == 0  # cashing the master spade costs nothing
 

@@ -38,9 +38,7 @@ from bot.games.cards import FULL_DECK, Card
 
 from ...core.card_search import Outcome
 from ..bidding.context import Context
-from ..bidding.rubber import Score
 from ..bidding.rules import Hand
-from ..bidding.system import context_of
 from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
 from .leads import CONTRACT_NAMES, contract_part
 from .reading import Reading
@@ -166,13 +164,13 @@ def search_part(card: Card, outcome: Outcome | None) -> list[float]:
             float(card == outcome.card)]
 
 
-def defence_rows(view: BridgeView, cards: Sequence[Card], read: Reading,
+def defence_rows(view: BridgeView, ctx: Context, cards: Sequence[Card], read: Reading,
                  outcome: Outcome | None) -> list[list[float]]:
-    """One row per candidate in `cards` for the defender on lead in `view`, with its hand
-    `read`ing of the others (from the auction) and the card search's `outcome` there."""
+    """One row per candidate in `cards` for the defender on lead in `view` (`ctx`: the
+    auction from its seat, `context_of`), with its hand `read`ing of the others (from the
+    auction) and the card search's `outcome` there."""
     contract, seat, dummy = view.contract, view.seat, view.dummy
     assert contract is not None and seat is not None and dummy is not None
-    ctx = context_of(seat, tuple(view.calls), Score.of(view))
     ours = view.tricks_won[seat % 2]
     theirs = view.tricks_won[contract.declarer % 2]
     trump = contract.trump

@@ -46,7 +46,7 @@ from ..bidding.system import context_of
 from .bank import FOLDER, BankDeal, read
 from .defence import NAMES, defence_rows, is_defence_lead
 from .defence import read_of as defence_read_of
-from .making import Step, in_steps, provenance, run
+from .making import Step, held_out_mask, in_steps, provenance, run
 from .ranking import chosen, fit_ranker, lost_by_choice, mean_with_half
 from .rollouts import Bidders
 from .values import card_path
@@ -108,13 +108,12 @@ def deal_rows(deal: BankDeal, bidders: Bidders, think: float | None = None) -> R
             if read is None:
                 raise SystemExit("the hand reading does not load: the defence's rows read it")
             cards = [Card.parse(text[5:]) for text in legal]
-            gone = {c for _, c in game.play}
-            left = tuple(tuple(c for c in hand if c not in gone) for hand in game.dealt)
-            tricks = solve([Position(left, game.contract.trump, seat)])[0]
+            at = game.claim_position()  # the cards each seat still holds
+            tricks = solve([Position(at.hands, at.trump, at.leader)])[0]
             best = max(tricks.values())
             group = deal.number * 16 + len(game.play) // 4 + 1
-            for card, row in zip(cards, defence_rows(view, cards, read, player.last_outcome),
-                                 strict=True):
+            made = defence_rows(view, ctx, cards, read, player.last_outcome)
+            for card, row in zip(cards, made, strict=True):
                 rows.x.append(row)
                 rows.y.append(float(best - tricks[card]))
                 rows.deal.append(deal.number)
@@ -163,18 +162,14 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     played = np.concatenate([d["played"] for d in loaded])
     if x.shape[1] != len(NAMES):
         raise SystemExit(f"the rows are not this code's ({len(NAMES)} features)")
-    check = deal % held_out == 0
-    if check.all() or not check.any():
-        raise SystemExit("too few deals to hold some out")
+    check = held_out_mask(deal, held_out)
     forest, predicted = fit_ranker(x, y, group, ~check, NAMES, trees, leaves, threads)
     baseline = (x[check, NAMES.index("suit_len")] * 100 + x[check, NAMES.index("card_rank")])
-    learned = lost_by_choice(predicted, y[check], group[check])
+    by_model = chosen(predicted, y[check], group[check])
+    by_search = chosen(played[check], y[check], group[check])
+    diffs = by_model - by_search  # paired by position
+    learned, searched, paired = (mean_with_half(v) for v in (by_model, by_search, diffs))
     top = lost_by_choice(baseline, y[check], group[check])
-    searched = lost_by_choice(played[check], y[check], group[check])
-    # Paired by position: the model's lead against the card search's.
-    diffs = (chosen(predicted, y[check], group[check])
-             - chosen(played[check], y[check], group[check]))
-    paired = mean_with_half(diffs)
     forest.save(out)
     card = {
         "features": list(NAMES),

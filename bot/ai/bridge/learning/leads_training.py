@@ -36,7 +36,7 @@ from ..bidding.context import bid_to_end
 from ..bidding.system import context_of
 from .bank import FOLDER, BankDeal, read
 from .leads import NAMES, lead_rows, read_of
-from .making import Step, in_steps, provenance, run
+from .making import Step, held_out_mask, in_steps, provenance, run
 from .ranking import TOP_RELEVANCE, fit_ranker, lost_by_choice
 from .rollouts import Bidders
 from .values import CallValues, card_path
@@ -107,9 +107,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     deal = np.concatenate([d["deal"] for d in loaded])
     if x.shape[1] != len(NAMES):
         raise SystemExit(f"the rows are not this code's ({len(NAMES)} features)")
-    check = deal % held_out == 0
-    if check.all() or not check.any():
-        raise SystemExit("too few deals to hold some out")
+    check = held_out_mask(deal, held_out)
     # A deal's rows are its one position's (the opening lead): the deal is the group.
     forest, predicted = fit_ranker(x, y, deal, ~check, NAMES, trees, leaves, threads)
     # The baseline: the top card of the longest suit (the highest-ranked suit of equals).

@@ -33,6 +33,15 @@ def in_steps(rows_of: Callable[[Step], T], first: int, deals: int, jobs: int = 1
         return list(pool.map(rows_of, work))
 
 
+def held_out_mask(deal: Any, held_out: int) -> Any:
+    """Which rows are held out: those of every `held_out`th bank deal (refused where that
+    leaves nothing to fit or nothing to check)."""
+    check = deal % held_out == 0
+    if check.all() or not check.any():
+        raise SystemExit("too few deals to hold some out")
+    return check
+
+
 def provenance(files: Sequence[Path], loaded: Sequence[Any], deal: Any, held_out: int,
                command: str) -> dict[str, Any]:
     """What a model's card says of where it came from: the command, the rows files and the

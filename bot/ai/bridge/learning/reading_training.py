@@ -34,7 +34,7 @@ from ..bidding.rules import Hand
 from ..bidding.system import context_of
 from .bank import FOLDER, BankDeal, read
 from .forest import Forest, from_lightgbm, joined
-from .making import Step, in_steps, provenance, run
+from .making import Step, held_out_mask, in_steps, provenance, run
 from .reading import (
     BUCKETS,
     INPUTS,
@@ -145,10 +145,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     y = np.concatenate([d["y"] for d in loaded]).astype(np.float64)
     calls = np.concatenate([d["calls"] for d in loaded])
     deal = np.concatenate([d["deal"] for d in loaded])
-    keep = deal % held_out == 0
-    fit, check = ~keep, keep
-    if not fit.any() or not check.any():
-        raise SystemExit("too few deals to hold some out")
+    check = held_out_mask(deal, held_out)
+    fit = ~check
     params = {"objective": "regression", "learning_rate": 0.1, "num_leaves": leaves,
               "min_data_in_leaf": 50, "feature_fraction": 0.9, "bagging_fraction": 0.8,
               "bagging_freq": 1, "lambda_l2": 1.0, "seed": 1, "num_threads": threads,
