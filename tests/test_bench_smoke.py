@@ -7,7 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.ai.bridge.learning import defence_training
 from bot.ops.metrics import computer_kinds
+from tests.ai.helpers import train_tiny
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -204,6 +208,47 @@ def test_bridge_leads_record_pairs_another_run_deal_by_deal(tmp_path: Path) -> N
                str(record), timeout=180)
     assert (f"  learned 0.8 s - {record}, paired by deal (2 deals): +0.000 (+0.000 to "
             "+0.000), 0 deals differ (DD tricks a lead)") in out
+
+
+@pytest.fixture(scope="module")
+def tiny_defence_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A defence leads' model of 5 trees from 30 bank deals played at no budget."""
+    pytest.importorskip("lightgbm")
+    patch = pytest.MonkeyPatch()
+    patch.setattr(defence_training, "THINK", 0.0)
+    try:
+        return train_tiny(defence_training, tmp_path_factory.mktemp("defence"), 300, 30)[0]
+    finally:
+        patch.undo()
+
+
+def test_bridge_defence_strength_pairs_each_lead_and_resumes_and_merges_its_records(
+        tiny_defence_model: Path, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    args = ("bench.strength", "bridge-defence", "--model", str(tiny_defence_model),
+            "--think", "0.2", "--deals", "2")
+    out = _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
+    assert "Defence leads to tricks 2-6 of bridge-advanced on 2 deals (seeds 12..13)" in out
+    assert "2 deals (seeds 12..13), " in out and "learned - search, DD tricks a deal" in out
+    deals = [json.loads(line) for line in first.read_text().splitlines()]
+    positions = [p for d in deals for p in d["positions"]]
+    assert [d["seed"] for d in deals] == [12, 13] and positions
+    for p in positions:
+        assert 2 <= p["trick"] <= 6 and p["cards"] > 1 and p["search"] >= 0 <= p["learned"]
+        assert set(p["led"]) == set(p["cpu"]) == {"search", "learned"}
+    # Run again: both deals are in the record, so none is played and nothing is added.
+    again = _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
+    assert first.read_text().count("\n") == 2 and "2 deals (seeds 12..13), " in again
+    _run(*args, "--first-seed", "14", "--record", str(second), timeout=180)
+    merged = _run("bench.strength", "bridge-defence", "--report", str(first), str(second))
+    assert "4 deals (seeds 12..15), " in merged
+    # Another model's record is not merged with this one.
+    other = json.loads(second.read_text().splitlines()[0]) | {"model": "another"}
+    second.write_text(json.dumps(other) + "\n")
+    refused = subprocess.run([sys.executable, "-m", "bench.strength", "bridge-defence",
+                              "--report", str(first), str(second)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0 and "different models or budgets" in refused.stderr
 
 
 def test_bridge_rubber_strength_prints_its_seeds_and_figures(tmp_path: Path) -> None:

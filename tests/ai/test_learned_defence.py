@@ -1,25 +1,33 @@
 """The defence's leads learned from our own deals: a card's features worked out by hand, a
 bank deal set on a board as dealt, a deal's rows labelled by the solver, and training on a
-few deals (as CI keeps the training code working)."""
+few deals (as CI keeps the training code working), a saved model loading to the same
+values, the defence leading by it as served (the same seed, the same lead), and a broken
+model leaving the lead to the card search with one log line."""
 
 from __future__ import annotations
 
 import json
+import logging
+import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from bot.ai import Budget, make_player
+from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.ai.bridge.bidding.rubber import Score
 from bot.ai.bridge.bidding.system import context_of
 from bot.ai.bridge.learning import bank, defence, defence_training
 from bot.ai.bridge.learning.bank import BankDeal
+from bot.ai.bridge.learning.forest import Forest
 from bot.ai.bridge.learning.reading import Reading
 from bot.ai.bridge.learning.rollouts import Bidders
 from bot.ai.bridge.learning.values import card_path
 from bot.ai.core.card_search import Outcome
 from bot.ai.core.dds import Position, solve
 from bot.games.cards import Card, parse_hand
+from bot.tables.thinking import think_as_served
 from tests.ai.helpers import train_tiny
 
 # North declares 4♥ (North 1♥, South 4♥); East leads ♠K, North wins, cashes ♥A and leads
@@ -189,3 +197,69 @@ def test_training_on_50_deals_writes_a_model_and_its_card(tiny_defence_model):
     assert card["rows_commands"] == [
         f"python -m bot.ai.bridge.learning.defence_training make --first 300 --deals 50 "
         f"--out {rows}"]
+
+
+def test_a_saved_model_loads_and_gives_the_same_values(tiny_defence_model):
+    model_path, rows, _ = tiny_defence_model
+    model = defence.load(model_path)
+    assert model is not None
+    x = np.load(rows)["x"].astype(np.float64)
+    assert np.array_equal(model.forest.predict(x), Forest.load(model_path).predict(x))
+
+
+def test_the_defence_leads_by_the_model_reading_the_search_as_served_the_same_each_time(
+        tiny_defence_model):
+    game = _east_on_lead()
+    view, legal = game.view(1), game.legal(1)
+    model = defence.shared(tiny_defence_model[0])
+    assert model is not None
+    actions = set()
+    for _ in range(2):
+        player = make_player("bridge", 5, "bridge-advanced")
+        assert isinstance(player, AdvancedBridgePlayer)
+        player.learned_defence = tiny_defence_model[0]
+        action, back = think_as_served(player, view, legal, Budget(0.3))
+        assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
+        chosen = model.choose(view, [Card.parse(t[5:]) for t in legal], back.last_outcome)
+        assert chosen is not None and action == "play:" + chosen.text
+        actions.add(action)
+    assert len(actions) == 1
+    # Declarer's cards are the card search's.
+    assert not defence.is_defence_lead(game.view(0))
+
+
+def test_the_served_player_leads_the_search_s_card_with_no_defence_model():
+    player = make_player("bridge", 5, "bridge-advanced")
+    assert isinstance(player, AdvancedBridgePlayer) and player.learned_defence is None
+    game = _east_on_lead()
+    view, legal = game.view(1), game.legal(1)
+    action, back = think_as_served(player, view, legal, Budget(0.3))
+    assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
+    assert action == "play:" + back.last_outcome.card.text
+
+
+@pytest.mark.parametrize("damage", ["missing", "truncated", "foreign card"])
+def test_a_broken_model_leaves_the_defence_s_lead_to_the_card_search_with_one_log_line(
+        tiny_defence_model, tmp_path, caplog, monkeypatch, damage):
+    broken = tmp_path / "defence_leads.npz"
+    shutil.copy(tiny_defence_model[0], broken)
+    shutil.copy(card_path(tiny_defence_model[0]), card_path(broken))
+    if damage == "truncated":
+        broken.write_bytes(broken.read_bytes()[:200])
+    elif damage == "missing":
+        broken.unlink()
+    else:
+        card_path(broken).write_text('{"features": ["hcp"]}')
+    monkeypatch.setattr(defence, "_loaded", {})
+    game = _east_on_lead()
+    view, legal = game.view(1), game.legal(1)
+    searching = make_player("bridge", 5, "bridge-advanced")
+    with caplog.at_level(logging.ERROR, logger=defence.__name__):
+        for _ in range(2):
+            player = make_player("bridge", 5, "bridge-advanced")
+            assert isinstance(player, AdvancedBridgePlayer)
+            player.learned_defence = broken
+            assert player.choose(view, legal, Budget(0.3)) == searching.choose(
+                view, legal, Budget(0.3))
+    lines = [r for r in caplog.records if r.name == defence.__name__]
+    assert len(lines) == 1 and "the defence's leads are the card search's" in lines[0].getMessage()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from bot.games.bridge_auction import Call, Contract
 from bot.games.bridge_scoring import contract_score, trick_score
@@ -32,7 +33,7 @@ from .bidding import auction_ranges as read_ranges
 from .bidding.rules import Hand
 from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
-from .learning import leads
+from .learning import defence, leads
 from .learning.reading import Weigh, view_weigh
 
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
@@ -143,6 +144,19 @@ class AdvancedBridgePlayer:
         # The opening lead by the learned model (`learning.leads`) where it loads; off, the
         # card search leads as it plays any card (the benchmarks compare the two).
         self.learned_leads = True
+        # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
+        # file named here (`learning.defence`) reading the search, where it loads. None
+        # (as served: no model has beaten the search on its bench yet): the search's card.
+        self.learned_defence: Path | None = None
+
+    def _defence_lead(self, view: BridgeView, legal: Sequence[str], outcome: Outcome | None
+                      ) -> Card | None:
+        """The defence leads' model's card, where it applies and loads; else None."""
+        if self.learned_defence is None or not defence.is_defence_lead(view):
+            return None
+        model = defence.shared(self.learned_defence)
+        return None if model is None else model.choose(
+            view, [Card.parse(t[5:]) for t in legal], outcome)
 
     @property
     def last_layouts(self) -> int:
@@ -172,7 +186,10 @@ class AdvancedBridgePlayer:
         now = decision(view, legal, self.ranges(view), self.agrees(view), view_weigh(view))
         preferred = Card.parse(fallback[5:])
         outcome = search(now, budget, rng, preferred)
+        self.last_outcome = outcome
+        learned = self._defence_lead(view, legal, outcome)
+        if learned is not None:
+            return "play:" + learned.text
         if outcome is None:
             return fallback
-        self.last_outcome = outcome
         return "play:" + outcome.card.text

@@ -24,25 +24,41 @@ where the search's double-dummy averages mislead it, rather than everything anew
 target is the tricks it gives away double dummy against the position's best lead
 (`defence_training`).
 
-The players do not use it yet (the model has not beaten the card search on held-out
-positions); the features are here, apart from the rows and training (`defence_training`),
-so that a player can read them without LightGBM.
+The players do not use it yet: no model has beaten the card search on its bench
+(`bench.strength bridge-defence`, which gives a player a model file through
+`AdvancedBridgePlayer.learned_defence`). The features and the model's reading are here,
+apart from the rows and training (`defence_training`), so that a player can read them
+without LightGBM.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
 
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
 
 from ...core.card_search import Outcome
 from ..bidding.context import Context
+from ..bidding.rubber import Score
 from ..bidding.rules import Hand
+from ..bidding.system import context_of
 from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
-from .leads import CONTRACT_NAMES, contract_part
+from .forest import Forest
+from .leads import CONTRACT_NAMES, contract_part, ranker_at
+from .loading import logged, once
 from .reading import Reading
 from .reading import shared as shared_reading
+from .values import MODELS
+
+log = logging.getLogger(__name__)
+
+DEFAULT = MODELS / "defence_leads.npz"
 
 # Where the play stands: the trick to lead (2 for the first after the opening lead), the
 # tricks the defence still needs to beat the contract and declarer to make it, whether
@@ -186,3 +202,42 @@ def defence_rows(view: BridgeView, ctx: Context, cards: Sequence[Card], read: Re
               + [read.mean[partner_rel - 1][0], read.mean[declarer_rel - 1][0]])
     return [shared + card_part(card, view, ctx, read) + search_part(card, outcome)
             for card in cards]
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceLeadModel:
+    """The loaded model: a forest scoring each card, higher for fewer tricks given away."""
+
+    forest: Forest
+
+    def choose(self, view: BridgeView, cards: Sequence[Card], outcome: Outcome | None
+               ) -> Card | None:
+        """The lead of `view`'s defender among `cards`, reading the card search's `outcome`
+        there: the best scored (ties: the first given); None where the hand reading it
+        reads did not load."""
+        assert view.seat is not None
+        ctx = context_of(view.seat, tuple(view.calls), Score.of(view))
+        read = read_of(view, ctx)
+        if read is None:
+            return None
+        scores = self.forest.predict(defence_rows(view, ctx, cards, read, outcome))
+        return cards[int(np.argmax(scores))]
+
+
+def _make(model: Path) -> DefenceLeadModel:
+    return DefenceLeadModel(ranker_at(model, NAMES))
+
+
+def load(model: Path) -> DefenceLeadModel | None:
+    """The model at `model` with its card, or None (logged) where it cannot be used."""
+    return logged(log, "learned defence leads", "the defence's leads are the card search's",
+                  _make, model)
+
+
+_loaded: dict[Path, DefenceLeadModel | None] = {}
+
+
+def shared(model: Path | None = None) -> DefenceLeadModel | None:
+    """The model at `model` (default: where a shipped one goes) loaded once per process
+    (None: the card search's lead; said once)."""
+    return once(_loaded, DEFAULT if model is None else model, load)

@@ -97,6 +97,8 @@ def deal_rows(deal: BankDeal, bidders: Bidders, think: float | None = None) -> R
     if game.contract is None:
         return rows
     players = [AdvancedBridgePlayer(deal.number * 7 + s) for s in range(4)]
+    for player in players:  # the rows hold the search's own lead, as played
+        player.learned_defence = None
     while game.phase == "play" and len(game.play) < 4 * LAST_TRICK:
         seat = next(iter(game.to_act()))
         view, legal = game.view(seat), game.legal(seat)

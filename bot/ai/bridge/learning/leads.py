@@ -157,14 +157,20 @@ class LeadModel:
         return cards[int(np.argmax(scores))]
 
 
-def _make(model: Path) -> LeadModel:
+def ranker_at(model: Path, names: Sequence[str]) -> Forest:
+    """The forest at `model`, checked against its card to read the features `names`
+    (raises where it cannot be used)."""
     card = json.loads(card_path(model).read_text())
-    if tuple(card["features"]) != NAMES:
+    if tuple(card["features"]) != tuple(names):
         raise ValueError("it was made for other features than this code computes")
     forest = Forest.load(model)
-    if forest.features != len(NAMES):
+    if forest.features != len(names):
         raise ValueError("its forest does not match its card")
-    return LeadModel(forest)
+    return forest
+
+
+def _make(model: Path) -> LeadModel:
+    return LeadModel(ranker_at(model, NAMES))
 
 
 def load(model: Path) -> LeadModel | None:

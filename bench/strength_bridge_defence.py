@@ -1,0 +1,172 @@
+"""The defence's leads to tricks 2 to 6 of `bridge-advanced` as the bot serves it, by the
+card search and by a learned model (`bot.ai.bridge.learning.defence`), paired position by
+position.
+
+    python -m bench.strength bridge-defence --model FILE [--deals 100] [--first-seed 1]
+        [--think 0.8] [--record FILE]
+    python -m bench.strength bridge-defence --report FILE [FILE ...]
+
+The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
+bridge-basic, passed-out seeds skipped). `bridge-advanced` plays the first six tricks in
+all four seats, each decision as the bot serves it (`think_as_served`, the card's budget
+of --think seconds on the thinking thread's CPU clock). Wherever a defender is on lead to
+tricks 2 to 6 with a choice, that lead is chosen twice from the same player and position:
+by the card search (as the bot serves it now) and with the model in --model reading the
+search; the order alternates, so neither way has the warmer caches. Each card is scored by
+the double-dummy tricks it gives away against the position's best lead. The play goes on
+with the search's card, so both ways meet the same positions.
+
+Why by position: a model that changes a lead changes every card after it, and a whole-deal
+comparison (`bridge-play --paired`) carries the noise of all of them. Here the only
+difference measured is the lead itself. A deal's positions are not independent, so the
+interval is over deals, of the model's loss less the search's summed over the deal.
+
+Reported: the deals and positions, the positions where the two ways differ, the DD tricks a
+position each way gives away, the model's less the search's per deal with its 95%
+interval, and each way's process CPU per lead (DDS's threads included) p50 / p95 / max.
+`--record FILE` appends a JSON line per deal; a run that finds its seed in FILE skips
+it, so a stopped run resumes. `--report` merges such files (runs split over seed ranges)
+into one report; it refuses files of different models or budgets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.ai import make_player
+from bot.ai.bridge.advanced import AdvancedBridgePlayer
+from bot.ai.bridge.learning.defence import is_defence_lead
+from bot.tables.thinking import think_as_served
+
+from .intervals import mean_half
+from .strength_bridge_play import (
+    bid_out,
+    budget,
+    code_version,
+    dd_scores,
+    deal_set,
+    percentiles,
+    spans,
+)
+
+Record = dict[str, Any]  # one deal, as --record writes it
+WAYS = ("search", "learned")
+
+
+def model_id(path: Path) -> str:
+    """The model file's SHA-256, short: records of different models are not merged."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def deal_leads(seed: int, model: Path, think: float, tricks: int = 6) -> Record:
+    """Deal `seed`'s defence leads to tricks 2..`tricks`, each chosen both ways and scored."""
+    game = bid_out(seed)
+    assert game is not None
+    players = [make_player("bridge", seed * 7 + s, "bridge-advanced") for s in range(4)]
+    positions: list[Record] = []
+    while game.deal_no == 1 and not game.finished:
+        seat = next(iter(game.to_act()))
+        view, legal = game.view(seat), game.legal(seat)
+        if len(view.played) >= 4 * tricks:
+            break
+        player = players[seat]
+        assert isinstance(player, AdvancedBridgePlayer)
+        if not (is_defence_lead(view, tricks) and len(legal) > 1):
+            action, players[seat] = think_as_served(player, view, legal, budget(think))
+            game.apply(seat, action)
+            continue
+        scores = dd_scores(game)
+        best = max(scores.values())
+        chosen: dict[str, str] = {}
+        cpu: dict[str, float] = {}
+        order = WAYS if (seed + len(view.played)) % 2 == 0 else WAYS[::-1]
+        for way in order:
+            player.learned_defence = model if way == "learned" else None
+            start = time.process_time()
+            chosen[way], back = think_as_served(player, view, legal, budget(think))
+            cpu[way] = time.process_time() - start
+            if way == "search":
+                players[seat] = back
+        player.learned_defence = None
+        positions.append({"trick": len(view.played) // 4 + 1, "cards": len(legal),
+                          **{way: best - scores[chosen[way]] for way in WAYS},
+                          "led": chosen, "cpu": cpu})
+        game.apply(seat, chosen["search"])
+    return {"seed": seed, "think": think, "tricks": tricks, "model": model_id(model),
+            "code": code_version(), "positions": positions}
+
+
+def read_records(paths: Sequence[Path]) -> list[Record]:
+    """The deals of several --record files, one per seed (a seed twice is refused)."""
+    deals: dict[int, Record] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                deal = json.loads(line)
+                if deal["seed"] in deals:
+                    raise SystemExit(f"deal {deal['seed']} is in more than one record")
+                deals[deal["seed"]] = deal
+    return [deals[seed] for seed in sorted(deals)]
+
+
+def report(deals: Sequence[Record]) -> None:
+    """The figures of `deals` (one model and budget)."""
+    kinds = {(d["model"], d["think"], d["tricks"]) for d in deals}
+    if len(kinds) > 1:
+        raise SystemExit(f"the records are of different models or budgets: {sorted(kinds)}")
+    positions = [p for d in deals for p in d["positions"]]
+    if not positions:
+        print(f"{len(deals)} deals, no defence lead with a choice")
+        return
+    differ = sum(p["led"]["search"] != p["led"]["learned"] for p in positions)
+    print(f"{len(deals)} deals (seeds {spans(d['seed'] for d in deals)}), "
+          f"{len(positions)} defence leads with a choice, {differ} led differently by the model")
+    for way in WAYS:
+        mean, half = mean_half([float(p[way]) for p in positions])
+        print(f"  {way:8} DD tricks a lead {mean:.4f} ± {half:.4f}; CPU per lead (ms) "
+              f"p50 p95 max {percentiles([p['cpu'][way] for p in positions])}")
+    per_deal = [float(sum(p["learned"] - p["search"] for p in d["positions"])) for d in deals]
+    mean, half = mean_half(per_deal)
+    print(f"  learned - search, DD tricks a deal (paired by deal): {mean:+.4f} "
+          f"({mean - half:+.4f} to {mean + half:+.4f})")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-defence")
+    parser.add_argument("--model", type=Path, help="the defence leads' model file (.npz)")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.8)
+    parser.add_argument("--record", type=Path, help="append each deal as a JSON line")
+    parser.add_argument("--report", type=Path, nargs="+", help="merge --record files")
+    args = parser.parse_args(argv)
+    if args.report:
+        report(read_records(args.report))
+        return 0
+    if args.model is None or not args.model.is_file():
+        parser.error("--model: the defence leads' model file")
+    if args.deals < 1 or args.think <= 0:
+        parser.error("--deals and --think must be positive")
+    seeds = deal_set(args.first_seed, args.deals)
+    done = {d["seed"] for d in read_records([args.record])} if (
+        args.record is not None and args.record.exists()) else set()
+    print(f"Defence leads to tricks 2-6 of bridge-advanced on {len(seeds)} deals (seeds "
+          f"{spans(seeds)}), by the card search and by {args.model}, budget "
+          f"{args.think:g} s on the thinking thread's CPU clock", flush=True)
+    deals: list[Record] = []
+    for seed in seeds:
+        if seed in done:
+            continue
+        deal = deal_leads(seed, args.model, args.think)
+        deals.append(deal)
+        if args.record is not None:
+            with args.record.open("a") as out:
+                out.write(json.dumps(deal) + "\n")
+    report(read_records([args.record]) if args.record is not None else deals)
+    return 0
