@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from bot.ai import make_player
+from bot.ai.bridge.learning.values import card_path
 from bot.games import create
 from bot.games.base import Game
 
@@ -54,3 +56,19 @@ def train_tiny(trainer: ModuleType, folder: Path, first: int, deals: int
     card: dict[str, Any] = trainer.train([rows], out, trees=5, leaves=4, held_out=5,
                                          command="test", threads=1)
     return out, rows, card
+
+
+DAMAGES = ("missing", "truncated", "foreign card")  # how a model file can be broken
+
+
+def broken_copy(model: Path, at: Path, damage: str) -> Path:
+    """A copy of `model` and its card at `at`, broken as `damage` (one of DAMAGES) says."""
+    shutil.copy(model, at)
+    shutil.copy(card_path(model), card_path(at))
+    if damage == "truncated":
+        at.write_bytes(at.read_bytes()[:200])
+    elif damage == "missing":
+        at.unlink()
+    else:
+        card_path(at).write_text('{"features": ["hcp"]}')
+    return at

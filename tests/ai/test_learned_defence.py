@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import logging
-import shutil
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +27,7 @@ from bot.ai.core.card_search import Outcome
 from bot.ai.core.dds import Position, solve
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
-from tests.ai.helpers import train_tiny
+from tests.ai.helpers import DAMAGES, broken_copy, train_tiny
 
 # North declares 4♥ (North 1♥, South 4♥); East leads ♠K, North wins, cashes ♥A and leads
 # ♦3 to East's ace: East is on lead to trick 4 with ♠QJ5 ♥7 ♦9842 ♣65, dummy (South)
@@ -238,18 +237,10 @@ def test_the_served_player_leads_the_search_s_card_with_no_defence_model():
     assert action == "play:" + back.last_outcome.card.text
 
 
-@pytest.mark.parametrize("damage", ["missing", "truncated", "foreign card"])
+@pytest.mark.parametrize("damage", DAMAGES)
 def test_a_broken_model_leaves_the_defence_s_lead_to_the_card_search_with_one_log_line(
         tiny_defence_model, tmp_path, caplog, monkeypatch, damage):
-    broken = tmp_path / "defence_leads.npz"
-    shutil.copy(tiny_defence_model[0], broken)
-    shutil.copy(card_path(tiny_defence_model[0]), card_path(broken))
-    if damage == "truncated":
-        broken.write_bytes(broken.read_bytes()[:200])
-    elif damage == "missing":
-        broken.unlink()
-    else:
-        card_path(broken).write_text('{"features": ["hcp"]}')
+    broken = broken_copy(tiny_defence_model[0], tmp_path / "defence_leads.npz", damage)
     monkeypatch.setattr(defence, "_loaded", {})
     game = _east_on_lead()
     view, legal = game.view(1), game.legal(1)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import shutil
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +23,7 @@ from bot.ai.core.dds import Position, solve
 from bot.games.bridge_auction import CALL_BY_TEXT, Contract, Strain
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
-from tests.ai.helpers import bridge_play_position, train_tiny
+from tests.ai.helpers import DAMAGES, bridge_play_position, broken_copy, train_tiny
 
 
 def _calls(*texts: tuple[int, str]):
@@ -152,18 +151,10 @@ def test_the_player_leads_by_the_model_as_served_and_the_same_seed_leads_the_sam
     assert not leads.is_opening_lead(game.view(next(iter(game.to_act()))))
 
 
-@pytest.mark.parametrize("damage", ["missing", "truncated", "foreign card"])
+@pytest.mark.parametrize("damage", DAMAGES)
 def test_a_broken_model_leaves_the_lead_to_the_card_search_with_one_log_line(
         tiny_lead_model, tmp_path, caplog, monkeypatch, damage):
-    broken = tmp_path / "opening_leads.npz"
-    shutil.copy(tiny_lead_model[0], broken)
-    shutil.copy(card_path(tiny_lead_model[0]), card_path(broken))
-    if damage == "truncated":
-        broken.write_bytes(broken.read_bytes()[:200])
-    elif damage == "missing":
-        broken.unlink()
-    else:
-        card_path(broken).write_text('{"features": ["hcp"]}')
+    broken = broken_copy(tiny_lead_model[0], tmp_path / "opening_leads.npz", damage)
     monkeypatch.setattr(leads, "DEFAULT", broken)
     monkeypatch.setattr(leads, "_loaded", {})
     game = bridge_play_position(1)
