@@ -10,11 +10,12 @@ The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid
 bridge-basic, passed-out seeds skipped). `bridge-advanced` plays the first six tricks in
 all four seats, each decision as the bot serves it (`think_as_served`, the card's budget
 of --think seconds on the thinking thread's CPU clock). Wherever a defender is on lead to
-tricks 2 to 6 with a choice, that lead is chosen twice from the same player and position:
-by the card search (as the bot serves it now) and with the model in --model reading the
-search; the order alternates, so neither way has the warmer caches. Each card is scored by
-the double-dummy tricks it gives away against the position's best lead. The play goes on
-with the search's card, so both ways meet the same positions.
+tricks 2 to 6 with a choice, the search chooses as the bot serves it now, and the model in
+--model chooses reading that very search's outcome, as a player given the model does
+(`DefenceLeadModel.choose`, after the same search): the two ways differ only where the
+model changes the card, not where two searches' layouts would differ. Each card is scored
+by the double-dummy tricks it gives away against the position's best lead. The play goes
+on with the search's card, so both ways meet the same positions.
 
 Why by position: a model that changes a lead changes every card after it, and a whole-deal
 comparison (`bridge-play --paired`) carries the noise of all of them. Here the only
@@ -23,10 +24,12 @@ interval is over deals, of the model's loss less the search's summed over the de
 
 Reported: the deals and positions, the positions where the two ways differ, the DD tricks a
 position each way gives away, the model's less the search's per deal with its 95%
-interval, and each way's process CPU per lead (DDS's threads included) p50 / p95 / max.
+interval, and each way's process CPU per lead (DDS's threads included; the model's is the
+search's and the model's own) p50 / p95 / max.
 `--record FILE` appends a JSON line per deal; a run that finds its seed in FILE skips
 it, so a stopped run resumes. `--report` merges such files (runs split over seed ranges)
-into one report; it refuses files of different models or budgets.
+into one report; it refuses files of different models, budgets or pairings (records made
+before both ways shared one search say so by lacking "pairing").
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ from typing import Any
 
 from bot.ai import make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
-from bot.ai.bridge.learning.defence import is_defence_lead
+from bot.ai.bridge.learning.defence import is_defence_lead, shared
+from bot.games.cards import Card
 from bot.tables.thinking import think_as_served
 
 from .intervals import mean_half
@@ -57,6 +61,7 @@ from .strength_bridge_play import (
 
 Record = dict[str, Any]  # one deal, as --record writes it
 WAYS = ("search", "learned")
+PAIRING = "one search"  # both ways read the same search (see above)
 
 
 def model_id(path: Path) -> str:
@@ -66,6 +71,9 @@ def model_id(path: Path) -> str:
 
 def deal_leads(seed: int, model: Path, think: float, tricks: int = 6) -> Record:
     """Deal `seed`'s defence leads to tricks 2..`tricks`, each chosen both ways and scored."""
+    reader = shared(model)
+    if reader is None:
+        raise SystemExit(f"{model} cannot be read as a defence leads' model (logged above)")
     game = bid_out(seed)
     assert game is not None
     players = [make_player("bridge", seed * 7 + s, "bridge-advanced") for s in range(4)]
@@ -83,22 +91,24 @@ def deal_leads(seed: int, model: Path, think: float, tricks: int = 6) -> Record:
             continue
         scores = dd_scores(game)
         best = max(scores.values())
-        chosen: dict[str, str] = {}
-        cpu: dict[str, float] = {}
-        order = WAYS if (seed + len(view.played)) % 2 == 0 else WAYS[::-1]
-        for way in order:
-            player.learned_defence = model if way == "learned" else None
-            start = time.process_time()
-            chosen[way], back = think_as_served(player, view, legal, budget(think))
-            cpu[way] = time.process_time() - start
-            if way == "search":
-                players[seat] = back
         player.learned_defence = None
+        start = time.process_time()
+        searched, back = think_as_served(player, view, legal, budget(think))
+        searching = time.process_time() - start
+        assert isinstance(back, AdvancedBridgePlayer)
+        players[seat] = back
+        start = time.process_time()
+        card = reader.choose(view, [Card.parse(t[5:]) for t in legal], back.last_outcome)
+        reading = time.process_time() - start
+        chosen = {"search": searched,
+                  "learned": searched if card is None else "play:" + card.text}
         positions.append({"trick": len(view.played) // 4 + 1, "cards": len(legal),
                           **{way: best - scores[chosen[way]] for way in WAYS},
-                          "led": chosen, "cpu": cpu})
-        game.apply(seat, chosen["search"])
+                          "led": chosen,
+                          "cpu": {"search": searching, "learned": searching + reading}})
+        game.apply(seat, searched)
     return {"seed": seed, "think": think, "tricks": tricks, "model": model_id(model),
+            "pairing": PAIRING,
             "code": code_version(), "positions": positions}
 
 
@@ -117,9 +127,11 @@ def read_records(paths: Sequence[Path]) -> list[Record]:
 
 def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one model and budget)."""
-    kinds = {(d["model"], d["think"], d["tricks"]) for d in deals}
+    kinds = {(d["model"], d["think"], d["tricks"], d.get("pairing", "two searches"))
+             for d in deals}
     if len(kinds) > 1:
-        raise SystemExit(f"the records are of different models or budgets: {sorted(kinds)}")
+        raise SystemExit("the records are of different models, budgets or pairings: "
+                         f"{sorted(kinds)}")
     positions = [p for d in deals for p in d["positions"]]
     if not positions:
         print(f"{len(deals)} deals, no defence lead with a choice")
