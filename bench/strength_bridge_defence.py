@@ -12,8 +12,8 @@ all four seats, each decision as the bot serves it (`think_as_served`, the card'
 of --think seconds on the thinking thread's CPU clock). Wherever a defender is on lead to
 tricks 2 to 6 with a choice, the search chooses as the bot serves it now, and the model in
 --model chooses reading that very search's outcome, as a player given the model does
-(`DefenceLeadModel.choose`, after the same search): the two ways differ only where the
-model changes the card, not where two searches' layouts would differ. Each card is scored
+(`DefenceLeadModel.choose`, after the same search; the search is deterministic for a
+position and seed, so one search serves both ways at half the cost). Each card is scored
 by the double-dummy tricks it gives away against the position's best lead. The play goes
 on with the search's card, so both ways meet the same positions.
 
@@ -28,8 +28,7 @@ interval, and each way's process CPU per lead (DDS's threads included; the model
 search's and the model's own) p50 / p95 / max.
 `--record FILE` appends a JSON line per deal; a run that finds its seed in FILE skips
 it, so a stopped run resumes. `--report` merges such files (runs split over seed ranges)
-into one report; it refuses files of different models, budgets or pairings (records made
-before both ways shared one search say so by lacking "pairing").
+into one report; it refuses files of different models or budgets.
 """
 
 from __future__ import annotations
@@ -61,7 +60,6 @@ from .strength_bridge_play import (
 
 Record = dict[str, Any]  # one deal, as --record writes it
 WAYS = ("search", "learned")
-PAIRING = "one search"  # both ways read the same search (see above)
 
 
 def model_id(path: Path) -> str:
@@ -108,7 +106,6 @@ def deal_leads(seed: int, model: Path, think: float, tricks: int = 6) -> Record:
                           "cpu": {"search": searching, "learned": searching + reading}})
         game.apply(seat, searched)
     return {"seed": seed, "think": think, "tricks": tricks, "model": model_id(model),
-            "pairing": PAIRING,
             "code": code_version(), "positions": positions}
 
 
@@ -127,11 +124,9 @@ def read_records(paths: Sequence[Path]) -> list[Record]:
 
 def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one model and budget)."""
-    kinds = {(d["model"], d["think"], d["tricks"], d.get("pairing", "two searches"))
-             for d in deals}
+    kinds = {(d["model"], d["think"], d["tricks"]) for d in deals}
     if len(kinds) > 1:
-        raise SystemExit("the records are of different models, budgets or pairings: "
-                         f"{sorted(kinds)}")
+        raise SystemExit(f"the records are of different models or budgets: {sorted(kinds)}")
     positions = [p for d in deals for p in d["positions"]]
     if not positions:
         print(f"{len(deals)} deals, no defence lead with a choice")
