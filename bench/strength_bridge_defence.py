@@ -43,7 +43,7 @@ from typing import Any
 
 from bot.ai import make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
-from bot.ai.bridge.learning.defence import is_defence_lead, shared
+from bot.ai.bridge.learning.defence import DefenceLeadModel, is_defence_lead, shared
 from bot.games.cards import Card
 from bot.tables.thinking import think_as_served
 
@@ -60,6 +60,7 @@ from .strength_bridge_play import (
 
 Record = dict[str, Any]  # one deal, as --record writes it
 WAYS = ("search", "learned")
+TRICKS = 6  # the defence's leads to tricks 2..TRICKS are measured
 
 
 def model_id(path: Path) -> str:
@@ -67,11 +68,10 @@ def model_id(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def deal_leads(seed: int, model: Path, think: float, tricks: int = 6) -> Record:
-    """Deal `seed`'s defence leads to tricks 2..`tricks`, each chosen both ways and scored."""
-    reader = shared(model)
-    if reader is None:
-        raise SystemExit(f"{model} cannot be read as a defence leads' model (logged above)")
+def deal_leads(seed: int, reader: DefenceLeadModel, think: float, tricks: int = TRICKS
+               ) -> list[Record]:
+    """Deal `seed`'s defence leads to tricks 2..`tricks`, each chosen both ways (the model
+    `reader` for the learned way) and scored."""
     game = bid_out(seed)
     assert game is not None
     players = [make_player("bridge", seed * 7 + s, "bridge-advanced") for s in range(4)]
@@ -105,8 +105,7 @@ def deal_leads(seed: int, model: Path, think: float, tricks: int = 6) -> Record:
                           "led": chosen,
                           "cpu": {"search": searching, "learned": searching + reading}})
         game.apply(seat, searched)
-    return {"seed": seed, "think": think, "tricks": tricks, "model": model_id(model),
-            "code": code_version(), "positions": positions}
+    return positions
 
 
 def read_records(paths: Sequence[Path]) -> list[Record]:
@@ -160,6 +159,12 @@ def main(argv: list[str]) -> int:
         parser.error("--model: the defence leads' model file")
     if args.deals < 1 or args.think <= 0:
         parser.error("--deals and --think must be positive")
+    reader = shared(args.model)
+    if reader is None:
+        raise SystemExit(f"{args.model} cannot be read as a defence leads' model (logged above)")
+    # What every deal's record says of the run, worked out once.
+    run = {"think": args.think, "tricks": TRICKS, "model": model_id(args.model),
+           "code": code_version()}
     seeds = deal_set(args.first_seed, args.deals)
     done = {d["seed"] for d in read_records([args.record])} if (
         args.record is not None and args.record.exists()) else set()
@@ -170,7 +175,7 @@ def main(argv: list[str]) -> int:
     for seed in seeds:
         if seed in done:
             continue
-        deal = deal_leads(seed, args.model, args.think)
+        deal = {"seed": seed, **run, "positions": deal_leads(seed, reader, args.think)}
         deals.append(deal)
         if args.record is not None:
             with args.record.open("a") as out:
