@@ -227,14 +227,23 @@ def test_the_defence_leads_by_the_model_reading_the_search_as_served_the_same_ea
     assert not defence.is_defence_lead(game.view(0))
 
 
-def test_the_served_player_leads_the_search_s_card_with_no_defence_model():
+def test_the_shipped_model_loads_with_its_card_and_the_served_player_leads_by_it():
+    card = json.loads(card_path(defence.DEFAULT).read_text())
+    assert "python -m bot.ai.bridge.learning.defence_training make " in card["rows_commands"][0]
+    assert "--out bot/ai/bridge/learning/models/defence_leads.npz" in card["command"]
+    lost = card["held_out_tricks_lost"]
+    assert lost["learned"][0] < lost["top_of_longest_suit"][0]
+    model = defence.load(defence.DEFAULT)
+    assert model is not None
     player = make_player("bridge", 5, "bridge-advanced")
-    assert isinstance(player, AdvancedBridgePlayer) and player.learned_defence is None
+    assert isinstance(player, AdvancedBridgePlayer)
+    assert player.learned_defence == defence.DEFAULT
     game = _east_on_lead()
     view, legal = game.view(1), game.legal(1)
     action, back = think_as_served(player, view, legal, Budget(0.3))
     assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
-    assert action == "play:" + back.last_outcome.card.text
+    chosen = model.choose(view, [Card.parse(t[5:]) for t in legal], back.last_outcome)
+    assert chosen is not None and action == "play:" + chosen.text
 
 
 @pytest.mark.parametrize("damage", DAMAGES)
@@ -245,6 +254,8 @@ def test_a_broken_model_leaves_the_defence_s_lead_to_the_card_search_with_one_lo
     game = _east_on_lead()
     view, legal = game.view(1), game.legal(1)
     searching = make_player("bridge", 5, "bridge-advanced")
+    assert isinstance(searching, AdvancedBridgePlayer)
+    searching.learned_defence = None
     with caplog.at_level(logging.ERROR, logger=defence.__name__):
         for _ in range(2):
             player = make_player("bridge", 5, "bridge-advanced")

@@ -213,8 +213,9 @@ def test_benchmarks_decide_through_the_same_round_trip_and_stop_on_a_player_that
 
 
 def _learned_models_loaded() -> list[str]:
-    from bot.ai.bridge.learning import leads, reading, values
-    return [path.name for cache in (values._loaded, reading._loaded, leads._loaded)
+    from bot.ai.bridge.learning import defence, leads, reading, values
+    return [path.name for cache in (values._loaded, reading._loaded, leads._loaded,
+                                    defence._loaded)
             for path, model in cache.items() if model is not None]
 
 
@@ -222,12 +223,13 @@ async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_ca
     pool = ThinkingPool(0.1, processes=1)
     try:
         # The shipped rounds (on boards and at a rubber) and the rounds they are stacked
-        # on, loaded with them; the hand reading and the opening leads.
+        # on, loaded with them; the hand reading, the opening and the defence's leads.
         assert sorted(await pool.run(_learned_models_loaded)) == [
             "call_values-round2.npz", "call_values-round3.npz", "call_values-round4.npz",
             "call_values.npz",
             "call_values_rubber-round1.npz", "call_values_rubber-round2.npz",
-            "call_values_rubber-round3.npz", "call_values_rubber.npz", "hand_reading.npz",
+            "call_values_rubber-round3.npz", "call_values_rubber.npz", "defence_leads.npz",
+            "hand_reading.npz",
             "opening_leads.npz"]
     finally:
         pool.close()

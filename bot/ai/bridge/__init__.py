@@ -6,16 +6,17 @@ from __future__ import annotations
 from .. import PlayerFactory
 from .advanced import AdvancedBridgePlayer
 from .basic import BridgePlayer
-from .learning import leads, reading, values
+from .learning import defence, leads, reading, values
 
 
 def prepare() -> None:
-    """Load the learned call values, hand reading and opening leads (a worker process does
-    so at its start)."""
+    """Load the learned call values, hand reading, opening leads and defence leads (a
+    worker process does so at its start)."""
     values.served(rubber=False)
     values.served(rubber=True)
     reading.shared()
     leads.shared()
+    defence.shared()
 
 
 # The kinds of player for this game, the strongest (the default) first.

@@ -145,9 +145,9 @@ class AdvancedBridgePlayer:
         # card search leads as it plays any card (the benchmarks compare the two).
         self.learned_leads = True
         # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
-        # file named here (`learning.defence`) reading the search, where it loads. None
-        # (as served: no model has beaten the search on its bench yet): the search's card.
-        self.learned_defence: Path | None = None
+        # file named here (`learning.defence`, the shipped one) reading the search, where
+        # it loads. None: the search's card (the rows and the benchmarks compare the two).
+        self.learned_defence: Path | None = defence.DEFAULT
 
     def _defence_lead(self, view: BridgeView, legal: Sequence[str], outcome: Outcome | None
                       ) -> Card | None:

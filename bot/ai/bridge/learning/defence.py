@@ -24,11 +24,11 @@ where the search's double-dummy averages mislead it, rather than everything anew
 target is the tricks it gives away double dummy against the position's best lead
 (`defence_training`).
 
-The players do not use it yet: no model has beaten the card search on its bench
-(`bench.strength bridge-defence`, which gives a player a model file through
-`AdvancedBridgePlayer.learned_defence`). The features and the model's reading are here,
-apart from the rows and training (`defence_training`), so that a player can read them
-without LightGBM.
+At the table the card search runs as for any card, then the shipped model chooses the
+lead reading what the search made of each card (`AdvancedBridgePlayer.learned_defence`;
+`bench.strength bridge-defence` compares the two lead by lead). The features and the
+model's reading are here, apart from the rows and training (`defence_training`), so that
+a player can read them without LightGBM.
 """
 
 from __future__ import annotations
@@ -238,6 +238,6 @@ _loaded: dict[Path, DefenceLeadModel | None] = {}
 
 
 def shared(model: Path | None = None) -> DefenceLeadModel | None:
-    """The model at `model` (default: where a shipped one goes) loaded once per process
-    (None: the card search's lead; said once)."""
+    """The model at `model` (default: the shipped one) loaded once per process (None: the
+    card search's lead; said once)."""
     return once(_loaded, DEFAULT if model is None else model, load)
