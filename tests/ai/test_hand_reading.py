@@ -154,9 +154,9 @@ def _knowledge(weigh=None) -> Knowledge:
                      voids=voids, played=played, ranges=ranges, weigh=weigh)
 
 
-def _partner_heavy(seat: int, cards) -> float:
+def _partner_heavy(seat: int, hands) -> list[float]:
     # A made-up reading: North likely strong, the others as dealt.
-    return 0.4 * reading.measures(cards)[0] if seat == 0 else 0.0
+    return [0.4 * reading.measures(cards)[0] if seat == 0 else 0.0 for cards in hands]
 
 
 def test_weighed_layouts_keep_the_cards_voids_known_hands_and_ranges():
@@ -236,3 +236,9 @@ def test_the_shipped_model_loads_with_its_card_and_reads_cheaply():
     hearts = parse_hand("AJ2.AKJ65.K54.32")
     flat = parse_hand("5432.32.QJ2.QJ32")
     assert read.log_weight(0, hearts) > read.log_weight(0, flat)
+    # Many hands read at once read as each alone.
+    many = model.read_all([facts, Hand.of(hearts)], context_of(2, calls), (False, False))
+    assert many[0] == read
+    assert many[1] == model.read(Hand.of(hearts), context_of(2, calls), (False, False))
+    assert read.log_weights(0, [hearts, flat]) == [read.log_weight(0, hearts),
+                                                   read.log_weight(0, flat)]

@@ -34,7 +34,7 @@ from .bidding.rules import Hand
 from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
 from .learning import defence, leads
-from .learning.reading import Weigh, view_weigh
+from .learning.reading import Weigh, joined, view_weigh
 
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
 PART_BONUS = 50
@@ -144,6 +144,9 @@ class AdvancedBridgePlayer:
         # The opening lead by the learned model (`learning.leads`) where it loads; off, the
         # card search leads as it plays any card (the benchmarks compare the two).
         self.learned_leads = True
+        # The card search's layouts weighed by how likely each makes the opening lead, as
+        # the lead model would make it (`leads.lead_weigh`), once the lead is made.
+        self.read_lead = True
         # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
         # file named here (`learning.defence`, the shipped one) reading the search, where
         # it loads. None: the search's card (the rows and the benchmarks compare the two).
@@ -182,8 +185,10 @@ class AdvancedBridgePlayer:
             return fallback
         # The same seed and position give the same layouts, whatever came before.
         rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.played)}:{len(view.trick)}")
-        # The learned hand reading weighs the layouts (none: the ranges and checks alone).
-        now = decision(view, legal, self.ranges(view), self.agrees(view), view_weigh(view))
+        # The learned hand reading weighs the layouts by the calls, and the lead model by
+        # the opening lead (none: the ranges and checks alone).
+        weigh = joined(view_weigh(view), leads.lead_weigh(view) if self.read_lead else None)
+        now = decision(view, legal, self.ranges(view), self.agrees(view), weigh)
         preferred = Card.parse(fallback[5:])
         outcome = search(now, budget, rng, preferred)
         self.last_outcome = outcome

@@ -81,9 +81,10 @@ class Knowledge:
     # Whether a hand as dealt (seat, cards) would have made that seat's calls: the ranges
     # are a loose hull of them (most layouts they admit were bid otherwise).
     agrees: Callable[[int, Sequence[Card]], bool] | None = None
-    # How likely a hand as dealt (seat, cards) is given the calls, as a log-weight (a hand
-    # reading): layouts are then drawn by weight from several times as many dealt.
-    weigh: Callable[[int, Sequence[Card]], float] | None = None
+    # How likely each of several hands as dealt (seat, hands) is given the calls, as
+    # log-weights (a hand reading): layouts are then drawn by weight from several times as
+    # many dealt. All of a seat's hands at once: a learned reading reads them in one batch.
+    weigh: Callable[[int, Sequence[Sequence[Card]]], Sequence[float]] | None = None
 
     @property
     def hidden(self) -> tuple[int, ...]:
@@ -187,10 +188,12 @@ def _by_weight(know: Knowledge, dealt: Layouts, count: int, rng: random.Random) 
         sure, pool = 0, range(dealt.checked)  # drawn among the checked ones alone
     else:
         sure, pool = dealt.checked, range(dealt.checked, len(dealt.hands))
+    weights = [0.0] * len(pool)
+    for s in know.hidden:
+        seat_weights = know.weigh(s, [[*dealt.hands[i][s], *know.played[s]] for i in pool])
+        weights = [total + w for total, w in zip(weights, seat_weights, strict=True)]
     keys = []
-    for i in pool:
-        hands = dealt.hands[i]
-        weight = sum(know.weigh(s, [*hands[s], *know.played[s]]) for s in know.hidden)
+    for weight, i in zip(weights, pool, strict=True):
         u = rng.random() or 1e-300  # in (0, 1): its Gumbel noise is finite
         keys.append((weight - math.log(-math.log(u)), i))
     kept = [*range(sure), *sorted(i for _, i in sorted(keys, reverse=True)[:count - sure])]

@@ -135,6 +135,10 @@ class Reading:
             total += 0.5 * (z0 * z0 - z * z)
         return TEMPER * total
 
+    def log_weights(self, seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
+        """`log_weight` of each of `hands` as `seat`'s (a `Weigh`)."""
+        return [self.log_weight(seat, cards) for cards in hands]
+
 
 @dataclass(frozen=True, slots=True)
 class HandReading:
@@ -152,13 +156,22 @@ class HandReading:
 
     def read(self, facts: Hand, ctx: Context, vulnerable: tuple[bool, bool]) -> Reading:
         """`ctx.seat`'s reading of the other hands, holding `facts` (its hand as dealt)."""
-        mean = [float(v) for v in self.means([observed(facts, ctx, vulnerable)])[0]]
+        return self.read_all([facts], ctx, vulnerable)[0]
+
+    def read_all(self, hands: Sequence[Hand], ctx: Context, vulnerable: tuple[bool, bool]
+                 ) -> list[Reading]:
+        """`read` of each of `hands` as `ctx.seat`'s, in one reading of the forest."""
+        means = self.means([observed(facts, ctx, vulnerable) for facts in hands])
         bucket = min(len(ctx.calls), BUCKETS - 1)
         spread = [self.spread[t][bucket] for t in range(len(TARGETS))]
-        alone_mean, alone_spread = dealt_alone(facts.cards)
-        return Reading(ctx.seat, tuple(tuple(mean[i * 5:i * 5 + 5]) for i in range(3)),
-                       tuple(tuple(spread[i * 5:i * 5 + 5]) for i in range(3)),
-                       alone_mean, alone_spread)
+        spreads = tuple(tuple(spread[i * 5:i * 5 + 5]) for i in range(3))
+        out = []
+        for facts, row in zip(hands, means, strict=True):
+            mean = [float(v) for v in row]
+            alone_mean, alone_spread = dealt_alone(facts.cards)
+            out.append(Reading(ctx.seat, tuple(tuple(mean[i * 5:i * 5 + 5]) for i in range(3)),
+                               spreads, alone_mean, alone_spread))
+        return out
 
 
 def _make(model: Path) -> HandReading:
@@ -192,14 +205,28 @@ def shared(model: Path | None = None) -> HandReading | None:
     return once(_loaded, DEFAULT if model is None else model, load)
 
 
-Weigh = Callable[[int, Sequence[Card]], float]
+# The log-weights of several hands as dealt as one seat's (`Knowledge.weigh`).
+Weigh = Callable[[int, Sequence[Sequence[Card]]], Sequence[float]]
+
+
+def joined(*weighs: Weigh | None) -> Weigh | None:
+    """One weight whose log-weights are the sums of `weighs`' (those not None; None if none
+    is): independent evidence about the same hands, such as the calls and the lead."""
+    parts = tuple(w for w in weighs if w is not None)
+    if len(parts) <= 1:
+        return parts[0] if parts else None
+
+    def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
+        return [sum(each) for each in zip(*(w(seat, hands) for w in parts), strict=True)]
+
+    return weigh
 
 
 def weigh(facts: Hand, ctx: Context, vulnerable: tuple[bool, bool]) -> Weigh | None:
     """The shipped model's weight of a hidden hand, as `ctx.seat` holding `facts` reads
     the auction (None where no model loaded)."""
     model = shared()
-    return None if model is None else model.read(facts, ctx, vulnerable).log_weight
+    return None if model is None else model.read(facts, ctx, vulnerable).log_weights
 
 
 def view_weigh(view: BridgeView) -> Weigh | None:
