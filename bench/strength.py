@@ -19,6 +19,7 @@ SECTIONS: dict[str, str] = {
     "bridge-team": "Contract Bridge bidding as a team match against another commit's",
     "bridge-values": "the learned call values: calls changed and the time to ask them",
     "bridge-reading": "the learned hand reading: layouts that fit the calls, before and after",
+    "bridge-lead-reading": "the opening lead read: declarer's picture of the leader's hand",
     "bridge-rubber": "rubber bridge: rubber-aware bidders against duplicate-minded ones",
     "games": "Spades, Tennis and Bid Fair: whole-match win rates against baselines",
 }
@@ -29,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help") or args[0] not in SECTIONS:
         print(__doc__)
         for name, what in SECTIONS.items():
-            print(f"  {name:16} {what}")
+            print(f"  {name:19} {what}")
         return 0 if args and args[0] in ("-h", "--help") else 2
     module = importlib.import_module(f"bench.strength_{args[0].replace('-', '_')}")
     code: int = module.main(args[1:])

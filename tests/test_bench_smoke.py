@@ -443,6 +443,24 @@ def test_bridge_reading_prints_the_layouts_that_fit_before_and_after() -> None:
     assert out.count("all hidden hands fit") == 4 and "ranges' midpoint" in out
 
 
+def test_bridge_lead_reading_prints_the_picture_unweighed_and_at_each_temperature() -> None:
+    out = _run("bench.strength", "bridge-lead-reading", "--deals", "3", "--first-seed", "5",
+               "--layouts", "8", "--tempers", "0.1,1")
+    assert "on 3 deals (seeds 5..7), 8 layouts a deal" in out
+    assert "(unweighed)" in out and out.count("effective layouts") == 2
+    assert "weighed at 0.1: length " in out and "weighed at 1: length " in out
+
+
+def test_a_layout_misses_the_leader_s_holding_in_the_suit_led_worked_out_by_hand() -> None:
+    from bench.strength_bridge_lead_reading import misses
+    from bot.games.cards import parse_hand
+    real = parse_hand("KQJT9.732.84.652")
+    layout = parse_hand("KT32.AQ9.J84.652")
+    # Spades: length 5 vs 4; honour points K+Q+J = 6 vs K = 3; honours {K,Q,J,T} vs {K,T}.
+    assert misses(layout, real, 3) == [1, 3, 2]
+    assert misses(real, real, 3) == [0, 0, 0]
+
+
 def test_a_team_board_is_contested_when_both_sides_call() -> None:
     from bench.strength_bridge_team import contested
     from bot.ai.bridge.bidding.context import empty_auction

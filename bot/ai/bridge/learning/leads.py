@@ -61,11 +61,11 @@ DEFAULT = MODELS / "opening_leads.npz"
 # leader's 13 cards, the chance of leading each. The scores rank a deal's cards (the
 # first card's lead over the second is about 0.1 at the median), so at 0.1 a hand that
 # would lead the card weighs a few times one that would not, without ruling it out:
-# people lead otherwise than our players. Chosen on an exploration of 60 deals (seeds
-# from 771300101, none of any figure's): from declarer's seat after the lead, 100 layouts
-# weighed so missed the leader's honour points in the suit led by 0.57 on average,
-# against 1.05 unweighed, and kept an effective 54 of them; colder (0.02: 0.53, 43 kept)
-# read little more, warmer (0.25: 0.63) less.
+# people lead otherwise than our players. Chosen by `bench.strength bridge-lead-reading`
+# on 60 deals from seed 771300101 (none of any DD figure's): from declarer's seat after
+# the lead, 100 layouts weighed so missed the leader's honour points in the suit led by
+# 0.57 on average, against 1.05 unweighed, and kept an effective 54 of them; colder
+# (0.02: 0.53, 43 kept) read little more, warmer (0.25: 0.63) less.
 LEAD_TEMPER = 0.1
 
 CONTRACT_NAMES: tuple[str, ...] = (
@@ -221,11 +221,12 @@ def lead_weigh(view: BridgeView) -> Weigh | None:
 
 @functools.lru_cache(maxsize=16)
 def weigh_lead(leader: int, led: Card, calls: tuple[tuple[int, Call], ...],
-               score: Score | None, vulnerable: tuple[bool, bool], contract: Contract
-               ) -> Weigh:
+               score: Score | None, vulnerable: tuple[bool, bool], contract: Contract,
+               temper: float = LEAD_TEMPER) -> Weigh:
     """`lead_weigh` of one deal's lead (`leader` led `led`), made once in the process that
     thinks, as the hand reading's weight is (the player crosses to a worker and back
-    pickled, so it holds no closure); the shipped models must have loaded."""
+    pickled, so it holds no closure); the shipped models must have loaded. `temper`: the
+    softmax's temperature (the bench tries others)."""
     model, reader = shared(), shared_reading()
     assert model is not None and reader is not None
     ctx = context_of(leader, calls, score)
@@ -237,7 +238,7 @@ def weigh_lead(leader: int, led: Card, calls: tuple[tuple[int, Call], ...],
         reads = reader.read_all([Hand.of(hand) for hand in dealt], ctx, vulnerable)
         rows = [row for hand, read in zip(dealt, reads, strict=True)
                 for row in lead_rows(hand, ctx, contract, vulnerable, hand, read)]
-        scores = model.forest.predict(rows).reshape(len(dealt), 13) / LEAD_TEMPER
+        scores = model.forest.predict(rows).reshape(len(dealt), 13) / temper
         totals = np.logaddexp.reduce(scores, axis=1)
         return [float(row[hand.index(led)] - total) if led in hand else 0.0
                 for hand, row, total in zip(dealt, scores, totals, strict=True)]
