@@ -5,7 +5,8 @@ with the captain's close decisions settled by `bidding.simulation` when the call
 budget) and what the auction says about each hand through another (`auction_ranges`: that
 system's reader), so that the bidding can change without touching the play. Each card
 is chosen by `card_search` from this seat's view only: its hand, dummy once faced, the
-cards played, the suits each hand has shown out of, the auction's ranges.
+cards played, the suits each hand has shown out of, the auction's ranges, and the
+opening lead as the learned lead model reads it (`leads.lead_weigh`).
 When the search cannot answer in its budget (or is given none, as in simulations), the
 rule-based player's card is played. The opening lead is the learned model's
 (`learning.leads`) where it loads.

@@ -81,9 +81,10 @@ class Knowledge:
     # Whether a hand as dealt (seat, cards) would have made that seat's calls: the ranges
     # are a loose hull of them (most layouts they admit were bid otherwise).
     agrees: Callable[[int, Sequence[Card]], bool] | None = None
-    # How likely each of several hands as dealt (seat, hands) is given the calls, as
-    # log-weights (a hand reading): layouts are then drawn by weight from several times as
-    # many dealt. All of a seat's hands at once: a learned reading reads them in one batch.
+    # How likely each of several hands as dealt (seat, hands) is given the calls (and in
+    # card play the opening lead), as log-weights (a learned hand reading): layouts are
+    # then drawn by weight from several times as many dealt. All of a seat's hands at
+    # once: a learned model reads them in one batch.
     weigh: Callable[[int, Sequence[Sequence[Card]]], Sequence[float]] | None = None
 
     @property
