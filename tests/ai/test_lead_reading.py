@@ -56,6 +56,26 @@ def test_a_hand_weighs_the_model_s_chance_of_leading_the_card_led_from_it():
     assert weigh(1, []) == []
 
 
+def test_a_deal_reads_each_hand_once_and_keeps_a_bounded_number(monkeypatch):
+    read = []
+    lead_rows = leads.lead_rows
+
+    def counting(hand, *rest):
+        read.append(hand)
+        return lead_rows(hand, *rest)
+
+    monkeypatch.setattr(leads, "lead_rows", counting)
+    monkeypatch.setattr(leads, "KNOWN_HANDS", 2)
+    led = Card.parse("KS")
+    weigh = leads.weigh_lead(1, led, CALLS, None, (False, False), CONTRACT, 0.123)
+    first = weigh(1, [SOLID_SPADES, SOLID_HEARTS, SOLID_SPADES])
+    assert first[0] == first[2] and len(read) == 2  # a hand twice in a batch: read once
+    assert weigh(1, [list(reversed(SOLID_HEARTS))]) == [first[1]] and len(read) == 2
+    other = parse_hand("KJ2.KQJT9.84.652")
+    assert len(weigh(1, [other])) == 1 and len(read) == 3  # past the bound: kept anew
+    assert weigh(1, [SOLID_SPADES]) == [first[0]] and len(read) == 4
+
+
 def test_weights_join_by_adding_their_log_weights():
     def one(seat, hands):
         return [float(seat)] * len(hands)

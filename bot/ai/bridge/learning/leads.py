@@ -67,6 +67,8 @@ DEFAULT = MODELS / "opening_leads.npz"
 # 0.57 on average, against 1.05 unweighed, and kept an effective 54 of them; colder
 # (0.02: 0.53, 43 kept) read little more, warmer (0.25: 0.63) less.
 LEAD_TEMPER = 0.1
+# The most hands whose lead weight one deal keeps (a few hundred bytes each).
+KNOWN_HANDS = 8192
 
 CONTRACT_NAMES: tuple[str, ...] = (
     "contract_level", "contract_strain", "contract_doubled", "declarer_vulnerable",
@@ -230,11 +232,13 @@ def weigh_lead(leader: int, led: Card, calls: tuple[tuple[int, Call], ...],
     model, reader = shared(), shared_reading()
     assert model is not None and reader is not None
     ctx = context_of(leader, calls, score)
+    # Each hand's weight, kept for the deal's later decisions: as the play goes on the
+    # leader's hand as dealt has fewer unseen cards, and the same hands come back.
+    known: dict[tuple[Card, ...], float] = {}
 
-    def chances(hands: Sequence[Sequence[Card]]) -> list[float]:
+    def chances(dealt: Sequence[tuple[Card, ...]]) -> list[float]:
         # All the hands' cards in one reading of each forest: a decision weighs a few
         # hundred hands, and a forest read row by row costs about a millisecond a hand.
-        dealt = [tuple(sorted(cards)) for cards in hands]
         reads = reader.read_all([Hand.of(hand) for hand in dealt], ctx, vulnerable)
         rows = [row for hand, read in zip(dealt, reads, strict=True)
                 for row in lead_rows(hand, ctx, contract, vulnerable, hand, read)]
@@ -244,9 +248,15 @@ def weigh_lead(leader: int, led: Card, calls: tuple[tuple[int, Call], ...],
                 for hand, row, total in zip(dealt, scores, totals, strict=True)]
 
     def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
-        if seat != leader or not hands:
+        if seat != leader:
             return [0.0] * len(hands)
-        return chances(hands)
+        dealt = [tuple(sorted(cards)) for cards in hands]
+        new = list(dict.fromkeys(hand for hand in dealt if hand not in known))
+        if new:
+            if len(known) + len(new) > KNOWN_HANDS:
+                known.clear()
+            known.update(zip(new, chances(new), strict=True))
+        return [known[hand] for hand in dealt]
 
     return weigh
 
