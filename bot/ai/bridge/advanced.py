@@ -5,8 +5,8 @@ with the captain's close decisions settled by `bidding.simulation` when the call
 budget) and what the auction says about each hand through another (`auction_ranges`: that
 system's reader), so that the bidding can change without touching the play. Each card
 is chosen by `card_search` from this seat's view only: its hand, dummy once faced, the
-cards played, the suits each hand has shown out of, the auction's ranges, and the
-opening lead as the learned lead model reads it (`leads.lead_weigh`).
+cards played, the suits each hand has shown out of, the auction's ranges (and, with
+`read_lead`, the opening lead as the learned lead model reads it: `leads.lead_weigh`).
 When the search cannot answer in its budget (or is given none, as in simulations), the
 rule-based player's card is played. The opening lead is the learned model's
 (`learning.leads`) where it loads.
@@ -146,8 +146,9 @@ class AdvancedBridgePlayer:
         # card search leads as it plays any card (the benchmarks compare the two).
         self.learned_leads = True
         # The card search's layouts weighed by how likely each makes the opening lead, as
-        # the lead model would make it (`leads.lead_weigh`), once the lead is made.
-        self.read_lead = True
+        # the lead model would make it (`leads.lead_weigh`), once the lead is made. Off as
+        # served until its registered bench (whole deals, paired) says it pays.
+        self.read_lead = False
         # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
         # file named here (`learning.defence`, the shipped one) reading the search, where
         # it loads. None: the search's card (the rows and the benchmarks compare the two).
