@@ -19,6 +19,7 @@ SECTIONS: dict[str, str] = {
     "bridge-team": "Contract Bridge bidding as a team match against another commit's",
     "bridge-values": "the learned call values: calls changed and the time to ask them",
     "bridge-reading": "the learned hand reading: layouts that fit the calls, before and after",
+    "bridge-lead-play": "card play after the opening lead, the lead read or not, by decision",
     "bridge-lead-reading": "the opening lead read: declarer's picture of the leader's hand",
     "bridge-rubber": "rubber bridge: rubber-aware bidders against duplicate-minded ones",
     "games": "Spades, Tennis and Bid Fair: whole-match win rates against baselines",

@@ -443,6 +443,34 @@ def test_bridge_reading_prints_the_layouts_that_fit_before_and_after() -> None:
     assert out.count("all hidden hands fit") == 4 and "ranges' midpoint" in out
 
 
+def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    args = ("bench.strength", "bridge-lead-play", "--think", "0.2", "--tricks", "2",
+            "--deals", "2")
+    out = _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
+    assert "on 2 deals (seeds 12..13), tricks 1-2, the lead unread and read" in out
+    assert "read - unread, DD tricks a deal, both sides: " in out
+    deals = [json.loads(line) for line in first.read_text().splitlines()]
+    decisions = [p for d in deals for p in d["decisions"]]
+    assert [d["seed"] for d in deals] == [12, 13] and decisions
+    for p in decisions:
+        assert p["trick"] in (1, 2) and p["cards"] >= 2 and p["side"] in ("declaring", "defence")
+        assert p["unread"] >= 0 and p["read"] >= 0 and set(p["played"]) == {"unread", "read"}
+    # Run again: both deals are in the record, so none is played and nothing is added.
+    _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
+    assert len(first.read_text().splitlines()) == 2
+    _run(*args, "--first-seed", "14", "--record", str(second), timeout=180)
+    merged = _run("bench.strength", "bridge-lead-play", "--report", str(first), str(second))
+    assert "4 deals (seeds 12..15), " in merged
+    # Records of other code are not merged with these.
+    other = json.loads(second.read_text().splitlines()[0]) | {"code": "another"}
+    second.write_text(json.dumps(other) + "\n")
+    refused = subprocess.run([sys.executable, "-m", "bench.strength", "bridge-lead-play",
+                              "--report", str(first), str(second)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0 and "different budgets, tricks or code" in refused.stderr
+
+
 def test_bridge_lead_reading_prints_the_picture_unweighed_and_at_each_temperature() -> None:
     out = _run("bench.strength", "bridge-lead-reading", "--deals", "3", "--first-seed", "5",
                "--layouts", "8", "--tempers", "0.1,1")
