@@ -36,7 +36,8 @@ decision times are the process's CPU (DDS's threads included) and wall clock, pe
 and phase: p50, p95 and max. The machine's load inflates wall times: compare CPU.
 
 Long runs can be split: `--record FILE` appends one JSON line per deal and per match as
-it finishes (kept if the run is stopped), and `--merge` reports several such files as one
+it finishes (kept if the run is stopped; run again, it plays only what FILE lacks at the
+same budget and tricks), and `--merge` reports several such files as one
 run (each deal and match once; the code versions and budgets they were run with listed).
 `--paired` compares two such records of the same deals (two versions of the code, each
 run with --record): per deal, AFTER's DD tricks lost less BEFORE's, for the declaring
@@ -55,6 +56,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.ai import Budget, make_player
@@ -375,6 +377,26 @@ def write(path: str | None, record: Record) -> None:
             out.write(json.dumps(record) + "\n")
 
 
+def resumable(path: str | None, think: float, tricks: int) -> dict[tuple[str, int], Record]:
+    """What a --record file already holds at this budget and trick count, by (kind, seed)
+    for deals and ("single_dummy", seed) for matches: a stopped run resumes, not repeats."""
+    if path is None or not Path(path).exists():
+        return {}
+    found: dict[tuple[str, int], Record] = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            if record["think"] != think:
+                continue
+            if record["section"] == "bridge" and record.get("tricks", 13) == tricks:
+                found[(record["kind"], record["seed"])] = record
+            elif record["section"] != "bridge":
+                found[("single_dummy", record["seed"])] = record
+    if found:
+        print(f"resumed: {len(found)} deals and matches already in {path}", flush=True)
+    return found
+
+
 def merge(paths: Sequence[str]) -> int:
     """Report the deals and matches of several --record files as one run."""
     deals: dict[tuple[str, int], Record] = {}
@@ -493,7 +515,8 @@ def main(argv: list[str] | None = None) -> int:
                         metavar="N", help="play only the first N tricks of each deal")
     parser.add_argument("--list", action="store_true", help="print every deal of the set")
     parser.add_argument("--record", metavar="FILE",
-                        help="append each deal and match to FILE as a JSON line")
+                        help="append each deal and match to FILE as a JSON line; those "
+                        "already in FILE (same budget and tricks) are not played again")
     parser.add_argument("--merge", nargs="+", metavar="FILE",
                         help="report --record files as one run (plays nothing)")
     parser.add_argument("--paired", nargs=2, metavar=("BEFORE", "AFTER"),
@@ -520,11 +543,14 @@ def main(argv: list[str] | None = None) -> int:
                 assert record.contract is not None
                 print(f"  {seed}: {record.pbn}  {record.contract.label} by "
                       f"{'NESW'[record.contract.declarer]}")
+        recorded = resumable(args.record, args.think, args.tricks)
         for kind in args.kinds.split(","):
             tally, played = PlayTally(), []
             for done, seed in enumerate(seeds, start=1):
-                deal = play_deal(seed, kind, args.think, args.tricks)
-                write(args.record, {**deal, "code": code})
+                deal = recorded.get((kind, seed))
+                if deal is None:
+                    deal = play_deal(seed, kind, args.think, args.tricks)
+                    write(args.record, {**deal, "code": code})
                 tally.add(deal)
                 played.append(deal)
                 if done % 25 == 0:
@@ -537,8 +563,10 @@ def main(argv: list[str] | None = None) -> int:
         first = args.first_seed if args.sd_first_seed is None else args.sd_first_seed
         matches = []
         for seed in range(first, first + args.sd_matches):
-            match = single_dummy_match(seed, args.sd_target, args.think)
-            write(args.record, {**match, "code": code})
+            match = recorded.get(("single_dummy", seed))
+            if match is None or match["target"] != args.sd_target:
+                match = single_dummy_match(seed, args.sd_target, args.think)
+                write(args.record, {**match, "code": code})
             matches.append(match)
             wins = sum(1 for m in matches if m["won"])
             print(f"  match {seed}: {'won' if match['won'] else 'lost'} by the advanced "

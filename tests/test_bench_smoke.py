@@ -297,6 +297,14 @@ def test_bridge_play_strength_prints_its_figures_and_merges_its_records(
     assert "advanced wins:" in out
     # The advanced player's cards, timed by side (a match to 100 has both).
     assert "single dummy declarer" in out and "single dummy defence" in out
+    # Run again: the deal and the match are in the record, so nothing is played or added.
+    lines = record.read_text().splitlines()
+    again = _run("bench.strength", "bridge-play", "--deals", "1", "--sd-matches", "1",
+                 "--sd-target", "100", "--think", "0.05", "--record", str(record),
+                 timeout=180)
+    assert "resumed: 3 deals and matches already in" in again
+    assert record.read_text().splitlines() == lines
+    assert again.count("DD tricks lost per deal, declaring side") == 2
     # A second shard (the next deal, another match) merged with the first: one report.
     _run("bench.strength", "bridge-play", "--deals", "1", "--first-seed", "2",
          "--kinds", "bridge-basic", "--sd-matches", "1", "--sd-first-seed", "5",
