@@ -35,30 +35,30 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.ai import make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.ai.bridge.learning.defence import DefenceLeadModel, is_defence_lead, shared
+from bot.games.bridge import ContractBridge
+from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
 from bot.tables.thinking import think_as_served
 
 from .intervals import mean_half
+from .seeded_records import Record, read_records, run_seeds
 from .strength_bridge_play import (
-    bid_out,
     budget,
     code_version,
     dd_scores,
     deal_set,
     percentiles,
+    probe_served_play,
     spans,
 )
 
-Record = dict[str, Any]  # one deal, as --record writes it
 WAYS = ("search", "learned")
 TRICKS = 6  # the defence's leads to tricks 2..TRICKS are measured
 
@@ -72,21 +72,11 @@ def deal_leads(seed: int, reader: DefenceLeadModel, think: float, tricks: int = 
                ) -> list[Record]:
     """Deal `seed`'s defence leads to tricks 2..`tricks`, each chosen both ways (the model
     `reader` for the learned way) and scored."""
-    game = bid_out(seed)
-    assert game is not None
-    players = [make_player("bridge", seed * 7 + s, "bridge-advanced") for s in range(4)]
-    positions: list[Record] = []
-    while game.deal_no == 1 and not game.finished:
-        seat = next(iter(game.to_act()))
-        view, legal = game.view(seat), game.legal(seat)
-        if len(view.played) >= 4 * tricks:
-            break
-        player = players[seat]
-        assert isinstance(player, AdvancedBridgePlayer)
+
+    def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
+                  player: AdvancedBridgePlayer, _: int) -> tuple[str, Any, Record] | None:
         if not (is_defence_lead(view, tricks) and len(legal) > 1):
-            action, players[seat] = think_as_served(player, view, legal, budget(think))
-            game.apply(seat, action)
-            continue
+            return None
         scores = dd_scores(game)
         best = max(scores.values())
         player.learned_defence = None
@@ -94,31 +84,17 @@ def deal_leads(seed: int, reader: DefenceLeadModel, think: float, tricks: int = 
         searched, back = think_as_served(player, view, legal, budget(think))
         searching = time.process_time() - start
         assert isinstance(back, AdvancedBridgePlayer)
-        players[seat] = back
         start = time.process_time()
         card = reader.choose(view, [Card.parse(t[5:]) for t in legal], back.last_outcome)
         reading = time.process_time() - start
         chosen = {"search": searched,
                   "learned": searched if card is None else "play:" + card.text}
-        positions.append({"trick": len(view.played) // 4 + 1, "cards": len(legal),
-                          **{way: best - scores[chosen[way]] for way in WAYS},
-                          "led": chosen,
-                          "cpu": {"search": searching, "learned": searching + reading}})
-        game.apply(seat, searched)
-    return positions
+        return searched, back, {
+            "trick": len(view.played) // 4 + 1, "cards": len(legal),
+            **{way: best - scores[chosen[way]] for way in WAYS}, "led": chosen,
+            "cpu": {"search": searching, "learned": searching + reading}}
 
-
-def read_records(paths: Sequence[Path]) -> list[Record]:
-    """The deals of several --record files, one per seed (a seed twice is refused)."""
-    deals: dict[int, Record] = {}
-    for path in paths:
-        for line in path.read_text().splitlines():
-            if line.strip():
-                deal = json.loads(line)
-                if deal["seed"] in deals:
-                    raise SystemExit(f"deal {deal['seed']} is in more than one record")
-                deals[deal["seed"]] = deal
-    return [deals[seed] for seed in sorted(deals)]
+    return probe_served_play(seed, think, tricks, both_ways)
 
 
 def report(deals: Sequence[Record]) -> None:
@@ -166,19 +142,9 @@ def main(argv: list[str]) -> int:
     run = {"think": args.think, "tricks": TRICKS, "model": model_id(args.model),
            "code": code_version()}
     seeds = deal_set(args.first_seed, args.deals)
-    done = {d["seed"] for d in read_records([args.record])} if (
-        args.record is not None and args.record.exists()) else set()
     print(f"Defence leads to tricks 2-6 of bridge-advanced on {len(seeds)} deals (seeds "
           f"{spans(seeds)}), by the card search and by {args.model}, budget "
           f"{args.think:g} s on the thinking thread's CPU clock", flush=True)
-    deals: list[Record] = []
-    for seed in seeds:
-        if seed in done:
-            continue
-        deal = {"seed": seed, **run, "positions": deal_leads(seed, reader, args.think)}
-        deals.append(deal)
-        if args.record is not None:
-            with args.record.open("a") as out:
-                out.write(json.dumps(deal) + "\n")
-    report(read_records([args.record]) if args.record is not None else deals)
+    report(run_seeds(seeds, args.record, lambda seed: {
+        "seed": seed, **run, "positions": deal_leads(seed, reader, args.think)}))
     return 0

@@ -32,29 +32,29 @@ trick counts or code.
 from __future__ import annotations
 
 import argparse
-import json
 import pickle
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.ai import make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
+from bot.games.bridge import ContractBridge
+from bot.games.bridge_view import BridgeView
 from bot.tables.thinking import think_as_served
 
 from .intervals import mean_half
+from .seeded_records import Record, read_records, run_seeds
 from .strength_bridge_play import (
-    bid_out,
     budget,
     code_version,
     dd_scores,
     deal_set,
     percentiles,
+    probe_served_play,
     spans,
 )
 
-Record = dict[str, Any]  # one deal, as --record writes it
 WAYS = ("unread", "read")
 SIDES = ("declaring", "defence")
 
@@ -62,22 +62,12 @@ SIDES = ("declaring", "defence")
 def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
     """Deal `seed`'s card decisions after the opening lead, to the end of trick `tricks`,
     each made both ways and scored."""
-    game = bid_out(seed)
-    assert game is not None and game.contract is not None
-    declaring = game.contract.declarer % 2
-    players = [make_player("bridge", seed * 7 + s, "bridge-advanced") for s in range(4)]
-    decisions: list[Record] = []
-    while game.deal_no == 1 and not game.finished:
-        seat = next(iter(game.to_act()))
-        view, legal = game.view(seat), game.legal(seat)
-        if len(view.played) >= 4 * tricks:
-            break
-        player = players[seat]
-        assert isinstance(player, AdvancedBridgePlayer) and not player.read_lead
+
+    def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
+                  player: AdvancedBridgePlayer, done: int) -> tuple[str, Any, Record] | None:
+        assert not player.read_lead and game.contract is not None
         if (not view.played and not view.trick) or len(legal) < 2:
-            action, players[seat] = think_as_served(player, view, legal, budget(think))
-            game.apply(seat, action)
-            continue
+            return None
         scores = dd_scores(game)
         best = max(scores.values())
         reading: AdvancedBridgePlayer = pickle.loads(pickle.dumps(player))
@@ -87,8 +77,7 @@ def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
         back: Any = player
         # Each way goes first every other decision: what one way leaves in the process's
         # caches (the auction's check, the models' batches) helps the other's CPU alike.
-        first = WAYS if len(decisions) % 2 == 0 else WAYS[::-1]
-        for way in first:
+        for way in WAYS if done % 2 == 0 else WAYS[::-1]:
             start = time.process_time()
             played[way], returned = think_as_served(
                 player if way == "unread" else reading, view, legal, budget(think))
@@ -96,27 +85,13 @@ def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
             if way == "unread":
                 back = returned
         to_play = view.playing_for if view.playing_for is not None else seat
-        decisions.append({
+        return played["unread"], back, {
             "trick": len(view.played) // 4 + 1, "cards": len(legal),
-            "side": SIDES[to_play % 2 != declaring],
+            "side": SIDES[to_play % 2 != game.contract.declarer % 2],
             **{way: best - scores[played[way]] for way in WAYS},
-            "played": played, "cpu": cpu})
-        players[seat] = back
-        game.apply(seat, played["unread"])
-    return decisions
+            "played": played, "cpu": cpu}
 
-
-def read_records(paths: Sequence[Path]) -> list[Record]:
-    """The deals of several --record files, one per seed (a seed twice is refused)."""
-    deals: dict[int, Record] = {}
-    for path in paths:
-        for line in path.read_text().splitlines():
-            if line.strip():
-                deal = json.loads(line)
-                if deal["seed"] in deals:
-                    raise SystemExit(f"deal {deal['seed']} is in more than one record")
-                deals[deal["seed"]] = deal
-    return [deals[seed] for seed in sorted(deals)]
+    return probe_served_play(seed, think, tricks, both_ways)
 
 
 def _interval(values: Sequence[float]) -> str:
@@ -165,20 +140,9 @@ def main(argv: list[str]) -> int:
         parser.error("--deals and --think must be positive")
     run = {"think": args.think, "tricks": args.tricks, "code": code_version()}
     seeds = deal_set(args.first_seed, args.deals)
-    done = {d["seed"] for d in read_records([args.record])} if (
-        args.record is not None and args.record.exists()) else set()
     print(f"Card play after the opening lead of bridge-advanced on {len(seeds)} deals "
           f"(seeds {spans(seeds)}), tricks 1-{args.tricks}, the lead unread and read, "
           f"budget {args.think:g} s on the thinking thread's CPU clock", flush=True)
-    deals: list[Record] = []
-    for seed in seeds:
-        if seed in done:
-            continue
-        deal = {"seed": seed, **run,
-                "decisions": deal_decisions(seed, args.think, args.tricks)}
-        deals.append(deal)
-        if args.record is not None:
-            with args.record.open("a") as out:
-                out.write(json.dumps(deal) + "\n")
-    report(read_records([args.record]) if args.record is not None else deals)
+    report(run_seeds(seeds, args.record, lambda seed: {
+        "seed": seed, **run, "decisions": deal_decisions(seed, args.think, args.tricks)}))
     return 0

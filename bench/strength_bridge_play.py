@@ -54,15 +54,17 @@ import statistics
 import subprocess
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.ai import Budget, make_player
+from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.ai.core.dds import Position, solve
 from bot.games import create
 from bot.games.bridge import ContractBridge
+from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card, Suit
 from bot.tables.thinking import think_as_served
 
@@ -211,6 +213,39 @@ def dd_scores(game: ContractBridge) -> dict[str, int]:
     scores = solve([Position(hands, record.contract.trump, leader,
                              tuple(c for _, c in view.trick))])[0]
     return {"play:" + card.text: tricks for card, tricks in scores.items()}
+
+
+# A look at one decision of a deal played as served (`probe_served_play`): given the game,
+# the seat to act, its view and legal actions, its player and how many decisions were
+# probed so far, None (the decision is made as served) or the action to play, the player
+# as it came back and what was measured there.
+Probe = Callable[[ContractBridge, int, BridgeView, Sequence[str], AdvancedBridgePlayer, int],
+                 "tuple[str, Any, Record] | None"]
+
+
+def probe_served_play(seed: int, think: float, tricks: int, probe: Probe) -> list[Record]:
+    """Deal `seed` (`bid_out`) played by `bridge-advanced` in all four seats for its first
+    `tricks` tricks, each card as the bot serves it (`think_as_served`, `think` seconds of
+    CPU), each decision offered to `probe` first; what the probes measured."""
+    game = bid_out(seed)
+    assert game is not None
+    players = [make_player("bridge", seed * 7 + s, "bridge-advanced") for s in range(4)]
+    measured: list[Record] = []
+    while game.deal_no == 1 and not game.finished:
+        seat = next(iter(game.to_act()))
+        view, legal = game.view(seat), game.legal(seat)
+        if len(view.played) >= 4 * tricks:
+            break
+        player = players[seat]
+        assert isinstance(player, AdvancedBridgePlayer)
+        probed = probe(game, seat, view, legal, player, len(measured))
+        if probed is None:
+            action, players[seat] = think_as_served(player, view, legal, budget(think))
+        else:
+            action, players[seat], record = probed
+            measured.append(record)
+        game.apply(seat, action)
+    return measured
 
 
 def card_kind(trick: Sequence[tuple[int, Card]], action: str, trump: Suit | None) -> str:
