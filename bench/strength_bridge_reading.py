@@ -167,7 +167,7 @@ def main(argv: list[str]) -> int:
             if not made.by_rule and worth_settling(made.ctx, made.action):
                 read = _observe(errors, model, hands, seat, calls, vulnerable, times)
                 simulation.points += 1
-                for when, weigh in (("before", None), ("after", read.log_weight)):
+                for when, weigh in (("before", None), ("after", read.log_weights)):
                     rng = random.Random(f"reading-bench:{seed}:{len(calls)}")
                     dealt = deal_layouts(made.ctx, hands[seat], args.layouts, rng, weigh)
                     simulation.count(when, seat, dealt.hands, calls)
@@ -182,7 +182,7 @@ def main(argv: list[str]) -> int:
         ranges = tuple(ANY_HAND if r.empty else r for r in read_auction(dealer, calls))
         known: list[tuple[Card, ...] | None] = [None] * 4
         known[leader] = tuple(hands[leader])
-        for when, weigh in (("before", None), ("after", read.log_weight)):
+        for when, weigh in (("before", None), ("after", read.log_weights)):
             know = Knowledge(known=tuple(known),
                              unseen=tuple(c for c in FULL_DECK if c not in hands[leader]),
                              sizes=(13, 13, 13, 13), ranges=ranges,
