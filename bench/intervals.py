@@ -20,6 +20,12 @@ def mean_half(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
     return mean, half_width(values, z) if len(values) > 1 else math.nan
 
 
+def signed_interval(values: Sequence[float]) -> str:
+    """A paired difference's mean and its interval's bounds, to four places."""
+    mean, half = mean_half(values)
+    return f"{mean:+.4f} ({mean - half:+.4f} to {mean + half:+.4f})"
+
+
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The interval's bounds for `k` of `n` (shares, 0 to 1); (0, 1) where n is 0."""
     if n == 0:

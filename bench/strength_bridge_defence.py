@@ -47,7 +47,7 @@ from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
 from bot.tables.thinking import think_as_served
 
-from .intervals import mean_half
+from .intervals import mean_half, signed_interval
 from .seeded_records import Record, read_records, run_seeds
 from .strength_bridge_play import (
     budget,
@@ -114,9 +114,7 @@ def report(deals: Sequence[Record]) -> None:
         print(f"  {way:8} DD tricks a lead {mean:.4f} ± {half:.4f}; CPU per lead (ms) "
               f"p50 p95 max {percentiles([p['cpu'][way] for p in positions])}")
     per_deal = [float(sum(p["learned"] - p["search"] for p in d["positions"])) for d in deals]
-    mean, half = mean_half(per_deal)
-    print(f"  learned - search, DD tricks a deal (paired by deal): {mean:+.4f} "
-          f"({mean - half:+.4f} to {mean + half:+.4f})")
+    print(f"  learned - search, DD tricks a deal (paired by deal): {signed_interval(per_deal)}")
 
 
 def main(argv: list[str]) -> int:

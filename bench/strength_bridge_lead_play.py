@@ -43,7 +43,7 @@ from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import BridgeView
 from bot.tables.thinking import think_as_served
 
-from .intervals import mean_half
+from .intervals import mean_half, signed_interval
 from .seeded_records import Record, read_records, run_seeds
 from .strength_bridge_play import (
     budget,
@@ -94,11 +94,6 @@ def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
     return probe_served_play(seed, think, tricks, both_ways)
 
 
-def _interval(values: Sequence[float]) -> str:
-    mean, half = mean_half(values)
-    return f"{mean:+.4f} ({mean - half:+.4f} to {mean + half:+.4f})"
-
-
 def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one budget, trick count and code)."""
     kinds = {(d["think"], d["tricks"], d["code"]) for d in deals}
@@ -121,7 +116,7 @@ def report(deals: Sequence[Record]) -> None:
                          ("defence", ("defence",))):
         per_deal = [float(sum(p["read"] - p["unread"] for p in d["decisions"]
                               if p["side"] in sides)) for d in deals]
-        print(f"  read - unread, DD tricks a deal, {label}: {_interval(per_deal)}")
+        print(f"  read - unread, DD tricks a deal, {label}: {signed_interval(per_deal)}")
 
 
 def main(argv: list[str]) -> int:

@@ -18,7 +18,7 @@ leader's real holding in the suit led (its length, its honour points, its honour
 the ten up that differ), weighed, with the change's 95% interval over deals; and the
 weights' effective number of layouts (how many the weighing leaves in play). Only the
 picture is measured here, never double-dummy tricks: whether a sharper picture plays
-better is `bridge-play --paired`'s question.
+better is `bridge-lead-play`'s question.
 """
 
 from __future__ import annotations

@@ -147,7 +147,7 @@ class AdvancedBridgePlayer:
         self.learned_leads = True
         # The card search's layouts weighed by how likely each makes the opening lead, as
         # the lead model would make it (`leads.lead_weigh`), once the lead is made. Off as
-        # served until its registered bench (whole deals, paired) says it pays.
+        # served until its registered bench (`bridge-lead-play`) says it pays.
         self.read_lead = False
         # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
         # file named here (`learning.defence`, the shipped one) reading the search, where
