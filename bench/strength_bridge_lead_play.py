@@ -22,8 +22,10 @@ of the read less the unread summed over the deal (declarer's side and the defenc
 apart).
 
 Reported: the deals and decisions, those where the two ways differ, the DD tricks a
-decision each way, the read less the unread per deal with its 95% interval, and each way's
-process CPU per decision (DDS's threads included) p50 / p95 / max. `--record FILE` appends
+decision each way, each way's DD tricks lost a deal by side (the unread way's are the card
+play as served, after the opening lead), the read less the unread per deal with its 95%
+interval, and each way's process CPU per decision (DDS's threads included) p50 / p95 /
+max. `--record FILE` appends
 a JSON line per deal; a run that finds its seed in FILE skips it, so a stopped run resumes.
 `--report` merges such files into one report; it refuses files of different budgets,
 trick counts or code.
@@ -112,6 +114,13 @@ def report(deals: Sequence[Record]) -> None:
         mean, half = mean_half([float(p[way]) for p in decisions])
         print(f"  {way:7} DD tricks a decision {mean:.4f} ± {half:.4f}; CPU a decision (ms) "
               f"p50 p95 max {percentiles([p['cpu'][way] for p in decisions])}")
+    for way in WAYS:
+        # Each way's loss a deal by side: the unread way's is the card play as served, after
+        # the opening lead (bridge-play's declaring side, and its defence with leads apart).
+        lost = {side: mean_half([float(sum(p[way] for p in d["decisions"] if p["side"] == side))
+                                 for d in deals]) for side in SIDES}
+        print(f"  {way:7} DD tricks lost a deal: " + ", ".join(
+            f"{side} {mean:.3f} ± {half:.3f}" for side, (mean, half) in lost.items()))
     for label, sides in (("both sides", SIDES), ("declaring side", ("declaring",)),
                          ("defence", ("defence",))):
         per_deal = [float(sum(p["read"] - p["unread"] for p in d["decisions"]

@@ -458,6 +458,7 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
     out = _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
     assert "on 2 deals (seeds 12..13), tricks 1-2, the lead unread and read" in out
     assert "read - unread, DD tricks a deal, both sides: " in out
+    assert "unread  DD tricks lost a deal: declaring " in out and ", defence " in out
     deals = [json.loads(line) for line in first.read_text().splitlines()]
     decisions = [p for d in deals for p in d["decisions"]]
     assert [d["seed"] for d in deals] == [12, 13] and decisions
