@@ -8,11 +8,11 @@ and without, paired decision by decision, as the bot serves it.
 The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
 bridge-basic, passed-out seeds skipped). `bridge-advanced` plays the first --tricks tricks
 in all four seats, each card as the bot serves it (`think_as_served`, --think seconds on
-the thinking thread's CPU clock), the lead unread, as served now. At every card after the
-opening lead where the seat has a choice, the same player at the same position also
-chooses with the lead read; both cards are scored by the double-dummy tricks they give
-away against the position's best card, and the play goes on with the unread card, so both
-ways meet the same positions.
+the thinking thread's CPU clock). At every card after the opening lead where the seat has
+a choice, the same player at the same position chooses both with the lead read and
+unread; both cards are scored by the double-dummy tricks they give away against the
+position's best card, and the play goes on with the served way's card (the read one, as
+`read_lead` is served), so both ways meet the same positions.
 
 Why by decision: reading the lead changes the layouts of nearly every search after it, and
 every card after a changed card changes too, so a whole-deal comparison (`bridge-play
@@ -22,7 +22,7 @@ of the read less the unread summed over the deal (declarer's side and the defenc
 apart).
 
 Reported: the deals and decisions, those where the two ways differ, the DD tricks a
-decision each way, each way's DD tricks lost a deal by side (the unread way's are the card
+decision each way, each way's DD tricks lost a deal by side (the served way's are the card
 play as served, after the opening lead), the read less the unread per deal with its 95%
 interval, and each way's process CPU per decision (DDS's threads included) p50 / p95 /
 max. `--record FILE` appends
@@ -67,13 +67,14 @@ def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, done: int) -> tuple[str, Any, Record] | None:
-        assert not player.read_lead and game.contract is not None
+        assert game.contract is not None
         if (not view.played and not view.trick) or len(legal) < 2:
             return None
         scores = dd_scores(game)
         best = max(scores.values())
-        reading: AdvancedBridgePlayer = pickle.loads(pickle.dumps(player))
-        reading.read_lead = True
+        served = WAYS[player.read_lead]
+        other: AdvancedBridgePlayer = pickle.loads(pickle.dumps(player))
+        other.read_lead = not player.read_lead
         played: dict[str, str] = {}
         cpu: dict[str, float] = {}
         back: Any = player
@@ -82,16 +83,16 @@ def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
         for way in WAYS if done % 2 == 0 else WAYS[::-1]:
             start = time.process_time()
             played[way], returned = think_as_served(
-                player if way == "unread" else reading, view, legal, budget(think))
+                player if way == served else other, view, legal, budget(think))
             cpu[way] = time.process_time() - start
-            if way == "unread":
+            if way == served:
                 back = returned
         to_play = view.playing_for if view.playing_for is not None else seat
-        return played["unread"], back, {
+        return played[served], back, {
             "trick": len(view.played) // 4 + 1, "cards": len(legal),
             "side": SIDES[to_play % 2 != game.contract.declarer % 2],
             **{way: best - scores[played[way]] for way in WAYS},
-            "played": played, "cpu": cpu}
+            "played": played, "cpu": cpu, "went_on": served}
 
     return probe_served_play(seed, think, tricks, both_ways)
 
@@ -114,13 +115,16 @@ def report(deals: Sequence[Record]) -> None:
         mean, half = mean_half([float(p[way]) for p in decisions])
         print(f"  {way:7} DD tricks a decision {mean:.4f} ± {half:.4f}; CPU a decision (ms) "
               f"p50 p95 max {percentiles([p['cpu'][way] for p in decisions])}")
+    # Records made before the lead was read as served went on with the unread card.
+    went_on = {p.get("went_on", "unread") for p in decisions}
     for way in WAYS:
-        # Each way's loss a deal by side: the unread way's is the card play as served, after
+        # Each way's loss a deal by side: the served way's is the card play as served, after
         # the opening lead (bridge-play's declaring side, and its defence with leads apart).
         lost = {side: mean_half([float(sum(p[way] for p in d["decisions"] if p["side"] == side))
                                  for d in deals]) for side in SIDES}
         print(f"  {way:7} DD tricks lost a deal: " + ", ".join(
-            f"{side} {mean:.3f} ± {half:.3f}" for side, (mean, half) in lost.items()))
+            f"{side} {mean:.3f} ± {half:.3f}" for side, (mean, half) in lost.items())
+            + ("; the play went on with its cards" if went_on == {way} else ""))
     for label, sides in (("both sides", SIDES), ("declaring side", ("declaring",)),
                          ("defence", ("defence",))):
         per_deal = [float(sum(p["read"] - p["unread"] for p in d["decisions"]

@@ -459,12 +459,16 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
     assert "on 2 deals (seeds 12..13), tricks 1-2, the lead unread and read" in out
     assert "read - unread, DD tricks a deal, both sides: " in out
     assert "unread  DD tricks lost a deal: declaring " in out and ", defence " in out
+    # The play goes on as served: with the lead read.
+    assert "read    DD tricks lost a deal: " in out and out.count("the play went on with") == 1
+    assert "; the play went on with its cards" in out.split("read    DD tricks lost")[1]
     deals = [json.loads(line) for line in first.read_text().splitlines()]
     decisions = [p for d in deals for p in d["decisions"]]
     assert [d["seed"] for d in deals] == [12, 13] and decisions
     for p in decisions:
         assert p["trick"] in (1, 2) and p["cards"] >= 2 and p["side"] in ("declaring", "defence")
         assert p["unread"] >= 0 and p["read"] >= 0 and set(p["played"]) == {"unread", "read"}
+        assert p["went_on"] == "read"
     # Run again: both deals are in the record, so none is played and nothing is added.
     _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
     assert len(first.read_text().splitlines()) == 2

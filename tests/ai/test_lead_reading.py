@@ -1,7 +1,8 @@
 """Reading the opening lead: the card search's layouts weighed by the lead model's chance of
 leading the card led from the leader's hand in each (`leads.lead_weigh`), worked out by
 hand; no weight before the lead, for the leader or without the models; the player asking
-for it (and not with it off), and the same seed giving the same card as served."""
+for it (and not with it off, and as served, where it is on), and the same seed giving the
+same card as served."""
 
 from __future__ import annotations
 
@@ -172,3 +173,19 @@ def test_the_lead_s_weight_changes_the_layouts_and_the_same_seed_chooses_the_sam
                 (action, tuple(sorted(back.last_outcome.tricks.items()))))
     assert len(outcomes[True]) == 1 and len(outcomes[False]) == 1  # the same seed, the same
     assert outcomes[True] != outcomes[False]  # other layouts, other averages
+
+
+def test_the_player_as_served_reads_the_lead(monkeypatch):
+    view, legal = _in_trick_five()
+    asked = []
+    lead_weigh = leads.lead_weigh
+
+    def spy(v):
+        asked.append(v)
+        return lead_weigh(v)
+
+    monkeypatch.setattr(advanced.leads, "lead_weigh", spy)
+    action, back = think_as_served(make_player("bridge", 5, "bridge-advanced"), view, legal,
+                                   Budget(5.0))
+    assert action in legal and isinstance(back, AdvancedBridgePlayer) and back.read_lead
+    assert len(asked) == 1

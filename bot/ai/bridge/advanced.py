@@ -146,9 +146,10 @@ class AdvancedBridgePlayer:
         # card search leads as it plays any card (the benchmarks compare the two).
         self.learned_leads = True
         # The card search's layouts weighed by how likely each makes the opening lead, as
-        # the lead model would make it (`leads.lead_weigh`), once the lead is made. Off as
-        # served until its registered bench (`bridge-lead-play`) says it pays.
-        self.read_lead = False
+        # the lead model would make it (`leads.lead_weigh`), once the lead is made. On since
+        # its registered bench (`bridge-lead-play`, 1,000 fresh deals) showed both sides
+        # giving fewer DD tricks with it; off, the benches measure the play without it.
+        self.read_lead = True
         # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
         # file named here (`learning.defence`, the shipped one) reading the search, where
         # it loads. None: the search's card (the rows and the benchmarks compare the two).
