@@ -67,8 +67,11 @@ DEFAULT = MODELS / "opening_leads.npz"
 # 0.57 on average, against 1.05 unweighed, and kept an effective 54 of them; colder
 # (0.02: 0.53, 43 kept) read little more, warmer (0.25: 0.63) less.
 LEAD_TEMPER = 0.1
-# The most hands whose lead weight one deal keeps (a few hundred bytes each).
-KNOWN_HANDS = 8192
+# The most hands whose lead weight one deal keeps (about 100 bytes each: a deal came to
+# 2,250 to 3,600 in six tried), and the most deals a process keeps them for (a worker
+# thinks for every table, so a few dozen deals may be in play at once).
+KNOWN_HANDS = 4096
+KNOWN_DEALS = 32
 
 CONTRACT_NAMES: tuple[str, ...] = (
     "contract_level", "contract_strain", "contract_doubled", "declarer_vulnerable",
@@ -221,7 +224,7 @@ def lead_weigh(view: BridgeView) -> Weigh | None:
                       view.contract)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=KNOWN_DEALS)
 def weigh_lead(leader: int, led: Card, calls: tuple[tuple[int, Call], ...],
                score: Score | None, vulnerable: tuple[bool, bool], contract: Contract,
                temper: float = LEAD_TEMPER) -> Weigh:
@@ -233,8 +236,9 @@ def weigh_lead(leader: int, led: Card, calls: tuple[tuple[int, Call], ...],
     assert model is not None and reader is not None
     ctx = context_of(leader, calls, score)
     # Each hand's weight, kept for the deal's later decisions: as the play goes on the
-    # leader's hand as dealt has fewer unseen cards, and the same hands come back.
-    known: dict[tuple[Card, ...], float] = {}
+    # leader's hand as dealt has fewer unseen cards, and the same hands come back. A hand
+    # is kept by its cards' bits, a third of the memory of its cards.
+    known: dict[int, float] = {}
 
     def chances(dealt: Sequence[tuple[Card, ...]]) -> list[float]:
         # All the hands' cards in one reading of each forest: a decision weighs a few
@@ -250,13 +254,14 @@ def weigh_lead(leader: int, led: Card, calls: tuple[tuple[int, Call], ...],
     def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
         if seat != leader:
             return [0.0] * len(hands)
-        dealt = [tuple(sorted(cards)) for cards in hands]
-        new = list(dict.fromkeys(hand for hand in dealt if hand not in known))
+        keys = [sum(1 << card.index for card in cards) for cards in hands]
+        new = {key: cards for key, cards in zip(keys, hands, strict=True) if key not in known}
         if new:
             if len(known) + len(new) > KNOWN_HANDS:
                 known.clear()
-            known.update(zip(new, chances(new), strict=True))
-        return [known[hand] for hand in dealt]
+            dealt = [tuple(sorted(cards)) for cards in new.values()]
+            known.update(zip(new, chances(dealt), strict=True))
+        return [known[key] for key in keys]
 
     return weigh
 
