@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -504,3 +505,26 @@ def test_the_single_dummy_probe_is_one_table_and_a_cut_sample_is_kept(monkeypatc
     assert calls[1:] == [1] and solved == [with_hidden]
     assert (estimate.with_revealed, estimate.with_hidden) == ([(7,) * 5], [(9,) * 5])
     assert estimate.unpaired is None and estimate.samples == estimate.dealt == 1
+
+
+def test_a_search_outcome_says_how_often_each_card_is_best_and_how_its_tricks_spread() -> None:
+    # Three layouts solved for three legal cards; worked out by hand. The side has taken
+    # one trick, so each card's totals are one more than its solved tricks.
+    a, b, c = cards("AS KS 2H")
+    decision = card_search.Decision(
+        know=Knowledge(known=((), (), (), ()), unseen=(), sizes=(0, 0, 0, 0),
+                       played=((), (), (), ()), ranges=(HandRange(),) * 4),
+        trump=None, leader=N, trick=(), legal=(a, b, c),
+        value=tuple(float(t) for t in range(14)), tricks_won=1)
+    results = [{a: 3, b: 3, c: 1}, {a: 2, b: 4, c: 4}, {a: 5, b: 1, c: 4}]
+    outcome = card_search._best(decision, results, None)
+    assert outcome is not None and outcome.layouts == 3
+    assert outcome.tricks == pytest.approx({a: 13 / 3, b: 11 / 3, c: 4.0})
+    # The layouts' best: 3, 4 and 5 tricks; ties count for each card that takes them.
+    assert outcome.best_share == {a: 2 / 3, b: 2 / 3, c: 1 / 3}
+    assert outcome.spread[a] == pytest.approx((14 / 9) ** 0.5)  # 3, 2, 5 about 10/3
+    assert outcome.spread[b] == pytest.approx((14 / 9) ** 0.5)  # 3, 4, 1 about 8/3
+    assert outcome.spread[c] == pytest.approx(2 ** 0.5)  # 1, 4, 4 about 3
+    assert outcome.card == a  # the best average (10/3 against 3 and 8/3)
+    # A layout the solver gives without a legal card: no outcome.
+    assert card_search._best(decision, [{a: 3, b: 3}], None) is None

@@ -60,9 +60,12 @@ def test_a_defence_lead_s_features_worked_out_by_hand():
     read = Reading(1, ((8.0, 3.0, 2.0, 4.0, 4.0), (3.0, 4.0, 4.0, 2.0, 3.0),
                        (19.0, 4.0, 2.0, 5.0, 2.0)), ((1.0,) * 5,) * 3, (9.0,) * 5, (3.0,) * 5)
     cards = [Card.parse(c) for c in ("QS", "5S", "9D", "7H")]
-    # What a search made of them: its averages over 12 layouts, ♠Q chosen.
+    # What a search made of them: its averages over 12 layouts, ♠Q chosen, and how often
+    # each was a best card and how its tricks spread.
     outcome = Outcome(cards[0], dict(zip(cards, (100.0, -50.0, 100.0, 0.0), strict=True)),
-                      dict(zip(cards, (4.0, 3.5, 4.0, 3.75), strict=True)), 12)
+                      dict(zip(cards, (4.0, 3.5, 4.0, 3.75), strict=True)), 12,
+                      dict(zip(cards, (1.0, 0.25, 0.75, 0.5), strict=True)),
+                      dict(zip(cards, (0.0, 0.5, 0.4, 0.3), strict=True)))
     rows = defence.defence_rows(view, _context(view), cards, read, outcome)
     queen, five, nine, heart = (dict(zip(defence.NAMES, row, strict=True)) for row in rows)
     assert (queen["trick_no"], queen["defence_needs"], queen["declarer_needs"]) == (4, 3, 8)
@@ -98,6 +101,12 @@ def test_a_defence_lead_s_features_worked_out_by_hand():
     assert [five[n] for n in defence.SEARCH_NAMES] == [1.0, 12, 0.5, 1.5, 0.0]
     assert [nine[n] for n in defence.SEARCH_NAMES] == [1.0, 12, 0.0, 0.0, 0.0]
     assert (heart["search_tricks_short"], heart["search_value_short"]) == (0.25, 1.0)
+    # How the layouts split: its share of them as a best card, that short of the highest
+    # share (♠Q's, 1), and its tricks' spread.
+    assert [queen[n] for n in defence.SPREAD_NAMES] == [1.0, 0.0, 0.0]
+    assert [five[n] for n in defence.SPREAD_NAMES] == [0.25, 0.75, 0.5]
+    assert [nine[n] for n in defence.SPREAD_NAMES] == [0.75, 0.25, 0.4]
+    assert [heart[n] for n in defence.SPREAD_NAMES] == [0.5, 0.5, 0.3]
 
 
 def test_a_hand_that_showed_out_of_a_suit_is_void_in_it():
@@ -121,7 +130,7 @@ def test_a_hand_that_showed_out_of_a_suit_is_void_in_it():
     assert (queen["defence_needs"], queen["declarer_needs"]) == (1, 7)
     assert (queen["run"], queen["out_above"], queen["master"], queen["times_led"]) == (
         2, 0, 1.0, 2)
-    assert all(queen[n] == 0.0 for n in defence.SEARCH_NAMES)  # not searched
+    assert all(queen[n] == 0.0 for n in (*defence.SEARCH_NAMES, *defence.SPREAD_NAMES))
 
 
 def test_a_bank_deal_is_set_on_its_board_as_dealt():
@@ -159,6 +168,13 @@ def test_where_the_player_searched_its_rows_hold_the_search_s_choice():
                 searched += 1
                 assert row[at("search_pick")] == played and row[at("search_layouts")] >= 4
                 assert row[at("search_tricks_short")] >= 0
+                assert 0 <= row[at("search_best_share")] <= 1 and row[at("search_spread")] >= 0
+                assert row[at("search_best_share_short")] >= 0
+        # In every searched position some card is best on the most layouts.
+        for group in set(rows.group):
+            shorts = [row[at("search_best_share_short")] for row, g in
+                      zip(rows.x, rows.group, strict=True) if g == group and row[at("searched")]]
+            assert not shorts or min(shorts) == 0
     assert searched > 0
 
 
@@ -204,6 +220,35 @@ def test_a_saved_model_loads_and_gives_the_same_values(tiny_defence_model):
     assert model is not None
     x = np.load(rows)["x"].astype(np.float64)
     assert np.array_equal(model.forest.predict(x), Forest.load(model_path).predict(x))
+
+
+def test_a_model_of_the_first_features_reads_the_rows_without_the_spread(
+        tiny_defence_model, tmp_path):
+    _, rows, _ = tiny_defence_model
+    out = tmp_path / "first.npz"
+    card = defence_training.train([rows], out, trees=5, leaves=3, held_out=5, command="t",
+                                  first_features=True)
+    assert card["features"] == list(defence.FIRST_NAMES) != list(defence.NAMES)
+    model = defence.load(out)
+    assert model is not None and model.forest.features == len(defence.FIRST_NAMES)
+    # At the table it reads the first columns of the rows the code makes now.
+    game = _east_on_lead()
+    view = game.view(1)
+    cards = [Card.parse(t[5:]) for t in game.legal(1)]
+    outcome = Outcome(cards[0], dict.fromkeys(cards, 0.0), dict.fromkeys(cards, 4.0), 8,
+                      dict.fromkeys(cards, 0.5), dict.fromkeys(cards, 1.0))
+    read = defence.read_of(view, _context(view))
+    assert read is not None
+    full = np.asarray(defence.defence_rows(view, _context(view), cards, read, outcome))
+    scores = Forest.load(out).predict(full[:, :len(defence.FIRST_NAMES)])
+    assert model.choose(view, cards, outcome) == cards[int(np.argmax(scores))]
+    # Rows of another width are refused.
+    narrow = tmp_path / "narrow.npz"
+    data = dict(np.load(rows))
+    np.savez(narrow, **(data | {"x": data["x"][:, :-1]}))
+    with pytest.raises(SystemExit, match="not this code's"):
+        defence_training.train([narrow], tmp_path / "no.npz", trees=5, leaves=3,
+                               held_out=5, command="t")
 
 
 def test_the_defence_leads_by_the_model_reading_the_search_as_served_the_same_each_time(

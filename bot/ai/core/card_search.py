@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.games.cards import Card, Suit
 
@@ -88,12 +88,18 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The searched card with each legal card's average value and tricks."""
+    """The searched card with each legal card's average value and tricks, and how those
+    tricks vary over the layouts: the share of layouts where the card takes as many as
+    the layout's best card (ties count for each), and their standard deviation (0 for one
+    layout). An average can hide a card that is best on most layouts and costly on a few,
+    or one that is never best but never far from it."""
 
     card: Card
     values: dict[Card, float]
     tricks: dict[Card, float]
     layouts: int
+    best_share: dict[Card, float] = field(default_factory=dict)
+    spread: dict[Card, float] = field(default_factory=dict)
 
 
 def search(decision: Decision, budget: Budget | None, rng: random.Random,
@@ -101,7 +107,8 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
     """The best card by sampled double-dummy value, or None to play the rule-based card."""
     legal = decision.legal
     if len(legal) == 1:
-        return Outcome(legal[0], {legal[0]: 0.0}, {legal[0]: 0.0}, 0)
+        return Outcome(legal[0], {legal[0]: 0.0}, {legal[0]: 0.0}, 0, {legal[0]: 1.0},
+                       {legal[0]: 0.0})
     longest = max(decision.know.sizes)
     count = planned_layouts(budget, longest, decision.trump)
     if len(decision.know.hidden) <= 1:
@@ -134,18 +141,24 @@ def _best(decision: Decision, results: Sequence[dict[Card, int]],
           preferred: Card | None) -> Outcome | None:
     values: dict[Card, float] = {}
     tricks: dict[Card, float] = {}
+    best_share: dict[Card, float] = {}
+    spread: dict[Card, float] = {}
     top = len(decision.value) - 1
+    if any(card not in r for r in results for card in decision.legal):
+        return None  # the solver disagrees with the engine about what is legal
+    layout_best = [max(r[card] for card in decision.legal) for r in results]
     for card in decision.legal:
-        scores = [r[card] for r in results if card in r]
-        if len(scores) != len(results):
-            return None  # the solver disagrees with the engine about what is legal
+        scores = [r[card] for r in results]
         totals = [min(top, decision.tricks_won + s) for s in scores]
         values[card] = sum(decision.value[t] for t in totals) / len(totals)
         tricks[card] = sum(totals) / len(totals)
+        best_share[card] = sum(s == b for s, b in zip(scores, layout_best, strict=True)
+                               ) / len(scores)
+        spread[card] = math.sqrt(sum((t - tricks[card]) ** 2 for t in totals) / len(totals))
     best_value = max(values.values())
     good = [c for c in decision.legal if values[c] >= best_value - 1e-9]
     best_tricks = max(tricks[c] for c in good)
     good = [c for c in good if tricks[c] >= best_tricks - 1e-9]
     card = preferred if preferred in good else min(good, key=lambda c: (c.rank, c.suit))
     assert card is not None
-    return Outcome(card, values, tricks, len(results))
+    return Outcome(card, values, tricks, len(results), best_share, spread)

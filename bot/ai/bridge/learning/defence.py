@@ -19,7 +19,9 @@ contract and the tricks each side still needs, the learned hand reading's points
 partner and declarer, and the card's own part (`card_part`: its place among the cards
 still out, its suit in hand and in dummy, who has shown out of it or played in it, who
 led it before, what the auction said of it), and what the card search made of it at the
-bot's budget (its average tricks and value short of the best card's): the model learns
+bot's budget (its average tricks and value short of the best card's, and, for a model
+made after they were added, how often it was a best card and how its tricks spread over
+the layouts): the model learns
 where the search's double-dummy averages mislead it, rather than everything anew. Its
 target is the tricks it gives away double dummy against the position's best lead
 (`defence_training`).
@@ -33,6 +35,7 @@ a player can read them without LightGBM.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -54,7 +57,7 @@ from .leads import CONTRACT_NAMES, contract_part, ranker_at
 from .loading import logged, once
 from .reading import Reading
 from .reading import shared as shared_reading
-from .values import MODELS
+from .values import MODELS, card_path
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +91,16 @@ CARD_NAMES: tuple[str, ...] = (
 # hundreds of points) short of the best card's, and whether it is the card it chose.
 SEARCH_NAMES: tuple[str, ...] = (
     "searched", "search_layouts", "search_tricks_short", "search_value_short", "search_pick")
+# How the search's layouts split on the card (`Outcome.best_share`, `Outcome.spread`): the
+# share of layouts where it is a best card, that share short of the highest card's, and
+# the standard deviation of its tricks. An average hides a card best on most layouts and
+# costly on a few; these came after the first model, which reads the names before them.
+SPREAD_NAMES: tuple[str, ...] = ("search_best_share", "search_best_share_short",
+                                 "search_spread")
 NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *PLAY_NAMES,
-                          *READ_NAMES, *CARD_NAMES, *SEARCH_NAMES)
+                          *READ_NAMES, *CARD_NAMES, *SEARCH_NAMES, *SPREAD_NAMES)
+# The features a model may read: all, or all but the spread (the first model's).
+FIRST_NAMES: tuple[str, ...] = NAMES[:-len(SPREAD_NAMES)]
 
 
 def is_defence_lead(view: BridgeView, last_trick: int = 6) -> bool:
@@ -172,12 +183,15 @@ def card_part(card: Card, view: BridgeView, ctx: Context, read: Reading) -> list
 
 
 def search_part(card: Card, outcome: Outcome | None) -> list[float]:
-    """What the card search made of `card` (`SEARCH_NAMES`; all 0 where it did not search)."""
+    """What the card search made of `card` (`SEARCH_NAMES` and `SPREAD_NAMES`; all 0
+    where it did not search)."""
     if outcome is None or card not in outcome.tricks:
-        return [0.0] * len(SEARCH_NAMES)
+        return [0.0] * (len(SEARCH_NAMES) + len(SPREAD_NAMES))
+    share = outcome.best_share[card]
     return [1.0, outcome.layouts, max(outcome.tricks.values()) - outcome.tricks[card],
             (max(outcome.values.values()) - outcome.values[card]) / 100,
-            float(card == outcome.card)]
+            float(card == outcome.card),
+            share, max(outcome.best_share.values()) - share, outcome.spread[card]]
 
 
 def defence_rows(view: BridgeView, ctx: Context, cards: Sequence[Card], read: Reading,
@@ -206,7 +220,8 @@ def defence_rows(view: BridgeView, ctx: Context, cards: Sequence[Card], read: Re
 
 @dataclass(frozen=True, slots=True)
 class DefenceLeadModel:
-    """The loaded model: a forest scoring each card, higher for fewer tricks given away."""
+    """The loaded model: a forest scoring each card, higher for fewer tricks given away,
+    reading the first `forest.features` of `NAMES` (`FIRST_NAMES` or all)."""
 
     forest: Forest
 
@@ -220,12 +235,16 @@ class DefenceLeadModel:
         read = read_of(view, ctx)
         if read is None:
             return None
-        scores = self.forest.predict(defence_rows(view, ctx, cards, read, outcome))
+        rows = np.asarray(defence_rows(view, ctx, cards, read, outcome))
+        scores = self.forest.predict(rows[:, :self.forest.features])
         return cards[int(np.argmax(scores))]
 
 
 def _make(model: Path) -> DefenceLeadModel:
-    return DefenceLeadModel(ranker_at(model, NAMES))
+    names = tuple(json.loads(card_path(model).read_text())["features"])
+    if names not in (FIRST_NAMES, NAMES):
+        raise ValueError("it was made for other features than this code computes")
+    return DefenceLeadModel(ranker_at(model, names))
 
 
 def load(model: Path) -> DefenceLeadModel | None:

@@ -18,9 +18,11 @@ cards they choose, not the way a table serves them. A budget on a CPU clock
 makes a decision depend a little on the machine, so rows made twice may differ slightly.
 
 `train`: one LightGBM ranker of each position's cards (`ranking`), every `--held-out`th
-deal kept out; the card records the held-out positions' tricks lost by the model's lead,
-by the card search's (the lead the card players made) and by the top card of the longest
-suit, and the model's less the search's, paired by position.
+deal kept out, reading all of `defence.NAMES` (or, with `--first-features` or on rows made
+before the spread was added, `FIRST_NAMES`); the card records the held-out positions'
+tricks lost by the model's lead, by the card search's (the lead the card players made) and
+by the top card of the longest suit, and the model's less the search's, paired by
+position.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from ..advanced import AdvancedBridgePlayer
 from ..bidding.rubber import Score
 from ..bidding.system import context_of
 from .bank import FOLDER, BankDeal, read
-from .defence import NAMES, defence_rows, is_defence_lead
+from .defence import FIRST_NAMES, NAMES, defence_rows, is_defence_lead
 from .defence import read_of as defence_read_of
 from .making import Step, held_out_mask, in_steps, provenance, run
 from .ranking import chosen, fit_ranker, lost_by_choice, mean_with_half
@@ -153,20 +155,24 @@ def make(first: int, deals: int, out: Path, jobs: int = 1, folder: Path = FOLDER
 
 
 def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: int,
-          command: str, threads: int = 2) -> dict[str, Any]:
+          command: str, threads: int = 2, first_features: bool = False) -> dict[str, Any]:
     """Train the ranker, measure the held-out positions' tricks lost, and write the model
-    and its card; the card."""
+    and its card; the card. `first_features`: read the first model's features only
+    (`FIRST_NAMES`, rows made before the spread was added read no more)."""
     loaded = [np.load(path) for path in files]
     x = np.concatenate([d["x"] for d in loaded]).astype(np.float64)
     y = np.concatenate([d["y"] for d in loaded]).astype(np.float64)
     deal = np.concatenate([d["deal"] for d in loaded])
     group = np.concatenate([d["group"] for d in loaded])
     played = np.concatenate([d["played"] for d in loaded])
-    if x.shape[1] != len(NAMES):
-        raise SystemExit(f"the rows are not this code's ({len(NAMES)} features)")
+    if x.shape[1] not in (len(FIRST_NAMES), len(NAMES)):
+        raise SystemExit(f"the rows are not this code's ({len(NAMES)} features, or "
+                         f"{len(FIRST_NAMES)} without the spread)")
+    names = FIRST_NAMES if first_features or x.shape[1] == len(FIRST_NAMES) else NAMES
+    x = x[:, :len(names)]
     check = held_out_mask(deal, held_out)
-    forest, predicted = fit_ranker(x, y, group, ~check, NAMES, trees, leaves, threads)
-    baseline = (x[check, NAMES.index("suit_len")] * 100 + x[check, NAMES.index("card_rank")])
+    forest, predicted = fit_ranker(x, y, group, ~check, names, trees, leaves, threads)
+    baseline = (x[check, names.index("suit_len")] * 100 + x[check, names.index("card_rank")])
     by_model = chosen(predicted, y[check], group[check])
     by_search = chosen(played[check], y[check], group[check])
     diffs = by_model - by_search  # paired by position
@@ -174,7 +180,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     top = lost_by_choice(baseline, y[check], group[check])
     forest.save(out)
     card = {
-        "features": list(NAMES),
+        "features": list(names),
         "target": ("a ranking of each position's cards by the double-dummy tricks the lead "
                    "gives away against the best lead (as `ranking` relevance)"),
         **provenance(files, loaded, deal, held_out, command),
@@ -199,7 +205,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
 
 def main(argv: Sequence[str]) -> int:
     return run(argv, "bot.ai.bridge.learning.defence_training", make, train, 400, 31,
-               ("features",))
+               ("features",), (("--first-features",
+                                "read the first model's features only, not the spread"),))
 
 
 if __name__ == "__main__":

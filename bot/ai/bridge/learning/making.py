@@ -59,9 +59,11 @@ def provenance(files: Sequence[Path], loaded: Sequence[Any], deal: Any, held_out
     }
 
 
-def _command_line(prog: str, trees: int, leaves: int) -> argparse.ArgumentParser:
+def _command_line(prog: str, trees: int, leaves: int,
+                  train_flags: Sequence[tuple[str, str]] = ()) -> argparse.ArgumentParser:
     """The command line: `make` rows from bank deals, or `train` the model from rows
-    (`trees` and `leaves` its defaults)."""
+    (`trees` and `leaves` its defaults; `train_flags`: a model's own switches, each a
+    flag and its help)."""
     parser = argparse.ArgumentParser(prog=prog)
     sub = parser.add_subparsers(dest="what", required=True)
     rows = sub.add_parser("make", help="rows from our players' auctions on bank deals")
@@ -76,21 +78,26 @@ def _command_line(prog: str, trees: int, leaves: int) -> argparse.ArgumentParser
     learn.add_argument("--trees", type=int, default=trees)
     learn.add_argument("--leaves", type=int, default=leaves)
     learn.add_argument("--held-out", type=int, default=5)
+    for flag, text in train_flags:
+        learn.add_argument(flag, action="store_true", help=text)
     return parser
 
 
 def run(argv: Sequence[str], module: str, make: Callable[..., int],
         train: Callable[..., dict[str, Any]], trees: int, leaves: int,
-        unprinted: tuple[str, ...]) -> int:
+        unprinted: tuple[str, ...], train_flags: Sequence[tuple[str, str]] = ()) -> int:
     """A `make` / `train` command of `module`: the rows, or the model and its card (printed
-    but for its `unprinted` keys); each is given the command as typed."""
-    args = _command_line(f"python -m {module}", trees, leaves).parse_args(argv)
+    but for its `unprinted` keys); each is given the command as typed. `train_flags`
+    (`--a-switch`, its help) reach `train` as keywords (`a_switch`)."""
+    args = _command_line(f"python -m {module}", trees, leaves, train_flags).parse_args(argv)
     command = f"python -m {module} " + " ".join(argv)
     if args.what == "make":
         n = make(args.first, args.deals, args.out, args.jobs, args.folder, command=command)
         print(f"{n} rows of bank deals {args.first}..{args.first + args.deals - 1} "
               f"in {args.out}")
         return 0
-    card = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command)
+    switches = {flag[2:].replace("-", "_") for flag, _ in train_flags}
+    card = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command,
+                 **{name: getattr(args, name) for name in switches})
     print(json.dumps({k: v for k, v in card.items() if k not in unprinted}, indent=1))
     return 0
