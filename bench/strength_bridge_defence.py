@@ -2,8 +2,8 @@
 card search and by a learned model (`bot.ai.bridge.learning.defence`), paired position by
 position.
 
-    python -m bench.strength bridge-defence --model FILE [--deals 100] [--first-seed 1]
-        [--think 0.8] [--record FILE]
+    python -m bench.strength bridge-defence --model FILE [--against FILE] [--deals 100]
+        [--first-seed 1] [--think 0.8] [--record FILE]
     python -m bench.strength bridge-defence --report FILE [FILE ...]
 
 The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
@@ -15,7 +15,9 @@ tricks 2 to 6 with a choice, the search chooses as the bot serves it now, and th
 (`DefenceLeadModel.choose`, after the same search; the search is deterministic for a
 position and seed, so one search serves both ways at half the cost). Each card is scored
 by the double-dummy tricks it gives away against the position's best lead. The play goes
-on with the search's card, so both ways meet the same positions.
+on with the search's card, so both ways meet the same positions. `--against` reads a
+second model on the same outcome (the one served, to judge a new model against it), and
+the two models are compared position by position as well.
 
 Why by position: a model that changes a lead changes every card after it, and a whole-deal
 comparison (`bridge-play --paired`) carries the noise of all of them. Here the only
@@ -23,9 +25,9 @@ difference measured is the lead itself. A deal's positions are not independent, 
 interval is over deals, of the model's loss less the search's summed over the deal.
 
 Reported: the deals and positions, the positions where the two ways differ, the DD tricks a
-position each way gives away, the model's less the search's per deal with its 95%
-interval, and each way's process CPU per lead (DDS's threads included; the model's is the
-search's and the model's own) p50 / p95 / max.
+position each way gives away, the model's less the search's (and, with --against, less
+the other model's) per deal with its 95% interval, and each way's process CPU per lead
+(DDS's threads included; a model's is the search's and the model's own) p50 / p95 / max.
 `--record FILE` appends a JSON line per deal; a run that finds its seed in FILE skips
 it, so a stopped run resumes. `--report` merges such files (runs split over seed ranges)
 into one report; it refuses files of different models or budgets.
@@ -68,10 +70,10 @@ def model_id(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def deal_leads(seed: int, reader: DefenceLeadModel, think: float, tricks: int = TRICKS
-               ) -> list[Record]:
+def deal_leads(seed: int, reader: DefenceLeadModel, think: float, tricks: int = TRICKS,
+               against: DefenceLeadModel | None = None) -> list[Record]:
     """Deal `seed`'s defence leads to tricks 2..`tricks`, each chosen both ways (the model
-    `reader` for the learned way) and scored."""
+    `reader` for the learned way), and by `against` where given, and scored."""
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, _: int) -> tuple[str, Any, Record] | None:
@@ -84,22 +86,27 @@ def deal_leads(seed: int, reader: DefenceLeadModel, think: float, tricks: int = 
         searched, back = think_as_served(player, view, legal, budget(think))
         searching = time.process_time() - start
         assert isinstance(back, AdvancedBridgePlayer)
-        start = time.process_time()
-        card = reader.choose(view, [Card.parse(t[5:]) for t in legal], back.last_outcome)
-        reading = time.process_time() - start
-        chosen = {"search": searched,
-                  "learned": searched if card is None else "play:" + card.text}
+        cards = [Card.parse(t[5:]) for t in legal]
+        chosen = {"search": searched}
+        cpu = {"search": searching}
+        for way, model in (("learned", reader), ("against", against)):
+            if model is None:
+                continue
+            start = time.process_time()
+            card = model.choose(view, cards, back.last_outcome)
+            cpu[way] = searching + time.process_time() - start
+            chosen[way] = searched if card is None else "play:" + card.text
         return searched, back, {
             "trick": len(view.played) // 4 + 1, "cards": len(legal),
-            **{way: best - scores[chosen[way]] for way in WAYS}, "led": chosen,
-            "cpu": {"search": searching, "learned": searching + reading}}
+            **{way: best - scores[led] for way, led in chosen.items()}, "led": chosen,
+            "cpu": cpu}
 
     return probe_served_play(seed, think, tricks, both_ways)
 
 
 def report(deals: Sequence[Record]) -> None:
-    """The figures of `deals` (one model and budget)."""
-    kinds = {(d["model"], d["think"], d["tricks"]) for d in deals}
+    """The figures of `deals` (one model, one model against it, and one budget)."""
+    kinds = {(d["model"], d.get("against"), d["think"], d["tricks"]) for d in deals}
     if len(kinds) > 1:
         raise SystemExit(f"the records are of different models or budgets: {sorted(kinds)}")
     positions = [p for d in deals for p in d["positions"]]
@@ -109,17 +116,25 @@ def report(deals: Sequence[Record]) -> None:
     differ = sum(p["led"]["search"] != p["led"]["learned"] for p in positions)
     print(f"{len(deals)} deals (seeds {spans(d['seed'] for d in deals)}), "
           f"{len(positions)} defence leads with a choice, {differ} led differently by the model")
-    for way in WAYS:
+    ways = (*WAYS, "against") if deals[0].get("against") else WAYS
+    for way in ways:
         mean, half = mean_half([float(p[way]) for p in positions])
         print(f"  {way:8} DD tricks a lead {mean:.4f} ± {half:.4f}; CPU per lead (ms) "
               f"p50 p95 max {percentiles([p['cpu'][way] for p in positions])}")
-    per_deal = [float(sum(p["learned"] - p["search"] for p in d["positions"])) for d in deals]
-    print(f"  learned - search, DD tricks a deal (paired by deal): {signed_interval(per_deal)}")
+    for other in ways[:1] + ways[2:]:
+        if other == "against":
+            moved = sum(p["led"]["learned"] != p["led"]["against"] for p in positions)
+            print(f"  the model and the one against it led differently at {moved}")
+        per_deal = [float(sum(p["learned"] - p[other] for p in d["positions"])) for d in deals]
+        print(f"  learned - {other}, DD tricks a deal (paired by deal): "
+              f"{signed_interval(per_deal)}")
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-defence")
     parser.add_argument("--model", type=Path, help="the defence leads' model file (.npz)")
+    parser.add_argument("--against", type=Path,
+                        help="another model read on the same searches (the one served)")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.8)
@@ -133,16 +148,22 @@ def main(argv: list[str]) -> int:
         parser.error("--model: the defence leads' model file")
     if args.deals < 1 or args.think <= 0:
         parser.error("--deals and --think must be positive")
+    if args.against is not None and not args.against.is_file():
+        parser.error("--against: another defence leads' model file")
     reader = shared(args.model)
-    if reader is None:
-        raise SystemExit(f"{args.model} cannot be read as a defence leads' model (logged above)")
+    against = None if args.against is None else shared(args.against)
+    if reader is None or (args.against is not None and against is None):
+        raise SystemExit("a model cannot be read as a defence leads' model (logged above)")
     # What every deal's record says of the run, worked out once.
     run = {"think": args.think, "tricks": TRICKS, "model": model_id(args.model),
+           "against": None if args.against is None else model_id(args.against),
            "code": code_version()}
     seeds = deal_set(args.first_seed, args.deals)
     print(f"Defence leads to tricks 2-6 of bridge-advanced on {len(seeds)} deals (seeds "
-          f"{spans(seeds)}), by the card search and by {args.model}, budget "
-          f"{args.think:g} s on the thinking thread's CPU clock", flush=True)
+          f"{spans(seeds)}), by the card search and by {args.model}"
+          + ("" if args.against is None else f" against {args.against}")
+          + f", budget {args.think:g} s on the thinking thread's CPU clock", flush=True)
     report(run_seeds(seeds, args.record, lambda seed: {
-        "seed": seed, **run, "positions": deal_leads(seed, reader, args.think)}))
+        "seed": seed, **run,
+        "positions": deal_leads(seed, reader, args.think, against=against)}))
     return 0

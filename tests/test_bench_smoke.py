@@ -251,6 +251,22 @@ def test_bridge_defence_strength_pairs_each_lead_and_resumes_and_merges_its_reco
     assert refused.returncode != 0 and "different models or budgets" in refused.stderr
 
 
+def test_bridge_defence_against_another_model_reads_both_on_the_same_searches(
+        tiny_defence_model: Path, tmp_path: Path) -> None:
+    record = tmp_path / "a.jsonl"
+    shipped = ROOT / "bot/ai/bridge/learning/models/defence_leads.npz"
+    out = _run("bench.strength", "bridge-defence", "--model", str(tiny_defence_model),
+               "--against", str(shipped), "--think", "0.2", "--deals", "2", "--first-seed",
+               "12", "--record", str(record), timeout=180)
+    assert f"against {shipped}" in out and "learned - against, DD tricks a deal" in out
+    assert "learned - search, DD tricks a deal" in out and "led differently at " in out
+    deals = [json.loads(line) for line in record.read_text().splitlines()]
+    assert deals[0]["against"] and deals[0]["against"] != deals[0]["model"]
+    positions = [p for d in deals for p in d["positions"]]
+    assert positions and all(set(p["led"]) == {"search", "learned", "against"}
+                             and p["against"] >= 0 for p in positions)
+
+
 def test_bridge_rubber_strength_prints_its_seeds_and_figures(tmp_path: Path) -> None:
     cache = tmp_path / "tables.json"
     args = ("bench.strength", "bridge-rubber", "--rubbers", "2", "--first-seed", "5",
