@@ -387,7 +387,8 @@ class Game(ABC, Generic[ViewT]):
         raise ValueError(f"seat {seat} is on no side")
 
     def stack_deck(self, pack: Sequence[Card]) -> None:
-        """Tests only: the next deal uses this card order instead of a shuffle.
+        """The next deal uses this card order instead of a shuffle: for tests, and for the
+        learning rows that play a bank deal as dealt (never at a table).
 
         Each game documents how it deals a pack (hand i is usually the i-th block).
         """
