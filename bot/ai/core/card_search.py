@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.games.cards import Card, Suit
 
@@ -98,8 +98,8 @@ class Outcome:
     values: dict[Card, float]
     tricks: dict[Card, float]
     layouts: int
-    best_share: dict[Card, float] = field(default_factory=dict)
-    spread: dict[Card, float] = field(default_factory=dict)
+    best_share: dict[Card, float]
+    spread: dict[Card, float]
 
 
 def search(decision: Decision, budget: Budget | None, rng: random.Random,
