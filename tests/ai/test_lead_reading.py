@@ -139,18 +139,23 @@ def _in_trick_five(seed: int = 2):
     return game.view(seat), game.legal(seat)
 
 
-@pytest.mark.parametrize("read_lead", [True, False])
-def test_the_player_asks_for_the_lead_s_weight_only_when_it_reads_the_lead(
-        monkeypatch, read_lead):
-    view, legal = _in_trick_five()
-    asked = []
+@pytest.fixture
+def asked(monkeypatch) -> list:
+    """The views the player asks the lead's weight for."""
+    views = []
     lead_weigh = leads.lead_weigh
 
     def spy(v):
-        asked.append(v)
+        views.append(v)
         return lead_weigh(v)
 
     monkeypatch.setattr(advanced.leads, "lead_weigh", spy)
+    return views
+
+
+@pytest.mark.parametrize("read_lead", [True, False])
+def test_the_player_asks_for_the_lead_s_weight_only_when_it_reads_the_lead(asked, read_lead):
+    view, legal = _in_trick_five()
     player = make_player("bridge", 5, "bridge-advanced")
     assert isinstance(player, AdvancedBridgePlayer)
     player.read_lead = read_lead
@@ -175,16 +180,8 @@ def test_the_lead_s_weight_changes_the_layouts_and_the_same_seed_chooses_the_sam
     assert outcomes[True] != outcomes[False]  # other layouts, other averages
 
 
-def test_the_player_as_served_reads_the_lead(monkeypatch):
+def test_the_player_as_served_reads_the_lead(asked):
     view, legal = _in_trick_five()
-    asked = []
-    lead_weigh = leads.lead_weigh
-
-    def spy(v):
-        asked.append(v)
-        return lead_weigh(v)
-
-    monkeypatch.setattr(advanced.leads, "lead_weigh", spy)
     action, back = think_as_served(make_player("bridge", 5, "bridge-advanced"), view, legal,
                                    Budget(5.0))
     assert action in legal and isinstance(back, AdvancedBridgePlayer) and back.read_lead
