@@ -242,6 +242,11 @@ def test_a_model_of_the_first_features_reads_the_rows_without_the_spread(
     full = np.asarray(defence.defence_rows(view, _context(view), cards, read, outcome))
     scores = Forest.load(out).predict(full[:, :len(defence.FIRST_NAMES)])
     assert model.choose(view, cards, outcome) == cards[int(np.argmax(scores))]
+    # The command line's switch reaches the training, and its card names it.
+    assert defence_training.main(["train", "--rows", str(rows), "--out", str(out), "--trees",
+                                  "5", "--leaves", "3", "--first-features"]) == 0
+    card = json.loads(card_path(out).read_text())
+    assert card["features"] == list(defence.FIRST_NAMES) and "--first-features" in card["command"]
     # Rows of another width are refused.
     narrow = tmp_path / "narrow.npz"
     data = dict(np.load(rows))
