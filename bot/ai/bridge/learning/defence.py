@@ -35,7 +35,6 @@ a player can read them without LightGBM.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -57,7 +56,7 @@ from .leads import CONTRACT_NAMES, contract_part, ranker_at
 from .loading import logged, once
 from .reading import Reading
 from .reading import shared as shared_reading
-from .values import MODELS, card_path
+from .values import MODELS
 
 log = logging.getLogger(__name__)
 
@@ -241,10 +240,7 @@ class DefenceLeadModel:
 
 
 def _make(model: Path) -> DefenceLeadModel:
-    names = tuple(json.loads(card_path(model).read_text())["features"])
-    if names not in (FIRST_NAMES, NAMES):
-        raise ValueError("it was made for other features than this code computes")
-    return DefenceLeadModel(ranker_at(model, names))
+    return DefenceLeadModel(ranker_at(model, FIRST_NAMES, NAMES))
 
 
 def load(model: Path) -> DefenceLeadModel | None:

@@ -173,14 +173,14 @@ class LeadModel:
         return cards[int(np.argmax(scores))]
 
 
-def ranker_at(model: Path, names: Sequence[str]) -> Forest:
-    """The forest at `model`, checked against its card to read the features `names`
-    (raises where it cannot be used)."""
-    card = json.loads(card_path(model).read_text())
-    if tuple(card["features"]) != tuple(names):
+def ranker_at(model: Path, *names: Sequence[str]) -> Forest:
+    """The forest at `model`, checked against its card to read one of the feature lists
+    `names` (raises where it cannot be used)."""
+    card = tuple(json.loads(card_path(model).read_text())["features"])
+    if card not in {tuple(each) for each in names}:
         raise ValueError("it was made for other features than this code computes")
     forest = Forest.load(model)
-    if forest.features != len(names):
+    if forest.features != len(card):
         raise ValueError("its forest does not match its card")
     return forest
 
