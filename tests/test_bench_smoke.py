@@ -23,6 +23,25 @@ def _run(*args: str, timeout: float = 60) -> str:
     return done.stdout
 
 
+def _resumes_merges_and_refuses_others(args: tuple[str, ...], first: Path, second: Path,
+                                       key: str, refusal: str) -> None:
+    """A decision-by-decision bench's records (`first` already holds seeds 12 and 13 of
+    `args`): a second run adds nothing, a run from seed 14 into `second` merges with them
+    in one report, and a record whose `key` differs is refused with `refusal`."""
+    # Run again: both deals are in the record, so none is played and nothing is added.
+    again = _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
+    assert len(first.read_text().splitlines()) == 2 and "2 deals (seeds 12..13), " in again
+    _run(*args, "--first-seed", "14", "--record", str(second), timeout=180)
+    merged = _run(*args[:2], "--report", str(first), str(second))
+    assert "4 deals (seeds 12..15), " in merged
+    other = json.loads(second.read_text().splitlines()[0]) | {key: "another"}
+    second.write_text(json.dumps(other) + "\n")
+    refused = subprocess.run([sys.executable, "-m", *args[:2], "--report", str(first),
+                              str(second)], cwd=ROOT, capture_output=True, text=True,
+                             timeout=60)
+    assert refused.returncode != 0 and refusal in refused.stderr
+
+
 def _rows(output: str, header: str) -> list[list[str]]:
     lines = output.splitlines()
     start = next(i for i, line in enumerate(lines) if line.split()[:1] == [header])
@@ -236,19 +255,9 @@ def test_bridge_defence_strength_pairs_each_lead_and_resumes_and_merges_its_reco
     for p in positions:
         assert 2 <= p["trick"] <= 6 and p["cards"] > 1 and p["search"] >= 0 <= p["learned"]
         assert set(p["led"]) == set(p["cpu"]) == {"search", "learned"}
-    # Run again: both deals are in the record, so none is played and nothing is added.
-    again = _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
-    assert first.read_text().count("\n") == 2 and "2 deals (seeds 12..13), " in again
-    _run(*args, "--first-seed", "14", "--record", str(second), timeout=180)
-    merged = _run("bench.strength", "bridge-defence", "--report", str(first), str(second))
-    assert "4 deals (seeds 12..15), " in merged
     # Another model's record is not merged with these.
-    other = json.loads(second.read_text().splitlines()[0]) | {"model": "another"}
-    second.write_text(json.dumps(other) + "\n")
-    refused = subprocess.run([sys.executable, "-m", "bench.strength", "bridge-defence",
-                              "--report", str(first), str(second)], cwd=ROOT,
-                             capture_output=True, text=True, timeout=60)
-    assert refused.returncode != 0 and "different models or budgets" in refused.stderr
+    _resumes_merges_and_refuses_others(args, first, second, "model",
+                                       "different models or budgets")
 
 
 def test_bridge_defence_against_another_model_reads_both_on_the_same_searches(
@@ -485,19 +494,9 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
         assert p["trick"] in (1, 2) and p["cards"] >= 2 and p["side"] in ("declaring", "defence")
         assert p["unread"] >= 0 and p["read"] >= 0 and set(p["played"]) == {"unread", "read"}
         assert p["went_on"] == "read"
-    # Run again: both deals are in the record, so none is played and nothing is added.
-    _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
-    assert len(first.read_text().splitlines()) == 2
-    _run(*args, "--first-seed", "14", "--record", str(second), timeout=180)
-    merged = _run("bench.strength", "bridge-lead-play", "--report", str(first), str(second))
-    assert "4 deals (seeds 12..15), " in merged
     # Records of other code are not merged with these.
-    other = json.loads(second.read_text().splitlines()[0]) | {"code": "another"}
-    second.write_text(json.dumps(other) + "\n")
-    refused = subprocess.run([sys.executable, "-m", "bench.strength", "bridge-lead-play",
-                              "--report", str(first), str(second)], cwd=ROOT,
-                             capture_output=True, text=True, timeout=60)
-    assert refused.returncode != 0 and "different budgets, tricks or code" in refused.stderr
+    _resumes_merges_and_refuses_others(args, first, second, "code",
+                                       "different budgets, tricks or code")
 
 
 def test_bridge_lead_reading_prints_the_picture_unweighed_and_at_each_temperature() -> None:
