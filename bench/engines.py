@@ -36,6 +36,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from bot.ai import make_player
 from bot.games import GAMES, create
@@ -172,10 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         theirs: list[Figure] = []
         spec = OPEN_SPIEL_GAMES.get(name) if compare else None
         for _ in range(max(1, args.rounds)):
-            ours.append(_timed(name, args.deals, lambda n=name: random_deals(n, args.deals)))
+            ours.append(_timed(name, args.deals, partial(random_deals, name, args.deals)))
             if spec is not None:
                 theirs.append(_timed(f"open_spiel {name}", args.deals,
-                                     lambda s=spec: open_spiel_deals(s, args.deals)))
+                                     partial(open_spiel_deals, spec, args.deals)))
         rows.append((name, "random", best(ours)))
         if theirs:
             rows.append((f"open_spiel:{name}", "random", best(theirs)))
@@ -186,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
             ratios.append((name, best(ours).deals_per_s, best(theirs).deals_per_s, ratio))
         if args.ai_deals > 0:
             rows.append((name, "ai", best([
-                _timed(name, args.ai_deals, lambda n=name: ai_deals(n, args.ai_deals))
+                _timed(name, args.ai_deals, partial(ai_deals, name, args.ai_deals))
                 for _ in range(max(1, args.rounds))])))
 
     print(f"# engines: {machine_line()}")

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 from bot.ai.core.dds import Position, solve
-from bot.games import create
+from bot.games.bridge import ContractBridge
 from bot.handrecord import HandRecord, replay_deal
 from bot.handrecord.postmortem import positions
 
@@ -31,7 +31,7 @@ def played_deals(count: int, seed: int) -> list[HandRecord]:
     out: list[HandRecord] = []
     while len(out) < count:
         match_seed = rng.getrandbits(32)
-        game = create("bridge", {}, seed=match_seed)
+        game = ContractBridge({}, seed=match_seed)
         while game.deal_no == 1 and not game.finished:
             seat = min(game.to_act())
             game.apply(seat, rng.choice(game.legal(seat)))

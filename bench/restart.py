@@ -108,7 +108,7 @@ async def measure(path: Path | str, expected: int, actions: int) -> RestartFigur
             load_wall = time.perf_counter() - started
             return loaded
 
-        store.load_unfinished = timed_load  # type: ignore[method-assign]
+        store.load_unfinished = timed_load  # type: ignore[method-assign, assignment]
         wall, cpu = time.perf_counter(), time.process_time()
         restored = await service.restore()
         figure = RestartFigure(expected, actions, len(restored), time.perf_counter() - wall,

@@ -95,6 +95,8 @@ async def set_up_table(driver: Driver, channel: Channel, game: str,
     handle = await driver.slash(opener, channel, "play", game, {}, wait=False)
     await answered(handle)
     message = handle.message  # the /play answer is the table message
+    if message is None:
+        raise RuntimeError(f"/play {game} was not answered with a table message")
     for person in people[1:]:
         await _press(driver, person, message, "Join")
     for _ in range(SEATS[game] - len(people)):

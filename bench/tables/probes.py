@@ -207,7 +207,8 @@ class Probe:
             stamp("respond")
             return respond(*args, **kwargs)
 
-        adapter.create_interaction_response = create_interaction_response
+        adapter.create_interaction_response = (  # type: ignore[method-assign]
+            create_interaction_response)
 
     def stamp_arrivals(self, bot: Any) -> None:
         """Each interaction's arrival: when discord.py hands it to the bot, parsed, before
