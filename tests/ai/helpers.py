@@ -9,6 +9,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.ai import make_player
+from bot.ai.bridge.learning.forest import Forest
 from bot.ai.bridge.learning.values import card_path
 from bot.games import create
 from bot.games.base import Game
@@ -58,7 +59,9 @@ def train_tiny(trainer: ModuleType, folder: Path, first: int, deals: int
     return out, rows, card
 
 
-DAMAGES = ("missing", "truncated", "foreign card")  # how a model file can be broken
+# How a model file can be broken; "bad arrays" is a whole file whose trees point outside
+# the forest.
+DAMAGES = ("missing", "truncated", "foreign card", "bad arrays")
 
 
 def broken_copy(model: Path, at: Path, damage: str) -> Path:
@@ -69,6 +72,10 @@ def broken_copy(model: Path, at: Path, damage: str) -> Path:
         at.write_bytes(at.read_bytes()[:200])
     elif damage == "missing":
         at.unlink()
+    elif damage == "foreign card":
+        card_path(at).write_text('{"features": ["hcp"], "inputs": ["hcp"], "margin": 1}')
     else:
-        card_path(at).write_text('{"features": ["hcp"]}')
+        forest = Forest.load(model)
+        Forest(forest.feature, forest.threshold, forest.left + 10**6, forest.right,
+               forest.value, forest.roots, forest.depth, forest.features).save(at)
     return at

@@ -9,7 +9,6 @@ import json
 import logging
 import math
 import random
-import shutil
 from pathlib import Path
 
 import numpy as np
@@ -19,13 +18,12 @@ from bot.ai.bridge.bidding.rules import Hand
 from bot.ai.bridge.bidding.simulation import deal_layouts
 from bot.ai.bridge.bidding.system import context_of
 from bot.ai.bridge.learning import bank, reading, reading_training
-from bot.ai.bridge.learning.forest import Forest
 from bot.ai.bridge.learning.values import card_path
 from bot.ai.core.hand_range import HandRange
 from bot.ai.core.layouts import Knowledge, sample
 from bot.games.bridge_auction import CALL_BY_TEXT
 from bot.games.cards import FULL_DECK, Suit, parse_hand
-from tests.ai.helpers import train_tiny
+from tests.ai.helpers import DAMAGES, broken_copy, train_tiny
 
 
 def _calls(*texts: tuple[int, str]):
@@ -189,24 +187,12 @@ def test_without_a_reading_the_layouts_are_as_before():
     assert sample(know, 10, random.Random(9)).hands == sample(know, 10, random.Random(9)).hands
 
 
-@pytest.mark.parametrize("damage", ["truncated", "missing", "foreign card", "bad arrays"])
+@pytest.mark.parametrize("damage", DAMAGES)
 def test_a_broken_model_leaves_the_layouts_as_before_with_one_log_line(
         tiny_reading, tmp_path, caplog, monkeypatch, damage):
-    broken = tmp_path / "hand_reading.npz"
-    shutil.copy(tiny_reading, broken)
-    shutil.copy(card_path(tiny_reading), card_path(broken))
-    if damage == "truncated":
-        broken.write_bytes(broken.read_bytes()[:200])
-    elif damage == "missing":
-        broken.unlink()
-    elif damage == "foreign card":
-        card_path(broken).write_text('{"inputs": ["hcp"], "targets": []}')
-    else:
-        forest = Forest.load(tiny_reading)
-        Forest(forest.feature, forest.threshold, forest.left + 10**6, forest.right,
-               forest.value, forest.roots, forest.depth, forest.features).save(broken)
-    monkeypatch.setattr(reading, "DEFAULT", broken)
-    monkeypatch.setattr(reading, "_loaded", {})
+    broken = broken_copy(tiny_reading, tmp_path / "hand_reading.npz", damage)
+    monkeypatch.setattr(reading.SHELF, "default", broken)
+    monkeypatch.setattr(reading.SHELF, "loaded", {})
     calls = _calls((0, "bid:1H"), (1, "pass"), (2, "bid:3H"), (3, "pass"))
     ctx = context_of(0, calls)
     mine = parse_hand("AK432.AKQ32.2.32")

@@ -124,10 +124,10 @@ def test_after_the_lead_the_others_weigh_the_leader_s_hand_by_it():
 def test_without_the_lead_model_or_the_hand_reading_there_is_no_lead_weight(monkeypatch):
     game, leader, _ = _after_the_lead()
     view = game.view((leader + 1) % 4)
-    monkeypatch.setattr(leads, "_loaded", {leads.DEFAULT: None})
+    monkeypatch.setattr(leads.SHELF, "loaded", {leads.DEFAULT: None})
     assert leads.lead_weigh(view) is None
-    monkeypatch.setattr(leads, "_loaded", {})
-    monkeypatch.setattr(reading, "_loaded", {reading.DEFAULT: None})
+    monkeypatch.setattr(leads.SHELF, "loaded", {})
+    monkeypatch.setattr(reading.SHELF, "loaded", {reading.DEFAULT: None})
     assert leads.lead_weigh(view) is None
 
 

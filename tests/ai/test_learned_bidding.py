@@ -21,6 +21,7 @@ from bot.ai.bridge.learning.features import NAMES, Rows, honest, honest_candidat
 from bot.ai.bridge.learning.forest import Forest
 from bot.games.bridge_auction import CALL_BY_TEXT
 from bot.games.cards import FULL_DECK, parse_hand
+from tests.ai.helpers import DAMAGES, broken_copy
 
 
 def _decision(hand: str, calls: list[tuple[int, str]], seat: int):
@@ -276,30 +277,17 @@ def test_a_saved_model_loads_and_gives_the_same_values(tiny_model):
     assert again.forest.predict(wanted).tolist() == model.forest.predict(wanted).tolist()
 
 
-@pytest.mark.parametrize("damage", ["truncated", "missing", "foreign card", "bad arrays"])
+@pytest.mark.parametrize("damage", DAMAGES)
 def test_a_broken_model_falls_back_to_the_tables_with_one_log_line(tiny_model, tmp_path,
                                                                    caplog, damage):
-    model, _ = tiny_model
-    broken = tmp_path / "call_values.npz"
-    shutil.copy(model, broken)
-    shutil.copy(values.card_path(model), values.card_path(broken))
-    if damage == "truncated":
-        broken.write_bytes(broken.read_bytes()[:200])
-    elif damage == "missing":
-        broken.unlink()
-    elif damage == "foreign card":
-        values.card_path(broken).write_text('{"features": ["hcp"], "margin": 1}')
-    else:  # a whole file whose trees point outside the forest
-        forest = Forest.load(model)
-        Forest(forest.feature, forest.threshold, forest.left + 10**6, forest.right,
-               forest.value, forest.roots, forest.depth, forest.features).save(broken)
-    values._loaded.pop(broken, None)
+    broken = broken_copy(tiny_model[0], tmp_path / "call_values.npz", damage)
+    values.SHELF.loaded.pop(broken, None)
     with caplog.at_level(logging.ERROR, logger=values.__name__):
         assert values.shared(broken) is None
         assert values.shared(broken) is None  # asked again: not said again
     lines = [r for r in caplog.records if r.name == values.__name__]
     assert len(lines) == 1 and "bidding by the tables" in lines[0].getMessage()
-    values._loaded.pop(broken, None)
+    values.SHELF.loaded.pop(broken, None)
 
 
 def test_a_stacked_round_is_trained_on_relative_labels_and_loads_its_base(
@@ -336,11 +324,11 @@ def test_a_stacked_round_is_trained_on_relative_labels_and_loads_its_base(
     zeros = [[0.0] * len(NAMES)]
     assert loaded.base.forest.predict(zeros).tolist() == alone.forest.predict(zeros).tolist()
     base.unlink()
-    values._loaded.pop(base, None)
+    values.SHELF.loaded.pop(base, None)
     with caplog.at_level(logging.ERROR, logger=values.__name__):
         assert values.load(out) is None
     assert any("base.npz cannot be used" in r.getMessage() for r in caplog.records)
-    values._loaded.pop(base, None)
+    values.SHELF.loaded.pop(base, None)
     # Two rounds each stacked on the other: refused, not loaded round and round.
     import json
     for me, other in (("a", "b"), ("b", "a")):
@@ -351,7 +339,7 @@ def test_a_stacked_round_is_trained_on_relative_labels_and_loads_its_base(
     assert values.load(tmp_path / "a.npz") is None
     assert any("comes back to a.npz" in r.getMessage() for r in caplog.records)
     for me in "ab":
-        values._loaded.pop(tmp_path / f"{me}.npz", None)
+        values.SHELF.loaded.pop(tmp_path / f"{me}.npz", None)
 
 
 def test_the_shipped_model_loads_with_its_card():

@@ -300,7 +300,7 @@ def test_the_shipped_model_loads_with_its_card_and_the_served_player_leads_by_it
 def test_a_broken_model_leaves_the_defence_s_lead_to_the_card_search_with_one_log_line(
         tiny_defence_model, tmp_path, caplog, monkeypatch, damage):
     broken = broken_copy(tiny_defence_model[0], tmp_path / "defence_leads.npz", damage)
-    monkeypatch.setattr(defence, "_loaded", {})
+    monkeypatch.setattr(defence.SHELF, "loaded", {})
     game = _east_on_lead()
     view, legal = game.view(1), game.legal(1)
     searching = make_player("bridge", 5, "bridge-advanced")

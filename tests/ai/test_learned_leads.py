@@ -130,8 +130,8 @@ def test_a_saved_model_loads_and_gives_the_same_values(tiny_lead_model):
 
 def test_the_player_leads_by_the_model_as_served_and_the_same_seed_leads_the_same(
         tiny_lead_model, monkeypatch):
-    monkeypatch.setattr(leads, "DEFAULT", tiny_lead_model[0])
-    monkeypatch.setattr(leads, "_loaded", {})
+    monkeypatch.setattr(leads.SHELF, "default", tiny_lead_model[0])
+    monkeypatch.setattr(leads.SHELF, "loaded", {})
     game = bridge_play_position(1)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
@@ -155,8 +155,8 @@ def test_the_player_leads_by_the_model_as_served_and_the_same_seed_leads_the_sam
 def test_a_broken_model_leaves_the_lead_to_the_card_search_with_one_log_line(
         tiny_lead_model, tmp_path, caplog, monkeypatch, damage):
     broken = broken_copy(tiny_lead_model[0], tmp_path / "opening_leads.npz", damage)
-    monkeypatch.setattr(leads, "DEFAULT", broken)
-    monkeypatch.setattr(leads, "_loaded", {})
+    monkeypatch.setattr(leads.SHELF, "default", broken)
+    monkeypatch.setattr(leads.SHELF, "loaded", {})
     game = bridge_play_position(1)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
@@ -174,9 +174,9 @@ def test_a_broken_model_leaves_the_lead_to_the_card_search_with_one_log_line(
 
 def test_without_the_hand_reading_the_lead_is_searched(tiny_lead_model, monkeypatch):
     from bot.ai.bridge.learning import reading
-    monkeypatch.setattr(leads, "DEFAULT", tiny_lead_model[0])
-    monkeypatch.setattr(leads, "_loaded", {})
-    monkeypatch.setattr(reading, "_loaded", {reading.DEFAULT: None})  # it did not load
+    monkeypatch.setattr(leads.SHELF, "default", tiny_lead_model[0])
+    monkeypatch.setattr(leads.SHELF, "loaded", {})
+    monkeypatch.setattr(reading.SHELF, "loaded", {reading.DEFAULT: None})  # it did not load
     game = bridge_play_position(1)
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)

@@ -225,13 +225,13 @@ def test_the_players_at_a_rubber_use_the_rubber_round_else_the_duplicate_rounds(
         assert values.served(rubber=True) is values.shared(values.DEFAULT)
     lines = [r for r in caplog.records if r.name == values.__name__]
     assert len(lines) == 1 and "call_values_rubber.npz" in lines[0].getMessage()
-    values._loaded.pop(missing, None)
+    values.SHELF.loaded.pop(missing, None)
     # The player asks the served values with the rubber's score.
     shipped = values.load(values.DEFAULT)
     assert shipped is not None
     eager = values.CallValues(_constant_forest(500.0, len(NAMES) + len(RUBBER_NAMES)), 50.0,
                               "all", shipped, True)
-    monkeypatch.setattr(values, "_loaded", {missing: eager})
+    monkeypatch.setattr(values.SHELF, "loaded", {missing: eager})
     hand = parse_hand("AQ5.84.KJ963.Q72")
     auction = empty_auction(0)
     auction.call(0, CALL_BY_TEXT["bid:1H"])
@@ -279,7 +279,7 @@ def test_a_rubber_round_is_trained_on_rubber_rows_and_loads_stacked_on_its_base(
     assert loaded is not None and loaded.rubber and loaded.base is not None
     assert not loaded.base.rubber
     for path in tmp_path.glob("*.npz"):
-        values._loaded.pop(path, None)
+        values.SHELF.loaded.pop(path, None)
 
 
 def test_a_rubber_held_out_match_is_scored_in_points_of_the_rubber():

@@ -214,9 +214,8 @@ def test_benchmarks_decide_through_the_same_round_trip_and_stop_on_a_player_that
 
 def _learned_models_loaded() -> list[str]:
     from bot.ai.bridge.learning import defence, leads, reading, values
-    return [path.name for cache in (values._loaded, reading._loaded, leads._loaded,
-                                    defence._loaded)
-            for path, model in cache.items() if model is not None]
+    return [path.name for shelf in (values.SHELF, reading.SHELF, leads.SHELF, defence.SHELF)
+            for path, model in shelf.loaded.items() if model is not None]
 
 
 async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_call():

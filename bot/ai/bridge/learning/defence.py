@@ -53,7 +53,7 @@ from ..bidding.system import context_of
 from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
 from .forest import Forest
 from .leads import CONTRACT_NAMES, contract_part, ranker_at
-from .loading import logged, once
+from .loading import Shelf
 from .reading import Reading
 from .reading import shared as shared_reading
 from .values import MODELS
@@ -243,16 +243,8 @@ def _make(model: Path) -> DefenceLeadModel:
     return DefenceLeadModel(ranker_at(model, FIRST_NAMES, NAMES))
 
 
-def load(model: Path) -> DefenceLeadModel | None:
-    """The model at `model` with its card, or None (logged) where it cannot be used."""
-    return logged(log, "learned defence leads", "the defence's leads are the card search's",
-                  _make, model)
-
-
-_loaded: dict[Path, DefenceLeadModel | None] = {}
-
-
-def shared(model: Path | None = None) -> DefenceLeadModel | None:
-    """The model at `model` (default: the shipped one) loaded once per process (None: the
-    card search's lead; said once)."""
-    return once(_loaded, DEFAULT if model is None else model, load)
+# Without it (None), the defence leads the card search's card.
+SHELF = Shelf(log, "learned defence leads", "the defence's leads are the card search's",
+              _make, DEFAULT)
+load = SHELF.load
+shared = SHELF.shared

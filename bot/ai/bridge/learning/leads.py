@@ -49,7 +49,7 @@ from ..bidding.rules import Hand
 from ..bidding.system import context_of
 from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
 from .forest import Forest
-from .loading import logged, once
+from .loading import Shelf
 from .reading import Reading, Weigh
 from .reading import shared as shared_reading
 from .values import MODELS, card_path
@@ -189,19 +189,11 @@ def _make(model: Path) -> LeadModel:
     return LeadModel(ranker_at(model, NAMES))
 
 
-def load(model: Path) -> LeadModel | None:
-    """The model at `model` with its card, or None (logged) where it cannot be used."""
-    return logged(log, "learned opening leads", "the lead is searched like any card",
-                  _make, model)
-
-
-_loaded: dict[Path, LeadModel | None] = {}
-
-
-def shared(model: Path | None = None) -> LeadModel | None:
-    """The model (default: the shipped one) loaded once per process (None: the card search
-    leads; said once)."""
-    return once(_loaded, DEFAULT if model is None else model, load)
+# Without it (None), the card search chooses the opening lead.
+SHELF = Shelf(log, "learned opening leads", "the lead is searched like any card", _make,
+              DEFAULT)
+load = SHELF.load
+shared = SHELF.shared
 
 
 def opening_lead(view: BridgeView) -> tuple[int, Card] | None:

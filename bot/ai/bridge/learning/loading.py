@@ -6,25 +6,39 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
 
-def logged(log: logging.Logger, what: str, instead: str, make: Callable[[Path], T],
-           path: Path) -> T | None:
-    """`make(path)`, or None with one error line ("`what` off: ... ; `instead`")."""
-    try:
-        return make(path)
-    except Exception as error:  # a missing, truncated or foreign file: work without it
-        log.error("%s off: the model %s cannot be used (%s); %s", what, path, error, instead)
-        return None
+@dataclass(eq=False)
+class Shelf(Generic[T]):
+    """One kind of learned model as the players load it. `make` reads a model file,
+    raising where it cannot be used; `load` turns that into one error line ("`what` off:
+    ...; `instead`") and None; `shared` keeps each file's model, or its None, for the
+    process, so a file is read and a failure said once."""
 
+    log: logging.Logger
+    what: str
+    instead: str
+    make: Callable[[Path], T]
+    default: Path
+    loaded: dict[Path, T | None] = field(default_factory=dict)
 
-def once(cache: dict[Path, T | None], path: Path, load: Callable[[Path], T | None]
-         ) -> T | None:
-    """The model at `path` loaded at most once per process (a None is kept too: said once)."""
-    if path not in cache:
-        cache[path] = load(path)
-    return cache[path]
+    def load(self, path: Path) -> T | None:
+        """The model at `path` with its card, or None (logged) where it cannot be used."""
+        try:
+            return self.make(path)
+        except Exception as error:  # a missing, truncated or foreign file: work without it
+            self.log.error("%s off: the model %s cannot be used (%s); %s", self.what, path,
+                           error, self.instead)
+            return None
+
+    def shared(self, path: Path | None = None) -> T | None:
+        """The model at `path` (default: the shipped one) loaded at most once per process."""
+        path = self.default if path is None else path
+        if path not in self.loaded:
+            self.loaded[path] = self.load(path)
+        return self.loaded[path]

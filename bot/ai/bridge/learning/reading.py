@@ -57,7 +57,7 @@ from ..bidding.rules import Hand
 from ..bidding.system import context_of
 from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
 from .forest import Forest
-from .loading import logged, once
+from .loading import Shelf
 from .values import MODELS, card_path
 
 log = logging.getLogger(__name__)
@@ -191,18 +191,10 @@ def _make(model: Path) -> HandReading:
     return HandReading(forest, trees, spread)
 
 
-def load(model: Path) -> HandReading | None:
-    """The model at `model` with its card, or None (logged) where it cannot be used."""
-    return logged(log, "hand reading", "layouts by the auction's ranges alone", _make, model)
-
-
-_loaded: dict[Path, HandReading | None] = {}
-
-
-def shared(model: Path | None = None) -> HandReading | None:
-    """The model (default: the shipped one) loaded once per process (None: layouts by the
-    ranges alone; said once)."""
-    return once(_loaded, DEFAULT if model is None else model, load)
+# Without it (None), the layouts are dealt by the auction's ranges alone.
+SHELF = Shelf(log, "hand reading", "layouts by the auction's ranges alone", _make, DEFAULT)
+load = SHELF.load
+shared = SHELF.shared
 
 
 # The log-weights of several hands as dealt as one seat's (`Knowledge.weigh`).

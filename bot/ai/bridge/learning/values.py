@@ -42,7 +42,7 @@ from ..bidding.rubber import Score
 from ..bidding.system import Decision
 from .features import CANDIDATE_COLUMNS, NAMES, RUBBER_NAMES, Candidates, Rows
 from .forest import Forest, Forests
-from .loading import logged, once
+from .loading import Shelf
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +167,9 @@ def card_path(model: Path) -> Path:
     return model.with_suffix(".json")
 
 
+_stacking: set[Path] = set()  # the models whose bases are being loaded (a circle is refused)
+
+
 def _make(model: Path) -> CallValues:
     card = json.loads(card_path(model).read_text())
     features = tuple(card["features"])
@@ -201,18 +204,10 @@ def _make(model: Path) -> CallValues:
                       slams=slams)
 
 
-def load(model: Path) -> CallValues | None:
-    """The model at `model` with its card, or None (logged) where it cannot be used."""
-    return logged(log, "learned bidding", "bidding by the tables", _make, model)
-
-
-_loaded: dict[Path, CallValues | None] = {}
-_stacking: set[Path] = set()  # the models whose bases are being loaded (a circle is refused)
-
-
-def shared(model: Path = DEFAULT) -> CallValues | None:
-    """The model loaded once per process (None: bid by the tables; said once)."""
-    return once(_loaded, model, load)
+# Without it (None), the players bid by the tables.
+SHELF = Shelf(log, "learned bidding", "bidding by the tables", _make, DEFAULT)
+load = SHELF.load
+shared = SHELF.shared
 
 
 def served(rubber: bool) -> CallValues | None:
