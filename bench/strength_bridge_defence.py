@@ -12,7 +12,7 @@ all four seats, each decision as the bot serves it (`think_as_served`, the card'
 of --think seconds on the thinking thread's CPU clock). Wherever a defender is on lead to
 tricks 2 to 6 with a choice, the search chooses as the bot serves it now, and the model in
 --model chooses reading that very search's outcome, as a player given the model does
-(`DefenceLeadModel.choose`, after the same search; the search is deterministic for a
+(`PlayModel.choose`, after the same search; the search is deterministic for a
 position and seed, so one search serves both ways at half the cost). Each card is scored
 by the double-dummy tricks it gives away against the position's best lead. The play goes
 on with the search's card, so both ways meet the same positions. `--against` reads a
@@ -43,7 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
-from bot.ai.bridge.learning.defence import DefenceLeadModel, is_defence_lead, shared
+from bot.ai.bridge.learning.defence import is_defence_lead, shared
+from bot.ai.bridge.learning.trick_play import PlayModel
 from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
@@ -70,8 +71,8 @@ def model_id(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def deal_leads(seed: int, reader: DefenceLeadModel, think: float, tricks: int = TRICKS,
-               against: DefenceLeadModel | None = None) -> list[Record]:
+def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
+               against: PlayModel | None = None) -> list[Record]:
     """Deal `seed`'s defence leads to tricks 2..`tricks`, each chosen both ways (the model
     `reader` for the learned way), and by `against` where given, and scored."""
 

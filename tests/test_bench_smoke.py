@@ -11,7 +11,7 @@ import pytest
 
 from bot.ai.bridge.learning import defence_training
 from bot.ops.metrics import computer_kinds
-from tests.ai.helpers import train_tiny
+from tests.ai.helpers import train_tiny_play
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -232,13 +232,7 @@ def test_bridge_leads_record_pairs_another_run_deal_by_deal(tmp_path: Path) -> N
 @pytest.fixture(scope="module")
 def tiny_defence_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A defence leads' model of 5 trees from 30 bank deals played at no budget."""
-    pytest.importorskip("lightgbm")
-    patch = pytest.MonkeyPatch()
-    patch.setattr(defence_training, "THINK", 0.0)
-    try:
-        return train_tiny(defence_training, tmp_path_factory.mktemp("defence"), 300, 30)[0]
-    finally:
-        patch.undo()
+    return train_tiny_play(defence_training, tmp_path_factory.mktemp("defence"), 300, 30)[0]
 
 
 def test_bridge_defence_strength_pairs_each_lead_and_resumes_and_merges_its_records(

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bot.ai import make_player
+import pytest
+
+from bot.ai import Budget, make_player
+from bot.ai.bridge.advanced import AdvancedBridgePlayer
+from bot.ai.bridge.learning import play_training
+from bot.ai.bridge.learning.bank import BankDeal
 from bot.ai.bridge.learning.forest import Forest
+from bot.ai.bridge.learning.trick_play import PlayKind
 from bot.ai.bridge.learning.values import card_path
 from bot.games import create
 from bot.games.base import Game
+from bot.games.bridge import ContractBridge
+from bot.games.bridge_view import BridgeView
+from bot.games.cards import Card, parse_hand
+from bot.tables.thinking import think_as_served
 
 
 def play_checking_legal(game: Game, players: Sequence[Any],
@@ -42,6 +53,79 @@ def bridge_play_position(seed: int = 11, cards_played: int = 0) -> Game:
         seat = next(iter(game.to_act()))
         game.apply(seat, basic[seat].choose(game.view(seat), game.legal(seat)))
     return game
+
+
+# North declares 4♥ (North 1♥, South 4♥) holding ♠A2 ♥AKQJ5 ♦K3 ♣A432; East ♠KQJ5 ♥73
+# ♦A9842 ♣65, dummy (South) ♠9876 ♥T986 ♦QJ ♣KQ7, West ♠T43 ♥42 ♦T765 ♣JT98.
+FOUR_HEARTS = tuple(tuple(parse_hand(text)) for text in (
+    "A2.AKQJ5.K3.A432", "KQJ5.73.A9842.65", "9876.T986.QJ.KQ7", "T43.42.T765.JT98"))
+FOUR_HEARTS_CALLS = ((0, "bid:1H"), (1, "pass"), (2, "bid:4H"), (3, "pass"), (0, "pass"),
+                     (1, "pass"))
+
+
+def four_hearts_played(*cards: str) -> ContractBridge:
+    """`FOUR_HEARTS` on a duplicate board as the learning rows set a bank deal, bid to 4♥
+    by North and played on with `cards` (East leads)."""
+    game = play_training.board_game(BankDeal(0, FOUR_HEARTS, 0, (False, False),
+                                             ((0,) * 4,) * 5))
+    for seat, call in FOUR_HEARTS_CALLS:
+        game.apply(seat, call)
+    for card in cards:
+        seat = next(iter(game.to_act()))
+        game.apply(seat, "play:" + card)
+    return game
+
+
+def train_tiny_play(trainer: ModuleType, folder: Path, first: int, deals: int
+                    ) -> tuple[Path, Path, dict[str, Any]]:
+    """`train_tiny` for a learned kind of card of the play (`defence_training`,
+    `declaring_training`), its card players at no budget (the rule-based card)."""
+    pytest.importorskip("lightgbm")
+    patch = pytest.MonkeyPatch()
+    patch.setattr(play_training, "THINK", 0.0)
+    try:
+        return train_tiny(trainer, folder, first, deals)
+    finally:
+        patch.undo()
+
+
+def served_by_model(kind: PlayKind, model: Path, view: BridgeView, legal: Sequence[str]
+                    ) -> str:
+    """The card a player given `kind`'s model at `model` plays as served, asked twice:
+    checked to be the model's choice reading the search the player made, both times the
+    same."""
+    reader = kind.model(model)
+    assert reader is not None
+    actions = set()
+    for _ in range(2):
+        player = make_player("bridge", 5, "bridge-advanced")
+        assert isinstance(player, AdvancedBridgePlayer)
+        setattr(player, kind.attribute, model)
+        action, back = think_as_served(player, view, legal, Budget(0.3))
+        assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
+        chosen = reader.choose(view, [Card.parse(t[5:]) for t in legal], back.last_outcome)
+        assert chosen is not None and action == "play:" + chosen.text
+        actions.add(action)
+    assert len(actions) == 1
+    return actions.pop()
+
+
+def broken_model_says_once(kind: PlayKind, broken: Path, view: BridgeView,
+                           legal: Sequence[str], caplog: pytest.LogCaptureFixture) -> str:
+    """What the log says of `kind`'s `broken` model file, checked to be one line however
+    often a player given it plays (the search's card, as a player given none)."""
+    searching = make_player("bridge", 5, "bridge-advanced")
+    setattr(searching, kind.attribute, None)
+    logger = kind.shelf.log.name
+    with caplog.at_level(logging.ERROR, logger=logger):
+        for _ in range(2):
+            player = make_player("bridge", 5, "bridge-advanced")
+            setattr(player, kind.attribute, broken)
+            assert player.choose(view, legal, Budget(0.3)) == searching.choose(
+                view, legal, Budget(0.3))
+    lines = [r.getMessage() for r in caplog.records if r.name == logger]
+    assert len(lines) == 1
+    return lines[0]
 
 
 def train_tiny(trainer: ModuleType, folder: Path, first: int, deals: int

@@ -7,7 +7,6 @@ model leaving the lead to the card search with one log line."""
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 
 import numpy as np
@@ -17,35 +16,32 @@ from bot.ai import Budget, make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.ai.bridge.bidding.rubber import Score
 from bot.ai.bridge.bidding.system import context_of
-from bot.ai.bridge.learning import bank, defence, defence_training
-from bot.ai.bridge.learning.bank import BankDeal
+from bot.ai.bridge.learning import bank, defence, defence_training, play_training, trick_play
 from bot.ai.bridge.learning.forest import Forest
 from bot.ai.bridge.learning.reading import Reading
 from bot.ai.bridge.learning.rollouts import Bidders
 from bot.ai.bridge.learning.values import card_path
 from bot.ai.core.card_search import Outcome
 from bot.ai.core.dds import Position, solve
-from bot.games.cards import Card, parse_hand
+from bot.games.cards import Card
 from bot.tables.thinking import think_as_served
-from tests.ai.helpers import DAMAGES, broken_copy, train_tiny
+from tests.ai.helpers import (
+    DAMAGES,
+    broken_copy,
+    broken_model_says_once,
+    four_hearts_played,
+    served_by_model,
+    train_tiny_play,
+)
 
-# North declares 4♥ (North 1♥, South 4♥); East leads ♠K, North wins, cashes ♥A and leads
-# ♦3 to East's ace: East is on lead to trick 4 with ♠QJ5 ♥7 ♦9842 ♣65, dummy (South)
-# holding ♠987 ♥T98 ♦Q ♣KQ7.
-HANDS = tuple(tuple(parse_hand(text)) for text in (
-    "A2.AKQJ5.K3.A432", "KQJ5.73.A9842.65", "9876.T986.QJ.KQ7", "T43.42.T765.JT98"))
-CALLS = ((0, "bid:1H"), (1, "pass"), (2, "bid:4H"), (3, "pass"), (0, "pass"), (1, "pass"))
+# North declares 4♥ (`FOUR_HEARTS`); East leads ♠K, North wins, cashes ♥A and leads ♦3 to
+# East's ace: East is on lead to trick 4 with ♠QJ5 ♥7 ♦9842 ♣65, dummy (South) holding
+# ♠987 ♥T98 ♦Q ♣KQ7.
 PLAY = ("KS", "6S", "3S", "AS", "AH", "3H", "6H", "2H", "3D", "AD", "JD", "5D")
 
 
 def _east_on_lead():
-    game = defence_training.board_game(BankDeal(0, HANDS, 0, (False, False), ((0,) * 4,) * 5))
-    for seat, call in CALLS:
-        game.apply(seat, call)
-    for card in PLAY:
-        seat = next(iter(game.to_act()))
-        game.apply(seat, "play:" + card)
-    return game
+    return four_hearts_played(*PLAY)
 
 
 def _context(view):
@@ -135,7 +131,7 @@ def test_a_hand_that_showed_out_of_a_suit_is_void_in_it():
 
 def test_a_bank_deal_is_set_on_its_board_as_dealt():
     for deal in bank.read(first=16, limit=4):
-        game = defence_training.board_game(deal)
+        game = play_training.board_game(deal)
         assert game.dealt == deal.hands and game.vulnerable == deal.vulnerable
         assert next(iter(game.to_act())) == deal.dealer
 
@@ -144,7 +140,7 @@ def test_a_deal_s_rows_are_each_defence_lead_s_cards_labelled_by_the_solver():
     deals = list(bank.read(first=40, limit=6))
     positions = 0
     for deal in deals:
-        rows = defence_training.deal_rows(deal, Bidders(None), think=0.0)
+        rows = play_training.deal_rows(deal, Bidders(None), defence.DEFENCE_LEADS, think=0.0)
         y = rows.y
         assert len(rows.x) == len(y) == len(rows.deal) == len(rows.group) == len(rows.played)
         assert all(len(row) == len(defence.NAMES) for row in rows.x)
@@ -153,7 +149,7 @@ def test_a_deal_s_rows_are_each_defence_lead_s_cards_labelled_by_the_solver():
             mine = [i for i, g in enumerate(rows.group) if g == group]
             assert min(y[i] for i in mine) == 0 and all(y[i] >= 0 for i in mine)
             assert sum(rows.played[i] for i in mine) == 1  # the card the player led
-            assert 2 <= group - 16 * deal.number <= defence_training.LAST_TRICK
+            assert 2 <= group - 16 * deal.number <= play_training.LAST_TRICK
             positions += 1
     assert positions > 0
 
@@ -161,7 +157,7 @@ def test_a_deal_s_rows_are_each_defence_lead_s_cards_labelled_by_the_solver():
 def test_where_the_player_searched_its_rows_hold_the_search_s_choice():
     searched = 0
     for deal in bank.read(first=40, limit=3):
-        rows = defence_training.deal_rows(deal, Bidders(None), think=0.3)
+        rows = play_training.deal_rows(deal, Bidders(None), defence.DEFENCE_LEADS, think=0.3)
         at = defence.NAMES.index
         for row, played in zip(rows.x, rows.played, strict=True):
             if row[at("searched")]:
@@ -188,15 +184,9 @@ def test_a_defence_lead_s_labels_are_the_solver_s_tricks_given_away():
 
 @pytest.fixture(scope="module")
 def tiny_defence_model(tmp_path_factory) -> tuple[Path, Path, dict]:
-    """Training on 50 bank deals (card players at no budget: the rule-based card), as CI
-    does to keep the training code working: the model, its rows and its card."""
-    pytest.importorskip("lightgbm")
-    patch = pytest.MonkeyPatch()
-    patch.setattr(defence_training, "THINK", 0.0)
-    try:
-        return train_tiny(defence_training, tmp_path_factory.mktemp("defence"), 300, 50)
-    finally:
-        patch.undo()
+    """Training on 50 bank deals, as CI does to keep the training code working: the
+    model, its rows and its card."""
+    return train_tiny_play(defence_training, tmp_path_factory.mktemp("defence"), 300, 50)
 
 
 def test_training_on_50_deals_writes_a_model_and_its_card(tiny_defence_model):
@@ -237,7 +227,7 @@ def test_a_model_of_the_first_features_reads_the_rows_without_the_spread(
     cards = [Card.parse(t[5:]) for t in game.legal(1)]
     outcome = Outcome(cards[0], dict.fromkeys(cards, 0.0), dict.fromkeys(cards, 4.0), 8,
                       dict.fromkeys(cards, 0.5), dict.fromkeys(cards, 1.0))
-    read = defence.read_of(view, _context(view))
+    read = trick_play.read_of(view, _context(view))
     assert read is not None
     full = np.asarray(defence.defence_rows(view, _context(view), cards, read, outcome))
     scores = Forest.load(out).predict(full[:, :len(defence.FIRST_NAMES)])
@@ -259,21 +249,8 @@ def test_a_model_of_the_first_features_reads_the_rows_without_the_spread(
 def test_the_defence_leads_by_the_model_reading_the_search_as_served_the_same_each_time(
         tiny_defence_model):
     game = _east_on_lead()
-    view, legal = game.view(1), game.legal(1)
-    model = defence.shared(tiny_defence_model[0])
-    assert model is not None
-    actions = set()
-    for _ in range(2):
-        player = make_player("bridge", 5, "bridge-advanced")
-        assert isinstance(player, AdvancedBridgePlayer)
-        player.learned_defence = tiny_defence_model[0]
-        action, back = think_as_served(player, view, legal, Budget(0.3))
-        assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
-        chosen = model.choose(view, [Card.parse(t[5:]) for t in legal], back.last_outcome)
-        assert chosen is not None and action == "play:" + chosen.text
-        actions.add(action)
-    assert len(actions) == 1
-    # Declarer's cards are the card search's.
+    served_by_model(defence.DEFENCE_LEADS, tiny_defence_model[0], game.view(1), game.legal(1))
+    # Declarer's cards are not the defence's leads.
     assert not defence.is_defence_lead(game.view(0))
 
 
@@ -303,15 +280,5 @@ def test_a_broken_model_leaves_the_defence_s_lead_to_the_card_search_with_one_lo
     monkeypatch.setattr(defence.SHELF, "loaded", {})
     game = _east_on_lead()
     view, legal = game.view(1), game.legal(1)
-    searching = make_player("bridge", 5, "bridge-advanced")
-    assert isinstance(searching, AdvancedBridgePlayer)
-    searching.learned_defence = None
-    with caplog.at_level(logging.ERROR, logger=defence.__name__):
-        for _ in range(2):
-            player = make_player("bridge", 5, "bridge-advanced")
-            assert isinstance(player, AdvancedBridgePlayer)
-            player.learned_defence = broken
-            assert player.choose(view, legal, Budget(0.3)) == searching.choose(
-                view, legal, Budget(0.3))
-    lines = [r for r in caplog.records if r.name == defence.__name__]
-    assert len(lines) == 1 and "the defence's leads are the card search's" in lines[0].getMessage()
+    said = broken_model_says_once(defence.DEFENCE_LEADS, broken, view, legal, caplog)
+    assert "the defence's leads are the card search's" in said

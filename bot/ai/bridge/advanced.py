@@ -34,9 +34,10 @@ from .bidding import auction_ranges as read_ranges
 from .bidding.rules import Hand
 from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
-from .learning import defence, leads
+from .learning import declaring, defence, leads
 from .learning.reading import Weigh, joined, view_weigh
 
+LEARNED_TO_TRICK = 6  # the learned cards of the play after the opening lead: tricks 2..6
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
 PART_BONUS = 50
 
@@ -154,15 +155,21 @@ class AdvancedBridgePlayer:
         # file named here (`learning.defence`, the shipped one) reading the search, where
         # it loads. None: the search's card (the rows and the benchmarks compare the two).
         self.learned_defence: Path | None = defence.DEFAULT
+        # The declaring side's cards to tricks 2 to 6 the same way (`learning.declaring`):
+        # none ships yet, so the search's card.
+        self.learned_declaring: Path | None = None
 
-    def _defence_lead(self, view: BridgeView, legal: Sequence[str], outcome: Outcome | None
+    def _learned_card(self, view: BridgeView, legal: Sequence[str], outcome: Outcome | None
                       ) -> Card | None:
-        """The defence leads' model's card, where it applies and loads; else None."""
-        if self.learned_defence is None or not defence.is_defence_lead(view):
-            return None
-        model = defence.shared(self.learned_defence)
-        return None if model is None else model.choose(
-            view, [Card.parse(t[5:]) for t in legal], outcome)
+        """The card of the learned kind of card that takes this decision (the defence's
+        leads, the declaring side's cards), where its model is named and loads; else
+        None."""
+        for kind in (defence.DEFENCE_LEADS, declaring.DECLARING):
+            if kind.applies(view, LEARNED_TO_TRICK):
+                model = kind.model(getattr(self, kind.attribute))
+                return None if model is None else model.choose(
+                    view, [Card.parse(t[5:]) for t in legal], outcome)
+        return None
 
     @property
     def last_layouts(self) -> int:
@@ -195,7 +202,7 @@ class AdvancedBridgePlayer:
         preferred = Card.parse(fallback[5:])
         outcome = search(now, budget, rng, preferred)
         self.last_outcome = outcome
-        learned = self._defence_lead(view, legal, outcome)
+        learned = self._learned_card(view, legal, outcome)
         if learned is not None:
             return "play:" + learned.text
         if outcome is None:
