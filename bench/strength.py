@@ -15,7 +15,8 @@ SECTIONS: dict[str, str] = {
     "bridge-play": "card play of Contract and Single Dummy Bridge against double dummy",
     "bridge-bidding": "Contract Bridge bidding against par; Single Dummy bidding",
     "bridge-leads": "Contract Bridge opening leads: CPU per decision and DD tricks lost",
-    "bridge-defence": "the defence's leads to tricks 2-6: card search against a model",
+    "bridge-defence": "a learned card to tricks 2-6 (the defence's leads; --kind declaring: "
+                      "the declaring side's cards): card search against a model",
     "bridge-team": "Contract Bridge bidding as a team match against another commit's",
     "bridge-values": "the learned call values: calls changed and the time to ask them",
     "bridge-reading": "the learned hand reading: layouts that fit the calls, before and after",

@@ -1,36 +1,38 @@
-"""The defence's leads to tricks 2 to 6 of `bridge-advanced` as the bot serves it, by the
-card search and by a learned model (`bot.ai.bridge.learning.defence`), paired position by
-position.
+"""A learned kind of card of the play to tricks 2 to 6 of `bridge-advanced` as the bot
+serves it, by the card search and by a learned model, paired decision by decision: the
+defence's leads (`bot.ai.bridge.learning.defence`, the default) or, with `--kind
+declaring`, the declaring side's cards from either hand (`bot.ai.bridge.learning.declaring`).
 
     python -m bench.strength bridge-defence --model FILE [--against FILE] [--deals 100]
-        [--first-seed 1] [--think 0.8] [--record FILE]
+        [--first-seed 1] [--think 0.8] [--record FILE] [--kind defence|declaring]
     python -m bench.strength bridge-defence --report FILE [FILE ...]
 
 The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
 bridge-basic, passed-out seeds skipped). `bridge-advanced` plays the first six tricks in
 all four seats, each decision as the bot serves it (`think_as_served`, the card's budget
-of --think seconds on the thinking thread's CPU clock). Wherever a defender is on lead to
-tricks 2 to 6 with a choice, the search chooses as the bot serves it now, and the model in
---model chooses reading that very search's outcome, as a player given the model does
-(`PlayModel.choose`, after the same search; the search is deterministic for a
-position and seed, so one search serves both ways at half the cost). Each card is scored
-by the double-dummy tricks it gives away against the position's best lead. The play goes
-on with the search's card, so both ways meet the same positions. `--against` reads a
-second model on the same outcome (the one served, to judge a new model against it), and
-the two models are compared position by position as well.
+of --think seconds on the thinking thread's CPU clock). Wherever the kind's decision comes
+with a choice (a defender on lead; declarer to play from either hand), the search chooses
+as the bot serves it now, the kind's own model off, and the model in --model chooses
+reading that very search's outcome, as a player given the model does (`PlayModel.choose`,
+after the same search; the search is deterministic for a position and seed, so one search
+serves both ways at half the cost). Each card is scored by the double-dummy tricks it
+gives away against the position's best card. The play goes on with the search's card, so
+both ways meet the same positions. `--against` reads a second model on the same outcome
+(the one served, to judge a new model against it), and the two models are compared
+decision by decision as well.
 
-Why by position: a model that changes a lead changes every card after it, and a whole-deal
+Why by decision: a model that changes a card changes every card after it, and a whole-deal
 comparison (`bridge-play --paired`) carries the noise of all of them. Here the only
-difference measured is the lead itself. A deal's positions are not independent, so the
+difference measured is the card itself. A deal's decisions are not independent, so the
 interval is over deals, of the model's loss less the search's summed over the deal.
 
-Reported: the deals and positions, the positions where the two ways differ, the DD tricks a
-position each way gives away, the model's less the search's (and, with --against, less
-the other model's) per deal with its 95% interval, and each way's process CPU per lead
+Reported: the deals and decisions, the decisions where the two ways differ, the DD tricks
+a decision each way gives away, the model's less the search's (and, with --against, less
+the other model's) per deal with its 95% interval, and each way's process CPU per decision
 (DDS's threads included; a model's is the search's and the model's own) p50 / p95 / max.
 `--record FILE` appends a JSON line per deal; a run that finds its seed in FILE skips
 it, so a stopped run resumes. `--report` merges such files (runs split over seed ranges)
-into one report; it refuses files of different models or budgets.
+into one report; it refuses files of different kinds, models or budgets.
 """
 
 from __future__ import annotations
@@ -43,8 +45,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
-from bot.ai.bridge.learning.defence import is_defence_lead, shared
-from bot.ai.bridge.learning.trick_play import PlayModel
+from bot.ai.bridge.learning.play_training import KINDS
+from bot.ai.bridge.learning.trick_play import PlayKind, PlayModel
 from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
@@ -63,7 +65,7 @@ from .strength_bridge_play import (
 )
 
 WAYS = ("search", "learned")
-TRICKS = 6  # the defence's leads to tricks 2..TRICKS are measured
+TRICKS = 6  # the decisions to tricks 2..TRICKS are measured
 
 
 def model_id(path: Path) -> str:
@@ -72,17 +74,19 @@ def model_id(path: Path) -> str:
 
 
 def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
-               against: PlayModel | None = None) -> list[Record]:
-    """Deal `seed`'s defence leads to tricks 2..`tricks`, each chosen both ways (the model
-    `reader` for the learned way), and by `against` where given, and scored."""
+               against: PlayModel | None = None, kind: PlayKind = KINDS["defence"]
+               ) -> list[Record]:
+    """Deal `seed`'s decisions of `kind` (default: the defence's leads) to tricks
+    2..`tricks`, each chosen both ways (the model `reader` for the learned way), and by
+    `against` where given, and scored."""
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, _: int) -> tuple[str, Any, Record] | None:
-        if not (is_defence_lead(view, tricks) and len(legal) > 1):
+        if not (kind.applies(view, tricks) and len(legal) > 1):
             return None
         scores = dd_scores(game)
         best = max(scores.values())
-        player.learned_defence = None
+        setattr(player, kind.attribute, None)
         start = time.process_time()
         searched, back = think_as_served(player, view, legal, budget(think))
         searching = time.process_time() - start
@@ -106,26 +110,30 @@ def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
 
 
 def report(deals: Sequence[Record]) -> None:
-    """The figures of `deals` (one model, one model against it, and one budget)."""
-    kinds = {(d["model"], d.get("against"), d["think"], d["tricks"]) for d in deals}
-    if len(kinds) > 1:
-        raise SystemExit(f"the records are of different models or budgets: {sorted(kinds)}")
+    """The figures of `deals` (one kind, one model, one model against it, and one
+    budget; a record before the kinds is the defence's)."""
+    runs = {(d.get("kind", "defence"), d["model"], d.get("against"), d["think"], d["tricks"])
+            for d in deals}
+    if len(runs) > 1:
+        raise SystemExit("the records are of different kinds, models or budgets: "
+                         f"{sorted(runs, key=str)}")
+    what = KINDS[deals[0].get("kind", "defence")].what
     positions = [p for d in deals for p in d["positions"]]
     if not positions:
-        print(f"{len(deals)} deals, no defence lead with a choice")
+        print(f"{len(deals)} deals, none of the {what} with a choice")
         return
     differ = sum(p["led"]["search"] != p["led"]["learned"] for p in positions)
     print(f"{len(deals)} deals (seeds {spans(d['seed'] for d in deals)}), "
-          f"{len(positions)} defence leads with a choice, {differ} led differently by the model")
+          f"{len(positions)} {what} with a choice, {differ} played differently by the model")
     ways = (*WAYS, "against") if deals[0].get("against") else WAYS
     for way in ways:
         mean, half = mean_half([float(p[way]) for p in positions])
-        print(f"  {way:8} DD tricks a lead {mean:.4f} ± {half:.4f}; CPU per lead (ms) "
+        print(f"  {way:8} DD tricks a card {mean:.4f} ± {half:.4f}; CPU per card (ms) "
               f"p50 p95 max {percentiles([p['cpu'][way] for p in positions])}")
     for other in ways[:1] + ways[2:]:
         if other == "against":
             moved = sum(p["led"]["learned"] != p["led"]["against"] for p in positions)
-            print(f"  the model and the one against it led differently at {moved}")
+            print(f"  the model and the one against it played differently at {moved}")
         per_deal = [float(sum(p["learned"] - p[other] for p in d["positions"])) for d in deals]
         print(f"  learned - {other}, DD tricks a deal (paired by deal): "
               f"{signed_interval(per_deal)}")
@@ -133,7 +141,9 @@ def report(deals: Sequence[Record]) -> None:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-defence")
-    parser.add_argument("--model", type=Path, help="the defence leads' model file (.npz)")
+    parser.add_argument("--model", type=Path, help="the kind's model file (.npz)")
+    parser.add_argument("--kind", choices=sorted(KINDS), default="defence",
+                        help="the defence's leads, or the declaring side's cards")
     parser.add_argument("--against", type=Path,
                         help="another model read on the same searches (the one served)")
     parser.add_argument("--deals", type=int, default=100)
@@ -146,25 +156,28 @@ def main(argv: list[str]) -> int:
         report(read_records(args.report))
         return 0
     if args.model is None or not args.model.is_file():
-        parser.error("--model: the defence leads' model file")
+        parser.error("--model: the kind's model file")
     if args.deals < 1 or args.think <= 0:
         parser.error("--deals and --think must be positive")
     if args.against is not None and not args.against.is_file():
-        parser.error("--against: another defence leads' model file")
-    reader = shared(args.model)
-    against = None if args.against is None else shared(args.against)
+        parser.error("--against: another model file of the kind")
+    kind = KINDS[args.kind]
+    reader = kind.model(args.model)
+    against = kind.model(args.against)
     if reader is None or (args.against is not None and against is None):
-        raise SystemExit("a model cannot be read as a defence leads' model (logged above)")
+        raise SystemExit(f"a model cannot be read as a model of the {kind.what} "
+                         "(logged above)")
     # What every deal's record says of the run, worked out once.
-    run = {"think": args.think, "tricks": TRICKS, "model": model_id(args.model),
+    run = {"kind": kind.name, "think": args.think, "tricks": TRICKS,
+           "model": model_id(args.model),
            "against": None if args.against is None else model_id(args.against),
            "code": code_version()}
     seeds = deal_set(args.first_seed, args.deals)
-    print(f"Defence leads to tricks 2-6 of bridge-advanced on {len(seeds)} deals (seeds "
+    print(f"The {kind.what} of bridge-advanced on {len(seeds)} deals (seeds "
           f"{spans(seeds)}), by the card search and by {args.model}"
           + ("" if args.against is None else f" against {args.against}")
           + f", budget {args.think:g} s on the thinking thread's CPU clock", flush=True)
     report(run_seeds(seeds, args.record, lambda seed: {
         "seed": seed, **run,
-        "positions": deal_leads(seed, reader, args.think, against=against)}))
+        "positions": deal_leads(seed, reader, args.think, against=against, kind=kind)}))
     return 0

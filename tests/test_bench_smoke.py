@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.ai.bridge.learning import defence_training
+from bot.ai.bridge.learning import declaring_training, defence_training
 from bot.ops.metrics import computer_kinds
 from tests.ai.helpers import train_tiny_play
 
@@ -241,7 +241,7 @@ def test_bridge_defence_strength_pairs_each_lead_and_resumes_and_merges_its_reco
     args = ("bench.strength", "bridge-defence", "--model", str(tiny_defence_model),
             "--think", "0.2", "--deals", "2")
     out = _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
-    assert "Defence leads to tricks 2-6 of bridge-advanced on 2 deals (seeds 12..13)" in out
+    assert "The defence leads to tricks 2-6 of bridge-advanced on 2 deals (seeds 12..13)" in out
     assert "2 deals (seeds 12..13), " in out and "learned - search, DD tricks a deal" in out
     deals = [json.loads(line) for line in first.read_text().splitlines()]
     positions = [p for d in deals for p in d["positions"]]
@@ -251,7 +251,7 @@ def test_bridge_defence_strength_pairs_each_lead_and_resumes_and_merges_its_reco
         assert set(p["led"]) == set(p["cpu"]) == {"search", "learned"}
     # Another model's record is not merged with these.
     _resumes_merges_and_refuses_others(args, first, second, "model",
-                                       "different models or budgets")
+                                       "different kinds, models or budgets")
 
 
 def test_bridge_defence_against_another_model_reads_both_on_the_same_searches(
@@ -262,12 +262,32 @@ def test_bridge_defence_against_another_model_reads_both_on_the_same_searches(
                "--against", str(shipped), "--think", "0.2", "--deals", "2", "--first-seed",
                "12", "--record", str(record), timeout=180)
     assert f"against {shipped}" in out and "learned - against, DD tricks a deal" in out
-    assert "learned - search, DD tricks a deal" in out and "led differently at " in out
+    assert "learned - search, DD tricks a deal" in out and "played differently at " in out
     deals = [json.loads(line) for line in record.read_text().splitlines()]
     assert deals[0]["against"] and deals[0]["against"] != deals[0]["model"]
     positions = [p for d in deals for p in d["positions"]]
     assert positions and all(set(p["led"]) == {"search", "learned", "against"}
                              and p["against"] >= 0 for p in positions)
+
+
+def test_bridge_defence_of_the_declaring_kind_pairs_declarer_s_cards(tmp_path: Path) -> None:
+    model = train_tiny_play(declaring_training, tmp_path, 400, 20)[0]
+    record = tmp_path / "a.jsonl"
+    out = _run("bench.strength", "bridge-defence", "--kind", "declaring", "--model",
+               str(model), "--think", "0.2", "--deals", "1", "--first-seed", "12",
+               "--record", str(record), timeout=180)
+    assert "The declaring side's cards to tricks 2-6 of bridge-advanced on 1 deals" in out
+    assert "declaring side's cards to tricks 2-6 with a choice" in out
+    [deal] = [json.loads(line) for line in record.read_text().splitlines()]
+    assert deal["kind"] == "declaring" and deal["positions"]
+    assert all(2 <= p["trick"] <= 6 and p["learned"] >= 0 for p in deal["positions"])
+    # A defence record is not merged with it.
+    defence = tmp_path / "b.jsonl"
+    defence.write_text(json.dumps(deal | {"kind": "defence", "seed": 13}) + "\n")
+    refused = subprocess.run([sys.executable, "-m", "bench.strength", "bridge-defence",
+                              "--report", str(record), str(defence)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0 and "different kinds, models or budgets" in refused.stderr
 
 
 def test_bridge_rubber_strength_prints_its_seeds_and_figures(tmp_path: Path) -> None:
