@@ -27,7 +27,7 @@ from bot.games.cards import FULL_DECK, Card
 from ..core.budget import Budget
 from ..core.card_search import Decision, Outcome, search
 from ..core.hand_range import ANY_HAND, HandRange
-from ..core.layouts import Knowledge, shown_voids
+from ..core.layouts import Knowledge, Weigh, shown_voids
 from .basic import BridgePlayer
 from .bidding import Score
 from .bidding import auction_ranges as read_ranges
@@ -35,7 +35,7 @@ from .bidding.rules import Hand
 from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
 from .learning import declaring, defence, leads
-from .learning.reading import Weigh, joined, view_weigh
+from .learning.reading import joined, view_weigh
 
 LEARNED_TO_TRICK = 6  # the learned cards of the play after the opening lead: tricks 2..6
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth

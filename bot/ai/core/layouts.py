@@ -62,6 +62,10 @@ class _Checks:
         return know.agrees(seat, [*hand, *know.played[seat]])
 
 
+# The log-weights of several hands as dealt as one seat's (seat, hands): `Knowledge.weigh`.
+Weigh = Callable[[int, Sequence[Sequence[Card]]], Sequence[float]]
+
+
 @dataclass(frozen=True, slots=True)
 class Knowledge:
     """What one seat knows of a four-hand deal, by compass seat (N, E, S, W = 0..3).
@@ -85,7 +89,7 @@ class Knowledge:
     # card play the opening lead), as log-weights (a learned hand reading): layouts are
     # then drawn by weight from several times as many dealt. All of a seat's hands at
     # once: a learned model reads them in one batch.
-    weigh: Callable[[int, Sequence[Sequence[Card]]], Sequence[float]] | None = None
+    weigh: Weigh | None = None
 
     @property
     def hidden(self) -> tuple[int, ...]:

@@ -46,8 +46,7 @@ from bot.games.cards import FULL_DECK, Card
 from ...core import dds
 from ...core.budget import Budget
 from ...core.hand_range import ANY_HAND
-from ...core.layouts import Knowledge, Layouts, sample
-from ..learning.reading import Weigh
+from ...core.layouts import Knowledge, Layouts, Weigh, sample
 from ..learning.reading import weigh as hand_weigh
 from ..learning.values import served as served_values
 from .captain import (

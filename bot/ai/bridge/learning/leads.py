@@ -42,6 +42,7 @@ from bot.games.bridge_auction import Call, Contract
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
 
+from ...core.layouts import Weigh
 from ..bidding.captain import game_level
 from ..bidding.context import LHO, PARTNER, RHO, Context
 from ..bidding.rubber import Score
@@ -50,7 +51,7 @@ from ..bidding.system import context_of
 from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
 from .forest import Forest
 from .loading import Shelf
-from .reading import Reading, Weigh
+from .reading import Reading
 from .reading import shared as shared_reading
 from .values import MODELS, card_path
 

@@ -40,7 +40,7 @@ import functools
 import json
 import logging
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,7 @@ from bot.games.bridge_auction import Call
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
 
+from ...core.layouts import Weigh
 from ..bidding.context import Context
 from ..bidding.rubber import Score
 from ..bidding.rules import Hand
@@ -195,10 +196,6 @@ def _make(model: Path) -> HandReading:
 SHELF = Shelf(log, "hand reading", "layouts by the auction's ranges alone", _make, DEFAULT)
 load = SHELF.load
 shared = SHELF.shared
-
-
-# The log-weights of several hands as dealt as one seat's (`Knowledge.weigh`).
-Weigh = Callable[[int, Sequence[Sequence[Card]]], Sequence[float]]
 
 
 def joined(*weighs: Weigh | None) -> Weigh | None:
