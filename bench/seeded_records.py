@@ -24,6 +24,15 @@ def read_records(paths: Sequence[Path]) -> list[Record]:
     return [found[seed] for seed in sorted(found)]
 
 
+def one_run(deals: Sequence[Record], run: Callable[[Record], tuple[Any, ...]], what: str
+            ) -> None:
+    """Refuse `deals` recorded by different runs (`run`: what a record says of its run;
+    `what`: those things, in words): one report of them would mean nothing."""
+    runs = {run(d) for d in deals}
+    if len(runs) > 1:
+        raise SystemExit(f"the records are of different {what}: {sorted(runs, key=str)}")
+
+
 def run_seeds(seeds: Sequence[int], record: Path | None, play: Callable[[int], Record]
               ) -> list[Record]:
     """`play(seed)` for each seed not yet in `record`, each appended to it as it is made;

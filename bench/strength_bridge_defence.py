@@ -52,16 +52,16 @@ from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
 from bot.tables.thinking import think_as_served
 
-from .intervals import mean_half, signed_interval
-from .seeded_records import Record, read_records, run_seeds
+from .intervals import signed_interval
+from .seeded_records import Record, one_run, read_records, run_seeds
 from .strength_bridge_play import (
     budget,
     code_version,
     dd_scores,
     deal_set,
-    percentiles,
     probe_served_play,
     spans,
+    way_line,
 )
 
 WAYS = ("search", "learned")
@@ -112,11 +112,8 @@ def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
 def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one kind, one model, one model against it, and one
     budget; a record before the kinds is the defence's)."""
-    runs = {(d.get("kind", "defence"), d["model"], d.get("against"), d["think"], d["tricks"])
-            for d in deals}
-    if len(runs) > 1:
-        raise SystemExit("the records are of different kinds, models or budgets: "
-                         f"{sorted(runs, key=str)}")
+    one_run(deals, lambda d: (d.get("kind", "defence"), d["model"], d.get("against"),
+                              d["think"], d["tricks"]), "kinds, models or budgets")
     what = KINDS[deals[0].get("kind", "defence")].what
     positions = [p for d in deals for p in d["positions"]]
     if not positions:
@@ -127,9 +124,8 @@ def report(deals: Sequence[Record]) -> None:
           f"{len(positions)} {what} with a choice, {differ} played differently by the model")
     ways = (*WAYS, "against") if deals[0].get("against") else WAYS
     for way in ways:
-        mean, half = mean_half([float(p[way]) for p in positions])
-        print(f"  {way:8} DD tricks a card {mean:.4f} ± {half:.4f}; CPU per card (ms) "
-              f"p50 p95 max {percentiles([p['cpu'][way] for p in positions])}")
+        print(way_line(way, 8, "card", [float(p[way]) for p in positions],
+                       [p["cpu"][way] for p in positions]))
     for other in ways[:1] + ways[2:]:
         if other == "against":
             moved = sum(p["led"]["learned"] != p["led"]["against"] for p in positions)

@@ -46,15 +46,15 @@ from bot.games.bridge_view import BridgeView
 from bot.tables.thinking import think_as_served
 
 from .intervals import mean_half, signed_interval
-from .seeded_records import Record, read_records, run_seeds
+from .seeded_records import Record, one_run, read_records, run_seeds
 from .strength_bridge_play import (
     budget,
     code_version,
     dd_scores,
     deal_set,
-    percentiles,
     probe_served_play,
     spans,
+    way_line,
 )
 
 WAYS = ("unread", "read")
@@ -99,10 +99,7 @@ def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
 
 def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one budget, trick count and code)."""
-    kinds = {(d["think"], d["tricks"], d["code"]) for d in deals}
-    if len(kinds) > 1:
-        raise SystemExit(f"the records are of different budgets, tricks or code: "
-                         f"{sorted(kinds)}")
+    one_run(deals, lambda d: (d["think"], d["tricks"], d["code"]), "budgets, tricks or code")
     decisions = [p for d in deals for p in d["decisions"]]
     if not decisions:
         print(f"{len(deals)} deals, no decision with a choice after the opening lead")
@@ -112,9 +109,8 @@ def report(deals: Sequence[Record]) -> None:
           f"{len(decisions)} decisions with a choice after the opening lead, {differ} "
           "played differently with the lead read")
     for way in WAYS:
-        mean, half = mean_half([float(p[way]) for p in decisions])
-        print(f"  {way:7} DD tricks a decision {mean:.4f} ± {half:.4f}; CPU a decision (ms) "
-              f"p50 p95 max {percentiles([p['cpu'][way] for p in decisions])}")
+        print(way_line(way, 7, "decision", [float(p[way]) for p in decisions],
+                       [p["cpu"][way] for p in decisions]))
     # Records made before the lead was read as served went on with the unread card.
     went_on = {p.get("went_on", "unread") for p in decisions}
     for way in WAYS:

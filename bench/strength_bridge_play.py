@@ -68,7 +68,7 @@ from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card, Suit
 from bot.tables.thinking import think_as_served
 
-from .intervals import half_width, wilson_text
+from .intervals import half_width, mean_half, wilson_text
 
 Times = dict[str, list[tuple[float, float]]]  # phase -> (wall, cpu) per decision
 Record = dict[str, Any]  # one deal or match, as --record writes it
@@ -156,6 +156,15 @@ def spans(seeds: Iterable[int]) -> str:
     if run:
         out.append(f"{run[0]}..{run[-1]}" if len(run) > 1 else str(run[0]))
     return ", ".join(out)
+
+
+def way_line(way: str, width: int, unit: str, lost: Sequence[float], cpu: list[float]
+             ) -> str:
+    """A way's line of a decision-by-decision bench: the DD tricks `lost` a `unit` (a card,
+    a decision) with their 95% interval, and its CPU a `unit` p50, p95 and max."""
+    mean, half = mean_half(lost)
+    return (f"  {way:{width}} DD tricks a {unit} {mean:.4f} ± {half:.4f}; CPU a {unit} (ms) "
+            f"p50 p95 max {percentiles(cpu)}")
 
 
 def percentiles(samples: list[float]) -> str:
