@@ -46,7 +46,7 @@ from typing import Any
 
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.ai.bridge.learning.play_training import KINDS
-from bot.ai.bridge.learning.trick_play import PlayKind, PlayModel
+from bot.ai.bridge.learning.trick_play import LEARNED_TO_TRICK, PlayKind, PlayModel
 from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card
@@ -65,7 +65,7 @@ from .strength_bridge_play import (
 )
 
 WAYS = ("search", "learned")
-TRICKS = 6  # the decisions to tricks 2..TRICKS are measured
+TRICKS = LEARNED_TO_TRICK  # the decisions to tricks 2..TRICKS are measured
 
 
 def model_id(path: Path) -> str:

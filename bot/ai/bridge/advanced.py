@@ -36,8 +36,8 @@ from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
 from .learning import declaring, defence, leads
 from .learning.reading import joined, view_weigh
+from .learning.trick_play import LEARNED_TO_TRICK
 
-LEARNED_TO_TRICK = 6  # the learned cards of the play after the opening lead: tricks 2..6
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
 PART_BONUS = 50
 

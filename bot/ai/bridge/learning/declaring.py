@@ -44,6 +44,7 @@ from .leads import CONTRACT_NAMES, contract_part, ranker_at
 from .loading import Shelf
 from .reading import Reading
 from .trick_play import (
+    LEARNED_TO_TRICK,
     SEARCH_NAMES,
     SPREAD_NAMES,
     PlayKind,
@@ -83,7 +84,7 @@ NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *PLAY_NA
                           *SPREAD_NAMES)
 
 
-def is_declaring_play(view: BridgeView, last_trick: int = 6) -> bool:
+def is_declaring_play(view: BridgeView, last_trick: int = LEARNED_TO_TRICK) -> bool:
     """Whether `view`'s seat is declarer to play, from its hand or dummy's, to a trick
     from 2 to `last_trick`."""
     contract = view.contract

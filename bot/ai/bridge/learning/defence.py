@@ -50,6 +50,7 @@ from .leads import CONTRACT_NAMES, contract_part, ranker_at
 from .loading import Shelf
 from .reading import Reading
 from .trick_play import (
+    LEARNED_TO_TRICK,
     SEARCH_NAMES,
     SPREAD_NAMES,
     PlayKind,
@@ -85,7 +86,7 @@ NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *PLAY_NA
 FIRST_NAMES: tuple[str, ...] = NAMES[:-len(SPREAD_NAMES)]
 
 
-def is_defence_lead(view: BridgeView, last_trick: int = 6) -> bool:
+def is_defence_lead(view: BridgeView, last_trick: int = LEARNED_TO_TRICK) -> bool:
     """Whether `view`'s seat is a defender to lead to a trick from 2 to `last_trick`."""
     contract = view.contract
     if (view.phase != "play" or contract is None or view.seat is None or view.trick

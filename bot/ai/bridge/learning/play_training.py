@@ -49,11 +49,11 @@ from .defence import DEFENCE_LEADS
 from .making import Step, held_out_mask, in_steps, provenance, run
 from .ranking import chosen, fit_ranker, lost_by_choice, mean_with_half
 from .rollouts import Bidders
-from .trick_play import PlayKind, read_of
+from .trick_play import LEARNED_TO_TRICK, PlayKind, read_of
 from .values import card_path
 from .values import shared as shared_values
 
-LAST_TRICK = 6  # the cards learned: to tricks 2 .. LAST_TRICK
+LAST_TRICK = LEARNED_TO_TRICK  # the cards learned: to tricks 2 .. LAST_TRICK
 THINK = 0.8  # the card players' budget, seconds of CPU a card (the bot's default)
 KINDS: dict[str, PlayKind] = {kind.name: kind for kind in (DEFENCE_LEADS, DECLARING)}
 

@@ -30,6 +30,8 @@ from .loading import Shelf
 from .reading import Reading
 from .reading import shared as shared_reading
 
+LEARNED_TO_TRICK = 6  # the learned cards are those to tricks 2 .. LEARNED_TO_TRICK
+
 # What the card search made of the card, where it searched (`searched` 0: the rest are 0):
 # the layouts it solved, the card's average tricks and value (the side's score, in
 # hundreds of points) short of the best card's, and whether it is the card it chose.
