@@ -68,12 +68,11 @@ def hand_of(view: BridgeView, seat: int) -> tuple[Card, ...]:
     return view.hand if seat == view.seat else view.dummy_hand
 
 
-def dealt_hand(view: BridgeView, seat: int | None = None) -> tuple[Card, ...]:
-    """`seat`'s 13 cards as dealt (default: the viewer's), in hand and played; `seat` is
-    the viewer or dummy."""
-    seat = view.seat if seat is None else seat
+def dealt_hand(view: BridgeView) -> tuple[Card, ...]:
+    """The viewer's 13 cards as dealt: in hand and played."""
+    seat = view.seat
     assert seat is not None
-    mine = [*hand_of(view, seat), *(c for s, c in view.played if s == seat),
+    mine = [*view.hand, *(c for s, c in view.played if s == seat),
             *(c for s, c in view.trick if s == seat)]
     return tuple(sorted(mine))
 
