@@ -127,8 +127,8 @@ def deal_rows(deal: BankDeal, bidders: Bidders, kind: PlayKind,
             ctx = context_of(seat, tuple(view.calls), Score.of(view))
             reading = read_of(view, ctx)
             if reading is None:
-                raise SystemExit(f"the hand reading does not load: the {kind.what}' rows "
-                                 "read it")
+                raise SystemExit("the hand reading does not load: the rows of the "
+                                 f"{kind.what} read it")
             cards = [Card.parse(text[5:]) for text in legal]
             tricks = scores_now(game)
             best = max(tricks.values())
