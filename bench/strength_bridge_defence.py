@@ -109,12 +109,17 @@ def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
     return probe_served_play(seed, think, tricks, both_ways)
 
 
+def kind_of(deal: Record) -> str:
+    """The kind a deal's record is of (a record made before the kinds is the defence's)."""
+    return str(deal.get("kind", "defence"))
+
+
 def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one kind, one model, one model against it, and one
-    budget; a record before the kinds is the defence's)."""
-    one_run(deals, lambda d: (d.get("kind", "defence"), d["model"], d.get("against"),
-                              d["think"], d["tricks"]), "kinds, models or budgets")
-    what = KINDS[deals[0].get("kind", "defence")].what
+    budget)."""
+    one_run(deals, lambda d: (kind_of(d), d["model"], d.get("against"), d["think"],
+                              d["tricks"]), "kinds, models or budgets")
+    what = KINDS[kind_of(deals[0])].what
     positions = [p for d in deals for p in d["positions"]]
     if not positions:
         print(f"{len(deals)} deals, none of the {what} with a choice")

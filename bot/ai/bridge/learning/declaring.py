@@ -33,17 +33,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.games.bridge_view import BridgeView
-from bot.games.cards import FULL_DECK, Card
+from bot.games.cards import Card
 from bot.games.tricks import trick_winner
 
 from ...core.card_search import Outcome
 from ..bidding.context import Context
-from ..bidding.rules import Hand
-from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
-from .leads import CONTRACT_NAMES, contract_part, ranker_at
+from .leads import ranker_at
 from .loading import Shelf
 from .reading import Reading
 from .trick_play import (
+    DEAL_NAMES,
     LEARNED_TO_TRICK,
     SEARCH_NAMES,
     SPREAD_NAMES,
@@ -51,9 +50,10 @@ from .trick_play import (
     PlayModel,
     card_names,
     card_part,
-    dealt_hand,
+    deal_part,
     hand_of,
     search_part,
+    trumps_out,
 )
 from .values import MODELS
 
@@ -79,9 +79,8 @@ READ_NAMES: tuple[str, ...] = ("left_read_hcp", "right_read_hcp")
 # The candidate's suit (`trick_play.card_part`): "partner" is the side's other hand, seen;
 # "out" cards are in neither of the side's hands nor played.
 CARD_NAMES = card_names("partner", ("left", "right"), "defence")
-NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *PLAY_NAMES,
-                          *TRICK_NAMES, *READ_NAMES, *CARD_NAMES, *SEARCH_NAMES,
-                          *SPREAD_NAMES)
+NAMES: tuple[str, ...] = (*DEAL_NAMES, *PLAY_NAMES, *TRICK_NAMES, *READ_NAMES,
+                          *CARD_NAMES, *SEARCH_NAMES, *SPREAD_NAMES)
 
 
 def is_declaring_play(view: BridgeView, last_trick: int = LEARNED_TO_TRICK) -> bool:
@@ -120,16 +119,12 @@ def declaring_rows(view: BridgeView, ctx: Context, cards: Sequence[Card], read: 
     ours = view.tricks_won[seat % 2]
     theirs = view.tricks_won[(seat + 1) % 2]
     trump = contract.trump
-    seen = {*view.hand, *view.dummy_hand, *(c for _, c in (*view.played, *view.trick))}
-    trumps_out = sum(1 for c in FULL_DECK if c.suit == trump and c not in seen)
     partner = (me + 2) % 4
     left, right = (me + 1) % 4, (me + 3) % 4
-    shared = (hand_part(Hand.of(dealt_hand(view))) + auction_part(ctx, view.vulnerable)
-              + contract_part(contract, view.vulnerable)
-              + [len(view.played) // 4 + 1, contract.tricks_needed - ours,
-                 14 - contract.tricks_needed - theirs, float(me == dummy), len(view.trick),
-                 sum(1 for c in hand_of(view, me) if c.suit == trump),
-                 sum(1 for c in hand_of(view, partner) if c.suit == trump), trumps_out])
+    shared = [*deal_part(view, ctx), len(view.played) // 4 + 1, contract.tricks_needed - ours,
+              14 - contract.tricks_needed - theirs, float(me == dummy), len(view.trick),
+              sum(1 for c in hand_of(view, me) if c.suit == trump),
+              sum(1 for c in hand_of(view, partner) if c.suit == trump), trumps_out(view)]
     reads = [read.mean[(who - seat) % 4 - 1][0] for who in (left, right)]
     return [shared + trick_part(card, view, me) + reads
             + card_part(card, view, ctx, read, me, (left, right)) + search_part(card, outcome)

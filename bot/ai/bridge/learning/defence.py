@@ -40,16 +40,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.games.bridge_view import BridgeView
-from bot.games.cards import FULL_DECK, Card
+from bot.games.cards import Card
 
 from ...core.card_search import Outcome
 from ..bidding.context import Context
-from ..bidding.rules import Hand
-from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
-from .leads import CONTRACT_NAMES, contract_part, ranker_at
+from .leads import ranker_at
 from .loading import Shelf
 from .reading import Reading
 from .trick_play import (
+    DEAL_NAMES,
     LEARNED_TO_TRICK,
     SEARCH_NAMES,
     SPREAD_NAMES,
@@ -57,8 +56,9 @@ from .trick_play import (
     PlayModel,
     card_names,
     card_part,
-    dealt_hand,
+    deal_part,
     search_part,
+    trumps_out,
 )
 from .values import MODELS
 
@@ -80,8 +80,8 @@ READ_NAMES: tuple[str, ...] = ("partner_read_hcp", "declarer_read_hcp")
 CARD_NAMES = card_names("dummy", ("partner", "declarer"), "declarer")
 # The spread (`trick_play.SPREAD_NAMES`) came after the first model, which reads the names
 # before it.
-NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES, *PLAY_NAMES,
-                          *READ_NAMES, *CARD_NAMES, *SEARCH_NAMES, *SPREAD_NAMES)
+NAMES: tuple[str, ...] = (*DEAL_NAMES, *PLAY_NAMES, *READ_NAMES, *CARD_NAMES,
+                          *SEARCH_NAMES, *SPREAD_NAMES)
 # The features a model may read: all, or all but the spread (the first model's).
 FIRST_NAMES: tuple[str, ...] = NAMES[:-len(SPREAD_NAMES)]
 
@@ -105,15 +105,12 @@ def defence_rows(view: BridgeView, ctx: Context, cards: Sequence[Card], read: Re
     ours = view.tricks_won[seat % 2]
     theirs = view.tricks_won[contract.declarer % 2]
     trump = contract.trump
-    seen = {*view.hand, *view.dummy_hand, *(c for _, c in view.played)}
-    trumps_out = sum(1 for c in FULL_DECK if c.suit == trump and c not in seen)
     partner, declarer = (seat + 2) % 4, contract.declarer
-    shared = (hand_part(Hand.of(dealt_hand(view))) + auction_part(ctx, view.vulnerable)
-              + contract_part(contract, view.vulnerable)
+    shared = (deal_part(view, ctx)
               + [len(view.played) // 4 + 1, 14 - contract.tricks_needed - ours,
                  contract.tricks_needed - theirs, float((seat + 1) % 4 == dummy),
                  sum(1 for c in view.hand if c.suit == trump),
-                 sum(1 for c in view.dummy_hand if c.suit == trump), trumps_out]
+                 sum(1 for c in view.dummy_hand if c.suit == trump), trumps_out(view)]
               + [read.mean[(who - seat) % 4 - 1][0] for who in (partner, declarer)])
     return [shared + card_part(card, view, ctx, read, seat, (partner, declarer))
             + search_part(card, outcome) for card in cards]

@@ -18,14 +18,16 @@ from pathlib import Path
 import numpy as np
 
 from bot.games.bridge_view import BridgeView
-from bot.games.cards import Card
+from bot.games.cards import FULL_DECK, Card
 
 from ...core.card_search import Outcome
 from ..bidding.context import Context
 from ..bidding.rubber import Score
 from ..bidding.rules import Hand
 from ..bidding.system import context_of
+from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
 from .forest import Forest
+from .leads import CONTRACT_NAMES, contract_part
 from .loading import Shelf
 from .reading import Reading
 from .reading import shared as shared_reading
@@ -83,6 +85,26 @@ def read_of(view: BridgeView, ctx: Context) -> Reading | None:
     model = shared_reading()
     return None if model is None else model.read(Hand.of(dealt_hand(view)), ctx,
                                                   view.vulnerable)
+
+
+# The deal as the viewer saw it before the play (`deal_part`): its hand as dealt, the
+# auction as the system reads it, and the contract.
+DEAL_NAMES: tuple[str, ...] = (*HAND_NAMES, *AUCTION_NAMES, *CONTRACT_NAMES)
+
+
+def deal_part(view: BridgeView, ctx: Context) -> list[float]:
+    """`DEAL_NAMES`' numbers for the viewer (`ctx`: the auction from its seat)."""
+    assert view.contract is not None
+    return (hand_part(Hand.of(dealt_hand(view))) + auction_part(ctx, view.vulnerable)
+            + contract_part(view.contract, view.vulnerable))
+
+
+def trumps_out(view: BridgeView) -> int:
+    """The trumps the viewer cannot see: neither in its hand nor dummy's, nor played."""
+    assert view.contract is not None
+    trump = view.contract.trump
+    seen = {*view.hand, *view.dummy_hand, *(c for _, c in (*view.played, *view.trick))}
+    return sum(1 for c in FULL_DECK if c.suit == trump and c not in seen)
 
 
 def _hcp(ranks: Sequence[int]) -> int:
