@@ -1,20 +1,23 @@
-"""The card play after the opening lead with the lead read (`AdvancedBridgePlayer.read_lead`)
-and without, paired decision by decision, as the bot serves it.
+"""The card play after the opening lead with a reading of the play on and off, paired
+decision by decision, as the bot serves it: the opening lead read
+(`AdvancedBridgePlayer.read_lead`, the default `--flag`), or the cards followed with
+(`--flag read_follows`).
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
-        [--tricks 13] [--record FILE]
+        [--tricks 13] [--flag read_lead|read_follows] [--record FILE]
     python -m bench.strength bridge-lead-play --report FILE [FILE ...]
 
 The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
 bridge-basic, passed-out seeds skipped). `bridge-advanced` plays the first --tricks tricks
 in all four seats, each card as the bot serves it (`think_as_served`, --think seconds on
 the thinking thread's CPU clock). At every card after the opening lead where the seat has
-a choice, the same player at the same position chooses both with the lead read and
-unread; both cards are scored by the double-dummy tricks they give away against the
-position's best card, and the play goes on with the served way's card (the read one, as
-`read_lead` is served), so both ways meet the same positions.
+a choice, the same player at the same position chooses both with the flag on ("read")
+and off ("unread"); both cards are scored by the double-dummy tricks they give away
+against the position's best card, and the play goes on with the served way's card (the
+flag as the player is served: `read_lead` on, `read_follows` off until it is shown to
+pay), so both ways meet the same positions.
 
-Why by decision: reading the lead changes the layouts of nearly every search after it, and
+Why by decision: a reading changes the layouts of nearly every search after it, and
 every card after a changed card changes too, so a whole-deal comparison (`bridge-play
 --paired`) carries the noise of two diverging plays. Here the only difference measured is
 each card itself. A deal's decisions are not independent, so the interval is over deals,
@@ -28,7 +31,7 @@ interval, and each way's process CPU per decision (DDS's threads included) p50 /
 max. `--record FILE` appends
 a JSON line per deal; a run that finds its seed in FILE skips it, so a stopped run resumes.
 `--report` merges such files into one report; it refuses files of different budgets,
-trick counts or code.
+trick counts, flags or code.
 """
 
 from __future__ import annotations
@@ -58,12 +61,14 @@ from .strength_bridge_play import (
 )
 
 WAYS = ("unread", "read")
+FLAGS = ("read_lead", "read_follows")  # the player's switches this bench can pair
 SIDES = ("declaring", "defence")
 
 
-def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
+def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead"
+                   ) -> list[Record]:
     """Deal `seed`'s card decisions after the opening lead, to the end of trick `tricks`,
-    each made both ways and scored."""
+    each made with the player's `flag` on and off, and scored."""
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, done: int) -> tuple[str, Any, Record] | None:
@@ -72,9 +77,9 @@ def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
             return None
         scores = dd_scores(game)
         best = max(scores.values())
-        served = WAYS[player.read_lead]
+        served = WAYS[getattr(player, flag)]
         other: AdvancedBridgePlayer = pickle.loads(pickle.dumps(player))
-        other.read_lead = not player.read_lead
+        setattr(other, flag, not getattr(player, flag))
         played: dict[str, str] = {}
         cpu: dict[str, float] = {}
         back: Any = player
@@ -99,7 +104,10 @@ def deal_decisions(seed: int, think: float, tricks: int) -> list[Record]:
 
 def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one budget, trick count and code)."""
-    one_run(deals, lambda d: (d["think"], d["tricks"], d["code"]), "budgets, tricks or code")
+    # Records made before the flag was recorded read the lead.
+    one_run(deals, lambda d: (d["think"], d["tricks"], d.get("flag", FLAGS[0]), d["code"]),
+            "budgets, tricks, flags or code")
+    flag = deals[0].get("flag", FLAGS[0]) if deals else FLAGS[0]
     decisions = [p for d in deals for p in d["decisions"]]
     if not decisions:
         print(f"{len(deals)} deals, no decision with a choice after the opening lead")
@@ -107,7 +115,7 @@ def report(deals: Sequence[Record]) -> None:
     differ = sum(p["played"]["unread"] != p["played"]["read"] for p in decisions)
     print(f"{len(deals)} deals (seeds {spans(d['seed'] for d in deals)}), "
           f"{len(decisions)} decisions with a choice after the opening lead, {differ} "
-          "played differently with the lead read")
+          f"played differently with {flag} on (read) and off (unread)")
     for way in WAYS:
         print(way_line(way, 7, "decision", [float(p[way]) for p in decisions],
                        [p["cpu"][way] for p in decisions]))
@@ -134,6 +142,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.8)
     parser.add_argument("--tricks", type=int, default=13, choices=range(1, 14), metavar="N")
+    parser.add_argument("--flag", choices=FLAGS, default=FLAGS[0],
+                        help="the reading paired on and off (default: the opening lead's)")
     parser.add_argument("--record", type=Path, help="append each deal as a JSON line")
     parser.add_argument("--report", type=Path, nargs="+", help="merge --record files")
     args = parser.parse_args(argv)
@@ -142,11 +152,13 @@ def main(argv: list[str]) -> int:
         return 0
     if args.deals < 1 or args.think <= 0:
         parser.error("--deals and --think must be positive")
-    run = {"think": args.think, "tricks": args.tricks, "code": code_version()}
+    run = {"think": args.think, "tricks": args.tricks, "flag": args.flag,
+           "code": code_version()}
     seeds = deal_set(args.first_seed, args.deals)
     print(f"Card play after the opening lead of bridge-advanced on {len(seeds)} deals "
-          f"(seeds {spans(seeds)}), tricks 1-{args.tricks}, the lead unread and read, "
+          f"(seeds {spans(seeds)}), tricks 1-{args.tricks}, {args.flag} off and on, "
           f"budget {args.think:g} s on the thinking thread's CPU clock", flush=True)
     report(run_seeds(seeds, args.record, lambda seed: {
-        "seed": seed, **run, "decisions": deal_decisions(seed, args.think, args.tricks)}))
+        "seed": seed, **run,
+        "decisions": deal_decisions(seed, args.think, args.tricks, args.flag)}))
     return 0

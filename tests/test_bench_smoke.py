@@ -495,7 +495,7 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
     args = ("bench.strength", "bridge-lead-play", "--think", "0.2", "--tricks", "2",
             "--deals", "2")
     out = _run(*args, "--first-seed", "12", "--record", str(first), timeout=180)
-    assert "on 2 deals (seeds 12..13), tricks 1-2, the lead unread and read" in out
+    assert "on 2 deals (seeds 12..13), tricks 1-2, read_lead off and on" in out
     assert "read - unread, DD tricks a deal, both sides: " in out
     assert "unread  DD tricks lost a deal: declaring " in out and ", defence " in out
     # The play goes on as served: with the lead read.
@@ -510,7 +510,26 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
         assert p["went_on"] == "read"
     # Records of other code are not merged with these.
     _resumes_merges_and_refuses_others(args, first, second, "code",
-                                       "different budgets, tricks or code")
+                                       "different budgets, tricks, flags or code")
+    # Records without a flag read the lead (made before the flag was recorded).
+    old = json.loads(first.read_text().splitlines()[0])
+    assert old.pop("flag") == "read_lead"
+    first.write_text(json.dumps(old) + "\n" + first.read_text().split("\n", 1)[1])
+    assert "2 deals (seeds 12..13), " in _run(*args[:2], "--report", str(first))
+
+
+def test_bridge_lead_play_pairs_the_cards_followed_read_and_unread(tmp_path: Path) -> None:
+    record = tmp_path / "a.jsonl"
+    out = _run("bench.strength", "bridge-lead-play", "--think", "0.2", "--tricks", "3",
+               "--deals", "1", "--first-seed", "12", "--flag", "read_follows",
+               "--record", str(record), timeout=180)
+    assert "tricks 1-3, read_follows off and on" in out
+    assert "played differently with read_follows on (read) and off (unread)" in out
+    # Not served yet: the play goes on with the cards unread.
+    assert "; the play went on with its cards" in out.split("read    DD tricks lost")[0]
+    deal = json.loads(record.read_text())
+    assert deal["flag"] == "read_follows"
+    assert {p["went_on"] for p in deal["decisions"]} == {"unread"}
 
 
 def test_bridge_lead_reading_prints_the_picture_unweighed_and_at_each_temperature() -> None:

@@ -16,7 +16,7 @@ from bot.ai.bridge import advanced
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.ai.bridge.bidding.system import context_of
 from bot.ai.bridge.learning import leads, reading
-from bot.ai.bridge.learning.reading import joined
+from bot.ai.core.layouts import joined
 from bot.games.bridge_auction import CALL_BY_TEXT, Contract, Strain
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served

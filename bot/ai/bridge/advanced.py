@@ -6,7 +6,8 @@ budget) and what the auction says about each hand through another (`auction_rang
 system's reader), so that the bidding can change without touching the play. Each card
 is chosen by `card_search` from this seat's view only: its hand, dummy once faced, the
 cards played, the suits each hand has shown out of, the auction's ranges (and, with
-`read_lead`, the opening lead as the learned lead model reads it: `leads.lead_weigh`).
+`read_lead`, the opening lead as the learned lead model reads it: `leads.lead_weigh`;
+with `read_follows`, what the cards played to others' leads deny: `carding`).
 When the search cannot answer in its budget (or is given none, as in simulations), the
 rule-based player's card is played. The opening lead is the learned model's
 (`learning.leads`) where it loads.
@@ -26,8 +27,9 @@ from bot.games.cards import FULL_DECK, Card
 
 from ..core.budget import Budget
 from ..core.card_search import Decision, Outcome, search
+from ..core.carding import follows_weigh
 from ..core.hand_range import ANY_HAND, HandRange
-from ..core.layouts import Knowledge, Weigh, shown_voids
+from ..core.layouts import Knowledge, Weigh, joined, shown_voids
 from .basic import BridgePlayer
 from .bidding import Score
 from .bidding import auction_ranges as read_ranges
@@ -35,7 +37,7 @@ from .bidding.rules import Hand
 from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
 from .learning import declaring, defence, leads
-from .learning.reading import joined, view_weigh
+from .learning.reading import view_weigh
 from .learning.trick_play import LEARNED_TO_TRICK
 
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
@@ -99,6 +101,13 @@ def _auction_check(calls: tuple[tuple[int, Call], ...], score: Score | None) -> 
     return agrees
 
 
+def tricks_of(view: BridgeView) -> list[list[tuple[int, Card]]]:
+    """The tricks played, in order, the one in progress last (perhaps empty)."""
+    tricks = [list(view.played[i:i + 4]) for i in range(0, len(view.played), 4)]
+    tricks.append(list(view.trick))
+    return tricks
+
+
 def decision(view: BridgeView, legal: Sequence[str],
              ranges: Sequence[HandRange], agrees: Agrees | None = None,
              weigh: Weigh | None = None) -> Decision:
@@ -109,8 +118,7 @@ def decision(view: BridgeView, legal: Sequence[str],
     known[view.seat] = view.hand
     if view.dummy is not None and view.dummy_hand:
         known[view.dummy] = view.dummy_hand
-    tricks = [view.played[i:i + 4] for i in range(0, len(view.played), 4)]
-    tricks.append(view.trick)
+    tricks = tricks_of(view)
     played: list[list[Card]] = [[], [], [], []]
     for trick in tricks:
         for seat, card in trick:
@@ -151,6 +159,10 @@ class AdvancedBridgePlayer:
         # its registered bench (`bridge-lead-play`, 1,000 fresh deals) showed both sides
         # giving fewer DD tricks with it; off, the benches measure the play without it.
         self.read_lead = True
+        # The layouts weighed by the cards each hand played to others' leads: the lowest
+        # of equal cards, so not the next lower card (`carding.follows_weigh`). Off until a
+        # registered bench (`bridge-lead-play --flag read_follows`) shows it pays.
+        self.read_follows = False
         # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
         # file named here (`learning.defence`, the shipped one) reading the search, where
         # it loads. None: the search's card (the rows and the benchmarks compare the two).
@@ -195,9 +207,11 @@ class AdvancedBridgePlayer:
             return fallback
         # The same seed and position give the same layouts, whatever came before.
         rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.played)}:{len(view.trick)}")
-        # The learned hand reading weighs the layouts by the calls, and the lead model by
-        # the opening lead (none: the ranges and checks alone).
-        weigh = joined(view_weigh(view), leads.lead_weigh(view) if self.read_lead else None)
+        # The learned hand reading weighs the layouts by the calls, the lead model by the
+        # opening lead, and the cards followed with by what they deny (none: the ranges
+        # and checks alone).
+        weigh = joined(view_weigh(view), leads.lead_weigh(view) if self.read_lead else None,
+                       follows_weigh(tricks_of(view)) if self.read_follows else None)
         now = decision(view, legal, self.ranges(view), self.agrees(view), weigh)
         preferred = Card.parse(fallback[5:])
         outcome = search(now, budget, rng, preferred)

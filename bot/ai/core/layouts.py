@@ -66,6 +66,20 @@ class _Checks:
 Weigh = Callable[[int, Sequence[Sequence[Card]]], Sequence[float]]
 
 
+def joined(*weighs: Weigh | None) -> Weigh | None:
+    """One weight whose log-weights are the sums of `weighs`' (those not None; None if none
+    is): independent evidence about the same hands, such as the calls, the opening lead and
+    the cards followed with."""
+    parts = tuple(w for w in weighs if w is not None)
+    if len(parts) <= 1:
+        return parts[0] if parts else None
+
+    def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
+        return [sum(each) for each in zip(*(w(seat, hands) for w in parts), strict=True)]
+
+    return weigh
+
+
 @dataclass(frozen=True, slots=True)
 class Knowledge:
     """What one seat knows of a four-hand deal, by compass seat (N, E, S, W = 0..3).

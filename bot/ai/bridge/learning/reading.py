@@ -198,19 +198,6 @@ load = SHELF.load
 shared = SHELF.shared
 
 
-def joined(*weighs: Weigh | None) -> Weigh | None:
-    """One weight whose log-weights are the sums of `weighs`' (those not None; None if none
-    is): independent evidence about the same hands, such as the calls and the lead."""
-    parts = tuple(w for w in weighs if w is not None)
-    if len(parts) <= 1:
-        return parts[0] if parts else None
-
-    def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
-        return [sum(each) for each in zip(*(w(seat, hands) for w in parts), strict=True)]
-
-    return weigh
-
-
 def weigh(facts: Hand, ctx: Context, vulnerable: tuple[bool, bool]) -> Weigh | None:
     """The shipped model's weight of a hidden hand, as `ctx.seat` holding `facts` reads
     the auction (None where no model loaded)."""
