@@ -163,3 +163,20 @@ def broken_copy(model: Path, at: Path, damage: str) -> Path:
         Forest(forest.feature, forest.threshold, forest.left + 10**6, forest.right,
                forest.value, forest.roots, forest.depth, forest.features).save(at)
     return at
+
+
+def searched_with_and_without(flag: str, view: BridgeView, legal: Sequence[str],
+                              seed: int = 9) -> dict[bool, set[tuple[str, Any]]]:
+    """For `flag` of `AdvancedBridgePlayer` on and off, the distinct (card, each card's
+    average tricks) of two searches as served by fresh players of one seed."""
+    outcomes: dict[bool, set[tuple[str, Any]]] = {}
+    for on in (True, False):
+        for _ in range(2):
+            player = make_player("bridge", seed, "bridge-advanced")
+            assert isinstance(player, AdvancedBridgePlayer)
+            setattr(player, flag, on)
+            action, back = think_as_served(player, view, legal, Budget(5.0))
+            assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
+            outcomes.setdefault(on, set()).add(
+                (action, tuple(sorted(back.last_outcome.tricks.items()))))
+    return outcomes

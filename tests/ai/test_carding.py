@@ -16,7 +16,7 @@ from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import DealRecord
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
-from tests.ai.helpers import bridge_play_position
+from tests.ai.helpers import bridge_play_position, searched_with_and_without
 
 
 def _trick(*plays: str) -> list[tuple[int, Card]]:
@@ -133,18 +133,9 @@ def test_the_player_weighs_by_the_cards_followed_only_when_it_reads_them(monkeyp
 def test_reading_the_cards_followed_changes_the_layouts_and_the_same_seed_chooses_the_same():
     view, legal = _in_trick_five()
     assert follows_weigh(tricks_of(view)) is not None  # some play here denies a card
-    outcomes = {}
-    for read_follows in (True, False):
-        for _ in range(2):
-            player = make_player("bridge", 9, "bridge-advanced")
-            assert isinstance(player, AdvancedBridgePlayer)
-            player.read_follows = read_follows
-            action, back = think_as_served(player, view, legal, Budget(5.0))
-            assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
-            outcomes.setdefault(read_follows, set()).add(
-                (action, tuple(sorted(back.last_outcome.tricks.items()))))
-    assert len(outcomes[True]) == 1 and len(outcomes[False]) == 1
-    assert outcomes[True] != outcomes[False]
+    outcomes = searched_with_and_without("read_follows", view, legal)
+    assert len(outcomes[True]) == 1 and len(outcomes[False]) == 1  # the same seed, the same
+    assert outcomes[True] != outcomes[False]  # other layouts, other averages
 
 
 def test_tricks_of_a_view_end_with_the_trick_in_progress():

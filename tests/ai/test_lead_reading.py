@@ -20,7 +20,7 @@ from bot.ai.core.layouts import joined
 from bot.games.bridge_auction import CALL_BY_TEXT, Contract, Strain
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
-from tests.ai.helpers import bridge_play_position
+from tests.ai.helpers import bridge_play_position, searched_with_and_without
 
 # 1NT by North, 3NT by South; East (1) is on lead.
 CALLS = tuple((seat, CALL_BY_TEXT[text]) for seat, text in (
@@ -166,16 +166,7 @@ def test_the_player_asks_for_the_lead_s_weight_only_when_it_reads_the_lead(asked
 
 def test_the_lead_s_weight_changes_the_layouts_and_the_same_seed_chooses_the_same():
     view, legal = _in_trick_five()
-    outcomes = {}
-    for read_lead in (True, False):
-        for _ in range(2):
-            player = make_player("bridge", 9, "bridge-advanced")
-            assert isinstance(player, AdvancedBridgePlayer)
-            player.read_lead = read_lead
-            action, back = think_as_served(player, view, legal, Budget(5.0))
-            assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
-            outcomes.setdefault(read_lead, set()).add(
-                (action, tuple(sorted(back.last_outcome.tricks.items()))))
+    outcomes = searched_with_and_without("read_lead", view, legal)
     assert len(outcomes[True]) == 1 and len(outcomes[False]) == 1  # the same seed, the same
     assert outcomes[True] != outcomes[False]  # other layouts, other averages
 
