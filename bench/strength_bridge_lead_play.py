@@ -14,8 +14,7 @@ the thinking thread's CPU clock). At every card after the opening lead where the
 a choice, the same player at the same position chooses both with the flag on ("read")
 and off ("unread"); both cards are scored by the double-dummy tricks they give away
 against the position's best card, and the play goes on with the served way's card (the
-flag as the player is served: `read_lead` on, `read_follows` off until it is shown to
-pay), so both ways meet the same positions.
+flag as the player is served: both on), so both ways meet the same positions.
 
 Why by decision: a reading changes the layouts of nearly every search after it, and
 every card after a changed card changes too, so a whole-deal comparison (`bridge-play

@@ -525,11 +525,11 @@ def test_bridge_lead_play_pairs_the_cards_followed_read_and_unread(tmp_path: Pat
                "--record", str(record), timeout=180)
     assert "tricks 1-3, read_follows off and on" in out
     assert "played differently with read_follows on (read) and off (unread)" in out
-    # Not served yet: the play goes on with the cards unread.
-    assert "; the play went on with its cards" in out.split("read    DD tricks lost")[0]
+    # Served: the play goes on with the cards read.
+    assert "; the play went on with its cards" in out.split("read    DD tricks lost")[1]
     deal = json.loads(record.read_text())
     assert deal["flag"] == "read_follows"
-    assert {p["went_on"] for p in deal["decisions"]} == {"unread"}
+    assert {p["went_on"] for p in deal["decisions"]} == {"read"}
 
 
 def test_bridge_lead_reading_prints_the_picture_unweighed_and_at_each_temperature() -> None:

@@ -130,6 +130,16 @@ def test_the_player_weighs_by_the_cards_followed_only_when_it_reads_them(monkeyp
         assert asked[0] == tricks_of(view)
 
 
+def test_the_player_as_served_reads_the_cards_followed(monkeypatch):
+    asked = []
+    monkeypatch.setattr(advanced, "follows_weigh", lambda tricks: asked.append(tricks))
+    view, legal = _in_trick_five()
+    action, back = think_as_served(make_player("bridge", 5, "bridge-advanced"), view, legal,
+                                   Budget(5.0))
+    assert action in legal and isinstance(back, AdvancedBridgePlayer) and back.read_follows
+    assert asked == [tricks_of(view)]
+
+
 def test_reading_the_cards_followed_changes_the_layouts_and_the_same_seed_chooses_the_same():
     view, legal = _in_trick_five()
     assert follows_weigh(tricks_of(view)) is not None  # some play here denies a card

@@ -160,9 +160,11 @@ class AdvancedBridgePlayer:
         # giving fewer DD tricks with it; off, the benches measure the play without it.
         self.read_lead = True
         # The layouts weighed by the cards each hand played to others' leads: the lowest
-        # of equal cards, so not the next lower card (`carding.follows_weigh`). Off until a
-        # registered bench (`bridge-lead-play --flag read_follows`) shows it pays.
-        self.read_follows = False
+        # of equal cards, so not the next lower card (`carding.follows_weigh`). On since its
+        # registered bench (`bridge-lead-play --flag read_follows`, 1,000 fresh deals)
+        # showed both sides giving fewer DD tricks with it; off, the benches measure the
+        # play without it.
+        self.read_follows = True
         # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
         # file named here (`learning.defence`, the shipped one) reading the search, where
         # it loads. None: the search's card (the rows and the benchmarks compare the two).
