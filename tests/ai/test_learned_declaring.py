@@ -195,3 +195,14 @@ def test_a_broken_model_leaves_declarer_s_card_to_the_search_with_one_log_line(
     view, legal = game.view(0), game.legal(0)
     said = broken_model_says_once(declaring.DECLARING, broken, view, legal, caplog)
     assert "declarer plays the card search's card" in said
+
+
+def test_a_kind_taking_one_card_a_trick_numbers_its_positions_by_the_trick():
+    defence_kind, declaring_kind = play_training.KINDS["defence"], play_training.KINDS["declaring"]
+    assert defence_kind.one_a_trick and not declaring_kind.one_a_trick
+    # Deal 7, five cards played (trick 2, second card): the defence's lead to trick 2 is
+    # position 7 * 16 + 2, the declaring side's card 7 * 64 + 5.
+    assert play_training.position_of(defence_kind, 7, 4) == 7 * 16 + 2
+    assert play_training.position_of(declaring_kind, 7, 5) == 7 * 64 + 5
+    assert play_training.position_of(declaring_kind, 7, 6) != play_training.position_of(
+        declaring_kind, 7, 5)

@@ -126,4 +126,4 @@ SHELF = Shelf(log, "learned defence leads", "the defence's leads are the card se
 load = SHELF.load
 shared = SHELF.shared
 DEFENCE_LEADS = PlayKind("defence", is_defence_lead, defence_rows, NAMES, FIRST_NAMES, SHELF,
-                         "learned_defence", "defence leads to tricks 2-6")
+                         "learned_defence", "defence leads to tricks 2-6", one_a_trick=True)

@@ -76,10 +76,10 @@ class Rows:
 
 
 def position_of(kind: PlayKind, deal: int, cards_played: int) -> int:
-    """A position's number in the rows: the deal's number times 16 plus the trick for the
-    defence's leads (one a trick, as their first rows were made), times 64 plus the cards
-    played before it for a kind that may take several cards of a trick."""
-    if kind is DEFENCE_LEADS:
+    """A position's number in the rows: the deal's number times 16 plus the trick for a
+    kind that takes one card a trick (the defence's leads, as their first rows were
+    made), times 64 plus the cards played before it for a kind that may take several."""
+    if kind.one_a_trick:
         return deal * 16 + cards_played // 4 + 1
     return deal * 64 + cards_played
 

@@ -215,8 +215,9 @@ class PlayKind:
     """One kind of learned card of the play: which decisions it takes (`applies`: the
     view, and the last trick it covers), its rows and their names (`names`: all;
     `first_names`: the names an older model of it may read), its shelf of models, the
-    player's attribute naming the model file it plays by (None: the search's card), and
-    what a decision of it is, in words."""
+    player's attribute naming the model file it plays by (None: the search's card), what
+    a decision of it is, in words, and whether it takes one card a trick (`one_a_trick`:
+    its positions in the rows are numbered by the trick, else by the cards played)."""
 
     name: str
     applies: Callable[[BridgeView, int], bool]
@@ -226,6 +227,7 @@ class PlayKind:
     shelf: Shelf[PlayModel]
     attribute: str
     what: str
+    one_a_trick: bool = False
 
     def __post_init__(self) -> None:
         if len(set(self.names)) != len(self.names):  # a row read by name must be whole
