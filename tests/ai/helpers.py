@@ -180,3 +180,14 @@ def searched_with_and_without(flag: str, view: BridgeView, legal: Sequence[str],
             outcomes.setdefault(on, set()).add(
                 (action, tuple(sorted(back.last_outcome.tricks.items()))))
     return outcomes
+
+
+def searched_once_with(flag: str, on: bool, view: BridgeView, legal: Sequence[str],
+                       seed: int = 5) -> None:
+    """A fresh `AdvancedBridgePlayer` with `flag` set to `on` chooses a legal card at
+    `view` by searching layouts."""
+    player = make_player("bridge", seed, "bridge-advanced")
+    assert isinstance(player, AdvancedBridgePlayer)
+    setattr(player, flag, on)
+    assert player.choose(view, legal, Budget(5.0)) in legal
+    assert player.last_layouts > 0

@@ -16,7 +16,11 @@ from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import DealRecord
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
-from tests.ai.helpers import bridge_play_position, searched_with_and_without
+from tests.ai.helpers import (
+    bridge_play_position,
+    searched_once_with,
+    searched_with_and_without,
+)
 
 
 def _trick(*plays: str) -> list[tuple[int, Card]]:
@@ -120,11 +124,7 @@ def test_the_player_weighs_by_the_cards_followed_only_when_it_reads_them(monkeyp
 
     monkeypatch.setattr(advanced, "follows_weigh", spy)
     view, legal = _in_trick_five()
-    player = make_player("bridge", 5, "bridge-advanced")
-    assert isinstance(player, AdvancedBridgePlayer)
-    player.read_follows = read_follows
-    assert player.choose(view, legal, Budget(5.0)) in legal
-    assert player.last_layouts > 0
+    searched_once_with("read_follows", read_follows, view, legal)
     assert len(asked) == int(read_follows)
     if read_follows:
         assert asked[0] == tricks_of(view)

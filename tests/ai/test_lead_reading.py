@@ -20,7 +20,11 @@ from bot.ai.core.layouts import joined
 from bot.games.bridge_auction import CALL_BY_TEXT, Contract, Strain
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
-from tests.ai.helpers import bridge_play_position, searched_with_and_without
+from tests.ai.helpers import (
+    bridge_play_position,
+    searched_once_with,
+    searched_with_and_without,
+)
 
 # 1NT by North, 3NT by South; East (1) is on lead.
 CALLS = tuple((seat, CALL_BY_TEXT[text]) for seat, text in (
@@ -156,11 +160,7 @@ def asked(monkeypatch) -> list:
 @pytest.mark.parametrize("read_lead", [True, False])
 def test_the_player_asks_for_the_lead_s_weight_only_when_it_reads_the_lead(asked, read_lead):
     view, legal = _in_trick_five()
-    player = make_player("bridge", 5, "bridge-advanced")
-    assert isinstance(player, AdvancedBridgePlayer)
-    player.read_lead = read_lead
-    assert player.choose(view, legal, Budget(5.0)) in legal
-    assert player.last_layouts > 0
+    searched_once_with("read_lead", read_lead, view, legal)
     assert len(asked) == int(read_lead)
 
 
