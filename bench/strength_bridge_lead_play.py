@@ -1,10 +1,10 @@
 """The card play after the opening lead with a reading of the play on and off, paired
 decision by decision, as the bot serves it: the opening lead read
-(`AdvancedBridgePlayer.read_lead`, the default `--flag`), or the cards followed with
-(`--flag read_follows`).
+(`AdvancedBridgePlayer.read_lead`, the default `--flag`), the cards followed with
+(`--flag read_follows`), or the suits chosen in the play (`--flag read_suits`).
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
-        [--tricks 13] [--flag read_lead|read_follows] [--record FILE]
+        [--tricks 13] [--flag read_lead|read_follows|read_suits] [--record FILE]
     python -m bench.strength bridge-lead-play --report FILE [FILE ...]
 
 The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
@@ -60,7 +60,8 @@ from .strength_bridge_play import (
 )
 
 WAYS = ("unread", "read")
-FLAGS = ("read_lead", "read_follows")  # the player's switches this bench can pair
+# The player's switches this bench can pair.
+FLAGS = ("read_lead", "read_follows", "read_suits")
 SIDES = ("declaring", "defence")
 
 

@@ -565,3 +565,16 @@ def test_a_team_board_is_contested_when_both_sides_call() -> None:
     assert contested(auction("bid:1H", "bid:1S"))
     assert contested(auction("bid:1H", "double"))
     assert not contested(auction("pass", "pass", "bid:1NT", "pass"))
+
+
+def test_bridge_lead_play_pairs_the_suits_read_and_unread(tmp_path: Path) -> None:
+    record = tmp_path / "a.jsonl"
+    out = _run("bench.strength", "bridge-lead-play", "--think", "0.2", "--tricks", "3",
+               "--deals", "1", "--first-seed", "12", "--flag", "read_suits",
+               "--record", str(record), timeout=180)
+    assert "tricks 1-3, read_suits off and on" in out
+    # Not served yet: the play goes on with the cards unread.
+    assert "; the play went on with its cards" in out.split("unread  DD tricks lost")[1]
+    deal = json.loads(record.read_text())
+    assert deal["flag"] == "read_suits"
+    assert {p["went_on"] for p in deal["decisions"]} == {"unread"}

@@ -7,7 +7,8 @@ system's reader), so that the bidding can change without touching the play. Each
 is chosen by `card_search` from this seat's view only: its hand, dummy once faced, the
 cards played, the suits each hand has shown out of, the auction's ranges (and, with
 `read_lead`, the opening lead as the learned lead model reads it: `leads.lead_weigh`;
-with `read_follows`, what the cards played to others' leads deny: `carding`).
+with `read_follows`, what the cards played to others' leads deny: `carding`; with
+`read_suits`, the suits each hand chose in the play: `learning.suit_reading`).
 When the search cannot answer in its budget (or is given none, as in simulations), the
 rule-based player's card is played. The opening lead is the learned model's
 (`learning.leads`) where it loads.
@@ -38,6 +39,7 @@ from .bidding.simulation import SampledBidding
 from .bidding.system import call_turns
 from .learning import declaring, defence, leads
 from .learning.reading import view_weigh
+from .learning.suit_reading import suits_weigh
 from .learning.trick_play import LEARNED_TO_TRICK
 
 GAME_BONUS = (300, 500)  # not vulnerable, vulnerable: what completing a game is worth
@@ -165,6 +167,11 @@ class AdvancedBridgePlayer:
         # showed both sides giving fewer DD tricks with it; off, the benches measure the
         # play without it.
         self.read_follows = True
+        # The layouts weighed by the suits each hand chose to lead to later tricks and to
+        # play when it could not follow, as the learned suit reading reads our players
+        # (`learning.suit_reading`). Off until its registered bench (`bridge-lead-play
+        # --flag read_suits`) says whether it pays.
+        self.read_suits = False
         # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
         # file named here (`learning.defence`, the shipped one) reading the search, where
         # it loads. None: the search's card (the rows and the benchmarks compare the two).
@@ -213,7 +220,8 @@ class AdvancedBridgePlayer:
         # opening lead, and the cards followed with by what they deny (none: the ranges
         # and checks alone).
         weigh = joined(view_weigh(view), leads.lead_weigh(view) if self.read_lead else None,
-                       follows_weigh(tricks_of(view)) if self.read_follows else None)
+                       follows_weigh(tricks_of(view)) if self.read_follows else None,
+                       suits_weigh(view) if self.read_suits else None)
         now = decision(view, legal, self.ranges(view), self.agrees(view), weigh)
         preferred = Card.parse(fallback[5:])
         outcome = search(now, budget, rng, preferred)

@@ -96,6 +96,18 @@ def board_game(deal: BankDeal) -> ContractBridge:
     return game
 
 
+def bid_board(deal: BankDeal, bidders: Bidders) -> tuple[ContractBridge, list[str]]:
+    """The board of `deal` bid by `bidders` to the end of the auction, and the calls."""
+    game = board_game(deal)
+    calls: list[str] = []
+    while game.phase == "bidding":
+        seat = next(iter(game.to_act()))
+        call = bidders.call(deal, seat, game.view(seat).calls, game.legal(seat))
+        game.apply(seat, call)
+        calls.append(call)
+    return game, calls
+
+
 def scores_now(game: ContractBridge) -> dict[Card, int]:
     """The tricks the side to play takes from here after each of its legal cards, double
     dummy on the deal as it stands (the trick in progress included)."""
@@ -108,10 +120,7 @@ def deal_rows(deal: BankDeal, bidders: Bidders, kind: PlayKind,
     """The rows of one deal's decisions of `kind` to tricks 2 .. `LAST_TRICK`; the card
     players think `think` seconds a card (default `THINK`)."""
     think = THINK if think is None else think
-    game = board_game(deal)
-    while game.phase == "bidding":
-        seat = next(iter(game.to_act()))
-        game.apply(seat, bidders.call(deal, seat, game.view(seat).calls, game.legal(seat)))
+    game, _ = bid_board(deal, bidders)
     rows = Rows()
     if game.contract is None:
         return rows

@@ -1,0 +1,155 @@
+"""Played deals: bank deals bid and played to the last trick by our players as the bot
+serves them, kept as their actions, to learn what the play shows of the hands that made it
+(`suit_reading`).
+
+    python -m bot.ai.bridge.learning.played make --first 70000 --deals 2000 [--jobs 2]
+    python -m bot.ai.bridge.learning.played count [--folder DIR]
+
+Each deal is bid as `play_training` bids its rows' deals (the tables with the shipped call
+values, no thinking budget) and played by `AdvancedBridgePlayer` as served, every reading
+and learned card on, at `THINK` seconds of CPU a card on the thread's clock, as the
+benchmarks count it. A file holds the deals of one step of `STEP` bank deals, a line each:
+the bank number, then every action as the game took it (`bid:1H`, `pass`, `play:SA`);
+a deal passed out is kept with its calls alone. Files are written whole (a temporary file
+renamed), so a stopped run loses at most the steps it was playing and `make` carries on
+where the files end. A budget on a CPU clock makes a card depend a little on the machine,
+so a deal played twice may differ slightly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.ai.core.budget import Budget
+from bot.games.bridge import ContractBridge
+
+from ..advanced import AdvancedBridgePlayer
+from .bank import FOLDER as BANK
+from .bank import BankDeal, read
+from .play_training import THINK, bid_board, board_game
+from .rollouts import Bidders
+from .values import shared as shared_values
+
+FOLDER = Path(__file__).parent / "data" / "played"
+STEP = 10  # bank deals a file
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """A bank deal as our players bid and played it: its number and actions in order."""
+
+    number: int
+    actions: tuple[str, ...]
+
+    def line(self) -> str:
+        return " ".join((str(self.number), *self.actions))
+
+    @classmethod
+    def parse(cls, line: str) -> PlayedDeal:
+        number, *actions = line.split()
+        return cls(int(number), tuple(actions))
+
+
+def play_deal(deal: BankDeal, bidders: Bidders, think: float = THINK) -> PlayedDeal:
+    """Bank deal `deal` bid by `bidders` and played to the end by the served card
+    players, thinking `think` seconds of CPU a card."""
+    game, actions = bid_board(deal, bidders)
+    players = [AdvancedBridgePlayer(deal.number * 7 + s) for s in range(4)]
+    while game.phase == "play":
+        seat = next(iter(game.to_act()))
+        action = players[seat].choose(game.view(seat), game.legal(seat),
+                                      Budget(think, clock=time.thread_time))
+        game.apply(seat, action)
+        actions.append(action)
+    return PlayedDeal(deal.number, tuple(actions))
+
+
+def replay(deal: BankDeal, played: PlayedDeal) -> ContractBridge:
+    """The board of `deal` with `played`'s actions applied (each checked legal)."""
+    game = board_game(deal)
+    for action in played.actions:
+        seat = next(iter(game.to_act()))
+        if action not in game.legal(seat):
+            raise ValueError(f"played deal {played.number}: {action} is not legal there")
+        game.apply(seat, action)
+    return game
+
+
+def _path(folder: Path, first: int) -> Path:
+    return folder / f"played-{first:07d}.txt"
+
+
+def play_step(folder: Path, first: int, count: int, bank: Path = BANK,
+              think: float = THINK) -> Path:
+    """Play bank deals first .. first+count-1 (`think` seconds of CPU a card) and write
+    them as one file."""
+    bidders = Bidders(shared_values())
+    lines = [play_deal(deal, bidders, think).line()
+             for deal in read(bank, first=first, limit=count)]
+    path = _path(folder, first)
+    partial = path.with_suffix(".part")
+    partial.write_text("\n".join(lines) + "\n")
+    partial.replace(path)
+    return path
+
+
+def files(folder: Path = FOLDER) -> list[tuple[int, Path]]:
+    """The whole files, by first deal."""
+    found = []
+    for path in folder.glob("played-*.txt"):
+        try:
+            found.append((int(path.stem.split("-")[1]), path))
+        except ValueError:
+            continue
+    return sorted(found)
+
+
+def read_played(folder: Path = FOLDER) -> Iterator[PlayedDeal]:
+    """Every played deal of the folder's files, in order of number."""
+    for _, path in files(folder):
+        for line in path.read_text().splitlines():
+            if line.strip():
+                yield PlayedDeal.parse(line)
+
+
+def make(folder: Path, first: int, deals: int, jobs: int, bank: Path = BANK,
+         think: float = THINK) -> int:
+    """Play the steps missing from bank deals `first` .. `first + deals - 1`, `jobs`
+    processes at once (`think`: seconds of CPU a card); how many played deals the folder
+    then holds."""
+    folder.mkdir(parents=True, exist_ok=True)
+    have = {start for start, _ in files(folder)}
+    wanted = [start for start in range(first, first + deals, STEP) if start not in have]
+    counts = [min(STEP, first + deals - start) for start in wanted]
+    with ProcessPoolExecutor(max_workers=jobs, initializer=os.nice, initargs=(5,)) as pool:
+        for path in pool.map(play_step, [folder] * len(wanted), wanted, counts,
+                             [bank] * len(wanted), [think] * len(wanted)):
+            print(path.name, flush=True)
+    return sum(1 for _ in read_played(folder))
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.ai.bridge.learning.played")
+    parser.add_argument("verb", choices=("make", "count"))
+    parser.add_argument("--first", type=int, default=70_000)
+    parser.add_argument("--deals", type=int, default=2_000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--folder", type=Path, default=FOLDER)
+    args = parser.parse_args(argv)
+    if args.verb == "make":
+        held = make(args.folder, args.first, args.deals, args.jobs)
+    else:
+        held = sum(1 for _ in read_played(args.folder))
+    print(f"{held} played deals in {args.folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
