@@ -518,18 +518,23 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
     assert "2 deals (seeds 12..13), " in _run(*args[:2], "--report", str(first))
 
 
-def test_bridge_lead_play_pairs_the_cards_followed_read_and_unread(tmp_path: Path) -> None:
+@pytest.mark.parametrize("flag", ["read_follows", "read_suits"])
+def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
+                                                                 flag: str) -> None:
+    from bot.ai.bridge.advanced import AdvancedBridgePlayer
+
     record = tmp_path / "a.jsonl"
     out = _run("bench.strength", "bridge-lead-play", "--think", "0.2", "--tricks", "3",
-               "--deals", "1", "--first-seed", "12", "--flag", "read_follows",
+               "--deals", "1", "--first-seed", "12", "--flag", flag,
                "--record", str(record), timeout=180)
-    assert "tricks 1-3, read_follows off and on" in out
-    assert "played differently with read_follows on (read) and off (unread)" in out
-    # Served: the play goes on with the cards read.
-    assert "; the play went on with its cards" in out.split("read    DD tricks lost")[1]
+    assert f"tricks 1-3, {flag} off and on" in out
+    assert f"played differently with {flag} on (read) and off (unread)" in out
+    # The play goes on with the cards of the way the player is served.
+    served = "read" if getattr(AdvancedBridgePlayer(), flag) else "unread"
+    assert "; the play went on with its cards" in out.split(f"{served:7} DD tricks lost")[1]
     deal = json.loads(record.read_text())
-    assert deal["flag"] == "read_follows"
-    assert {p["went_on"] for p in deal["decisions"]} == {"read"}
+    assert deal["flag"] == flag
+    assert {p["went_on"] for p in deal["decisions"]} == {served}
 
 
 def test_bridge_lead_reading_prints_the_picture_unweighed_and_at_each_temperature() -> None:
@@ -566,15 +571,3 @@ def test_a_team_board_is_contested_when_both_sides_call() -> None:
     assert contested(auction("bid:1H", "double"))
     assert not contested(auction("pass", "pass", "bid:1NT", "pass"))
 
-
-def test_bridge_lead_play_pairs_the_suits_read_and_unread(tmp_path: Path) -> None:
-    record = tmp_path / "a.jsonl"
-    out = _run("bench.strength", "bridge-lead-play", "--think", "0.2", "--tricks", "3",
-               "--deals", "1", "--first-seed", "12", "--flag", "read_suits",
-               "--record", str(record), timeout=180)
-    assert "tricks 1-3, read_suits off and on" in out
-    # Not served yet: the play goes on with the cards unread.
-    assert "; the play went on with its cards" in out.split("unread  DD tricks lost")[1]
-    deal = json.loads(record.read_text())
-    assert deal["flag"] == "read_suits"
-    assert {p["went_on"] for p in deal["decisions"]} == {"unread"}

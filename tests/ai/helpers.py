@@ -191,3 +191,22 @@ def searched_once_with(flag: str, on: bool, view: BridgeView, legal: Sequence[st
     setattr(player, flag, on)
     assert player.choose(view, legal, Budget(5.0)) in legal
     assert player.last_layouts > 0
+
+
+def weighs_asked(monkeypatch: pytest.MonkeyPatch, weigh: str, flag: str, on: bool,
+                 view: BridgeView, legal: Sequence[str]) -> list[tuple[Any, ...]]:
+    """What a fresh `AdvancedBridgePlayer` with `flag` set to `on` asks of the player's
+    `weigh` (a function of `bot.ai.bridge.advanced`, spied and passed on) when it searches
+    a card at `view`: the arguments of each call."""
+    from bot.ai.bridge import advanced
+
+    asked: list[tuple[Any, ...]] = []
+    real = getattr(advanced, weigh)
+
+    def spy(*args: Any) -> Any:
+        asked.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(advanced, weigh, spy)
+    searched_once_with(flag, on, view, legal)
+    return asked

@@ -18,8 +18,8 @@ from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
 from tests.ai.helpers import (
     bridge_play_position,
-    searched_once_with,
     searched_with_and_without,
+    weighs_asked,
 )
 
 
@@ -116,18 +116,10 @@ def _in_trick_five(seed: int = 21) -> tuple:
 @pytest.mark.parametrize("read_follows", [True, False])
 def test_the_player_weighs_by_the_cards_followed_only_when_it_reads_them(monkeypatch,
                                                                          read_follows):
-    asked = []
-
-    def spy(tricks):
-        asked.append(tricks)
-        return follows_weigh(tricks)
-
-    monkeypatch.setattr(advanced, "follows_weigh", spy)
     view, legal = _in_trick_five()
-    searched_once_with("read_follows", read_follows, view, legal)
-    assert len(asked) == int(read_follows)
-    if read_follows:
-        assert asked[0] == tricks_of(view)
+    asked = weighs_asked(monkeypatch, "follows_weigh", "read_follows", read_follows, view,
+                         legal)
+    assert asked == ([(tricks_of(view),)] if read_follows else [])
 
 
 def test_the_player_as_served_reads_the_cards_followed(monkeypatch):

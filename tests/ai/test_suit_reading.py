@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from bot.ai import Budget, make_player
-from bot.ai.bridge import advanced
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.ai.bridge.learning import played as played_deals
 from bot.ai.bridge.learning import suit_reading, suit_reading_training
@@ -36,8 +35,8 @@ from .helpers import (
     bridge_play_position,
     broken_copy,
     four_hearts_played,
-    searched_once_with,
     searched_with_and_without,
+    weighs_asked,
 )
 
 SPADES, HEARTS, DIAMONDS, CLUBS = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -225,16 +224,11 @@ def _in_trick_five(seed: int = 21):
 
 @pytest.mark.parametrize("read_suits", [True, False])
 def test_the_player_weighs_by_the_suits_only_when_it_reads_them(monkeypatch, read_suits):
-    asked = []
-
-    def spy(view):
-        asked.append(view)
-        return suits_weigh(view)
-
-    monkeypatch.setattr(advanced, "suits_weigh", spy)
     view, legal = _in_trick_five()
-    searched_once_with("read_suits", read_suits, view, legal)
+    asked = weighs_asked(monkeypatch, "suits_weigh", "read_suits", read_suits, view, legal)
     assert len(asked) == int(read_suits)
+    if read_suits:
+        assert asked[0][0].played == view.played  # the view the player was given
 
 
 def test_reading_the_suits_changes_the_layouts_and_the_same_seed_chooses_the_same(

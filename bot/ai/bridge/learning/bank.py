@@ -98,22 +98,33 @@ def solve_chunk(folder: Path, first: int, count: int = CHUNK) -> Path:
     """Deal and solve deals first .. first+count-1 and write them as one file."""
     deals = [deal_of(n) for n in range(first, first + count)]
     tables = trick_tables(deals)
-    path = _chunk_path(folder, first)
+    return write_whole(_chunk_path(folder, first),
+                       b"".join(encode(h, t) for h, t in zip(deals, tables, strict=True)))
+
+
+def write_whole(path: Path, data: bytes) -> Path:
+    """`data` written to `path` whole: to a temporary file, then renamed, so that a
+    stopped run leaves no part of a file under its name."""
     partial = path.with_suffix(".part")
-    partial.write_bytes(b"".join(encode(h, t) for h, t in zip(deals, tables, strict=True)))
+    partial.write_bytes(data)
     partial.replace(path)
     return path
 
 
-def chunks(folder: Path = FOLDER) -> list[tuple[int, Path]]:
-    """The bank's whole files, by first deal."""
+def numbered_files(folder: Path, prefix: str, suffix: str) -> list[tuple[int, Path]]:
+    """The files `prefix-NNN.suffix` of `folder`, by their number (a file's first deal)."""
     found = []
-    for path in folder.glob("deals-*.bin"):
+    for path in folder.glob(f"{prefix}-*{suffix}"):
         try:
             found.append((int(path.stem.split("-")[1]), path))
         except ValueError:
             continue
     return sorted(found)
+
+
+def chunks(folder: Path = FOLDER) -> list[tuple[int, Path]]:
+    """The bank's whole files, by first deal."""
+    return numbered_files(folder, "deals", ".bin")
 
 
 def read(folder: Path = FOLDER, limit: int | None = None, first: int = 0

@@ -32,7 +32,7 @@ from bot.games.bridge import ContractBridge
 
 from ..advanced import AdvancedBridgePlayer
 from .bank import FOLDER as BANK
-from .bank import BankDeal, read
+from .bank import BankDeal, numbered_files, read, write_whole
 from .play_training import THINK, bid_board, board_game
 from .rollouts import Bidders
 from .values import shared as shared_values
@@ -93,22 +93,12 @@ def play_step(folder: Path, first: int, count: int, bank: Path = BANK,
     bidders = Bidders(shared_values())
     lines = [play_deal(deal, bidders, think).line()
              for deal in read(bank, first=first, limit=count)]
-    path = _path(folder, first)
-    partial = path.with_suffix(".part")
-    partial.write_text("\n".join(lines) + "\n")
-    partial.replace(path)
-    return path
+    return write_whole(_path(folder, first), ("\n".join(lines) + "\n").encode())
 
 
 def files(folder: Path = FOLDER) -> list[tuple[int, Path]]:
     """The whole files, by first deal."""
-    found = []
-    for path in folder.glob("played-*.txt"):
-        try:
-            found.append((int(path.stem.split("-")[1]), path))
-        except ValueError:
-            continue
-    return sorted(found)
+    return numbered_files(folder, "played", ".txt")
 
 
 def read_played(folder: Path = FOLDER) -> Iterator[PlayedDeal]:
