@@ -24,6 +24,23 @@ def test_a_played_deal_s_line_reads_back():
     assert PlayedDeal.parse(deal.line()) == deal
 
 
+@pytest.mark.parametrize("line", ["", "bid:1NT pass", "7x0 pass"])
+def test_a_line_without_its_bank_number_is_refused_saying_so(line):
+    with pytest.raises(ValueError, match="starts with its bank number"):
+        PlayedDeal.parse(line)
+
+
+def test_training_refuses_a_played_deal_that_does_not_replay(tmp_path):
+    from bot.ai.bridge.learning.suit_reading_training import rows_of
+
+    deal = _deal()
+    result = play_deal(deal, Bidders(shared_values()), think=0.0)
+    wrong = PlayedDeal(deal.number, (*result.actions[:-2], result.actions[-1],
+                                     result.actions[-1]))
+    with pytest.raises(SystemExit, match="played deal 70000 does not replay"):
+        rows_of([wrong])
+
+
 def test_a_deal_is_bid_and_played_to_its_last_card_and_replays():
     deal = _deal()
     result = play_deal(deal, Bidders(shared_values()), think=0.0)

@@ -6,10 +6,10 @@ serves them, kept as their actions, to learn what the play shows of the hands th
     python -m bot.ai.bridge.learning.played count [--folder DIR]
 
 Each deal is bid as `play_training` bids its rows' deals (the tables with the shipped call
-values, no thinking budget) and played by `AdvancedBridgePlayer` as served, every reading
-and learned card on, at `THINK` seconds of CPU a card on the thread's clock, as the
+values, no thinking budget) and played by `AdvancedBridgePlayer` as served (the readings
+and learned cards the bot serves), at `THINK` seconds of CPU a card on the thread's clock, as the
 benchmarks count it. A file holds the deals of one step of `STEP` bank deals, a line each:
-the bank number, then every action as the game took it (`bid:1H`, `pass`, `play:SA`);
+the bank number, then every action as the game took it (`bid:1H`, `pass`, `play:AS`);
 a deal passed out is kept with its calls alone. Files are written whole (a temporary file
 renamed), so a stopped run loses at most the steps it was playing and `make` carries on
 where the files end. A budget on a CPU clock makes a card depend a little on the machine,
@@ -53,7 +53,10 @@ class PlayedDeal:
 
     @classmethod
     def parse(cls, line: str) -> PlayedDeal:
-        number, *actions = line.split()
+        """A line as `line` writes it (raises ValueError, saying so, where it is not)."""
+        number, *actions = line.split() or ("",)
+        if not number.isdigit():
+            raise ValueError(f"a played deal's line starts with its bank number: {line!r}")
         return cls(int(number), tuple(actions))
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from bot.games.base import IllegalAction
 from bot.games.bridge_auction import Call, Contract
 from bot.games.cards import Card
 
@@ -101,7 +102,11 @@ def rows_of(played: Iterable[PlayedDeal], bank: Path = BANK) -> Rows:
     low, high = min(by_number), max(by_number)
     for deal in read(bank, first=low, limit=high - low + 1):
         if deal.number in by_number:
-            groups += deal_rows(deal, by_number[deal.number], rows, groups)
+            try:
+                groups += deal_rows(deal, by_number[deal.number], rows, groups)
+            except IllegalAction as error:
+                raise SystemExit(f"played deal {deal.number} does not replay: {error}"
+                                 ) from error
     return rows
 
 
