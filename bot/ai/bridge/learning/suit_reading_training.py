@@ -104,7 +104,7 @@ def rows_of(played: Iterable[PlayedDeal], bank: Path = BANK) -> Rows:
         if deal.number in by_number:
             try:
                 groups += deal_rows(deal, by_number[deal.number], rows, groups)
-            except IllegalAction as error:
+            except (IllegalAction, ValueError) as error:  # a damaged line
                 raise SystemExit(f"played deal {deal.number} does not replay: {error}"
                                  ) from error
     return rows
