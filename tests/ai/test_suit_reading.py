@@ -22,11 +22,11 @@ from bot.ai.bridge.learning.suit_reading import (
     PUBLIC_NAMES,
     SuitReading,
     event_rows,
-    mask_of,
     suit_masks,
     suits_weigh,
     view_events,
 )
+from bot.ai.core.trick_masks import mask_of
 from bot.games.cards import Card, Suit, parse_hand
 from bot.tables.thinking import think_as_served
 

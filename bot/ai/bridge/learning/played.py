@@ -74,14 +74,23 @@ def play_deal(deal: BankDeal, bidders: Bidders, think: float = THINK) -> PlayedD
     return PlayedDeal(deal.number, tuple(actions))
 
 
-def replay(deal: BankDeal, played: PlayedDeal) -> ContractBridge:
-    """The board of `deal` with `played`'s actions applied (each checked legal)."""
-    game = board_game(deal)
+def steps(game: ContractBridge, played: PlayedDeal) -> Iterator[tuple[int, str]]:
+    """`played`'s actions applied to `game` (its board) in turn: each seat to act and its
+    action, checked legal there (raises ValueError, saying so), yielded before it is
+    applied."""
     for action in played.actions:
         seat = next(iter(game.to_act()))
         if action not in game.legal(seat):
             raise ValueError(f"played deal {played.number}: {action} is not legal there")
+        yield seat, action
         game.apply(seat, action)
+
+
+def replay(deal: BankDeal, played: PlayedDeal) -> ContractBridge:
+    """The board of `deal` with `played`'s actions applied (each checked legal)."""
+    game = board_game(deal)
+    for _ in steps(game, played):
+        pass
     return game
 
 

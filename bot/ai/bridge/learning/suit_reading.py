@@ -34,6 +34,7 @@ from bot.games.cards import Card
 from bot.games.tricks import trick_winner
 
 from ...core.layouts import Weigh
+from ...core.trick_masks import SUIT_BITS, mask_of
 from .forest import Forest
 from .leads import ranker_at
 from .loading import Shelf
@@ -44,7 +45,7 @@ log = logging.getLogger(__name__)
 MODELS = Path(__file__).parent / "models"
 DEFAULT = MODELS / "suit_reading.npz"
 
-SUIT = 0x1FFF  # a suit's 13 cards as bits, the two lowest first (bit = rank - 2)
+SUIT = SUIT_BITS[0]  # a suit's 13 cards as bits, the two lowest first (bit = rank - 2)
 
 # Every player's view of an event, for each suit it might choose.
 PUBLIC_NAMES: tuple[str, ...] = (
@@ -63,14 +64,6 @@ _POP = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.int64)
 _HCP = np.array([sum(max(0, b - 8) for b in range(13) if m >> b & 1)
                  for m in range(1 << 13)], dtype=np.int64)
 _SMALL = _POP[_BITS & 0xFF]  # the cards below the ten
-
-
-def mask_of(cards: Sequence[Card]) -> int:
-    """Cards as 52 bits (bit `Card.index`)."""
-    bits = 0
-    for card in cards:
-        bits |= 1 << card.index
-    return bits
 
 
 def suit_masks(masks: np.ndarray) -> np.ndarray:
@@ -152,11 +145,11 @@ def events_of(plays: Sequence[tuple[int, Card]], contract: Contract,
                      else 14 - contract.tricks_needed) - won[side]
             live = (SUIT & ~gone, SUIT & ~(gone >> 13), SUIT & ~(gone >> 26),
                     SUIT & ~(gone >> 39))
+            opponents = ((seat + 1) % 4, (seat + 3) % 4)
             public = []
             for s in range(4):
                 on_dummy = (dummy_now >> (13 * s)) & SUIT
                 top = live[s].bit_length() - 1
-                opponents = ((seat + 1) % 4, (seat + 3) % 4)
                 public.append((
                     i // 4 + 1, float(cannot_follow), position, float(seat == declarer),
                     float((seat + 1) % 4 == dummy), float((seat + 3) % 4 == dummy),

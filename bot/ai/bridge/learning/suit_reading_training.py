@@ -27,18 +27,18 @@ from typing import Any
 
 import numpy as np
 
-from bot.games.base import IllegalAction
 from bot.games.bridge_auction import Call, Contract
 from bot.games.cards import Card
 
+from ...core.trick_masks import mask_of
 from .bank import FOLDER as BANK
 from .bank import BankDeal, read
 from .making import held_out_mask
 from .play_training import board_game
 from .played import FOLDER as PLAYED
-from .played import PlayedDeal, files, read_played
+from .played import PlayedDeal, files, read_played, steps
 from .ranking import TOP_RELEVANCE, fit_ranker, runs
-from .suit_reading import DEFAULT, NAMES, event_rows, events_of, mask_of, suit_masks
+from .suit_reading import DEFAULT, NAMES, event_rows, events_of, suit_masks
 from .train import Interval
 from .values import card_path
 
@@ -64,15 +64,13 @@ def deal_rows(deal: BankDeal, played: PlayedDeal, rows: Rows, first_group: int) 
     plays: list[tuple[int, Card]] = []
     calls: tuple[tuple[int, Call], ...] = ()
     contract: Contract | None = None
-    for action in played.actions:
-        seat = next(iter(game.to_act()))
+    for seat, action in steps(game, played):
         if action.startswith("play:"):
             if not plays:  # the auction as it ended, and its contract
                 view = game.view(seat)
                 calls, contract = view.calls, view.contract
             card = Card.parse(action[5:])
             plays.append((owner[card], card))
-        game.apply(seat, action)
     if contract is None:
         return 0
     dummy = (contract.declarer + 2) % 4
@@ -104,7 +102,7 @@ def rows_of(played: Iterable[PlayedDeal], bank: Path = BANK) -> Rows:
         if deal.number in by_number:
             try:
                 groups += deal_rows(deal, by_number[deal.number], rows, groups)
-            except (IllegalAction, ValueError) as error:  # a damaged line
+            except ValueError as error:  # a damaged line: an action not legal in turn
                 raise SystemExit(f"played deal {deal.number} does not replay: {error}"
                                  ) from error
     return rows
