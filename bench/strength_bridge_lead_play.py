@@ -1,10 +1,14 @@
 """The card play after the opening lead with a reading of the play on and off, paired
 decision by decision, as the bot serves it: the opening lead read
 (`AdvancedBridgePlayer.read_lead`, the default `--flag`), the cards followed with
-(`--flag read_follows`), or the suits chosen in the play (`--flag read_suits`).
+(`--flag read_follows`), or the suits chosen in the play (`--flag read_suits`); or the
+card search solving up to twice as many layouts where its budget affords them
+(`--flag wide_search`: `max_layouts` at twice `card_search.MAX_LAYOUTS`, "read", against
+it, "unread").
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
-        [--tricks 13] [--flag read_lead|read_follows|read_suits] [--record FILE]
+        [--tricks 13] [--flag read_lead|read_follows|read_suits|wide_search]
+        [--record FILE]
     python -m bench.strength bridge-lead-play --report FILE [FILE ...]
 
 The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
@@ -14,7 +18,7 @@ the thinking thread's CPU clock). At every card after the opening lead where the
 a choice, the same player at the same position chooses both with the flag on ("read")
 and off ("unread"); both cards are scored by the double-dummy tricks they give away
 against the position's best card, and the play goes on with the served way's card (the
-flag as the player is served: both on), so both ways meet the same positions.
+flag as the player is served), so both ways meet the same positions.
 
 Why by decision: a reading changes the layouts of nearly every search after it, and
 every card after a changed card changes too, so a whole-deal comparison (`bridge-play
@@ -43,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
+from bot.ai.core.card_search import MAX_LAYOUTS
 from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import BridgeView
 from bot.tables.thinking import think_as_served
@@ -60,8 +65,15 @@ from .strength_bridge_play import (
 )
 
 WAYS = ("unread", "read")
-# The player's switches this bench can pair.
-FLAGS = ("read_lead", "read_follows", "read_suits")
+# The player's switches this bench can pair: each one's attribute, and its values off
+# ("unread") and on ("read").
+FLAGS: dict[str, tuple[str, object, object]] = {
+    "read_lead": ("read_lead", False, True),
+    "read_follows": ("read_follows", False, True),
+    "read_suits": ("read_suits", False, True),
+    "wide_search": ("max_layouts", MAX_LAYOUTS, 2 * MAX_LAYOUTS),
+}
+DEFAULT_FLAG = "read_lead"
 SIDES = ("declaring", "defence")
 
 
@@ -77,9 +89,10 @@ def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead"
             return None
         scores = dd_scores(game)
         best = max(scores.values())
-        served = WAYS[getattr(player, flag)]
+        attribute, off, on = FLAGS[flag]
+        served = "read" if getattr(player, attribute) == on else "unread"
         other: AdvancedBridgePlayer = pickle.loads(pickle.dumps(player))
-        setattr(other, flag, not getattr(player, flag))
+        setattr(other, attribute, off if served == "read" else on)
         played: dict[str, str] = {}
         cpu: dict[str, float] = {}
         back: Any = player
@@ -105,9 +118,9 @@ def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead"
 def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one budget, trick count and code)."""
     # Records made before the flag was recorded read the lead.
-    one_run(deals, lambda d: (d["think"], d["tricks"], d.get("flag", FLAGS[0]), d["code"]),
-            "budgets, tricks, flags or code")
-    flag = deals[0].get("flag", FLAGS[0]) if deals else FLAGS[0]
+    one_run(deals, lambda d: (d["think"], d["tricks"], d.get("flag", DEFAULT_FLAG),
+                              d["code"]), "budgets, tricks, flags or code")
+    flag = deals[0].get("flag", DEFAULT_FLAG) if deals else DEFAULT_FLAG
     decisions = [p for d in deals for p in d["decisions"]]
     if not decisions:
         print(f"{len(deals)} deals, no decision with a choice after the opening lead")
@@ -142,8 +155,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.8)
     parser.add_argument("--tricks", type=int, default=13, choices=range(1, 14), metavar="N")
-    parser.add_argument("--flag", choices=FLAGS, default=FLAGS[0],
-                        help="the reading paired on and off (default: the opening lead's)")
+    parser.add_argument("--flag", choices=tuple(FLAGS), default=DEFAULT_FLAG,
+                        help="the switch paired on and off (default: the opening lead's "
+                             "reading)")
     parser.add_argument("--record", type=Path, help="append each deal as a JSON line")
     parser.add_argument("--report", type=Path, nargs="+", help="merge --record files")
     args = parser.parse_args(argv)

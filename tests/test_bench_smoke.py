@@ -518,9 +518,10 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
     assert "2 deals (seeds 12..13), " in _run(*args[:2], "--report", str(first))
 
 
-@pytest.mark.parametrize("flag", ["read_follows", "read_suits"])
+@pytest.mark.parametrize("flag", ["read_follows", "read_suits", "wide_search"])
 def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
                                                                  flag: str) -> None:
+    from bench.strength_bridge_lead_play import FLAGS
     from bot.ai.bridge.advanced import AdvancedBridgePlayer
 
     record = tmp_path / "a.jsonl"
@@ -530,7 +531,8 @@ def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
     assert f"tricks 1-3, {flag} off and on" in out
     assert f"played differently with {flag} on (read) and off (unread)" in out
     # The play goes on with the cards of the way the player is served.
-    served = "read" if getattr(AdvancedBridgePlayer(), flag) else "unread"
+    attribute, _, on = FLAGS[flag]
+    served = "read" if getattr(AdvancedBridgePlayer(), attribute) == on else "unread"
     assert "; the play went on with its cards" in out.split(f"{served:7} DD tricks lost")[1]
     deal = json.loads(record.read_text())
     assert deal["flag"] == flag

@@ -223,6 +223,33 @@ def test_samples_are_planned_from_the_budget_and_the_thinkers() -> None:
     assert planned_layouts(None, 5, None) == 0  # no budget: no time to think
 
 
+def test_a_cap_on_the_layouts_bounds_a_cheap_decision_s_plan_and_its_search(
+        monkeypatch) -> None:
+    assert planned_layouts(Budget(0.8), 5, None, cap=2 * MAX_LAYOUTS) == 2 * MAX_LAYOUTS
+    assert planned_layouts(Budget(0.8), 5, None, cap=10) == 10
+    game = bridge_play_position(cards_played=24)  # seven cards left: cheap to solve
+    seat = next(iter(game.to_act()))
+    view, legal = game.view(seat), game.legal(seat)
+    late = decision(view, legal, auction_ranges(view))
+    assert planned_layouts(Budget(0.8), max(late.know.sizes), late.trump,
+                           cap=10**6) > 2 * MAX_LAYOUTS
+    monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.0001, []))
+    for cap in (MAX_LAYOUTS, 2 * MAX_LAYOUTS):
+        outcome = search(late, Budget(0.8, clock=lambda: 0.0), random.Random(3), cap=cap)
+        assert outcome is not None and outcome.layouts == cap
+
+
+@pytest.mark.parametrize("cap", [6, MAX_LAYOUTS])
+def test_the_player_searches_at_most_its_max_layouts(cap: int) -> None:
+    game = bridge_play_position(cards_played=24)
+    seat = next(iter(game.to_act()))
+    player = AdvancedBridgePlayer(3)
+    assert player.max_layouts == MAX_LAYOUTS  # as served
+    player.max_layouts = cap
+    player.choose(game.view(seat), game.legal(seat), Budget(5.0))
+    assert player.last_outcome is not None and player.last_outcome.layouts == cap
+
+
 def test_the_rule_based_card_answers_when_the_budget_is_spent() -> None:
     game = bridge_play_position(cards_played=9)
     seat = next(iter(game.to_act()))

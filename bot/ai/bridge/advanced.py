@@ -27,7 +27,7 @@ from bot.games.bridge_view import BridgeView
 from bot.games.cards import FULL_DECK, Card
 
 from ..core.budget import Budget
-from ..core.card_search import Decision, Outcome, search
+from ..core.card_search import MAX_LAYOUTS, Decision, Outcome, search
 from ..core.carding import follows_weigh
 from ..core.hand_range import ANY_HAND, HandRange
 from ..core.layouts import Knowledge, Weigh, joined, shown_voids
@@ -172,6 +172,9 @@ class AdvancedBridgePlayer:
         # (`learning.suit_reading`). Off until its registered bench (`bridge-lead-play
         # --flag read_suits`) says whether it pays.
         self.read_suits = False
+        # The most layouts a card search solves when its budget affords more
+        # (`bridge-lead-play --flag wide_search` pairs twice as many with this).
+        self.max_layouts = MAX_LAYOUTS
         # The defence's leads to tricks 2 to 6: searched, then chosen by the model in the
         # file named here (`learning.defence`, the shipped one) reading the search, where
         # it loads. None: the search's card (the rows and the benchmarks compare the two).
@@ -224,7 +227,7 @@ class AdvancedBridgePlayer:
                        suits_weigh(view) if self.read_suits else None)
         now = decision(view, legal, self.ranges(view), self.agrees(view), weigh)
         preferred = Card.parse(fallback[5:])
-        outcome = search(now, budget, rng, preferred)
+        outcome = search(now, budget, rng, preferred, self.max_layouts)
         self.last_outcome = outcome
         learned = self._learned_card(view, legal, outcome)
         if learned is not None:

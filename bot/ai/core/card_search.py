@@ -61,12 +61,12 @@ def solve_cost(cards_left: int, trump: Suit | None) -> float:
 
 
 def planned_layouts(budget: Budget | None, cards_left: int, trump: Suit | None,
-                    cores: int = 2) -> int:
-    """How many layouts to solve: the budget's share over the cost of one, capped. No
-    budget means no time to think (simulations, quick tests): none."""
+                    cores: int = 2, cap: int = MAX_LAYOUTS) -> int:
+    """How many layouts to solve: the budget's share over the cost of one, at most `cap`.
+    No budget means no time to think (simulations, quick tests): none."""
     if budget is None:
         return 0
-    return min(MAX_LAYOUTS, budget.affordable(solve_cost(cards_left, trump), cores))
+    return min(cap, budget.affordable(solve_cost(cards_left, trump), cores))
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,14 +103,15 @@ class Outcome:
 
 
 def search(decision: Decision, budget: Budget | None, rng: random.Random,
-           preferred: Card | None = None) -> Outcome | None:
-    """The best card by sampled double-dummy value, or None to play the rule-based card."""
+           preferred: Card | None = None, cap: int = MAX_LAYOUTS) -> Outcome | None:
+    """The best card by sampled double-dummy value over at most `cap` layouts, or None to
+    play the rule-based card."""
     legal = decision.legal
     if len(legal) == 1:
         return Outcome(legal[0], {legal[0]: 0.0}, {legal[0]: 0.0}, 0, {legal[0]: 1.0},
                        {legal[0]: 0.0})
     longest = max(decision.know.sizes)
-    count = planned_layouts(budget, longest, decision.trump)
+    count = planned_layouts(budget, longest, decision.trump, cap=cap)
     if len(decision.know.hidden) <= 1:
         count = min(count, 1)  # three hands seen: the fourth is known, one layout is exact
     elif count < MIN_LAYOUTS:
