@@ -79,6 +79,9 @@ def test_a_deal_reads_each_hand_once_and_keeps_a_bounded_number(monkeypatch):
     other = parse_hand("KJ2.KQJT9.84.652")
     assert len(weigh(1, [other])) == 1 and len(read) == 3  # past the bound: kept anew
     assert weigh(1, [SOLID_SPADES]) == [first[0]] and len(read) == 4
+    # A batch of a kept hand and a new one past the bound: the kept ones go, and the
+    # whole batch is read anew.
+    assert weigh(1, [SOLID_SPADES, SOLID_HEARTS]) == first[:2] and len(read) == 6
 
 
 def test_weights_join_by_adding_their_log_weights():

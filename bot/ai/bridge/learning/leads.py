@@ -251,7 +251,10 @@ def weigh_lead(leader: int, led: Card, calls: tuple[tuple[int, Call], ...],
         new = {key: cards for key, cards in zip(keys, hands, strict=True) if key not in known}
         if new:
             if len(known) + len(new) > KNOWN_HANDS:
+                # Past the bound the kept hands go, this batch's kept ones with them, so
+                # the whole batch is read anew.
                 known.clear()
+                new = dict(zip(keys, hands, strict=True))
             dealt = [tuple(sorted(cards)) for cards in new.values()]
             known.update(zip(new, chances(dealt), strict=True))
         return [known[key] for key in keys]
