@@ -4,6 +4,8 @@ out by hand, its chances, its model on file, and the player reading it."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import json
 import logging
 import random
 import shutil
@@ -27,7 +29,7 @@ from bot.ai.bridge.learning.suit_reading import (
     view_events,
 )
 from bot.ai.core.trick_masks import mask_of
-from bot.games.cards import Card, Suit, parse_hand
+from bot.games.cards import FULL_DECK, Card, Suit, parse_hand
 from bot.tables.thinking import think_as_served
 
 from .helpers import (
@@ -174,8 +176,9 @@ def test_training_on_a_few_played_deals_writes_a_model_that_loads_and_reads_the_
 
 def test_each_suit_s_chance_at_an_event_adds_up_to_one(tmp_path):
     out, _ = _tiny_model(tmp_path)
-    model = suit_reading.load(out)
-    assert model is not None
+    loaded = suit_reading.load(out)
+    assert loaded is not None
+    model = dataclasses.replace(loaded, weight=1.0)  # the chances themselves, unweighed
     _, events = _four_hearts_events()
     east = events[3]
     hands = np.asarray([mask_of(FOUR_HEARTS[1]), mask_of(parse_hand("KQJ5.73.A98.6542")),
@@ -249,3 +252,100 @@ def test_the_player_is_served_without_the_suit_reading_until_it_is_measured():
     action, back = think_as_served(player, view, legal, Budget(1.0))
     assert action in legal and isinstance(back, AdvancedBridgePlayer)
     assert back.read_suits is False
+
+
+def _played_pairs(count: int = 20):
+    played = list(itertools.islice(played_deals.read_played(), count))
+    return [(deal, suit_reading_training.play_of(deal, one))
+            for deal, one in suit_reading_training.with_bank(played)]
+
+
+def test_the_hands_an_opponent_might_see_keep_to_everything_it_saw():
+    rng = np.random.default_rng(5)
+    checked = 0
+    for deal, play in _played_pairs():
+        if play is None:
+            continue
+        for tricks in (3, 9):
+            gone = play.plays[:4 * tricks]
+            for seat in {0, 1, 2, 3} - {play.dummy}:
+                observer = next(s for s in (seat + 1, seat + 3, seat + 2)
+                                if s % 4 != play.dummy) % 4
+                other = ({0, 1, 2, 3} - {seat, observer, play.dummy}).pop()
+                hands = suit_reading_training.hands_seen_by(deal, play, tricks, seat,
+                                                            observer, 30, rng)
+                own = mask_of(c for s, c in gone if s == seat)
+                seen = mask_of([*deal.hands[observer], *deal.hands[play.dummy],
+                                *(c for s, c in gone if s != seat)])
+                led = [gone[i - i % 4][1].suit for i in range(len(gone))]
+                shown_out = {seat: set(), other: set()}
+                for (s, card), suit in zip(gone, led, strict=True):
+                    if s in shown_out and card.suit != suit:
+                        shown_out[s].add(suit)
+                pool = (1 << 52) - 1 & ~seen & ~own & ~mask_of(
+                    c for s, c in gone if s == other)
+                for hand in map(int, hands):
+                    later = hand & ~own
+                    assert bin(hand).count("1") == 13 and hand & own == own
+                    assert hand & seen == 0
+                    assert all(later & mask_of(c for c in FULL_DECK if c.suit == suit) == 0
+                               for suit in shown_out[seat])
+                    for suit in shown_out[other]:
+                        in_pool = pool & mask_of(c for c in FULL_DECK if c.suit == suit)
+                        assert later & in_pool == in_pool
+                truth = mask_of(deal.hands[seat])  # the real hand keeps to all of it too
+                assert truth & seen == 0 and truth & own == own
+                if len({int(h) for h in hands}) > 1:
+                    checked += 1
+    assert checked > 20
+
+
+def test_the_posterior_gain_worked_out_by_hand():
+    # The true hand's chance 1/2, two others' 1/4 each: at weight 1 the true hand is
+    # twice as likely as the others' mean; at weight 0 nothing is read.
+    cases = [np.log([0.5, 0.25, 0.25])]
+    assert suit_reading_training.posterior_gain(cases, 1.0)[0] == pytest.approx(np.log(2))
+    assert suit_reading_training.posterior_gain(cases, 0.0)[0] == pytest.approx(0.0)
+    # At weight 2: 1/4 against the mean of 1/16, four times.
+    assert suit_reading_training.posterior_gain(cases, 2.0)[0] == pytest.approx(np.log(4))
+
+
+def test_the_weight_scales_a_hand_s_summed_log_chances(tmp_path):
+    out, _ = _tiny_model(tmp_path)
+    model = suit_reading.load(out)
+    assert model is not None
+    _, events = _four_hearts_events()
+    dealt = np.asarray([mask_of(FOUR_HEARTS[1]), mask_of(parse_hand("KQJ5.73.A98.6542"))],
+                       dtype=np.int64)
+    half = dataclasses.replace(model, weight=0.5)
+    whole = dataclasses.replace(model, weight=1.0)
+    assert np.allclose(half.log_chances(events[3:4], dealt),
+                       0.5 * whole.log_chances(events[3:4], dealt))
+
+
+def test_a_card_s_weight_is_read_and_one_out_of_range_refused(tmp_path, caplog):
+    out, card = _tiny_model(tmp_path)
+    model = suit_reading.load(out)
+    assert model is not None and model.weight == card["weight"]
+    assert card["weight"] in suit_reading_training.WEIGHTS
+    gains = card["held_out_posterior_gain"]
+    assert gains["cases"] > 0 and len(gains["at_weight"]) == 2
+    assert len(gains["cards_followed_with"]) == 2
+    path = suit_reading.card_path(out)
+    path.write_text(json.dumps({**card, "weight": -1}))
+    with caplog.at_level(logging.ERROR, logger=suit_reading.log.name):
+        assert suit_reading.load(out) is None
+    assert "weight" in caplog.text
+
+
+def test_the_yardstick_reading_finds_our_players_true_hands_never_denied():
+    # Our players follow with the lowest of equal cards, so the served reading of the
+    # cards followed with never denies a card their true hand held, and it does deny
+    # some of the hands an opponent might see.
+    rng = np.random.default_rng(2)
+    cases = [case for deal, play in _played_pairs() if play is not None
+             for case in suit_reading_training.posterior_cases(deal, play, rng, 20)]
+    weights = suit_reading_training.follows_log_weights(cases)
+    assert len(cases) > 30 and len(weights) == len(cases)
+    assert all(w.shape == (21,) and w[0] == 0.0 for w in weights)
+    assert sum(bool((w[1:] < 0).any()) for w in weights) > len(cases) // 4

@@ -8,7 +8,10 @@ moment (length, honours, masters, the run at its top, trumps) and what every pla
 stands). The scores, as a softmax at the card's temperature, are the chance that this
 hand chose that suit; the log of it, summed over the hand's events, weighs the card
 search's layouts beside the calls, the opening lead and the cards followed with
-(`suits_weigh`). Where the model does not load, there is no such weight.
+(`suits_weigh`), times the card's weight: a hand's choices are not independent of one
+another given what the model reads, so their sum says too much, and the weight is the
+share of it that best picks out the true hands of held-out deals
+(`suit_reading_training`). Where the model does not load, there is no such weight.
 
 A decision weighs a few hundred hands as dealt, each at every event of its seat, so the
 hands' numbers are worked out with numpy on each suit's 13-bit mask: counts and points
@@ -214,15 +217,18 @@ def event_rows(event: Event, holdings: np.ndarray) -> tuple[np.ndarray, np.ndarr
 
 @dataclass(frozen=True, slots=True)
 class SuitReading:
-    """A loaded model: the forest scoring a suit's row, and the temperature that makes
-    its scores the chance of each suit (`temper`)."""
+    """A loaded model: the forest scoring a suit's row, the temperature that makes its
+    scores the chance of each suit (`temper`), and the share of a hand's summed
+    log-chances that weighs its layouts (`weight`)."""
 
     forest: Forest
     temper: float
+    weight: float = 1.0
 
     def log_chances(self, events: Sequence[Event], dealt: np.ndarray) -> np.ndarray:
         """For one seat's hands as dealt (n, 52-bit masks), the log-chance of the suit
-        chosen at each of `events` (that seat's), summed over the events."""
+        chosen at each of `events` (that seat's), summed over the events, times
+        `weight`."""
         total = np.zeros(len(dealt))
         if not events or not len(dealt):
             return total
@@ -237,14 +243,19 @@ class SuitReading:
                                    -np.inf)
             start += len(rows)
             total += suit_scores[:, event.chosen] - np.logaddexp.reduce(suit_scores, axis=1)
-        return total
+        return total * self.weight
 
 
 def _make(model: Path) -> SuitReading:
-    temper = float(json.loads(card_path(model).read_text())["temperature"])
+    card = json.loads(card_path(model).read_text())
+    temper = float(card["temperature"])
     if not temper > 0:
         raise ValueError("its temperature is not positive")
-    return SuitReading(ranker_at(model, NAMES), temper)
+    # A card from before the weight was fitted: the plain sum.
+    weight = float(card.get("weight", 1.0))
+    if not 0 <= weight <= 10:
+        raise ValueError("its weight is not a share between 0 and 10")
+    return SuitReading(ranker_at(model, NAMES), temper, weight)
 
 
 SHELF = Shelf(log, "the suit reading of the play", "the layouts are not weighed by it",
