@@ -60,8 +60,8 @@ RAN_OUT = Counter("tricktable_computer_budget_ran_out", "Decisions whose budget 
                   ["kind"])
 DECISION_ERRORS = Counter(
     "tricktable_computer_decision_errors", "Computer players' decisions that failed, by kind "
-    "and cause (an exception's class: the first legal action was played, or a claim "
-    "rejected; "
+    "and cause (an exception's class: the rule-based player's choice was played, or a "
+    "claim rejected; "
     "player-not-picklable: the choice stood, the player's memory stayed in its worker)",
     ["kind", "cause"])
 DB_SECONDS = Histogram(

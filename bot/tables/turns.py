@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
 from bot.ai import Player, make_player, player_kinds
@@ -142,7 +142,8 @@ class TurnFlow:
                 elif self._players.get(key) is player:
                     self._players[key] = thought
         except Exception as error:
-            choice = legal[0] if asked is None else "reject"
+            choice = (await self._in_place_of(table, seat, view, legal) if asked is None
+                      else "reject")
             self._failed(table, player.kind, type(error).__name__, error, choice)
         if choice not in legal:
             log.error("table %s: computer player chose %r, not legal; using %r", table.id,
@@ -156,11 +157,29 @@ class TurnFlow:
                 return
             await self._apply(table, seat, choice, actor)
 
+    async def _in_place_of(self, table: Table, seat: int, view: object,
+                           legal: Sequence[str]) -> str:
+        """What a computer decision that failed plays: the game's rule-based player's
+        choice (its weakest kind, without a budget: a few milliseconds, in a thread so the
+        event loop goes on), or the first legal action where that fails too."""
+        rules = make_player(table.game_name, table.seed * 7 + seat,
+                            player_kinds(table.game_name)[-1])
+        try:
+            choice = await asyncio.to_thread(rules.choose, view, legal, None)
+        except Exception:
+            if (table.id, rules.kind, "in place") not in self._told:  # once per table
+                self._told.add((table.id, rules.kind, "in place"))
+                log.exception("table %s: the %s player failed too in place of another; the "
+                              "first legal action is played", table.id, rules.kind)
+            return legal[0]
+        return choice if choice in legal else legal[0]
+
     def _failed(self, table: Table, kind: str, cause: str, error: BaseException | None,
                 instead: str | None = None) -> None:
         """A decision that failed: counted every time, logged once per table, player kind
         and cause (a defect repeats at every card; one traceback says it). `instead`:
-        what was played in its place (the first legal action; a claim's answer rejects)."""
+        what was played in its place (the rule-based player's choice; a claim's answer
+        rejects)."""
         if self.on_error is not None:
             self.on_error(kind, cause)
         if (table.id, kind, cause) in self._told:
@@ -172,8 +191,8 @@ class TurnFlow:
                       kind, cause)
         else:
             log.error("table %s: the %s player raised %s; %r was played in its place (a "
-                      "card or call: the first legal one; a claim's answer: reject); logged "
-                      "once per table and cause", table.id, kind, cause, instead,
+                      "card or call: the rule-based player's; a claim's answer: reject); "
+                      "logged once per table and cause", table.id, kind, cause, instead,
                       exc_info=error)
 
     def _arm_watches(self, table: Table) -> None:

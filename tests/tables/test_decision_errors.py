@@ -1,5 +1,6 @@
 """A computer player's decision that fails, through the turn flow: a player that raises is
-answered with its first legal action, one that does not pickle back from its worker keeps
+answered with the game's rule-based player's choice (the first legal action where that
+fails too), one that does not pickle back from its worker keeps
 its choice, and a claim's answer whose double-dummy check fails rejects; every failure
 goes to the error hook (the metrics), and each table logs one error per player kind and
 cause, not one per card. Claims are judged and answered in worker processes too."""
@@ -14,7 +15,7 @@ import pytest
 
 import bot.tables.requests
 import bot.tables.turns
-from bot.ai import Budget
+from bot.ai import Budget, make_player, player_kinds
 from bot.ai.core.claims import tricks_for
 from bot.games.requests import PlayPosition
 from bot.store import Store
@@ -37,9 +38,11 @@ class Raises:
 
     def __init__(self) -> None:
         self.asked: list[list[str]] = []
+        self.views: list[object] = []
 
     def choose(self, view: object, legal: Sequence[str], budget: Budget | None = None) -> str:
         self.asked.append(list(legal))
+        self.views.append(view)
         if len(self.asked) == 1:
             raise KeyError("no such card")
         raise RuntimeError("the search fell over")
@@ -96,11 +99,15 @@ async def processes(store: Store, failures: list[tuple[str, str]]
     await svc.shutdown()
 
 
+def _broken_but_the_rules(game: str, seed: int, kind: str | None = None) -> object:
+    """Every player raises but the rule-based one (the weakest kind)."""
+    return (make_player(game, seed, kind) if kind == player_kinds(game)[-1] else Raises())
+
+
 @sqlite_only
-async def test_a_player_that_raises_plays_its_first_legal_action_and_is_logged_once_per_cause(
+async def test_a_player_that_raises_plays_the_rule_based_choice_and_is_logged_once_per_cause(
         threads, store, failures, caplog, monkeypatch):
-    monkeypatch.setattr(bot.tables.turns, "make_player",
-                        lambda game, seed, kind=None: Raises())
+    monkeypatch.setattr(bot.tables.turns, "make_player", _broken_but_the_rules)
     caplog.set_level(logging.ERROR, logger=TURNS_LOG)
     tables = [await _tennis_against(threads, channel) for channel in (100, 101)]
     made = [threads.turns.player(table, 1) for table in tables]
@@ -108,7 +115,11 @@ async def test_a_player_that_raises_plays_its_first_legal_action_and_is_logged_o
         await play_until(threads, table, ALICE.user_id, lambda p=player: len(p.asked) >= 12)
 
     for table, player in zip(tables, made, strict=True):
-        assert await _bot_actions(store, table) == [legal[0] for legal in player.asked]
+        rules = [make_player("tennis", table.seed * 7 + 1, "tennis-basic").choose(
+            view, legal, None) for view, legal in zip(player.views, player.asked, strict=True)]
+        assert await _bot_actions(store, table) == rules
+        # Not merely the first legal action each time.
+        assert rules != [legal[0] for legal in player.asked]
     decisions = sum(len(player.asked) for player in made)
     assert Counter(failures) == {("broken", "KeyError"): 2,
                                  ("broken", "RuntimeError"): decisions - 2}
@@ -120,6 +131,21 @@ async def test_a_player_that_raises_plays_its_first_legal_action_and_is_logged_o
                    if line.startswith(f"table {table.id}:") and cause in line) == {
         (table.id, cause): 1 for table in tables for cause in causes}
     assert all(r.exc_info for r in caplog.records if r.name == TURNS_LOG), "no traceback"
+
+
+@sqlite_only
+async def test_where_the_rule_based_player_fails_too_the_first_legal_action_is_played(
+        threads, store, failures, caplog, monkeypatch):
+    monkeypatch.setattr(bot.tables.turns, "make_player",
+                        lambda game, seed, kind=None: Raises())
+    caplog.set_level(logging.ERROR, logger=TURNS_LOG)
+    table = await _tennis_against(threads, 100)
+    player = threads.turns.player(table, 1)
+    await play_until(threads, table, ALICE.user_id, lambda: len(player.asked) >= 6)
+
+    assert await _bot_actions(store, table) == [legal[0] for legal in player.asked]
+    in_place = [line for line in _errors(caplog) if "failed too in place of another" in line]
+    assert len(in_place) == 1  # once per table
 
 
 @sqlite_only
