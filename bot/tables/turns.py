@@ -161,18 +161,19 @@ class TurnFlow:
                            legal: Sequence[str]) -> str:
         """What a computer decision that failed plays: the game's rule-based player's
         choice (its weakest kind, without a budget: a few milliseconds, in a thread so the
-        event loop goes on), or the first legal action where that fails too."""
-        rules = make_player(table.game_name, table.seed * 7 + seat,
-                            player_kinds(table.game_name)[-1])
+        event loop goes on), or the first legal action where that fails too (the caller
+        checks the choice is legal)."""
+        kind = player_kinds(table.game_name)[-1]
         try:
-            choice = await asyncio.to_thread(rules.choose, view, legal, None)
+            rules = make_player(table.game_name, table.seed * 7 + seat, kind)
+            choice: str = await asyncio.to_thread(rules.choose, view, legal, None)
         except Exception:
-            if (table.id, rules.kind, "in place") not in self._told:  # once per table
-                self._told.add((table.id, rules.kind, "in place"))
+            if (table.id, kind, "in place") not in self._told:  # once per table
+                self._told.add((table.id, kind, "in place"))
                 log.exception("table %s: the %s player failed too in place of another; the "
-                              "first legal action is played", table.id, rules.kind)
+                              "first legal action is played", table.id, kind)
             return legal[0]
-        return choice if choice in legal else legal[0]
+        return choice
 
     def _failed(self, table: Table, kind: str, cause: str, error: BaseException | None,
                 instead: str | None = None) -> None:

@@ -31,14 +31,14 @@ def test_a_line_without_its_bank_number_is_refused_saying_so(line):
 
 
 def test_training_refuses_a_played_deal_that_does_not_replay(tmp_path):
-    from bot.ai.bridge.learning.suit_reading_training import rows_of
+    from bot.ai.bridge.learning.suit_reading_training import rows_of, with_bank
 
     deal = _deal()
     result = play_deal(deal, Bidders(shared_values()), think=0.0)
     wrong = PlayedDeal(deal.number, (*result.actions[:-2], result.actions[-1],
                                      result.actions[-1]))
     with pytest.raises(SystemExit, match="played deal 70000 does not replay"):
-        rows_of([wrong])
+        rows_of(with_bank([wrong]))
 
 
 def test_a_deal_is_bid_and_played_to_its_last_card_and_replays():

@@ -34,10 +34,11 @@ from typing import Any
 import numpy as np
 
 from bot.games.bridge_auction import Call, Contract
-from bot.games.cards import FULL_DECK, Card
+from bot.games.cards import Card
 
 from ...core.carding import follows_weigh
-from ...core.trick_masks import mask_of
+from ...core.layouts import shown_voids
+from ...core.trick_masks import cards_of, mask_of
 from .bank import FOLDER as BANK
 from .bank import BankDeal, read
 from .making import held_out_mask
@@ -144,26 +145,16 @@ def _replayed(number: int, error: ValueError) -> SystemExit:
     return SystemExit(f"played deal {number} does not replay: {error}")
 
 
-def rows_of(played: Iterable[PlayedDeal], bank: Path = BANK) -> Rows:
-    """The rows of every played deal (bank deals read from `bank`)."""
+def rows_of(pairs: Iterable[tuple[BankDeal, PlayedDeal]]) -> Rows:
+    """The rows of every played deal with its bank deal (`with_bank`)."""
     rows = Rows()
     groups = 0
-    for deal, one in with_bank(played, bank):
+    for deal, one in pairs:
         try:
             groups += deal_rows(deal, one, rows, groups)
         except ValueError as error:  # a damaged line: an action not legal in turn
             raise _replayed(deal.number, error) from error
     return rows
-
-
-def _voids(plays: Sequence[tuple[int, Card]]) -> list[set[int]]:
-    """The suits each seat has shown out of in `plays` (whole tricks)."""
-    voids: list[set[int]] = [set() for _ in range(4)]
-    for i, (seat, card) in enumerate(plays):
-        led = plays[i - i % 4][1].suit
-        if card.suit != led:
-            voids[seat].add(int(led))
-    return voids
 
 
 def hands_seen_by(deal: BankDeal, play: Play, tricks: int, seat: int, observer: int,
@@ -174,11 +165,11 @@ def hands_seen_by(deal: BankDeal, play: Play, tricks: int, seat: int, observer: 
     suit it showed out of and every card of a suit the other hidden hand showed out of."""
     gone = play.plays[:4 * tricks]
     other = ({0, 1, 2, 3} - {seat, observer, play.dummy}).pop()
-    voids = _voids(gone)
+    voids = shown_voids([gone[i:i + 4] for i in range(0, len(gone), 4)])
     seen = {*deal.hands[observer], *deal.hands[play.dummy], *(c for _, c in gone)}
     pool = [c for hand in deal.hands for c in hand if c not in seen]
-    forced = [c for c in pool if int(c.suit) in voids[other]]
-    free = [c for c in pool if int(c.suit) not in voids[seat] and c not in forced]
+    forced = [c for c in pool if c.suit in voids[other]]
+    free = [c for c in pool if c.suit not in voids[seat] and c not in forced]
     need = 13 - sum(1 for s, _ in gone if s == seat) - len(forced)
     if not 0 <= need <= len(free):
         raise ValueError(f"deal {deal.number}: no hand fits what was seen")
@@ -236,7 +227,7 @@ def follows_log_weights(cases: Sequence[Case]) -> list[np.ndarray]:
     weights = []
     for case in cases:
         weigh = follows_weigh([*case.tricks, ()])
-        hands = [[c for c in FULL_DECK if int(mask) >> c.index & 1] for mask in case.hands]
+        hands = [cards_of(int(mask)) for mask in case.hands]
         weights.append(np.zeros(len(hands)) if weigh is None
                        else np.asarray(weigh(case.seat, hands), dtype=np.float64))
     return weights
@@ -297,8 +288,8 @@ def train(played_folder: Path, out: Path, trees: int, leaves: int, held_out: int
     """Train the ranker, fit its temperature and weight on the tuning deals, fit it again
     on those as well, measure it on the checking deals, and write the model and its card;
     the card."""
-    played = list(read_played(played_folder))
-    rows = rows_of(played, bank)
+    pairs = list(with_bank(read_played(played_folder), bank))
+    rows = rows_of(pairs)
     if not rows.x:
         raise SystemExit(f"no events in the played deals of {played_folder}")
     x = np.concatenate(rows.x)
@@ -312,8 +303,7 @@ def train(played_folder: Path, out: Path, trees: int, leaves: int, held_out: int
     others = check | tune
     first, scored = fit_ranker(x, y, group, ~others, NAMES, trees, leaves, threads)
     temper = _temperature(scored[tune[others]], chosen[tune], group[tune])
-    tuning = [pair for pair in with_bank(played, bank)
-              if (pair[0].number - 1) % held_out == 0]
+    tuning = [pair for pair in pairs if (pair[0].number - 1) % held_out == 0]
     weight = _weight(suit_log_chances(all_cases(tuning), SuitReading(first, temper)))
     forest, predicted = fit_ranker(x, y, group, ~check, NAMES, trees, leaves, threads)
     model = log_chances(predicted, chosen[check], group[check], temper)
@@ -323,7 +313,7 @@ def train(played_folder: Path, out: Path, trees: int, leaves: int, held_out: int
     starts, ends = runs(group[check])
     top = [float(chosen[check][a + int(np.argmax(predicted[a:b]))])
            for a, b in zip(starts, ends, strict=True)]
-    checking = [pair for pair in with_bank(played, bank) if pair[0].number % held_out == 0]
+    checking = [pair for pair in pairs if pair[0].number % held_out == 0]
     cases = all_cases(checking)
     suits = suit_log_chances(cases, SuitReading(forest, temper))
     forest.save(out)
