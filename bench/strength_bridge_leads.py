@@ -15,7 +15,9 @@ bot serves it where the model loads) or `search` (the card search alone); severa
 compared the same way, each way at each budget. `--record FILE` keeps each deal's tricks
 lost by the first way and budget; `--paired-with FILE`, in another checkout (another
 model) on the same seeds, prints this run's first way less the recorded one, paired by
-deal.
+deal. `--compare THESE THOSE` merges record files (each a comma-separated list, one file
+a run) and prints the first's tricks lost less the second's, paired by deal over the deals
+both hold, without playing: several runs' deal sets pooled.
 
 Reported per budget: the layouts solved per lead p50 / p95 / max, the lead's wall time and
 process CPU (DDS's threads included) p50 / p95 / max, and the DD tricks the lead loses
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from pathlib import Path
 
@@ -35,6 +38,7 @@ from bot.ai import make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.tables.thinking import think_as_served
 
+from .intervals import half_width
 from .strength_bridge_play import (
     bid_out,
     budget,
@@ -75,6 +79,37 @@ def percentiles(values: list[float], unit: str = " s", digits: int = 2) -> str:
             f" max {ordered[-1]:.{digits}f}{unit}")
 
 
+def merged_records(files: str) -> dict[int, int]:
+    """Each deal's tricks lost, from comma-separated `--record` files (one run each)."""
+    merged: dict[int, int] = {}
+    for name in (f for f in files.split(",") if f):
+        try:
+            merged.update({int(k): int(v)
+                           for k, v in json.loads(Path(name).read_text()).items()})
+        except (OSError, ValueError, AttributeError) as error:
+            raise SystemExit(f"{name}: not a record of bridge-leads ({error})") from error
+    return merged
+
+
+def _three_places(lost: dict[int, int], seeds: list[int]) -> str:
+    values = [float(lost[seed]) for seed in seeds]
+    if len(values) < 2:
+        return mean_ci(values)
+    return f"{statistics.fmean(values):.3f} ± {half_width(values):.3f}"
+
+
+def compare(these: str, those: str) -> int:
+    """Print `these` records' tricks lost less `those`', paired by the deals both hold."""
+    ours, theirs = merged_records(these), merged_records(those)
+    common = sorted(ours.keys() & theirs.keys())
+    diffs = [float(ours[seed] - theirs[seed]) for seed in common]
+    print(f"{these} - {those}, paired by deal ({len(common)} deals, seeds {spans(common)}): "
+          f"{_three_places(ours, common)} - {_three_places(theirs, common)} = "
+          f"{difference_ci(diffs)} "
+          "(DD tricks a lead)")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.strength bridge-leads")
     parser.add_argument("--deals", type=int, default=60)
@@ -87,7 +122,12 @@ def main(argv: list[str]) -> int:
                         help="write each deal's DD tricks lost by the first way to FILE")
     parser.add_argument("--paired-with", type=Path,
                         help="compare the first way with a --record FILE, paired by deal")
+    parser.add_argument("--compare", nargs=2, metavar=("THESE", "THOSE"),
+                        help="record files (comma-separated) of one way and of another: "
+                             "print the first less the second, paired by deal, and stop")
     args = parser.parse_args(argv)
+    if args.compare is not None:
+        return compare(*args.compare)
     ways = [w for w in args.leads.split(",") if w]
     if not ways or any(w not in LEADS for w in ways) or len(set(ways)) < len(ways):
         parser.error("--leads: learned, search, comma-separated")

@@ -229,6 +229,19 @@ def test_bridge_leads_record_pairs_another_run_deal_by_deal(tmp_path: Path) -> N
             "+0.000), 0 deals differ (DD tricks a lead)") in out
 
 
+def test_bridge_leads_compares_pooled_records_deal_by_deal(tmp_path: Path) -> None:
+    runs = {name: tmp_path / f"{name}.json" for name in ("a1", "a2", "b1", "b2")}
+    runs["a1"].write_text(json.dumps({"1": 1, "2": 0}))
+    runs["a2"].write_text(json.dumps({"7": 2}))
+    runs["b1"].write_text(json.dumps({"1": 0, "2": 0, "3": 1}))
+    runs["b2"].write_text(json.dumps({"7": 0}))
+    out = _run("bench.strength", "bridge-leads", "--compare",
+               f"{runs['a1']},{runs['a2']}", f"{runs['b1']},{runs['b2']}")
+    # Deals 1, 2 and 7 are in both (3 is not): differences 1, 0 and 2.
+    assert "paired by deal (3 deals, seeds 1..2, 7): " in out
+    assert "= +1.000 (" in out and "2 deals differ (DD tricks a lead)" in out
+
+
 @pytest.fixture(scope="module")
 def tiny_defence_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A defence leads' model of 5 trees from 30 bank deals played at no budget."""
