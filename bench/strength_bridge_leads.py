@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 from pathlib import Path
 
@@ -38,7 +37,6 @@ from bot.ai import make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.tables.thinking import think_as_served
 
-from .intervals import half_width
 from .strength_bridge_play import (
     bid_out,
     budget,
@@ -79,23 +77,24 @@ def percentiles(values: list[float], unit: str = " s", digits: int = 2) -> str:
             f" max {ordered[-1]:.{digits}f}{unit}")
 
 
+def record(path: Path) -> dict[int, int]:
+    """Each deal's tricks lost in a `--record` file."""
+    try:
+        return {int(k): int(v) for k, v in json.loads(path.read_text()).items()}
+    except (OSError, ValueError, AttributeError) as error:
+        raise SystemExit(f"{path}: not a record of bridge-leads ({error})") from error
+
+
 def merged_records(files: str) -> dict[int, int]:
     """Each deal's tricks lost, from comma-separated `--record` files (one run each)."""
     merged: dict[int, int] = {}
     for name in (f for f in files.split(",") if f):
-        try:
-            merged.update({int(k): int(v)
-                           for k, v in json.loads(Path(name).read_text()).items()})
-        except (OSError, ValueError, AttributeError) as error:
-            raise SystemExit(f"{name}: not a record of bridge-leads ({error})") from error
+        merged.update(record(Path(name)))
     return merged
 
 
 def _three_places(lost: dict[int, int], seeds: list[int]) -> str:
-    values = [float(lost[seed]) for seed in seeds]
-    if len(values) < 2:
-        return mean_ci(values)
-    return f"{statistics.fmean(values):.3f} ± {half_width(values):.3f}"
+    return mean_ci([float(lost[seed]) for seed in seeds], places=3)
 
 
 def compare(these: str, those: str) -> int:
@@ -167,7 +166,7 @@ def main(argv: list[str]) -> int:
     if args.record is not None:
         args.record.write_text(json.dumps(lost))
     if args.paired_with is not None:
-        other = {int(k): v for k, v in json.loads(args.paired_with.read_text()).items()}
+        other = record(args.paired_with)
         common = [seed for seed in seeds if seed in other]
         diffs = [float(lost[seed] - other[seed]) for seed in common]
         print(f"  {name[first]} - {args.paired_with}, paired by deal ({len(common)} "

@@ -122,13 +122,13 @@ def code_version() -> str:
     return commit + ("+" if dirty else "")
 
 
-def mean_ci(values: Sequence[float]) -> str:
+def mean_ci(values: Sequence[float], places: int = 2) -> str:
     if not values:
         return "n/a"
     mean = statistics.fmean(values)
     if len(values) < 2:
-        return f"{mean:.2f}"
-    return f"{mean:.2f} ± {half_width(values):.2f}"
+        return f"{mean:.{places}f}"
+    return f"{mean:.{places}f} ± {half_width(values):.{places}f}"
 
 
 def difference_ci(diffs: Sequence[float]) -> str:
