@@ -2,10 +2,14 @@
 time, and the DD tricks it loses.
 
     python -m bench.strength bridge-leads [--deals 60] [--first-seed 1] [--think 0.8]
-        [--leads learned,search]
+        [--leads learned,search] [--bidders bridge-advanced]
 
-The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
-bridge-basic, passed-out seeds skipped). For each deal, the opening leader chooses through
+The deal set is bridge-play's: the first deals of matches --first-seed, ..., bid by
+bridge-basic (passed-out seeds skipped). With `--bidders bridge-advanced` the same deals
+are bid as the bot serves its robots instead (each call through a worker's round trip in
+the tables' 0.8 s), so the lead reads the auctions it meets at a table of robots, which
+the lead model and the hand reading learned from; it costs about 0.1 s of CPU a deal
+more. For each deal, the opening leader chooses through
 `think_as_served` (the player crosses pickled, as to a worker), in the card's budget of
 --think seconds: `card_search.search` like any card. --think takes several budgets
 (`0.8,2`): each deal's lead is then chosen once per budget with the same seed and
@@ -29,31 +33,32 @@ work; the wall times do depend on the load.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import time
 from pathlib import Path
 
 from bot.ai import make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
+from bot.games.bridge import ContractBridge
 from bot.tables.thinking import think_as_served
 
 from .strength_bridge_play import (
-    bid_out,
+    BIDDERS,
+    bid_deals,
     budget,
     dd_scores,
-    deal_set,
     difference_ci,
     mean_ci,
     spans,
 )
 
 
-def lead(seed: int, think: float, learned: bool = True) -> tuple[float, float, int, int]:
-    """(wall seconds, process CPU seconds, layouts solved, DD tricks lost) of deal
-    `seed`'s opening lead in a budget of `think` seconds (`learned`: by the learned model
-    where it loads, else by the card search)."""
-    game = bid_out(seed)
-    assert game is not None
+def lead(seed: int, game: ContractBridge, think: float, learned: bool = True
+         ) -> tuple[float, float, int, int]:
+    """(wall seconds, process CPU seconds, layouts solved, DD tricks lost) of the opening
+    lead of deal `seed` (`game`, bid) in a budget of `think` seconds (`learned`: by the
+    learned model where it loads, else by the card search)."""
     seat = next(iter(game.to_act()))
     view, legal = game.view(seat), game.legal(seat)
     scores = dd_scores(game)
@@ -117,6 +122,9 @@ def main(argv: list[str]) -> int:
                         help="the card's budget in seconds; several (0.8,2) are compared")
     parser.add_argument("--leads", default="learned",
                         help="how the lead is chosen: learned, search, or both (learned,search)")
+    parser.add_argument("--bidders", choices=BIDDERS, default=BIDDERS[0],
+                        help="who bids the deals: the rule-based players (the deal set of "
+                             "the figures so far) or bridge-advanced as served")
     parser.add_argument("--record", type=Path,
                         help="write each deal's DD tricks lost by the first way to FILE")
     parser.add_argument("--paired-with", type=Path,
@@ -136,18 +144,19 @@ def main(argv: list[str]) -> int:
         parser.error("--think: seconds, comma-separated")
     if not thinks or any(t <= 0 for t in thinks):
         parser.error("--think: seconds, comma-separated")
-    seeds = deal_set(args.first_seed, args.deals)
+    deals = list(itertools.islice(bid_deals(args.first_seed, args.bidders), args.deals))
+    seeds = [seed for seed, _ in deals]
     print(f"Opening leads of bridge-advanced on {len(seeds)} deals (seeds {spans(seeds)}), "
           f"by {', '.join(ways)}, budget {', '.join(f'{t:g}' for t in thinks)} s on the "
-          "thinking thread's CPU clock; CPU below is the process's (DDS's threads included)",
-          flush=True)
+          f"thinking thread's CPU clock; auctions by {args.bidders}; CPU below is the "
+          "process's (DDS's threads included)", flush=True)
     configs = [(way, think) for way in ways for think in thinks]
     name = {c: f"{c[0]} {c[1]:g} s" for c in configs}
     results: dict[tuple[str, float], list[tuple[float, float, int, int]]] = {
         c: [] for c in configs}
-    for done, seed in enumerate(seeds, start=1):
+    for done, (seed, game) in enumerate(deals, start=1):
         for way, think in configs:
-            results[(way, think)].append(lead(seed, think, LEADS[way]))
+            results[(way, think)].append(lead(seed, game, think, LEADS[way]))
         if done % 10 == 0:
             print(f"  {done} deals: " + "; ".join(
                 f"{name[c]} {mean_ci([float(r[3]) for r in rows])}"

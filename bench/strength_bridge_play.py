@@ -2,7 +2,7 @@
 
     python -m bench.strength bridge-play [--deals 200] [--kinds bridge-basic,bridge-advanced]
         [--think 0.8] [--sd-matches 40] [--sd-target 500] [--first-seed 1] [--list]
-        [--sd-first-seed N] [--record FILE] [--tricks N]
+        [--sd-first-seed N] [--record FILE] [--tricks N] [--bidders bridge-advanced]
     python -m bench.strength bridge-play --merge FILE [FILE ...]
     python -m bench.strength bridge-play --paired BEFORE AFTER
 
@@ -10,7 +10,10 @@ Contract Bridge: a fixed set of deals (the first deals of the matches seeded --f
 --first-seed + 1, ..., skipping those passed out), each bid by the rule-based players (so
 every kind plays the same contracts) and then played out with players of one kind in all
 four seats, each decision with a budget of --think seconds (the layouts the opening lead
-solved are recorded). Every card is scored against double dummy: the tricks the best
+solved are recorded). `--bidders bridge-advanced` bids the same deals as the bot serves
+its robots instead (each call through a worker's round trip in the tables' 0.8 s): the
+auctions a table of robots plays after, which the hand reading and the learned cards
+learned from. Every card is scored against double dummy: the tricks the best
 card would take for the side to play less what the card played keeps (0 for a card as
 good as any). Per deal: the losses of the declaring side's cards, of the defence's cards
 without the opening lead, and of the opening lead apart; the share of cards that lose
@@ -21,7 +24,8 @@ deal, each as tricks a deal.
 
 `--tricks N` plays only the first N tricks of each deal, where a card costs most to search
 and the layouts are fewest; the figures are then those tricks' losses. `--merge` and
-`--paired` refuse records played for different numbers of tricks.
+`--paired` refuse records played for different numbers of tricks, and `--paired` records
+whose deals were bid by different players.
 
 Single Dummy Bridge: whole matches to --sd-target points of `single-dummy-advanced`
 against `single-dummy-basic`, seats alternating, match seeds --first-seed upwards; the
@@ -49,12 +53,13 @@ of the first trick (played to the same lead, so the closest paired), the mean wi
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import subprocess
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,27 +193,47 @@ def timed(times: Times, phase: str, players: Any, seat: int, view: object,
     return action
 
 
-def bid_out(seed: int) -> ContractBridge | None:
-    """The first deal of match `seed`, bid by the rule-based players; None if passed out."""
+# Who bids a bench's deals: `bridge-basic`, the rule-based players (every deal set since
+# the first, so their figures compare), or `bridge-advanced` as the bot serves it at a
+# table of robots (each call through a worker's round trip in the table's budget).
+BIDDERS = ("bridge-basic", "bridge-advanced")
+SERVED_THINK = 0.8  # the tables' budget (`Settings.think_seconds`)
+
+
+def bid_out(seed: int, bidders: str = "bridge-basic") -> ContractBridge | None:
+    """The first deal of match `seed`, bid by `bidders` (`BIDDERS`); None if passed out."""
     game = create("bridge", seed=seed)
     assert isinstance(game, ContractBridge)
-    bidders = [make_player("bridge", seed * 7 + s, "bridge-basic") for s in range(4)]
+    players = [make_player("bridge", seed * 7 + s, bidders) for s in range(4)]
     while game.phase == "bidding":
         seat = next(iter(game.to_act()))
-        game.apply(seat, bidders[seat].choose(game.view(seat), game.legal(seat)))
+        view, legal = game.view(seat), game.legal(seat)
+        if bidders == "bridge-basic":
+            call = players[seat].choose(view, legal)
+        else:
+            call, players[seat] = think_as_served(players[seat], view, legal,
+                                                  budget(SERVED_THINK))
+        game.apply(seat, call)
         if game.deal_no > 1:
             return None
     return game
 
 
-def deal_set(first: int, count: int) -> list[int]:
-    seeds: list[int] = []
+def bid_deals(first: int, bidders: str = "bridge-basic"
+              ) -> Iterator[tuple[int, ContractBridge]]:
+    """The deals from seed `first` on that `bidders` do not pass out, bid: (seed, game)."""
     seed = first
-    while len(seeds) < count:
-        if bid_out(seed) is not None:
-            seeds.append(seed)
+    while True:
+        game = bid_out(seed, bidders)
+        if game is not None:
+            yield seed, game
         seed += 1
-    return seeds
+
+
+def deal_set(first: int, count: int, bidders: str = "bridge-basic") -> list[int]:
+    """The seeds of the first `count` `bid_deals` (by the rule-based players: the benches'
+    deal set)."""
+    return [seed for seed, _ in itertools.islice(bid_deals(first, bidders), count)]
 
 
 def dd_scores(game: ContractBridge) -> dict[str, int]:
@@ -289,10 +314,11 @@ def breakdown(deals: Sequence[Record]) -> None:
             print(f"  {key:40} {table[key] / n:.3f}")
 
 
-def play_deal(seed: int, kind: str, think: float, tricks: int = 13) -> Record:
-    """Deal `seed` played by `kind` in all four seats for its first `tricks` tricks (all
-    13: played out), every card scored."""
-    game = bid_out(seed)
+def play_deal(seed: int, kind: str, think: float, tricks: int = 13,
+              bidders: str = "bridge-basic") -> Record:
+    """Deal `seed`, bid by `bidders`, played by `kind` in all four seats for its first
+    `tricks` tricks (all 13: played out), every card scored."""
+    game = bid_out(seed, bidders)
     assert game is not None
     players = [make_player("bridge", seed * 7 + s, kind) for s in range(4)]
     basic = [make_player("bridge", seed * 7 + s, "bridge-basic") for s in range(4)]
@@ -303,7 +329,7 @@ def play_deal(seed: int, kind: str, think: float, tricks: int = 13) -> Record:
                     "contract": f"{contract.label} by {'NESW'[contract.declarer]}",
                     "declaring": 0.0, "defence": 0.0, "lead": 0.0, "cards": 0, "costly": 0,
                     "cards_declaring": 0, "costly_declaring": 0, "by_search": 0,
-                    "tricks": tricks, "losses": []}
+                    "tricks": tricks, "bidders": bidders, "losses": []}
     times: Times = defaultdict(list)
     first = True
     while game.deal_no == 1 and not game.finished:
@@ -421,9 +447,17 @@ def write(path: str | None, record: Record) -> None:
             out.write(json.dumps(record) + "\n")
 
 
-def resumable(path: str | None, think: float, tricks: int) -> dict[tuple[str, int], Record]:
-    """What a --record file already holds at this budget and trick count, by (kind, seed)
-    for deals and ("single_dummy", seed) for matches: a stopped run resumes, not repeats."""
+def auctions_by(record: Record) -> str:
+    """Who bid a recorded deal (records before `--bidders` were all the rule-based
+    players')."""
+    return str(record.get("bidders", BIDDERS[0]))
+
+
+def resumable(path: str | None, think: float, tricks: int, bidders: str = "bridge-basic"
+              ) -> dict[tuple[str, int], Record]:
+    """What a --record file already holds at this budget, trick count and bidders, by
+    (kind, seed) for deals and ("single_dummy", seed) for matches: a stopped run resumes,
+    not repeats."""
     if path is None or not Path(path).exists():
         return {}
     found: dict[tuple[str, int], Record] = {}
@@ -432,7 +466,8 @@ def resumable(path: str | None, think: float, tricks: int) -> dict[tuple[str, in
             record = json.loads(line)
             if record["think"] != think:
                 continue
-            if record["section"] == "bridge" and record.get("tricks", 13) == tricks:
+            if (record["section"] == "bridge" and record.get("tricks", 13) == tricks
+                    and auctions_by(record) == bidders):
                 found[(record["kind"], record["seed"])] = record
             elif record["section"] != "bridge":
                 found[("single_dummy", record["seed"])] = record
@@ -451,7 +486,9 @@ def merge(paths: Sequence[str]) -> int:
         with open(path, encoding="utf-8") as lines:
             for line in lines:
                 record = json.loads(line)
-                versions.add(f"{record.get('code', 'unknown')}, budget {record['think']} s")
+                versions.add(f"{record.get('code', 'unknown')}, budget {record['think']} s"
+                             + (f", auctions by {auctions_by(record)}"
+                                if record["section"] == "bridge" else ""))
                 if record["section"] == "bridge":
                     read.append(record)
                     key = (record["kind"], record["seed"])
@@ -522,6 +559,11 @@ def paired(before_path: str, after_path: str) -> int:
     if len(seeds) < 2:
         print("fewer than two deals in both records: nothing to compare")
         return 1
+    bidders = [{auctions_by(side[s]) for s in seeds} for side in (before, after)]
+    if len(bidders[0] | bidders[1]) > 1:
+        print("the records' deals were bid by different players "
+              f"({', '.join(sorted(bidders[0] | bidders[1]))}): nothing to compare")
+        return 1
     codes = [sorted({r.get("code", "unknown") for r in side.values()})
              for side in (before, after)]
     print(f"Paired on {len(seeds)} deals (seeds {spans(seeds)}): BEFORE {', '.join(codes[0])}"
@@ -557,6 +599,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="first Single Dummy match seed (default: --first-seed)")
     parser.add_argument("--tricks", type=int, default=13, choices=range(1, 14),
                         metavar="N", help="play only the first N tricks of each deal")
+    parser.add_argument("--bidders", choices=BIDDERS, default=BIDDERS[0],
+                        help="who bids the deals: the rule-based players (the deal set of "
+                             "the figures so far) or bridge-advanced as served")
     parser.add_argument("--list", action="store_true", help="print every deal of the set")
     parser.add_argument("--record", metavar="FILE",
                         help="append each deal and match to FILE as a JSON line; those "
@@ -572,28 +617,28 @@ def main(argv: list[str] | None = None) -> int:
         return paired(*args.paired)
     code = code_version()
     if args.deals:
-        seeds = deal_set(args.first_seed, args.deals)
+        seeds = deal_set(args.first_seed, args.deals, args.bidders)
         print(f"Contract Bridge deal set: the first deals of matches {seeds} "
-              f"(passed-out seeds skipped), bid by bridge-basic; budget {args.think} s "
+              f"(passed-out seeds skipped), bid by {args.bidders}; budget {args.think} s "
               "on the thinking thread's CPU clock (figures independent of the machine's "
               f"load); code {code}"
               + (f"; {first_tricks(args.tricks)} of each deal" if args.tricks < 13 else ""),
               flush=True)
         if args.list:
             for seed in seeds:
-                game = bid_out(seed)
+                game = bid_out(seed, args.bidders)
                 assert game is not None
                 record = game.deal_record()
                 assert record.contract is not None
                 print(f"  {seed}: {record.pbn}  {record.contract.label} by "
                       f"{'NESW'[record.contract.declarer]}")
-        recorded = resumable(args.record, args.think, args.tricks)
+        recorded = resumable(args.record, args.think, args.tricks, args.bidders)
         for kind in args.kinds.split(","):
             tally, played = PlayTally(), []
             for done, seed in enumerate(seeds, start=1):
                 deal = recorded.get((kind, seed))
                 if deal is None:
-                    deal = play_deal(seed, kind, args.think, args.tricks)
+                    deal = play_deal(seed, kind, args.think, args.tricks, args.bidders)
                     write(args.record, {**deal, "code": code})
                 tally.add(deal)
                 played.append(deal)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -216,6 +217,19 @@ def test_bridge_leads_strength_prints_every_way_at_every_budget() -> None:
     assert out.count("DD tricks lost by the lead per deal") == 4
     assert "search 0.2 s - search 0.3 s, paired by deal: " in out
     assert "learned 0.3 s - search 0.3 s, paired by deal: " in out
+
+
+def test_bridge_leads_bids_the_deals_as_served_when_asked(tmp_path: Path) -> None:
+    record = tmp_path / "served.json"
+    out = _run("bench.strength", "bridge-leads", "--deals", "2", "--bidders",
+               "bridge-advanced", "--record", str(record), timeout=180)
+    assert "auctions by bridge-advanced;" in out
+    assert out.count("DD tricks lost by the lead per deal") == 1
+    assert len(json.loads(record.read_text())) == 2
+    refused = subprocess.run(
+        [sys.executable, "-m", "bench.strength", "bridge-leads", "--bidders", "people"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "--bidders: invalid choice" in refused.stderr
 
 
 def test_bridge_leads_record_pairs_another_run_deal_by_deal(tmp_path: Path) -> None:
@@ -586,3 +600,28 @@ def test_a_team_board_is_contested_when_both_sides_call() -> None:
     assert contested(auction("bid:1H", "double"))
     assert not contested(auction("pass", "pass", "bid:1NT", "pass"))
 
+
+
+def test_bridge_play_strength_bids_as_served_when_asked_and_keeps_the_two_apart(
+        tmp_path: Path) -> None:
+    served, basic = tmp_path / "served.jsonl", tmp_path / "basic.jsonl"
+    args = ("bench.strength", "bridge-play", "--deals", "2", "--kinds", "bridge-basic",
+            "--sd-matches", "0", "--tricks", "1")
+    out = _run(*args, "--bidders", "bridge-advanced", "--record", str(served), timeout=120)
+    assert "(passed-out seeds skipped), bid by bridge-advanced;" in out
+    deals = [json.loads(line) for line in served.read_text().splitlines()]
+    assert [d["bidders"] for d in deals] == ["bridge-advanced"] * 2
+    # The same record resumes only the deals bid by the same players.
+    again = _run(*args, "--bidders", "bridge-advanced", "--record", str(served), timeout=120)
+    assert "resumed: 2 deals and matches already in" in again
+    # Bid by the rule-based players, the same seeds are other deals to play.
+    shutil.copy(served, basic)
+    other = _run(*args, "--record", str(basic), timeout=120)
+    assert "resumed:" not in other and "bid by bridge-basic;" in other
+    basic.write_text("".join(line + "\n" for line in basic.read_text().splitlines()[2:]))
+    refused = subprocess.run([sys.executable, "-m", "bench.strength", "bridge-play",
+                              "--paired", str(basic), str(served)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1
+    assert ("the records' deals were bid by different players (bridge-advanced, "
+            "bridge-basic): nothing to compare") in refused.stdout
