@@ -5,10 +5,12 @@ declaring`, the declaring side's cards from either hand (`bot.ai.bridge.learning
 
     python -m bench.strength bridge-defence --model FILE [--against FILE] [--deals 100]
         [--first-seed 1] [--think 0.8] [--record FILE] [--kind defence|declaring]
+        [--bidders bridge-advanced]
     python -m bench.strength bridge-defence --report FILE [FILE ...]
 
 The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
-bridge-basic, passed-out seeds skipped). `bridge-advanced` plays the first six tricks in
+bridge-basic, passed-out seeds skipped; by the robots as served with `--bidders
+bridge-advanced`). `bridge-advanced` plays the first six tricks in
 all four seats, each decision as the bot serves it (`think_as_served`, the card's budget
 of --think seconds on the thinking thread's CPU clock). Wherever the kind's decision comes
 with a choice (a defender on lead; declarer to play from either hand), the search chooses
@@ -32,7 +34,7 @@ the other model's) per deal with its 95% interval, and each way's process CPU pe
 (DDS's threads included; a model's is the search's and the model's own) p50 / p95 / max.
 `--record FILE` appends a JSON line per deal; a run that finds its seed in FILE skips
 it, so a stopped run resumes. `--report` merges such files (runs split over seed ranges)
-into one report; it refuses files of different kinds, models or budgets.
+into one report; it refuses files of different kinds, models, budgets or bidders.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ from bot.tables.thinking import think_as_served
 from .intervals import signed_interval
 from .seeded_records import Record, one_run, read_records, run_seeds
 from .strength_bridge_play import (
+    add_bidders,
+    auctions_by,
     budget,
     code_version,
     dd_scores,
@@ -74,11 +78,11 @@ def model_id(path: Path) -> str:
 
 
 def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
-               against: PlayModel | None = None, kind: PlayKind = KINDS["defence"]
-               ) -> list[Record]:
+               against: PlayModel | None = None, kind: PlayKind = KINDS["defence"],
+               bidders: str = "bridge-basic") -> list[Record]:
     """Deal `seed`'s decisions of `kind` (default: the defence's leads) to tricks
     2..`tricks`, each chosen both ways (the model `reader` for the learned way), and by
-    `against` where given, and scored."""
+    `against` where given, and scored (the deal bid by `bidders`)."""
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, _: int) -> tuple[str, Any, Record] | None:
@@ -106,7 +110,7 @@ def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
             **{way: best - scores[led] for way, led in chosen.items()}, "led": chosen,
             "cpu": cpu}
 
-    return probe_served_play(seed, think, tricks, both_ways)
+    return probe_served_play(seed, think, tricks, both_ways, bidders)
 
 
 def kind_of(deal: Record) -> str:
@@ -118,7 +122,8 @@ def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one kind, one model, one model against it, and one
     budget)."""
     one_run(deals, lambda d: (kind_of(d), d["model"], d.get("against"), d["think"],
-                              d["tricks"]), "kinds, models or budgets")
+                              d["tricks"], auctions_by(d)),
+            "kinds, models, budgets or bidders")
     what = KINDS[kind_of(deals[0])].what
     positions = [p for d in deals for p in d["positions"]]
     if not positions:
@@ -150,6 +155,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.8)
+    add_bidders(parser)
     parser.add_argument("--record", type=Path, help="append each deal as a JSON line")
     parser.add_argument("--report", type=Path, nargs="+", help="merge --record files")
     args = parser.parse_args(argv)
@@ -172,13 +178,15 @@ def main(argv: list[str]) -> int:
     run = {"kind": kind.name, "think": args.think, "tricks": TRICKS,
            "model": model_id(args.model),
            "against": None if args.against is None else model_id(args.against),
-           "code": code_version()}
-    seeds = deal_set(args.first_seed, args.deals)
+           "code": code_version(), "bidders": args.bidders}
+    seeds = deal_set(args.first_seed, args.deals, args.bidders)
     print(f"The {kind.what} of bridge-advanced on {len(seeds)} deals (seeds "
           f"{spans(seeds)}), by the card search and by {args.model}"
           + ("" if args.against is None else f" against {args.against}")
-          + f", budget {args.think:g} s on the thinking thread's CPU clock", flush=True)
+          + f", budget {args.think:g} s on the thinking thread's CPU clock; auctions by "
+          f"{args.bidders}", flush=True)
     report(run_seeds(seeds, args.record, lambda seed: {
         "seed": seed, **run,
-        "positions": deal_leads(seed, reader, args.think, against=against, kind=kind)}))
+        "positions": deal_leads(seed, reader, args.think, against=against, kind=kind,
+                                bidders=args.bidders)}))
     return 0

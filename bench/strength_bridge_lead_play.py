@@ -8,11 +8,12 @@ it, "unread").
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
         [--tricks 13] [--flag read_lead|read_follows|read_suits|wide_search]
-        [--record FILE]
+        [--record FILE] [--bidders bridge-advanced]
     python -m bench.strength bridge-lead-play --report FILE [FILE ...]
 
 The deal set is bridge-play's (the first deals of matches --first-seed, ..., bid by
-bridge-basic, passed-out seeds skipped). `bridge-advanced` plays the first --tricks tricks
+bridge-basic, passed-out seeds skipped; by the robots as served with `--bidders
+bridge-advanced`). `bridge-advanced` plays the first --tricks tricks
 in all four seats, each card as the bot serves it (`think_as_served`, --think seconds on
 the thinking thread's CPU clock). At every card after the opening lead where the seat has
 a choice, the same player at the same position chooses both with the flag on ("read")
@@ -34,7 +35,7 @@ interval, and each way's process CPU per decision (DDS's threads included) p50 /
 max. `--record FILE` appends
 a JSON line per deal; a run that finds its seed in FILE skips it, so a stopped run resumes.
 `--report` merges such files into one report; it refuses files of different budgets,
-trick counts, flags or code.
+trick counts, flags, code or bidders.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ from bot.tables.thinking import think_as_served
 from .intervals import mean_half, signed_interval
 from .seeded_records import Record, one_run, read_records, run_seeds
 from .strength_bridge_play import (
+    add_bidders,
+    auctions_by,
     budget,
     code_version,
     dd_scores,
@@ -77,10 +80,11 @@ DEFAULT_FLAG = "read_lead"
 SIDES = ("declaring", "defence")
 
 
-def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead"
-                   ) -> list[Record]:
+def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead",
+                   bidders: str = "bridge-basic") -> list[Record]:
     """Deal `seed`'s card decisions after the opening lead, to the end of trick `tricks`,
-    each made with the player's `flag` on and off, and scored."""
+    each made with the player's `flag` on and off, and scored (the deal bid by
+    `bidders`)."""
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, done: int) -> tuple[str, Any, Record] | None:
@@ -112,14 +116,15 @@ def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead"
             **{way: best - scores[played[way]] for way in WAYS},
             "played": played, "cpu": cpu, "went_on": served}
 
-    return probe_served_play(seed, think, tricks, both_ways)
+    return probe_served_play(seed, think, tricks, both_ways, bidders)
 
 
 def report(deals: Sequence[Record]) -> None:
     """The figures of `deals` (one budget, trick count and code)."""
     # Records made before the flag was recorded read the lead.
     one_run(deals, lambda d: (d["think"], d["tricks"], d.get("flag", DEFAULT_FLAG),
-                              d["code"]), "budgets, tricks, flags or code")
+                              d["code"], auctions_by(d)),
+            "budgets, tricks, flags, code or bidders")
     flag = deals[0].get("flag", DEFAULT_FLAG) if deals else DEFAULT_FLAG
     decisions = [p for d in deals for p in d["decisions"]]
     if not decisions:
@@ -158,6 +163,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--flag", choices=tuple(FLAGS), default=DEFAULT_FLAG,
                         help="the switch paired on and off (default: the opening lead's "
                              "reading)")
+    add_bidders(parser)
     parser.add_argument("--record", type=Path, help="append each deal as a JSON line")
     parser.add_argument("--report", type=Path, nargs="+", help="merge --record files")
     args = parser.parse_args(argv)
@@ -167,12 +173,14 @@ def main(argv: list[str]) -> int:
     if args.deals < 1 or args.think <= 0:
         parser.error("--deals and --think must be positive")
     run = {"think": args.think, "tricks": args.tricks, "flag": args.flag,
-           "code": code_version()}
-    seeds = deal_set(args.first_seed, args.deals)
+           "code": code_version(), "bidders": args.bidders}
+    seeds = deal_set(args.first_seed, args.deals, args.bidders)
     print(f"Card play after the opening lead of bridge-advanced on {len(seeds)} deals "
           f"(seeds {spans(seeds)}), tricks 1-{args.tricks}, {args.flag} off and on, "
-          f"budget {args.think:g} s on the thinking thread's CPU clock", flush=True)
+          f"budget {args.think:g} s on the thinking thread's CPU clock; auctions by "
+          f"{args.bidders}", flush=True)
     report(run_seeds(seeds, args.record, lambda seed: {
         "seed": seed, **run,
-        "decisions": deal_decisions(seed, args.think, args.tricks, args.flag)}))
+        "decisions": deal_decisions(seed, args.think, args.tricks, args.flag,
+                                    args.bidders)}))
     return 0

@@ -44,7 +44,7 @@ from bot.games.bridge import ContractBridge
 from bot.tables.thinking import think_as_served
 
 from .strength_bridge_play import (
-    BIDDERS,
+    add_bidders,
     bid_deals,
     budget,
     dd_scores,
@@ -122,9 +122,7 @@ def main(argv: list[str]) -> int:
                         help="the card's budget in seconds; several (0.8,2) are compared")
     parser.add_argument("--leads", default="learned",
                         help="how the lead is chosen: learned, search, or both (learned,search)")
-    parser.add_argument("--bidders", choices=BIDDERS, default=BIDDERS[0],
-                        help="who bids the deals: the rule-based players (the deal set of "
-                             "the figures so far) or bridge-advanced as served")
+    add_bidders(parser)
     parser.add_argument("--record", type=Path,
                         help="write each deal's DD tricks lost by the first way to FILE")
     parser.add_argument("--paired-with", type=Path,

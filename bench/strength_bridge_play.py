@@ -257,11 +257,13 @@ Probe = Callable[[ContractBridge, int, BridgeView, Sequence[str], AdvancedBridge
                  "tuple[str, Any, Record] | None"]
 
 
-def probe_served_play(seed: int, think: float, tricks: int, probe: Probe) -> list[Record]:
-    """Deal `seed` (`bid_out`) played by `bridge-advanced` in all four seats for its first
-    `tricks` tricks, each card as the bot serves it (`think_as_served`, `think` seconds of
-    CPU), each decision offered to `probe` first; what the probes measured."""
-    game = bid_out(seed)
+def probe_served_play(seed: int, think: float, tricks: int, probe: Probe,
+                      bidders: str = "bridge-basic") -> list[Record]:
+    """Deal `seed` (`bid_out` by `bidders`) played by `bridge-advanced` in all four seats
+    for its first `tricks` tricks, each card as the bot serves it (`think_as_served`,
+    `think` seconds of CPU), each decision offered to `probe` first; what the probes
+    measured."""
+    game = bid_out(seed, bidders)
     assert game is not None
     players = [make_player("bridge", seed * 7 + s, "bridge-advanced") for s in range(4)]
     measured: list[Record] = []
@@ -453,6 +455,13 @@ def auctions_by(record: Record) -> str:
     return str(record.get("bidders", BIDDERS[0]))
 
 
+def add_bidders(parser: argparse.ArgumentParser) -> None:
+    """The benches' `--bidders` option: who bids the deal set."""
+    parser.add_argument("--bidders", choices=BIDDERS, default=BIDDERS[0],
+                        help="who bids the deals: the rule-based players (the deal set of "
+                             "the figures so far) or bridge-advanced as served")
+
+
 def resumable(path: str | None, think: float, tricks: int, bidders: str = "bridge-basic"
               ) -> dict[tuple[str, int], Record]:
     """What a --record file already holds at this budget, trick count and bidders, by
@@ -599,9 +608,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="first Single Dummy match seed (default: --first-seed)")
     parser.add_argument("--tricks", type=int, default=13, choices=range(1, 14),
                         metavar="N", help="play only the first N tricks of each deal")
-    parser.add_argument("--bidders", choices=BIDDERS, default=BIDDERS[0],
-                        help="who bids the deals: the rule-based players (the deal set of "
-                             "the figures so far) or bridge-advanced as served")
+    add_bidders(parser)
     parser.add_argument("--list", action="store_true", help="print every deal of the set")
     parser.add_argument("--record", metavar="FILE",
                         help="append each deal and match to FILE as a JSON line; those "

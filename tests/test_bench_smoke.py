@@ -278,7 +278,7 @@ def test_bridge_defence_strength_pairs_each_lead_and_resumes_and_merges_its_reco
         assert set(p["led"]) == set(p["cpu"]) == {"search", "learned"}
     # Another model's record is not merged with these.
     _resumes_merges_and_refuses_others(args, first, second, "model",
-                                       "different kinds, models or budgets")
+                                       "different kinds, models, budgets or bidders")
 
 
 def test_bridge_defence_against_another_model_reads_both_on_the_same_searches(
@@ -314,7 +314,8 @@ def test_bridge_defence_of_the_declaring_kind_pairs_declarer_s_cards(tmp_path: P
     refused = subprocess.run([sys.executable, "-m", "bench.strength", "bridge-defence",
                               "--report", str(record), str(defence)], cwd=ROOT,
                              capture_output=True, text=True, timeout=60)
-    assert refused.returncode != 0 and "different kinds, models or budgets" in refused.stderr
+    assert refused.returncode != 0
+    assert "different kinds, models, budgets or bidders" in refused.stderr
 
 
 def test_bridge_rubber_strength_prints_its_seeds_and_figures(tmp_path: Path) -> None:
@@ -537,7 +538,7 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
         assert p["went_on"] == "read"
     # Records of other code are not merged with these.
     _resumes_merges_and_refuses_others(args, first, second, "code",
-                                       "different budgets, tricks, flags or code")
+                                       "different budgets, tricks, flags, code or bidders")
     # Records without a flag read the lead (made before the flag was recorded).
     old = json.loads(first.read_text().splitlines()[0])
     assert old.pop("flag") == "read_lead"
@@ -625,3 +626,25 @@ def test_bridge_play_strength_bids_as_served_when_asked_and_keeps_the_two_apart(
     assert refused.returncode == 1
     assert ("the records' deals were bid by different players (bridge-advanced, "
             "bridge-basic): nothing to compare") in refused.stdout
+
+
+@pytest.mark.parametrize("bench", ["bridge-defence", "bridge-lead-play"])
+def test_decision_benches_bid_as_served_when_asked_and_keep_their_records_apart(
+        bench: str, tiny_defence_model: Path, tmp_path: Path) -> None:
+    record = tmp_path / "served.jsonl"
+    own = (("--model", str(tiny_defence_model)) if bench == "bridge-defence"
+           else ("--tricks", "2"))
+    out = _run("bench.strength", bench, *own, "--think", "0.2", "--deals", "1",
+               "--first-seed", "12", "--bidders", "bridge-advanced", "--record", str(record),
+               timeout=180)
+    assert "; auctions by bridge-advanced" in out
+    served = json.loads(record.read_text())
+    assert served["bidders"] == "bridge-advanced"
+    # A record made before the bidders were recorded was bid by the rule-based players.
+    older = {k: v for k, v in served.items() if k != "bidders"} | {"seed": 99}
+    record.write_text(json.dumps(served) + "\n" + json.dumps(older) + "\n")
+    refused = subprocess.run([sys.executable, "-m", "bench.strength", bench, "--report",
+                              str(record)], cwd=ROOT, capture_output=True, text=True,
+                             timeout=60)
+    assert refused.returncode != 0 and "bridge-advanced" in refused.stderr
+    assert "bridge-basic" in refused.stderr
