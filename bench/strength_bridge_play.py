@@ -231,8 +231,8 @@ def bid_deals(first: int, bidders: str = "bridge-basic"
 
 
 def deal_set(first: int, count: int, bidders: str = "bridge-basic") -> list[int]:
-    """The seeds of the first `count` `bid_deals` (by the rule-based players: the benches'
-    deal set)."""
+    """The seeds of the first `count` `bid_deals` by `bidders` (by default the rule-based
+    players: the benches' deal set so far)."""
     return [seed for seed, _ in itertools.islice(bid_deals(first, bidders), count)]
 
 
