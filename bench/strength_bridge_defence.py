@@ -79,10 +79,12 @@ def model_id(path: Path) -> str:
 
 def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
                against: PlayModel | None = None, kind: PlayKind = KINDS["defence"],
-               bidders: str = "bridge-basic") -> list[Record]:
+               bidders: str = "bridge-basic", bid: ContractBridge | None = None
+               ) -> list[Record]:
     """Deal `seed`'s decisions of `kind` (default: the defence's leads) to tricks
     2..`tricks`, each chosen both ways (the model `reader` for the learned way), and by
-    `against` where given, and scored (the deal bid by `bidders`)."""
+    `against` where given, and scored (the deal bid by `bidders`: `bid`, the deal set's,
+    where given)."""
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, _: int) -> tuple[str, Any, Record] | None:
@@ -110,7 +112,7 @@ def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
             **{way: best - scores[led] for way, led in chosen.items()}, "led": chosen,
             "cpu": cpu}
 
-    return probe_served_play(seed, think, tricks, both_ways, bidders)
+    return probe_served_play(seed, think, tricks, both_ways, bidders, bid)
 
 
 def kind_of(deal: Record) -> str:
@@ -179,14 +181,14 @@ def main(argv: list[str]) -> int:
            "model": model_id(args.model),
            "against": None if args.against is None else model_id(args.against),
            "code": code_version(), "bidders": args.bidders}
-    seeds = deal_set(args.first_seed, args.deals, args.bidders)
-    print(f"The {kind.what} of bridge-advanced on {len(seeds)} deals (seeds "
-          f"{spans(seeds)}), by the card search and by {args.model}"
+    deals = deal_set(args.first_seed, args.deals, args.bidders)
+    print(f"The {kind.what} of bridge-advanced on {len(deals)} deals (seeds "
+          f"{spans(deals)}), by the card search and by {args.model}"
           + ("" if args.against is None else f" against {args.against}")
           + f", budget {args.think:g} s on the thinking thread's CPU clock; auctions by "
           f"{args.bidders}", flush=True)
-    report(run_seeds(seeds, args.record, lambda seed: {
+    report(run_seeds(list(deals), args.record, lambda seed: {
         "seed": seed, **run,
         "positions": deal_leads(seed, reader, args.think, against=against, kind=kind,
-                                bidders=args.bidders)}))
+                                bidders=args.bidders, bid=deals[seed])}))
     return 0

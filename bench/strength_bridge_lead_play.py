@@ -81,10 +81,11 @@ SIDES = ("declaring", "defence")
 
 
 def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead",
-                   bidders: str = "bridge-basic") -> list[Record]:
+                   bidders: str = "bridge-basic", bid: ContractBridge | None = None
+                   ) -> list[Record]:
     """Deal `seed`'s card decisions after the opening lead, to the end of trick `tricks`,
-    each made with the player's `flag` on and off, and scored (the deal bid by
-    `bidders`)."""
+    each made with the player's `flag` on and off, and scored (the deal bid by `bidders`:
+    `bid`, the deal set's, where given)."""
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, done: int) -> tuple[str, Any, Record] | None:
@@ -116,7 +117,7 @@ def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead"
             **{way: best - scores[played[way]] for way in WAYS},
             "played": played, "cpu": cpu, "went_on": served}
 
-    return probe_served_play(seed, think, tricks, both_ways, bidders)
+    return probe_served_play(seed, think, tricks, both_ways, bidders, bid)
 
 
 def report(deals: Sequence[Record]) -> None:
@@ -174,13 +175,13 @@ def main(argv: list[str]) -> int:
         parser.error("--deals and --think must be positive")
     run = {"think": args.think, "tricks": args.tricks, "flag": args.flag,
            "code": code_version(), "bidders": args.bidders}
-    seeds = deal_set(args.first_seed, args.deals, args.bidders)
-    print(f"Card play after the opening lead of bridge-advanced on {len(seeds)} deals "
-          f"(seeds {spans(seeds)}), tricks 1-{args.tricks}, {args.flag} off and on, "
+    deals = deal_set(args.first_seed, args.deals, args.bidders)
+    print(f"Card play after the opening lead of bridge-advanced on {len(deals)} deals "
+          f"(seeds {spans(deals)}), tricks 1-{args.tricks}, {args.flag} off and on, "
           f"budget {args.think:g} s on the thinking thread's CPU clock; auctions by "
           f"{args.bidders}", flush=True)
-    report(run_seeds(seeds, args.record, lambda seed: {
+    report(run_seeds(list(deals), args.record, lambda seed: {
         "seed": seed, **run,
         "decisions": deal_decisions(seed, args.think, args.tricks, args.flag,
-                                    args.bidders)}))
+                                    args.bidders, deals[seed])}))
     return 0

@@ -36,10 +36,11 @@ from bot.ai.bridge.bidding.rubber import Score
 from bot.ai.bridge.learning import leads
 from bot.ai.bridge.learning.reading import view_weigh
 from bot.ai.core.layouts import sample
+from bot.games.bridge import ContractBridge
 from bot.games.cards import Card
 
 from .intervals import mean_half
-from .strength_bridge_play import bid_out, deal_set, spans
+from .strength_bridge_play import deal_set, spans
 
 MEASURES = ("length", "honour points", "honours")
 
@@ -57,12 +58,12 @@ def misses(layout: Sequence[Card], real: Sequence[Card], suit: int) -> list[floa
     return [abs(mine[0] - theirs[0]), abs(mine[1] - theirs[1]), len(mine[2] ^ theirs[2])]
 
 
-def deal_point(seed: int, layouts: int, tempers: Sequence[float]
+def deal_point(game: ContractBridge, seed: int, layouts: int, tempers: Sequence[float]
                ) -> tuple[list[float], list[list[float]], list[float]] | None:
-    """Deal `seed` after its opening lead: the unweighed misses, the weighed ones and the
-    effective number of layouts per temperature (None where no layout could be dealt)."""
-    game = bid_out(seed)
-    assert game is not None and game.contract is not None
+    """Deal `seed` (`game`, bid: played on here) after its opening lead: the unweighed
+    misses, the weighed ones and the effective number of layouts per temperature (None
+    where no layout could be dealt)."""
+    assert game.contract is not None
     leader = next(iter(game.to_act()))
     view, legal = game.view(leader), game.legal(leader)
     action = make_player("bridge", seed * 7 + leader, "bridge-advanced").choose(view, legal)
@@ -105,7 +106,8 @@ def main(argv: list[str]) -> int:
         print("the lead model did not load: nothing to measure")
         return 1
     seeds = deal_set(args.first_seed, args.deals)
-    points = [p for p in (deal_point(s, args.layouts, tempers) for s in seeds) if p]
+    points = [p for p in (deal_point(game, seed, args.layouts, tempers)
+                          for seed, game in seeds.items()) if p]
     print(f"The opening lead read from declarer's seat on {len(points)} deals "
           f"(seeds {spans(seeds)}), {args.layouts} layouts a deal as card play deals them")
     plain = np.array([p[0] for p in points])

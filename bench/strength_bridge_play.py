@@ -53,6 +53,7 @@ of the first trick (played to the same lead, so the closest paired), the mean wi
 from __future__ import annotations
 
 import argparse
+import copy
 import itertools
 import json
 import statistics
@@ -67,6 +68,7 @@ from typing import Any
 from bot.ai import Budget, make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.ai.core.dds import Position, solve
+from bot.config import THINK_SECONDS
 from bot.games import create
 from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import BridgeView
@@ -197,7 +199,7 @@ def timed(times: Times, phase: str, players: Any, seat: int, view: object,
 # the first, so their figures compare), or `bridge-advanced` as the bot serves it at a
 # table of robots (each call through a worker's round trip in the table's budget).
 BIDDERS = ("bridge-basic", "bridge-advanced")
-SERVED_THINK = 0.8  # the tables' budget (`Settings.think_seconds`)
+SERVED_THINK = THINK_SECONDS  # the tables' budget where .env sets none
 
 
 def bid_out(seed: int, bidders: str = "bridge-basic") -> ContractBridge | None:
@@ -230,10 +232,23 @@ def bid_deals(first: int, bidders: str = "bridge-basic"
         seed += 1
 
 
-def deal_set(first: int, count: int, bidders: str = "bridge-basic") -> list[int]:
-    """The seeds of the first `count` `bid_deals` by `bidders` (by default the rule-based
-    players: the benches' deal set so far)."""
-    return [seed for seed, _ in itertools.islice(bid_deals(first, bidders), count)]
+# A deal set: each seed, in order, with its first deal bid (`deal_set`).
+DealSet = dict[int, ContractBridge]
+
+
+def deal_set(first: int, count: int, bidders: str = "bridge-basic") -> DealSet:
+    """The first `count` `bid_deals` by `bidders` (by default the rule-based players: the
+    benches' deal set so far), each bid once here and copied for each play of it
+    (`bid_copy`)."""
+    return dict(itertools.islice(bid_deals(first, bidders), count))
+
+
+def bid_copy(seed: int, bidders: str, bid: ContractBridge | None) -> ContractBridge:
+    """A game of deal `seed` bid by `bidders` to play on: a copy of `bid` (the deal set's,
+    left as it is for the next play of it), or the deal bid anew where none is given."""
+    game = copy.deepcopy(bid) if bid is not None else bid_out(seed, bidders)
+    assert game is not None, f"seed {seed} is passed out by {bidders}"
+    return game
 
 
 def dd_scores(game: ContractBridge) -> dict[str, int]:
@@ -258,13 +273,13 @@ Probe = Callable[[ContractBridge, int, BridgeView, Sequence[str], AdvancedBridge
 
 
 def probe_served_play(seed: int, think: float, tricks: int, probe: Probe,
-                      bidders: str = "bridge-basic") -> list[Record]:
-    """Deal `seed` (`bid_out` by `bidders`) played by `bridge-advanced` in all four seats
-    for its first `tricks` tricks, each card as the bot serves it (`think_as_served`,
-    `think` seconds of CPU), each decision offered to `probe` first; what the probes
-    measured."""
-    game = bid_out(seed, bidders)
-    assert game is not None
+                      bidders: str = "bridge-basic", bid: ContractBridge | None = None
+                      ) -> list[Record]:
+    """Deal `seed` (bid by `bidders`: `bid`, the deal set's, where given) played by
+    `bridge-advanced` in all four seats for its first `tricks` tricks, each card as the
+    bot serves it (`think_as_served`, `think` seconds of CPU), each decision offered to
+    `probe` first; what the probes measured."""
+    game = bid_copy(seed, bidders, bid)
     players = [make_player("bridge", seed * 7 + s, "bridge-advanced") for s in range(4)]
     measured: list[Record] = []
     while game.deal_no == 1 and not game.finished:
@@ -317,11 +332,11 @@ def breakdown(deals: Sequence[Record]) -> None:
 
 
 def play_deal(seed: int, kind: str, think: float, tricks: int = 13,
-              bidders: str = "bridge-basic") -> Record:
-    """Deal `seed`, bid by `bidders`, played by `kind` in all four seats for its first
-    `tricks` tricks (all 13: played out), every card scored."""
-    game = bid_out(seed, bidders)
-    assert game is not None
+              bidders: str = "bridge-basic", bid: ContractBridge | None = None) -> Record:
+    """Deal `seed`, bid by `bidders` (`bid`, the deal set's, where given), played by `kind`
+    in all four seats for its first `tricks` tricks (all 13: played out), every card
+    scored."""
+    game = bid_copy(seed, bidders, bid)
     players = [make_player("bridge", seed * 7 + s, kind) for s in range(4)]
     basic = [make_player("bridge", seed * 7 + s, "bridge-basic") for s in range(4)]
     contract = game.deal_record().contract
@@ -624,7 +639,8 @@ def main(argv: list[str] | None = None) -> int:
         return paired(*args.paired)
     code = code_version()
     if args.deals:
-        seeds = deal_set(args.first_seed, args.deals, args.bidders)
+        deals = deal_set(args.first_seed, args.deals, args.bidders)
+        seeds = list(deals)
         print(f"Contract Bridge deal set: the first deals of matches {seeds} "
               f"(passed-out seeds skipped), bid by {args.bidders}; budget {args.think} s "
               "on the thinking thread's CPU clock (figures independent of the machine's "
@@ -632,9 +648,7 @@ def main(argv: list[str] | None = None) -> int:
               + (f"; {first_tricks(args.tricks)} of each deal" if args.tricks < 13 else ""),
               flush=True)
         if args.list:
-            for seed in seeds:
-                game = bid_out(seed, args.bidders)
-                assert game is not None
+            for seed, game in deals.items():
                 record = game.deal_record()
                 assert record.contract is not None
                 print(f"  {seed}: {record.pbn}  {record.contract.label} by "
@@ -645,7 +659,8 @@ def main(argv: list[str] | None = None) -> int:
             for done, seed in enumerate(seeds, start=1):
                 deal = recorded.get((kind, seed))
                 if deal is None:
-                    deal = play_deal(seed, kind, args.think, args.tricks, args.bidders)
+                    deal = play_deal(seed, kind, args.think, args.tricks, args.bidders,
+                                     deals[seed])
                     write(args.record, {**deal, "code": code})
                 tally.add(deal)
                 played.append(deal)

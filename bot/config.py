@@ -30,6 +30,9 @@ class ConfigError(Exception):
 
 
 ENVIRONMENT = "in the environment"
+# A computer player's seconds a decision where THINK_SECONDS is not set (the benchmarks
+# that measure the players as served read it too).
+THINK_SECONDS = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +66,7 @@ class Settings:
     ping_after_seconds: int = 120
     # Seconds a computer player may think over one decision (search players size their
     # sampling to it and fall back to their rule-based answer when it is spent).
-    think_seconds: float = 0.8
+    think_seconds: float = THINK_SECONDS
     # Worker processes computer players think in (one per core; 0: threads of the bot
     # process, whose pure-Python search then slows people's clicks down).
     think_processes: int = field(default_factory=default_processes)
@@ -181,7 +184,7 @@ def load_settings(env: dict[str, str] | None = None, origin: Origin | None = Non
         bot_delay_seconds=number("BOT_DELAY_SECONDS", "1", float, 0),
         turn_timeout_seconds=int(number("TURN_TIMEOUT_SECONDS", "0", int, 0)),
         ping_after_seconds=int(number("PING_AFTER_SECONDS", "120", int, 0)),
-        think_seconds=number("THINK_SECONDS", "0.8", float, 0.05),
+        think_seconds=number("THINK_SECONDS", str(THINK_SECONDS), float, 0.05),
         think_processes=(int(number("THINK_PROCESSES", "", int, 0))
                          if text("THINK_PROCESSES") else default_processes()),
         card_emojis=_switch("CARD_EMOJIS", source.get("CARD_EMOJIS", "on"),
