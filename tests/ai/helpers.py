@@ -89,6 +89,12 @@ def train_tiny_play(trainer: ModuleType, folder: Path, first: int, deals: int
         patch.undo()
 
 
+def steady(seconds: float) -> Budget:
+    """A budget only the solver's counted work spends (its clock stands still): two
+    searches given it decide alike however loaded the machine is."""
+    return Budget(seconds, clock=lambda: 0.0)
+
+
 def served_by_model(kind: PlayKind, model: Path, view: BridgeView, legal: Sequence[str]
                     ) -> str:
     """The card a player given `kind`'s model at `model` plays as served, asked twice:
@@ -101,7 +107,7 @@ def served_by_model(kind: PlayKind, model: Path, view: BridgeView, legal: Sequen
         player = make_player("bridge", 5, "bridge-advanced")
         assert isinstance(player, AdvancedBridgePlayer)
         setattr(player, kind.attribute, model)
-        action, back = think_as_served(player, view, legal, Budget(0.3))
+        action, back = think_as_served(player, view, legal, steady(0.3))
         assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
         chosen = reader.choose(view, [Card.parse(t[5:]) for t in legal], back.last_outcome)
         assert chosen is not None and action == "play:" + chosen.text
@@ -121,8 +127,8 @@ def broken_model_says_once(kind: PlayKind, broken: Path, view: BridgeView,
         for _ in range(2):
             player = make_player("bridge", 5, "bridge-advanced")
             setattr(player, kind.attribute, broken)
-            assert player.choose(view, legal, Budget(0.3)) == searching.choose(
-                view, legal, Budget(0.3))
+            assert player.choose(view, legal, steady(0.3)) == searching.choose(
+                view, legal, steady(0.3))
     lines = [r.getMessage() for r in caplog.records if r.name == logger]
     assert len(lines) == 1
     return lines[0]

@@ -23,7 +23,7 @@ from bot.ai.core.dds import Position, solve
 from bot.games.bridge_auction import CALL_BY_TEXT, Contract, Strain
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
-from tests.ai.helpers import DAMAGES, bridge_play_position, broken_copy, train_tiny
+from tests.ai.helpers import DAMAGES, bridge_play_position, broken_copy, steady, train_tiny
 
 
 def _calls(*texts: tuple[int, str]):
@@ -166,8 +166,8 @@ def test_a_broken_model_leaves_the_lead_to_the_card_search_with_one_log_line(
     with caplog.at_level(logging.ERROR, logger=leads.__name__):
         for _ in range(2):
             player = make_player("bridge", 5, "bridge-advanced")
-            assert player.choose(view, legal, Budget(0.3)) == searching.choose(
-                view, legal, Budget(0.3))
+            assert player.choose(view, legal, steady(0.3)) == searching.choose(
+                view, legal, steady(0.3))
     lines = [r for r in caplog.records if r.name == leads.__name__]
     assert len(lines) == 1 and "the lead is searched like any card" in lines[0].getMessage()
 
@@ -186,7 +186,7 @@ def test_without_the_hand_reading_the_lead_is_searched(tiny_lead_model, monkeypa
     assert isinstance(searching, AdvancedBridgePlayer)
     searching.learned_leads = False
     player = make_player("bridge", 5, "bridge-advanced")
-    assert player.choose(view, legal, Budget(0.3)) == searching.choose(view, legal, Budget(0.3))
+    assert player.choose(view, legal, steady(0.3)) == searching.choose(view, legal, steady(0.3))
 
 
 def test_the_shipped_model_loads_with_its_card_and_leads_from_a_solid_suit():
