@@ -4,10 +4,15 @@ decision by decision, as the bot serves it: the opening lead read
 (`--flag read_follows`), or the suits chosen in the play (`--flag read_suits`); or the
 card search solving up to twice as many layouts where its budget affords them
 (`--flag wide_search`: `max_layouts` at twice `card_search.MAX_LAYOUTS`, "read", against
-it, "unread").
+it, "unread"); or dealing four times as many layouts for the hand reading to choose the
+solved ones from (`--flag oversample`: `oversample` at four times `layouts.OVERSAMPLE`);
+or, to measure what a better hand reading could still save, a reading that knows each
+hidden hand's true points and lengths (`--flag true_reading`: `TrueReading`, never
+served, against the learned reading).
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
-        [--tricks 13] [--flag read_lead|read_follows|read_suits|wide_search]
+        [--tricks 13]
+        [--flag read_lead|read_follows|read_suits|wide_search|oversample|true_reading]
         [--record FILE] [--bidders bridge-advanced]
     python -m bench.strength bridge-lead-play --report FILE [FILE ...]
 
@@ -43,14 +48,18 @@ from __future__ import annotations
 import argparse
 import pickle
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
+from bot.ai.bridge.learning.reading import MIN_SPREAD, Reading, dealt_alone, measures, view_weigh
 from bot.ai.core.card_search import MAX_LAYOUTS
+from bot.ai.core.layouts import OVERSAMPLE, Weigh
 from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import BridgeView
+from bot.games.cards import Card
 from bot.tables.thinking import think_as_served
 
 from .intervals import mean_half, signed_interval
@@ -68,13 +77,40 @@ from .strength_bridge_play import (
 )
 
 WAYS = ("unread", "read")
+
+
+@dataclass(frozen=True, slots=True)
+class TrueReading:
+    """A hand reading that knows the deal (`AdvancedBridgePlayer.reading`): each hidden
+    hand's weight is centred on its true points and lengths, at the learned reading's
+    least spread. Not a player: it measures how much of the play's loss a perfect
+    reading of points and lengths would save, inside the served search."""
+
+    dealt: tuple[tuple[Card, ...], ...]
+
+    def __call__(self, view: BridgeView) -> Weigh | None:
+        seat = view.seat
+        if seat is None:
+            return None
+        alone_mean, alone_spread = dealt_alone(self.dealt[seat])
+        truth = tuple(tuple(measures(self.dealt[(seat + rel) % 4])) for rel in (1, 2, 3))
+        return Reading(seat, truth, (MIN_SPREAD,) * 3, alone_mean, alone_spread).log_weights
+
+
 # The player's switches this bench can pair: each one's attribute, and its values off
-# ("unread") and on ("read").
+# ("unread") and on ("read"), or how to make the value for a deal (`PerDeal`).
+@dataclass(frozen=True, slots=True)
+class PerDeal:
+    make: Callable[[ContractBridge], object]
+
+
 FLAGS: dict[str, tuple[str, object, object]] = {
     "read_lead": ("read_lead", False, True),
     "read_follows": ("read_follows", False, True),
     "read_suits": ("read_suits", False, True),
     "wide_search": ("max_layouts", MAX_LAYOUTS, 2 * MAX_LAYOUTS),
+    "oversample": ("oversample", OVERSAMPLE, 4 * OVERSAMPLE),
+    "true_reading": ("reading", view_weigh, PerDeal(lambda game: TrueReading(game.dealt))),
 }
 DEFAULT_FLAG = "read_lead"
 SIDES = ("declaring", "defence")
@@ -94,7 +130,8 @@ def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead"
             return None
         scores = dd_scores(game)
         best = max(scores.values())
-        attribute, off, on = FLAGS[flag]
+        attribute, *values = FLAGS[flag]
+        off, on = (v.make(game) if isinstance(v, PerDeal) else v for v in values)
         served = "read" if getattr(player, attribute) == on else "unread"
         other: AdvancedBridgePlayer = pickle.loads(pickle.dumps(player))
         setattr(other, attribute, off if served == "read" else on)

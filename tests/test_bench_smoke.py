@@ -546,7 +546,8 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
     assert "2 deals (seeds 12..13), " in _run(*args[:2], "--report", str(first))
 
 
-@pytest.mark.parametrize("flag", ["read_follows", "read_suits", "wide_search"])
+@pytest.mark.parametrize("flag", ["read_follows", "read_suits", "wide_search", "oversample",
+                                  "true_reading"])
 def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
                                                                  flag: str) -> None:
     from bench.strength_bridge_lead_play import FLAGS
@@ -565,6 +566,28 @@ def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
     deal = json.loads(record.read_text())
     assert deal["flag"] == flag
     assert {p["went_on"] for p in deal["decisions"]} == {served}
+
+
+def test_the_true_reading_weighs_each_hidden_hand_as_dealt_above_random_ones() -> None:
+    import random
+
+    from bench.strength_bridge_lead_play import TrueReading
+    from bot.ai.bridge.advanced import AdvancedBridgePlayer
+    from bot.ai.bridge.learning.reading import view_weigh
+    from tests.ai.helpers import bridge_play_position
+
+    game = bridge_play_position(cards_played=1)
+    seat = next(iter(game.to_act()))
+    view = game.view(seat)
+    weigh = TrueReading(game.dealt)(view)
+    assert weigh is not None and AdvancedBridgePlayer().reading is view_weigh
+    for other in {0, 1, 2, 3} - {seat}:
+        unseen = [c for hand in game.dealt for c in hand if c not in game.dealt[seat]]
+        rng = random.Random(other)
+        others = [sorted(rng.sample(unseen, 13)) for _ in range(50)]
+        true, *rest = weigh(other, [game.dealt[other], *others])
+        assert true >= max(rest)
+    assert weigh(seat, [game.dealt[seat]]) == [0.0]  # its own hand: nothing to read
 
 
 def test_bridge_lead_reading_prints_the_picture_unweighed_and_at_each_temperature() -> None:

@@ -5,6 +5,7 @@ by a reading keeping the rules of the cards."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import math
@@ -19,6 +20,7 @@ from bot.ai.bridge.bidding.simulation import deal_layouts
 from bot.ai.bridge.bidding.system import context_of
 from bot.ai.bridge.learning import bank, reading, reading_training
 from bot.ai.bridge.learning.values import card_path
+from bot.ai.core import layouts as layouts_module
 from bot.ai.core.hand_range import HandRange
 from bot.ai.core.layouts import Knowledge, sample
 from bot.games.bridge_auction import CALL_BY_TEXT
@@ -179,6 +181,32 @@ def test_weighing_draws_the_likelier_layouts_and_the_same_seed_the_same_ones():
     def north(layouts) -> float:
         return sum(reading.measures(h[0])[0] for h in layouts.hands) / len(layouts.hands)
     assert north(weighed) > north(plain) + 1
+
+
+def test_more_layouts_dealt_per_layout_kept_follow_the_weight_more_closely(monkeypatch):
+    dealt: list[int] = []
+    real = layouts_module._sample
+
+    def counted(know, count, rng, extra=1):
+        out = real(know, count, rng, extra)
+        dealt.append(len(out.hands))
+        return out
+
+    monkeypatch.setattr(layouts_module, "_sample", counted)
+
+    def sharp(seat: int, hands) -> list[float]:  # North's points all but decide
+        return [5.0 * reading.measures(cards)[0] if seat == 0 else 0.0 for cards in hands]
+
+    def north(oversample: int) -> float:
+        know = dataclasses.replace(_knowledge(sharp), oversample=oversample)
+        kept = [sample(know, 30, random.Random(seed)).hands for seed in range(4)]
+        assert all(len(hands) == 30 for hands in kept)
+        return sum(reading.measures(h[0])[0] for hands in kept for h in hands) / 120
+
+    assert _knowledge().oversample == layouts_module.OVERSAMPLE
+    light, heavy = north(layouts_module.OVERSAMPLE), north(4 * layouts_module.OVERSAMPLE)
+    assert dealt == [30 * layouts_module.OVERSAMPLE] * 4 + [120 * layouts_module.OVERSAMPLE] * 4
+    assert heavy > light + 1  # the best 30 of 480 layouts, not of 120
 
 
 def test_without_a_reading_the_layouts_are_as_before():

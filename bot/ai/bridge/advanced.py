@@ -30,7 +30,7 @@ from ..core.budget import Budget
 from ..core.card_search import MAX_LAYOUTS, Decision, Outcome, search
 from ..core.carding import follows_weigh
 from ..core.hand_range import ANY_HAND, HandRange
-from ..core.layouts import Knowledge, Weigh, joined, shown_voids
+from ..core.layouts import OVERSAMPLE, Knowledge, Weigh, joined, shown_voids
 from .basic import BridgePlayer
 from .bidding import Score
 from .bidding import auction_ranges as read_ranges
@@ -112,8 +112,9 @@ def tricks_of(view: BridgeView) -> list[list[tuple[int, Card]]]:
 
 def decision(view: BridgeView, legal: Sequence[str],
              ranges: Sequence[HandRange], agrees: Agrees | None = None,
-             weigh: Weigh | None = None) -> Decision:
-    """The card to choose, as this seat sees it."""
+             weigh: Weigh | None = None, oversample: int = OVERSAMPLE) -> Decision:
+    """The card to choose, as this seat sees it (`oversample`: layouts dealt per layout
+    kept where `weigh` weighs them)."""
     assert view.seat is not None and view.contract is not None
     playing = view.playing_for if view.playing_for is not None else view.seat
     known: list[tuple[Card, ...] | None] = [None, None, None, None]
@@ -131,7 +132,7 @@ def decision(view: BridgeView, legal: Sequence[str],
         known=tuple(known), unseen=tuple(c for c in FULL_DECK if c not in seen),
         sizes=view.hand_sizes, voids=shown_voids(tricks),
         played=tuple(tuple(cards) for cards in played), ranges=tuple(ranges), agrees=agrees,
-        weigh=weigh)
+        weigh=weigh, oversample=oversample)
     leader = view.trick[0][0] if view.trick else playing
     return Decision(
         know=know, trump=view.contract.trump, leader=leader,
@@ -150,6 +151,11 @@ class AdvancedBridgePlayer:
         self.basic = BridgePlayer(seed)  # the fallback card, and a tie-break
         self.bidding = SampledBidding(seed)
         self.ranges: Callable[[BridgeView], tuple[HandRange, ...]] = auction_ranges
+        # The hand reading's weight of the layouts by the calls (`learning.reading`), and
+        # how many layouts are dealt per layout kept by the weights. The benchmarks swap
+        # them (`bridge-lead-play --flag oversample`, `--flag true_reading`).
+        self.reading: Callable[[BridgeView], Weigh | None] = view_weigh
+        self.oversample = OVERSAMPLE
         # The last card decision's search: its layouts and each card's value (None: not
         # searched); the benchmarks and the defence leads' rows read it.
         self.last_outcome: Outcome | None = None
@@ -222,10 +228,11 @@ class AdvancedBridgePlayer:
         # The learned hand reading weighs the layouts by the calls, the lead model by the
         # opening lead, and the cards followed with by what they deny (none: the ranges
         # and checks alone).
-        weigh = joined(view_weigh(view), leads.lead_weigh(view) if self.read_lead else None,
+        weigh = joined(self.reading(view), leads.lead_weigh(view) if self.read_lead else None,
                        follows_weigh(tricks_of(view)) if self.read_follows else None,
                        suits_weigh(view) if self.read_suits else None)
-        now = decision(view, legal, self.ranges(view), self.agrees(view), weigh)
+        now = decision(view, legal, self.ranges(view), self.agrees(view), weigh,
+                       self.oversample)
         preferred = Card.parse(fallback[5:])
         outcome = search(now, budget, rng, preferred, self.max_layouts)
         self.last_outcome = outcome

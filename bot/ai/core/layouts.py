@@ -23,10 +23,11 @@ luck. Then, or when the careful pass falls short too, the remaining layouts hono
 cards and voids only, and `Layouts.relaxed` says how many.
 
 Where the caller can say how likely a hand is given the calls (`Knowledge.weigh`: a hand
-reading learned from self-play, as a log-weight), `OVERSAMPLE` times the layouts wanted
-are dealt by the passes above and `count` of them kept, drawn by weight without
-replacement (sampling-importance-resampling): as many layouts are solved as before, but
-the likelier ones. Dealing is cheap next to solving. Without a weight nothing changes.
+reading learned from self-play, as a log-weight), `Knowledge.oversample` (by default
+`OVERSAMPLE`) times the layouts wanted are dealt by the passes above and `count` of them
+kept, drawn by weight without replacement (sampling-importance-resampling): as many
+layouts are solved as before, but the likelier ones. Dealing is cheap next to solving.
+Without a weight nothing changes.
 """
 
 from __future__ import annotations
@@ -104,6 +105,9 @@ class Knowledge:
     # then drawn by weight from several times as many dealt. All of a seat's hands at
     # once: a learned model reads them in one batch.
     weigh: Weigh | None = None
+    # Layouts dealt per layout kept when they are weighed: more keeps the layouts closer to
+    # what the weight says, at the price of dealing and weighing them.
+    oversample: int = OVERSAMPLE
 
     @property
     def hidden(self) -> tuple[int, ...]:
@@ -191,7 +195,7 @@ def sample(know: Knowledge, count: int, rng: random.Random) -> Layouts:
     with `know.weigh`, the likeliest by weight of several times as many dealt."""
     if know.weigh is None or count <= 0:
         return _sample(know, count, rng)
-    dealt = _sample(know, count, rng, OVERSAMPLE)
+    dealt = _sample(know, count, rng, know.oversample)
     return _by_weight(know, dealt, count, rng)
 
 
