@@ -97,13 +97,15 @@ class TrueReading:
         return Reading(seat, truth, (MIN_SPREAD,) * 3, alone_mean, alone_spread).log_weights
 
 
-# The player's switches this bench can pair: each one's attribute, and its values off
-# ("unread") and on ("read"), or how to make the value for a deal (`PerDeal`).
 @dataclass(frozen=True, slots=True)
 class PerDeal:
+    """A switch's value made anew for each deal from its game (`TrueReading` of its hands)."""
+
     make: Callable[[ContractBridge], object]
 
 
+# The player's switches this bench can pair: each one's attribute, and its values off
+# ("unread") and on ("read"), or how to make the value for a deal (`PerDeal`).
 FLAGS: dict[str, tuple[str, object, object]] = {
     "read_lead": ("read_lead", False, True),
     "read_follows": ("read_follows", False, True),
