@@ -77,14 +77,12 @@ def model_id(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
-               against: PlayModel | None = None, kind: PlayKind = KINDS["defence"],
-               bidders: str = "bridge-basic", bid: ContractBridge | None = None
-               ) -> list[Record]:
+def deal_leads(seed: int, bid: ContractBridge, reader: PlayModel, think: float,
+               tricks: int = TRICKS, against: PlayModel | None = None,
+               kind: PlayKind = KINDS["defence"]) -> list[Record]:
     """Deal `seed`'s decisions of `kind` (default: the defence's leads) to tricks
     2..`tricks`, each chosen both ways (the model `reader` for the learned way), and by
-    `against` where given, and scored (the deal bid by `bidders`: `bid`, the deal set's,
-    where given)."""
+    `against` where given, and scored (`bid`: the deal set's game of it)."""
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, _: int) -> tuple[str, Any, Record] | None:
@@ -112,7 +110,7 @@ def deal_leads(seed: int, reader: PlayModel, think: float, tricks: int = TRICKS,
             **{way: best - scores[led] for way, led in chosen.items()}, "led": chosen,
             "cpu": cpu}
 
-    return probe_served_play(seed, think, tricks, both_ways, bidders, bid)
+    return probe_served_play(seed, bid, think, tricks, both_ways)
 
 
 def kind_of(deal: Record) -> str:
@@ -189,6 +187,6 @@ def main(argv: list[str]) -> int:
           f"{args.bidders}", flush=True)
     report(run_seeds(list(deals), args.record, lambda seed: {
         "seed": seed, **run,
-        "positions": deal_leads(seed, reader, args.think, against=against, kind=kind,
-                                bidders=args.bidders, bid=deals[seed])}))
+        "positions": deal_leads(seed, deals[seed], reader, args.think, against=against,
+                                kind=kind)}))
     return 0

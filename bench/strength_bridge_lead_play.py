@@ -118,12 +118,11 @@ DEFAULT_FLAG = "read_lead"
 SIDES = ("declaring", "defence")
 
 
-def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead",
-                   bidders: str = "bridge-basic", bid: ContractBridge | None = None
-                   ) -> list[Record]:
+def deal_decisions(seed: int, bid: ContractBridge, think: float, tricks: int,
+                   flag: str = "read_lead") -> list[Record]:
     """Deal `seed`'s card decisions after the opening lead, to the end of trick `tricks`,
-    each made with the player's `flag` on and off, and scored (the deal bid by `bidders`:
-    `bid`, the deal set's, where given)."""
+    each made with the player's `flag` on and off, and scored (`bid`: the deal set's game
+    of it)."""
 
     def both_ways(game: ContractBridge, seat: int, view: BridgeView, legal: Sequence[str],
                   player: AdvancedBridgePlayer, done: int) -> tuple[str, Any, Record] | None:
@@ -156,7 +155,7 @@ def deal_decisions(seed: int, think: float, tricks: int, flag: str = "read_lead"
             **{way: best - scores[played[way]] for way in WAYS},
             "played": played, "cpu": cpu, "went_on": served}
 
-    return probe_served_play(seed, think, tricks, both_ways, bidders, bid)
+    return probe_served_play(seed, bid, think, tricks, both_ways)
 
 
 def report(deals: Sequence[Record]) -> None:
@@ -221,6 +220,6 @@ def main(argv: list[str]) -> int:
           f"{args.bidders}", flush=True)
     report(run_seeds(list(deals), args.record, lambda seed: {
         "seed": seed, **run,
-        "decisions": deal_decisions(seed, args.think, args.tricks, args.flag,
-                                    args.bidders, deals[seed])}))
+        "decisions": deal_decisions(seed, deals[seed], args.think, args.tricks,
+                                    args.flag)}))
     return 0

@@ -33,7 +33,6 @@ work; the wall times do depend on the load.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import time
 from pathlib import Path
@@ -45,9 +44,9 @@ from bot.tables.thinking import think_as_served
 
 from .strength_bridge_play import (
     add_bidders,
-    bid_deals,
     budget,
     dd_scores,
+    deal_set,
     difference_ci,
     mean_ci,
     spans,
@@ -142,8 +141,8 @@ def main(argv: list[str]) -> int:
         parser.error("--think: seconds, comma-separated")
     if not thinks or any(t <= 0 for t in thinks):
         parser.error("--think: seconds, comma-separated")
-    deals = list(itertools.islice(bid_deals(args.first_seed, args.bidders), args.deals))
-    seeds = [seed for seed, _ in deals]
+    deals = deal_set(args.first_seed, args.deals, args.bidders)
+    seeds = list(deals)
     print(f"Opening leads of bridge-advanced on {len(seeds)} deals (seeds {spans(seeds)}), "
           f"by {', '.join(ways)}, budget {', '.join(f'{t:g}' for t in thinks)} s on the "
           f"thinking thread's CPU clock; auctions by {args.bidders}; CPU below is the "
@@ -152,7 +151,7 @@ def main(argv: list[str]) -> int:
     name = {c: f"{c[0]} {c[1]:g} s" for c in configs}
     results: dict[tuple[str, float], list[tuple[float, float, int, int]]] = {
         c: [] for c in configs}
-    for done, (seed, game) in enumerate(deals, start=1):
+    for done, (seed, game) in enumerate(deals.items(), start=1):
         for way, think in configs:
             results[(way, think)].append(lead(seed, game, think, LEADS[way]))
         if done % 10 == 0:

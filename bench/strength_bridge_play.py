@@ -238,17 +238,9 @@ DealSet = dict[int, ContractBridge]
 
 def deal_set(first: int, count: int, bidders: str = "bridge-basic") -> DealSet:
     """The first `count` `bid_deals` by `bidders` (by default the rule-based players: the
-    benches' deal set so far), each bid once here and copied for each play of it
-    (`bid_copy`)."""
+    benches' deal set so far), each bid once here; each play of a deal plays a copy of
+    its game, so the set's stays as bid."""
     return dict(itertools.islice(bid_deals(first, bidders), count))
-
-
-def bid_copy(seed: int, bidders: str, bid: ContractBridge | None) -> ContractBridge:
-    """A game of deal `seed` bid by `bidders` to play on: a copy of `bid` (the deal set's,
-    left as it is for the next play of it), or the deal bid anew where none is given."""
-    game = copy.deepcopy(bid) if bid is not None else bid_out(seed, bidders)
-    assert game is not None, f"seed {seed} is passed out by {bidders}"
-    return game
 
 
 def dd_scores(game: ContractBridge) -> dict[str, int]:
@@ -272,14 +264,13 @@ Probe = Callable[[ContractBridge, int, BridgeView, Sequence[str], AdvancedBridge
                  "tuple[str, Any, Record] | None"]
 
 
-def probe_served_play(seed: int, think: float, tricks: int, probe: Probe,
-                      bidders: str = "bridge-basic", bid: ContractBridge | None = None
-                      ) -> list[Record]:
-    """Deal `seed` (bid by `bidders`: `bid`, the deal set's, where given) played by
+def probe_served_play(seed: int, bid: ContractBridge, think: float, tricks: int,
+                      probe: Probe) -> list[Record]:
+    """Deal `seed` (`bid`, the deal set's game: a copy of it is played) played by
     `bridge-advanced` in all four seats for its first `tricks` tricks, each card as the
     bot serves it (`think_as_served`, `think` seconds of CPU), each decision offered to
     `probe` first; what the probes measured."""
-    game = bid_copy(seed, bidders, bid)
+    game = copy.deepcopy(bid)
     players = [make_player("bridge", seed * 7 + s, "bridge-advanced") for s in range(4)]
     measured: list[Record] = []
     while game.deal_no == 1 and not game.finished:
@@ -331,12 +322,12 @@ def breakdown(deals: Sequence[Record]) -> None:
             print(f"  {key:40} {table[key] / n:.3f}")
 
 
-def play_deal(seed: int, kind: str, think: float, tricks: int = 13,
-              bidders: str = "bridge-basic", bid: ContractBridge | None = None) -> Record:
-    """Deal `seed`, bid by `bidders` (`bid`, the deal set's, where given), played by `kind`
-    in all four seats for its first `tricks` tricks (all 13: played out), every card
-    scored."""
-    game = bid_copy(seed, bidders, bid)
+def play_deal(seed: int, bid: ContractBridge, kind: str, think: float, tricks: int = 13,
+              bidders: str = "bridge-basic") -> Record:
+    """Deal `seed` (`bid` by `bidders`, the deal set's game: a copy of it is played),
+    played by `kind` in all four seats for its first `tricks` tricks (all 13: played out),
+    every card scored."""
+    game = copy.deepcopy(bid)
     players = [make_player("bridge", seed * 7 + s, kind) for s in range(4)]
     basic = [make_player("bridge", seed * 7 + s, "bridge-basic") for s in range(4)]
     contract = game.deal_record().contract
@@ -659,8 +650,8 @@ def main(argv: list[str] | None = None) -> int:
             for done, seed in enumerate(seeds, start=1):
                 deal = recorded.get((kind, seed))
                 if deal is None:
-                    deal = play_deal(seed, kind, args.think, args.tricks, args.bidders,
-                                     deals[seed])
+                    deal = play_deal(seed, deals[seed], kind, args.think, args.tricks,
+                                     args.bidders)
                     write(args.record, {**deal, "code": code})
                 tally.add(deal)
                 played.append(deal)

@@ -678,7 +678,9 @@ def test_a_deal_set_s_deal_is_bid_once_and_each_play_of_it_starts_from_the_same_
     from bench import strength_bridge_play as bench
 
     deals = bench.deal_set(1, 2)
-    bid_anew = bench.play_deal(1, "bridge-basic", 0.2, tricks=2)
+    fresh = bench.bid_out(1)
+    assert fresh is not None
+    bid_anew = bench.play_deal(1, fresh, "bridge-basic", 0.2, tricks=2)
     calls_before = list(deals[1].view(None).calls)
 
     def no_second_auction(seed: int, bidders: str = "bridge-basic") -> None:
@@ -687,7 +689,7 @@ def test_a_deal_set_s_deal_is_bid_once_and_each_play_of_it_starts_from_the_same_
     monkeypatch.setattr(bench, "bid_out", no_second_auction)
     # Each kind's play takes a copy: the deal set's game stays as it was bid.
     for _ in range(2):
-        played = bench.play_deal(1, "bridge-basic", 0.2, tricks=2, bid=deals[1])
+        played = bench.play_deal(1, deals[1], "bridge-basic", 0.2, tricks=2)
         assert played["contract"] == bid_anew["contract"]
         assert played["losses"] == bid_anew["losses"] and played["cards"] == 8
     assert list(deals[1].view(None).calls) == calls_before and deals[1].phase == "play"
