@@ -8,11 +8,15 @@ it, "unread"); or dealing four times as many layouts for the hand reading to cho
 solved ones from (`--flag oversample`: `oversample` at four times `layouts.OVERSAMPLE`);
 or, to measure what a better hand reading could still save, a reading that knows each
 hidden hand's true points and lengths (`--flag true_reading`: `TrueReading`, never
-served, against the learned reading).
+served, against the learned reading); or the defenders' count signals, given and read on
+both sides (`--flag count_signals`: `AdvancedBridgePlayer.count_signals`), where the play
+goes on with the read way's cards, signals and all (the unread way reads them as the
+lowest of equal cards).
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
         [--tricks 13]
-        [--flag read_lead|read_follows|read_suits|wide_search|oversample|true_reading]
+        [--flag read_lead|read_follows|read_suits|wide_search|oversample|true_reading|
+                count_signals]
         [--record FILE] [--bidders bridge-advanced]
     python -m bench.strength bridge-lead-play --report FILE [FILE ...]
 
@@ -113,7 +117,11 @@ FLAGS: dict[str, tuple[str, object, object]] = {
     "wide_search": ("max_layouts", MAX_LAYOUTS, 2 * MAX_LAYOUTS),
     "oversample": ("oversample", OVERSAMPLE, 4 * OVERSAMPLE),
     "true_reading": ("reading", view_weigh, PerDeal(lambda game: TrueReading(game.dealt))),
+    "count_signals": ("count_signals", False, True),
 }
+# The switches that change what the cards played say (signals): the play goes on with the
+# read way's cards, so that the positions both ways meet hold the signals to read.
+GOES_ON_READ = frozenset({"count_signals"})
 DEFAULT_FLAG = "read_lead"
 SIDES = ("declaring", "defence")
 
@@ -133,6 +141,8 @@ def deal_decisions(seed: int, bid: ContractBridge, think: float, tricks: int,
         best = max(scores.values())
         attribute, *values = FLAGS[flag]
         off, on = (v.make(game) if isinstance(v, PerDeal) else v for v in values)
+        if flag in GOES_ON_READ:
+            setattr(player, attribute, on)
         served = "read" if getattr(player, attribute) == on else "unread"
         other: AdvancedBridgePlayer = pickle.loads(pickle.dumps(player))
         setattr(other, attribute, off if served == "read" else on)

@@ -547,10 +547,10 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
 
 
 @pytest.mark.parametrize("flag", ["read_follows", "read_suits", "wide_search", "oversample",
-                                  "true_reading"])
+                                  "true_reading", "count_signals"])
 def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
                                                                  flag: str) -> None:
-    from bench.strength_bridge_lead_play import FLAGS
+    from bench.strength_bridge_lead_play import FLAGS, GOES_ON_READ
     from bot.ai.bridge.advanced import AdvancedBridgePlayer
 
     record = tmp_path / "a.jsonl"
@@ -559,9 +559,11 @@ def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
                "--record", str(record), timeout=180)
     assert f"tricks 1-3, {flag} off and on" in out
     assert f"played differently with {flag} on (read) and off (unread)" in out
-    # The play goes on with the cards of the way the player is served.
+    # The play goes on with the cards of the way the player is served, or of the way that
+    # gives the signals read.
     attribute, _, on = FLAGS[flag]
-    served = "read" if getattr(AdvancedBridgePlayer(), attribute) == on else "unread"
+    served = ("read" if flag in GOES_ON_READ or getattr(AdvancedBridgePlayer(), attribute) == on
+              else "unread")
     assert "; the play went on with its cards" in out.split(f"{served:7} DD tricks lost")[1]
     deal = json.loads(record.read_text())
     assert deal["flag"] == flag

@@ -553,5 +553,20 @@ def test_a_search_outcome_says_how_often_each_card_is_best_and_how_its_tricks_sp
     assert outcome.spread[b] == pytest.approx((14 / 9) ** 0.5)  # 3, 4, 1 about 8/3
     assert outcome.spread[c] == pytest.approx(2 ** 0.5)  # 1, 4, 4 about 3
     assert outcome.card == a  # the best average (10/3 against 3 and 8/3)
+    assert outcome.equals == {a}  # no other card takes as many on every layout
     # A layout the solver gives without a legal card: no outcome.
     assert card_search._best(decision, [{a: 3, b: 3}], None) is None
+
+
+def test_a_search_outcome_lists_the_cards_equal_to_its_card_on_every_layout() -> None:
+    a, b, c = cards("9S 7S 3S")
+    decision = card_search.Decision(
+        know=Knowledge(known=((), (), (), ()), unseen=(), sizes=(0, 0, 0, 0),
+                       played=((), (), (), ()), ranges=(HandRange(),) * 4),
+        trump=None, leader=N, trick=(), legal=(a, b, c),
+        value=tuple(float(t) for t in range(14)), tricks_won=0)
+    # The 7 and the 3 alike on both layouts; the 9 takes one more on the second.
+    outcome = card_search._best(decision, [{a: 2, b: 2, c: 2}, {a: 3, b: 2, c: 2}], None)
+    assert outcome is not None and outcome.card == a and outcome.equals == {a}
+    outcome = card_search._best(decision, [{a: 2, b: 2, c: 2}, {a: 1, b: 2, c: 2}], None)
+    assert outcome is not None and outcome.card == c and outcome.equals == {b, c}

@@ -1,5 +1,6 @@
 """What the cards played to others' leads say (`core.carding`), worked out by hand, and
-that our card players do play the lowest of equal cards, as the reading assumes."""
+that our card players do play the lowest of equal cards, as the reading assumes, or give
+count where they signal."""
 
 from __future__ import annotations
 
@@ -10,7 +11,16 @@ import pytest
 from bot.ai import Budget, make_player
 from bot.ai.bridge import advanced
 from bot.ai.bridge.advanced import AdvancedBridgePlayer, tricks_of
-from bot.ai.core.carding import FALSE_CARD, follows_weigh, unheld
+from bot.ai.core.carding import (
+    FALSE_CARD,
+    MISCOUNT,
+    UNSIGNALLED,
+    count_occasions,
+    count_signal,
+    count_weigh,
+    follows_weigh,
+    unheld,
+)
 from bot.games import create
 from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import DealRecord
@@ -18,7 +28,9 @@ from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
 from tests.ai.helpers import (
     bridge_play_position,
+    four_hearts_played,
     searched_with_and_without,
+    steady,
     weighs_asked,
 )
 
@@ -69,10 +81,11 @@ def test_a_hand_holding_a_denied_card_weighs_false_card_times_as_likely():
     assert weigh(0, [without]) == [0.0]
 
 
-def _denied_held(record: DealRecord) -> list[tuple[int, Card]]:
-    """Each (seat, card) where a seat held a card its plays to others' leads deny."""
+def _denied_held(record: DealRecord, counting: int | None = None) -> list[tuple[int, Card]]:
+    """Each (seat, card) where a seat held a card its plays to others' leads deny
+    (`counting` as `unheld`'s)."""
     play = list(record.play)
-    shown = unheld([play[i:i + 4] for i in range(0, len(play), 4)])
+    shown = unheld([play[i:i + 4] for i in range(0, len(play), 4)], counting)
     return [(seat, card) for seat in range(4) for card in shown[seat]
             if card in record.hands[seat]]
 
@@ -94,17 +107,24 @@ def test_the_rule_based_player_plays_the_lowest_of_equal_cards(seed):
 
 
 @pytest.mark.parametrize("seed", [3, 8])
-def test_the_card_search_plays_the_lowest_of_equal_cards(seed):
-    """Six tricks by `bridge-advanced` in all four seats, as served, at a small budget."""
+@pytest.mark.parametrize("count_signals", [False, True])
+def test_the_card_search_plays_the_lowest_of_equal_cards(seed, count_signals):
+    """Six tricks by `bridge-advanced` in all four seats, as served, at a small budget;
+    giving count, the lowest of equal cards but for its signals."""
     game = bridge_play_position(seed)
     assert isinstance(game, ContractBridge)
     players = [make_player("bridge", s, "bridge-advanced") for s in range(4)]
+    for player in players:
+        assert isinstance(player, AdvancedBridgePlayer)
+        player.count_signals = count_signals
     while len(game.deal_record().play) < 24:
         seat = next(iter(game.to_act()))
         action, players[seat] = think_as_served(players[seat], game.view(seat),
                                                 game.legal(seat), Budget(0.2))
         game.apply(seat, action)
-    assert _denied_held(game.deal_record()) == []
+    record = game.deal_record()
+    assert record.contract is not None
+    assert _denied_held(record, record.contract.declarer if count_signals else None) == []
 
 
 def _in_trick_five(seed: int = 21) -> tuple:
@@ -119,17 +139,18 @@ def test_the_player_weighs_by_the_cards_followed_only_when_it_reads_them(monkeyp
     view, legal = _in_trick_five()
     asked = weighs_asked(monkeypatch, "follows_weigh", "read_follows", read_follows, view,
                          legal)
-    assert asked == ([(tricks_of(view),)] if read_follows else [])
+    assert asked == ([(tricks_of(view), None)] if read_follows else [])
 
 
 def test_the_player_as_served_reads_the_cards_followed(monkeypatch):
     asked = []
-    monkeypatch.setattr(advanced, "follows_weigh", lambda tricks: asked.append(tricks))
+    monkeypatch.setattr(advanced, "follows_weigh",
+                        lambda tricks, counting: asked.append((tricks, counting)))
     view, legal = _in_trick_five()
     action, back = think_as_served(make_player("bridge", 5, "bridge-advanced"), view, legal,
                                    Budget(5.0))
     assert action in legal and isinstance(back, AdvancedBridgePlayer) and back.read_follows
-    assert asked == [tricks_of(view)]
+    assert asked == [(tricks_of(view), None)]  # no count signals, as served
 
 
 def test_reading_the_cards_followed_changes_the_layouts_and_the_same_seed_chooses_the_same():
@@ -145,3 +166,90 @@ def test_tricks_of_a_view_end_with_the_trick_in_progress():
     tricks = tricks_of(view)
     assert [len(t) for t in tricks[:-1]] == [4] * (len(view.played) // 4)
     assert tricks[-1] == list(view.trick)
+
+
+# North declares. North leads ♠A: East ♠7, South ♠3, West ♠2; North leads ♠K: East ♠4
+# (its second spade); East leads ♥5: South ♥2, West ♥8, North ♥A; South leads ♦4: West ♦Q,
+# North ♦6, East ♦9.
+COUNTED = [_trick("0:AS", "1:7S", "2:3S", "3:2S"),
+           _trick("0:KS", "1:4S", "2:5S", "3:6S"),
+           _trick("1:5H", "2:2H", "3:8H", "0:AH"),
+           _trick("2:4D", "3:QD", "0:6D", "1:9D")]
+
+
+def test_count_is_given_by_a_defender_s_first_small_card_to_a_suit_declarer_s_side_leads():
+    # East's ♠7 and West's ♠2 to North's ♠A; East's ♦9 to South's ♦4. Not East's second
+    # spade, nor anything to East's own lead, nor declarer's or dummy's cards, nor West's
+    # ♦Q (no small card).
+    assert count_occasions(COUNTED, declarer=0) == [
+        (1, Card.parse("7S")), (3, Card.parse("2S")), (1, Card.parse("9D"))]
+    # With East declaring, North and South give count to East's and West's leads.
+    assert count_occasions(COUNTED, declarer=1) == [(2, Card.parse("2H"))]
+
+
+def test_a_count_signal_denies_no_lower_card_where_the_defenders_give_count():
+    # East's ♠7 denies the ♠6 read as the lowest of equal cards, not read as count.
+    assert Card.parse("6S") in unheld(COUNTED)[1]
+    assert Card.parse("6S") not in unheld(COUNTED, counting=0)[1]
+    # East's ♦9 likewise (the ♦8); West's ♦Q, no small card, denies the ♦J either way.
+    assert Card.parse("8D") in unheld(COUNTED)[1]
+    assert Card.parse("8D") not in unheld(COUNTED, counting=0)[1]
+    assert Card.parse("JD") in unheld(COUNTED)[3] and Card.parse("JD") in unheld(
+        COUNTED, counting=0)[3]
+    assert follows_weigh([_trick("0:AS", "1:7S")], counting=0) is None
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card.parse(card) for card in text.split()]
+
+
+def test_count_goes_high_with_an_even_number_and_low_with_an_odd_one():
+    lead = [_trick("0:AS")]  # North declares and leads; East to play
+    even, odd = parse_hand("9732.AK.AK.AKQJ"), parse_hand("973.AK.AK.AKQJ9")
+    assert count_signal(lead, 1, 0, even, _cards("9S 7S 3S")) == Card.parse("9S")
+    assert count_signal(lead, 1, 0, odd, _cards("9S 7S 3S")) == Card.parse("3S")
+    # Only the small cards count (the ten is none), and two of them are needed.
+    with_ten, odd_with_ten = parse_hand("T732.AK.AK.AKQJ"), parse_hand("T73.AK.AK.AKQJ9")
+    assert count_signal(lead, 1, 0, with_ten, _cards("TS 7S")) is None
+    assert count_signal(lead, 1, 0, with_ten, _cards("TS 7S 3S")) == Card.parse("7S")
+    assert count_signal(lead, 1, 0, odd_with_ten, _cards("TS 7S 3S")) == Card.parse("3S")
+    # No count to a defender's lead, from declarer's side, or in a suit played before.
+    assert count_signal([_trick("3:AS")], 1, 0, even, _cards("9S 7S")) is None
+    assert count_signal([_trick("1:AS")], 2, 0, even, _cards("9S 7S")) is None
+    assert count_signal([_trick("1:KS", "2:QS", "3:8S", "0:AS"), _trick("0:JS")], 1, 0,
+                        even, _cards("9S 7S")) is None
+
+
+def test_a_hand_that_gives_count_wrongly_weighs_less():
+    weigh = count_weigh([_trick("0:AS", "1:7S")], declarer=0)
+    assert weigh is not None
+    # East's ♠7: from ♠973 (odd, the ♠3 below it) miscounted; from ♠9873 or ♠73 (even,
+    # high) or ♠7 alone (odd, its lowest) as signalled; from ♠Q7 (even, but only an
+    # honour above it) nothing to signal with.
+    hands = [parse_hand(text) for text in (
+        "973.AK.AK.AKQJ9", "9873.AK.AK.AKQJ", "7.AKQ.AKQ.AKQJ9", "73.AKQ.AK.AKQJ9",
+        "7Q.AKQ.AK.AKJ98")]
+    assert weigh(1, hands) == pytest.approx(
+        [math.log(MISCOUNT), 0.0, 0.0, 0.0, 0.0])
+    # East's ♠7 its lowest from an even number with a small card above it: unsignalled.
+    assert weigh(1, [parse_hand("87.AKQ.AK.AKQJ9")]) == pytest.approx(
+        [math.log(UNSIGNALLED)])
+    assert weigh(0, hands) == [0.0] * len(hands)  # North gave no count
+    assert count_weigh([_trick("1:AS", "2:7S")], declarer=0) is None
+
+
+def test_a_defender_gives_count_to_declarer_s_trump_lead_only_where_it_signals():
+    """`FOUR_HEARTS` after ♠K led and won by North's ♠A: North leads the ♥A, and East,
+    holding ♥73, plays the ♥7 giving count and the ♥3 without."""
+    game = four_hearts_played("KS", "6S", "3S", "AS", "AH")
+    view, legal = game.view(1), game.legal(1)
+    assert sorted(legal) == ["play:3H", "play:7H"]
+    played = {}
+    for on in (True, False):
+        player = make_player("bridge", 3, "bridge-advanced")
+        assert isinstance(player, AdvancedBridgePlayer)
+        player.count_signals = on
+        played[on], back = think_as_served(player, view, legal, steady(5.0))
+        assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
+        assert back.last_outcome.equals == {Card.parse("3H"), Card.parse("7H")}
+    assert played == {True: "play:7H", False: "play:3H"}

@@ -28,7 +28,7 @@ from bot.games.cards import FULL_DECK, Card
 
 from ..core.budget import Budget
 from ..core.card_search import MAX_LAYOUTS, Decision, Outcome, search
-from ..core.carding import follows_weigh
+from ..core.carding import count_signal, count_weigh, follows_weigh
 from ..core.hand_range import ANY_HAND, HandRange
 from ..core.layouts import OVERSAMPLE, Knowledge, Weigh, joined, shown_voids
 from .basic import BridgePlayer
@@ -178,6 +178,12 @@ class AdvancedBridgePlayer:
         # (`learning.suit_reading`). Off until its registered bench (`bridge-lead-play
         # --flag read_suits`) says whether it pays.
         self.read_suits = False
+        # Count signals: as a defender following for the first time to a suit declarer's
+        # side leads, the highest of the small cards the search rates equal with an even
+        # number, the lowest with an odd number, and the defenders' cards read so on both
+        # sides (`carding.count_signal`, `count_weigh`). Off until its registered bench
+        # (`bridge-play --paired`, a whole deal each way) says whether it pays.
+        self.count_signals = False
         # The most layouts a card search solves when its budget affords more
         # (`bridge-lead-play --flag wide_search` pairs twice as many with this).
         self.max_layouts = MAX_LAYOUTS
@@ -226,10 +232,13 @@ class AdvancedBridgePlayer:
         # The same seed and position give the same layouts, whatever came before.
         rng = random.Random(f"{self.seed}:{view.deal_no}:{len(view.played)}:{len(view.trick)}")
         # The learned hand reading weighs the layouts by the calls, the lead model by the
-        # opening lead, and the cards followed with by what they deny (none: the ranges
-        # and checks alone).
+        # opening lead, the cards followed with by what they deny, and the defenders' count
+        # where they give it (none: the ranges and checks alone).
+        tricks = tricks_of(view)
+        counting = view.contract.declarer if self.count_signals else None
         weigh = joined(self.reading(view), leads.lead_weigh(view) if self.read_lead else None,
-                       follows_weigh(tricks_of(view)) if self.read_follows else None,
+                       follows_weigh(tricks, counting) if self.read_follows else None,
+                       count_weigh(tricks, counting) if counting is not None else None,
                        suits_weigh(view) if self.read_suits else None)
         now = decision(view, legal, self.ranges(view), self.agrees(view), weigh,
                        self.oversample)
@@ -241,4 +250,6 @@ class AdvancedBridgePlayer:
             return "play:" + learned.text
         if outcome is None:
             return fallback
-        return "play:" + outcome.card.text
+        signal = None if counting is None or view.seat is None else count_signal(
+            tricks, view.seat, counting, view.hand, outcome.equals)
+        return "play:" + (signal or outcome.card).text

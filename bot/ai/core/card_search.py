@@ -92,7 +92,9 @@ class Outcome:
     tricks vary over the layouts: the share of layouts where the card takes as many as
     the layout's best card (ties count for each), and their standard deviation (0 for one
     layout). An average can hide a card that is best on most layouts and costly on a few,
-    or one that is never best but never far from it."""
+    or one that is never best but never far from it. `equals`: the legal cards that take as
+    many tricks as the searched card on every layout (it among them), between which the
+    choice is free to say something (a count signal, `carding.count_signal`)."""
 
     card: Card
     values: dict[Card, float]
@@ -100,6 +102,7 @@ class Outcome:
     layouts: int
     best_share: dict[Card, float]
     spread: dict[Card, float]
+    equals: frozenset[Card] = frozenset()
 
 
 def search(decision: Decision, budget: Budget | None, rng: random.Random,
@@ -109,7 +112,7 @@ def search(decision: Decision, budget: Budget | None, rng: random.Random,
     legal = decision.legal
     if len(legal) == 1:
         return Outcome(legal[0], {legal[0]: 0.0}, {legal[0]: 0.0}, 0, {legal[0]: 1.0},
-                       {legal[0]: 0.0})
+                       {legal[0]: 0.0}, frozenset(legal))
     longest = max(decision.know.sizes)
     count = planned_layouts(budget, longest, decision.trump, cap=cap)
     if len(decision.know.hidden) <= 1:
@@ -162,4 +165,5 @@ def _best(decision: Decision, results: Sequence[dict[Card, int]],
     good = [c for c in good if tricks[c] >= best_tricks - 1e-9]
     card = preferred if preferred in good else min(good, key=lambda c: (c.rank, c.suit))
     assert card is not None
-    return Outcome(card, values, tricks, len(results), best_share, spread)
+    equals = frozenset(c for c in decision.legal if all(r[c] == r[card] for r in results))
+    return Outcome(card, values, tricks, len(results), best_share, spread, equals)

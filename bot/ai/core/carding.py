@@ -13,14 +13,21 @@ ruled out, only made `FALSE_CARD` times as likely.
 
 Leads say nothing of the kind: a lead may be the top of a sequence, and the opening lead is
 read by its own model (`learning.leads`).
+
+Players who give count (`count_signal`) play otherwise on one occasion: a defender following
+for the first time to a suit declarer's side leads, with a choice of small cards the search
+rates equal on every layout, plays the highest of them with an even number of cards in the
+suit and the lowest with an odd number (standard count: high-low shows an even number).
+Partner and declarer read it (`count_weigh`), and the lowest-of-equal reading leaves those
+cards alone.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from bot.games.cards import Card, Rank
+from bot.games.cards import Card, Rank, Suit
 
 from .layouts import Weigh
 
@@ -28,22 +35,35 @@ from .layouts import Weigh
 # never do; people do when they signal (with small cards, which seldom change a trick) or
 # false-card (with honours, seldom outside expert play). Set before it was measured.
 FALSE_CARD = 0.05
+# The highest rank a count signal is given with: a card below the ten seldom takes a trick,
+# so the search mostly rates a hand's small cards of a suit equal, and which of them is
+# played is free to say something.
+SPOT = Rank.NINE
+# How often a hand that gives count still shows it wrongly, as chances: a high small card
+# from an odd number (the lowest was not equal to it), and the lowest from an even number
+# with a second small card (the two were not equal, so no signal). Set before measured.
+MISCOUNT = 0.1
+UNSIGNALLED = 0.3
 
 Trick = Sequence[tuple[int, Card]]
 
 
-def unheld(tricks: Sequence[Trick]) -> tuple[frozenset[Card], ...]:
+def unheld(tricks: Sequence[Trick], counting: int | None = None
+           ) -> tuple[frozenset[Card], ...]:
     """For each seat, the cards its plays to others' leads show it did not hold: for
     each such card, the next lower card of its suit still out before that trick (none
     where every lower card had gone, or where that card is on the table in the same
-    trick). `tricks` in order, the last one perhaps in progress."""
+    trick). `tricks` in order, the last one perhaps in progress. `counting`: declarer's
+    seat where the defenders give count, whose signals (`count_occasions`) show no such
+    thing."""
+    signals = set(count_occasions(tricks, counting)) if counting is not None else set()
     shown: list[set[Card]] = [set(), set(), set(), set()]
     gone: set[Card] = set()
     for trick in tricks:
         on_table = {card for _, card in trick}
         for seat, card in trick[1:]:
             lower = _next_lower(card, gone)
-            if lower is not None and lower not in on_table:
+            if lower is not None and lower not in on_table and (seat, card) not in signals:
                 shown[seat].add(lower)
         gone.update(on_table)
     return tuple(frozenset(cards) for cards in shown)
@@ -57,11 +77,11 @@ def _next_lower(card: Card, gone: set[Card]) -> Card | None:
     return None
 
 
-def follows_weigh(tricks: Sequence[Trick]) -> Weigh | None:
+def follows_weigh(tricks: Sequence[Trick], counting: int | None = None) -> Weigh | None:
     """The log-weight of hands as dealt by the cards they show they did not hold
-    (`unheld`): `log(FALSE_CARD)` for each such card a hand holds. None when no play
-    shows anything."""
-    shown = unheld(tricks)
+    (`unheld`, `counting` as there): `log(FALSE_CARD)` for each such card a hand holds.
+    None when no play shows anything."""
+    shown = unheld(tricks, counting)
     if not any(shown):
         return None
     penalty = math.log(FALSE_CARD)
@@ -71,5 +91,77 @@ def follows_weigh(tricks: Sequence[Trick]) -> Weigh | None:
         if not cards:
             return [0.0] * len(hands)
         return [penalty * sum(card in cards for card in hand) for hand in hands]
+
+    return weigh
+
+
+def _defending(seat: int, declarer: int) -> bool:
+    return seat % 2 != declarer % 2
+
+
+def count_occasions(tricks: Sequence[Trick], declarer: int) -> list[tuple[int, Card]]:
+    """Each (seat, card) that gives count: a small card (at most `SPOT`) a defender
+    followed with to a lead by declarer's side, in a suit it had not played before."""
+    suits_played: list[set[Suit]] = [set(), set(), set(), set()]
+    signals: list[tuple[int, Card]] = []
+    for trick in tricks:
+        if not trick:
+            continue
+        leader, led = trick[0]
+        for seat, card in trick[1:]:
+            if (not _defending(leader, declarer) and _defending(seat, declarer)
+                    and card.suit == led.suit and card.suit not in suits_played[seat]
+                    and card.rank <= SPOT):
+                signals.append((seat, card))
+        for seat, card in trick:
+            suits_played[seat].add(card.suit)
+    return signals
+
+
+def count_signal(tricks: Sequence[Trick], seat: int, declarer: int, hand: Sequence[Card],
+                 equals: Collection[Card]) -> Card | None:
+    """The card that gives count for `seat`, holding `hand`, to play now to the last of
+    `tricks` (in progress), chosen among `equals` (cards the search rates the same on every
+    layout): of their small cards in the suit led, the highest with an even number of
+    cards in the suit, the lowest with an odd number. None where this is no occasion for
+    count (`count_occasions`) or fewer than two small cards are equal."""
+    trick = tricks[-1] if tricks else ()
+    if not trick or not _defending(seat, declarer) or _defending(trick[0][0], declarer):
+        return None
+    led = trick[0][1].suit
+    if any(s == seat and card.suit == led for earlier in tricks[:-1] for s, card in earlier):
+        return None
+    small = [card for card in equals if card.suit == led and card.rank <= SPOT]
+    if len(small) < 2:
+        return None
+    even = sum(card.suit == led for card in hand) % 2 == 0
+    return (max if even else min)(small, key=lambda card: card.rank)
+
+
+def count_weigh(tricks: Sequence[Trick], declarer: int) -> Weigh | None:
+    """The log-weight of the defenders' hands as dealt by the count their signals give
+    (`count_occasions`): `log(MISCOUNT)` for each small card above the hand's lowest of its
+    suit from an odd number, `log(UNSIGNALLED)` for each lowest card from an even number
+    whose next card up is small too. None when no card gives count."""
+    signals = count_occasions(tricks, declarer)
+    if not signals:
+        return None
+    miscount, unsignalled = math.log(MISCOUNT), math.log(UNSIGNALLED)
+
+    def shown(card: Card, hand: Sequence[Card]) -> float:
+        # The signal is the seat's first card of the suit: the hand as dealt held them all.
+        ranks = sorted(c.rank for c in hand if c.suit == card.suit)
+        if not ranks:
+            return 0.0  # not a hand as dealt
+        if card.rank > ranks[0]:
+            return miscount if len(ranks) % 2 else 0.0
+        even_with_choice = len(ranks) % 2 == 0 and ranks[1] <= SPOT
+        return unsignalled if even_with_choice else 0.0
+
+    def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
+        cards = [card for s, card in signals if s == seat]
+        if not cards:
+            return [0.0] * len(hands)
+        return [sum(shown(card, hand) for card in cards) for hand in hands]
 
     return weigh
