@@ -9,9 +9,9 @@ solved ones from (`--flag oversample`: `oversample` at four times `layouts.OVERS
 or, to measure what a better hand reading could still save, a reading that knows each
 hidden hand's true points and lengths (`--flag true_reading`: `TrueReading`, never
 served, against the learned reading); or the defenders' count signals, given and read on
-both sides (`--flag count_signals`: `AdvancedBridgePlayer.count_signals`), where the play
-goes on with the read way's cards, signals and all (the unread way reads them as the
-lowest of equal cards).
+both sides (`--flag count_signals`: `AdvancedBridgePlayer.count_signals` "on"), where the
+play goes on with the read way's cards, signals and all, and the unread way neither gives
+nor reads count but knows the signal cards deny nothing ("ignored").
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
         [--tricks 13]
@@ -117,7 +117,7 @@ FLAGS: dict[str, tuple[str, object, object]] = {
     "wide_search": ("max_layouts", MAX_LAYOUTS, 2 * MAX_LAYOUTS),
     "oversample": ("oversample", OVERSAMPLE, 4 * OVERSAMPLE),
     "true_reading": ("reading", view_weigh, PerDeal(lambda game: TrueReading(game.dealt))),
-    "count_signals": ("count_signals", False, True),
+    "count_signals": ("count_signals", "ignored", "on"),
 }
 # The switches that change what the cards played say (signals): the play goes on with the
 # read way's cards, so that the positions both ways meet hold the signals to read.

@@ -188,7 +188,7 @@ def searched_with_and_without(flag: str, view: BridgeView, legal: Sequence[str],
     return outcomes
 
 
-def searched_once_with(flag: str, on: bool, view: BridgeView, legal: Sequence[str],
+def searched_once_with(flag: str, on: object, view: BridgeView, legal: Sequence[str],
                        seed: int = 5) -> None:
     """A fresh `AdvancedBridgePlayer` with `flag` set to `on` chooses a legal card at
     `view` by searching layouts."""
@@ -199,7 +199,7 @@ def searched_once_with(flag: str, on: bool, view: BridgeView, legal: Sequence[st
     assert player.last_layouts > 0
 
 
-def weighs_asked(monkeypatch: pytest.MonkeyPatch, weigh: str, flag: str, on: bool,
+def weighs_asked(monkeypatch: pytest.MonkeyPatch, weigh: str, flag: str, on: object,
                  view: BridgeView, legal: Sequence[str]) -> list[tuple[Any, ...]]:
     """What a fresh `AdvancedBridgePlayer` with `flag` set to `on` asks of the player's
     `weigh` (a function of `bot.ai.bridge.advanced`, spied and passed on) when it searches

@@ -29,6 +29,7 @@ from bot.tables.thinking import think_as_served
 from tests.ai.helpers import (
     bridge_play_position,
     four_hearts_played,
+    searched_once_with,
     searched_with_and_without,
     steady,
     weighs_asked,
@@ -107,7 +108,7 @@ def test_the_rule_based_player_plays_the_lowest_of_equal_cards(seed):
 
 
 @pytest.mark.parametrize("seed", [3, 8])
-@pytest.mark.parametrize("count_signals", [False, True])
+@pytest.mark.parametrize("count_signals", ["off", "on"])
 def test_the_card_search_plays_the_lowest_of_equal_cards(seed, count_signals):
     """Six tricks by `bridge-advanced` in all four seats, as served, at a small budget;
     giving count, the lowest of equal cards but for its signals."""
@@ -124,7 +125,8 @@ def test_the_card_search_plays_the_lowest_of_equal_cards(seed, count_signals):
         game.apply(seat, action)
     record = game.deal_record()
     assert record.contract is not None
-    assert _denied_held(record, record.contract.declarer if count_signals else None) == []
+    counting = record.contract.declarer if count_signals == "on" else None
+    assert _denied_held(record, counting) == []
 
 
 def _in_trick_five(seed: int = 21) -> tuple:
@@ -245,11 +247,30 @@ def test_a_defender_gives_count_to_declarer_s_trump_lead_only_where_it_signals()
     view, legal = game.view(1), game.legal(1)
     assert sorted(legal) == ["play:3H", "play:7H"]
     played = {}
-    for on in (True, False):
+    for signals in ("on", "ignored", "off"):
         player = make_player("bridge", 3, "bridge-advanced")
         assert isinstance(player, AdvancedBridgePlayer)
-        player.count_signals = on
-        played[on], back = think_as_served(player, view, legal, steady(5.0))
+        player.count_signals = signals
+        played[signals], back = think_as_served(player, view, legal, steady(5.0))
         assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
         assert back.last_outcome.equals == {Card.parse("3H"), Card.parse("7H")}
-    assert played == {True: "play:7H", False: "play:3H"}
+    assert played == {"on": "play:7H", "ignored": "play:3H", "off": "play:3H"}
+
+
+@pytest.mark.parametrize("signals", ["off", "ignored", "on"])
+def test_the_player_reads_count_only_where_it_signals(monkeypatch, signals):
+    """`FOUR_HEARTS`: East gave count with the ♥7 and West with the ♥4 to North's ♥A;
+    North leads the ♦K and East chooses."""
+    game = four_hearts_played("KS", "6S", "3S", "AS", "AH", "7H", "6H", "4H", "KD")
+    view, legal = game.view(1), game.legal(1)
+    asked: dict[str, list[tuple]] = {"follows_weigh": [], "count_weigh": []}
+    for name, calls in asked.items():
+        real = getattr(advanced, name)
+        monkeypatch.setattr(advanced, name,
+                            lambda *args, real=real, calls=calls: calls.append(args) or real(*args))
+    searched_once_with("count_signals", signals, view, legal)
+    # Off, the signal cards are read as the lowest of equal cards; ignored, they deny
+    # nothing; on, the count they give is read too.
+    assert asked["follows_weigh"] == [(tricks_of(view), None if signals == "off" else 0)]
+    assert asked["count_weigh"] == ([(tricks_of(view), 0)] if signals == "on" else [])
+    assert count_weigh(tricks_of(view), 0) is not None

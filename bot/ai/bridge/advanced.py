@@ -28,7 +28,7 @@ from bot.games.cards import FULL_DECK, Card
 
 from ..core.budget import Budget
 from ..core.card_search import MAX_LAYOUTS, Decision, Outcome, search
-from ..core.carding import count_signal, count_weigh, follows_weigh
+from ..core.carding import CountSignals, count_signal, count_weigh, follows_weigh
 from ..core.hand_range import ANY_HAND, HandRange
 from ..core.layouts import OVERSAMPLE, Knowledge, Weigh, joined, shown_voids
 from .basic import BridgePlayer
@@ -178,12 +178,12 @@ class AdvancedBridgePlayer:
         # (`learning.suit_reading`). Off until its registered bench (`bridge-lead-play
         # --flag read_suits`) says whether it pays.
         self.read_suits = False
-        # Count signals: as a defender following for the first time to a suit declarer's
-        # side leads, the highest of the small cards the search rates equal with an even
-        # number, the lowest with an odd number, and the defenders' cards read so on both
-        # sides (`carding.count_signal`, `count_weigh`). Off until its registered bench
-        # (`bridge-play --paired`, a whole deal each way) says whether it pays.
-        self.count_signals = False
+        # Count signals ("on"): as a defender following for the first time to a suit
+        # declarer's side leads, the highest of the small cards the search rates equal
+        # with an even number, the lowest with an odd number, and the defenders' cards
+        # read so on both sides (`carding.count_signal`, `count_weigh`). Off until its
+        # registered bench (`bridge-lead-play --flag count_signals`) says whether it pays.
+        self.count_signals: CountSignals = "off"
         # The most layouts a card search solves when its budget affords more
         # (`bridge-lead-play --flag wide_search` pairs twice as many with this).
         self.max_layouts = MAX_LAYOUTS
@@ -235,10 +235,12 @@ class AdvancedBridgePlayer:
         # opening lead, the cards followed with by what they deny, and the defenders' count
         # where they give it (none: the ranges and checks alone).
         tricks = tricks_of(view)
-        counting = view.contract.declarer if self.count_signals else None
+        declarer = view.contract.declarer
+        counting = None if self.count_signals == "off" else declarer
+        signalling = self.count_signals == "on"
         weigh = joined(self.reading(view), leads.lead_weigh(view) if self.read_lead else None,
                        follows_weigh(tricks, counting) if self.read_follows else None,
-                       count_weigh(tricks, counting) if counting is not None else None,
+                       count_weigh(tricks, declarer) if signalling else None,
                        suits_weigh(view) if self.read_suits else None)
         now = decision(view, legal, self.ranges(view), self.agrees(view), weigh,
                        self.oversample)
@@ -250,6 +252,6 @@ class AdvancedBridgePlayer:
             return "play:" + learned.text
         if outcome is None:
             return fallback
-        signal = None if counting is None or view.seat is None else count_signal(
-            tricks, view.seat, counting, view.hand, outcome.equals)
+        signal = None if not signalling or view.seat is None else count_signal(
+            tricks, view.seat, declarer, view.hand, outcome.equals)
         return "play:" + (signal or outcome.card).text

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
+from typing import Literal
 
 from bot.games.cards import Card, Rank, Suit
 
@@ -44,6 +45,11 @@ SPOT = Rank.NINE
 # with a second small card (the two were not equal, so no signal). Set before measured.
 MISCOUNT = 0.1
 UNSIGNALLED = 0.3
+
+# A player's count signals: none at the table ("off"); given by the defenders but neither
+# given nor read by this player ("ignored": their signal cards deny nothing; the way
+# without, where a benchmark meets positions where they were given); given and read ("on").
+CountSignals = Literal["off", "ignored", "on"]
 
 Trick = Sequence[tuple[int, Card]]
 
