@@ -90,8 +90,9 @@ def train_tiny_play(trainer: ModuleType, folder: Path, first: int, deals: int
 
 
 def steady(seconds: float) -> Budget:
-    """A budget only the solver's counted work spends (its clock stands still): two
-    searches given it decide alike however loaded the machine is."""
+    """A budget whose clock stands still: only the planned work (the solver's counted
+    work) spends it, so two searches given it decide alike however loaded the machine
+    is."""
     return Budget(seconds, clock=lambda: 0.0)
 
 

@@ -31,6 +31,7 @@ from bot.games import create
 from bot.games.bridge_auction import Contract, Strain
 from bot.games.bridge_scoring import imps
 from bot.games.cards import parse_hand
+from tests.ai.helpers import steady
 from tests.ai.test_bridge_bidding import auction_of
 
 N, E, S, W = 0, 1, 2, 3
@@ -219,11 +220,6 @@ def test_planned_layouts_follow_the_budget_and_the_strains() -> None:
     assert planned_layouts(Budget(0.01), 2) < MIN_LAYOUTS
 
 
-def still() -> float:
-    """A clock that never moves: the plan alone decides, whatever the machine's load."""
-    return 0.0
-
-
 # Responder holds six good spades and 15 points opposite opener's 12-14 balanced: passing
 # 1NT (put in as the captain's call) is far from the best contract.
 SPADES = ("AKJ975.A4.K3.J94", "1D pass 1S pass 1NT pass", N)
@@ -231,16 +227,16 @@ SPADES = ("AKJ975.A4.K3.J94", "1D pass 1S pass 1NT pass", N)
 
 def test_a_sampled_decision_replaces_a_poor_call_and_is_the_same_for_the_same_seed() -> None:
     ctx, hand, legal, _, rules = decision(*SPADES)
-    first = settle(ctx, hand, legal, "pass", rules, (False, False), Budget(0.8, clock=still),
+    first = settle(ctx, hand, legal, "pass", rules, (False, False), steady(0.8),
                    random.Random("seed"))
-    again = settle(ctx, hand, legal, "pass", rules, (False, False), Budget(0.8, clock=still),
+    again = settle(ctx, hand, legal, "pass", rules, (False, False), steady(0.8),
                    random.Random("seed"))
     assert first == again and first in ("bid:4S", "bid:6S", "bid:3NT", "bid:6NT")
 
 
 def test_the_captains_call_stands_when_the_budget_is_short_or_spent() -> None:
     ctx, hand, legal, _, rules = decision(*SPADES)
-    assert settle(ctx, hand, legal, "pass", rules, (False, False), Budget(0.05, clock=still),
+    assert settle(ctx, hand, legal, "pass", rules, (False, False), steady(0.05),
                   random.Random("seed")) == "pass"
     # The clock passes the whole budget before the first batch of solving.
     spent = Budget(0.8, clock=Ticking(0.9))
@@ -282,10 +278,10 @@ def test_the_solvers_measured_work_stops_a_costly_decision_the_same_way_each_tim
     hands = deal_layouts(ctx, hand.cards, 12, random.Random(4)).hands
     wanted = [(Strain.SPADES, S), (Strain.NOTRUMP, N)]
     # A clock that never moves: only the work DDS reports can stop it.
-    small = Budget(0.02, clock=still)
+    small = steady(0.02)
     first = solve_contracts(hands, wanted, small)
-    again = solve_contracts(hands, wanted, Budget(0.02, clock=still))
+    again = solve_contracts(hands, wanted, steady(0.02))
     assert first is not None and first == again
     assert 1 <= len(first) < len(hands)
-    assert solve_contracts(hands, wanted, Budget(5.0, clock=still)) == solve_contracts(
+    assert solve_contracts(hands, wanted, steady(5.0)) == solve_contracts(
         hands, wanted, None)

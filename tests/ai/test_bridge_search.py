@@ -24,7 +24,7 @@ from bot.games import create
 from bot.games.bridge_auction import Call
 from bot.games.cards import FULL_DECK, Card, Suit, cards
 from bot.games.tricks import trick_winner
-from tests.ai.helpers import bridge_play_position
+from tests.ai.helpers import bridge_play_position, steady
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -235,7 +235,7 @@ def test_a_cap_on_the_layouts_bounds_a_cheap_decision_s_plan_and_its_search(
                            cap=10**6) > 2 * MAX_LAYOUTS
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.0001, []))
     for cap in (MAX_LAYOUTS, 2 * MAX_LAYOUTS):
-        outcome = search(late, Budget(0.8, clock=lambda: 0.0), random.Random(3), cap=cap)
+        outcome = search(late, steady(0.8), random.Random(3), cap=cap)
         assert outcome is not None and outcome.layouts == cap
 
 
@@ -396,7 +396,7 @@ def test_the_solvers_measured_work_ends_the_layouts_within_the_budgets_share(
     share = Budget(seconds).planned_seconds()  # 1.8 s
     calls: list[int] = []
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.28, calls))
-    outcome = search(lead, Budget(seconds, clock=lambda: 0.0), random.Random(3))
+    outcome = search(lead, steady(seconds), random.Random(3))
     # One layout first, then two (DDS's two threads), then as many as solved: 1.68 s;
     # the last four planned would make 2.8 s, past the share.
     assert outcome is not None and calls == [1, 2, 3] and outcome.layouts == 6
@@ -409,7 +409,7 @@ def test_a_solve_costlier_than_the_budget_allows_falls_back_to_the_rule_based_ca
     lead = _opening_lead()
     calls: list[int] = []
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.4, calls))
-    assert search(lead, Budget(0.8, clock=lambda: 0.0), random.Random(3)) is None
+    assert search(lead, steady(0.8), random.Random(3)) is None
     assert calls == [1]  # one layout at 0.4 s: two more would overrun, too few to decide
 
 
@@ -438,7 +438,7 @@ def test_a_later_decision_whose_work_fits_solves_its_whole_plan(monkeypatch) -> 
     planned = planned_layouts(Budget(0.8), max(later.know.sizes), later.trump)
     calls: list[int] = []
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(0.001, calls))
-    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    outcome = search(later, steady(0.8), random.Random(3))
     assert outcome is not None and outcome.layouts == planned == sum(calls)
     assert calls[0] == -(-planned // card_search.PROBE_SHARE)  # a probe, then doubling
 
@@ -450,7 +450,7 @@ def test_a_later_decision_stops_on_the_solvers_measured_work(monkeypatch) -> Non
     cost = 2 * share / planned  # each layout costs twice what the plan allows for
     calls: list[int] = []
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(cost, calls))
-    outcome = search(later, Budget(0.8, clock=lambda: 0.0), random.Random(3))
+    outcome = search(later, steady(0.8), random.Random(3))
     assert outcome is not None and outcome.layouts == sum(calls) < planned
     next_batch = min(max(outcome.layouts, calls[0]), planned - outcome.layouts)
     assert outcome.layouts * cost <= share < (outcome.layouts + next_batch) * cost
@@ -466,7 +466,7 @@ def test_too_few_layouts_solved_in_the_share_play_the_rule_based_card(monkeypatc
     assert probe < card_search.MIN_LAYOUTS
     cost = Budget(0.8).planned_seconds() / probe
     monkeypatch.setattr(card_search.dds, "solve_counted", _solver_reporting(cost, calls))
-    chosen = AdvancedBridgePlayer(5).choose(view, legal, Budget(0.8, clock=lambda: 0.0))
+    chosen = AdvancedBridgePlayer(5).choose(view, legal, steady(0.8))
     assert calls == [probe]
     assert chosen == make_player("bridge", 5, "bridge-basic").choose(view, legal)
 
@@ -491,7 +491,7 @@ def test_the_single_dummy_estimate_stops_on_the_tables_measured_work(monkeypatch
                         _tables_costing(0.25, calls))
     pack = list(FULL_DECK)
     estimate = TrickEstimate(0, tuple(pack[:13]), tuple(pack[13:26]))
-    budget = Budget(0.8, clock=lambda: 0.0)
+    budget = steady(0.8)
     more = planned_samples(budget, 0)
     assert more >= 2  # the plan (at TABLE_COST) asks for more than the work allows
     estimate.add(more, random.Random(2), budget)
@@ -511,7 +511,7 @@ def test_the_single_dummy_probe_is_one_table_and_a_cut_sample_is_kept(monkeypatc
     mine, revealed = tuple(pack[:13]), tuple(pack[13:26])
     estimate = TrickEstimate(1, mine, revealed)
     estimate.add(planned_samples(Budget(0.8), 0), random.Random(2),
-                 Budget(0.8, clock=lambda: 0.0))
+                 steady(0.8))
     assert calls == [1] and estimate.samples == 0 and estimate.dealt == 1
     assert estimate.unpaired is not None
     (with_revealed, with_hidden), table = estimate.unpaired
@@ -526,7 +526,7 @@ def test_the_single_dummy_probe_is_one_table_and_a_cut_sample_is_kept(monkeypatc
     monkeypatch.setattr(single_dummy_estimate.dds, "tables_measured",
                         lambda deals, strains=None: (solved.extend(deals), later(deals))[1])
     estimate.add(planned_samples(Budget(0.8), 0), random.Random(3),
-                 Budget(0.8, clock=lambda: 0.0))
+                 steady(0.8))
     # The kept sample's other table first; a second table would pass the share again, so
     # the call ends with that sample whole: the kept table (7 tricks) with the new one (9).
     assert calls[1:] == [1] and solved == [with_hidden]

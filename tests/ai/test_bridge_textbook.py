@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 
-from bot.ai import Budget
 from bot.ai.core.card_search import Decision, search
 from bot.ai.core.hand_range import ANY_HAND, HandRange
 from bot.ai.core.layouts import Knowledge
 from bot.games.cards import Card, Suit, cards, parse_hand
+from tests.ai.helpers import steady
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -41,7 +41,7 @@ def decide(hands: dict[int, str], visible: set[int], leader: int, trick: str = "
                        played=tuple(in_trick), ranges=said),
         trump=trump, leader=leader, trick=tuple(played), legal=legal, value=value,
         tricks_won=0)
-    outcome = search(decision, Budget(5.0, clock=lambda: 0.0), random.Random(7))
+    outcome = search(decision, steady(5.0), random.Random(7))
     assert outcome is not None
     return outcome.card
 

@@ -10,7 +10,7 @@ from bot.ai.spades.advanced import AdvancedSpadesPlayer
 from bot.ai.spades.basic import SpadesPlayer
 from bot.games import create
 from bot.games.spades import Spades
-from tests.ai.helpers import play_checking_legal
+from tests.ai.helpers import play_checking_legal, steady
 from tests.games.spades_helpers import bid_round, stacked
 
 # North's partner South bids nil holding a bare king of hearts; East leads a heart.
@@ -66,8 +66,8 @@ def test_a_spent_budget_falls_back_to_the_basic_player():
     view, legal = game.view(0), game.legal(0)
     spent = Budget(1.0, clock=lambda: next(ticks))
     assert small().choose(view, legal, spent) == SpadesPlayer(0).choose(view, legal)
-    still = Budget(1.0, clock=lambda: 0.0)  # a clock that never moves: all the time needed
-    assert small().choose(view, legal, still) == small().choose(view, legal)
+    # A clock that never moves: all the time needed.
+    assert small().choose(view, legal, steady(1.0)) == small().choose(view, legal)
 
 
 def test_returns_a_legal_action_in_every_position_of_whole_matches():
