@@ -68,12 +68,11 @@ from typing import Any
 from bot.ai import Budget, make_player
 from bot.ai.bridge.advanced import AdvancedBridgePlayer
 from bot.ai.core.dds import Position, solve
-from bot.config import THINK_SECONDS
 from bot.games import create
 from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import BridgeView
 from bot.games.cards import Card, Suit
-from bot.tables.thinking import think_as_served
+from bot.tables.thinking import THINK_SECONDS, think_as_served
 
 from .intervals import half_width, mean_half, wilson_text
 

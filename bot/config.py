@@ -6,6 +6,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from bot.tables.thinking import THINK_SECONDS
+
 # A bot token is three dot-separated base64url parts; this only catches obvious mistakes
 # (a pasted client secret or application id) before Discord is asked.
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
@@ -30,9 +32,6 @@ class ConfigError(Exception):
 
 
 ENVIRONMENT = "in the environment"
-# A computer player's seconds a decision where THINK_SECONDS is not set (the benchmarks
-# that measure the players as served read it too).
-THINK_SECONDS = 0.8
 
 
 @dataclass(frozen=True, slots=True)

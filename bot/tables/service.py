@@ -43,6 +43,7 @@ from .model import (
     TableSettings,
 )
 from .servers import ServerRules
+from .thinking import THINK_SECONDS
 from .turns import TurnFlow
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,8 @@ class TableService:
     timers its `turns` (a `TurnFlow`); this class holds the tables, checks clicks and
     applies actions."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 1.0, think_seconds: float = 0.8,
+    def __init__(self, store: Store, *, bot_delay: float = 1.0,
+                 think_seconds: float = THINK_SECONDS,
                  think_processes: int = 0,
                  observer: TableObserver | None = None,
                  seed_source: Callable[[], int] | None = None,

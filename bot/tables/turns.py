@@ -26,7 +26,7 @@ from bot.store import Actor
 from . import requests
 from .clock import Clock
 from .model import PLAYING, Table
-from .thinking import NOT_PICKLED, ThinkingPool
+from .thinking import NOT_PICKLED, THINK_SECONDS, ThinkingPool
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ class TurnFlow:
     """The computer players of every table, and the watches over people's turns."""
 
     def __init__(self, apply: ApplyAction, bot_delay: float,
-                 think_seconds: float = 0.8, clock: Clock | None = None,
+                 think_seconds: float = THINK_SECONDS, clock: Clock | None = None,
                  think_processes: int = 0) -> None:
         self._apply = apply
         self.bot_delay = bot_delay
