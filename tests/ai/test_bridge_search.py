@@ -534,15 +534,22 @@ def test_the_single_dummy_probe_is_one_table_and_a_cut_sample_is_kept(monkeypatc
     assert estimate.unpaired is None and estimate.samples == estimate.dealt == 1
 
 
+def _solved_elsewhere(legal: tuple[Card, ...], tricks_won: int) -> card_search.Decision:
+    """A decision whose layouts the test solves itself (`card_search._best` reads only its
+    legal cards, the value of each total and the tricks won): no trumps, North to lead, a
+    trick's value its count."""
+    return card_search.Decision(
+        know=Knowledge(known=((), (), (), ()), unseen=(), sizes=(0, 0, 0, 0),
+                       played=((), (), (), ()), ranges=(HandRange(),) * 4),
+        trump=None, leader=N, trick=(), legal=legal,
+        value=tuple(float(t) for t in range(14)), tricks_won=tricks_won)
+
+
 def test_a_search_outcome_says_how_often_each_card_is_best_and_how_its_tricks_spread() -> None:
     # Three layouts solved for three legal cards; worked out by hand. The side has taken
     # one trick, so each card's totals are one more than its solved tricks.
     a, b, c = cards("AS KS 2H")
-    decision = card_search.Decision(
-        know=Knowledge(known=((), (), (), ()), unseen=(), sizes=(0, 0, 0, 0),
-                       played=((), (), (), ()), ranges=(HandRange(),) * 4),
-        trump=None, leader=N, trick=(), legal=(a, b, c),
-        value=tuple(float(t) for t in range(14)), tricks_won=1)
+    decision = _solved_elsewhere((a, b, c), tricks_won=1)
     results = [{a: 3, b: 3, c: 1}, {a: 2, b: 4, c: 4}, {a: 5, b: 1, c: 4}]
     outcome = card_search._best(decision, results, None)
     assert outcome is not None and outcome.layouts == 3
@@ -560,11 +567,7 @@ def test_a_search_outcome_says_how_often_each_card_is_best_and_how_its_tricks_sp
 
 def test_a_search_outcome_lists_the_cards_equal_to_its_card_on_every_layout() -> None:
     a, b, c = cards("9S 7S 3S")
-    decision = card_search.Decision(
-        know=Knowledge(known=((), (), (), ()), unseen=(), sizes=(0, 0, 0, 0),
-                       played=((), (), (), ()), ranges=(HandRange(),) * 4),
-        trump=None, leader=N, trick=(), legal=(a, b, c),
-        value=tuple(float(t) for t in range(14)), tricks_won=0)
+    decision = _solved_elsewhere((a, b, c), tricks_won=0)
     # The 7 and the 3 alike on both layouts; the 9 takes one more on the second.
     outcome = card_search._best(decision, [{a: 2, b: 2, c: 2}, {a: 3, b: 2, c: 2}], None)
     assert outcome is not None and outcome.card == a and outcome.equals == {a}
