@@ -43,8 +43,9 @@ SPOT = Rank.NINE
 # How often a hand that gives count still shows it wrongly, as chances: a high small card
 # from an odd number (the lowest was not equal to it), and the lowest from an even number
 # with a second small card (the two were not equal, so no signal). Chosen by the posterior
-# gain of the reading on bank deals 72,150..72,192 played with count given (of a grid of
-# 0.01..0.3 and 0.05..0.6; the surest, 0.05, read people's signals too hard).
+# gain of the reading on bank deals 72,150..72,192 played with count given, of a grid of
+# 0.01..0.3 and 0.05..0.6 (`learning.count_reading gain --grid`); the surest pair would
+# read people's signals too hard.
 MISCOUNT = 0.05
 UNSIGNALLED = 0.1
 
@@ -146,15 +147,16 @@ def count_signal(tricks: Sequence[Trick], seat: int, declarer: int, hand: Sequen
     return (max if even else min)(small, key=lambda card: card.rank)
 
 
-def count_weigh(tricks: Sequence[Trick], declarer: int) -> Weigh | None:
+def count_weigh(tricks: Sequence[Trick], declarer: int, miscount: float = MISCOUNT,
+                unsignalled: float = UNSIGNALLED) -> Weigh | None:
     """The log-weight of the defenders' hands as dealt by the count their signals give
-    (`count_occasions`): `log(MISCOUNT)` for each small card above the hand's lowest of its
-    suit from an odd number, `log(UNSIGNALLED)` for each lowest card from an even number
+    (`count_occasions`): `log(miscount)` for each small card above the hand's lowest of its
+    suit from an odd number, `log(unsignalled)` for each lowest card from an even number
     whose next card up is small too. None when no card gives count."""
     signals = count_occasions(tricks, declarer)
     if not signals:
         return None
-    miscount, unsignalled = math.log(MISCOUNT), math.log(UNSIGNALLED)
+    miscount, unsignalled = math.log(miscount), math.log(unsignalled)
 
     def shown(card: Card, hand: Sequence[Card]) -> float:
         # The signal is the seat's first card of the suit: the hand as dealt held them all.

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.ai.core.budget import Budget
+from bot.ai.core.carding import CountSignals
 from bot.games.bridge import ContractBridge
 
 from ..advanced import AdvancedBridgePlayer
@@ -60,12 +61,16 @@ class PlayedDeal:
         return cls(int(number), tuple(actions))
 
 
-def play_deal(deal: BankDeal, bidders: Bidders, think: float = THINK) -> PlayedDeal:
-    """Bank deal `deal` bid by `bidders` and played to the end by the served card
-    players, thinking `think` seconds of CPU a card."""
+def play_deal(deal: BankDeal, bidders: Bidders, think: float = THINK,
+              count_signals: CountSignals = "off", tricks: int = 13) -> PlayedDeal:
+    """Bank deal `deal` bid by `bidders` and played by the served card players, thinking
+    `think` seconds of CPU a card, for its first `tricks` tricks (all: to the end), with
+    their count signals as `count_signals` (off as served)."""
     game, actions = bid_board(deal, bidders)
     players = [AdvancedBridgePlayer(deal.number * 7 + s) for s in range(4)]
-    while game.phase == "play":
+    for player in players:
+        player.count_signals = count_signals
+    while game.phase == "play" and len(game.deal_record().play) < 4 * tricks:
         seat = next(iter(game.to_act()))
         action = players[seat].choose(game.view(seat), game.legal(seat),
                                       Budget(think, clock=time.thread_time))

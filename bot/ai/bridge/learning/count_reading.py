@@ -1,0 +1,215 @@
+"""What the defenders' count signals say, measured on bank deals, and the choice of the
+count reading's two constants (`carding.MISCOUNT`, `carding.UNSIGNALLED`).
+
+    python -m bot.ai.bridge.learning.count_reading play --first 72150 --deals 43 --out FILE
+    python -m bot.ai.bridge.learning.count_reading gain --played FILE [--grid]
+    python -m bot.ai.bridge.learning.count_reading unsignalled [--deals 300]
+
+`play`: bank deals bid as the rows are bid (`play_training`) and played to trick
+`--tricks` (9) by the served card players with count signals on, a `played` line each,
+appended to FILE (a stopped run carries on; about 15 s of CPU a deal).
+`gain`: after tricks 3, 6 and 9, each defender that has given count by then is seen by
+declarer and by its partner (not dummy), with 100 hands dealt at random as that seat
+sees them (`suit_reading_training.hands_seen_by`). Each reading's **posterior gain**
+(`suit_reading_training.posterior_gain`: how many times likelier the true hand becomes
+with it, natural log) is printed: the cards followed with as served, the same knowing
+that signal cards deny nothing, and that with the count read at the constants as
+served, or, with `--grid`, at each pair of a grid.
+`unsignalled`: the same cases on the played deals of `played` (count not given), where
+the cards that would be signals are read as the lowest of equal cards: what count gives
+up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
+
+import numpy as np
+
+from bot.games.cards import Card
+
+from ...core.carding import (
+    MISCOUNT,
+    UNSIGNALLED,
+    Trick,
+    count_occasions,
+    count_weigh,
+    follows_weigh,
+)
+from ...core.layouts import Weigh
+from ...core.trick_masks import cards_of
+from .bank import BankDeal, read
+from .play_training import THINK
+from .played import PlayedDeal, play_deal, read_played
+from .rollouts import Bidders
+from .suit_reading_training import (
+    ALTERNATIVES,
+    CHECKPOINTS,
+    Play,
+    hands_seen_by,
+    play_of,
+    posterior_gain,
+    with_bank,
+)
+from .values import shared as shared_values
+
+GRID_MISCOUNT = (0.3, 0.1, 0.05, 0.02, 0.01)
+GRID_UNSIGNALLED = (0.6, 0.3, 0.15, 0.1, 0.05)
+
+
+@dataclass(frozen=True, slots=True)
+class CountCase:
+    """A defender that gave count, seen by `observer` after some tricks of bank deal
+    `deal`: those tricks, declarer, and its true hand first among hands dealt at random as
+    the observer sees them (as dealt)."""
+
+    deal: int
+    seat: int
+    observer: int
+    declarer: int
+    tricks: tuple[Trick, ...]
+    hands: tuple[tuple[Card, ...], ...]
+
+
+def count_cases(pairs: Iterable[tuple[BankDeal, PlayedDeal]], seed: int = 1,
+                alternatives: int = ALTERNATIVES) -> list[CountCase]:
+    """After each checkpoint trick, each defender that has given count by then
+    (`count_occasions`), seen by declarer and by its partner."""
+    rng = np.random.default_rng(seed)
+    cases: list[CountCase] = []
+    for deal, played in pairs:
+        play = play_of(deal, played)
+        if play is not None:
+            cases += _deal_cases(deal, play, rng, alternatives)
+    return cases
+
+
+def _deal_cases(deal: BankDeal, play: Play, rng: np.random.Generator,
+                alternatives: int) -> list[CountCase]:
+    declarer = play.contract.declarer
+    cases = []
+    for count in CHECKPOINTS:
+        if len(play.plays) < 4 * count:
+            break
+        tricks = tuple(play.plays[i:i + 4] for i in range(0, 4 * count, 4))
+        for seat in sorted({s for s, _ in count_occasions(tricks, declarer)}):
+            for observer in (declarer, (seat + 2) % 4):
+                if observer == play.dummy:
+                    continue
+                random_hands = hands_seen_by(deal, play, count, seat, observer, alternatives,
+                                             rng)
+                hands = (tuple(deal.hands[seat]),
+                         *(tuple(cards_of(int(mask))) for mask in random_hands))
+                cases.append(CountCase(deal.number, seat, observer, declarer, tricks, hands))
+    return cases
+
+
+def _log_weights(case: CountCase, *weighs: Weigh | None) -> np.ndarray:
+    total = np.zeros(len(case.hands))
+    for weigh in weighs:
+        if weigh is not None:
+            total += np.asarray(weigh(case.seat, case.hands), dtype=np.float64)
+    return total
+
+
+def gains(cases: Sequence[CountCase], miscount: float = MISCOUNT,
+          unsignalled: float = UNSIGNALLED) -> dict[str, np.ndarray]:
+    """Each case's posterior gain by three readings: the cards followed with as served
+    (`follows`), the same knowing that signal cards deny nothing (`aware`), and that with
+    the count read at `miscount` and `unsignalled` (`count`)."""
+    weights: dict[str, list[np.ndarray]] = {"follows": [], "aware": [], "count": []}
+    for case in cases:
+        tricks = [*case.tricks, ()]
+        aware = follows_weigh(tricks, case.declarer)
+        weights["follows"].append(_log_weights(case, follows_weigh(tricks)))
+        weights["aware"].append(_log_weights(case, aware))
+        weights["count"].append(_log_weights(
+            case, aware, count_weigh(tricks, case.declarer, miscount, unsignalled)))
+    return {name: posterior_gain(lists, 1.0) for name, lists in weights.items()}
+
+
+def _interval(values: np.ndarray) -> str:
+    half = 1.96 * float(values.std()) / max(1, values.size) ** 0.5
+    return f"{float(values.mean()):.3f} ± {half:.3f}"
+
+
+def play(first: int, deals: int, out: Path, think: float, tricks: int) -> int:
+    """Play the bank deals `first` .. `first + deals - 1` that `out` lacks with count
+    signals on, a line each appended to `out`; how many `out` then holds."""
+    have = {p.number for p in _read(out)} if out.exists() else set()
+    bidders = Bidders(shared_values())
+    for deal in read(first=first, limit=deals):
+        if deal.number not in have:
+            line = play_deal(deal, bidders, think, "on", tricks).line()
+            with out.open("a", encoding="utf-8") as lines:
+                lines.write(line + "\n")
+            have.add(deal.number)
+    return len(have)
+
+
+def _read(path: Path) -> list[PlayedDeal]:
+    return [PlayedDeal.parse(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def report(cases: Sequence[CountCase], grid: bool) -> None:
+    """The posterior gains of `cases`, at the served constants or over the grid."""
+    signals = {(c.deal, c.seat, card): card.rank > min(x.rank for x in c.hands[0]
+                                                       if x.suit == card.suit)
+               for c in cases for s, card in count_occasions(c.tricks, c.declarer)
+               if s == c.seat}
+    print(f"{len(cases)} cases; {len(signals)} count signals, {sum(signals.values())} of "
+          "them a card above the hand's lowest in the suit")
+    served = gains(cases)
+    for name in ("follows", "aware", "count"):
+        print(f"  posterior gain, {name:8} {_interval(served[name])}")
+    print(f"  count - aware: {_interval(served['count'] - served['aware'])} "
+          f"(MISCOUNT {MISCOUNT}, UNSIGNALLED {UNSIGNALLED})")
+    if grid:
+        for miscount in GRID_MISCOUNT:
+            row = [f"{unsignalled}: {_interval(g['count'] - g['aware'])}"
+                   for unsignalled in GRID_UNSIGNALLED
+                   for g in (gains(cases, miscount, unsignalled),)]
+            print(f"  MISCOUNT {miscount}, UNSIGNALLED " + "; ".join(row))
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.ai.bridge.learning.count_reading")
+    parser.add_argument("verb", choices=("play", "gain", "unsignalled"))
+    parser.add_argument("--first", type=int, default=72_150)
+    parser.add_argument("--deals", type=int, default=43)
+    parser.add_argument("--out", "--played", dest="path", type=Path)
+    parser.add_argument("--think", type=float, default=None,
+                        help="seconds of CPU a card (default: the rows' THINK)")
+    parser.add_argument("--tricks", type=int, default=max(CHECKPOINTS), choices=range(1, 14))
+    parser.add_argument("--grid", action="store_true")
+    args = parser.parse_args(argv)
+    if args.verb == "unsignalled":
+        pairs = with_bank(islice(read_played(), args.deals))
+        print(f"not given: {_interval(_unsignalled(count_cases(pairs)))}")
+        return 0
+    if args.path is None:
+        parser.error(f"{args.verb} needs --out FILE")
+    if args.verb == "play":
+        held = play(args.first, args.deals, args.path, args.think or THINK, args.tricks)
+        print(f"{held} deals played with count signals in {args.path}")
+        return 0
+    report(count_cases(with_bank(_read(args.path))), args.grid)
+    return 0
+
+
+def _unsignalled(cases: Sequence[CountCase]) -> np.ndarray:
+    """What the cards that would give count say read as the lowest of equal cards, on deals
+    where no count is given: the posterior gain of the cards followed with less that of
+    the same knowing signal cards deny nothing."""
+    measured = gains(cases)
+    given_up: np.ndarray = measured["follows"] - measured["aware"]
+    return given_up
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
