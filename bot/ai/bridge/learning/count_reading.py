@@ -7,7 +7,7 @@ count reading's two constants (`carding.MISCOUNT`, `carding.UNSIGNALLED`).
 
 `play`: bank deals bid as the rows are bid (`play_training`) and played to trick
 `--tricks` (9) by the served card players with count signals on, a `played` line each,
-appended to FILE (a stopped run carries on; about 15 s of CPU a deal).
+appended to FILE (a stopped run carries on; 6 to 12 s of CPU a deal).
 `gain`: after tricks 3, 6 and 9, each defender that has given count by then is seen by
 declarer and by its partner (not dummy), with 100 hands dealt at random as that seat
 sees them (`suit_reading_training.hands_seen_by`). Each reading's **posterior gain**
