@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .core.budget import Budget
 
@@ -36,6 +36,15 @@ class Player(Protocol):
     def choose(self, view: Any, legal: Sequence[str], budget: Budget | None = None) -> str:
         """One of `legal`, chosen from what `view` shows, within `budget` when one is given."""
         ...
+
+
+@runtime_checkable
+class SeatedWith(Protocol):
+    """A computer player that the table tells, before each decision, which seats hold
+    computer players of its own kind: they share its conventions (count signals), which
+    people may not."""
+
+    def seated_with(self, same_kind: frozenset[int]) -> None: ...
 
 
 class RandomPlayer:

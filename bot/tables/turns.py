@@ -19,7 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
-from bot.ai import Player, make_player, player_kinds
+from bot.ai import Player, SeatedWith, make_player, player_kinds
 from bot.games import Event
 from bot.store import Actor
 
@@ -85,6 +85,14 @@ class TurnFlow:
             kind = None
         return (table.id, seat, kind)
 
+    def _same_kind(self, table: Table, kind: str) -> frozenset[int]:
+        """The seats of computer players of `kind` at `table` (not people's, even where a
+        turn timer plays for them): they share that kind's conventions."""
+        default = player_kinds(table.game_name)[0]
+        return frozenset(s for s, info in enumerate(table.seats)
+                         if info is not None and info.is_bot
+                         and (self._key(table, s)[2] or default) == kind)
+
     def _bot_seats(self, table: Table) -> list[int]:
         if table.status != PLAYING or table.game.finished:
             return []
@@ -129,6 +137,8 @@ class TurnFlow:
             position = requests.position_to_judge(table.game)
         key = self._key(table, seat)
         player = self.player(table, seat)
+        if isinstance(player, SeatedWith):
+            player.seated_with(self._same_kind(table, player.kind))
         try:
             if asked is not None:  # a claim or undo waits on this seat's answer
                 choice = await requests.answer(self.thinking, asked, position,

@@ -15,6 +15,7 @@ from bot.ai.core.carding import (
     FALSE_CARD,
     MISCOUNT,
     UNSIGNALLED,
+    Counting,
     count_occasions,
     count_signal,
     count_weigh,
@@ -82,7 +83,8 @@ def test_a_hand_holding_a_denied_card_weighs_false_card_times_as_likely():
     assert weigh(0, [without]) == [0.0]
 
 
-def _denied_held(record: DealRecord, counting: int | None = None) -> list[tuple[int, Card]]:
+def _denied_held(record: DealRecord, counting: Counting | None = None
+                 ) -> list[tuple[int, Card]]:
     """Each (seat, card) where a seat held a card its plays to others' leads deny
     (`counting` as `unheld`'s)."""
     play = list(record.play)
@@ -125,7 +127,7 @@ def test_the_card_search_plays_the_lowest_of_equal_cards(seed, count_signals):
         game.apply(seat, action)
     record = game.deal_record()
     assert record.contract is not None
-    counting = record.contract.declarer if count_signals == "on" else None
+    counting = Counting(record.contract.declarer) if count_signals == "on" else None
     assert _denied_held(record, counting) == []
 
 
@@ -183,22 +185,35 @@ def test_count_is_given_by_a_defender_s_first_small_card_to_a_suit_declarer_s_si
     # East's ♠7 and West's ♠2 to North's ♠A; East's ♦9 to South's ♦4. Not East's second
     # spade, nor anything to East's own lead, nor declarer's or dummy's cards, nor West's
     # ♦Q (no small card).
-    assert count_occasions(COUNTED, declarer=0) == [
+    assert count_occasions(COUNTED, Counting(0)) == [
         (1, Card.parse("7S")), (3, Card.parse("2S")), (1, Card.parse("9D"))]
     # With East declaring, North and South give count to East's and West's leads.
-    assert count_occasions(COUNTED, declarer=1) == [(2, Card.parse("2H"))]
+    assert count_occasions(COUNTED, Counting(1)) == [(2, Card.parse("2H"))]
+
+
+def test_only_the_seats_that_give_count_are_read_for_it():
+    # West (a person, say) is not among the givers: its ♠2 is read as the lowest of equal
+    # cards, East's ♠7 and ♦9 as count.
+    givers = Counting(0, frozenset({0, 1, 2}))
+    assert count_occasions(COUNTED, givers) == [(1, Card.parse("7S")), (1, Card.parse("9D"))]
+    weigh = count_weigh([_trick("0:AS", "1:3S", "2:4S", "3:7S")], Counting(0, frozenset({1})))
+    assert weigh is not None  # East's ♠3 gives count
+    # West's ♠7, from a seat that gives none, says nothing of its length.
+    assert weigh(3, [parse_hand("975.AKQ.AKQ.AKQJ")]) == [0.0]
+    shown = unheld([_trick("0:AS", "1:8S", "2:4S", "3:7S")], Counting(0, frozenset({1})))
+    assert shown[3] == {Card.parse("6S")} and shown[1] == frozenset()
 
 
 def test_a_count_signal_denies_no_lower_card_where_the_defenders_give_count():
     # East's ♠7 denies the ♠6 read as the lowest of equal cards, not read as count.
     assert Card.parse("6S") in unheld(COUNTED)[1]
-    assert Card.parse("6S") not in unheld(COUNTED, counting=0)[1]
+    assert Card.parse("6S") not in unheld(COUNTED, Counting(0))[1]
     # East's ♦9 likewise (the ♦8); West's ♦Q, no small card, denies the ♦J either way.
     assert Card.parse("8D") in unheld(COUNTED)[1]
-    assert Card.parse("8D") not in unheld(COUNTED, counting=0)[1]
+    assert Card.parse("8D") not in unheld(COUNTED, Counting(0))[1]
     assert Card.parse("JD") in unheld(COUNTED)[3] and Card.parse("JD") in unheld(
-        COUNTED, counting=0)[3]
-    assert follows_weigh([_trick("0:AS", "1:7S")], counting=0) is None
+        COUNTED, Counting(0))[3]
+    assert follows_weigh([_trick("0:AS", "1:7S")], Counting(0)) is None
 
 
 def _cards(text: str) -> list[Card]:
@@ -223,7 +238,7 @@ def test_count_goes_high_with_an_even_number_and_low_with_an_odd_one():
 
 
 def test_a_hand_that_gives_count_wrongly_weighs_less():
-    weigh = count_weigh([_trick("0:AS", "1:7S")], declarer=0)
+    weigh = count_weigh([_trick("0:AS", "1:7S")], Counting(0))
     assert weigh is not None
     # East's ♠7: from ♠973 (odd, the ♠3 below it) miscounted; from ♠9873 or ♠73 (even,
     # high) or ♠7 alone (odd, its lowest) as signalled; from ♠Q7 (even, but only an
@@ -237,7 +252,7 @@ def test_a_hand_that_gives_count_wrongly_weighs_less():
     assert weigh(1, [parse_hand("87.AKQ.AK.AKQJ9")]) == pytest.approx(
         [math.log(UNSIGNALLED)])
     assert weigh(0, hands) == [0.0] * len(hands)  # North gave no count
-    assert count_weigh([_trick("1:AS", "2:7S")], declarer=0) is None
+    assert count_weigh([_trick("1:AS", "2:7S")], Counting(0)) is None
 
 
 def test_a_defender_gives_count_to_declarer_s_trump_lead_only_where_it_signals():
@@ -271,6 +286,21 @@ def test_the_player_reads_count_only_where_it_signals(monkeypatch, signals):
     searched_once_with("count_signals", signals, view, legal)
     # Off, the signal cards are read as the lowest of equal cards; ignored, they deny
     # nothing; on, the count they give is read too.
-    assert asked["follows_weigh"] == [(tricks_of(view), None if signals == "off" else 0)]
-    assert asked["count_weigh"] == ([(tricks_of(view), 0)] if signals == "on" else [])
-    assert count_weigh(tricks_of(view), 0) is not None
+    counting = None if signals == "off" else Counting(0)
+    assert asked["follows_weigh"] == [(tricks_of(view), counting)]
+    assert asked["count_weigh"] == ([(tricks_of(view), counting)] if signals == "on" else [])
+    assert count_weigh(tricks_of(view), Counting(0)) is not None
+
+
+def test_the_player_reads_count_only_from_the_seats_the_table_names(monkeypatch):
+    game = four_hearts_played("KS", "6S", "3S", "AS", "AH", "7H", "6H", "4H", "KD")
+    view, legal = game.view(1), game.legal(1)
+    asked: list[tuple] = []
+    real = advanced.count_weigh
+    monkeypatch.setattr(advanced, "count_weigh",
+                        lambda *args: asked.append(args) or real(*args))
+    player = AdvancedBridgePlayer(5)
+    player.count_signals = "on"
+    player.seated_with(frozenset({1, 2}))  # West is a person
+    assert player.choose(view, legal, steady(5.0)) in legal
+    assert asked == [(tricks_of(view), Counting(0, frozenset({1, 2})))]

@@ -28,7 +28,14 @@ from bot.games.cards import FULL_DECK, Card
 
 from ..core.budget import Budget
 from ..core.card_search import MAX_LAYOUTS, Decision, Outcome, search
-from ..core.carding import CountSignals, count_signal, count_weigh, follows_weigh
+from ..core.carding import (
+    EVERY_SEAT,
+    Counting,
+    CountSignals,
+    count_signal,
+    count_weigh,
+    follows_weigh,
+)
 from ..core.hand_range import ANY_HAND, HandRange
 from ..core.layouts import OVERSAMPLE, Knowledge, Weigh, joined, shown_voids
 from .basic import BridgePlayer
@@ -184,6 +191,9 @@ class AdvancedBridgePlayer:
         # read so on both sides (`carding.count_signal`, `count_weigh`). Off until its
         # registered bench (`bridge-lead-play --flag count_signals`) says whether it pays.
         self.count_signals: CountSignals = "off"
+        # The seats whose defenders give count: every seat in the benches; at a table, the
+        # seats of computer players of this kind (`seated_with`), since people may not.
+        self.count_givers = EVERY_SEAT
         # The most layouts a card search solves when its budget affords more
         # (`bridge-lead-play --flag wide_search` pairs twice as many with this).
         self.max_layouts = MAX_LAYOUTS
@@ -206,6 +216,11 @@ class AdvancedBridgePlayer:
                 return None if model is None else model.choose(
                     view, [Card.parse(t[5:]) for t in legal], outcome)
         return None
+
+    def seated_with(self, same_kind: frozenset[int]) -> None:
+        """Told by the table, before a decision, the seats of computer players of this kind:
+        the defenders among them give count where this player does (`count_givers`)."""
+        self.count_givers = same_kind
 
     @property
     def last_layouts(self) -> int:
@@ -236,11 +251,13 @@ class AdvancedBridgePlayer:
         # where they give it (none: the ranges and checks alone).
         tricks = tricks_of(view)
         declarer = view.contract.declarer
-        counting = None if self.count_signals == "off" else declarer
+        counting = (None if self.count_signals == "off"
+                    else Counting(declarer, self.count_givers))
         signalling = self.count_signals == "on"
         weigh = joined(self.reading(view), leads.lead_weigh(view) if self.read_lead else None,
                        follows_weigh(tricks, counting) if self.read_follows else None,
-                       count_weigh(tricks, declarer) if signalling else None,
+                       count_weigh(tricks, counting) if signalling and counting is not None
+                       else None,
                        suits_weigh(view) if self.read_suits else None)
         now = decision(view, legal, self.ranges(view), self.agrees(view), weigh,
                        self.oversample)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from bot.games.cards import Card, Rank, Suit
@@ -53,18 +54,28 @@ UNSIGNALLED = 0.1
 # given nor read by this player ("ignored": their signal cards deny nothing; the way
 # without, where a benchmark meets positions where they were given); given and read ("on").
 CountSignals = Literal["off", "ignored", "on"]
+EVERY_SEAT = frozenset(range(4))
+
+
+@dataclass(frozen=True, slots=True)
+class Counting:
+    """Who gives count in a deal: the defenders against `declarer` among `givers` (at a
+    table of our robots every seat; the tables name the seats of computer players that
+    share the convention, since people may not signal)."""
+
+    declarer: int
+    givers: frozenset[int] = EVERY_SEAT
 
 Trick = Sequence[tuple[int, Card]]
 
 
-def unheld(tricks: Sequence[Trick], counting: int | None = None
+def unheld(tricks: Sequence[Trick], counting: Counting | None = None
            ) -> tuple[frozenset[Card], ...]:
     """For each seat, the cards its plays to others' leads show it did not hold: for
     each such card, the next lower card of its suit still out before that trick (none
     where every lower card had gone, or where that card is on the table in the same
-    trick). `tricks` in order, the last one perhaps in progress. `counting`: declarer's
-    seat where the defenders give count, whose signals (`count_occasions`) show no such
-    thing."""
+    trick). `tricks` in order, the last one perhaps in progress. `counting`: who gives
+    count, whose signals (`count_occasions`) show no such thing."""
     signals = set(count_occasions(tricks, counting)) if counting is not None else set()
     shown: list[set[Card]] = [set(), set(), set(), set()]
     gone: set[Card] = set()
@@ -86,7 +97,8 @@ def _next_lower(card: Card, gone: set[Card]) -> Card | None:
     return None
 
 
-def follows_weigh(tricks: Sequence[Trick], counting: int | None = None) -> Weigh | None:
+def follows_weigh(tricks: Sequence[Trick], counting: Counting | None = None
+                  ) -> Weigh | None:
     """The log-weight of hands as dealt by the cards they show they did not hold
     (`unheld`, `counting` as there): `log(FALSE_CARD)` for each such card a hand holds.
     None when no play shows anything."""
@@ -108,9 +120,11 @@ def _defending(seat: int, declarer: int) -> bool:
     return seat % 2 != declarer % 2
 
 
-def count_occasions(tricks: Sequence[Trick], declarer: int) -> list[tuple[int, Card]]:
-    """Each (seat, card) that gives count: a small card (at most `SPOT`) a defender
-    followed with to a lead by declarer's side, in a suit it had not played before."""
+def count_occasions(tricks: Sequence[Trick], counting: Counting) -> list[tuple[int, Card]]:
+    """Each (seat, card) that gives count: a small card (at most `SPOT`) a defender among
+    `counting.givers` followed with to a lead by declarer's side, in a suit it had not
+    played before."""
+    declarer = counting.declarer
     suits_played: list[set[Suit]] = [set(), set(), set(), set()]
     signals: list[tuple[int, Card]] = []
     for trick in tricks:
@@ -119,8 +133,8 @@ def count_occasions(tricks: Sequence[Trick], declarer: int) -> list[tuple[int, C
         leader, led = trick[0]
         for seat, card in trick[1:]:
             if (not _defending(leader, declarer) and _defending(seat, declarer)
-                    and card.suit == led.suit and card.suit not in suits_played[seat]
-                    and card.rank <= SPOT):
+                    and seat in counting.givers and card.suit == led.suit
+                    and card.suit not in suits_played[seat] and card.rank <= SPOT):
                 signals.append((seat, card))
         for seat, card in trick:
             suits_played[seat].add(card.suit)
@@ -147,13 +161,13 @@ def count_signal(tricks: Sequence[Trick], seat: int, declarer: int, hand: Sequen
     return (max if even else min)(small, key=lambda card: card.rank)
 
 
-def count_weigh(tricks: Sequence[Trick], declarer: int, miscount: float = MISCOUNT,
+def count_weigh(tricks: Sequence[Trick], counting: Counting, miscount: float = MISCOUNT,
                 unsignalled: float = UNSIGNALLED) -> Weigh | None:
     """The log-weight of the defenders' hands as dealt by the count their signals give
     (`count_occasions`): `log(miscount)` for each small card above the hand's lowest of its
     suit from an odd number, `log(unsignalled)` for each lowest card from an even number
     whose next card up is small too. None when no card gives count."""
-    signals = count_occasions(tricks, declarer)
+    signals = count_occasions(tricks, counting)
     if not signals:
         return None
     miscount, unsignalled = math.log(miscount), math.log(unsignalled)

@@ -36,6 +36,7 @@ from bot.games.cards import Card
 from ...core.carding import (
     MISCOUNT,
     UNSIGNALLED,
+    Counting,
     Trick,
     count_occasions,
     count_weigh,
@@ -97,7 +98,7 @@ def _deal_cases(deal: BankDeal, play: Play, rng: np.random.Generator,
         if len(play.plays) < 4 * count:
             break
         tricks = tuple(play.plays[i:i + 4] for i in range(0, 4 * count, 4))
-        for seat in sorted({s for s, _ in count_occasions(tricks, declarer)}):
+        for seat in sorted({s for s, _ in count_occasions(tricks, Counting(declarer))}):
             for observer in (declarer, (seat + 2) % 4):
                 if observer == play.dummy:
                     continue
@@ -125,11 +126,12 @@ def gains(cases: Sequence[CountCase], miscount: float = MISCOUNT,
     weights: dict[str, list[np.ndarray]] = {"follows": [], "aware": [], "count": []}
     for case in cases:
         tricks = [*case.tricks, ()]
-        aware = follows_weigh(tricks, case.declarer)
+        counting = Counting(case.declarer)
+        aware = follows_weigh(tricks, counting)
         weights["follows"].append(_log_weights(case, follows_weigh(tricks)))
         weights["aware"].append(_log_weights(case, aware))
         weights["count"].append(_log_weights(
-            case, aware, count_weigh(tricks, case.declarer, miscount, unsignalled)))
+            case, aware, count_weigh(tricks, counting, miscount, unsignalled)))
     return {name: posterior_gain(lists, 1.0) for name, lists in weights.items()}
 
 
@@ -160,7 +162,7 @@ def report(cases: Sequence[CountCase], grid: bool) -> None:
     """The posterior gains of `cases`, at the served constants or over the grid."""
     signals = {(c.deal, c.seat, card): card.rank > min(x.rank for x in c.hands[0]
                                                        if x.suit == card.suit)
-               for c in cases for s, card in count_occasions(c.tricks, c.declarer)
+               for c in cases for s, card in count_occasions(c.tricks, Counting(c.declarer))
                if s == c.seat}
     print(f"{len(cases)} cases; {len(signals)} count signals, {sum(signals.values())} of "
           "them a card above the hand's lowest in the suit")
