@@ -149,16 +149,19 @@ def count_signal(tricks: Sequence[Trick], seat: int, declarer: int, hand: Sequen
     cards in the suit, the lowest with an odd number. None where this is no occasion for
     count (`count_occasions`) or fewer than two small cards are equal."""
     trick = tricks[-1] if tricks else ()
-    if not trick or not _defending(seat, declarer) or _defending(trick[0][0], declarer):
+    if not trick:
         return None
     led = trick[0][1].suit
-    if any(s == seat and card.suit == led for earlier in tricks[:-1] for s, card in earlier):
-        return None
-    small = [card for card in equals if card.suit == led and card.rank <= SPOT]
+    small = sorted((card for card in equals if card.suit == led and card.rank <= SPOT),
+                   key=lambda card: card.rank)
     if len(small) < 2:
         return None
+    # The occasion as the readers see it, whichever of the small cards is played.
+    played = (seat, small[0])
+    if played not in count_occasions([*tricks[:-1], [*trick, played]], Counting(declarer)):
+        return None
     even = sum(card.suit == led for card in hand) % 2 == 0
-    return (max if even else min)(small, key=lambda card: card.rank)
+    return small[-1] if even else small[0]
 
 
 def count_weigh(tricks: Sequence[Trick], counting: Counting, miscount: float = MISCOUNT,
