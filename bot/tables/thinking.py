@@ -44,8 +44,9 @@ T = TypeVar("T")
 # How much lower than the bot's a worker's CPU priority is (nice 10: about a tenth of
 # the CPU a normal process gets when both want the same core).
 WORKER_NICE = 10
-# A computer player's seconds of CPU a decision where the settings name none
-# (`THINK_SECONDS` in `.env`; the benchmarks that measure the players as served read it).
+# A computer player's seconds to think over a decision (from its submission) where the
+# settings name none (`THINK_SECONDS` in `.env`); the benchmarks that measure the players
+# as served give them as much on the thinking thread's CPU clock.
 THINK_SECONDS = 0.8
 _PARENT_POLL = 1.0  # seconds between a worker's checks that the bot is still alive
 
