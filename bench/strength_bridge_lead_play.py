@@ -11,12 +11,13 @@ hidden hand's true points and lengths (`--flag true_reading`: `TrueReading`, nev
 served, against the learned reading); or the defenders' count signals, given and read on
 both sides (`--flag count_signals`: `AdvancedBridgePlayer.count_signals` "on"), where the
 play goes on with the read way's cards, signals and all, and the unread way neither gives
-nor reads count but knows the signal cards deny nothing ("ignored").
+nor reads count but knows the signal cards deny nothing ("ignored"); or the defenders'
+attitude signals to partner's leads the same way (`--flag attitude_signals`).
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
         [--tricks 13]
         [--flag read_lead|read_follows|read_suits|wide_search|oversample|true_reading|
-                count_signals]
+                count_signals|attitude_signals]
         [--record FILE] [--bidders bridge-advanced]
     python -m bench.strength bridge-lead-play --report FILE [FILE ...]
 
@@ -118,10 +119,11 @@ FLAGS: dict[str, tuple[str, object, object]] = {
     "oversample": ("oversample", OVERSAMPLE, 4 * OVERSAMPLE),
     "true_reading": ("reading", view_weigh, PerDeal(lambda game: TrueReading(game.dealt))),
     "count_signals": ("count_signals", "ignored", "on"),
+    "attitude_signals": ("attitude_signals", "ignored", "on"),
 }
 # The switches that change what the cards played say (signals): the play goes on with the
 # read way's cards, so that the positions both ways meet hold the signals to read.
-GOES_ON_READ = frozenset({"count_signals"})
+GOES_ON_READ = frozenset({"count_signals", "attitude_signals"})
 DEFAULT_FLAG = "read_lead"
 SIDES = ("declaring", "defence")
 

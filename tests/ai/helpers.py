@@ -63,10 +63,11 @@ FOUR_HEARTS_CALLS = ((0, "bid:1H"), (1, "pass"), (2, "bid:4H"), (3, "pass"), (0,
                      (1, "pass"))
 
 
-def four_hearts_played(*cards: str) -> ContractBridge:
-    """`FOUR_HEARTS` on a duplicate board as the learning rows set a bank deal, bid to 4♥
-    by North and played on with `cards` (East leads)."""
-    game = play_training.board_game(BankDeal(0, FOUR_HEARTS, 0, (False, False),
+def four_hearts_played(*cards: str, hands: tuple[tuple[Card, ...], ...] = FOUR_HEARTS
+                       ) -> ContractBridge:
+    """`FOUR_HEARTS` (or other `hands`) on a duplicate board as the learning rows set a
+    bank deal, bid to 4♥ by North and played on with `cards` (East leads)."""
+    game = play_training.board_game(BankDeal(0, hands, 0, (False, False),
                                              ((0,) * 4,) * 5))
     for seat, call in FOUR_HEARTS_CALLS:
         game.apply(seat, call)

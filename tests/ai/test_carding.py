@@ -13,9 +13,14 @@ from bot.ai.bridge import advanced
 from bot.ai.bridge.advanced import AdvancedBridgePlayer, tricks_of
 from bot.ai.core.carding import (
     FALSE_CARD,
+    MISATTITUDE,
     MISCOUNT,
+    UNENCOURAGED,
     UNSIGNALLED,
     Counting,
+    attitude_occasions,
+    attitude_signal,
+    attitude_weigh,
     count_occasions,
     count_signal,
     count_weigh,
@@ -28,6 +33,7 @@ from bot.games.bridge_view import DealRecord
 from bot.games.cards import Card, parse_hand
 from bot.tables.thinking import think_as_served
 from tests.ai.helpers import (
+    FOUR_HEARTS,
     bridge_play_position,
     four_hearts_played,
     searched_once_with,
@@ -304,3 +310,73 @@ def test_the_player_reads_count_only_from_the_seats_the_table_names(monkeypatch)
     player.seated_with(frozenset({1, 2}))  # West is a person
     assert player.choose(view, legal, steady(5.0)) in legal
     assert asked == [(tricks_of(view), Counting(0, frozenset({1, 2})))]
+
+
+ATTITUDE = Counting(0, count=False, attitude=True)
+
+
+def test_attitude_is_shown_by_a_defender_s_first_small_card_to_partner_s_lead():
+    # West's ♥8 to East's ♥5 lead: nothing to North's or South's leads, which give count.
+    assert attitude_occasions(COUNTED, ATTITUDE) == [(3, Card.parse("8H"))]
+    assert attitude_occasions(COUNTED, Counting(0)) == []  # count alone
+    both = Counting(0, attitude=True)
+    assert count_occasions(COUNTED, both) == count_occasions(COUNTED, Counting(0))
+    assert attitude_occasions(COUNTED, both) == [(3, Card.parse("8H"))]
+    # East's ♥5 lead shows nothing; nor does a second card of the suit.
+    again = [*COUNTED, _trick("1:3H", "2:TH", "3:9H", "0:KH")]
+    assert attitude_occasions(again, ATTITUDE) == [(3, Card.parse("8H"))]
+
+
+def test_attitude_goes_high_holding_an_honour_and_low_without():
+    lead = [_trick("1:KS", "2:6S")]  # East leads against North's contract; West to play
+    honour, none = parse_hand("Q43.AK.AK.AKQJ9"), parse_hand("T43.AK.AK.AKQJ9")
+    assert attitude_signal(lead, 3, 0, honour, _cards("4S 3S")) == Card.parse("4S")
+    assert attitude_signal(lead, 3, 0, none, _cards("TS 4S 3S")) == Card.parse("3S")
+    assert attitude_signal(lead, 3, 0, honour, _cards("QS")) is None  # one card: no choice
+    # None to declarer's side's leads (count's occasion) or from declarer's side.
+    assert attitude_signal([_trick("0:AS")], 1, 0, honour, _cards("4S 3S")) is None
+    assert attitude_signal([_trick("3:KS")], 0, 0, honour, _cards("4S 3S")) is None
+
+
+def test_a_hand_that_shows_attitude_wrongly_weighs_less():
+    weigh = attitude_weigh([_trick("1:KS", "2:6S", "3:4S")], ATTITUDE)
+    assert weigh is not None
+    # West's ♠4: above its lowest with the ♠Q (encouraging) as shown, without an honour
+    # wrongly; its lowest with the ♠Q and a small card above it: not encouraged; its
+    # lowest with only an honour above it, or alone: nothing to show it with.
+    hands = [parse_hand(text) for text in (
+        "Q43.AK.AK.AKQJ9", "T43.AK.AK.AKQJ9", "Q54.AK.AK.AKQJ9", "Q4.AKQ.AK.AKQJ9",
+        "4.AKQ.AKQ.AKQJ9")]
+    assert weigh(3, hands) == pytest.approx(
+        [0.0, math.log(MISATTITUDE), math.log(UNENCOURAGED), 0.0, 0.0])
+    assert weigh(1, hands) == [0.0] * len(hands)  # East led: no signal
+    assert attitude_weigh([_trick("1:KS", "2:6S", "3:4S")], Counting(0)) is None
+
+
+def test_an_attitude_signal_denies_no_lower_card_where_the_defenders_show_attitude():
+    tricks = [_trick("1:KS", "2:6S", "3:8S")]
+    assert unheld(tricks)[3] == {Card.parse("7S")}
+    assert unheld(tricks, Counting(0))[3] == {Card.parse("7S")}  # count alone reads it so
+    assert unheld(tricks, ATTITUDE)[3] == frozenset()
+
+
+# `FOUR_HEARTS` with East's ♠Q and West's ♠T exchanged: West holds ♠Q43.
+QUEEN_WEST = (FOUR_HEARTS[0], tuple(parse_hand("KJT5.73.A9842.65")), FOUR_HEARTS[2],
+              tuple(parse_hand("Q43.42.T765.JT98")))
+
+
+def test_a_defender_encourages_partner_s_lead_holding_an_honour_only_where_it_signals():
+    """East leads the ♠K against 4♥ and dummy plays the ♠6: West, holding ♠Q43, plays the
+    ♠4 showing attitude and the ♠3 without."""
+    game = four_hearts_played("KS", "6S", hands=QUEEN_WEST)
+    view, legal = game.view(3), game.legal(3)
+    assert sorted(legal) == ["play:3S", "play:4S", "play:QS"]
+    played = {}
+    for signals in ("on", "ignored", "off"):
+        player = make_player("bridge", 3, "bridge-advanced")
+        assert isinstance(player, AdvancedBridgePlayer)
+        player.attitude_signals = signals
+        played[signals], back = think_as_served(player, view, legal, steady(5.0))
+        assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
+        assert {Card.parse("3S"), Card.parse("4S")} <= back.last_outcome.equals
+    assert played == {"on": "play:4S", "ignored": "play:3S", "off": "play:3S"}

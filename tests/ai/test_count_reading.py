@@ -11,6 +11,7 @@ from bot.ai.bridge.learning import count_reading
 from bot.ai.bridge.learning.bank import BankDeal
 from bot.ai.bridge.learning.played import PlayedDeal, replay
 from bot.ai.bridge.learning.suit_reading_training import with_bank
+from bot.games.cards import parse_hand
 from tests.ai.helpers import FOUR_HEARTS, FOUR_HEARTS_CALLS
 
 # East leads the ♠K to North's ♠A; North cashes the ♥A (East ♥7 from ♥73, West ♥4 from
@@ -55,3 +56,36 @@ def test_the_commands_play_with_count_signals_resume_and_print_the_gains(
     assert count_reading.main(["gain", "--played", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "cases; " in printed and "count - aware: " in printed
+
+
+# `FOUR_HEARTS` with East's ♠Q and West's ♠T exchanged: East leads the ♠K, West encourages
+# with the ♠4 from ♠Q43; then the same hearts as above.
+QUEEN_WEST = (FOUR_HEARTS[0], tuple(parse_hand("KJT5.73.A9842.65")), FOUR_HEARTS[2],
+              tuple(parse_hand("Q43.42.T765.JT98")))
+ENCOURAGED = PlayedDeal(0, (*(call for _, call in FOUR_HEARTS_CALLS), *(
+    f"play:{c}" for c in ("KS", "6S", "4S", "AS", *PLAY[4:]))))
+
+
+def test_each_defender_that_showed_attitude_is_seen_by_declarer_and_by_its_partner():
+    deal = BankDeal(0, QUEEN_WEST, 0, (False, False), ((0,) * 4,) * 5)
+    cases = count_reading.count_cases([(deal, ENCOURAGED)], alternatives=50, attitude=True)
+    assert [(c.seat, c.observer) for c in cases] == [(3, 0), (3, 1)]
+    gains = count_reading.gains(cases, attitude=True)
+    # West encouraged truly (it holds the ♠Q): the reading weighs only other hands down.
+    assert all(gains["attitude"] >= gains["count"] - 1e-12)
+    assert any(gains["attitude"] > gains["count"])
+    # West's ♠3 from ♠T43 (no honour) discourages, truly too.
+    cases = count_reading.count_cases([(DEAL, PLAYED)], alternatives=50, attitude=True)
+    gains = count_reading.gains(cases, attitude=True)
+    assert len(cases) == 2 and all(gains["attitude"] >= gains["count"] - 1e-12)
+
+
+def test_the_commands_play_and_measure_attitude_signals(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "played.txt"
+    assert count_reading.main(["play", "--first", "70000", "--deals", "1", "--out", str(out),
+                               "--tricks", "3", "--think", "0.05", "--attitude"]) == 0
+    assert "count and attitude signals" in capsys.readouterr().out
+    assert count_reading.main(["gain", "--played", str(out), "--attitude"]) == 0
+    printed = capsys.readouterr().out
+    assert "attitude signals" in printed and "attitude - count: " in printed

@@ -32,6 +32,8 @@ from ..core.carding import (
     EVERY_SEAT,
     Counting,
     CountSignals,
+    attitude_signal,
+    attitude_weigh,
     count_signal,
     count_weigh,
     follows_weigh,
@@ -191,6 +193,12 @@ class AdvancedBridgePlayer:
         # read so on both sides (`carding.count_signal`, `count_weigh`). Off until its
         # registered bench (`bridge-lead-play --flag count_signals`) says whether it pays.
         self.count_signals: CountSignals = "off"
+        # Attitude signals ("on"): following for the first time to a suit partner leads,
+        # the highest of the equal small cards holding its ace, king or queen, the lowest
+        # without, read so on both sides (`carding.attitude_signal`, `attitude_weigh`).
+        # Off until its posterior gain and its bench (`bridge-lead-play --flag
+        # attitude_signals`) say whether it pays.
+        self.attitude_signals: CountSignals = "off"
         # The seats whose defenders give count: every seat in the benches; at a table, the
         # seats of computer players of this kind (`seated_with`), since people may not.
         self.count_givers = EVERY_SEAT
@@ -251,12 +259,16 @@ class AdvancedBridgePlayer:
         # where they give it (none: the ranges and checks alone).
         tricks = tricks_of(view)
         declarer = view.contract.declarer
-        counting = (None if self.count_signals == "off"
-                    else Counting(declarer, self.count_givers))
+        counting = (None if self.count_signals == self.attitude_signals == "off"
+                    else Counting(declarer, self.count_givers, self.count_signals != "off",
+                                  self.attitude_signals != "off"))
         signalling = self.count_signals == "on"
+        showing = self.attitude_signals == "on"
         weigh = joined(self.reading(view), leads.lead_weigh(view) if self.read_lead else None,
                        follows_weigh(tricks, counting) if self.read_follows else None,
                        count_weigh(tricks, counting) if signalling and counting is not None
+                       else None,
+                       attitude_weigh(tricks, counting) if showing and counting is not None
                        else None,
                        suits_weigh(view) if self.read_suits else None)
         now = decision(view, legal, self.ranges(view), self.agrees(view), weigh,
@@ -269,6 +281,9 @@ class AdvancedBridgePlayer:
             return "play:" + learned.text
         if outcome is None:
             return fallback
-        signal = None if not signalling or view.seat is None else count_signal(
-            tricks, view.seat, declarer, view.hand, outcome.equals)
+        signal = None
+        if signalling and view.seat is not None:
+            signal = count_signal(tricks, view.seat, declarer, view.hand, outcome.equals)
+        if signal is None and showing and view.seat is not None:
+            signal = attitude_signal(tricks, view.seat, declarer, view.hand, outcome.equals)
         return "play:" + (signal or outcome.card).text

@@ -20,6 +20,11 @@ rates equal on every layout, plays the highest of them with an even number of ca
 suit and the lowest with an odd number (standard count: high-low shows an even number).
 Partner and declarer read it (`count_weigh`), and the lowest-of-equal reading leaves those
 cards alone.
+
+Players who show attitude (`attitude_signal`) do the same to their partner's lead: following
+for the first time to a suit partner leads, with a choice of small cards the search rates
+equal, they play the highest of them holding the ace, king or queen of the suit
+(encouraging) and the lowest without (`attitude_weigh` reads it).
 """
 
 from __future__ import annotations
@@ -49,22 +54,33 @@ SPOT = Rank.NINE
 # read people's signals too hard.
 MISCOUNT = 0.05
 UNSIGNALLED = 0.1
+# The lowest honour whose holding a high small card to partner's lead shows (attitude).
+HONOUR = Rank.QUEEN
+# How often a hand that shows attitude shows it wrongly, as chances: a high small card
+# without an honour, and the lowest with an honour and a second small card. Set like the
+# count's first guesses, before their posterior gain was measured.
+MISATTITUDE = 0.1
+UNENCOURAGED = 0.3
 
-# A player's count signals: none at the table ("off"); given by the defenders but neither
-# given nor read by this player ("ignored": their signal cards deny nothing; the way
-# without, where a benchmark meets positions where they were given); given and read ("on").
+# A player's count signals (and likewise its attitude signals): none at the table ("off");
+# given by the defenders but neither given nor read by this player ("ignored": their
+# signal cards deny nothing; the way without, where a benchmark meets positions where they
+# were given); given and read ("on").
 CountSignals = Literal["off", "ignored", "on"]
 EVERY_SEAT = frozenset(range(4))
 
 
 @dataclass(frozen=True, slots=True)
 class Counting:
-    """Who gives count in a deal: the defenders against `declarer` among `givers` (at a
-    table of our robots every seat; the tables name the seats of computer players that
-    share the convention, since people may not signal)."""
+    """Who signals in a deal, and what: the defenders against `declarer` among `givers`
+    (at a table of our robots every seat; the tables name the seats of computer players
+    that share the convention, since people may not signal) give count (`count`) and
+    show attitude to partner's leads (`attitude`)."""
 
     declarer: int
     givers: frozenset[int] = EVERY_SEAT
+    count: bool = True
+    attitude: bool = False
 
 Trick = Sequence[tuple[int, Card]]
 
@@ -76,7 +92,8 @@ def unheld(tricks: Sequence[Trick], counting: Counting | None = None
     where every lower card had gone, or where that card is on the table in the same
     trick). `tricks` in order, the last one perhaps in progress. `counting`: who gives
     count, whose signals (`count_occasions`) show no such thing."""
-    signals = set(count_occasions(tricks, counting)) if counting is not None else set()
+    signals = set(count_occasions(tricks, counting)) | set(
+        attitude_occasions(tricks, counting)) if counting is not None else set()
     shown: list[set[Card]] = [set(), set(), set(), set()]
     gone: set[Card] = set()
     for trick in tricks:
@@ -123,7 +140,27 @@ def _defending(seat: int, declarer: int) -> bool:
 def count_occasions(tricks: Sequence[Trick], counting: Counting) -> list[tuple[int, Card]]:
     """Each (seat, card) that gives count: a small card (at most `SPOT`) a defender among
     `counting.givers` followed with to a lead by declarer's side, in a suit it had not
-    played before."""
+    played before (none where `counting` gives no count)."""
+    if not counting.count:
+        return []
+    return _first_small_follows(tricks, counting, to_partner=False)
+
+
+def attitude_occasions(tricks: Sequence[Trick], counting: Counting
+                       ) -> list[tuple[int, Card]]:
+    """Each (seat, card) that shows attitude: a small card a defender among
+    `counting.givers` followed with to its partner's lead, in a suit it had not played
+    before (none where `counting` shows no attitude)."""
+    if not counting.attitude:
+        return []
+    return _first_small_follows(tricks, counting, to_partner=True)
+
+
+def _first_small_follows(tricks: Sequence[Trick], counting: Counting, to_partner: bool
+                         ) -> list[tuple[int, Card]]:
+    """The small cards (at most `SPOT`) the defenders among `counting.givers` followed
+    with to a suit they had not played before, led by partner (`to_partner`) or by
+    declarer's side."""
     declarer = counting.declarer
     suits_played: list[set[Suit]] = [set(), set(), set(), set()]
     signals: list[tuple[int, Card]] = []
@@ -132,9 +169,11 @@ def count_occasions(tricks: Sequence[Trick], counting: Counting) -> list[tuple[i
             continue
         leader, led = trick[0]
         for seat, card in trick[1:]:
-            if (not _defending(leader, declarer) and _defending(seat, declarer)
-                    and seat in counting.givers and card.suit == led.suit
-                    and card.suit not in suits_played[seat] and card.rank <= SPOT):
+            led_by = leader == (seat + 2) % 4 if to_partner else not _defending(leader,
+                                                                                declarer)
+            if (led_by and _defending(seat, declarer) and seat in counting.givers
+                    and card.suit == led.suit and card.suit not in suits_played[seat]
+                    and card.rank <= SPOT):
                 signals.append((seat, card))
         for seat, card in trick:
             suits_played[seat].add(card.suit)
@@ -148,6 +187,32 @@ def count_signal(tricks: Sequence[Trick], seat: int, declarer: int, hand: Sequen
     layout): of their small cards in the suit led, the highest with an even number of
     cards in the suit, the lowest with an odd number. None where this is no occasion for
     count (`count_occasions`) or fewer than two small cards are equal."""
+    small = _signal_cards(tricks, seat, equals, Counting(declarer))
+    if small is None:
+        return None
+    even = sum(card.suit == small[0].suit for card in hand) % 2 == 0
+    return small[-1] if even else small[0]
+
+
+def attitude_signal(tricks: Sequence[Trick], seat: int, declarer: int,
+                    hand: Sequence[Card], equals: Collection[Card]) -> Card | None:
+    """The card that shows attitude for `seat`, holding `hand`, to play now to its
+    partner's lead in the last of `tricks` (in progress), chosen among `equals` as
+    `count_signal` chooses: the highest small card holding an honour of the suit (at
+    least `HONOUR`), the lowest without. None where this is no occasion for it
+    (`attitude_occasions`) or fewer than two small cards are equal."""
+    small = _signal_cards(tricks, seat, equals, Counting(declarer, count=False,
+                                                         attitude=True))
+    if small is None:
+        return None
+    honour = any(card.suit == small[0].suit and card.rank >= HONOUR for card in hand)
+    return small[-1] if honour else small[0]
+
+
+def _signal_cards(tricks: Sequence[Trick], seat: int, equals: Collection[Card],
+                  signalling: Counting) -> list[Card] | None:
+    """The small cards of the suit led among `equals`, lowest first, where playing one
+    now is an occasion `signalling` reads and there are two or more; else None."""
     trick = tricks[-1] if tricks else ()
     if not trick:
         return None
@@ -158,10 +223,11 @@ def count_signal(tricks: Sequence[Trick], seat: int, declarer: int, hand: Sequen
         return None
     # The occasion as the readers see it, whichever of the small cards is played.
     played = (seat, small[0])
-    if played not in count_occasions([*tricks[:-1], [*trick, played]], Counting(declarer)):
+    later = [*tricks[:-1], [*trick, played]]
+    if played not in count_occasions(later, signalling) + attitude_occasions(later,
+                                                                                signalling):
         return None
-    even = sum(card.suit == led for card in hand) % 2 == 0
-    return small[-1] if even else small[0]
+    return small
 
 
 def count_weigh(tricks: Sequence[Trick], counting: Counting, miscount: float = MISCOUNT,
@@ -184,6 +250,37 @@ def count_weigh(tricks: Sequence[Trick], counting: Counting, miscount: float = M
             return miscount if len(ranks) % 2 else 0.0
         even_with_choice = len(ranks) % 2 == 0 and ranks[1] <= SPOT
         return unsignalled if even_with_choice else 0.0
+
+    def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
+        cards = [card for s, card in signals if s == seat]
+        if not cards:
+            return [0.0] * len(hands)
+        return [sum(shown(card, hand) for card in cards) for hand in hands]
+
+    return weigh
+
+
+def attitude_weigh(tricks: Sequence[Trick], counting: Counting,
+                   misattitude: float = MISATTITUDE, unencouraged: float = UNENCOURAGED
+                   ) -> Weigh | None:
+    """The log-weight of the defenders' hands as dealt by the attitude their signals show
+    (`attitude_occasions`): `log(misattitude)` for each small card above the hand's lowest
+    of its suit without an honour (at least `HONOUR`) there, `log(unencouraged)` for each
+    lowest card with an honour whose next card up is small too. None when no card shows
+    attitude."""
+    signals = attitude_occasions(tricks, counting)
+    if not signals:
+        return None
+    misattitude, unencouraged = math.log(misattitude), math.log(unencouraged)
+
+    def shown(card: Card, hand: Sequence[Card]) -> float:
+        ranks = sorted(c.rank for c in hand if c.suit == card.suit)
+        if not ranks:
+            return 0.0  # not a hand as dealt
+        honour = ranks[-1] >= HONOUR
+        if card.rank > ranks[0]:
+            return 0.0 if honour else misattitude
+        return unencouraged if honour and len(ranks) > 1 and ranks[1] <= SPOT else 0.0
 
     def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
         cards = [card for s, card in signals if s == seat]

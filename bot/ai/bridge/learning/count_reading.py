@@ -1,8 +1,11 @@
 """What the defenders' count signals say, measured on bank deals, and the choice of the
-count reading's two constants (`carding.MISCOUNT`, `carding.UNSIGNALLED`).
+count reading's two constants (`carding.MISCOUNT`, `carding.UNSIGNALLED`); with
+`--attitude`, the same for their attitude signals to partner's leads
+(`carding.MISATTITUDE`, `carding.UNENCOURAGED`).
 
     python -m bot.ai.bridge.learning.count_reading play --first 72150 --deals 43 --out FILE
-    python -m bot.ai.bridge.learning.count_reading gain --played FILE [--grid]
+        [--attitude]
+    python -m bot.ai.bridge.learning.count_reading gain --played FILE [--grid] [--attitude]
     python -m bot.ai.bridge.learning.count_reading unsignalled [--deals 300]
 
 `play`: bank deals bid as the rows are bid (`play_training`) and played to trick
@@ -14,7 +17,9 @@ sees them (`suit_reading_training.hands_seen_by`). Each reading's **posterior ga
 (`suit_reading_training.posterior_gain`: how many times likelier the true hand becomes
 with it, natural log) is printed: the cards followed with as served, the same knowing
 that signal cards deny nothing, and that with the count read at the constants as
-served, or, with `--grid`, at each pair of a grid.
+served, or, with `--grid`, at each pair of a grid. With `--attitude` (deals played with
+`--attitude`: attitude shown as well as count), the cases are the defenders that have
+shown attitude, and the last reading adds the attitude read to the count's.
 `unsignalled`: the same cases on the played deals of `played` (count not given), where
 the cards that would be signals are read as the lowest of equal cards: what count gives
 up.
@@ -34,10 +39,14 @@ import numpy as np
 from bot.games.cards import Card
 
 from ...core.carding import (
+    MISATTITUDE,
     MISCOUNT,
+    UNENCOURAGED,
     UNSIGNALLED,
     Counting,
     Trick,
+    attitude_occasions,
+    attitude_weigh,
     count_occasions,
     count_weigh,
     follows_weigh,
@@ -61,13 +70,15 @@ from .values import shared as shared_values
 
 GRID_MISCOUNT = (0.3, 0.1, 0.05, 0.02, 0.01)
 GRID_UNSIGNALLED = (0.6, 0.3, 0.15, 0.1, 0.05)
+GRID_MISATTITUDE = GRID_MISCOUNT
+GRID_UNENCOURAGED = GRID_UNSIGNALLED
 
 
 @dataclass(frozen=True, slots=True)
 class CountCase:
-    """A defender that gave count, seen by `observer` after some tricks of bank deal
-    `deal`: those tricks, declarer, and its true hand first among hands dealt at random as
-    the observer sees them (as dealt)."""
+    """A defender that gave count (or showed attitude), seen by `observer` after some
+    tricks of bank deal `deal`: those tricks, declarer, and its true hand first among hands
+    dealt at random as the observer sees them (as dealt)."""
 
     deal: int
     seat: int
@@ -78,27 +89,36 @@ class CountCase:
 
 
 def count_cases(pairs: Iterable[tuple[BankDeal, PlayedDeal]], seed: int = 1,
-                alternatives: int = ALTERNATIVES) -> list[CountCase]:
+                alternatives: int = ALTERNATIVES, attitude: bool = False) -> list[CountCase]:
     """After each checkpoint trick, each defender that has given count by then
-    (`count_occasions`), seen by declarer and by its partner."""
+    (`count_occasions`; `attitude`: that has shown attitude, `attitude_occasions`), seen by
+    declarer and by its partner."""
     rng = np.random.default_rng(seed)
     cases: list[CountCase] = []
     for deal, played in pairs:
         play = play_of(deal, played)
         if play is not None:
-            cases += _deal_cases(deal, play, rng, alternatives)
+            cases += _deal_cases(deal, play, rng, alternatives, attitude)
     return cases
 
 
+def _occasions(tricks: Sequence[Trick], declarer: int, attitude: bool
+               ) -> list[tuple[int, Card]]:
+    """The count signals of the tricks, or with `attitude` the attitude signals."""
+    if attitude:
+        return attitude_occasions(tricks, Counting(declarer, attitude=True))
+    return count_occasions(tricks, Counting(declarer))
+
+
 def _deal_cases(deal: BankDeal, play: Play, rng: np.random.Generator,
-                alternatives: int) -> list[CountCase]:
+                alternatives: int, attitude: bool) -> list[CountCase]:
     declarer = play.contract.declarer
     cases = []
     for count in CHECKPOINTS:
         if len(play.plays) < 4 * count:
             break
         tricks = tuple(play.plays[i:i + 4] for i in range(0, 4 * count, 4))
-        for seat in sorted({s for s, _ in count_occasions(tricks, Counting(declarer))}):
+        for seat in sorted({s for s, _ in _occasions(tricks, declarer, attitude)}):
             for observer in (declarer, (seat + 2) % 4):
                 if observer == play.dummy:
                     continue
@@ -119,19 +139,29 @@ def _log_weights(case: CountCase, *weighs: Weigh | None) -> np.ndarray:
 
 
 def gains(cases: Sequence[CountCase], miscount: float = MISCOUNT,
-          unsignalled: float = UNSIGNALLED) -> dict[str, np.ndarray]:
+          unsignalled: float = UNSIGNALLED, attitude: bool = False,
+          misattitude: float = MISATTITUDE, unencouraged: float = UNENCOURAGED
+          ) -> dict[str, np.ndarray]:
     """Each case's posterior gain by three readings: the cards followed with as served
     (`follows`), the same knowing that signal cards deny nothing (`aware`), and that with
-    the count read at `miscount` and `unsignalled` (`count`)."""
-    weights: dict[str, list[np.ndarray]] = {"follows": [], "aware": [], "count": []}
+    the count read at `miscount` and `unsignalled` (`count`); with `attitude` (the deals
+    show it), a fourth: that with the attitude read too, at `misattitude` and
+    `unencouraged` (`attitude`)."""
+    names = ("follows", "aware", "count", "attitude") if attitude else (
+        "follows", "aware", "count")
+    weights: dict[str, list[np.ndarray]] = {name: [] for name in names}
     for case in cases:
         tricks = [*case.tricks, ()]
-        counting = Counting(case.declarer)
+        counting = Counting(case.declarer, attitude=attitude)
         aware = follows_weigh(tricks, counting)
+        count = count_weigh(tricks, counting, miscount, unsignalled)
         weights["follows"].append(_log_weights(case, follows_weigh(tricks)))
         weights["aware"].append(_log_weights(case, aware))
-        weights["count"].append(_log_weights(
-            case, aware, count_weigh(tricks, counting, miscount, unsignalled)))
+        weights["count"].append(_log_weights(case, aware, count))
+        if attitude:
+            weights["attitude"].append(_log_weights(
+                case, aware, count, attitude_weigh(tricks, counting, misattitude,
+                                                   unencouraged)))
     return {name: posterior_gain(lists, 1.0) for name, lists in weights.items()}
 
 
@@ -140,14 +170,17 @@ def _interval(values: np.ndarray) -> str:
     return f"{float(values.mean()):.3f} ± {half:.3f}"
 
 
-def play(first: int, deals: int, out: Path, think: float, tricks: int) -> int:
+def play(first: int, deals: int, out: Path, think: float, tricks: int,
+         attitude: bool = False) -> int:
     """Play the bank deals `first` .. `first + deals - 1` that `out` lacks with count
-    signals on, a line each appended to `out`; how many `out` then holds."""
+    signals on (and with `attitude`, attitude signals), a line each appended to `out`; how
+    many `out` then holds."""
     have = {p.number for p in _read(out)} if out.exists() else set()
     bidders = Bidders(shared_values())
     for deal in read(first=first, limit=deals):
         if deal.number not in have:
-            line = play_deal(deal, bidders, think, "on", tricks).line()
+            line = play_deal(deal, bidders, think, "on", tricks,
+                             "on" if attitude else "off").line()
             with out.open("a", encoding="utf-8") as lines:
                 lines.write(line + "\n")
             have.add(deal.number)
@@ -158,19 +191,32 @@ def _read(path: Path) -> list[PlayedDeal]:
     return [PlayedDeal.parse(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def report(cases: Sequence[CountCase], grid: bool) -> None:
-    """The posterior gains of `cases`, at the served constants or over the grid."""
+def report(cases: Sequence[CountCase], grid: bool, attitude: bool = False) -> None:
+    """The posterior gains of `cases`, at the served constants or over the grid
+    (`attitude`: the attitude cases, and the attitude's constants)."""
     signals = {(c.deal, c.seat, card): card.rank > min(x.rank for x in c.hands[0]
                                                        if x.suit == card.suit)
-               for c in cases for s, card in count_occasions(c.tricks, Counting(c.declarer))
+               for c in cases for s, card in _occasions(c.tricks, c.declarer, attitude)
                if s == c.seat}
-    print(f"{len(cases)} cases; {len(signals)} count signals, {sum(signals.values())} of "
+    kind = "attitude" if attitude else "count"
+    print(f"{len(cases)} cases; {len(signals)} {kind} signals, {sum(signals.values())} of "
           "them a card above the hand's lowest in the suit")
-    served = gains(cases)
-    for name in ("follows", "aware", "count"):
+    served = gains(cases, attitude=attitude)
+    for name in served:
         print(f"  posterior gain, {name:8} {_interval(served[name])}")
     print(f"  count - aware: {_interval(served['count'] - served['aware'])} "
           f"(MISCOUNT {MISCOUNT}, UNSIGNALLED {UNSIGNALLED})")
+    if attitude:
+        print(f"  attitude - count: {_interval(served['attitude'] - served['count'])} "
+              f"(MISATTITUDE {MISATTITUDE}, UNENCOURAGED {UNENCOURAGED})")
+        if grid:
+            for misattitude in GRID_MISATTITUDE:
+                row = [f"{unencouraged}: {_interval(g['attitude'] - g['count'])}"
+                       for unencouraged in GRID_UNENCOURAGED
+                       for g in (gains(cases, attitude=True, misattitude=misattitude,
+                                       unencouraged=unencouraged),)]
+                print(f"  MISATTITUDE {misattitude}, UNENCOURAGED " + "; ".join(row))
+        return
     if grid:
         for miscount in GRID_MISCOUNT:
             row = [f"{unsignalled}: {_interval(g['count'] - g['aware'])}"
@@ -189,6 +235,8 @@ def main(argv: Sequence[str]) -> int:
                         help="seconds of CPU a card (default: the rows' THINK)")
     parser.add_argument("--tricks", type=int, default=max(CHECKPOINTS), choices=range(1, 14))
     parser.add_argument("--grid", action="store_true")
+    parser.add_argument("--attitude", action="store_true",
+                        help="play: show attitude too; gain: measure the attitude signals")
     args = parser.parse_args(argv)
     if args.verb == "unsignalled":
         pairs = with_bank(islice(read_played(), args.deals))
@@ -197,10 +245,13 @@ def main(argv: Sequence[str]) -> int:
     if args.path is None:
         parser.error(f"{args.verb} needs --out FILE")
     if args.verb == "play":
-        held = play(args.first, args.deals, args.path, args.think or THINK, args.tricks)
-        print(f"{held} deals played with count signals in {args.path}")
+        held = play(args.first, args.deals, args.path, args.think or THINK, args.tricks,
+                    args.attitude)
+        signals = "count and attitude signals" if args.attitude else "count signals"
+        print(f"{held} deals played with {signals} in {args.path}")
         return 0
-    report(count_cases(with_bank(_read(args.path))), args.grid)
+    report(count_cases(with_bank(_read(args.path)), attitude=args.attitude), args.grid,
+           args.attitude)
     return 0
 
 

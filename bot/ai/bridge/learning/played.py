@@ -62,14 +62,19 @@ class PlayedDeal:
 
 
 def play_deal(deal: BankDeal, bidders: Bidders, think: float = THINK,
-              count_signals: CountSignals = "off", tricks: int = 13) -> PlayedDeal:
+              count_signals: CountSignals | None = None, tricks: int = 13,
+              attitude_signals: CountSignals | None = None) -> PlayedDeal:
     """Bank deal `deal` bid by `bidders` and played by the served card players, thinking
     `think` seconds of CPU a card, for its first `tricks` tricks (all: to the end), with
-    their count signals as `count_signals` (off as served)."""
+    their count and attitude signals as `count_signals` and `attitude_signals` (None: as
+    served)."""
     game, actions = bid_board(deal, bidders)
     players = [AdvancedBridgePlayer(deal.number * 7 + s) for s in range(4)]
     for player in players:
-        player.count_signals = count_signals
+        if count_signals is not None:
+            player.count_signals = count_signals
+        if attitude_signals is not None:
+            player.attitude_signals = attitude_signals
     while game.phase == "play" and len(game.deal_record().play) < 4 * tricks:
         seat = next(iter(game.to_act()))
         action = players[seat].choose(game.view(seat), game.legal(seat),
