@@ -90,8 +90,8 @@ def unheld(tricks: Sequence[Trick], counting: Counting | None = None
     """For each seat, the cards its plays to others' leads show it did not hold: for
     each such card, the next lower card of its suit still out before that trick (none
     where every lower card had gone, or where that card is on the table in the same
-    trick). `tricks` in order, the last one perhaps in progress. `counting`: who gives
-    count, whose signals (`count_occasions`) show no such thing."""
+    trick). `tricks` in order, the last one perhaps in progress. `counting`: who signals,
+    whose signals (`count_occasions`, `attitude_occasions`) show no such thing."""
     signals = set(count_occasions(tricks, counting)) | set(
         attitude_occasions(tricks, counting)) if counting is not None else set()
     shown: list[set[Card]] = [set(), set(), set(), set()]
