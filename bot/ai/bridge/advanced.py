@@ -190,8 +190,9 @@ class AdvancedBridgePlayer:
         # Count signals ("on"): as a defender following for the first time to a suit
         # declarer's side leads, the highest of the small cards the search rates equal
         # with an even number, the lowest with an odd number, and the defenders' cards
-        # read so on both sides (`carding.count_signal`, `count_weigh`). Off until its
-        # registered bench (`bridge-lead-play --flag count_signals`) says whether it pays.
+        # read so on both sides (`carding.count_signal`, `count_weigh`). Off: its
+        # registered bench (`bridge-lead-play --flag count_signals`, 1,000 fresh deals)
+        # found no sure gain (0.022 fewer DD tricks a deal, interval -0.048 to +0.004).
         self.count_signals: CountSignals = "off"
         # Attitude signals ("on"): following for the first time to a suit partner leads,
         # the highest of the equal small cards holding its ace, king or queen, the lowest
