@@ -12,12 +12,13 @@ served, against the learned reading); or the defenders' count signals, given and
 both sides (`--flag count_signals`: `AdvancedBridgePlayer.count_signals` "on"), where the
 play goes on with the read way's cards, signals and all, and the unread way neither gives
 nor reads count but knows the signal cards deny nothing ("ignored"); or the defenders'
-attitude signals to partner's leads the same way (`--flag attitude_signals`).
+attitude signals to partner's leads the same way (`--flag attitude_signals`), or both at
+once (`--flag signals`: count and attitude "on" against both "ignored").
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
         [--tricks 13]
         [--flag read_lead|read_follows|read_suits|wide_search|oversample|true_reading|
-                count_signals|attitude_signals]
+                count_signals|attitude_signals|signals]
         [--record FILE] [--bidders bridge-advanced]
     python -m bench.strength bridge-lead-play --report FILE [FILE ...]
 
@@ -109,9 +110,10 @@ class PerDeal:
     make: Callable[[ContractBridge], object]
 
 
-# The player's switches this bench can pair: each one's attribute, and its values off
-# ("unread") and on ("read"), or how to make the value for a deal (`PerDeal`).
-FLAGS: dict[str, tuple[str, object, object]] = {
+# The player's switches this bench can pair: each one's attribute (or attributes, set
+# together to the values' items), and its values off ("unread") and on ("read"), or how to
+# make the value for a deal (`PerDeal`).
+FLAGS: dict[str, tuple[str | tuple[str, ...], object, object]] = {
     "read_lead": ("read_lead", False, True),
     "read_follows": ("read_follows", False, True),
     "read_suits": ("read_suits", False, True),
@@ -120,10 +122,11 @@ FLAGS: dict[str, tuple[str, object, object]] = {
     "true_reading": ("reading", view_weigh, PerDeal(lambda game: TrueReading(game.dealt))),
     "count_signals": ("count_signals", "ignored", "on"),
     "attitude_signals": ("attitude_signals", "ignored", "on"),
+    "signals": (("count_signals", "attitude_signals"), ("ignored", "ignored"), ("on", "on")),
 }
 # The switches that change what the cards played say (signals): the play goes on with the
 # read way's cards, so that the positions both ways meet hold the signals to read.
-GOES_ON_READ = frozenset({"count_signals", "attitude_signals"})
+GOES_ON_READ = frozenset({"count_signals", "attitude_signals", "signals"})
 DEFAULT_FLAG = "read_lead"
 SIDES = ("declaring", "defence")
 
@@ -144,10 +147,10 @@ def deal_decisions(seed: int, bid: ContractBridge, think: float, tricks: int,
         attribute, *values = FLAGS[flag]
         off, on = (v.make(game) if isinstance(v, PerDeal) else v for v in values)
         if flag in GOES_ON_READ:
-            setattr(player, attribute, on)
-        served = "read" if getattr(player, attribute) == on else "unread"
+            switch(player, attribute, on)
+        served = "read" if switched(player, attribute) == on else "unread"
         other: AdvancedBridgePlayer = pickle.loads(pickle.dumps(player))
-        setattr(other, attribute, off if served == "read" else on)
+        switch(other, attribute, off if served == "read" else on)
         played: dict[str, str] = {}
         cpu: dict[str, float] = {}
         back: Any = player
@@ -168,6 +171,23 @@ def deal_decisions(seed: int, bid: ContractBridge, think: float, tricks: int,
             "played": played, "cpu": cpu, "went_on": served}
 
     return probe_served_play(seed, bid, think, tricks, both_ways)
+
+
+def switch(player: AdvancedBridgePlayer, attribute: str | tuple[str, ...], value: Any
+           ) -> None:
+    """Set a flag's attribute, or its attributes to the items of `value`."""
+    if isinstance(attribute, str):
+        setattr(player, attribute, value)
+        return
+    for name, item in zip(attribute, value, strict=True):
+        setattr(player, name, item)
+
+
+def switched(player: AdvancedBridgePlayer, attribute: str | tuple[str, ...]) -> Any:
+    """A flag's attribute's value (a tuple of them, for a flag of several)."""
+    if isinstance(attribute, str):
+        return getattr(player, attribute)
+    return tuple(getattr(player, name) for name in attribute)
 
 
 def report(deals: Sequence[Record]) -> None:

@@ -548,10 +548,10 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
 
 @pytest.mark.parametrize("flag", ["read_follows", "read_suits", "wide_search", "oversample",
                                   "true_reading", "count_signals",
-                                  "attitude_signals"])
+                                  "attitude_signals", "signals"])
 def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
                                                                  flag: str) -> None:
-    from bench.strength_bridge_lead_play import FLAGS, GOES_ON_READ
+    from bench.strength_bridge_lead_play import FLAGS, GOES_ON_READ, switched
     from bot.ai.bridge.advanced import AdvancedBridgePlayer
 
     record = tmp_path / "a.jsonl"
@@ -563,7 +563,7 @@ def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
     # The play goes on with the cards of the way the player is served, or of the way that
     # gives the signals read.
     attribute, _, on = FLAGS[flag]
-    served = ("read" if flag in GOES_ON_READ or getattr(AdvancedBridgePlayer(), attribute) == on
+    served = ("read" if flag in GOES_ON_READ or switched(AdvancedBridgePlayer(), attribute) == on
               else "unread")
     assert "; the play went on with its cards" in out.split(f"{served:7} DD tricks lost")[1]
     deal = json.loads(record.read_text())
