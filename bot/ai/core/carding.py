@@ -30,7 +30,7 @@ equal, they play the highest of them holding the ace, king or queen of the suit
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -238,28 +238,14 @@ def count_weigh(tricks: Sequence[Trick], counting: Counting, miscount: float = M
     (`count_occasions`): `log(miscount)` for each small card above the hand's lowest of its
     suit from an odd number, `log(unsignalled)` for each lowest card from an even number
     whose next card up is small too. None when no card gives count."""
-    signals = count_occasions(tricks, counting)
-    if not signals:
-        return None
     miscount, unsignalled = math.log(miscount), math.log(unsignalled)
 
-    def shown(card: Card, hand: Sequence[Card]) -> float:
-        # The signal is the seat's first card of the suit: the hand as dealt held them all.
-        ranks = sorted(c.rank for c in hand if c.suit == card.suit)
-        if not ranks:
-            return 0.0  # not a hand as dealt
+    def says(card: Card, ranks: Sequence[int]) -> float:
         if card.rank > ranks[0]:
             return miscount if len(ranks) % 2 else 0.0
-        even_with_choice = len(ranks) % 2 == 0 and ranks[1] <= SPOT
-        return unsignalled if even_with_choice else 0.0
+        return unsignalled if len(ranks) % 2 == 0 and ranks[1] <= SPOT else 0.0
 
-    def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
-        cards = [card for s, card in signals if s == seat]
-        if not cards:
-            return [0.0] * len(hands)
-        return [sum(shown(card, hand) for card in cards) for hand in hands]
-
-    return weigh
+    return _signals_weigh(count_occasions(tricks, counting), says)
 
 
 def attitude_weigh(tricks: Sequence[Trick], counting: Counting,
@@ -270,24 +256,34 @@ def attitude_weigh(tricks: Sequence[Trick], counting: Counting,
     of its suit without an honour (at least `HONOUR`) there, `log(unencouraged)` for each
     lowest card with an honour whose next card up is small too. None when no card shows
     attitude."""
-    signals = attitude_occasions(tricks, counting)
-    if not signals:
-        return None
     misattitude, unencouraged = math.log(misattitude), math.log(unencouraged)
 
-    def shown(card: Card, hand: Sequence[Card]) -> float:
-        ranks = sorted(c.rank for c in hand if c.suit == card.suit)
-        if not ranks:
-            return 0.0  # not a hand as dealt
+    def says(card: Card, ranks: Sequence[int]) -> float:
         honour = ranks[-1] >= HONOUR
         if card.rank > ranks[0]:
             return 0.0 if honour else misattitude
         return unencouraged if honour and len(ranks) > 1 and ranks[1] <= SPOT else 0.0
 
+    return _signals_weigh(attitude_occasions(tricks, counting), says)
+
+
+def _signals_weigh(signals: Sequence[tuple[int, Card]],
+                   says: Callable[[Card, Sequence[int]], float]) -> Weigh | None:
+    """The log-weight of hands by their seats' signal cards: for each, what `says` reads
+    from the card and the ranks the hand holds in its suit, lowest first. None without a
+    signal."""
+    if not signals:
+        return None
+
+    def read(card: Card, hand: Sequence[Card]) -> float:
+        # A signal is the seat's first card of its suit: the hand as dealt held them all.
+        ranks = sorted(c.rank for c in hand if c.suit == card.suit)
+        return says(card, ranks) if ranks else 0.0  # no ranks: not a hand as dealt
+
     def weigh(seat: int, hands: Sequence[Sequence[Card]]) -> list[float]:
         cards = [card for s, card in signals if s == seat]
         if not cards:
             return [0.0] * len(hands)
-        return [sum(shown(card, hand) for card in cards) for hand in hands]
+        return [sum(read(card, hand) for card in cards) for hand in hands]
 
     return weigh
