@@ -273,7 +273,7 @@ def test_a_defender_gives_count_to_declarer_s_trump_lead_only_where_it_signals()
 
 def _played_each_way(switch: str, view, legal, equal: str) -> dict[str, str]:
     """The card played with the player's signal `switch` at each of its values, where the
-    search rates the cards `equal` the same."""
+    search rates exactly the cards `equal` the same."""
     played = {}
     for signals in ("on", "ignored", "off"):
         player = make_player("bridge", 3, "bridge-advanced")
@@ -281,7 +281,7 @@ def _played_each_way(switch: str, view, legal, equal: str) -> dict[str, str]:
         setattr(player, switch, signals)
         played[signals], back = think_as_served(player, view, legal, steady(5.0))
         assert isinstance(back, AdvancedBridgePlayer) and back.last_outcome is not None
-        assert set(_cards(equal)) <= back.last_outcome.equals
+        assert back.last_outcome.equals == set(_cards(equal))
     return played
 
 
