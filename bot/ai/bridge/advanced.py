@@ -190,16 +190,16 @@ class AdvancedBridgePlayer:
         # Count signals ("on"): as a defender following for the first time to a suit
         # declarer's side leads, the highest of the small cards the search rates equal
         # with an even number, the lowest with an odd number, and the defenders' cards
-        # read so on both sides (`carding.count_signal`, `count_weigh`). Off: its
-        # registered bench (`bridge-lead-play --flag count_signals`, 1,000 fresh deals)
-        # found no sure gain (0.022 fewer DD tricks a deal, interval -0.048 to +0.004).
-        self.count_signals: CountSignals = "off"
+        # read so on both sides (`carding.count_signal`, `count_weigh`). On since the
+        # registered bench of both signals (`bridge-lead-play --flag signals`, 1,000 fresh
+        # deals) showed both sides giving fewer DD tricks with them; "ignored" is the
+        # benches' way without (gives none, reads none).
+        self.count_signals: CountSignals = "on"
         # Attitude signals ("on"): following for the first time to a suit partner leads,
         # the highest of the equal small cards holding its ace, king or queen, the lowest
-        # without, read so on both sides (`carding.attitude_signal`, `attitude_weigh`).
-        # Off until its posterior gain and its bench (`bridge-lead-play --flag
-        # attitude_signals`) say whether it pays.
-        self.attitude_signals: CountSignals = "off"
+        # without, read so on both sides (`carding.attitude_signal`, `attitude_weigh`). On
+        # with the count, by the same bench.
+        self.attitude_signals: CountSignals = "on"
         # The seats whose defenders give count: every seat in the benches; at a table, the
         # seats of computer players of this kind (`seated_with`), since people may not.
         self.count_givers = EVERY_SEAT
