@@ -116,16 +116,17 @@ def test_the_rule_based_player_plays_the_lowest_of_equal_cards(seed):
 
 
 @pytest.mark.parametrize("seed", [3, 8])
-@pytest.mark.parametrize("count_signals", ["off", "on"])
-def test_the_card_search_plays_the_lowest_of_equal_cards(seed, count_signals):
-    """Six tricks by `bridge-advanced` in all four seats, as served, at a small budget;
-    giving count, the lowest of equal cards but for its signals."""
+@pytest.mark.parametrize("signals", ["off", "on"])
+def test_the_card_search_plays_the_lowest_of_equal_cards(seed, signals):
+    """Six tricks by `bridge-advanced` in all four seats at a small budget, with count and
+    attitude signals (as served) and without: the lowest of equal cards but for its
+    signals."""
     game = bridge_play_position(seed)
     assert isinstance(game, ContractBridge)
     players = [make_player("bridge", s, "bridge-advanced") for s in range(4)]
     for player in players:
         assert isinstance(player, AdvancedBridgePlayer)
-        player.count_signals = count_signals
+        player.count_signals = player.attitude_signals = signals
     while len(game.deal_record().play) < 24:
         seat = next(iter(game.to_act()))
         action, players[seat] = think_as_served(players[seat], game.view(seat),
@@ -133,7 +134,7 @@ def test_the_card_search_plays_the_lowest_of_equal_cards(seed, count_signals):
         game.apply(seat, action)
     record = game.deal_record()
     assert record.contract is not None
-    counting = Counting(record.contract.declarer) if count_signals == "on" else None
+    counting = Counting(record.contract.declarer, attitude=True) if signals == "on" else None
     assert _denied_held(record, counting) == []
 
 
@@ -149,7 +150,8 @@ def test_the_player_weighs_by_the_cards_followed_only_when_it_reads_them(monkeyp
     view, legal = _in_trick_five()
     asked = weighs_asked(monkeypatch, "follows_weigh", "read_follows", read_follows, view,
                          legal)
-    assert asked == ([(tricks_of(view), None)] if read_follows else [])
+    served = Counting(view.contract.declarer, attitude=True)  # both signals, as served
+    assert asked == ([(tricks_of(view), served)] if read_follows else [])
 
 
 def test_the_player_as_served_reads_the_cards_followed(monkeypatch):
@@ -160,7 +162,8 @@ def test_the_player_as_served_reads_the_cards_followed(monkeypatch):
     action, back = think_as_served(make_player("bridge", 5, "bridge-advanced"), view, legal,
                                    Budget(5.0))
     assert action in legal and isinstance(back, AdvancedBridgePlayer) and back.read_follows
-    assert asked == [(tricks_of(view), None)]  # no count signals, as served
+    # Count and attitude signals given and read, as served.
+    assert asked == [(tricks_of(view), Counting(view.contract.declarer, attitude=True))]
 
 
 def test_reading_the_cards_followed_changes_the_layouts_and_the_same_seed_chooses_the_same():
@@ -297,9 +300,9 @@ def test_the_player_reads_count_only_where_it_signals(monkeypatch, signals):
         monkeypatch.setattr(advanced, name,
                             lambda *args, real=real, calls=calls: calls.append(args) or real(*args))
     searched_once_with("count_signals", signals, view, legal)
-    # Off, the signal cards are read as the lowest of equal cards; ignored, they deny
-    # nothing; on, the count they give is read too.
-    counting = None if signals == "off" else Counting(0)
+    # Off, the count's cards are read as the lowest of equal cards; ignored, they deny
+    # nothing; on, the count they give is read too. Attitude is given, as served.
+    counting = Counting(0, count=signals != "off", attitude=True)
     assert asked["follows_weigh"] == [(tricks_of(view), counting)]
     assert asked["count_weigh"] == ([(tricks_of(view), counting)] if signals == "on" else [])
     assert count_weigh(tricks_of(view), Counting(0)) is not None
@@ -316,7 +319,7 @@ def test_the_player_reads_count_only_from_the_seats_the_table_names(monkeypatch)
     player.count_signals = "on"
     player.seated_with(frozenset({1, 2}))  # West is a person
     assert player.choose(view, legal, steady(5.0)) in legal
-    assert asked == [(tricks_of(view), Counting(0, frozenset({1, 2})))]
+    assert asked == [(tricks_of(view), Counting(0, frozenset({1, 2}), attitude=True))]
 
 
 ATTITUDE = Counting(0, count=False, attitude=True)
