@@ -13,12 +13,13 @@ both sides (`--flag count_signals`: `AdvancedBridgePlayer.count_signals` "on"), 
 play goes on with the read way's cards, signals and all, and the unread way neither gives
 nor reads count but knows the signal cards deny nothing ("ignored"); or the defenders'
 attitude signals to partner's leads the same way (`--flag attitude_signals`), or both at
-once (`--flag signals`: count and attitude "on" against both "ignored").
+once (`--flag signals`: count and attitude "on" against both "ignored"), or their count
+in discards (`--flag discard_signals`, count and attitude as served).
 
     python -m bench.strength bridge-lead-play [--deals 100] [--first-seed 1] [--think 0.8]
         [--tricks 13]
         [--flag read_lead|read_follows|read_suits|wide_search|oversample|true_reading|
-                count_signals|attitude_signals|signals]
+                count_signals|attitude_signals|signals|discard_signals]
         [--record FILE] [--bidders bridge-advanced]
     python -m bench.strength bridge-lead-play --report FILE [FILE ...]
 
@@ -123,10 +124,11 @@ FLAGS: dict[str, tuple[str | tuple[str, ...], object, object]] = {
     "count_signals": ("count_signals", "ignored", "on"),
     "attitude_signals": ("attitude_signals", "ignored", "on"),
     "signals": (("count_signals", "attitude_signals"), ("ignored", "ignored"), ("on", "on")),
+    "discard_signals": ("discard_signals", "ignored", "on"),
 }
 # The switches that change what the cards played say (signals): the play goes on with the
 # read way's cards, so that the positions both ways meet hold the signals to read.
-GOES_ON_READ = frozenset({"count_signals", "attitude_signals", "signals"})
+GOES_ON_READ = frozenset({"count_signals", "attitude_signals", "signals", "discard_signals"})
 DEFAULT_FLAG = "read_lead"
 SIDES = ("declaring", "defence")
 

@@ -548,7 +548,7 @@ def test_bridge_lead_play_pairs_each_decision_resumes_and_merges(tmp_path: Path)
 
 @pytest.mark.parametrize("flag", ["read_follows", "read_suits", "wide_search", "oversample",
                                   "true_reading", "count_signals",
-                                  "attitude_signals", "signals"])
+                                  "attitude_signals", "signals", "discard_signals"])
 def test_bridge_lead_play_pairs_a_reading_of_the_play_on_and_off(tmp_path: Path,
                                                                  flag: str) -> None:
     from bench.strength_bridge_lead_play import FLAGS, GOES_ON_READ, switched

@@ -24,13 +24,15 @@ from bot.ai.core.carding import (
     count_occasions,
     count_signal,
     count_weigh,
+    discard_occasions,
+    discard_signal,
     follows_weigh,
     unheld,
 )
 from bot.games import create
 from bot.games.bridge import ContractBridge
 from bot.games.bridge_view import DealRecord
-from bot.games.cards import Card, parse_hand
+from bot.games.cards import Card, Suit, parse_hand
 from bot.tables.thinking import think_as_served
 from tests.ai.helpers import (
     FOUR_HEARTS,
@@ -150,7 +152,8 @@ def test_the_player_weighs_by_the_cards_followed_only_when_it_reads_them(monkeyp
     view, legal = _in_trick_five()
     asked = weighs_asked(monkeypatch, "follows_weigh", "read_follows", read_follows, view,
                          legal)
-    served = Counting(view.contract.declarer, attitude=True)  # both signals, as served
+    # Count and attitude signals, as served.
+    served = Counting(view.contract.declarer, attitude=True, trumps=view.contract.trump)
     assert asked == ([(tricks_of(view), served)] if read_follows else [])
 
 
@@ -163,7 +166,8 @@ def test_the_player_as_served_reads_the_cards_followed(monkeypatch):
                                    Budget(5.0))
     assert action in legal and isinstance(back, AdvancedBridgePlayer) and back.read_follows
     # Count and attitude signals given and read, as served.
-    assert asked == [(tricks_of(view), Counting(view.contract.declarer, attitude=True))]
+    assert asked == [(tricks_of(view), Counting(view.contract.declarer, attitude=True,
+                                                trumps=view.contract.trump))]
 
 
 def test_reading_the_cards_followed_changes_the_layouts_and_the_same_seed_chooses_the_same():
@@ -302,7 +306,7 @@ def test_the_player_reads_count_only_where_it_signals(monkeypatch, signals):
     searched_once_with("count_signals", signals, view, legal)
     # Off, the count's cards are read as the lowest of equal cards; ignored, they deny
     # nothing; on, the count they give is read too. Attitude is given, as served.
-    counting = Counting(0, count=signals != "off", attitude=True)
+    counting = Counting(0, count=signals != "off", attitude=True, trumps=Suit.HEARTS)
     assert asked["follows_weigh"] == [(tricks_of(view), counting)]
     assert asked["count_weigh"] == ([(tricks_of(view), counting)] if signals == "on" else [])
     assert count_weigh(tricks_of(view), Counting(0)) is not None
@@ -319,7 +323,8 @@ def test_the_player_reads_count_only_from_the_seats_the_table_names(monkeypatch)
     player.count_signals = "on"
     player.seated_with(frozenset({1, 2}))  # West is a person
     assert player.choose(view, legal, steady(5.0)) in legal
-    assert asked == [(tricks_of(view), Counting(0, frozenset({1, 2}), attitude=True))]
+    assert asked == [(tricks_of(view), Counting(0, frozenset({1, 2}), attitude=True,
+                                                trumps=Suit.HEARTS))]
 
 
 ATTITUDE = Counting(0, count=False, attitude=True)
@@ -383,3 +388,80 @@ def test_a_defender_encourages_partner_s_lead_holding_an_honour_only_where_it_si
     assert sorted(legal) == ["play:3S", "play:4S", "play:QS"]
     assert _played_each_way("attitude_signals", view, legal, "3S 4S") == {
         "on": "play:4S", "ignored": "play:3S", "off": "play:3S"}
+
+
+# North declares in hearts. North leads ♠A: East ♠7, South ♠3, West discards the ♦8 (its
+# first diamond); North leads ♠K: East ♠4, South ♠5, West the ♦3 (its second); North leads
+# ♠Q: East ♠6, South ♠9, West ruffs with the ♥2; South leads ♦K: West ♦T, North ♦A, East
+# discards the ♣9 (its first club); then East the ♣K (no small card).
+DISCARDED = [_trick("0:AS", "1:7S", "2:3S", "3:8D"),
+             _trick("0:KS", "1:4S", "2:5S", "3:3D"),
+             _trick("0:QS", "1:6S", "2:9S", "3:2H"),
+             _trick("2:KD", "3:TD", "0:AD", "1:9C"),
+             _trick("2:QD", "3:7D", "0:4D", "1:KC")]
+IN_DISCARDS = Counting(0, count=False, discards=True, trumps=Suit.HEARTS)
+
+
+def test_count_in_discards_is_a_defender_s_first_small_card_of_a_suit_not_led_nor_trumps():
+    # West's ♦8 and East's ♣9: not West's second diamond, its ruff, nor East's ♣K.
+    assert discard_occasions(DISCARDED, IN_DISCARDS) == [
+        (3, Card.parse("8D")), (1, Card.parse("9C"))]
+    # At no trumps the ♥2 is a discard too; without the convention nothing is.
+    no_trumps = Counting(0, count=False, discards=True)
+    assert discard_occasions(DISCARDED, no_trumps) == [
+        (3, Card.parse("8D")), (3, Card.parse("2H")), (1, Card.parse("9C"))]
+    assert discard_occasions(DISCARDED, Counting(0, attitude=True)) == []
+    # Only the seats that give it are read for it.
+    east = Counting(0, frozenset({1}), count=False, discards=True, trumps=Suit.HEARTS)
+    assert discard_occasions(DISCARDED, east) == [(1, Card.parse("9C"))]
+
+
+def test_a_discard_signal_denies_no_lower_card_where_the_defenders_give_it():
+    assert Card.parse("7D") in unheld(DISCARDED)[3]
+    assert Card.parse("7D") not in unheld(DISCARDED, IN_DISCARDS)[3]
+    assert Card.parse("8C") not in unheld(DISCARDED, IN_DISCARDS)[1]
+
+
+def test_a_discard_gives_count_in_its_suit_high_with_an_even_number_and_low_with_an_odd_one():
+    lead = [_trick("0:AS")]  # North leads a spade; East, void, discards
+    even, odd = parse_hand(".AK2.AKQJ8.9732"), parse_hand(".AK2.AKQJ87.973")
+    clubs = _cards("9C 7C 3C 2C")
+    assert discard_signal(lead, 1, 0, Suit.HEARTS, even, clubs, Card.parse("2C")) == (
+        Card.parse("9C"))
+    assert discard_signal(lead, 1, 0, Suit.HEARTS, odd, _cards("9C 7C 3C"),
+                          Card.parse("3C")) == Card.parse("3C")
+    # The suit is the search's card's: the equal diamonds alongside say nothing.
+    assert discard_signal(lead, 1, 0, Suit.HEARTS, even, [*clubs, *_cards("8D")],
+                          Card.parse("2C")) == Card.parse("9C")
+    # No signal following suit, ruffing, with one small card, or in a suit discarded
+    # before.
+    spades = parse_hand("32.AK.AKQJ8.9732")
+    assert discard_signal(lead, 1, 0, Suit.HEARTS, spades, _cards("3S 2S"),
+                          Card.parse("2S")) is None
+    assert discard_signal(lead, 1, 0, Suit.HEARTS, even, _cards("3H 2H"),
+                          Card.parse("2H")) is None
+    assert discard_signal(lead, 1, 0, Suit.HEARTS, even, _cards("2C"), Card.parse("2C")) is None
+    before = [_trick("0:KS", "1:4C", "2:3S", "3:2S"), *lead]
+    assert discard_signal(before, 1, 0, Suit.HEARTS, even, clubs, Card.parse("2C")) is None
+
+
+def test_the_count_of_a_discard_is_read_as_the_count_of_a_follow():
+    weigh = count_weigh([_trick("0:AS", "1:7S", "2:3S", "3:8D")], IN_DISCARDS)
+    assert weigh is not None
+    # West's ♦8 from ♦853 (odd, a small card below it) miscounted; from ♦8532 (even, high)
+    # as signalled.
+    hands = [parse_hand(text) for text in (".AKQJT9.853.AKQJ", ".AKQJT.8532.AKQJ")]
+    assert weigh(3, hands) == pytest.approx([math.log(MISCOUNT), 0.0])
+    assert count_weigh([_trick("0:AS", "1:7S", "2:3S", "3:8D")], Counting(0)) is not None
+    assert count_weigh([_trick("0:AS", "1:KS", "2:3S", "3:8D")],
+                       Counting(0, count=False, attitude=True)) is None
+
+
+def test_a_defender_gives_count_in_its_first_discard_only_where_it_signals():
+    """`FOUR_HEARTS`: North draws trumps; at the fifth heart East, holding ♣65 (an even
+    number), discards a club for the first time."""
+    game = four_hearts_played("KS", "6S", "3S", "AS", "AH", "7H", "6H", "4H", "KH", "3H",
+                              "8H", "2H", "QH", "2D", "9H", "4S", "JH")
+    view, legal = game.view(1), game.legal(1)
+    assert _played_each_way("discard_signals", view, legal, "5C 6C") == {
+        "on": "play:6C", "ignored": "play:5C", "off": "play:5C"}

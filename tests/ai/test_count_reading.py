@@ -68,15 +68,15 @@ ENCOURAGED = PlayedDeal(0, (*(call for _, call in FOUR_HEARTS_CALLS), *(
 
 def test_each_defender_that_showed_attitude_is_seen_by_declarer_and_by_its_partner():
     deal = BankDeal(0, QUEEN_WEST, 0, (False, False), ((0,) * 4,) * 5)
-    cases = count_reading.count_cases([(deal, ENCOURAGED)], alternatives=50, attitude=True)
+    cases = count_reading.count_cases([(deal, ENCOURAGED)], alternatives=50, kind="attitude")
     assert [(c.seat, c.observer) for c in cases] == [(3, 0), (3, 1)]
-    gains = count_reading.gains(cases, attitude=True)
+    gains = count_reading.gains(cases, kind="attitude")
     # West encouraged truly (it holds the ♠Q): the reading weighs only other hands down.
     assert all(gains["attitude"] >= gains["count"] - 1e-12)
     assert any(gains["attitude"] > gains["count"])
     # West's ♠3 from ♠T43 (no honour) discourages, truly too.
-    cases = count_reading.count_cases([(DEAL, PLAYED)], alternatives=50, attitude=True)
-    gains = count_reading.gains(cases, attitude=True)
+    cases = count_reading.count_cases([(DEAL, PLAYED)], alternatives=50, kind="attitude")
+    gains = count_reading.gains(cases, kind="attitude")
     assert len(cases) == 2 and all(gains["attitude"] >= gains["count"] - 1e-12)
 
 
@@ -89,3 +89,36 @@ def test_the_commands_play_and_measure_attitude_signals(
     assert count_reading.main(["gain", "--played", str(out), "--attitude"]) == 0
     printed = capsys.readouterr().out
     assert "attitude signals" in printed and "attitude - count: " in printed
+
+
+# `FOUR_HEARTS` as `PLAY`, then North cashes the ♥Q and ♥J: East discards the ♦2 (its
+# first diamond, from ♦A9842: odd, its lowest) and the ♣6 (its first club, from ♣65:
+# even, high); West the ♠4 (spades played before) and the ♦5 (from ♦T765: even, but its
+# lowest: a wrong signal, or no equal card to give one with).
+DISCARDS = (*PLAY, "QH", "2D", "9H", "4S", "JH", "6C", "TH", "5D")
+
+
+def test_each_defender_that_gave_count_in_a_discard_is_seen_and_read():
+    played = PlayedDeal(0, (*(call for _, call in FOUR_HEARTS_CALLS),
+                            *(f"play:{c}" for c in (*DISCARDS, "2S", "5S", "9S", "TS"))))
+    cases = count_reading.count_cases([(DEAL, played)], alternatives=50, kind="discards")
+    # After trick 6: East and West, each seen by North and by its partner.
+    assert [(c.seat, c.observer) for c in cases] == [(1, 0), (1, 3), (3, 0), (3, 1)]
+    assert all(c.trumps is not None and len(c.tricks) == 6 for c in cases)
+    gains = count_reading.gains(cases, kind="discards")
+    assert set(gains) == {"follows", "aware", "count", "attitude", "discards"}
+    # East's discards count truly: the reading weighs only other hands down.
+    east = [i for i, c in enumerate(cases) if c.seat == 1]
+    assert all(gains["discards"][east] >= gains["attitude"][east] - 1e-12)
+    assert any(gains["discards"][east] > gains["attitude"][east])
+
+
+def test_the_commands_play_and_measure_count_in_discards(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "played.txt"
+    assert count_reading.main(["play", "--first", "70000", "--deals", "1", "--out", str(out),
+                               "--tricks", "3", "--think", "0.05", "--discards"]) == 0
+    assert "count, attitude and count in discards" in capsys.readouterr().out
+    assert count_reading.main(["gain", "--played", str(out), "--discards"]) == 0
+    printed = capsys.readouterr().out
+    assert "discards signals" in printed and "discards - attitude: " in printed

@@ -73,3 +73,10 @@ def test_the_repository_s_played_deals_replay_legally():
     assert len(sample) == 20
     for each in sample:
         replay(deals[each.number], each)
+
+
+@pytest.mark.parametrize("switch", ["read_lead", "count_signal", "discards"])
+def test_a_switch_that_is_no_signal_of_the_card_players_is_refused(switch):
+    with pytest.raises(ValueError, match=f"{switch} is no signal switch"):
+        play_deal(_deal(), Bidders(shared_values()), think=0.0, tricks=1,
+                  signals={switch: "on"})

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from bot.games.bridge_auction import Call, Contract
@@ -36,6 +37,7 @@ from ..core.carding import (
     attitude_weigh,
     count_signal,
     count_weigh,
+    discard_signal,
     follows_weigh,
 )
 from ..core.hand_range import ANY_HAND, HandRange
@@ -200,6 +202,12 @@ class AdvancedBridgePlayer:
         # without, read so on both sides (`carding.attitude_signal`, `attitude_weigh`). On
         # with the count, by the same bench.
         self.attitude_signals: CountSignals = "on"
+        # Count in discards ("on"): the first card a defender discards of a suit (trumps
+        # apart), among the small cards of that suit the search rates equal, the highest
+        # with an even number and the lowest with an odd number, read so on both sides
+        # (`carding.discard_signal`, `count_weigh`). Off until its posterior gain and its
+        # bench (`bridge-lead-play --flag discard_signals`) say whether it pays.
+        self.discard_signals: CountSignals = "off"
         # The seats whose defenders give count: every seat in the benches; at a table, the
         # seats of computer players of this kind (`seated_with`), since people may not.
         self.count_givers = EVERY_SEAT
@@ -260,15 +268,21 @@ class AdvancedBridgePlayer:
         # where they give it (none: the ranges and checks alone).
         tricks = tricks_of(view)
         declarer = view.contract.declarer
-        counting = (None if self.count_signals == self.attitude_signals == "off"
+        trumps = view.contract.trump
+        switches = (self.count_signals, self.attitude_signals, self.discard_signals)
+        counting = (None if switches == ("off", "off", "off")
                     else Counting(declarer, self.count_givers, self.count_signals != "off",
-                                  self.attitude_signals != "off"))
+                                  self.attitude_signals != "off",
+                                  self.discard_signals != "off", trumps))
         signalling = self.count_signals == "on"
         showing = self.attitude_signals == "on"
+        discarding = self.discard_signals == "on"
+        # The count read: what the defenders give of it and this player reads.
+        counted = (None if counting is None or not (signalling or discarding)
+                   else replace(counting, count=signalling, discards=discarding))
         weigh = joined(self.reading(view), leads.lead_weigh(view) if self.read_lead else None,
                        follows_weigh(tricks, counting) if self.read_follows else None,
-                       count_weigh(tricks, counting) if signalling and counting is not None
-                       else None,
+                       count_weigh(tricks, counted) if counted is not None else None,
                        attitude_weigh(tricks, counting) if showing and counting is not None
                        else None,
                        suits_weigh(view) if self.read_suits else None)
@@ -287,4 +301,7 @@ class AdvancedBridgePlayer:
             signal = count_signal(tricks, view.seat, declarer, view.hand, outcome.equals)
         if signal is None and showing and view.seat is not None:
             signal = attitude_signal(tricks, view.seat, declarer, view.hand, outcome.equals)
+        if signal is None and discarding and view.seat is not None:
+            signal = discard_signal(tricks, view.seat, declarer, trumps, view.hand,
+                                    outcome.equals, outcome.card)
         return "play:" + (signal or outcome.card).text

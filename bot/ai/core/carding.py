@@ -25,6 +25,11 @@ Players who show attitude (`attitude_signal`) do the same to their partner's lea
 for the first time to a suit partner leads, with a choice of small cards the search rates
 equal, they play the highest of them holding the ace, king or queen of the suit
 (encouraging) and the lowest without (`attitude_weigh` reads it).
+
+Players who give count in their discards (`discard_signal`) do it with the first card they
+discard of a suit (trumps apart): where the search rates two or more small cards of the
+suit it discards from equal, the highest with an even number of cards in the suit, the
+lowest with an odd number. `count_weigh` reads it as it reads count to declarer's leads.
 """
 
 from __future__ import annotations
@@ -76,13 +81,18 @@ EVERY_SEAT = frozenset(range(4))
 class Counting:
     """Who signals in a deal, and what: the defenders against `declarer` among `givers`
     (at a table of our robots every seat; the tables name the seats of computer players
-    that share the convention, since people may not signal) give count (`count`) and
-    show attitude to partner's leads (`attitude`)."""
+    that share the convention, since people may not signal) give count (`count`), show
+    attitude to partner's leads (`attitude`) and give count in their discards
+    (`discards`)."""
 
     declarer: int
     givers: frozenset[int] = EVERY_SEAT
     count: bool = True
     attitude: bool = False
+    # Count in the first discard of each suit (`discards`); a card of `trumps` played to
+    # another suit is a ruff, no discard.
+    discards: bool = False
+    trumps: Suit | None = None
 
 Trick = Sequence[tuple[int, Card]]
 
@@ -94,8 +104,7 @@ def unheld(tricks: Sequence[Trick], counting: Counting | None = None
     where every lower card had gone, or where that card is on the table in the same
     trick). `tricks` in order, the last one perhaps in progress. `counting`: who signals,
     whose signals (`count_occasions`, `attitude_occasions`) show no such thing."""
-    signals = set(count_occasions(tricks, counting)) | set(
-        attitude_occasions(tricks, counting)) if counting is not None else set()
+    signals = set(signal_occasions(tricks, counting)) if counting is not None else set()
     shown: list[set[Card]] = [set(), set(), set(), set()]
     gone: set[Card] = set()
     for trick in tricks:
@@ -139,13 +148,19 @@ def _defending(seat: int, declarer: int) -> bool:
     return seat % 2 != declarer % 2
 
 
+def signal_occasions(tricks: Sequence[Trick], counting: Counting) -> list[tuple[int, Card]]:
+    """Every (seat, card) of `tricks` that signals as `counting` says."""
+    return (count_occasions(tricks, counting) + attitude_occasions(tricks, counting)
+            + discard_occasions(tricks, counting))
+
+
 def count_occasions(tricks: Sequence[Trick], counting: Counting) -> list[tuple[int, Card]]:
     """Each (seat, card) that gives count: a small card (at most `SPOT`) a defender among
     `counting.givers` followed with to a lead by declarer's side, in a suit it had not
     played before (none where `counting` gives no count)."""
     if not counting.count:
         return []
-    return _first_small_follows(tricks, counting, to_partner=False)
+    return _first_small_cards(tricks, counting, "count")
 
 
 def attitude_occasions(tricks: Sequence[Trick], counting: Counting
@@ -155,14 +170,25 @@ def attitude_occasions(tricks: Sequence[Trick], counting: Counting
     before (none where `counting` shows no attitude)."""
     if not counting.attitude:
         return []
-    return _first_small_follows(tricks, counting, to_partner=True)
+    return _first_small_cards(tricks, counting, "attitude")
 
 
-def _first_small_follows(tricks: Sequence[Trick], counting: Counting, to_partner: bool
-                         ) -> list[tuple[int, Card]]:
-    """The small cards (at most `SPOT`) the defenders among `counting.givers` followed
-    with to a suit they had not played before, led by partner (`to_partner`) or by
-    declarer's side."""
+def discard_occasions(tricks: Sequence[Trick], counting: Counting
+                      ) -> list[tuple[int, Card]]:
+    """Each (seat, card) that gives count by a discard: a small card of a suit other than
+    the one led and than trumps, played by a defender among `counting.givers` that had not
+    played the suit before (none where `counting` gives no count in discards)."""
+    if not counting.discards:
+        return []
+    return _first_small_cards(tricks, counting, "discard")
+
+
+def _first_small_cards(tricks: Sequence[Trick], counting: Counting,
+                       kind: Literal["count", "attitude", "discard"]
+                       ) -> list[tuple[int, Card]]:
+    """The small cards (at most `SPOT`) the defenders among `counting.givers` played to
+    others' leads of a suit they had not played before: following to declarer's side's
+    lead (`count`), following to partner's (`attitude`), or discarding (`discard`)."""
     declarer = counting.declarer
     suits_played: list[set[Suit]] = [set(), set(), set(), set()]
     signals: list[tuple[int, Card]] = []
@@ -171,11 +197,14 @@ def _first_small_follows(tricks: Sequence[Trick], counting: Counting, to_partner
             continue
         leader, led = trick[0]
         for seat, card in trick[1:]:
-            led_by = leader == (seat + 2) % 4 if to_partner else not _defending(leader,
-                                                                                declarer)
-            if (led_by and _defending(seat, declarer) and seat in counting.givers
-                    and card.suit == led.suit and card.suit not in suits_played[seat]
-                    and card.rank <= SPOT):
+            if kind == "discard":
+                occasion = card.suit != led.suit and card.suit != counting.trumps
+            else:
+                by = (leader == (seat + 2) % 4 if kind == "attitude"
+                      else not _defending(leader, declarer))
+                occasion = by and card.suit == led.suit
+            if (occasion and _defending(seat, declarer) and seat in counting.givers
+                    and card.suit not in suits_played[seat] and card.rank <= SPOT):
                 signals.append((seat, card))
         for seat, card in trick:
             suits_played[seat].add(card.suit)
@@ -211,23 +240,38 @@ def attitude_signal(tricks: Sequence[Trick], seat: int, declarer: int,
     return small[-1] if honour else small[0]
 
 
+def discard_signal(tricks: Sequence[Trick], seat: int, declarer: int, trumps: Suit | None,
+                   hand: Sequence[Card], equals: Collection[Card], chosen: Card
+                   ) -> Card | None:
+    """The card that gives count for `seat`, holding `hand`, discarding now from the suit
+    of `chosen` (the search's card) to the last of `tricks` (in progress), chosen among
+    `equals` as `count_signal` chooses. None where this is no occasion for it
+    (`discard_occasions`) or fewer than two small cards of that suit are equal."""
+    small = _signal_cards(tricks, seat, equals, Counting(
+        declarer, count=False, discards=True, trumps=trumps), chosen.suit)
+    if small is None:
+        return None
+    even = sum(card.suit == small[0].suit for card in hand) % 2 == 0
+    return small[-1] if even else small[0]
+
+
 def _signal_cards(tricks: Sequence[Trick], seat: int, equals: Collection[Card],
-                  signalling: Counting) -> list[Card] | None:
-    """The small cards of the suit led among `equals`, lowest first, where playing one
-    now is an occasion `signalling` reads and there are two or more; else None."""
+                  signalling: Counting, suit: Suit | None = None) -> list[Card] | None:
+    """The small cards of `suit` (default: the suit led) among `equals`, lowest first,
+    where playing one now is an occasion `signalling` reads and there are two or more;
+    else None."""
     trick = tricks[-1] if tricks else ()
     if not trick:
         return None
-    led = trick[0][1].suit
-    small = sorted((card for card in equals if card.suit == led and card.rank <= SPOT),
+    suit = trick[0][1].suit if suit is None else suit
+    small = sorted((card for card in equals if card.suit == suit and card.rank <= SPOT),
                    key=lambda card: card.rank)
     if len(small) < 2:
         return None
     # The occasion as the readers see it, whichever of the small cards is played.
     played = (seat, small[0])
     later = [*tricks[:-1], [*trick, played]]
-    if played not in count_occasions(later, signalling) + attitude_occasions(later,
-                                                                                signalling):
+    if played not in signal_occasions(later, signalling):
         return None
     return small
 
@@ -235,9 +279,10 @@ def _signal_cards(tricks: Sequence[Trick], seat: int, equals: Collection[Card],
 def count_weigh(tricks: Sequence[Trick], counting: Counting, miscount: float = MISCOUNT,
                 unsignalled: float = UNSIGNALLED) -> Weigh | None:
     """The log-weight of the defenders' hands as dealt by the count their signals give
-    (`count_occasions`): `log(miscount)` for each small card above the hand's lowest of its
-    suit from an odd number, `log(unsignalled)` for each lowest card from an even number
-    whose next card up is small too. None when no card gives count."""
+    (`count_occasions`, and `discard_occasions` where they give it): `log(miscount)` for
+    each small card above the hand's lowest of its suit from an odd number,
+    `log(unsignalled)` for each lowest card from an even number whose next card up is
+    small too. None when no card gives count."""
     miscount, unsignalled = math.log(miscount), math.log(unsignalled)
 
     def says(card: Card, ranks: Sequence[int]) -> float:
@@ -245,7 +290,8 @@ def count_weigh(tricks: Sequence[Trick], counting: Counting, miscount: float = M
             return miscount if len(ranks) % 2 else 0.0
         return unsignalled if len(ranks) % 2 == 0 and ranks[1] <= SPOT else 0.0
 
-    return _signals_weigh(count_occasions(tricks, counting), says)
+    return _signals_weigh(count_occasions(tricks, counting)
+                          + discard_occasions(tricks, counting), says)
 
 
 def attitude_weigh(tricks: Sequence[Trick], counting: Counting,

@@ -22,7 +22,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,20 +61,19 @@ class PlayedDeal:
         return cls(int(number), tuple(actions))
 
 
-def play_deal(deal: BankDeal, bidders: Bidders, think: float = THINK,
-              count_signals: CountSignals | None = None, tricks: int = 13,
-              attitude_signals: CountSignals | None = None) -> PlayedDeal:
+def play_deal(deal: BankDeal, bidders: Bidders, think: float = THINK, tricks: int = 13,
+              signals: Mapping[str, CountSignals] | None = None) -> PlayedDeal:
     """Bank deal `deal` bid by `bidders` and played by the served card players, thinking
     `think` seconds of CPU a card, for its first `tricks` tricks (all: to the end), with
-    their count and attitude signals as `count_signals` and `attitude_signals` (None: as
-    served)."""
+    their signal switches (`count_signals`, `attitude_signals`, `discard_signals`) set as
+    `signals` says and the others as served."""
     game, actions = bid_board(deal, bidders)
     players = [AdvancedBridgePlayer(deal.number * 7 + s) for s in range(4)]
     for player in players:
-        if count_signals is not None:
-            player.count_signals = count_signals
-        if attitude_signals is not None:
-            player.attitude_signals = attitude_signals
+        for switch, value in (signals or {}).items():
+            if not hasattr(player, switch) or not switch.endswith("_signals"):
+                raise ValueError(f"{switch} is no signal switch of the card players")
+            setattr(player, switch, value)
     while game.phase == "play" and len(game.deal_record().play) < 4 * tricks:
         seat = next(iter(game.to_act()))
         action = players[seat].choose(game.view(seat), game.legal(seat),
