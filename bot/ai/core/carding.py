@@ -103,7 +103,7 @@ def unheld(tricks: Sequence[Trick], counting: Counting | None = None
     each such card, the next lower card of its suit still out before that trick (none
     where every lower card had gone, or where that card is on the table in the same
     trick). `tricks` in order, the last one perhaps in progress. `counting`: who signals,
-    whose signals (`count_occasions`, `attitude_occasions`) show no such thing."""
+    whose signals (`signal_occasions`) show no such thing."""
     signals = set(signal_occasions(tricks, counting)) if counting is not None else set()
     shown: list[set[Card]] = [set(), set(), set(), set()]
     gone: set[Card] = set()
