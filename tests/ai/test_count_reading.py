@@ -80,17 +80,6 @@ def test_each_defender_that_showed_attitude_is_seen_by_declarer_and_by_its_partn
     assert len(cases) == 2 and all(gains["attitude"] >= gains["count"] - 1e-12)
 
 
-def test_the_commands_play_and_measure_attitude_signals(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "played.txt"
-    assert count_reading.main(["play", "--first", "70000", "--deals", "1", "--out", str(out),
-                               "--tricks", "3", "--think", "0.05", "--attitude"]) == 0
-    assert "count and attitude signals" in capsys.readouterr().out
-    assert count_reading.main(["gain", "--played", str(out), "--attitude"]) == 0
-    printed = capsys.readouterr().out
-    assert "attitude signals" in printed and "attitude - count: " in printed
-
-
 # `FOUR_HEARTS` as `PLAY`, then North cashes the ♥Q and ♥J: East discards the ♦2 (its
 # first diamond, from ♦A9842: odd, its lowest) and the ♣6 (its first club, from ♣65:
 # even, high); West the ♠4 (spades played before) and the ♦5 (from ♦T765: even, but its
@@ -113,12 +102,17 @@ def test_each_defender_that_gave_count_in_a_discard_is_seen_and_read():
     assert any(gains["discards"][east] > gains["attitude"][east])
 
 
-def test_the_commands_play_and_measure_count_in_discards(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("option", "played", "gained"), [
+    ("--attitude", "count and attitude signals", "attitude - count: "),
+    ("--discards", "count, attitude and count in discards", "discards - attitude: ")])
+def test_the_commands_play_and_measure_attitude_and_discards(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, played: str,
+        gained: str) -> None:
     out = tmp_path / "played.txt"
     assert count_reading.main(["play", "--first", "70000", "--deals", "1", "--out", str(out),
-                               "--tricks", "3", "--think", "0.05", "--discards"]) == 0
-    assert "count, attitude and count in discards" in capsys.readouterr().out
-    assert count_reading.main(["gain", "--played", str(out), "--discards"]) == 0
+                               "--tricks", "3", "--think", "0.05", option]) == 0
+    assert played in capsys.readouterr().out
+    assert count_reading.main(["gain", "--played", str(out), option]) == 0
     printed = capsys.readouterr().out
-    assert "discards signals" in printed and "discards - attitude: " in printed
+    kind = option.removeprefix("--")
+    assert f"{kind} signals" in printed and gained in printed
