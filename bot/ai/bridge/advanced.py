@@ -205,8 +205,9 @@ class AdvancedBridgePlayer:
         # Count in discards ("on"): the first card a defender discards of a suit (trumps
         # apart), among the small cards of that suit the search rates equal, the highest
         # with an even number and the lowest with an odd number, read so on both sides
-        # (`carding.discard_signal`, `count_weigh`). Off until its posterior gain and its
-        # bench (`bridge-lead-play --flag discard_signals`) say whether it pays.
+        # (`carding.discard_signal`, `count_weigh`). Off: its registered bench
+        # (`bridge-lead-play --flag discard_signals`, 1,000 fresh deals) found no sure
+        # gain (0.002 fewer DD tricks a deal, interval -0.013 to +0.009).
         self.discard_signals: CountSignals = "off"
         # The seats whose defenders give count: every seat in the benches; at a table, the
         # seats of computer players of this kind (`seated_with`), since people may not.
