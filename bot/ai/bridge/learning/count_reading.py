@@ -11,9 +11,10 @@ discards (read at the count's constants).
     python -m bot.ai.bridge.learning.count_reading unsignalled [--deals 300]
 
 `play`: bank deals bid as the rows are bid (`play_training`) and played to trick
-`--tricks` (9) by the served card players with count signals on (attitude: on; discards:
-all three), the other signals off, a `played` line each, appended to FILE (a stopped run
-carries on; 6 to 12 s of CPU a deal).
+`--tricks` (9) by the served card players giving count (with `--attitude`, count and
+attitude; with `--discards`, those and count in discards), the other signals off, a
+`played` line each, appended to FILE (a stopped run carries on; 6 to 12 s of CPU a
+deal).
 `gain`: after tricks 3, 6 and 9, each defender that has given count by then is seen by
 declarer and by its partner (not dummy), with 100 hands dealt at random as that seat
 sees them (`suit_reading_training.hands_seen_by`). Each reading's **posterior gain**
