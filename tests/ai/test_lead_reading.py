@@ -168,7 +168,9 @@ def test_the_player_asks_for_the_lead_s_weight_only_when_it_reads_the_lead(asked
 
 
 def test_the_lead_s_weight_changes_the_layouts_and_the_same_seed_chooses_the_same():
-    view, legal = _in_trick_five()
+    # Seed 3's position: at seed 2's, with the defenders' signals read as served, the
+    # lead's weight leaves every card's average as it was.
+    view, legal = _in_trick_five(3)
     outcomes = searched_with_and_without("read_lead", view, legal)
     assert len(outcomes[True]) == 1 and len(outcomes[False]) == 1  # the same seed, the same
     assert outcomes[True] != outcomes[False]  # other layouts, other averages
