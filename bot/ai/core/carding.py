@@ -221,8 +221,7 @@ def count_signal(tricks: Sequence[Trick], seat: int, declarer: int, hand: Sequen
     small = _signal_cards(tricks, seat, equals, Counting(declarer))
     if small is None:
         return None
-    even = sum(card.suit == small[0].suit for card in hand) % 2 == 0
-    return small[-1] if even else small[0]
+    return _counted(small, hand)
 
 
 def attitude_signal(tricks: Sequence[Trick], seat: int, declarer: int,
@@ -251,6 +250,12 @@ def discard_signal(tricks: Sequence[Trick], seat: int, declarer: int, trumps: Su
         declarer, count=False, discards=True, trumps=trumps), chosen.suit)
     if small is None:
         return None
+    return _counted(small, hand)
+
+
+def _counted(small: Sequence[Card], hand: Sequence[Card]) -> Card:
+    """Standard count among `small` (cards of one suit, lowest first): the highest with an
+    even number of cards in that suit in `hand`, the lowest with an odd number."""
     even = sum(card.suit == small[0].suit for card in hand) % 2 == 0
     return small[-1] if even else small[0]
 

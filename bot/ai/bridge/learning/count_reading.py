@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
 from pathlib import Path
@@ -89,6 +89,8 @@ KINDS: tuple[Kind, ...] = ("count", "attitude", "discards")
 PLAYED_WITH: dict[Kind, str] = {
     "count": "count signals", "attitude": "count and attitude signals",
     "discards": "count, attitude and count in discards"}
+OCCASIONS: dict[Kind, Callable[[Sequence[Trick], Counting], list[tuple[int, Card]]]] = {
+    "count": count_occasions, "attitude": attitude_occasions, "discards": discard_occasions}
 SWITCHES: dict[Kind, str] = {"count": "count_signals", "attitude": "attitude_signals",
                              "discards": "discard_signals"}
 
@@ -109,8 +111,13 @@ class CountCase:
 
     def counting(self, kind: Kind) -> Counting:
         """Who signals what in this case's deal, played with `kind`'s signals."""
-        return Counting(self.declarer, attitude=kind != "count",
-                        discards=kind == "discards", trumps=self.trumps)
+        return counting_of(self.declarer, self.trumps, kind)
+
+
+def counting_of(declarer: int, trumps: Suit | None, kind: Kind) -> Counting:
+    """Who signals what in a deal played with `kind`'s signals (and the kinds before it)."""
+    return Counting(declarer, attitude=kind != "count", discards=kind == "discards",
+                    trumps=trumps)
 
 
 def count_cases(pairs: Iterable[tuple[BankDeal, PlayedDeal]], seed: int = 1,
@@ -130,15 +137,13 @@ def count_cases(pairs: Iterable[tuple[BankDeal, PlayedDeal]], seed: int = 1,
 def _occasions(tricks: Sequence[Trick], counting: Counting, kind: Kind
                ) -> list[tuple[int, Card]]:
     """The signals of `kind` in the tricks."""
-    occasions = {"count": count_occasions, "attitude": attitude_occasions,
-                 "discards": discard_occasions}[kind]
-    return occasions(tricks, counting)
+    return OCCASIONS[kind](tricks, counting)
 
 
 def _deal_cases(deal: BankDeal, play: Play, rng: np.random.Generator,
                 alternatives: int, kind: Kind) -> list[CountCase]:
     declarer, trumps = play.contract.declarer, play.contract.trump
-    counting = CountCase(deal.number, 0, 0, declarer, trumps, (), ()).counting(kind)
+    counting = counting_of(declarer, trumps, kind)
     cases = []
     for count in CHECKPOINTS:
         if len(play.plays) < 4 * count:
