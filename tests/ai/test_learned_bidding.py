@@ -354,7 +354,8 @@ def test_the_shipped_model_loads_with_its_card():
     # The shipped round is stacked on the round before it, which ships beside it; it
     # weighs the small slams too, which the rounds under it never saw.
     assert told["stacked_on"] == "call_values-round4.npz" and shipped.base is not None
-    assert told["slam_candidates"] is True and shipped.slams and not shipped.base.slams
+    assert told["slam_candidates"] is True and shipped.extras == {"slams"}
+    assert not shipped.base.extras
     assert "--relative" in told["command"] and "--stack-on" in told["command"]
     size = sum(p.stat().st_size for p in values.MODELS.iterdir())
     assert size < 20 * 1024 * 1024

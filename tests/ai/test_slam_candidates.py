@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from bot.ai.bridge.learning import bank, rollouts, train, values
-from bot.ai.bridge.learning.features import SLAM_ZONE, Candidates
+from bot.ai.bridge.learning.features import SLAM_ZONE, SLAMS, Candidates
 from bot.ai.bridge.learning.forest import Forest
 from tests.ai.test_learned_bidding import _decision
 
@@ -28,21 +28,21 @@ def test_a_slam_is_offered_in_no_trumps_and_in_an_eight_card_fit_in_the_slam_zon
     partner = made.ctx.shown[0]
     assert made.facts.hcp + partner.min_hcp >= SLAM_ZONE
     known = Candidates(made, legal)
-    assert _slams(known.wanted(slams=True)) == ["bid:6H", "bid:6NT"]
+    assert _slams(known.wanted(frozenset({SLAMS}))) == ["bid:6H", "bid:6NT"]
     assert _slams(known.wanted()) == []
 
 
 def test_no_slam_is_offered_below_the_slam_zone():
     made, legal = _decision("T42.J53.Q872.952", [(0, "bid:1H"), (1, "pass")], seat=2)
     assert made.facts.hcp + made.ctx.shown[0].min_hcp < SLAM_ZONE
-    assert _slams(Candidates(made, legal).wanted(slams=True)) == []
+    assert _slams(Candidates(made, legal).wanted(frozenset({SLAMS}))) == []
 
 
 def test_only_a_round_learned_with_slams_weighs_them():
     made, legal = _decision("AK4.QJ73.KQ2.J54", [(0, "bid:1H"), (1, "pass")], seat=2)
     known = Candidates(made, legal)
     forest = Forest.load(values.DEFAULT)
-    with_slams = values.CallValues(forest, 1.0, slams=True)
+    with_slams = values.CallValues(forest, 1.0, extras=frozenset({SLAMS}))
     without = values.CallValues(forest, 1.0)
     offered = with_slams.candidates(made, known, made.action)
     assert "bid:6NT" in offered  # honest: the system's reading of 6NT admits the hand
@@ -55,7 +55,7 @@ def test_rollouts_with_slams_label_the_small_slams_too():
     """Bank deal 4: at two of the deal's decisions 6NT is offered and scores 13 IMPs above
     the players' own call; without `--slams` it is no candidate there."""
     deal = next(bank.read(first=4, limit=1))
-    with_slams = rollouts.label_deal(deal, slams=True)
+    with_slams = rollouts.label_deal(deal, extras=frozenset({SLAMS}))
     plain = rollouts.label_deal(deal)
     offered = {(r.decision, r.action): r.gain for r in with_slams}
     before = {(r.decision, r.action) for r in plain}
@@ -74,10 +74,10 @@ def test_a_round_trained_with_slams_says_so_and_loads_as_such(tmp_path, caplog):
                           "--slams"]) == 0
     out = tmp_path / "slams.npz"
     card, _ = train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
-                          play_deals=3, play_first=100, slams=True)
+                          play_deals=3, play_first=100, extras=frozenset({SLAMS}))
     assert card["slam_candidates"] is True
     loaded = values.load(out)
-    assert loaded is not None and loaded.slams
+    assert loaded is not None and loaded.extras == {SLAMS}
     # A card whose flag is not a boolean is refused, with one log line.
     broken = tmp_path / "broken.npz"
     shutil.copy(out, broken)

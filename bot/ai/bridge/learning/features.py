@@ -158,6 +158,16 @@ def honest(d: Decision, action: str) -> bool:
 # of the 53 sides that can make a slam; with no floor nearly every decision would).
 SLAM_ZONE = 24
 
+# The classes of candidates a round may be offered beyond those every round weighs
+# (`Candidates.wanted`; its card says which): the small slams, and the bids between the
+# cheapest bid and game (an invitation, or a raise to the level of the fit). A round is
+# offered only the classes it learned from: the rounds under it never weighed them.
+SLAMS = "slams"
+BETWEEN = "between"
+EXTRAS = (SLAMS, BETWEEN)
+Extras = frozenset[str]
+NO_EXTRAS: Extras = frozenset()
+
 
 def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     """The calls weighed against the tables' call (never it): pass, double and redouble
@@ -169,12 +179,12 @@ def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
 
 
 def honest_readings(d: Decision, legal: Sequence[str], reference: str | None = None,
-                    slams: bool = False) -> dict[str, Shown]:
+                    extras: Extras = NO_EXTRAS) -> dict[str, Shown]:
     """`honest_candidates` in order, each with its reading (for `Rows.row`). Against a
     `reference` call other than the tables' (a stacked round's base call), the tables'
-    call is a candidate too, first, and the reference is not. `slams`: with the slam
-    candidates (`Candidates.wanted`)."""
-    return Candidates(d, legal).readings(reference, slams)
+    call is a candidate too, first, and the reference is not. `extras`: with those
+    classes of candidates too (`Candidates.wanted`)."""
+    return Candidates(d, legal).readings(reference, extras)
 
 
 class Candidates:
@@ -186,16 +196,16 @@ class Candidates:
     def __init__(self, d: Decision, legal: Sequence[str]) -> None:
         self.decision = d
         self.legal = legal
-        self._wanted: dict[bool, list[str]] = {}
+        self._wanted: dict[Extras, list[str]] = {}
         self._shown: dict[str, Shown] = {}
         self._honest: dict[str, Shown | None] = {}  # None: the call does not admit the hand
         self._shared: dict[tuple[bool, bool], list[float]] = {}
         self._calls: dict[str, list[float]] = {}
 
-    def readings(self, reference: str | None = None, slams: bool = False
+    def readings(self, reference: str | None = None, extras: Extras = NO_EXTRAS
                  ) -> dict[str, Shown]:
-        """`honest_readings` of the decision against `reference` (`slams`: with the slam
-        candidates)."""
+        """`honest_readings` of the decision against `reference` (`extras`: with those
+        classes of candidates too)."""
         d = self.decision
         if partner_asks_for_a_count(d.ctx):  # the count is told; no value may change it
             return {}
@@ -206,7 +216,7 @@ class Candidates:
         first = [d.action] if against != d.action else []
         seen = {against}
         out: dict[str, Shown] = {}
-        for action in first + self.wanted(slams):
+        for action in first + self.wanted(extras):
             if action in allowed and action not in seen:
                 seen.add(action)
                 said = self.reading(action)
@@ -214,17 +224,24 @@ class Candidates:
                     out[action] = said
         return out
 
-    def wanted(self, slams: bool = False) -> list[str]:
+    def wanted(self, extras: Extras = NO_EXTRAS) -> list[str]:
         """The calls asked about, in order, before the honesty filter (the tables' call
         apart): pass, double, redouble, the cheapest bid and the game in each strain, and
-        every call a rule of the situation makes with this hand. `slams` adds, for a round
-        learned with them, the small slam in no trumps and in each strain where this hand
-        and partner's shown minimum hold eight cards, when they hold `SLAM_ZONE` HCP."""
-        if slams not in self._wanted:
-            # A chain asks both (its slams round and the rounds under it): the slams
-            # extend the list already made, rather than reading every rule again.
-            self._wanted[slams] = self.wanted() + self._slams() if slams else self._asked()
-        return self._wanted[slams]
+        every call a rule of the situation makes with this hand. Then, for a round learned
+        with them (`extras`), the small slam in no trumps and in each fit strain
+        (`_fits`), when this hand and partner's shown minimum hold `SLAM_ZONE` HCP
+        (`SLAMS`); and every bid between the cheapest and game in no trumps and in each
+        fit strain (`BETWEEN`)."""
+        if extras not in self._wanted:
+            # A chain asks several (its last round's classes and the rounds' under it):
+            # each extends the list every round asks, rather than reading every rule again.
+            wanted = list(self.wanted()) if extras else self._asked()
+            if SLAMS in extras:
+                wanted += self._slams()
+            if BETWEEN in extras:
+                wanted += self._between()
+            self._wanted[extras] = wanted
+        return self._wanted[extras]
 
     def _asked(self) -> list[str]:
         d, ctx = self.decision, self.decision.ctx
@@ -239,6 +256,14 @@ class Candidates:
                 wanted.append(f"bid:{Bid(game, strain)}")
         return wanted + [rule.action for rule in d.rules if rule.fits(d.facts)]
 
+    def _fits(self, strain: Strain) -> bool:
+        """No trumps, or a strain where this hand and partner's shown minimum hold eight
+        cards."""
+        d, ctx = self.decision, self.decision.ctx
+        partner = ctx.shown[(ctx.seat + 2) % 4]
+        return strain == Strain.NOTRUMP or (
+            d.facts.lengths[int(strain)] + partner.min_len[int(strain)] >= 8)
+
     def _slams(self) -> list[str]:
         d, ctx = self.decision, self.decision.ctx
         partner = ctx.shown[(ctx.seat + 2) % 4]
@@ -247,11 +272,20 @@ class Candidates:
         out = []
         for strain in Strain:
             low = cheapest(strain, ctx.last_bid)
-            if low is None or low.level > 6:
-                continue
-            if strain == Strain.NOTRUMP or (
-                    d.facts.lengths[int(strain)] + partner.min_len[int(strain)] >= 8):
+            if low is not None and low.level <= 6 and self._fits(strain):
                 out.append(f"bid:{Bid(6, strain)}")
+        return out
+
+    def _between(self) -> list[str]:
+        # The values otherwise choose between the cheapest bid and game: 3♥ over 1♥ (2♣)
+        # with four trumps, 2NT after 1♣–1♠, 4♦ in a ten-card fit.
+        ctx = self.decision.ctx
+        out = []
+        for strain in Strain:
+            low = cheapest(strain, ctx.last_bid)
+            if low is not None and self._fits(strain):
+                out += [f"bid:{Bid(level, strain)}"
+                        for level in range(low.level + 1, game_level(strain, ctx))]
         return out
 
     def reading(self, action: str) -> Shown | None:

@@ -34,7 +34,10 @@ written and the change in the expected rest of the rubber). A label is then in p
 not IMPs, and the row ends with the part scores (`features.RUBBER_NAMES`).
 
 `--slams` also rolls out the small slams (`features.Candidates.wanted`): the rows of a
-round that learns when to bid one (train it with `--slams`).
+round that learns when to bid one (train it with `--slams`). `--between` likewise rolls
+out the bids between the cheapest and game (train with `--between`). `--only CLASS`
+labels only the candidates that class adds: on deals already labelled without it by the
+same players, those rows and these together are the deals' rows with it.
 
 Rows are written as JSON lines (the deal, the seat's decision number, the candidate, its
 features, its label), appended, one deal at a time, so a stopped run carries on after the
@@ -60,7 +63,7 @@ from ..bidding.context import bid_to_end, empty_auction
 from ..bidding.rubber import Score, rubber_value
 from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
-from .features import Candidates, Rows
+from .features import BETWEEN, EXTRAS, NO_EXTRAS, SLAMS, Candidates, Extras, Rows
 from .values import CallValues, load, shared
 
 TABLES = "tables"  # an opponent bidding by the tables alone (`--opponents`)
@@ -194,29 +197,34 @@ class Bidders:
 
 def label_deal(deal: BankDeal, values: CallValues | None = None,
                opponents: Sequence[CallValues | None] = (), relative: bool = False,
-               rubber: bool = False, slams: bool = False) -> list[Row]:
+               rubber: bool = False, extras: Extras = NO_EXTRAS,
+               only: Extras = NO_EXTRAS) -> list[Row]:
     """Every decision of the deal's auction, with each honest candidate's row. With
     `opponents`, the deal's opponent is one of them (by the deal's number; None: the
     tables): the deal is bid twice, each side in turn using `values` against it, and each
     walk labels the decisions of the side using the values. `relative`: each label is
     against the players' own call, not the tables'. `rubber`: bid and valued at the
-    deal's rubber score (`rubber_state`). `slams`: the slam candidates labelled too."""
+    deal's rubber score (`rubber_state`). `extras`: those classes of candidates labelled
+    too (`features.EXTRAS`); `only`: just the candidates these classes of `extras` add."""
     score = rubber_state(deal.number) if rubber else None
     if not opponents:
-        return _label_walk(deal, Bidders(values, score=score), (0, 1), 0, relative, slams)
+        return _label_walk(deal, Bidders(values, score=score), (0, 1), 0, relative, extras,
+                           only)[0]
     opponent = opponents[deal.number % len(opponents)]
-    north_south = _label_walk(deal, Bidders(values, (0,), opponent, score), (0,), 0,
-                              relative, slams)
+    north_south, last = _label_walk(deal, Bidders(values, (0,), opponent, score), (0,), 0,
+                                    relative, extras, only)
     return north_south + _label_walk(deal, Bidders(values, (1,), opponent, score), (1,),
-                                     1 + max((row.decision for row in north_south), default=0),
-                                     relative, slams)
+                                     1 + last, relative, extras, only)[0]
 
 
 def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first: int,
-                relative: bool = False, slams: bool = False) -> list[Row]:
+                relative: bool = False, extras: Extras = NO_EXTRAS,
+                only: Extras = NO_EXTRAS) -> tuple[list[Row], int]:
     """The deal bid by `bidders`, the decisions of `sides` labelled, numbered from
-    `first`, each candidate against the tables' call (`relative`: the players' own;
-    `slams`: with the slam candidates)."""
+    `first`, each candidate (with `extras`; `only`: just those `only`'s classes add)
+    against the tables' call (`relative`: the players' own). And the last number where
+    the rest of the candidates were offered (0: none): the rows of the same deal labelled
+    without `only`'s classes are numbered so, and these must be numbered alike."""
     auction = empty_auction(deal.dealer)
     rows: list[Row] = []
     outcomes: dict[tuple[tuple[int, str], ...], float] = {}
@@ -228,7 +236,7 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
             outcomes[key] = outcome_ns(bidders.finish(deal, calls), deal, rubber)
         return outcomes[key]
 
-    number = first
+    number, last = first, 0
     while not auction.finished:
         seat = auction.to_call()
         legal = auction.legal_texts(seat)
@@ -239,7 +247,11 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
         # the auction goes on by their choice): the tables', or with `relative` the
         # players' own, the question of a round stacked on theirs.
         reference = chosen if relative else None
-        readings = known.readings(reference, slams) if seat % 2 in sides else {}
+        offered = known.readings(reference, extras) if seat % 2 in sides else {}
+        others = known.readings(reference, extras - only) if only and offered else offered
+        if others:
+            last = number
+        readings = [action for action in offered if not only or action not in others]
         if readings:
             against = made.action if reference is None else reference
             base = score([*calls, (seat, CALL_BY_TEXT[against])]) * sign
@@ -251,12 +263,12 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
                                 swing(other - base, rubber is not None)))
         auction.call(seat, CALL_BY_TEXT[chosen])
         number += 1
-    return rows
+    return rows, last
 
 
 def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozenset[int],
-                             bool, bool, bool]) -> list[str]:
-    folder, first, count, model, opponents, done, relative, rubber, slams = args
+                             bool, bool, Extras, Extras]) -> list[str]:
+    folder, first, count, model, opponents, done, relative, rubber, extras, only = args
     # Once per worker process, not once per range (a worker takes many ranges, and the
     # model and an opponent may be the same file).
     values = shared(Path(model)) if model else None
@@ -266,7 +278,8 @@ def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozen
         if deal.number in done:
             continue
         lines.extend(row.to_json()
-                     for row in label_deal(deal, values, against, relative, rubber, slams))
+                     for row in label_deal(deal, values, against, relative, rubber, extras,
+                                           only))
         lines.append(json.dumps({"done": deal.number}))
     return lines
 
@@ -306,8 +319,20 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--slams", action="store_true",
                         help="roll out the small slams too (features.Candidates.wanted): "
                              "the data of a round trained with --slams")
+    parser.add_argument("--between", action="store_true",
+                        help="roll out the bids between the cheapest and game too "
+                             "(features.Candidates.wanted): the data of a round trained "
+                             "with --between")
+    parser.add_argument("--only", action="append", choices=EXTRAS, default=[],
+                        help="label only the candidates this class adds (with its flag "
+                             "too): to add them to rows the same players labelled without it")
     parser.add_argument("--step", type=int, default=50, help="deals a job takes at a time")
     args = parser.parse_args(argv)
+    extras = frozenset(extra for extra, wanted in ((SLAMS, args.slams),
+                                                   (BETWEEN, args.between)) if wanted)
+    only = frozenset(args.only)
+    if not only <= extras:
+        raise SystemExit("--only names a class of candidates not offered (--slams, --between)")
     for name in args.opponents:
         if name != TABLES and load(Path(name)) is None:
             raise SystemExit(f"the opponent {name} cannot be used")
@@ -318,7 +343,7 @@ def main(argv: Sequence[str]) -> int:
             max_workers=args.jobs, initializer=os.nice, initargs=(5,)) as pool:
         work = [(args.folder, first, min(args.step, args.first + args.deals - first),
                  args.model, tuple(args.opponents), frozenset(have), args.relative,
-                 args.rubber, args.slams)
+                 args.rubber, extras, only)
                 for first in todo]
         for lines in pool.map(_label_range, work):
             out.write("".join(line + "\n" for line in lines))

@@ -36,7 +36,8 @@ match is bid at each deal's rubber score (`rollouts.rubber_state`) and scored in
 the rubber a deal (no par: a rubber has none).
 
 `--slams` trains a round from `rollouts --slams` rows: it weighs the small slams too
-(its card says `slam_candidates`).
+(its card says `slam_candidates`); `--between`, from `rollouts --between` rows, the bids
+between the cheapest and game (`between_candidates`).
 """
 
 from __future__ import annotations
@@ -54,10 +55,10 @@ from typing import Any
 from bot.games.bridge_scoring import imps
 
 from .bank import FOLDER, BankDeal, read
-from .features import NAMES, RUBBER_NAMES
+from .features import BETWEEN, NAMES, NO_EXTRAS, RUBBER_NAMES, SLAMS, Extras
 from .forest import from_lightgbm
 from .rollouts import Row, bid_out, par_ns, rows_in, rubber_state, swing
-from .values import SCOPES, CallValues, card_path, load
+from .values import CARD_EXTRAS, SCOPES, CallValues, card_path, load
 
 MAX_DEPTH = 10  # a forest this deep is read in at most 10 numpy steps a call
 PLAY_MARGINS = (1.0, 1.5, 2.5, 3.5)  # tried in full play (each costs biddings of the deals)
@@ -266,7 +267,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
           command: str, play_deals: int = 400, bank_folder: Path = FOLDER,
           base: Path | None = None, stack_on: Path | None = None,
           play_first: int | None = None, rubber: bool = False,
-          slams: bool = False) -> tuple[dict[str, Any], Any]:
+          extras: Extras = NO_EXTRAS) -> tuple[dict[str, Any], Any]:
     """Train, choose the margin, write the forest and its card; the card and the booster."""
     import numpy as np
 
@@ -313,7 +314,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     baseline = Baseline.of(deals, against, rubber)
     plays = {(scope, margin): held_out_play(baseline,
                                             CallValues(forest, margin, scope, under, rubber,
-                                                       slams))
+                                                       extras))
              for scope in SCOPES
              for margin in (RUBBER_PLAY_MARGINS if rubber else PLAY_MARGINS)}
     chosen = choose(plays, baseline)
@@ -356,8 +357,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         card["play_deals"] = [deals[0].number, deals[-1].number]
     if stack_on is not None:
         card["stacked_on"] = stack_on.name
-    if slams:
-        card["slam_candidates"] = True
+    for extra in sorted(extras):
+        card[CARD_EXTRAS[extra]] = True
     card_path(out).write_text(json.dumps(card, indent=1) + "\n")
     return card, booster
 
@@ -386,11 +387,16 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--slams", action="store_true",
                         help="a round that weighs the small slams too, from rollouts "
                              "--slams rows")
+    parser.add_argument("--between", action="store_true",
+                        help="a round that weighs the bids between the cheapest and game "
+                             "too, from rollouts --between rows")
     args = parser.parse_args(argv)
+    extras = frozenset(extra for extra, wanted in ((SLAMS, args.slams),
+                                                   (BETWEEN, args.between)) if wanted)
     command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
     card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command,
                     args.play_deals, base=args.base, stack_on=args.stack_on,
-                    play_first=args.play_first, rubber=args.rubber, slams=args.slams)
+                    play_first=args.play_first, rubber=args.rubber, extras=extras)
     print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
     return 0
 

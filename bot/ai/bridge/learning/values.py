@@ -24,7 +24,9 @@ call (where a part score stands and the base is a duplicate round, the tables'
 rubber-aware call), and leaves a duplicate board to its base. `RUBBER` is the last.
 
 A round whose card says `slam_candidates` was learned from rows that offered the small
-slams too (`rollouts --slams`), and weighs them; the rounds before it never saw one.
+slams too (`rollouts --slams`), and weighs them; the rounds before it never saw one. One
+whose card says `between_candidates` likewise weighs the bids between the cheapest and
+game (`rollouts --between`; `features.EXTRAS` are the classes).
 """
 
 from __future__ import annotations
@@ -40,7 +42,17 @@ from ..bidding.captain import game_level
 from ..bidding.context import LHO, RHO, cheapest
 from ..bidding.rubber import Score
 from ..bidding.system import Decision
-from .features import CANDIDATE_COLUMNS, NAMES, RUBBER_NAMES, Candidates, Rows
+from .features import (
+    BETWEEN,
+    CANDIDATE_COLUMNS,
+    NAMES,
+    NO_EXTRAS,
+    RUBBER_NAMES,
+    SLAMS,
+    Candidates,
+    Extras,
+    Rows,
+)
 from .forest import Forest, Forests
 from .loading import Shelf
 
@@ -62,13 +74,13 @@ class CallValues:
 
     def __init__(self, forest: Forest, margin: float, scope: str = "all",
                  base: CallValues | None = None, rubber: bool = False,
-                 slams: bool = False) -> None:
+                 extras: Extras = NO_EXTRAS) -> None:
         self.forest = forest
         self.margin = margin
         self.scope = scope  # SCOPES: which of the tables' calls the values may change
         self.base = base  # the earlier round this one improves on (None: the tables)
         self.rubber = rubber  # learned at rubber scores (its rows read the part scores)
-        self.slams = slams  # learned with the slam candidates (`Candidates.wanted`)
+        self.extras = extras  # the classes of candidates it learned with (`features.EXTRAS`)
         # The rounds' forests read together, by the rounds read (made once each).
         self._together: dict[tuple[int, ...], Forests] = {}
 
@@ -123,7 +135,7 @@ class CallValues:
 
     def candidates(self, made: Decision, known: Candidates, reference: str) -> list[str]:
         """The honest calls this round weighs against `reference`."""
-        readings = known.readings(reference, self.slams)
+        readings = known.readings(reference, self.extras)
         if self.rubber and made.ctx.part_score():
             # Past the level that completes our game, a bid below slam scores nothing
             # more and risks the contract (bench bridge-rubber: the rubber round alone
@@ -163,6 +175,11 @@ def past_game(action: str, made: Decision) -> bool:
     return bid.level > max(game_level(bid.strain, made.ctx), low.level if low else 7)
 
 
+# Each class of extra candidates (`features.EXTRAS`) and the card's flag for a round
+# learned with it.
+CARD_EXTRAS = {SLAMS: "slam_candidates", BETWEEN: "between_candidates"}
+
+
 def card_path(model: Path) -> Path:
     return model.with_suffix(".json")
 
@@ -197,11 +214,15 @@ def _make(model: Path) -> CallValues:
             _stacking.discard(model)
         if base is None:
             raise ValueError(f"its base {name} cannot be used")
-    slams = card.get("slam_candidates", False)
-    if not isinstance(slams, bool):
-        raise ValueError(f"its slam_candidates {slams!r} is neither true nor false")
+    extras = set()
+    for extra, key in CARD_EXTRAS.items():
+        offered = card.get(key, False)
+        if not isinstance(offered, bool):
+            raise ValueError(f"its {key} {offered!r} is neither true nor false")
+        if offered:
+            extras.add(extra)
     return CallValues(forest, float(card["margin"]), scope, base, rubber=features != NAMES,
-                      slams=slams)
+                      extras=frozenset(extras))
 
 
 # Without it (None), the players bid by the tables.
