@@ -1,6 +1,6 @@
 """The small slams as candidate calls: offered only in the slam zone and in a fit, weighed
 only by a round learned with them, rolled out and trained with `--slams`, and a card
-that says so loading as such."""
+that says so loading as such (as a card of the bids between does)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from bot.ai.bridge.learning import bank, rollouts, train, values
-from bot.ai.bridge.learning.features import SLAM_ZONE, SLAMS, Candidates
+from bot.ai.bridge.learning.features import BETWEEN, SLAM_ZONE, SLAMS, Candidates
 from bot.ai.bridge.learning.forest import Forest
 from tests.ai.test_learned_bidding import _decision
 
@@ -67,22 +67,26 @@ def test_rollouts_with_slams_label_the_small_slams_too():
         {(r.decision, r.action, r.gain) for r in with_slams}
 
 
-def test_a_round_trained_with_slams_says_so_and_loads_as_such(tmp_path, caplog):
+@pytest.mark.parametrize(("extra", "flag"), [(SLAMS, "--slams"), (BETWEEN, "--between")])
+def test_a_round_trained_with_a_class_of_candidates_says_so_and_loads_as_such(
+        tmp_path, caplog, extra, flag):
     pytest.importorskip("lightgbm")
     rows = tmp_path / "rows.jsonl"
     assert rollouts.main(["--first", "0", "--deals", "6", "--out", str(rows), "--jobs", "1",
-                          "--slams"]) == 0
-    out = tmp_path / "slams.npz"
+                          flag]) == 0
+    out = tmp_path / "extra.npz"
     card, _ = train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
-                          play_deals=3, play_first=100, extras=frozenset({SLAMS}))
-    assert card["slam_candidates"] is True
+                          play_deals=3, play_first=100, extras=frozenset({extra}))
+    key = values.CARD_EXTRAS[extra]
+    assert card[key] is True and all(
+        other not in card for other in values.CARD_EXTRAS.values() if other != key)
     loaded = values.load(out)
-    assert loaded is not None and loaded.extras == {SLAMS}
+    assert loaded is not None and loaded.extras == {extra}
     # A card whose flag is not a boolean is refused, with one log line.
     broken = tmp_path / "broken.npz"
     shutil.copy(out, broken)
-    card["slam_candidates"] = "yes"
+    card[key] = "yes"
     values.card_path(broken).write_text(json.dumps(card))
     with caplog.at_level(logging.ERROR, logger=values.__name__):
         assert values.load(broken) is None
-    assert any("slam_candidates" in r.getMessage() for r in caplog.records)
+    assert any(key in r.getMessage() for r in caplog.records)
