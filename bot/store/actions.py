@@ -145,14 +145,18 @@ async def _load(tx: Tx, dialect: Dialect, where: str, params: list[int]) -> Load
     The logs come as one ordered list of (seat, action) rows, cut into matches by a
     second query's per-match counts, which also checks each log in the database: numbered
     densely from 0 (a gap would replay another game) with a number and a text in each
-    row. No Python loop runs per action (a restart loads every unfinished log at once).
+    row. No Python loop runs per action (a restart loads every unfinished log at once):
+    each seat's row comes with the seq of the last action a person made from it.
     """
     chosen = f"SELECT id FROM matches WHERE {where}"
     match_rows = await tx.fetch(
         f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id", params)
     seat_rows = await tx.fetch(
-        f"SELECT {SEAT_COLUMNS} FROM seats WHERE match_id IN ({chosen})"
-        " ORDER BY match_id, seat", params)
+        f"SELECT {SEAT_COLUMNS}, person_last FROM seats LEFT JOIN"
+        " (SELECT match_id, seat, MAX(seq) AS person_last FROM actions"
+        f" WHERE match_id IN ({chosen}) AND actor = 'user' GROUP BY match_id, seat) AS people"
+        f" USING (match_id, seat) WHERE match_id IN ({chosen}) ORDER BY match_id, seat",
+        [*params, *params])
     log_rows: list[Any] = await tx.fetch(
         f"SELECT seat, action FROM actions WHERE match_id IN ({chosen})"
         " ORDER BY match_id, seq", params)
@@ -164,11 +168,14 @@ async def _load(tx: Tx, dialect: Dialect, where: str, params: list[int]) -> Load
     logs: dict[int, tuple[tuple[int, str], ...]] = {}
     last_at: dict[int, datetime] = {}
     broken: dict[int, StoreError] = {}
+    last_by_person: defaultdict[int, dict[int, int]] = defaultdict(dict)
     for row in seat_rows:
         try:
-            seats[row[0]].append(seat_row(row))
+            seats[row[0]].append(seat_row(row[:-1]))
         except StoreError as error:
             broken.setdefault(row[0], error)
+        if row[-1] is not None:
+            last_by_person[row[0]][row[1]] = row[-1]
     start = 0
     for owner, count, last, sound, latest in log_shapes:
         logs[owner] = tuple(log_rows[start:start + count])
@@ -191,5 +198,6 @@ async def _load(tx: Tx, dialect: Dialect, where: str, params: list[int]) -> Load
             loaded[match_id] = error
             continue
         loaded[match_id] = broken.get(match_id) or MatchBundle(
-            match, tuple(seats[match_id]), logs.get(match_id, ()), last_at.get(match_id))
+            match, tuple(seats[match_id]), logs.get(match_id, ()), last_at.get(match_id),
+            last_by_person.get(match_id, {}))
     return loaded

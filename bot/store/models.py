@@ -120,6 +120,11 @@ class MatchBundle:
     log: tuple[tuple[int, str], ...]
     # When the last action was stored (None: no action yet): where the current wait began.
     last_action_at: datetime | None = None
+    # By seat, the seq of the last action a person (actor "user") made from it: with the
+    # deals' ends, which only the replay knows, it tells the seats people played from in
+    # the current deal (`Table.people_played`). Seats no person acted from are left out
+    # (as are seats without a row: a match being played has a row for every seat).
+    last_by_person: dict[int, int] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -204,6 +204,10 @@ class Table:
     # of seconds.
     ask_again_at: dict[int, float] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
+    # The seats from which a person (not a robot, nor a turn timer: its move is a robot's)
+    # made an action in the current deal; emptied as a deal ends. A robot that took such a
+    # seat mid-deal did not choose its earlier cards: they are not its signals (turns.py).
+    people_played: set[int] = field(default_factory=set)
     # The fair deals' commitment, computed once (the secret's hash chain)
     _commitment: str | None = field(default=None, repr=False)
     # waiting_on's answer for (game object, actions applied): it builds a spectator view

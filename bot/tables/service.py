@@ -15,16 +15,23 @@ import contextlib
 import gc
 import logging
 import random
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-from bot.games import Event, IllegalAction, create, game_class, replay, replayed
+from bot.games import Event, Game, IllegalAction, create, game_class, replayed
 from bot.games.events import Acted, DealEnded, RequestEnded
 from bot.games.requests import NO_UNDO_LIMIT, UNDO_LIMIT
-from bot.store import Actor, PlayerResult, Rater, ServerSettingsRow, Shards, Status, Store
+from bot.store import (
+    Actor,
+    MatchBundle,
+    PlayerResult,
+    Rater,
+    ServerSettingsRow,
+    Shards,
+    Status,
+    Store,
+)
 
 from . import requests
 from .begun import Begun
@@ -262,8 +269,7 @@ class TableService:
                 log.error("table %s: unreadable in the store (%s); skipped", match_id, bundle)
                 continue
             try:
-                table, last = self._rebuild(bundle.match, bundle.seats, bundle.log,
-                                            bundle.last_action_at)
+                table, last = self._rebuild(bundle)
             except Exception:
                 log.exception("table %s: could not be rebuilt from its log; left as it is",
                               match_id)
@@ -296,23 +302,23 @@ class TableService:
             log.info("table %s: its log ends the match; finishing it now", table.id)
             await self._finish(table, last)
 
-    def _rebuild(self, row: Any, seats: Sequence[Any], log: Sequence[tuple[int, str]],
-                 last_action_at: datetime | None = None) -> tuple[Table, list[Event]]:
+    def _rebuild(self, bundle: MatchBundle) -> tuple[Table, list[Event]]:
         """The table as its log leaves it, and the events of the log's last action."""
+        row, last_action_at = bundle.match, bundle.last_action_at
         settings = TableSettings.from_dict(row.settings)
         options = options_as_stored(row.game, row.options)
         game = create(row.game, options=options, seed=settings.deal_source(row.seed))
-        tail = deque(replayed(game, log), maxlen=1)  # keeps the last action's events only
-        last = tail[0] if tail else []
+        last, deal_began = _replay(game, bundle.log)
         seat_infos: list[SeatInfo | None] = [None] * game.SEATS
-        for s in seats:
+        for s in bundle.seats:
             seat_infos[s.seat] = SeatInfo(name=s.display_name, user_id=s.user_id,
                                           bot_kind=s.bot_kind, left_user_id=s.left_user_id)
         table = Table(id=row.id, game_name=row.game, options=options, seed=row.seed,
                       guild_id=row.guild_id, channel_id=row.thread_id or row.channel_id,
                       creator_id=row.creator_id,
                       settings=settings, game=game,
-                      seats=seat_infos, status=row.status, message_id=row.message_id)
+                      seats=seat_infos, status=row.status, message_id=row.message_id,
+                      people_played=_played_since(deal_began, bundle.last_by_person))
         # The current wait began with the last stored action (or the start): timers and
         # pings count from there, whatever the restart cost.
         began = [at.timestamp() for at in (row.started_at, last_action_at) if at is not None]
@@ -361,8 +367,8 @@ class TableService:
     def _begin(self, table: Table, seat: int, action: str, *, actor: Actor,
                user_id: int | None = None) -> _Applying:
         """Apply the action to the game and begin its write (sent, not yet committed);
-        `_complete` must follow. The seat's decision number moves on with the game (a
-        failed write rebuilds both from the log)."""
+        `_complete` must follow. The seat's decision number and the seats people played
+        from this deal move on with the game (a failed write rebuilds all from the log)."""
         seq = table.seq
         try:
             events = table.game.apply(seat, action)
@@ -373,6 +379,10 @@ class TableService:
         write = Begun(self.store.append_action(table.id, seq, seat, stored, actor, user_id,
                                                at=self.clock.moment(now)))
         table.decisions[seat] += 1
+        if actor == "user":
+            table.people_played.add(seat)
+        if any(isinstance(event, DealEnded) for event in events):
+            table.people_played.clear()
         return _Applying(seat, stored, actor, now, events, write)
 
     async def _complete(self, table: Table, applying: _Applying) -> list[Event]:
@@ -499,12 +509,14 @@ class TableService:
     async def _reload(self, table: Table) -> None:
         """Make the in-memory game equal to what the store holds (after a failed write)."""
         actions = await self.store.actions(table.id)
-        game = replay(create(table.game_name, options=table.options, seed=table.deal_source),
-                      [(action.seat, action.action) for action in actions])
+        game = create(table.game_name, options=table.options, seed=table.deal_source)
+        _last, deal_began = _replay(game, [(action.seat, action.action) for action in actions])
         table.game = game
         table.decisions = [0] * game.SEATS
         for seat, _ in game.history:
             table.decisions[seat] += 1
+        table.people_played = _played_since(
+            deal_began, {action.seat: action.seq for action in actions if action.actor == "user"})
 
     # -- small helpers --------------------------------------------------------------
 
@@ -543,6 +555,25 @@ def options_as_stored(game_name: str, stored: Mapping[str, Any]) -> dict[str, An
     if UNDO_LIMIT in game_class(game_name).OPTIONS and UNDO_LIMIT.name not in options:
         options[UNDO_LIMIT.name] = NO_UNDO_LIMIT
     return options
+
+
+def _replay(game: Game[Any], log: Sequence[tuple[int, str]]) -> tuple[list[Event], int]:
+    """Replay `log` into the fresh `game`: the events of its last action, and the number
+    (seq) of the current deal's first action (0 while the first deal lasts)."""
+    last: list[Event] = []
+    deal_began = 0
+    for seq, events in enumerate(replayed(game, log)):
+        for event in events:
+            if isinstance(event, DealEnded):
+                deal_began = seq + 1
+        last = events
+    return last, deal_began
+
+
+def _played_since(deal_began: int, last_by_person: Mapping[int, int]) -> set[int]:
+    """`Table.people_played` of a rebuilt table: the seats whose last action a person made
+    (its seq, by seat) is in the current deal."""
+    return {seat for seat, seq in last_by_person.items() if seq >= deal_began}
 
 
 async def _hold_locks(tables: Sequence[Table]) -> None:

@@ -87,10 +87,13 @@ class TurnFlow:
 
     def _same_kind(self, table: Table, kind: str) -> frozenset[int]:
         """The seats of computer players of `kind` at `table` (not people's, even where a
-        turn timer plays for them): they share that kind's conventions."""
+        turn timer plays for them): they share that kind's conventions. A seat a person
+        played from this deal is left out until the deal ends: a robot that took it over
+        mid-deal would be credited with the person's cards as its signals."""
         default = player_kinds(table.game_name)[0]
         return frozenset(s for s, info in enumerate(table.seats)
                          if info is not None and info.is_bot
+                         and s not in table.people_played
                          and (self._key(table, s)[2] or default) == kind)
 
     def _bot_seats(self, table: Table) -> list[int]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MatchBundle, Store, StoreConflict, StoreError
+from bot.store import Actor, MatchBundle, Store, StoreConflict, StoreError
 from tests.databases import sqlite_only
 
 PLAYS = ["bid:3", "bid:4", "bid:nil", "bid:2", "play:2C", "play:KC", "play:AC", "play:5C"]
@@ -170,6 +170,23 @@ async def test_bulk_loader_returns_whole_tables(store: Store) -> None:
         assert bundle.log == tuple((a.seat, a.action) for a in await store.actions(ids[n]))
         assert [action for _, action in bundle.log] == PLAYS[:n]
     assert await store.load_match_bundle([]) == {}
+
+
+async def test_bulk_loader_gives_each_seat_s_last_action_by_a_person(store: Store) -> None:
+    match_id, other = await _match(store), await _match(store, channel=21)
+    for seat in range(4):
+        await store.set_seat(match_id, seat, user_id=seat + 1, display_name=f"P{seat}")
+    actors: list[Actor] = ["user", "bot", "user", "timer", "user", "user", "timer", "bot"]
+    for seq, (action, actor) in enumerate(zip(PLAYS, actors, strict=True)):
+        await store.append_action(match_id, seq, seq % 4, action, actor)
+    await store.append_action(other, 0, 1, "bid:1", "bot")
+    [bundle] = (await store.load_match_bundle([match_id])).values()
+    assert isinstance(bundle, MatchBundle)
+    assert bundle.last_by_person == {0: 4, 2: 2, 1: 5}  # seat 3: a timer's and a robot's
+    unfinished = await store.load_unfinished()
+    assert unfinished[match_id] == bundle
+    other_bundle = unfinished[other]
+    assert isinstance(other_bundle, MatchBundle) and other_bundle.last_by_person == {}
 
 
 async def test_load_unfinished_skips_ended_tables(store: Store) -> None:
