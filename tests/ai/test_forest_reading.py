@@ -110,6 +110,8 @@ def _round_alone(link: values.CallValues, made, legal, vulnerable, score, known)
                  else _round_alone(link.base, made, legal, vulnerable, score, known))
     if link.scope == "captain" and made.by_rule:
         return reference
+    if link.scope == "contested" and not made.ctx.contested():
+        return reference
     candidates = link.candidates(made, known, reference)
     if not candidates:
         return reference

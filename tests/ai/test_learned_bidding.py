@@ -500,3 +500,22 @@ def test_at_least_99_percent_of_the_robots_calls_fall_within_their_explanation()
             auction.call(seat, CALL_BY_TEXT[action])
     assert within >= 0.99 * total, (within, total)
     assert by_value_within == by_value
+
+
+def test_a_round_of_the_contested_scope_weighs_calls_only_where_the_opponents_called():
+    """Scope "contested" (set in a card by hand): the round acts where the opponents have
+    bid or doubled, and elsewhere leaves its base's call."""
+    shipped = values.load(values.DEFAULT)
+    assert shipped is not None
+    eager = values.CallValues(_constant_forest(2.0), 1.0, "contested", shipped)
+    quiet, legal = _decision("K42.QJ73.K82.Q54", [(0, "bid:1H"), (1, "pass")], seat=2)
+    assert not quiet.ctx.contested() and eager not in eager.acting(quiet, None)
+    assert eager.better(quiet, legal, (False, False)) == \
+        shipped.better(quiet, legal, (False, False))
+    fought, legal = _decision("K42.QJ73.K82.Q54", [(0, "bid:1H"), (1, "bid:2C")], seat=2)
+    assert fought.ctx.contested() and eager.acting(fought, None)[-1] is eager
+    base_call = shipped.better(fought, legal, (False, False))
+    first = next(iter(honest_readings(fought, legal, base_call)))
+    assert eager.better(fought, legal, (False, False)) == first != base_call
+    # The card's scope is read and checked as the others are.
+    assert "contested" in values.SCOPES and "contested" not in values.TRAINED_SCOPES

@@ -6,9 +6,10 @@
 Rows are split by deal: every `--held-out`th deal (by number) is kept out of training. A
 LightGBM regressor learns each candidate's gain over the tables' call from the rest. The
 held-out deals then choose how the model is used: for each margin (a candidate's
-predicted gain must reach it) and scope (`values.SCOPES`: any call of the tables, or the
-captain's only), the deals are bid with the values by one side against the base by the
-other, each side in turn, as a team match scored double dummy (`held_out_play`). The base
+predicted gain must reach it) and scope (`values.TRAINED_SCOPES`: any call of the
+tables, or the captain's only; the contested scope is set in a card by hand), the deals
+are bid with the values by one side against the base by the other, each side in turn,
+as a team match scored double dummy (`held_out_play`). The base
 is the tables, or with `--base MODEL` the previous round's values (a later round must beat
 the round it improves on, not the tables). With a base the same ways also meet the
 tables (a third opponent), and every way is bid by all four players (IMPs from par).
@@ -58,7 +59,7 @@ from .bank import FOLDER, BankDeal, read
 from .features import BETWEEN, NAMES, NO_EXTRAS, RUBBER_NAMES, SLAMS, Extras
 from .forest import from_lightgbm
 from .rollouts import Row, bid_out, par_ns, rows_in, rubber_state, swing
-from .values import CARD_EXTRAS, SCOPES, CallValues, card_path, load
+from .values import CARD_EXTRAS, TRAINED_SCOPES, CallValues, card_path, load
 
 MAX_DEPTH = 10  # a forest this deep is read in at most 10 numpy steps a call
 PLAY_MARGINS = (1.0, 1.5, 2.5, 3.5)  # tried in full play (each costs biddings of the deals)
@@ -315,7 +316,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     plays = {(scope, margin): held_out_play(baseline,
                                             CallValues(forest, margin, scope, under, rubber,
                                                        extras))
-             for scope in SCOPES
+             for scope in TRAINED_SCOPES
              for margin in (RUBBER_PLAY_MARGINS if rubber else PLAY_MARGINS)}
     chosen = choose(plays, baseline)
     for line in verdicts(plays, baseline, chosen):

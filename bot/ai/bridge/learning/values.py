@@ -62,8 +62,11 @@ MODELS = Path(__file__).parent / "models"
 DEFAULT = MODELS / "call_values.npz"
 RUBBER = MODELS / "call_values_rubber.npz"  # the players' values at a rubber
 # Which calls of the tables the values may change: any, or only the captain's (where no
-# table's rule made the call, so partner's later rules infer nothing from a rule passed by).
-SCOPES = ("all", "captain")
+# table's rule made the call, so partner's later rules infer nothing from a rule passed by),
+# or only where the opponents have bid or doubled (the rounds' gains are nearly all in
+# contested auctions, and lower margins there win head to head: a card may say so by hand).
+SCOPES = ("all", "captain", "contested")
+TRAINED_SCOPES = SCOPES[:2]  # the ways `train` tries (the chain's cards were chosen so)
 # A round's honest candidates at a decision and each one's gain over the reference call.
 Weighed = tuple[list[str], list[float]]
 
@@ -115,7 +118,8 @@ class CallValues:
         """The rounds of the chain that weigh calls at this decision, the first base first:
         a rubber round only at a rubber, a duplicate round at a rubber only while no part
         score stands (else it and its bases leave the tables' call), a round of the
-        captain's scope only where the captain made the tables' call."""
+        captain's scope only where the captain made the tables' call, one of the contested
+        scope only where the opponents have bid or doubled."""
         chain: list[CallValues] = []
         link: CallValues | None = self
         while link is not None:
@@ -129,6 +133,8 @@ class CallValues:
                 acting.clear()  # the tables' call stands whatever its bases made
                 continue
             if link.scope == "captain" and made.by_rule:
+                continue
+            if link.scope == "contested" and not made.ctx.contested():
                 continue
             acting.append(link)
         return acting
