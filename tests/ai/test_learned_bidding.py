@@ -352,10 +352,14 @@ def test_the_shipped_model_loads_with_its_card():
     shipped = values.load(values.DEFAULT)
     assert shipped is not None
     # The shipped round is stacked on the round before it, which ships beside it; it
-    # weighs the small slams too, which the rounds under it never saw.
-    assert told["stacked_on"] == "call_values-round4.npz" and shipped.base is not None
-    assert told["slam_candidates"] is True and shipped.extras == {"slams"}
-    assert not shipped.base.extras
+    # weighs the bids between the cheapest and game too, which the rounds under it never
+    # saw, as round 5 under it weighs the small slams and round 4 under that neither; and
+    # it weighs calls only where the opponents have bid or doubled.
+    assert told["stacked_on"] == "call_values-round5.npz" and shipped.base is not None
+    assert told["between_candidates"] is True and told["slam_candidates"] is True
+    assert shipped.extras == {"slams", "between"} and shipped.scope == "contested"
+    assert shipped.base.extras == {"slams"} and shipped.base.base is not None
+    assert not shipped.base.base.extras
     assert "--relative" in told["command"] and "--stack-on" in told["command"]
     size = sum(p.stat().st_size for p in values.MODELS.iterdir())
     assert size < 20 * 1024 * 1024
