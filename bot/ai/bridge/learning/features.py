@@ -169,6 +169,12 @@ Extras = frozenset[str]
 NO_EXTRAS: Extras = frozenset()
 
 
+def extras_asked(options: object) -> Extras:
+    """The classes a command's options name (`rollouts`'s and `train`'s flags are spelled
+    as the classes: `--slams`, `--between`)."""
+    return frozenset(extra for extra in EXTRAS if getattr(options, extra))
+
+
 def honest_candidates(d: Decision, legal: Sequence[str]) -> list[str]:
     """The calls weighed against the tables' call (never it): pass, double and redouble
     where legal, the cheapest bid and the game in each strain, and every call a rule of

@@ -63,7 +63,7 @@ from ..bidding.context import bid_to_end, empty_auction
 from ..bidding.rubber import Score, rubber_value
 from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
-from .features import BETWEEN, EXTRAS, NO_EXTRAS, SLAMS, Candidates, Extras, Rows
+from .features import EXTRAS, NO_EXTRAS, Candidates, Extras, Rows, extras_asked
 from .values import CallValues, load, shared
 
 TABLES = "tables"  # an opponent bidding by the tables alone (`--opponents`)
@@ -328,8 +328,7 @@ def main(argv: Sequence[str]) -> int:
                              "too): to add them to rows the same players labelled without it")
     parser.add_argument("--step", type=int, default=50, help="deals a job takes at a time")
     args = parser.parse_args(argv)
-    extras = frozenset(extra for extra, wanted in ((SLAMS, args.slams),
-                                                   (BETWEEN, args.between)) if wanted)
+    extras = extras_asked(args)
     only = frozenset(args.only)
     if not only <= extras:
         raise SystemExit("--only names a class of candidates not offered (--slams, --between)")

@@ -56,7 +56,7 @@ from typing import Any
 from bot.games.bridge_scoring import imps
 
 from .bank import FOLDER, BankDeal, read
-from .features import BETWEEN, NAMES, NO_EXTRAS, RUBBER_NAMES, SLAMS, Extras
+from .features import NAMES, NO_EXTRAS, RUBBER_NAMES, Extras, extras_asked
 from .forest import from_lightgbm
 from .rollouts import Row, bid_out, par_ns, rows_in, rubber_state, swing
 from .values import CARD_EXTRAS, TRAINED_SCOPES, CallValues, card_path, load
@@ -392,8 +392,7 @@ def main(argv: Sequence[str]) -> int:
                         help="a round that weighs the bids between the cheapest and game "
                              "too, from rollouts --between rows")
     args = parser.parse_args(argv)
-    extras = frozenset(extra for extra, wanted in ((SLAMS, args.slams),
-                                                   (BETWEEN, args.between)) if wanted)
+    extras = extras_asked(args)
     command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
     card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command,
                     args.play_deals, base=args.base, stack_on=args.stack_on,
