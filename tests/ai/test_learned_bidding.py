@@ -342,6 +342,27 @@ def test_a_stacked_round_is_trained_on_relative_labels_and_loads_its_base(
         values.SHELF.loaded.pop(tmp_path / f"{me}.npz", None)
 
 
+def test_the_ways_a_held_out_match_tries_are_the_ones_the_command_names(tiny_model, tmp_path):
+    """`train --scopes contested --play-margins 0.5 2`: the held-out match tries those
+    ways alone, the card records each and the scope it kept among them, and a command
+    that names no way, or a negative margin, is refused before any bidding."""
+    rows = tiny_model[0].parent / "rows.jsonl"
+    out = tmp_path / "contested.npz"
+    card, _ = train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
+                          play_deals=4, scopes=("contested",), play_margins=(0.5, 2.0))
+    assert sorted(card["held_out_play_by_way"]) == ["contested 0.5", "contested 2.0"]
+    assert card["scope"] in ("contested", "all")  # "all" at an unreachable margin: none paid
+    if card["scope"] == "all":
+        assert card["margin"] == 99.0
+    with pytest.raises(SystemExit, match="at least one scope"):
+        train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
+                    play_deals=4, scopes=())
+    with pytest.raises(SystemExit):
+        train.main(["--rows", str(rows), "--out", str(out), "--play-margins", "-1"])
+    with pytest.raises(SystemExit):
+        train.main(["--rows", str(rows), "--out", str(out), "--scopes", "everywhere"])
+
+
 def test_the_shipped_model_loads_with_its_card():
     card = values.card_path(values.DEFAULT)
     assert values.DEFAULT.exists() and card.exists()

@@ -7,7 +7,9 @@ Rows are split by deal: every `--held-out`th deal (by number) is kept out of tra
 LightGBM regressor learns each candidate's gain over the tables' call from the rest. The
 held-out deals then choose how the model is used: for each margin (a candidate's
 predicted gain must reach it) and scope (`values.TRAINED_SCOPES`: any call of the
-tables, or the captain's only; the contested scope is set in a card by hand), the deals
+tables, or the captain's only; `--scopes` and `--play-margins` name other ways, such as
+the contested scope or margins below the usual ones, so that the command says how the
+way that ships was chosen), the deals
 are bid with the values by one side against the base by the other, each side in turn,
 as a team match scored double dummy (`held_out_play`). The base
 is the tables, or with `--base MODEL` the previous round's values (a later round must beat
@@ -59,7 +61,7 @@ from .bank import FOLDER, BankDeal, read
 from .features import NAMES, NO_EXTRAS, RUBBER_NAMES, Extras, extras_asked
 from .forest import from_lightgbm
 from .rollouts import Row, bid_out, par_ns, rows_in, rubber_state, swing
-from .values import CARD_EXTRAS, TRAINED_SCOPES, CallValues, card_path, load
+from .values import CARD_EXTRAS, SCOPES, TRAINED_SCOPES, CallValues, card_path, load
 
 MAX_DEPTH = 10  # a forest this deep is read in at most 10 numpy steps a call
 PLAY_MARGINS = (1.0, 1.5, 2.5, 3.5)  # tried in full play (each costs biddings of the deals)
@@ -268,9 +270,17 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
           command: str, play_deals: int = 400, bank_folder: Path = FOLDER,
           base: Path | None = None, stack_on: Path | None = None,
           play_first: int | None = None, rubber: bool = False,
-          extras: Extras = NO_EXTRAS) -> tuple[dict[str, Any], Any]:
-    """Train, choose the margin, write the forest and its card; the card and the booster."""
+          extras: Extras = NO_EXTRAS, scopes: Sequence[str] = TRAINED_SCOPES,
+          play_margins: Sequence[float] | None = None) -> tuple[dict[str, Any], Any]:
+    """Train, choose the margin, write the forest and its card; the card and the booster.
+    The held-out match tries each of `scopes` at each of `play_margins` (default: the
+    usual margins of a duplicate or a rubber round)."""
     import numpy as np
+
+    if play_margins is None:
+        play_margins = RUBBER_PLAY_MARGINS if rubber else PLAY_MARGINS
+    if not scopes or not play_margins:
+        raise SystemExit("the held-out match needs at least one scope and one margin")
 
     rows = [row for path in files for row in rows_in(path)]
     if not rows:
@@ -316,8 +326,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     plays = {(scope, margin): held_out_play(baseline,
                                             CallValues(forest, margin, scope, under, rubber,
                                                        extras))
-             for scope in TRAINED_SCOPES
-             for margin in (RUBBER_PLAY_MARGINS if rubber else PLAY_MARGINS)}
+             for scope in scopes for margin in play_margins}
     chosen = choose(plays, baseline)
     for line in verdicts(plays, baseline, chosen):
         print(line, file=sys.stderr)
@@ -391,12 +400,24 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--between", action="store_true",
                         help="a round that weighs the bids between the cheapest and game "
                              "too, from rollouts --between rows")
+    parser.add_argument("--scopes", nargs="+", choices=SCOPES, default=list(TRAINED_SCOPES),
+                        help="the scopes the held-out match tries (default: %(default)s)")
+    parser.add_argument("--play-margins", type=float, nargs="+", default=None,
+                        help="the margins the held-out match tries (default: "
+                             f"{', '.join(f'{m:g}' for m in PLAY_MARGINS)} IMPs; at a "
+                             f"rubber {', '.join(f'{m:g}' for m in RUBBER_PLAY_MARGINS)} "
+                             "points)")
     args = parser.parse_args(argv)
+    if args.play_margins is not None and any(m < 0 for m in args.play_margins):
+        parser.error("--play-margins: a margin is a gain of at least zero")
     extras = extras_asked(args)
     command = "python -m bot.ai.bridge.learning.train " + " ".join(argv)
     card, _ = train(args.rows, args.out, args.trees, args.leaves, args.held_out, command,
                     args.play_deals, base=args.base, stack_on=args.stack_on,
-                    play_first=args.play_first, rubber=args.rubber, extras=extras)
+                    play_first=args.play_first, rubber=args.rubber, extras=extras,
+                    scopes=tuple(dict.fromkeys(args.scopes)),
+                    play_margins=(None if args.play_margins is None
+                                  else tuple(dict.fromkeys(args.play_margins))))
     print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
     return 0
 
