@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from bot.ai.bridge.learning import bank, rollouts, train, values
-from bot.ai.bridge.learning.features import BETWEEN, SLAM_ZONE, SLAMS, Candidates
+from bot.ai.bridge.learning.features import BETWEEN, LONG, SLAM_ZONE, SLAMS, Candidates
 from bot.ai.bridge.learning.forest import Forest
 from tests.ai.test_learned_bidding import _decision
 
@@ -67,7 +67,8 @@ def test_rollouts_with_slams_label_the_small_slams_too():
         {(r.decision, r.action, r.gain) for r in with_slams}
 
 
-@pytest.mark.parametrize(("extra", "flag"), [(SLAMS, "--slams"), (BETWEEN, "--between")])
+@pytest.mark.parametrize(("extra", "flag"), [(SLAMS, "--slams"), (BETWEEN, "--between"),
+                                           (LONG, "--long")])
 def test_a_round_trained_with_a_class_of_candidates_says_so_and_loads_as_such(
         tmp_path, caplog, extra, flag):
     pytest.importorskip("lightgbm")

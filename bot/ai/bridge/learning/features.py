@@ -158,20 +158,26 @@ def honest(d: Decision, action: str) -> bool:
 # of the 53 sides that can make a slam; with no floor nearly every decision would).
 SLAM_ZONE = 24
 
+# A round learned with long-suit candidates is offered jumps in a suit of at least this
+# many cards of this hand's own (a weak jump overcall, a preempt over their opening).
+LONG_SUIT = 6
+
 # The classes of candidates a round may be offered beyond those every round weighs
-# (`Candidates.wanted`; its card says which): the small slams, and the bids between the
-# cheapest bid and game (an invitation, or a raise to the level of the fit). A round is
-# offered only the classes it learned from: the rounds under it never weighed them.
+# (`Candidates.wanted`; its card says which): the small slams, the bids between the
+# cheapest bid and game (an invitation, or a raise to the level of the fit), and the jumps
+# in a long suit of this hand's own where no fit is known. A round is offered only the
+# classes it learned from: the rounds under it never weighed them.
 SLAMS = "slams"
 BETWEEN = "between"
-EXTRAS = (SLAMS, BETWEEN)
+LONG = "long"
+EXTRAS = (SLAMS, BETWEEN, LONG)
 Extras = frozenset[str]
 NO_EXTRAS: Extras = frozenset()
 
 
 def extras_asked(options: object) -> Extras:
     """The classes a command's options name (`rollouts`'s and `train`'s flags are spelled
-    as the classes: `--slams`, `--between`)."""
+    as the classes: `--slams`, `--between`, `--long`)."""
     return frozenset(extra for extra in EXTRAS if getattr(options, extra))
 
 
@@ -236,8 +242,9 @@ class Candidates:
         every call a rule of the situation makes with this hand. Then, for a round learned
         with them (`extras`), the small slam in no trumps and in each fit strain
         (`_fits`), when this hand and partner's shown minimum hold `SLAM_ZONE` HCP
-        (`SLAMS`); and every bid between the cheapest and game in no trumps and in each
-        fit strain (`BETWEEN`)."""
+        (`SLAMS`); every bid between the cheapest and game in no trumps and in each
+        fit strain (`BETWEEN`); and every bid between the cheapest and game in a suit
+        of `LONG_SUIT` cards that is no fit strain (`LONG`)."""
         if extras not in self._wanted:
             # A chain asks several (its last round's classes and the rounds' under it):
             # each extends the list every round asks, rather than reading every rule again.
@@ -246,6 +253,8 @@ class Candidates:
                 wanted += self._slams()
             if BETWEEN in extras:
                 wanted += self._between()
+            if LONG in extras:
+                wanted += self._long()
             self._wanted[extras] = wanted
         return self._wanted[extras]
 
@@ -290,6 +299,22 @@ class Candidates:
         for strain in Strain:
             low = cheapest(strain, ctx.last_bid)
             if low is not None and self._fits(strain):
+                out += [f"bid:{Bid(level, strain)}"
+                        for level in range(low.level + 1, game_level(strain, ctx))]
+        return out
+
+    def _long(self) -> list[str]:
+        # Jumps where no fit is known (a fit strain's are `_between`'s): 3♠ over 1♥ with
+        # seven spades, 4♣ over 1♠ (2♥). The tables make such a jump only where a rule
+        # names it; the values weigh it wherever its reading admits the hand.
+        d, ctx = self.decision, self.decision.ctx
+        out = []
+        for strain in Strain:
+            if (strain == Strain.NOTRUMP or d.facts.lengths[int(strain)] < LONG_SUIT
+                    or self._fits(strain)):
+                continue
+            low = cheapest(strain, ctx.last_bid)
+            if low is not None:
                 out += [f"bid:{Bid(level, strain)}"
                         for level in range(low.level + 1, game_level(strain, ctx))]
         return out

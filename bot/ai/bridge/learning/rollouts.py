@@ -35,7 +35,8 @@ not IMPs, and the row ends with the part scores (`features.RUBBER_NAMES`).
 
 `--slams` also rolls out the small slams (`features.Candidates.wanted`): the rows of a
 round that learns when to bid one (train it with `--slams`). `--between` likewise rolls
-out the bids between the cheapest and game (train with `--between`). `--only CLASS`
+out the bids between the cheapest and game (train with `--between`), and `--long` the
+jumps in a long suit where no fit is known (train with `--long`). `--only CLASS`
 labels only the candidates that class adds: on deals already labelled without it by the
 same players, those rows and these together are the deals' rows with it.
 
@@ -323,6 +324,10 @@ def main(argv: Sequence[str]) -> int:
                         help="roll out the bids between the cheapest and game too "
                              "(features.Candidates.wanted): the data of a round trained "
                              "with --between")
+    parser.add_argument("--long", action="store_true",
+                        help="roll out the jumps in a long suit where no fit is known too "
+                             "(features.Candidates.wanted): the data of a round trained "
+                             "with --long")
     parser.add_argument("--only", action="append", choices=EXTRAS, default=[],
                         help="label only the candidates this class adds (with its flag "
                              "too): to add them to rows the same players labelled without it")
@@ -331,7 +336,8 @@ def main(argv: Sequence[str]) -> int:
     extras = extras_asked(args)
     only = frozenset(args.only)
     if not only <= extras:
-        raise SystemExit("--only names a class of candidates not offered (--slams, --between)")
+        raise SystemExit("--only names a class of candidates not offered "
+                         "(--slams, --between, --long)")
     for name in args.opponents:
         if name != TABLES and load(Path(name)) is None:
             raise SystemExit(f"the opponent {name} cannot be used")

@@ -40,7 +40,8 @@ the rubber a deal (no par: a rubber has none).
 
 `--slams` trains a round from `rollouts --slams` rows: it weighs the small slams too
 (its card says `slam_candidates`); `--between`, from `rollouts --between` rows, the bids
-between the cheapest and game (`between_candidates`).
+between the cheapest and game (`between_candidates`); `--long`, from `rollouts --long`
+rows, the jumps in a long suit where no fit is known (`long_suit_candidates`).
 """
 
 from __future__ import annotations
@@ -400,6 +401,9 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--between", action="store_true",
                         help="a round that weighs the bids between the cheapest and game "
                              "too, from rollouts --between rows")
+    parser.add_argument("--long", action="store_true",
+                        help="a round that weighs the jumps in a long suit where no fit "
+                             "is known too, from rollouts --long rows")
     parser.add_argument("--scopes", nargs="+", choices=SCOPES, default=list(TRAINED_SCOPES),
                         help="the scopes the held-out match tries (default: %(default)s)")
     parser.add_argument("--play-margins", type=float, nargs="+", default=None,

@@ -26,7 +26,8 @@ rubber-aware call), and leaves a duplicate board to its base. `RUBBER` is the la
 A round whose card says `slam_candidates` was learned from rows that offered the small
 slams too (`rollouts --slams`), and weighs them; the rounds before it never saw one. One
 whose card says `between_candidates` likewise weighs the bids between the cheapest and
-game (`rollouts --between`; `features.EXTRAS` are the classes).
+game (`rollouts --between`), and one whose card says `long_suit_candidates` the jumps in a
+long suit where no fit is known (`rollouts --long`; `features.EXTRAS` are the classes).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from ..bidding.system import Decision
 from .features import (
     BETWEEN,
     CANDIDATE_COLUMNS,
+    LONG,
     NAMES,
     NO_EXTRAS,
     RUBBER_NAMES,
@@ -183,7 +185,8 @@ def past_game(action: str, made: Decision) -> bool:
 
 # Each class of extra candidates (`features.EXTRAS`) and the card's flag for a round
 # learned with it.
-CARD_EXTRAS = {SLAMS: "slam_candidates", BETWEEN: "between_candidates"}
+CARD_EXTRAS = {SLAMS: "slam_candidates", BETWEEN: "between_candidates",
+               LONG: "long_suit_candidates"}
 
 
 def card_path(model: Path) -> Path:
