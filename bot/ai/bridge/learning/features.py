@@ -209,6 +209,7 @@ class Candidates:
         self.decision = d
         self.legal = legal
         self._wanted: dict[Extras, list[str]] = {}
+        self._classes: dict[str, list[str]] = {}  # each extra class's calls (`_added`)
         self._shown: dict[str, Shown] = {}
         self._honest: dict[str, Shown | None] = {}  # None: the call does not admit the hand
         self._shared: dict[tuple[bool, bool], list[float]] = {}
@@ -247,16 +248,20 @@ class Candidates:
         of `LONG_SUIT` cards that is no fit strain (`LONG`)."""
         if extras not in self._wanted:
             # A chain asks several (its last round's classes and the rounds' under it):
-            # each extends the list every round asks, rather than reading every rule again.
+            # each extends the list every round asks with its classes' calls, each class
+            # worked out once, rather than reading every rule again.
             wanted = list(self.wanted()) if extras else self._asked()
-            if SLAMS in extras:
-                wanted += self._slams()
-            if BETWEEN in extras:
-                wanted += self._between()
-            if LONG in extras:
-                wanted += self._long()
+            for extra in EXTRAS:  # in one order, as every round was offered them
+                if extra in extras:
+                    wanted += self._added(extra)
             self._wanted[extras] = wanted
         return self._wanted[extras]
+
+    def _added(self, extra: str) -> list[str]:
+        if extra not in self._classes:
+            made = {SLAMS: self._slams, BETWEEN: self._between, LONG: self._long}[extra]
+            self._classes[extra] = made()
+        return self._classes[extra]
 
     def _asked(self) -> list[str]:
         d, ctx = self.decision, self.decision.ctx
