@@ -134,12 +134,6 @@ def count_cases(pairs: Iterable[tuple[BankDeal, PlayedDeal]], seed: int = 1,
     return cases
 
 
-def _occasions(tricks: Sequence[Trick], counting: Counting, kind: Kind
-               ) -> list[tuple[int, Card]]:
-    """The signals of `kind` in the tricks."""
-    return OCCASIONS[kind](tricks, counting)
-
-
 def _deal_cases(deal: BankDeal, play: Play, rng: np.random.Generator,
                 alternatives: int, kind: Kind) -> list[CountCase]:
     declarer, trumps = play.contract.declarer, play.contract.trump
@@ -149,7 +143,7 @@ def _deal_cases(deal: BankDeal, play: Play, rng: np.random.Generator,
         if len(play.plays) < 4 * count:
             break
         tricks = tuple(play.plays[i:i + 4] for i in range(0, 4 * count, 4))
-        for seat in sorted({s for s, _ in _occasions(tricks, counting, kind)}):
+        for seat in sorted({s for s, _ in OCCASIONS[kind](tricks, counting)}):
             for observer in (declarer, (seat + 2) % 4):
                 if observer == play.dummy:
                     continue
@@ -233,7 +227,7 @@ def report(cases: Sequence[CountCase], grid: bool, kind: Kind = "count") -> None
     none)."""
     signals = {(c.deal, c.seat, card): card.rank > min(x.rank for x in c.hands[0]
                                                        if x.suit == card.suit)
-               for c in cases for s, card in _occasions(c.tricks, c.counting(kind), kind)
+               for c in cases for s, card in OCCASIONS[kind](c.tricks, c.counting(kind))
                if s == c.seat}
     print(f"{len(cases)} cases; {len(signals)} {kind} signals, {sum(signals.values())} of "
           "them a card above the hand's lowest in the suit")
