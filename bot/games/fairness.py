@@ -38,6 +38,12 @@ from typing import Any, TypeVar
 CHAIN_LENGTH = 1000
 """Deals one commitment covers: far more than any match of these games plays."""
 
+CHECKPOINT_EVERY = 32
+"""A table keeps every 32nd link of its chain, not all 1,001: a link is 64 hex digits (some
+120 bytes as a string), so the whole chain cost some 120 KB a table, most of an open
+table's memory. A deal's seed is then at most 31 hashes (some 30 microseconds) from the
+link kept above it."""
+
 T = TypeVar("T")
 _WORD = 1 << 32
 
@@ -103,7 +109,8 @@ class FairDeals:
     revealed: tuple[int, str] | None = None  # (k, s[k]): a single revealed deal
     known_commitment: str = ""  # with `revealed`: the commitment it was checked against
     length: int = CHAIN_LENGTH
-    _chain: list[str] = field(default_factory=list, repr=False)
+    # s[k] for k = 0, CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY, ... and s[length] (`_seed`)
+    _kept: dict[int, str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def new_secret(cls) -> str:
@@ -113,20 +120,24 @@ class FairDeals:
     def first_deal(self) -> int:
         return self.revealed[0] if self.revealed else 1
 
-    def _seeds(self) -> list[str]:
-        if not self._chain:
-            chain = [self.secret]
-            for _ in range(self.length):
-                chain.append(sha256_hex(chain[-1]))
-            chain.reverse()  # chain[k] = s[k]
-            self._chain = chain
-        return self._chain
+    def _seed(self, k: int) -> str:
+        """s[k], hashed down from the nearest kept link at or above k (the chain is
+        walked once, from the secret, the first time a seed is asked)."""
+        if not self._kept:
+            link = self.secret
+            self._kept[self.length] = link
+            for i in range(self.length - 1, -1, -1):  # s[i] = SHA-256(s[i + 1])
+                link = sha256_hex(link)
+                if i % CHECKPOINT_EVERY == 0:
+                    self._kept[i] = link
+        above = min(-(-k // CHECKPOINT_EVERY) * CHECKPOINT_EVERY, self.length)
+        return chain_value(self._kept[above], above - k)
 
     @property
     def commitment(self) -> str:
         if self.revealed is not None:
             return self.known_commitment
-        return self._seeds()[0]
+        return self._seed(0)
 
     def server_seed(self, deal_no: int) -> str:
         if self.revealed is not None:
@@ -135,7 +146,7 @@ class FairDeals:
             return self.revealed[1]
         if not 1 <= deal_no <= self.length:
             raise ValueError(f"a table's commitment covers deals 1 to {self.length}")
-        return self._seeds()[deal_no]
+        return self._seed(deal_no)
 
     def pack(self, pack: Sequence[T], deal_no: int) -> list[T]:
         return fair_shuffle(pack, self.server_seed(deal_no), self.client_seed, deal_no)

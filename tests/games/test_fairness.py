@@ -12,7 +12,13 @@ import pytest
 from bot.__main__ import main as cli
 from bot.games import GAMES, create
 from bot.games.cards import FULL_DECK
-from bot.games.fairness import CHAIN_LENGTH, FairDeals, check_seed, client_seed_from
+from bot.games.fairness import (
+    CHAIN_LENGTH,
+    CHECKPOINT_EVERY,
+    FairDeals,
+    check_seed,
+    client_seed_from,
+)
 from bot.store import Store
 from bot.tables import PLAYING, Person, TableService
 from bot.verify import dealt_hands, verify
@@ -66,6 +72,19 @@ def test_fairness_the_chain_hashes_each_seed_to_the_one_before():
         assert not check_seed(seed, k + 1, deals.commitment)
     with pytest.raises(ValueError, match="covers deals"):
         deals.server_seed(CHAIN_LENGTH + 1)
+
+
+def test_fairness_a_table_keeps_a_few_links_of_its_chain_and_gives_every_seed_of_it():
+    """Every server seed and the commitment are the links of the whole chain (built here
+    the plain way), though a table keeps one link in `CHECKPOINT_EVERY` of them."""
+    whole = [SECRET]
+    for _ in range(CHAIN_LENGTH):
+        whole.append(hashlib.sha256(whole[-1].encode()).hexdigest())
+    whole.reverse()
+    deals = FairDeals(client_seed="c", secret=SECRET)
+    assert deals.commitment == whole[0]
+    assert [deals.server_seed(k) for k in range(1, CHAIN_LENGTH + 1)] == whole[1:]
+    assert len(deals._kept) <= CHAIN_LENGTH // CHECKPOINT_EVERY + 2
 
 
 def test_fairness_the_shuffle_is_the_documented_algorithm():
