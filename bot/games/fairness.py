@@ -109,8 +109,8 @@ class FairDeals:
     revealed: tuple[int, str] | None = None  # (k, s[k]): a single revealed deal
     known_commitment: str = ""  # with `revealed`: the commitment it was checked against
     length: int = CHAIN_LENGTH
-    # s[k] for k = 0, CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY, ... and s[length] (`_seed`)
-    _kept: dict[int, str] = field(default_factory=dict, repr=False)
+    # s[0], s[CHECKPOINT_EVERY], s[2 * CHECKPOINT_EVERY], ... below s[length], then s[length]
+    _kept: list[str] = field(default_factory=list, repr=False)
 
     @classmethod
     def new_secret(cls) -> str:
@@ -125,13 +125,17 @@ class FairDeals:
         walked once, from the secret, the first time a seed is asked)."""
         if not self._kept:
             link = self.secret
-            self._kept[self.length] = link
+            kept = [link]
             for i in range(self.length - 1, -1, -1):  # s[i] = SHA-256(s[i + 1])
                 link = sha256_hex(link)
                 if i % CHECKPOINT_EVERY == 0:
-                    self._kept[i] = link
-        above = min(-(-k // CHECKPOINT_EVERY) * CHECKPOINT_EVERY, self.length)
-        return chain_value(self._kept[above], above - k)
+                    kept.append(link)
+            kept.reverse()
+            self._kept = kept
+        above = -(-k // CHECKPOINT_EVERY)  # the kept link's place
+        if above * CHECKPOINT_EVERY >= self.length:
+            return chain_value(self._kept[-1], self.length - k)
+        return chain_value(self._kept[above], above * CHECKPOINT_EVERY - k)
 
     @property
     def commitment(self) -> str:

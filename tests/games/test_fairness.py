@@ -85,6 +85,12 @@ def test_fairness_a_table_keeps_a_few_links_of_its_chain_and_gives_every_seed_of
     assert deals.commitment == whole[0]
     assert [deals.server_seed(k) for k in range(1, CHAIN_LENGTH + 1)] == whole[1:]
     assert len(deals._kept) <= CHAIN_LENGTH // CHECKPOINT_EVERY + 2
+    # A chain whose length the links kept divide: its last link is the secret itself.
+    short = FairDeals(client_seed="c", secret=SECRET, length=2 * CHECKPOINT_EVERY)
+    assert short.server_seed(2 * CHECKPOINT_EVERY) == SECRET
+    assert short.commitment == whole[CHAIN_LENGTH - 2 * CHECKPOINT_EVERY]
+    assert [short.server_seed(k) for k in range(1, 2 * CHECKPOINT_EVERY + 1)] == \
+        whole[CHAIN_LENGTH - 2 * CHECKPOINT_EVERY + 1:]
 
 
 def test_fairness_the_shuffle_is_the_documented_algorithm():
