@@ -40,9 +40,9 @@ CHAIN_LENGTH = 1000
 
 CHECKPOINT_EVERY = 32
 """A table keeps every 32nd link of its chain, not all 1,001: a link is 64 hex digits (some
-120 bytes as a string), so the whole chain cost some 120 KB a table, most of an open
-table's memory. A deal's seed is then at most 31 hashes (some 30 microseconds) from the
-link kept above it."""
+120 bytes as a string), so the whole chain would cost some 120 KB a table, more than the
+rest of an open table's memory. A deal's seed is then at most 31 hashes (some 30
+microseconds) from the link kept above it."""
 
 T = TypeVar("T")
 _WORD = 1 << 32

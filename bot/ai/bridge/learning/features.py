@@ -299,30 +299,27 @@ class Candidates:
     def _between(self) -> list[str]:
         # The values otherwise choose between the cheapest bid and game: 3♥ over 1♥ (2♣)
         # with four trumps, 2NT after 1♣–1♠, 4♦ in a ten-card fit.
-        ctx = self.decision.ctx
-        out = []
-        for strain in Strain:
-            low = cheapest(strain, ctx.last_bid)
-            if low is not None and self._fits(strain):
-                out += [f"bid:{Bid(level, strain)}"
-                        for level in range(low.level + 1, game_level(strain, ctx))]
-        return out
+        return [call for strain in Strain if self._fits(strain)
+                for call in self._below_game(strain)]
 
     def _long(self) -> list[str]:
         # Jumps where no fit is known (a fit strain's are `_between`'s): 3♠ over 1♥ with
         # seven spades, 4♣ over 1♠ (2♥). The tables make such a jump only where a rule
         # names it; the values weigh it wherever its reading admits the hand.
-        d, ctx = self.decision, self.decision.ctx
-        out = []
-        for strain in Strain:
-            if (strain == Strain.NOTRUMP or d.facts.lengths[int(strain)] < LONG_SUIT
-                    or self._fits(strain)):
-                continue
-            low = cheapest(strain, ctx.last_bid)
-            if low is not None:
-                out += [f"bid:{Bid(level, strain)}"
-                        for level in range(low.level + 1, game_level(strain, ctx))]
-        return out
+        lengths = self.decision.facts.lengths
+        return [call for strain in Strain
+                if strain != Strain.NOTRUMP and lengths[int(strain)] >= LONG_SUIT
+                and not self._fits(strain)
+                for call in self._below_game(strain)]
+
+    def _below_game(self, strain: Strain) -> list[str]:
+        """Every bid in `strain` above the cheapest and below game."""
+        ctx = self.decision.ctx
+        low = cheapest(strain, ctx.last_bid)
+        if low is None:
+            return []
+        return [f"bid:{Bid(level, strain)}"
+                for level in range(low.level + 1, game_level(strain, ctx))]
 
     def reading(self, action: str) -> Shown | None:
         """The system's reading of `action` where it admits the hand (`explained_truly`), else

@@ -336,8 +336,8 @@ def main(argv: Sequence[str]) -> int:
     extras = extras_asked(args)
     only = frozenset(args.only)
     if not only <= extras:
-        raise SystemExit("--only names a class of candidates not offered "
-                         "(--slams, --between, --long)")
+        raise SystemExit("--only names a class of candidates not offered ("
+                         + ", ".join(f"--{extra}" for extra in EXTRAS) + ")")
     for name in args.opponents:
         if name != TABLES and load(Path(name)) is None:
             raise SystemExit(f"the opponent {name} cannot be used")

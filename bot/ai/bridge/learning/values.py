@@ -66,9 +66,10 @@ RUBBER = MODELS / "call_values_rubber.npz"  # the players' values at a rubber
 # Which calls of the tables the values may change: any, or only the captain's (where no
 # table's rule made the call, so partner's later rules infer nothing from a rule passed by),
 # or only where the opponents have bid or doubled (the rounds' gains are nearly all in
-# contested auctions, and lower margins there win head to head: a card may say so by hand).
+# contested auctions, and lower margins there win head to head).
 SCOPES = ("all", "captain", "contested")
-TRAINED_SCOPES = SCOPES[:2]  # the ways `train` tries (the chain's cards were chosen so)
+# The scopes `train` tries unless `--scopes` names others (the chain's cards were chosen so)
+TRAINED_SCOPES = SCOPES[:2]
 # A round's honest candidates at a decision and each one's gain over the reference call.
 Weighed = tuple[list[str], list[float]]
 
