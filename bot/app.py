@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.ops.server import OpsServer
 from bot.publishing import Publisher
+from bot.render.pictures.board import warm as warm_pictures
 from bot.router import SORRY, ClickRouter, refuse
 from bot.runtime import freeze_started, install_task_factory, tune_collector
 from bot.store import Shards, Store
@@ -129,6 +130,7 @@ class TrickTableBot(commands.Bot):
         self.tables = TableService(self.store, bot_delay=self.settings.bot_delay_seconds,
                                    think_seconds=self.settings.think_seconds,
                                    think_processes=self.settings.think_processes,
+                                   worker_setup=(warm_pictures,),
                                    shards=self.served_shards, clock=self._clock)
         self.publisher = Publisher(self, self.tables, self.settings.edit_interval,
                                    self.settings.channel_write_window)

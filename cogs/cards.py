@@ -1,7 +1,8 @@
-"""Card emojis and pictures at start-up: make sure the application owns an emoji for every
-card face and the back (bot/publishing/card_emojis.py) and render cards with them, and draw
-the deal pictures' small cards ahead. Both run in the background: until the emojis are
-ready, and whenever Discord refuses one later, messages write cards as text.
+"""Card emojis at start-up: make sure the application owns an emoji for every card face
+and the back (bot/publishing/card_emojis.py) and render cards with them. It runs in the
+background: until the emojis are ready, and whenever Discord refuses one later, messages
+write cards as text. (The deal pictures' cached pieces are drawn ahead where the pictures
+are drawn, in the computer players' workers: `TableService`'s `worker_setup`.)
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from discord.ext import commands
 
 from bot.publishing.card_emojis import ensure_card_emojis
 from bot.render import emojis
-from bot.render.pictures.board import warm
 
 if TYPE_CHECKING:
     from bot.app import TrickTableBot
@@ -28,18 +28,14 @@ class CardFaces(commands.Cog):
     def __init__(self, bot: TrickTableBot) -> None:
         self.bot = bot
         self.ready: asyncio.Task[None] | None = None
-        self.warming: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         if getattr(self.bot.settings, "card_emojis", True):
             self.ready = asyncio.create_task(self._set_up(), name="card-emojis")
-        # The deal pictures' small cards, drawn ahead so no end of a deal waits for them.
-        self.warming = asyncio.create_task(asyncio.to_thread(warm), name="card-pictures")
 
     async def cog_unload(self) -> None:
-        for task in (self.ready, self.warming):
-            if task is not None:
-                task.cancel()
+        if self.ready is not None:
+            self.ready.cancel()
         emojis.use(emojis.TEXT_ONLY)
 
     async def _set_up(self) -> None:

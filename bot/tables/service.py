@@ -50,7 +50,7 @@ from .model import (
     TableSettings,
 )
 from .servers import ServerRules
-from .thinking import THINK_SECONDS
+from .thinking import THINK_SECONDS, Setup
 from .turns import TurnFlow
 
 log = logging.getLogger(__name__)
@@ -106,7 +106,7 @@ class TableService:
 
     def __init__(self, store: Store, *, bot_delay: float = 1.0,
                  think_seconds: float = THINK_SECONDS,
-                 think_processes: int = 0,
+                 think_processes: int = 0, worker_setup: Setup = (),
                  observer: TableObserver | None = None,
                  seed_source: Callable[[], int] | None = None,
                  shards: Shards | None = None, clock: Clock | None = None) -> None:
@@ -121,8 +121,10 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.finish_hooks: list[FinishHook] = []
+        # worker_setup: what the off-loop work wants done once where it runs (the app's
+        # deal pictures draw their cached pieces ahead there).
         self.turns = TurnFlow(self._apply_for, bot_delay, think_seconds, self.clock,
-                              think_processes)
+                              think_processes, worker_setup)
         self.new_seed: Callable[[], int] = (
             seed_source or (lambda: random.SystemRandom().getrandbits(48)))
         self.lobby = Lobby(self)

@@ -96,14 +96,21 @@ def think_as_served(player: Player, view: Any, legal: Sequence[str], budget: Bud
 DecisionHook = Callable[[str, float, float, bool], None]
 
 
-def _start_worker(parent: int) -> None:
+# Work a worker does once when it starts, beside the players' (the caller's: the deal
+# pictures' cached pieces). Module-level callables, so that they pickle.
+Setup = Sequence[Callable[[], None]]
+
+
+def _start_worker(parent: int, setup: Setup = ()) -> None:
     """A worker's set-up: yield the CPU to the bot, die with it, import every player and
-    load what they read (the bridge players' learned model)."""
+    load what they read (the bridge players' learned model), then the caller's `setup`."""
     os.nice(WORKER_NICE)
     threading.Thread(target=_follow_parent, args=(parent,), daemon=True,
                      name="follow-parent").start()
     for game in GAMES:  # paid once here, not by the first decision of each game
         prepare_players(game)
+    for work in setup:
+        work()
 
 
 def _follow_parent(parent: int) -> None:
@@ -116,12 +123,18 @@ def _follow_parent(parent: int) -> None:
 class ThinkingPool:
     """Runs `player.choose` in worker processes (or threads) with a per-decision budget."""
 
-    def __init__(self, seconds: float, processes: int = 0, threads: int | None = None
-                 ) -> None:
+    def __init__(self, seconds: float, processes: int = 0, threads: int | None = None,
+                 setup: Setup = ()) -> None:
         self.seconds = seconds
         self.processes = processes
         self.workers = processes or threads or max(1, min(4, os.cpu_count() or 1))
+        # Done where the work is done: in each worker process as it starts, or once in
+        # a thread here (threads share the bot process's caches), never on the loop.
+        self._setup = tuple(setup)
         self._pool: Executor = self._new_pool()
+        if not self.processes:
+            for work in self._setup:
+                self._pool.submit(work)
         self.thinking = 0  # decisions submitted and not yet answered
         self.on_decision: DecisionHook | None = None
 
@@ -132,7 +145,8 @@ class ThinkingPool:
         # Spawned, not forked: the bot process runs threads (the event loop's helpers).
         return ProcessPoolExecutor(max_workers=self.processes,
                                    mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_start_worker, initargs=(os.getpid(),))
+                                   initializer=_start_worker,
+                                   initargs=(os.getpid(), self._setup))
 
     async def choose(self, player: Player, view: Any, legal: Sequence[str]
                      ) -> tuple[str, Player | None]:

@@ -26,7 +26,7 @@ from bot.store import Actor
 from . import requests
 from .clock import Clock
 from .model import PLAYING, Table
-from .thinking import NOT_PICKLED, THINK_SECONDS, ThinkingPool
+from .thinking import NOT_PICKLED, THINK_SECONDS, Setup, ThinkingPool
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +58,11 @@ class TurnFlow:
 
     def __init__(self, apply: ApplyAction, bot_delay: float,
                  think_seconds: float = THINK_SECONDS, clock: Clock | None = None,
-                 think_processes: int = 0) -> None:
+                 think_processes: int = 0, worker_setup: Setup = ()) -> None:
         self._apply = apply
         self.bot_delay = bot_delay
-        self.thinking = ThinkingPool(think_seconds, processes=think_processes)
+        self.thinking = ThinkingPool(think_seconds, processes=think_processes,
+                                     setup=worker_setup)
         self.clock = clock or Clock()
         self.notifier: TurnNotifier = _NoNotifier()
         self._players: dict[tuple[int, int, str | None], Player] = {}

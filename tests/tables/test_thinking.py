@@ -232,3 +232,47 @@ async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_ca
             "opening_leads.npz"]
     finally:
         pool.close()
+
+
+set_ups = 0  # how often `_set_up` ran in this process
+
+
+def _set_up() -> None:
+    global set_ups
+    set_ups += 1
+
+
+def _set_up_here() -> int:
+    return set_ups
+
+
+def _small_cards_cached() -> int:
+    from bot.render.pictures.board import small_card
+    return small_card.cache_info().currsize
+
+
+async def test_a_worker_process_does_the_callers_setup_once_as_it_starts():
+    from bot.render.pictures.board import CARD_SIZES, warm
+    pool = ThinkingPool(0.25, processes=1, setup=(_set_up, warm))
+    try:
+        assert await pool.run(_set_up_here) == 1
+        assert await pool.run(_set_up_here) == 1  # not again for later work
+        # The deal pictures' small cards are drawn there, every size of every card kept.
+        assert await pool.run(_small_cards_cached) == len(CARD_SIZES) * 53
+    finally:
+        pool.close()
+    assert set_ups == 0  # nothing of it in this process
+
+
+async def test_threads_do_the_callers_setup_once_in_a_thread():
+    before = set_ups
+    pool = ThinkingPool(0.25, threads=3, setup=(_set_up,))
+    try:
+        for _ in range(200):
+            if set_ups > before:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.gather(*(pool.run(_set_up_here) for _ in range(6)))
+    finally:
+        pool.close()
+    assert set_ups == before + 1

@@ -59,14 +59,16 @@ def wrap(text: str, size: int, width: float) -> list[str]:
     return lines
 
 
-@lru_cache(maxsize=64)
+# The caches hold at least what `warm` draws (112 sprites, 159 small cards), with room
+# for the previews' other sizes: smaller, each warmed piece pushed an earlier one out.
+@lru_cache(maxsize=256)
 def suit_sprite(suit: Suit, size: int, colour: Colour | None = None) -> Image.Image:
     image, draw = canvas(size, size)
     draw_suit(draw, suit, (0, 0, size * SCALE, size * SCALE), colour)
     return finish(image)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=256)
 def small_card(card: Card | None, size: int) -> Image.Image:
     """A card face (or, for None, the back) at `size` pixels square."""
     from .faces import back
@@ -79,8 +81,9 @@ CARD_SIZES = (56, 64, 72)  # the small cards the deal pictures use
 
 
 def warm() -> None:
-    """Draw the cached pieces ahead (about half a second of CPU, once per process), so no
-    deal's picture pays for them: call it in a worker thread at start."""
+    """Draw the cached pieces ahead (about half a second of CPU and 8 MB, once per
+    process), so no deal's picture pays for them: call it where the pictures are drawn
+    (the workers' set-up), off the event loop."""
     for size in CARD_SIZES:
         small_card(None, size)
         for card in deck():
