@@ -19,7 +19,7 @@ from bot.config import Settings
 from bot.ops.server import OpsServer
 from bot.publishing import Publisher
 from bot.render.pictures.board import warm as warm_pictures
-from bot.router import SORRY, ClickRouter, refuse
+from bot.router import SORRY, ClickRouter, refuse, release
 from bot.runtime import freeze_started, install_task_factory, tune_collector
 from bot.store import Shards, Store
 from bot.tables import Clock, TableError, TableService
@@ -66,7 +66,10 @@ class TrickTableTree(app_commands.CommandTree):
             log.error("command /%s failed for user %s", command, interaction.user.id,
                       exc_info=error)
             text = SORRY
-        await refuse(interaction, text)
+        try:
+            await refuse(interaction, text)
+        finally:
+            release(interaction)
 
 
 class TrickTableBot(commands.Bot):
@@ -118,6 +121,8 @@ class TrickTableBot(commands.Bot):
             for observe in self.interaction_observers:
                 observe(args[0])
         super().dispatch(event_name, *args, **kwargs)
+        if event_name == "app_command_completion":
+            release(args[0])  # the command has answered (a failed one: `on_error`)
 
     async def setup_hook(self) -> None:
         tune_collector()

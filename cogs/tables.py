@@ -22,7 +22,7 @@ from bot.render import ids
 from bot.render import messages as render
 from bot.render.fairness import fair_deals_field
 from bot.render.rules import rules_embed
-from bot.router import ClickRouter, Handler, Subject
+from bot.router import ClickRouter, Handler, Subject, release
 from bot.tables import LOBBY, Person, StaleAction, Table, TableError, TableService
 from bot.tables.requests import takes_long
 from bot.tables.servers import computer_kind
@@ -119,9 +119,12 @@ class Tables(commands.Cog):
             return
         data: Any = interaction.data or {}
         custom_id = data.get("custom_id")
-        with self.publisher.answering():
-            await self.router.click(interaction, custom_id if isinstance(custom_id, str)
-                                    else "")
+        try:
+            with self.publisher.answering():
+                await self.router.click(interaction, custom_id if isinstance(custom_id, str)
+                                        else "")
+        finally:
+            release(interaction)  # answered: nothing else of the bot holds it
 
     async def refused(self, interaction: Interaction, parsed: ids.ParsedId,
                       error: TableError) -> None:
