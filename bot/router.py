@@ -59,9 +59,9 @@ def release(interaction: Interaction) -> None:
     """Drop what an answered interaction holds that points back at it, once nothing of
     the bot will answer it again: its response (`interaction.response`, whose parent it
     is) and the message its answer showed (whose state holds it too). With those cycles
-    an interaction, its message and the message's components (some 700 objects a click)
+    an interaction, its message and the message's components (some 40 objects a click)
     were freed only by the collector's full passes, which the bot keeps rare
-    (bot/runtime.py): at 200 tables they were a third of the bot's growth. Without them
+    (bot/runtime.py): at 200 tables over a quarter of the bot's growth. Without them
     the last reference frees it all at once. Later followups still work (they need only
     the token); `interaction.response` is not to be asked again."""
     if getattr(interaction, _RESPONSE_SLOT, None) is not None:
