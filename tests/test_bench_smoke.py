@@ -409,6 +409,7 @@ def test_tables_benchmark_traces_where_an_answer_s_time_goes() -> None:
                "--edit-interval", "0.2", "--trace")
     assert "store -> stored" in out and "connection -> sent" in out
     assert "a socket's answer waited for its turn of the loop (ms): p50" in out
+    assert "awaiting a full collection at the window's end: " in out
 
 
 def test_bridge_play_strength_pairs_two_records_deal_by_deal(tmp_path: Path) -> None:

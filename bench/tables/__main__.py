@@ -34,7 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", default=None,
                         help="cProfile the bot process (setup included) into this file")
     parser.add_argument("--trace", action="store_true",
-                        help="print where each answer's time goes, stage by stage")
+                        help="print where each answer's time goes, stage by stage, the "
+                             "garbage collector's runs, and what a full collection frees "
+                             "at the window's end")
     parser.add_argument("--loop-profile", action="store_true",
                         help="with --trace: time every step of the bot's tasks (costs the "
                              "bot some CPU) and print what a click's write waits behind")

@@ -24,7 +24,13 @@ from discord_double import Channel, DiscordDouble, Driver, Message, RecordedPayl
 
 from ..postgres import postgres_cpu, set_postgres_nice, start_postgres
 from .decisions import KindDecisions, Samples, by_kind, difference, scrape_decisions
-from .report import print_collections, print_loop_profile, print_stages, print_turns
+from .report import (
+    print_awaiting,
+    print_collections,
+    print_loop_profile,
+    print_stages,
+    print_turns,
+)
 
 SEATS = {name: game_class(name).SEATS for name in GAMES}
 ANSWER_WAIT = 5.0  # seconds a person waits for an answer (Discord gives up after 3)
@@ -422,6 +428,7 @@ def _figures(driver: Driver, double: DiscordDouble, options: RunOptions, window:
         for probe in probes:
             print_stages(clicks, arrivals, probe["stages"], probe["connections"])
             print_collections(clicks, probe["collections"])
+            print_awaiting(probe["awaiting"])
             print_turns(start, end, probe["turns"])
         if probes[-1]["kinds"]:
             print_loop_profile(start, end, probes[-1])

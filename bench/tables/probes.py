@@ -78,6 +78,9 @@ class Probe:
     errors: list[str] = field(default_factory=list)
     # --trace: interaction id -> stage -> time (where an answer's time goes)
     stages: dict[int, dict[str, float]] = field(default_factory=dict)
+    # --trace: what a full collection freed at the window's end, objects by type (the
+    # garbage that waited for one: cycles the last reference could not free)
+    awaiting: dict[str, int] = field(default_factory=dict)
     # --trace: (time, s) an answer on a socket waited for its turn of the event loop
     turns: list[tuple[float, float]] = field(default_factory=list)
     # --loop-profile: each step of each task (time.time() at its start, its seconds, the
@@ -277,6 +280,22 @@ class Probe:
 
         gc.callbacks.append(collected)
 
+    def count_awaiting(self) -> None:
+        """--trace, once the window is over: run a full collection, keeping what it frees
+        aside long enough to count it by type (`awaiting`)."""
+        import gc
+        from collections import Counter
+
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            gc.collect()
+            kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}"
+                            for o in gc.garbage)
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        self.awaiting = dict(kinds)
+
     def wrap_store(self, bot: Any) -> None:
         def traced(sql: str) -> None:  # the store calls this as each statement starts
             if sql.lstrip().upper().startswith(WRITES):
@@ -329,6 +348,7 @@ async def serve_bot(config: dict[str, Any], out: Path) -> None:
         "errors": probe.errors,
         "stages": {str(k): v for k, v in probe.stages.items()},
         "connections": probe.connections, "collections": probe.collections,
+        "awaiting": probe.awaiting,
         "turns": probe.turns, "steps": probe.steps, "kinds": probe.kinds}))
 
 
@@ -378,6 +398,8 @@ async def _serve(config: dict[str, Any]) -> Probe:
     if turns is not None:
         turns.cancel()
     probe.rss.append((time.time(), rss_bytes(), time.process_time(), children_cpu()))
+    if trace:
+        probe.count_awaiting()
     await bot.close()
     with contextlib.suppress(Exception):
         await asyncio.wait_for(runner, 5)

@@ -71,6 +71,16 @@ def print_collections(window: list[Any], collections: list[list[float]]) -> None
                   f"{max(cpus):.1f} ms, {sum(cpus):.0f} ms in all")
 
 
+def print_awaiting(awaiting: dict[str, int], shown: int = 5) -> None:
+    """--trace: the objects a full collection freed at the window's end (garbage in
+    cycles, which waits for the collector's rare full passes), the commonest types."""
+    total = sum(awaiting.values())
+    top = sorted(awaiting.items(), key=lambda kv: -kv[1])[:shown]
+    kinds = ", ".join(f"{name.rsplit('.', 1)[-1]} {n}" for name, n in top)
+    print(f"  awaiting a full collection at the window's end: {total} objects"
+          + (f" ({kinds})" if kinds else ""))
+
+
 def print_turns(start: float, end: float, turns: list[list[float]]) -> None:
     """--trace: an answer on a socket's wait for its turn of the loop, in the window."""
     waits = [1000 * wait for at, wait in turns if start <= at <= end]
