@@ -7,13 +7,16 @@ from __future__ import annotations
 import random
 
 from bot.ai.bridge.bidding import choose_call
+from bot.ai.bridge.bidding.rubber import Score
 from bot.ai.bridge.bidding.rules import Hand
 from bot.ai.bridge.bidding.simulation import (
     MIN_LAYOUTS,
     Candidate,
     SampledBidding,
     _via_key_cards,
+    _weighable,
     answered_contract,
+    arbitrate,
     best,
     candidates,
     deal_layouts,
@@ -24,7 +27,8 @@ from bot.ai.bridge.bidding.simulation import (
     solve_contracts,
     with_answers,
 )
-from bot.ai.bridge.bidding.system import _context, read, tables_for
+from bot.ai.bridge.bidding.system import _context, decide, read, tables_for
+from bot.ai.bridge.learning import values
 from bot.ai.core import dds
 from bot.ai.core.budget import Budget
 from bot.games import create
@@ -285,3 +289,62 @@ def test_the_solvers_measured_work_stops_a_costly_decision_the_same_way_each_tim
     assert 1 <= len(first) < len(hands)
     assert solve_contracts(hands, wanted, steady(5.0)) == solve_contracts(
         hands, wanted, None)
+
+
+def _made(hand: str, calls: str, dealer: int):
+    auction = auction_of(calls, dealer)
+    seat = auction.to_call()
+    legal = auction.legal_texts(seat)
+    return decide(parse_hand(hand), seat, auction.calls, legal), legal
+
+
+# 1♣–1♥, West's 1♠: opener's 18 points make 3NT by the tables; the learned values would
+# raise to 2♥. The opponents have bid, so layouts dealt as the auction describes decide.
+CONTESTED = ("AQ.A83.QJ8.KQ963", "1C pass 1H 1S", N)
+
+
+def test_where_the_values_and_the_tables_differ_over_game_in_competition_layouts_decide(
+        ) -> None:
+    made, legal = _made(*CONTESTED)
+    model = values.shared()
+    assert model is not None and made.ctx.contested()
+    assert made.action == "bid:3NT"
+    assert model.better(made, legal, (False, False)) == "bid:2H"
+    for seed in range(3):
+        assert arbitrate(made, legal, "bid:2H", (False, False), steady(0.8),
+                         random.Random(seed)) == "bid:3NT"
+    # As served, with a budget: the same seed gives the same call.
+    hand, calls, dealer = CONTESTED
+    auction = auction_of(calls, dealer)
+    seat = auction.to_call()
+    served = [SampledBidding(0).call(parse_hand(hand), seat, auction.calls, legal,
+                                     (False, False), None, 1, steady(0.8))
+              for _ in range(2)]
+    assert served == ["bid:3NT", "bid:3NT"]
+    # Without a budget, with too small a one, or at a rubber, the values' call stands.
+    assert SampledBidding(0).call(parse_hand(hand), seat, auction.calls, legal,
+                                  (False, False), None, 1, None) == "bid:2H"
+    assert arbitrate(made, legal, "bid:2H", (False, False), steady(0.01),
+                     random.Random(0)) == "bid:2H"
+    assert arbitrate(made, legal, "bid:2H", (False, False), steady(0.8), random.Random(0),
+                     Score()) == "bid:2H"
+
+
+def test_arbitration_leaves_quiet_auctions_and_calls_whose_contract_is_not_known() -> None:
+    # 1♦–1♥–4♥ (19+ points), the opponents silent: the values' pass stands, whatever the
+    # layouts would say.
+    made, legal = _made("T9.AK52.QT7.A762", "1D pass 1H pass 4H pass", N)
+    assert not made.ctx.contested() and made.action == "bid:4NT"
+    assert arbitrate(made, legal, "pass", (False, False), steady(0.8),
+                     random.Random(0)) == "pass"
+    # A double, an invitation and a forcing bid lead to no contract of their own; a
+    # key-card ask is counted as the small slam it asks for.
+    made, legal = _made("AQT743.Q3.K.AKQ8", "pass pass 1S pass 3S 4D", N)
+    assert _weighable(made, "double", legal) is None
+    slam = _weighable(made, "bid:4NT", legal)
+    assert slam is not None and slam.contract is not None
+    assert (slam.contract.level, slam.contract.strain) == (6, Strain.SPADES)
+    made, legal = _made("K852.Q43.K654.32", "1H pass 1S pass 2H pass", S)
+    assert _weighable(made, "bid:3H", legal) is None  # an invitation
+    made, legal = _made("AQ852.K3.K654.32", "1H pass", S)
+    assert _weighable(made, "bid:1S", legal) is None  # a new suit: forcing

@@ -28,6 +28,10 @@ the work as it is done and stop a costly deal early, so the same seed gives the 
 When too few layouts are solved for `MIN_LAYOUTS`, or the budget is found spent before a
 batch of solving (the safety net, for a machine slower than planned), the captain's call
 stands.
+
+The same layouts also settle a later parting (`arbitrate`): on a duplicate board, once the
+opponents have bid or doubled, where the learned call values replace the tables' call and
+the two differ over game or slam, the better of the two on the layouts is made.
 """
 
 from __future__ import annotations
@@ -59,7 +63,15 @@ from .captain import (
 from .context import Context, empty_auction, suit_fit
 from .rubber import Score, rubber_value
 from .rules import Hand, Rule
-from .system import Settle, agreed_trump, choose, decide, explained_truly
+from .system import (
+    Decision,
+    Settle,
+    agreed_trump,
+    choose,
+    decide,
+    explained_truly,
+    shown_by,
+)
 
 # Process CPU seconds planned for one declarer's double-dummy tricks in one strain (a best
 # card of the opening leader, `dds.solve_counted` without every card). The plan only sets
@@ -336,10 +348,69 @@ def _via_key_cards(ctx: Context, hand: Hand, chosen: Candidate, legal: Sequence[
     return "bid:4NT" if agreed_trump(ctx) == contract.strain.trump else chosen.action
 
 
+def _weighable(made: Decision, action: str, legal: Sequence[str]) -> Candidate | None:
+    """The contract a call leads to if everyone passes after it, where that is what it
+    leads to: a pass, or a bid the system reads as neither forcing nor an invitation; a
+    key-card ask is counted as the small slam in the agreed suit it asks for. None: a
+    call whose contract rests on partner's answer, or a double."""
+    ctx = made.ctx
+    if action == "bid:4NT" and not ctx.notrump_asks():
+        trump = agreed_trump(ctx)
+        slam = f"bid:6{Strain(int(trump)).letter}" if trump is not None else ""
+        return Candidate(action, final_contract(ctx.calls, ctx.seat, slam)) \
+            if slam in legal else None
+    if action == "pass":
+        return Candidate(action, final_contract(ctx.calls, ctx.seat, action))
+    if not action.startswith("bid:") or is_invitation(ctx, Bid.parse(action[4:])) \
+            or shown_by(ctx, made.rules, action)[1]:
+        return None
+    return Candidate(action, final_contract(ctx.calls, ctx.seat, action))
+
+
+def _game_or_more(candidate: Candidate) -> bool:
+    contract = candidate.contract
+    return contract is not None and contract.level >= game_level(contract.strain)
+
+
+def arbitrate(made: Decision, legal: Sequence[str], chosen: str,
+              vulnerable: tuple[bool, bool], budget: Budget | None,
+              rng: random.Random, score: Score | None = None) -> str:
+    """On a duplicate board, once the opponents have bid or doubled: where the learned
+    values' call (`chosen`) and the tables' differ over game or slam (either contract at
+    game level or more, each the contract its call leads to), the one whose contract
+    scores more IMPs on average over layouts dealt as the auction describes. The values'
+    call stands where the layouts cannot be afforded, a call's contract rests on
+    partner's answer, the opponents have been silent (there the values' calls did better
+    than the layouts' verdicts), and at a rubber (not measured there).
+    docs/computer-players.md has the figures."""
+    if budget is None or score is not None or chosen == made.action \
+            or not made.ctx.contested():
+        return chosen
+    pair = [_weighable(made, a, legal) for a in (chosen, made.action)]
+    if pair[0] is None or pair[1] is None or not (_game_or_more(pair[0])
+                                                  or _game_or_more(pair[1])):
+        return chosen
+    options = [pair[0], pair[1]]
+    count = planned_layouts(budget, len(declarers(options)))
+    if count < MIN_LAYOUTS:
+        return chosen
+    hand = made.facts
+    layouts = deal_layouts(made.ctx, hand.cards, count, rng,
+                           hand_weigh(hand, made.ctx, vulnerable))
+    tables = solve_contracts(layouts.hands, declarers(options), budget)
+    if tables is None or len(tables) < MIN_LAYOUTS:
+        return chosen
+    mine, theirs = scores(made.ctx, options, tables, vulnerable)
+    swing = statistics.fmean(imps(b - a) for a, b in zip(mine, theirs, strict=True))
+    return made.action if swing > 0 else chosen
+
+
 class SampledBidding:
     """The default bridge player's bidding: the system's call, with the captain's
     decisions settled by simulation when the decision has a budget, and the learned call
-    values' better honest call where they find one (`learning.values`). In a rubber it bids
+    values' better honest call where they find one (`learning.values`), itself weighed
+    against the tables' call on layouts where they differ over game or slam in
+    competition on a board (`arbitrate`). In a rubber it bids
     to the score (the part scores and games won); `rubber_aware=False` bids every deal as
     a duplicate board (what `bench.strength bridge-rubber` measures the rubber-aware
     bidding against)."""
@@ -378,7 +449,11 @@ class SampledBidding:
         if self.learned:
             values = served_values(rubber=score is not None)
             if values is not None:
-                return values.better(made, legal, vulnerable, score)
+                chosen = values.better(made, legal, vulnerable, score)
+                if by_simulation is not None:
+                    chosen = arbitrate(made, legal, chosen, vulnerable, budget, rng,
+                                       score)
+                return chosen
         return made.action
 
 
