@@ -322,16 +322,30 @@ def settle(ctx: Context, hand: Hand, legal: Sequence[str], rule_action: str,
     if len(actions) < 2:
         return rule_action
     options = [Candidate(a, final_contract(ctx.calls, ctx.seat, a)) for a in actions]
+    scored = on_layouts(ctx, hand, options, vulnerable, budget, rng, score)
+    if scored is None:
+        return rule_action
+    options, points = scored
+    index, _ = best(options, points)
+    return _via_key_cards(ctx, hand, options[index], legal, table)
+
+
+def on_layouts(ctx: Context, hand: Hand, options: Sequence[Candidate],
+               vulnerable: tuple[bool, bool], budget: Budget | None, rng: random.Random,
+               score: Score | None = None
+               ) -> tuple[list[Candidate], list[list[int]]] | None:
+    """The options (an invitation valued by partner's answer on each layout) and each
+    one's score on layouts dealt as the auction describes, as many as the budget affords;
+    None when too few can be dealt or solved (spent, or too costly a deal)."""
     count = planned_layouts(budget, len(declarers(options)))
     if count < MIN_LAYOUTS:
-        return rule_action
+        return None
     layouts = deal_layouts(ctx, hand.cards, count, rng, hand_weigh(hand, ctx, vulnerable))
-    options = with_answers(ctx, options, layouts.hands)
-    tables = solve_contracts(layouts.hands, declarers(options), budget)
+    answered = with_answers(ctx, options, layouts.hands)
+    tables = solve_contracts(layouts.hands, declarers(answered), budget)
     if tables is None or len(tables) < MIN_LAYOUTS:
-        return rule_action  # spent, or too costly a deal to solve enough layouts
-    index, _ = best(options, scores(ctx, options, tables, vulnerable, score))
-    return _via_key_cards(ctx, hand, options[index], legal, table)
+        return None
+    return answered, scores(ctx, answered, tables, vulnerable, score)
 
 
 def _via_key_cards(ctx: Context, hand: Hand, chosen: Candidate, legal: Sequence[str],
@@ -359,10 +373,9 @@ def _weighable(made: Decision, action: str, legal: Sequence[str]) -> Candidate |
         slam = f"bid:6{Strain(int(trump)).letter}" if trump is not None else ""
         return Candidate(action, final_contract(ctx.calls, ctx.seat, slam)) \
             if slam in legal else None
-    if action == "pass":
-        return Candidate(action, final_contract(ctx.calls, ctx.seat, action))
-    if not action.startswith("bid:") or is_invitation(ctx, Bid.parse(action[4:])) \
-            or shown_by(ctx, made.rules, action)[1]:
+    if action != "pass" and (not action.startswith("bid:")
+                             or is_invitation(ctx, Bid.parse(action[4:]))
+                             or shown_by(ctx, made.rules, action)[1]):
         return None
     return Candidate(action, final_contract(ctx.calls, ctx.seat, action))
 
@@ -386,22 +399,17 @@ def arbitrate(made: Decision, legal: Sequence[str], chosen: str,
     if budget is None or score is not None or chosen == made.action \
             or not made.ctx.contested():
         return chosen
-    pair = [_weighable(made, a, legal) for a in (chosen, made.action)]
-    if pair[0] is None or pair[1] is None or not (_game_or_more(pair[0])
-                                                  or _game_or_more(pair[1])):
+    by_values, by_tables = (_weighable(made, a, legal) for a in (chosen, made.action))
+    if by_values is None or by_tables is None \
+            or not (_game_or_more(by_values) or _game_or_more(by_tables)):
         return chosen
-    options = [pair[0], pair[1]]
-    count = planned_layouts(budget, len(declarers(options)))
-    if count < MIN_LAYOUTS:
+    scored = on_layouts(made.ctx, made.facts, [by_values, by_tables], vulnerable, budget,
+                        rng)
+    if scored is None:
         return chosen
-    hand = made.facts
-    layouts = deal_layouts(made.ctx, hand.cards, count, rng,
-                           hand_weigh(hand, made.ctx, vulnerable))
-    tables = solve_contracts(layouts.hands, declarers(options), budget)
-    if tables is None or len(tables) < MIN_LAYOUTS:
-        return chosen
-    mine, theirs = scores(made.ctx, options, tables, vulnerable)
-    swing = statistics.fmean(imps(b - a) for a, b in zip(mine, theirs, strict=True))
+    values_points, tables_points = scored[1]
+    swing = statistics.fmean(imps(t - v) for v, t in zip(values_points, tables_points,
+                                                        strict=True))
     return made.action if swing > 0 else chosen
 
 
