@@ -109,8 +109,19 @@ def _start_worker(parent: int, setup: Setup = ()) -> None:
                      name="follow-parent").start()
     for game in GAMES:  # paid once here, not by the first decision of each game
         prepare_players(game)
+    _set_up(setup)
+
+
+def _set_up(setup: Setup) -> None:
+    """The caller's set-up, step by step. A step that fails is one log line and the
+    worker still thinks: the players need none of it, and an initializer that raised
+    would break the whole pool."""
     for work in setup:
-        work()
+        try:
+            work()
+        except Exception:
+            log.exception("a worker's set-up step (%s) failed; the computer players think "
+                          "without it", getattr(work, "__qualname__", work))
 
 
 def _follow_parent(parent: int) -> None:
@@ -132,9 +143,8 @@ class ThinkingPool:
         # a thread here (threads share the bot process's caches), never on the loop.
         self._setup = tuple(setup)
         self._pool: Executor = self._new_pool()
-        if not self.processes:
-            for work in self._setup:
-                self._pool.submit(work)
+        if not self.processes and self._setup:
+            self._pool.submit(_set_up, self._setup)
         self.thinking = 0  # decisions submitted and not yet answered
         self.on_decision: DecisionHook | None = None
 

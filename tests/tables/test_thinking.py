@@ -276,3 +276,19 @@ async def test_threads_do_the_callers_setup_once_in_a_thread():
     finally:
         pool.close()
     assert set_ups == before + 1
+
+
+def _fails() -> None:
+    raise RuntimeError("no pictures here")
+
+
+async def test_a_set_up_step_that_fails_leaves_the_workers_thinking():
+    for pool in (ThinkingPool(0.25, processes=1, setup=(_fails, _set_up)),
+                 ThinkingPool(0.25, threads=1, setup=(_fails,))):
+        try:
+            choice, after = await pool.choose(Witness(), None, ["a", "b"])
+            assert choice == "b" and isinstance(after, Witness)
+            if pool.processes:  # the steps after the failed one still ran
+                assert await pool.run(_set_up_here) == 1
+        finally:
+            pool.close()
