@@ -321,13 +321,22 @@ def test_where_the_values_and_the_tables_differ_over_game_in_competition_layouts
                                      (False, False), None, 1, steady(0.8))
               for _ in range(2)]
     assert served == ["bid:3NT", "bid:3NT"]
-    # Without a budget, with too small a one, or at a rubber, the values' call stands.
+    # Without a budget, or with too small a one, the values' call stands.
     assert SampledBidding(0).call(parse_hand(hand), seat, auction.calls, legal,
                                   (False, False), None, 1, None) == "bid:2H"
     assert arbitrate(made, legal, "bid:2H", (False, False), steady(0.01),
                      random.Random(0)) == "bid:2H"
-    assert arbitrate(made, legal, "bid:2H", (False, False), steady(0.8), random.Random(0),
-                     Score()) == "bid:2H"
+
+
+def test_at_a_rubber_the_layouts_weigh_the_partings_by_the_rubber_value() -> None:
+    # At love the game is worth its bonus here too; with 70 below, 2H completes the game,
+    # so the layouts keep the values' part score.
+    made, legal = _made(*CONTESTED)
+    for seed in range(3):
+        assert arbitrate(made, legal, "bid:2H", (False, False), steady(0.8),
+                         random.Random(seed), Score()) == "bid:3NT"
+        assert arbitrate(made, legal, "bid:2H", (False, False), steady(0.8),
+                         random.Random(seed), Score(parts=(70, 0))) == "bid:2H"
 
 
 def test_arbitration_leaves_quiet_auctions_and_calls_whose_contract_is_not_known() -> None:

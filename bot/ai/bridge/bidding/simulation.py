@@ -29,9 +29,10 @@ When too few layouts are solved for `MIN_LAYOUTS`, or the budget is found spent 
 batch of solving (the safety net, for a machine slower than planned), the captain's call
 stands.
 
-The same layouts also settle a later parting (`arbitrate`): on a duplicate board, once the
-opponents have bid or doubled, where the learned call values replace the tables' call and
-the two differ over game or slam, the better of the two on the layouts is made.
+The same layouts also settle a later parting (`arbitrate`): once the opponents have bid or
+doubled, where the learned call values replace the tables' call and the two differ over
+game or slam, the better of the two on the layouts is made (at a rubber, by its rubber
+value).
 """
 
 from __future__ import annotations
@@ -388,23 +389,22 @@ def _game_or_more(candidate: Candidate) -> bool:
 def arbitrate(made: Decision, legal: Sequence[str], chosen: str,
               vulnerable: tuple[bool, bool], budget: Budget | None,
               rng: random.Random, score: Score | None = None) -> str:
-    """On a duplicate board, once the opponents have bid or doubled: where the learned
-    values' call (`chosen`) and the tables' differ over game or slam (either contract at
-    game level or more, each the contract its call leads to), the one whose contract
-    scores more IMPs on average over layouts dealt as the auction describes. The values'
-    call stands where the layouts cannot be afforded, a call's contract rests on
-    partner's answer, the opponents have been silent (there the values' calls did better
-    than the layouts' verdicts), and at a rubber (not measured there).
-    docs/computer-players.md has the figures."""
-    if budget is None or score is not None or chosen == made.action \
-            or not made.ctx.contested():
+    """Once the opponents have bid or doubled: where the learned values' call (`chosen`)
+    and the tables' differ over game or slam (either contract at game level or more, each
+    the contract its call leads to), the one whose contract scores more IMPs on average
+    over layouts dealt as the auction describes (on a board its duplicate score; at a
+    rubber's `score` its rubber value, as `settle` weighs them). The values' call stands
+    where the layouts cannot be afforded, a call's contract rests on partner's answer, and
+    where the opponents have been silent (there the values' calls did better than the
+    layouts' verdicts). docs/computer-players.md has the figures."""
+    if budget is None or chosen == made.action or not made.ctx.contested():
         return chosen
     by_values, by_tables = (_weighable(made, a, legal) for a in (chosen, made.action))
     if by_values is None or by_tables is None \
             or not (_game_or_more(by_values) or _game_or_more(by_tables)):
         return chosen
     scored = on_layouts(made.ctx, made.facts, [by_values, by_tables], vulnerable, budget,
-                        rng)
+                        rng, score)
     if scored is None:
         return chosen
     values_points, tables_points = scored[1]
@@ -418,10 +418,9 @@ class SampledBidding:
     decisions settled by simulation when the decision has a budget, and the learned call
     values' better honest call where they find one (`learning.values`), itself weighed
     against the tables' call on layouts where they differ over game or slam in
-    competition on a board (`arbitrate`). In a rubber it bids
-    to the score (the part scores and games won); `rubber_aware=False` bids every deal as
-    a duplicate board (what `bench.strength bridge-rubber` measures the rubber-aware
-    bidding against)."""
+    competition (`arbitrate`). In a rubber it bids to the score (the part scores and games
+    won); `rubber_aware=False` bids every deal as a duplicate board (what `bench.strength
+    bridge-rubber` measures the rubber-aware bidding against)."""
 
     def __init__(self, seed: int = 0, rubber_aware: bool = True, learned: bool = True
                  ) -> None:
