@@ -26,6 +26,7 @@ import argparse
 import pickle
 import random
 import statistics
+import time
 from collections.abc import Sequence
 
 from bot.ai.bridge.bidding import Score
@@ -64,7 +65,10 @@ def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: 
     seats = {0: ns[0], 2: ns[1], 1: ew[0], 3: ew[1]}
 
     def call(seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[str]) -> str:
-        budget = Budget(think) if think > 0 else None
+        # The thinking thread's CPU clock, as commit REV's answering process measures its
+        # own budget (`bidding_auctions.serve_calls`): a wall clock would give A less
+        # thinking than B whenever the machine is shared.
+        budget = Budget(think, clock=time.thread_time) if think > 0 else None
         bidder = seats[seat]
         action = bidder.call(deal.hands[seat], seat, calls, legal,
                              deal.vulnerable, score, 1, budget)
