@@ -234,10 +234,10 @@ async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_ca
         pool.close()
 
 
-set_ups = 0  # how often `_set_up` ran in this process
+set_ups = 0  # how often `_count_set_up` ran in this process
 
 
-def _set_up() -> None:
+def _count_set_up() -> None:
     global set_ups
     set_ups += 1
 
@@ -253,7 +253,7 @@ def _small_cards_cached() -> int:
 
 async def test_a_worker_process_does_the_callers_setup_once_as_it_starts():
     from bot.render.pictures.board import CARD_SIZES, warm
-    pool = ThinkingPool(0.25, processes=1, setup=(_set_up, warm))
+    pool = ThinkingPool(0.25, processes=1, setup=(_count_set_up, warm))
     try:
         assert await pool.run(_set_up_here) == 1
         assert await pool.run(_set_up_here) == 1  # not again for later work
@@ -266,7 +266,7 @@ async def test_a_worker_process_does_the_callers_setup_once_as_it_starts():
 
 async def test_threads_do_the_callers_setup_once_in_a_thread():
     before = set_ups
-    pool = ThinkingPool(0.25, threads=3, setup=(_set_up,))
+    pool = ThinkingPool(0.25, threads=3, setup=(_count_set_up,))
     try:
         for _ in range(200):
             if set_ups > before:
@@ -283,7 +283,7 @@ def _fails() -> None:
 
 
 async def test_a_set_up_step_that_fails_leaves_the_workers_thinking():
-    for pool in (ThinkingPool(0.25, processes=1, setup=(_fails, _set_up)),
+    for pool in (ThinkingPool(0.25, processes=1, setup=(_fails, _count_set_up)),
                  ThinkingPool(0.25, threads=1, setup=(_fails,))):
         try:
             choice, after = await pool.choose(Witness(), None, ["a", "b"])
