@@ -1,6 +1,6 @@
 """The deal bank: seeded deals with their double-dummy tables, for learning only.
 
-    python -m bot.ai.bridge.learning.bank make --deals 169000 [--jobs 2] [--folder DIR]
+    python -m bot.ai.bridge.learning.bank make --deals 181000 [--jobs 2] [--folder DIR]
     python -m bot.ai.bridge.learning.bank count [--folder DIR]
 
 Deal `i` of the bank is dealt from `random.Random(f"bank:{i}")` and played as duplicate
