@@ -22,7 +22,10 @@ import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from bot.ai import Budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +112,20 @@ def bid(seed: int, kind: str | None, think: float, duplicate: bool = False) -> A
                    tuple(calls), contract, tuple(cpu))
 
 
+def call_budget(think: float) -> Budget | None:
+    """A call's budget of `think` seconds (None at 0: no thinking) on the thinking thread's
+    CPU clock. Both sides of a bench that seats two commits' bidders (`serve_calls` in the
+    other commit's process, this checkout's in the bench's) budget with this, so that
+    other work on a shared machine changes neither side's thinking."""
+    from bot.ai import Budget
+    return Budget(think, clock=time.thread_time) if think > 0 else None
+
+
 def serve_calls(requests: Iterable[str], answer: TextIO) -> None:
     """Each request (a JSON line: the player's seed, hand, seat, calls, legal calls,
     vulnerability, the rubber's score or null on a duplicate board, deal number, budget in
     seconds) answered with the call of this code's rubber-aware default bidder
     (`SampledBidding`), a JSON line."""
-    from bot.ai import Budget
     from bot.ai.bridge.bidding import Score
     from bot.ai.bridge.bidding.simulation import SampledBidding
     from bot.games.bridge_auction import CALL_BY_TEXT
@@ -123,7 +134,7 @@ def serve_calls(requests: Iterable[str], answer: TextIO) -> None:
     for line in requests:
         r: dict[str, Any] = json.loads(line)
         think = float(r["think"])
-        budget = Budget(think, clock=time.thread_time) if think > 0 else None
+        budget = call_budget(think)
         score = None  # a duplicate board
         if r["score"] is not None:
             games, parts = r["score"]

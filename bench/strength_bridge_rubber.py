@@ -55,6 +55,7 @@ from bot.games.bridge_rubber import RubberScorer
 from bot.games.bridge_scoring import GAME_POINTS, trick_score
 from bot.games.cards import FULL_DECK, Card, Seat, format_deal
 
+from .bidding_auctions import call_budget
 from .intervals import mean_half, wilson_text
 from .strength_bridge_bidding import DENOMS, exported
 
@@ -216,9 +217,8 @@ def seated(bidders: list[Bidder], hands: Hands, score: Score, k: int, think: flo
     vulnerable = (score.vulnerable(0), score.vulnerable(1))
 
     def call(seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[str]) -> str:
-        budget = Budget(think, clock=time.thread_time) if think > 0 else None
         action = bidders[seat].call(hands[seat], seat, calls, legal, vulnerable, score, k,
-                                    budget)
+                                    call_budget(think))
         # As the bot serves it: this checkout's bidder crosses to a worker and back
         # pickled (the other commit's answers from its own process).
         if isinstance(bidders[seat], SampledBidding):

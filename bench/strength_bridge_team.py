@@ -26,7 +26,6 @@ import argparse
 import pickle
 import random
 import statistics
-import time
 from collections.abc import Sequence
 
 from bot.ai.bridge.bidding import Score
@@ -39,6 +38,7 @@ from bot.games.bridge_auction import Auction, Call, Contract
 from bot.games.bridge_scoring import board_dealer, board_vulnerability, imps
 from bot.games.cards import FULL_DECK
 
+from .bidding_auctions import call_budget
 from .intervals import mean_half
 from .strength_bridge_bidding import fresh_seed
 from .strength_bridge_rubber import Bidder, previous_at
@@ -58,20 +58,14 @@ def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: 
         duplicate: bool = False) -> Auction:
     """The deal's auction, North-South's seats bid by `ns`, East-West's by `ew`: at a
     rubber's start, or as a duplicate board (no rubber score)."""
-    from bot.ai import Budget
-
     score = None if duplicate else Score()
 
     seats = {0: ns[0], 2: ns[1], 1: ew[0], 3: ew[1]}
 
     def call(seat: int, calls: Sequence[tuple[int, Call]], legal: Sequence[str]) -> str:
-        # The thinking thread's CPU clock, as commit REV's answering process measures its
-        # own budget (`bidding_auctions.serve_calls`): a wall clock would give A less
-        # thinking than B whenever the machine is shared.
-        budget = Budget(think, clock=time.thread_time) if think > 0 else None
         bidder = seats[seat]
         action = bidder.call(deal.hands[seat], seat, calls, legal,
-                             deal.vulnerable, score, 1, budget)
+                             deal.vulnerable, score, 1, call_budget(think))
         if isinstance(bidder, SampledBidding):  # as served: across to a worker and back
             seats[seat] = pickle.loads(pickle.dumps(bidder))
         return action
