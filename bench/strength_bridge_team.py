@@ -26,7 +26,7 @@ import argparse
 import pickle
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.ai.bridge.bidding import Score
 from bot.ai.bridge.bidding.context import bid_to_end
@@ -41,7 +41,7 @@ from bot.games.cards import FULL_DECK
 from .bidding_auctions import call_budget
 from .intervals import mean_half
 from .strength_bridge_bidding import fresh_seed
-from .strength_bridge_rubber import Bidder, previous_at
+from .strength_bridge_rubber import Bidder, Previous, previous_at
 
 
 def deal_for(seed: int) -> bank.BankDeal:
@@ -71,6 +71,15 @@ def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: 
         return action
 
     return bid_to_end(deal.dealer, call)
+
+
+def seated(make: Callable[[int], Bidder], number: int, seats: Sequence[int]
+           ) -> list[Bidder]:
+    """`make`'s players at `seats` on deal `number`. A seat's seed is the same at both
+    tables (common random numbers): its layouts are dealt alike whichever side sits
+    there, so the tables differ by the players' code alone, not by the luck of their
+    layouts (this checkout against itself bids every board alike, as at --think 0)."""
+    return [make(number * 4 + seat) for seat in seats]
 
 
 def contested(auction: Auction) -> bool:
@@ -110,14 +119,15 @@ def main(argv: list[str]) -> int:
           f"{'duplicate boards' if args.duplicate else 'first deals of rubbers, at love'}; "
           f"none of the {len(deals)} deals is among the {len(learned)} of the learning bank")
 
-    def run(b_of: object) -> int:
+    def run(b_of: Previous) -> int:
         pairs: list[tuple[Contract | None, Contract | None]] = []
         fought: list[bool] = []  # either table's auction contested
         for deal in deals:
-            a = [SampledBidding(deal.number * 4 + s) for s in (0, 2)]
-            b = [b_of(deal.number * 4 + s) for s in (1, 3)]  # type: ignore[operator]
-            table_1 = bid(deal, a, b, args.think, args.duplicate)
-            table_2 = bid(deal, b, a, args.think, args.duplicate)
+            n = deal.number
+            table_1 = bid(deal, seated(SampledBidding, n, (0, 2)), seated(b_of, n, (1, 3)),
+                          args.think, args.duplicate)
+            table_2 = bid(deal, seated(b_of, n, (0, 2)), seated(SampledBidding, n, (1, 3)),
+                          args.think, args.duplicate)
             pairs.append((table_1.contract, table_2.contract))
             fought.append(contested(table_1) or contested(table_2))
         differ = [i for i, (one, two) in enumerate(pairs) if one != two]
