@@ -457,6 +457,19 @@ def test_bridge_team_bids_duplicate_boards_when_asked() -> None:
     assert "duplicate boards" in out and "all: 4 boards, A " in out
 
 
+def test_the_team_match_seeds_a_seat_alike_whichever_side_sits_there() -> None:
+    """Common random numbers: at both tables the player in a seat gets the seat's seed, so
+    the same code on both sides deals the same layouts and bids every board alike."""
+    from bench.strength_bridge_team import seated
+    from bot.ai.bridge.bidding.simulation import SampledBidding
+
+    def seeds(seats: tuple[int, ...]) -> list[int]:
+        return [p.seed for p in seated(SampledBidding, 7, seats)
+                if isinstance(p, SampledBidding)]
+
+    assert seeds((0, 2)) == [28, 30] and seeds((1, 3)) == [29, 31]
+
+
 def test_a_served_call_without_a_rubber_score_is_bid_as_a_duplicate_board() -> None:
     """`bidding_auctions --serve-calls`: a request whose score is null is answered as the
     bot answers on a duplicate board (no rubber score), a score as at that rubber."""
