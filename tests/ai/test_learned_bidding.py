@@ -345,7 +345,8 @@ def test_a_stacked_round_is_trained_on_relative_labels_and_loads_its_base(
 def test_the_ways_a_held_out_match_tries_are_the_ones_the_command_names(tiny_model, tmp_path):
     """`train --scopes contested --play-margins 0.5 2`: the held-out match tries those
     ways alone, the card records each and the scope it kept among them, and a command
-    that names no way, or a negative margin, is refused before any bidding."""
+    that names no way, a negative margin or a match of one deal (no interval) is refused
+    before any bidding."""
     rows = tiny_model[0].parent / "rows.jsonl"
     out = tmp_path / "contested.npz"
     card, _ = train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
@@ -357,6 +358,9 @@ def test_the_ways_a_held_out_match_tries_are_the_ones_the_command_names(tiny_mod
     with pytest.raises(SystemExit, match="at least one scope"):
         train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
                     play_deals=4, scopes=())
+    with pytest.raises(SystemExit, match="two deals or more"):
+        train.train([rows], out, trees=5, leaves=3, held_out=5, command="test",
+                    play_deals=1)
     with pytest.raises(SystemExit):
         train.main(["--rows", str(rows), "--out", str(out), "--play-margins", "-1"])
     with pytest.raises(SystemExit):

@@ -282,6 +282,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         play_margins = RUBBER_PLAY_MARGINS if rubber else PLAY_MARGINS
     if not scopes or not play_margins:
         raise SystemExit("the held-out match needs at least one scope and one margin")
+    if play_deals < 2:  # one deal's team match has no interval, and would ship on its sign
+        raise SystemExit("the held-out match needs two deals or more")
 
     rows = [row for path in files for row in rows_in(path)]
     if not rows:
@@ -310,6 +312,9 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
                              f"{play_first}, not {play_deals}")
         if {deal.number for deal in deals} & {r.deal for r in rows}:
             raise SystemExit("--play-first: the held-out match's deals are in the rows")
+    if len(deals) < 2:
+        raise SystemExit(f"the held-out match needs two deals or more; the rows' held-out "
+                         f"part holds {len(deals)}")
     if stack_on is not None:
         if base is not None and base != stack_on:
             raise SystemExit("a stacked round is matched against its own base")
