@@ -73,8 +73,8 @@ def bid(deal: bank.BankDeal, ns: Sequence[Bidder], ew: Sequence[Bidder], think: 
     return bid_to_end(deal.dealer, call)
 
 
-def seated(make: Callable[[int], Bidder], number: int, seats: Sequence[int]
-           ) -> list[Bidder]:
+def seat_players(make: Callable[[int], Bidder], number: int, seats: Sequence[int]
+                 ) -> list[Bidder]:
     """`make`'s players at `seats` on deal `number`. A seat's seed is the same at both
     tables (common random numbers): its layouts are dealt alike whichever side sits
     there, so the tables differ by the players' code alone, not by the luck of their
@@ -124,10 +124,10 @@ def main(argv: list[str]) -> int:
         fought: list[bool] = []  # either table's auction contested
         for deal in deals:
             n = deal.number
-            table_1 = bid(deal, seated(SampledBidding, n, (0, 2)), seated(b_of, n, (1, 3)),
-                          args.think, args.duplicate)
-            table_2 = bid(deal, seated(b_of, n, (0, 2)), seated(SampledBidding, n, (1, 3)),
-                          args.think, args.duplicate)
+            table_1 = bid(deal, seat_players(SampledBidding, n, (0, 2)),
+                          seat_players(b_of, n, (1, 3)), args.think, args.duplicate)
+            table_2 = bid(deal, seat_players(b_of, n, (0, 2)),
+                          seat_players(SampledBidding, n, (1, 3)), args.think, args.duplicate)
             pairs.append((table_1.contract, table_2.contract))
             fought.append(contested(table_1) or contested(table_2))
         differ = [i for i, (one, two) in enumerate(pairs) if one != two]

@@ -460,11 +460,11 @@ def test_bridge_team_bids_duplicate_boards_when_asked() -> None:
 def test_the_team_match_seeds_a_seat_alike_whichever_side_sits_there() -> None:
     """Common random numbers: at both tables the player in a seat gets the seat's seed, so
     the same code on both sides deals the same layouts and bids every board alike."""
-    from bench.strength_bridge_team import seated
+    from bench.strength_bridge_team import seat_players
     from bot.ai.bridge.bidding.simulation import SampledBidding
 
     def seeds(seats: tuple[int, ...]) -> list[int]:
-        return [p.seed for p in seated(SampledBidding, 7, seats)
+        return [p.seed for p in seat_players(SampledBidding, 7, seats)
                 if isinstance(p, SampledBidding)]
 
     assert seeds((0, 2)) == [28, 30] and seeds((1, 3)) == [29, 31]
