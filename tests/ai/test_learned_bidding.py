@@ -97,6 +97,23 @@ def test_a_candidate_a_rule_makes_must_meet_the_rule_s_conditions_not_only_its_r
     assert "bid:1S" not in honest_candidates(made, legal)
 
 
+def test_a_penalty_double_outside_the_tables_claims_the_balance_of_strength():
+    """North pre-empts 3♠ (5–10 HCP, counted at 6.75), East jumps to 5♦. No table gives
+    South's double a meaning, so it is read as penalty, "we hold the balance of strength":
+    20 HCP together, 14+ of them South's. With 2 HCP the values may not double (a learned
+    round doubled 5♦ so, and East redoubled and made it); with 14 they may."""
+    calls = [(0, "bid:3S"), (1, "bid:5D")]
+    weak, legal = _decision("985.JT76.JT5.964", calls, seat=2)
+    says, shown, _ = meaning(weak.ctx, weak.rules, "double")
+    assert says == "penalty: we hold the balance of strength, 14+ HCP"
+    assert shown.min_hcp == 14
+    assert not honest(weak, "double") and "double" not in honest_candidates(weak, legal)
+    strong, legal = _decision("A85.KJ76.QT5.K64", calls, seat=2)  # 13 HCP: one short
+    assert not honest(strong, "double")
+    strong, legal = _decision("A85.KJ76.QT5.A64", calls, seat=2)
+    assert honest(strong, "double") and "double" in honest_candidates(strong, legal)
+
+
 def test_a_key_card_ask_is_answered_by_the_tables_however_eager_the_values():
     """Partner's 4NT asks for key cards in hearts; South holds one (the ace of hearts), so
     the answer is 5♦. No value may pass the ask or tell another count."""
@@ -189,7 +206,8 @@ def test_relative_labels_weigh_each_candidate_against_the_players_own_call():
                 theirs = bidders.finish(deal, [*calls, (seat, CALL_BY_TEXT[chosen])])
                 if mine == theirs:
                     assert r.gain == 0
-            if chosen != made.action and decision in by_decision:
+            if chosen != made.action and decision in by_decision and honest(made, made.action):
+                # (the captain's own call may be outside its words: 5♣ as "more clubs" with five)
                 changed = True
                 assert made.action in {r.action for r in by_decision[decision]}
             auction.call(seat, CALL_BY_TEXT[chosen])

@@ -32,6 +32,9 @@ PART_GAME = (
     "full game, never invited, and not bid past without slam values.")
 INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
+# A penalty double outside the tables claims the balance of strength: half the deck's 40
+# high cards together (`penalty_double_range`).
+BALANCE_OF_STRENGTH = 20
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 MINOR_ASK = 32  # ... a minor's, where 3NT is the game it gives up (`minor_over_notrump`)
 WEAK_HCP = 5  # the fewest high cards to bid a long suit alone (a weak two's)
@@ -337,6 +340,8 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
 # change a step's call afterwards, `simulation.settle`).
 AFTER_STEPS = (
     "Otherwise pass.",
+    "A double no table gives a meaning is for penalty: it says we hold the balance of "
+    f"strength, {BALANCE_OF_STRENGTH}+ HCP together with partner at its expected points.",
     "With time to think, a decision here, the opponents silent, is checked by dealing "
     "the unseen hands as the calls describe them and playing the candidate contracts "
     "double dummy: a contract that scores "
@@ -373,12 +378,21 @@ def key_card_ask_range(ctx: Context) -> HandRange:
     return HandRange(min_hcp=max(0, promised - 4), min_points=promised)
 
 
+def penalty_double_range(ctx: Context) -> HandRange:
+    """What a double outside the tables shows: the balance of strength, half the deck's
+    high cards or more together with partner at its expected points, so that no other
+    player's double (a value-chosen one) claims it from a hand with too little."""
+    return HandRange(min_hcp=max(0, math.ceil(BALANCE_OF_STRENGTH
+                                              - expected_points(ctx.partner_range()))))
+
+
 def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     """What a call outside the tables says (the captain's calls, and people's)."""
     if action == "pass":
         return ("nothing more to say", HandRange())
     if action == "double":
-        return ("penalty: we hold the balance of strength", HandRange())
+        shown = penalty_double_range(ctx)
+        return (f"penalty: we hold the balance of strength, {shown.min_hcp}+ HCP", shown)
     if action == "redouble":
         return ("strength: we hold the balance", HandRange(min_hcp=10))
     bid = Bid.parse(action[4:])
