@@ -87,7 +87,8 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
      "jump shift, forcing to game: 4+ diamonds, 19+ points"),
     # the captain's invitation in notrump, accepted with a maximum, declined without
     ("KQJT.J.T5.QT9874", "1D pass 1S pass 1NT pass", N, "bid:2NT", "invites 3NT: 9–11 HCP"),
-    ("84.AQ3.KQJ3.Q632", "1D pass 1S pass 1NT pass 2NT pass", N, "bid:3NT", "to play in game"),
+    ("84.AQ3.KQJ3.Q632", "1D pass 1S pass 1NT pass 2NT pass", N, "bid:3NT",
+     "to play in game, 14+ HCP"),
     ("84.AQ3.KQJ3.J632", "1D pass 1S pass 1NT pass 2NT pass", N, "pass",
      "nothing more to say"),
     # responder after a game try
@@ -112,7 +113,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("K74.QJ85.92.K943", "1C 1H pass", N, "bid:2H", "3+ hearts, 7–10 points"),
     # four good trumps and game values: game, not a penalty double of their two-level
     # contract (double dummy the double did not pay)
-    ("A4.KQT9.J432.Q32", "1C pass 1S 2H pass pass", N, "bid:3NT", "to play in game"),
+    ("A4.KQT9.J432.Q32", "1C pass 1S 2H pass pass", N, "bid:3NT", "to play in game, 10+ HCP"),
     # competing for the part-score: in the fit's suit (not notrump)
     ("A972.A952.8.JT54", "pass pass 1H 2C 2H", E, "bid:3C", "support for clubs, competing"),
     # a takeout double is answered once: a pass over the bid in between answered it
@@ -166,7 +167,7 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("AKT98.JT2.AKQ3.3", "3C double pass 4S pass 4NT pass 5C pass", S, "bid:5S",
      "stops in five: two key cards missing"),
     ("63.AK7.AQT73.AQ8", "1C pass 2D pass 2NT pass 3D pass 3NT pass", N, "bid:4NT",
-     "quantitative: invites 6NT"),
+     "quantitative: invites 6NT, 18+ HCP"),
     ("KQ.Q942.K92.K542", "1C pass 2D pass 2NT pass 4NT pass", N, "bid:6NT",
      "accepts the slam invitation: 13+ HCP"),
     ("K4.J9876.KQ3.A93", "1H pass 2NT pass 4H pass 4NT pass 5D pass 5NT pass", S,

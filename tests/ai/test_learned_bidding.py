@@ -114,6 +114,37 @@ def test_a_penalty_double_outside_the_tables_claims_the_balance_of_strength():
     assert honest(strong, "double") and "double" in honest_candidates(strong, legal)
 
 
+def test_a_notrump_game_or_slam_outside_the_tables_states_the_high_cards_it_needs():
+    """No table opens 3NT or 6NT, so each is read as natural: the high cards game (25)
+    or slam (33) needs with partner at its expected points (3.5 for a hand that has not
+    bid: its points counted up to 10 over its least). A learned round opened 3NT in
+    third seat with 0 HCP (then ran to 4NT doubled, -2300) and 6NT with 24 HCP (eight
+    tricks): neither may be bid so now, and a 2♣ opener may still bid 3NT."""
+    zero, legal = _decision("T874.9543.84.862", [(0, "pass"), (1, "pass")], seat=2)
+    says, shown, _ = meaning(zero.ctx, zero.rules, "bid:3NT")
+    assert (says, shown.min_hcp) == ("to play in game, 22+ HCP", 22)
+    assert not honest(zero, "bid:3NT") and "bid:3NT" not in honest_candidates(zero, legal)
+    strong, legal = _decision("AK.53.AKJT.AKQ52", [], seat=0)
+    assert meaning(strong.ctx, strong.rules, "bid:6NT")[0] == "to play in slam, 30+ HCP"
+    assert not honest(strong, "bid:6NT") and honest(strong, "bid:3NT")
+    # Run from 3NT doubled, a 4NT is read as quantitative: it needs slam-try values.
+    ran, _ = _decision("T874.9543.84.862", [(0, "pass"), (1, "pass"), (2, "bid:3NT"),
+                                            (3, "double"), (0, "pass"), (1, "pass")], seat=2)
+    assert meaning(ran.ctx, ran.rules, "bid:4NT")[0].startswith("quantitative: invites 6NT, ")
+    assert not honest(ran, "bid:4NT")
+
+
+def test_a_redouble_outside_the_tables_claims_no_balance_of_strength():
+    """East redoubles South's penalty double of 4♠ with 14 HCP opposite a partner who
+    passed: the words say what the range holds (10+ HCP, to play), not that East's side
+    holds the balance of strength."""
+    made, _ = _decision("AKJT985..T.KQJ62", [(0, "bid:1H"), (1, "bid:4S"), (2, "double"),
+                                              (3, "pass"), (0, "pass")], seat=1)
+    says, shown, _ = meaning(made.ctx, made.rules, "redouble")
+    assert (says, shown.min_hcp) == ("to play: expects to make it, 10+ HCP", 10)
+    assert honest(made, "redouble")
+
+
 def test_a_key_card_ask_is_answered_by_the_tables_however_eager_the_values():
     """Partner's 4NT asks for key cards in hearts; South holds one (the ace of hearts), so
     the answer is 5♦. No value may pass the ask or tell another count."""

@@ -341,7 +341,10 @@ CAPTAIN_STEPS: tuple[Step, ...] = (
 AFTER_STEPS = (
     "Otherwise pass.",
     "A double no table gives a meaning is for penalty: it says we hold the balance of "
-    f"strength, {BALANCE_OF_STRENGTH}+ HCP together with partner at its expected points.",
+    f"strength, {BALANCE_OF_STRENGTH}+ HCP together with partner at its expected points. "
+    "A notrump game, slam or quantitative 4NT no table gives a meaning shows the high "
+    f"cards it needs together the same way ({GAME}, {SLAM} or {GRAND}; {QUANT}); a "
+    "redouble, 10+ HCP and a contract we expect to make.",
     "With time to think, a decision here, the opponents silent, is checked by dealing "
     "the unseen hands as the calls describe them and playing the candidate contracts "
     "double dummy: a contract that scores "
@@ -386,6 +389,15 @@ def penalty_double_range(ctx: Context) -> HandRange:
                                               - expected_points(ctx.partner_range()))))
 
 
+def notrump_values_range(ctx: Context, together: float) -> HandRange:
+    """What a notrump game, slam or slam try outside the tables shows: the high cards it
+    needs `together` with partner at its expected points, as the captain counts them (no
+    trumps to ruff with: a contract of high cards), so that no other player's 3NT or 6NT
+    (a value-chosen one) is bid from a hand with none."""
+    return HandRange(min_hcp=max(0, math.ceil(together
+                                              - expected_points(ctx.partner_range()))))
+
+
 def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     """What a call outside the tables says (the captain's calls, and people's)."""
     if action == "pass":
@@ -394,7 +406,10 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         shown = penalty_double_range(ctx)
         return (f"penalty: we hold the balance of strength, {shown.min_hcp}+ HCP", shown)
     if action == "redouble":
-        return ("strength: we hold the balance", HandRange(min_hcp=10))
+        # After a double no table answers (mostly a penalty double of our contract): the
+        # learned values redouble where they expect it to make, not where we hold the
+        # balance of strength, so the words claim only what the range holds.
+        return ("to play: expects to make it, 10+ HCP", HandRange(min_hcp=10))
     bid = Bid.parse(action[4:])
     strain = bid.strain
     level_word = ("slam" if bid.level >= 6 else
@@ -402,15 +417,19 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     if strain == Strain.NOTRUMP:
         if bid == Bid(4, Strain.NOTRUMP) and ctx.our_bids():
             if ctx.notrump_asks():
-                return ("quantitative: invites 6NT", HandRange())
+                shown = notrump_values_range(ctx, QUANT)
+                return (f"quantitative: invites 6NT, {shown.min_hcp}+ HCP", shown)
             shown = key_card_ask_range(ctx)
             return ("Roman Key Card Blackwood: asks for the aces and the king of trumps, "
                     f"slam values: {shown.min_points}+ points", shown)
         if is_invitation(ctx, bid):
             shown = invitation_range(ctx, strain)
             return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} HCP", shown)
-        return (f"to play in {level_word}" if level_word else "natural: notrump",
-                HandRange())
+        if not level_word:
+            return ("natural: notrump", HandRange())
+        shown = notrump_values_range(ctx, GRAND if bid.level == 7 else
+                                     SLAM if bid.level == 6 else GAME)
+        return (f"to play in {level_word}, {shown.min_hcp}+ HCP", shown)
     suit = Suit(int(strain))
     partner_showed = ctx.partner_range().min_len[suit] >= 3
     mine = any(b.strain == strain for b in ctx.bids(ME))
