@@ -33,7 +33,7 @@ PART_GAME = (
 INVITE = 23
 QUANT = 31  # notrump: invite a slam with a quantitative 4NT from here
 # A penalty double outside the tables claims the balance of strength: half the deck's 40
-# high cards together (`penalty_double_range`).
+# high cards together (`high_cards_together`).
 BALANCE_OF_STRENGTH = 20
 ASK = 30  # key-card Blackwood guards a suit slam against two missing key cards
 MINOR_ASK = 32  # ... a minor's, where 3NT is the game it gives up (`minor_over_notrump`)
@@ -381,19 +381,13 @@ def key_card_ask_range(ctx: Context) -> HandRange:
     return HandRange(min_hcp=max(0, promised - 4), min_points=promised)
 
 
-def penalty_double_range(ctx: Context) -> HandRange:
-    """What a double outside the tables shows: the balance of strength, half the deck's
-    high cards or more together with partner at its expected points, so that no other
-    player's double (a value-chosen one) claims it from a hand with too little."""
-    return HandRange(min_hcp=max(0, math.ceil(BALANCE_OF_STRENGTH
-                                              - expected_points(ctx.partner_range()))))
-
-
-def notrump_values_range(ctx: Context, together: float) -> HandRange:
-    """What a notrump game, slam or slam try outside the tables shows: the high cards it
-    needs `together` with partner at its expected points, as the captain counts them (no
-    trumps to ruff with: a contract of high cards), so that no other player's 3NT or 6NT
-    (a value-chosen one) is bid from a hand with none."""
+def high_cards_together(ctx: Context, together: float) -> HandRange:
+    """What a call outside the tables that claims values shows: the high cards it needs
+    `together` with partner at its expected points, as the captain counts them. A penalty
+    double claims the balance of strength (`BALANCE_OF_STRENGTH`); a notrump game, slam
+    or quantitative 4NT, what that contract needs (no trumps to ruff with: a contract of
+    high cards). So that no other player's such call (a value-chosen one) is made from a
+    hand with too little."""
     return HandRange(min_hcp=max(0, math.ceil(together
                                               - expected_points(ctx.partner_range()))))
 
@@ -403,7 +397,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     if action == "pass":
         return ("nothing more to say", HandRange())
     if action == "double":
-        shown = penalty_double_range(ctx)
+        shown = high_cards_together(ctx, BALANCE_OF_STRENGTH)
         return (f"penalty: we hold the balance of strength, {shown.min_hcp}+ HCP", shown)
     if action == "redouble":
         # After a double no table answers (mostly a penalty double of our contract): the
@@ -417,7 +411,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     if strain == Strain.NOTRUMP:
         if bid == Bid(4, Strain.NOTRUMP) and ctx.our_bids():
             if ctx.notrump_asks():
-                shown = notrump_values_range(ctx, QUANT)
+                shown = high_cards_together(ctx, QUANT)
                 return (f"quantitative: invites 6NT, {shown.min_hcp}+ HCP", shown)
             shown = key_card_ask_range(ctx)
             return ("Roman Key Card Blackwood: asks for the aces and the king of trumps, "
@@ -427,8 +421,8 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
             return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} HCP", shown)
         if not level_word:
             return ("natural: notrump", HandRange())
-        shown = notrump_values_range(ctx, GRAND if bid.level == 7 else
-                                     SLAM if bid.level == 6 else GAME)
+        shown = high_cards_together(ctx, GRAND if bid.level == 7 else
+                                    SLAM if bid.level == 6 else GAME)
         return (f"to play in {level_word}, {shown.min_hcp}+ HCP", shown)
     suit = Suit(int(strain))
     partner_showed = ctx.partner_range().min_len[suit] >= 3
