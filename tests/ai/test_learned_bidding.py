@@ -132,6 +132,16 @@ def test_a_notrump_game_or_slam_outside_the_tables_states_the_high_cards_it_need
                                             (3, "double"), (0, "pass"), (1, "pass")], seat=2)
     assert meaning(ran.ctx, ran.rules, "bid:4NT")[0].startswith("quantitative: invites 6NT, ")
     assert not honest(ran, "bid:4NT")
+    # At a rubber with 70 below, 2NT completes game: it needs the 22 a two-level game
+    # needs together (3NT still 25), as the captain bids it; partner's 2♥ counts 8.
+    from bot.ai.bridge.bidding.rubber import Score
+    auction = empty_auction(0)
+    for text in ("bid:1H", "pass", "bid:2H", "pass"):
+        auction.call(auction.to_call(), CALL_BY_TEXT[text])
+    at_70 = decide(parse_hand("AQ5.KQJ84.K96.72"), 0, auction.calls,
+                   auction.legal_texts(0), None, Score((0, 0), (70, 0)))
+    assert meaning(at_70.ctx, at_70.rules, "bid:2NT")[0] == "to play in game, 14+ HCP"
+    assert meaning(at_70.ctx, at_70.rules, "bid:3NT")[0] == "to play in game, 17+ HCP"
 
 
 def test_a_redouble_outside_the_tables_claims_no_balance_of_strength():

@@ -421,8 +421,10 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
             return (f"invites 3NT: {shown.min_hcp}–{shown.max_hcp} HCP", shown)
         if not level_word:
             return ("natural: notrump", HandRange())
+        # A part score's game (2NT with 70 below) needs what the captain bids it with.
         shown = high_cards_together(ctx, GRAND if bid.level == 7 else
-                                    SLAM if bid.level == 6 else GAME)
+                                    SLAM if bid.level == 6 else
+                                    game_points(strain, min(bid.level, game_level(strain))))
         return (f"to play in {level_word}, {shown.min_hcp}+ HCP", shown)
     suit = Suit(int(strain))
     partner_showed = ctx.partner_range().min_len[suit] >= 3
