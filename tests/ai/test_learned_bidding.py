@@ -112,6 +112,10 @@ def test_a_penalty_double_outside_the_tables_claims_the_balance_of_strength():
     assert not honest(strong, "double")
     strong, legal = _decision("A85.KJ76.QT5.A64", calls, seat=2)
     assert honest(strong, "double") and "double" in honest_candidates(strong, legal)
+    # Opposite a strong 2♣ (22+ HCP) partner holds the balance alone: no high cards promised.
+    weak, _ = _decision("985.JT76.JT5.964", [(0, "bid:2C"), (1, "bid:2S")], seat=2)
+    says, shown, _ = meaning(weak.ctx, weak.rules, "double")
+    assert (says, shown.min_hcp) == ("penalty: we hold the balance of strength", 0)
 
 
 def test_a_notrump_game_or_slam_outside_the_tables_states_the_high_cards_it_needs():

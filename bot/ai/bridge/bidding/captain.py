@@ -343,8 +343,9 @@ AFTER_STEPS = (
     "A double no table gives a meaning is for penalty: it says we hold the balance of "
     f"strength, {BALANCE_OF_STRENGTH}+ HCP together with partner at its expected points. "
     "A notrump game, slam or quantitative 4NT no table gives a meaning shows the high "
-    f"cards it needs together the same way ({GAME}, {SLAM} or {GRAND}; {QUANT}); a "
-    "redouble, 10+ HCP and a contract we expect to make.",
+    f"cards it needs together, counted the same way (game {GAME}, less with a part "
+    f"score; slams {SLAM} and {GRAND}; the 4NT {QUANT}); a redouble, 10+ HCP and a "
+    "contract we expect to make.",
     "With time to think, a decision here, the opponents silent, is checked by dealing "
     "the unseen hands as the calls describe them and playing the candidate contracts "
     "double dummy: a contract that scores "
@@ -392,13 +393,19 @@ def high_cards_together(ctx: Context, together: float) -> HandRange:
                                               - expected_points(ctx.partner_range()))))
 
 
+def with_high_cards(words: str, shown: HandRange) -> str:
+    """`words`, and the high cards `shown` where it promises any (none where partner has
+    shown them all: after a strong 2♣, a penalty double promises nothing more)."""
+    return f"{words}, {shown.min_hcp}+ HCP" if shown.min_hcp else words
+
+
 def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
     """What a call outside the tables says (the captain's calls, and people's)."""
     if action == "pass":
         return ("nothing more to say", HandRange())
     if action == "double":
         shown = high_cards_together(ctx, BALANCE_OF_STRENGTH)
-        return (f"penalty: we hold the balance of strength, {shown.min_hcp}+ HCP", shown)
+        return (with_high_cards("penalty: we hold the balance of strength", shown), shown)
     if action == "redouble":
         # After a double no table answers (mostly a penalty double of our contract): the
         # learned values redouble where they expect it to make, not where we hold the
@@ -412,7 +419,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         if bid == Bid(4, Strain.NOTRUMP) and ctx.our_bids():
             if ctx.notrump_asks():
                 shown = high_cards_together(ctx, QUANT)
-                return (f"quantitative: invites 6NT, {shown.min_hcp}+ HCP", shown)
+                return (with_high_cards("quantitative: invites 6NT", shown), shown)
             shown = key_card_ask_range(ctx)
             return ("Roman Key Card Blackwood: asks for the aces and the king of trumps, "
                     f"slam values: {shown.min_points}+ points", shown)
@@ -425,7 +432,7 @@ def natural_phrase(ctx: Context, action: str) -> tuple[str, HandRange]:
         shown = high_cards_together(ctx, GRAND if bid.level == 7 else
                                     SLAM if bid.level == 6 else
                                     game_points(strain, min(bid.level, game_level(strain))))
-        return (f"to play in {level_word}, {shown.min_hcp}+ HCP", shown)
+        return (with_high_cards(f"to play in {level_word}", shown), shown)
     suit = Suit(int(strain))
     partner_showed = ctx.partner_range().min_len[suit] >= 3
     mine = any(b.strain == strain for b in ctx.bids(ME))
