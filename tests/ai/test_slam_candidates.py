@@ -21,7 +21,7 @@ def _slams(calls: list[str]) -> list[str]:
 
 
 def test_a_slam_is_offered_in_no_trumps_and_in_an_eight_card_fit_in_the_slam_zone():
-    """North opens 1♥ (11+ HCP, five hearts); South holds 15 HCP and four hearts: 26 HCP
+    """North opens 1♥ (11+ HCP, five hearts); South holds 18 HCP and four hearts: 29 HCP
     between them at least, so 6♥ (nine hearts) and 6NT; not 6♠ (three spades and none
     shown) nor a minor."""
     made, legal = _decision("AK4.QJ73.KQ2.QJ4", [(0, "bid:1H"), (1, "pass")], seat=2)
