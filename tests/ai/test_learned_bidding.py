@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai.bridge.bidding.context import empty_auction
+from bot.ai.bridge.bidding.rubber import Score
 from bot.ai.bridge.bidding.rules import rules_for
 from bot.ai.bridge.bidding.simulation import SampledBidding
 from bot.ai.bridge.bidding.system import decide, meaning, shown_by
@@ -24,13 +25,14 @@ from bot.games.cards import FULL_DECK, parse_hand
 from tests.ai.helpers import DAMAGES, broken_copy
 
 
-def _decision(hand: str, calls: list[tuple[int, str]], seat: int):
+def _decision(hand: str, calls: list[tuple[int, str]], seat: int,
+              score: Score | None = None):
     auction = empty_auction(calls[0][0] if calls else seat)
     made = [(s, CALL_BY_TEXT[c]) for s, c in calls]
     for s, c in made:
         auction.call(s, c)
     legal = auction.legal_texts(seat)
-    return decide(parse_hand(hand), seat, made, legal), legal
+    return decide(parse_hand(hand), seat, made, legal, None, score), legal
 
 
 def test_the_bank_keeps_a_deal_and_its_table_in_23_bytes_and_reads_them_back():
@@ -138,12 +140,8 @@ def test_a_notrump_game_or_slam_outside_the_tables_states_the_high_cards_it_need
     assert not honest(ran, "bid:4NT")
     # At a rubber with 70 below, 2NT completes game: it needs the 22 a two-level game
     # needs together (3NT still 25), as the captain bids it; partner's 2♥ counts 8.
-    from bot.ai.bridge.bidding.rubber import Score
-    auction = empty_auction(0)
-    for text in ("bid:1H", "pass", "bid:2H", "pass"):
-        auction.call(auction.to_call(), CALL_BY_TEXT[text])
-    at_70 = decide(parse_hand("AQ5.KQJ84.K96.72"), 0, auction.calls,
-                   auction.legal_texts(0), None, Score((0, 0), (70, 0)))
+    at_70, _ = _decision("AQ5.KQJ84.K96.72", [(0, "bid:1H"), (1, "pass"), (2, "bid:2H"),
+                                              (3, "pass")], seat=0, score=Score((0, 0), (70, 0)))
     assert meaning(at_70.ctx, at_70.rules, "bid:2NT")[0] == "to play in game, 14+ HCP"
     assert meaning(at_70.ctx, at_70.rules, "bid:3NT")[0] == "to play in game, 17+ HCP"
 
