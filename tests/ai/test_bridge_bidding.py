@@ -92,6 +92,12 @@ def call(hand: str, calls: str = "", dealer: int = N) -> tuple[str, str]:
     ("84.AQ3.KQJ3.J632", "1D pass 1S pass 1NT pass 2NT pass", N, "pass",
      "nothing more to say"),
     # responder after a game try
+    # a minor's game after its raise is five of it or 3NT: four of it is no game
+    ("QJ.AK2.KQ86.KQT3", "1D pass 2D pass", N, "bid:3NT", "game: 18+ HCP, balanced"),
+    ("2.AK2.KQJ86.AQT3", "1D pass 2D pass", N, "bid:5D", "game: 19+ points"),
+    # opposite a pre-empt, 3NT with every other suit stopped, balanced or not
+    ("AKQ3.A9.AQJT6.54", "3C pass", N, "bid:3NT",
+     "to play: 16+ HCP, balanced, or a stopper in each other suit"),
     ("K74.Q852.QJ92.94", "1H pass 2H pass 3H pass", N, "bid:4H",
      "accepts the game try: 9+ points"),
     # competition

@@ -176,7 +176,11 @@ def opener_rebids(mine: Suit, response: str, p_suit: Suit | None) -> Table:
                     Rule(f"4{M}", "minimum", pts=(0, 15))]
         level = int(response[0])
         if level == 2:
-            return [Rule(f"4{M}", "game", pts=(19, 37), trump=mine),
+            # A minor's game is five of it, or 3NT (four of it is no game).
+            game = [Rule(f"4{M}", "game", pts=(19, 37), trump=mine)] if mine in MAJORS \
+                else [Rule("3NT", "game", hcp=(18, 37), when=BALANCED),
+                      Rule(f"5{M}", "game", pts=(19, 37), trump=mine)]
+            return [*game,
                     Rule(f"3{M}", "game try", pts=(16, 18), trump=mine),
                     Rule("pass", "minimum", pts=(0, 15), trump=mine)]
         if level == 3:

@@ -178,8 +178,13 @@ def weak_two_responses(p: Suit, level: int) -> Table:
     if level < 3 and p in MAJORS:
         rules.append(Rule(f"3{P}", "pre-emptive raise", hcp=(0, 15),
                           lengths={p: (3, 13)}))
+    others = [s for s in Suit if s != p]
+    # Opposite a pre-empt, 3NT wants the high cards and every other suit stopped (partner
+    # brings the long suit), or a balanced hand.
+    stopped = Test("balanced, or a stopper in each other suit",
+                   lambda h: h.balanced or all(h.stopper(s) for s in others), TELLS_NOTHING)
     rules += [
-        Rule("3NT", "to play", hcp=(16, 37), when=BALANCED),
+        Rule("3NT", "to play", hcp=(16, 37), when=stopped),
         Rule("pass", "to play"),
     ]
     return rules
