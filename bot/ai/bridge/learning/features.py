@@ -12,6 +12,12 @@ A model of rubber decisions (`RUBBER_NAMES` after `NAMES`) also reads the part s
 the line, the deciding side's and the opponents' (games won are the vulnerability): its
 rows are worth points of the rubber, not IMPs (`rollouts --rubber`).
 
+A model that reads the hand reading (`READING_NAMES` after `NAMES`; a duplicate model's
+alone) also reads the learned hand reading's means of the three hidden hands at the
+decision (`reading.reading_part`: each one's points and suit lengths), worked out once a
+decision (`Candidates.hand_reading`) and only where such a model weighs the calls
+(`rollouts --reading`).
+
 The candidates are honest by construction (`honest_candidates`): a call is one only where
 the system's own reading of it (the explanation the table shows: its range, and the
 conditions of the rule that makes it) admits the hand, so a call chosen by value is
@@ -21,7 +27,7 @@ never passed, and an ask for key cards or kings is answered by the tables alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.bridge_auction import Bid, Strain
 
@@ -113,6 +119,14 @@ NAMES: tuple[str, ...] = (
 )
 
 RUBBER_NAMES: tuple[str, ...] = ("part_us", "part_them")
+# The hand reading's means (`reading.TARGETS`, in their order): for LHO, partner and RHO
+# in turn, the hand's high-card points and its lengths in clubs, diamonds, hearts, spades.
+READING_NAMES: tuple[str, ...] = tuple(
+    f"read_{who}_{what}" for who in ("lho", "partner", "rho")
+    for what in ("hcp", "c", "d", "h", "s"))
+# What gives a decision's reading part (`READING_NAMES`) for the hand, the auction from
+# its seat and the vulnerability (`reading.reading_part`, which this module cannot import).
+Reader = Callable[[Hand, Context, tuple[bool, bool]], Sequence[float]]
 # The columns in which one decision's rows differ (`Rows.row`: the candidate's part alone).
 CANDIDATE_COLUMNS: tuple[int, ...] = tuple(
     i for i, name in enumerate(NAMES) if name.startswith("cand_"))
@@ -129,21 +143,25 @@ class Rows:
     `reference` is the call the candidates are weighed against: the tables' own call, or
     for a round stacked on an earlier one (`values.CallValues.base`) the call that round
     makes. Its part sits in the `tables_*` columns either way. With a rubber's `score`
-    the row ends with its part scores (a rubber model's rows). `known`: the decision's
-    parts already worked out (`Candidates`), shared by every round of a chain."""
+    the row ends with its part scores (a rubber model's rows); with a `reader`, with the
+    decision's hand reading part (`READING_NAMES`: a model that reads it). `known`: the
+    decision's parts already worked out (`Candidates`), shared by every round of a
+    chain."""
 
     def __init__(self, d: Decision, vulnerable: tuple[bool, bool],
                  reference: str | None = None, score: Score | None = None,
-                 known: Candidates | None = None) -> None:
+                 known: Candidates | None = None, reader: Reader | None = None) -> None:
         self.decision = d
         self.known = known if known is not None else Candidates(d, ())
         self.shared = self.known.shared(vulnerable)
         self.tables = self.known.call_part(d.action if reference is None else reference)
         self.rubber = [] if score is None else rubber_part(score, d.ctx.seat)
+        self.reading = [] if reader is None else self.known.hand_reading(vulnerable, reader)
 
     def row(self, action: str) -> list[float]:
         """The candidate `action`'s row."""
-        return [*self.shared, *self.known.call_part(action), *self.tables, *self.rubber]
+        return [*self.shared, *self.known.call_part(action), *self.tables, *self.rubber,
+                *self.reading]
 
 
 def honest(d: Decision, action: str) -> bool:
@@ -213,6 +231,7 @@ class Candidates:
         self._shown: dict[str, Shown] = {}
         self._honest: dict[str, Shown | None] = {}  # None: the call does not admit the hand
         self._shared: dict[tuple[bool, bool], list[float]] = {}
+        self._read: dict[tuple[bool, bool], list[float]] = {}
         self._calls: dict[str, list[float]] = {}
 
     def readings(self, reference: str | None = None, extras: Extras = NO_EXTRAS
@@ -344,6 +363,18 @@ class Candidates:
             d = self.decision
             self._shared[vulnerable] = hand_part(d.facts) + auction_part(d.ctx, vulnerable)
         return self._shared[vulnerable]
+
+    def hand_reading(self, vulnerable: tuple[bool, bool], reader: Reader) -> list[float]:
+        """The decision's hand reading part (`READING_NAMES`), as `reader` gives it: read
+        once (a decision has one reader, the shipped hand reading)."""
+        if vulnerable not in self._read:
+            d = self.decision
+            part = [float(v) for v in reader(d.facts, d.ctx, vulnerable)]
+            if len(part) != len(READING_NAMES):
+                raise ValueError(f"a reading part of {len(part)} numbers, not "
+                                 f"{len(READING_NAMES)}")
+            self._read[vulnerable] = part
+        return self._read[vulnerable]
 
     def call_part(self, action: str) -> list[float]:
         """`action`'s part of a row."""

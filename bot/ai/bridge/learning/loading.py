@@ -12,6 +12,13 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
+MODELS = Path(__file__).parent / "models"  # the shipped models and their cards
+
+
+def card_path(model: Path) -> Path:
+    """A model's card: the JSON file beside it."""
+    return model.with_suffix(".json")
+
 
 @dataclass(eq=False)
 class Shelf(Generic[T]):

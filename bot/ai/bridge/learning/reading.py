@@ -32,6 +32,9 @@ the calls add. A Gaussian, not a distribution per value: the model learns means 
 points and lengths need to tell a likely layout from an unlikely one; the five numbers
 are taken as independent (their sum of lengths is 13, so shape is counted a little too
 strongly: `TEMPER` would soften it).
+
+A round of the call values may read the means themselves as features (`reading_part`,
+`features.READING_NAMES`; `rollouts --reading`).
 """
 
 from __future__ import annotations
@@ -58,8 +61,7 @@ from ..bidding.rules import Hand
 from ..bidding.system import context_of
 from .features import AUCTION_NAMES, HAND_NAMES, auction_part, hand_part
 from .forest import Forest
-from .loading import Shelf
-from .values import MODELS, card_path
+from .loading import MODELS, Shelf, card_path
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +161,11 @@ class HandReading:
         """`ctx.seat`'s reading of the other hands, holding `facts` (its hand as dealt)."""
         return self.read_all([facts], ctx, vulnerable)[0]
 
+    def part(self, facts: Hand, ctx: Context, vulnerable: tuple[bool, bool]) -> list[float]:
+        """`read`'s means alone, LHO's, partner's and RHO's in turn (`TARGETS`' order,
+        `features.READING_NAMES`): the part of a row of the call values that read it."""
+        return [float(v) for v in self.means([observed(facts, ctx, vulnerable)])[0]]
+
     def read_all(self, hands: Sequence[Hand], ctx: Context, vulnerable: tuple[bool, bool]
                  ) -> list[Reading]:
         """`read` of each of `hands` as `ctx.seat`'s, in one reading of the forest."""
@@ -203,6 +210,17 @@ def weigh(facts: Hand, ctx: Context, vulnerable: tuple[bool, bool]) -> Weigh | N
     the auction (None where no model loaded)."""
     model = shared()
     return None if model is None else model.read(facts, ctx, vulnerable).log_weights
+
+
+def reading_part(facts: Hand, ctx: Context, vulnerable: tuple[bool, bool]) -> list[float]:
+    """The shipped model's means (`HandReading.part`) as `ctx.seat` holding `facts` reads
+    the auction: a decision's part of the rows of the call values that read the hand
+    reading (a `features.Reader`). Asked only where the model loaded: a round that reads
+    it does not act without it (`values.CallValues.acting`)."""
+    model = shared()
+    if model is None:
+        raise RuntimeError("the hand reading is off: no reading part to read")
+    return model.part(facts, ctx, vulnerable)
 
 
 def view_weigh(view: BridgeView) -> Weigh | None:

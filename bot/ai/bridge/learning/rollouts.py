@@ -40,6 +40,11 @@ jumps in a long suit where no fit is known (train with `--long`). `--only CLASS`
 labels only the candidates that class adds: on deals already labelled without it by the
 same players, those rows and these together are the deals' rows with it.
 
+`--reading` ends each row with the learned hand reading's means at the decision
+(`features.READING_NAMES`, read once a decision from the shipped hand reading): the rows of
+a round that reads them (`train` knows such rows by their width). A duplicate round's
+only: with `--rubber` it is refused.
+
 Rows are written as JSON lines (the deal, the seat's decision number, the candidate, its
 features, its label), appended, one deal at a time, so a stopped run carries on after the
 last deal written (`--out` is read first).
@@ -65,9 +70,14 @@ from ..bidding.rubber import Score, rubber_value
 from ..bidding.system import Decision, decide
 from .bank import FOLDER, BankDeal, read
 from .features import EXTRAS, NO_EXTRAS, Candidates, Extras, Rows, extras_asked
+from .reading import reading_part
+from .reading import shared as shared_reading
 from .values import CallValues, load, shared
 
 TABLES = "tables"  # an opponent bidding by the tables alone (`--opponents`)
+READING_AT_A_RUBBER = ("--reading with --rubber: the hand reading's means are read by "
+                       "duplicate rounds only (a rubber round's rows end with the part "
+                       "scores)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,31 +209,35 @@ class Bidders:
 def label_deal(deal: BankDeal, values: CallValues | None = None,
                opponents: Sequence[CallValues | None] = (), relative: bool = False,
                rubber: bool = False, extras: Extras = NO_EXTRAS,
-               only: Extras = NO_EXTRAS) -> list[Row]:
+               only: Extras = NO_EXTRAS, reading: bool = False) -> list[Row]:
     """Every decision of the deal's auction, with each honest candidate's row. With
     `opponents`, the deal's opponent is one of them (by the deal's number; None: the
     tables): the deal is bid twice, each side in turn using `values` against it, and each
     walk labels the decisions of the side using the values. `relative`: each label is
     against the players' own call, not the tables'. `rubber`: bid and valued at the
     deal's rubber score (`rubber_state`). `extras`: those classes of candidates labelled
-    too (`features.EXTRAS`); `only`: just the candidates these classes of `extras` add."""
+    too (`features.EXTRAS`); `only`: just the candidates these classes of `extras` add.
+    `reading`: each row ends with the decision's hand reading part (`--reading`)."""
+    if reading and rubber:
+        raise ValueError(READING_AT_A_RUBBER)
     score = rubber_state(deal.number) if rubber else None
     if not opponents:
         return _label_walk(deal, Bidders(values, score=score), (0, 1), 0, relative, extras,
-                           only)[0]
+                           only, reading)[0]
     opponent = opponents[deal.number % len(opponents)]
     north_south, last = _label_walk(deal, Bidders(values, (0,), opponent, score), (0,), 0,
-                                    relative, extras, only)
+                                    relative, extras, only, reading)
     return north_south + _label_walk(deal, Bidders(values, (1,), opponent, score), (1,),
-                                     1 + last, relative, extras, only)[0]
+                                     1 + last, relative, extras, only, reading)[0]
 
 
 def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first: int,
                 relative: bool = False, extras: Extras = NO_EXTRAS,
-                only: Extras = NO_EXTRAS) -> tuple[list[Row], int]:
+                only: Extras = NO_EXTRAS, reading: bool = False) -> tuple[list[Row], int]:
     """The deal bid by `bidders`, the decisions of `sides` labelled, numbered from
     `first`, each candidate (with `extras`; `only`: just those `only`'s classes add)
-    against the tables' call (`relative`: the players' own). And the last number where
+    against the tables' call (`relative`: the players' own), its row ending with the
+    hand reading part where `reading`. And the last number where
     the rest of the candidates were offered (0: none): the rows of the same deal labelled
     without `only`'s classes are numbered so, and these must be numbered alike."""
     auction = empty_auction(deal.dealer)
@@ -256,7 +270,8 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
         if readings:
             against = made.action if reference is None else reference
             base = score([*calls, (seat, CALL_BY_TEXT[against])]) * sign
-            features = Rows(made, vulnerability(deal, rubber), reference, rubber, known)
+            features = Rows(made, vulnerability(deal, rubber), reference, rubber, known,
+                            reading_part if reading else None)
             for action in readings:
                 other = score([*calls, (seat, CALL_BY_TEXT[action])]) * sign
                 rows.append(Row(deal.number, number, action, against,
@@ -268,8 +283,9 @@ def _label_walk(deal: BankDeal, bidders: Bidders, sides: tuple[int, ...], first:
 
 
 def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozenset[int],
-                             bool, bool, Extras, Extras]) -> list[str]:
-    folder, first, count, model, opponents, done, relative, rubber, extras, only = args
+                             bool, bool, Extras, Extras, bool]) -> list[str]:
+    (folder, first, count, model, opponents, done, relative, rubber, extras, only,
+     reading) = args
     # Once per worker process, not once per range (a worker takes many ranges, and the
     # model and an opponent may be the same file).
     values = shared(Path(model)) if model else None
@@ -280,7 +296,7 @@ def _label_range(args: tuple[Path, int, int, str | None, tuple[str, ...], frozen
             continue
         lines.extend(row.to_json()
                      for row in label_deal(deal, values, against, relative, rubber, extras,
-                                           only))
+                                           only, reading))
         lines.append(json.dumps({"done": deal.number}))
     return lines
 
@@ -328,11 +344,19 @@ def main(argv: Sequence[str]) -> int:
                         help="roll out the jumps in a long suit where no fit is known too "
                              "(features.Candidates.wanted): the data of a round trained "
                              "with --long")
+    parser.add_argument("--reading", action="store_true",
+                        help="end each row with the learned hand reading's means at the "
+                             "decision: the data of a round that reads them (duplicate "
+                             "rounds only)")
     parser.add_argument("--only", action="append", choices=EXTRAS, default=[],
                         help="label only the candidates this class adds (with its flag "
                              "too): to add them to rows the same players labelled without it")
     parser.add_argument("--step", type=int, default=50, help="deals a job takes at a time")
     args = parser.parse_args(argv)
+    if args.reading and args.rubber:
+        raise SystemExit(READING_AT_A_RUBBER)
+    if args.reading and shared_reading() is None:
+        raise SystemExit("--reading: the hand reading cannot be used (its log line says why)")
     extras = extras_asked(args)
     only = frozenset(args.only)
     if not only <= extras:
@@ -348,7 +372,7 @@ def main(argv: Sequence[str]) -> int:
             max_workers=args.jobs, initializer=os.nice, initargs=(5,)) as pool:
         work = [(args.folder, first, min(args.step, args.first + args.deals - first),
                  args.model, tuple(args.opponents), frozenset(have), args.relative,
-                 args.rubber, extras, only)
+                 args.rubber, extras, only, args.reading)
                 for first in todo]
         for lines in pool.map(_label_range, work):
             out.write("".join(line + "\n" for line in lines))

@@ -42,6 +42,10 @@ the rubber a deal (no par: a rubber has none).
 (its card says `slam_candidates`); `--between`, from `rollouts --between` rows, the bids
 between the cheapest and game (`between_candidates`); `--long`, from `rollouts --long`
 rows, the jumps in a long suit where no fit is known (`long_suit_candidates`).
+
+Rows from `rollouts --reading` (known by their width: `features.READING_NAMES` after
+`NAMES`) train a round that reads the hand reading's means: its card's features say so,
+and it is trained and matched as any duplicate round (never with `--rubber`).
 """
 
 from __future__ import annotations
@@ -59,8 +63,9 @@ from typing import Any
 from bot.games.bridge_scoring import imps
 
 from .bank import FOLDER, BankDeal, read
-from .features import NAMES, NO_EXTRAS, RUBBER_NAMES, Extras, extras_asked
+from .features import NAMES, NO_EXTRAS, READING_NAMES, RUBBER_NAMES, Extras, extras_asked
 from .forest import from_lightgbm
+from .reading import shared as shared_reading
 from .rollouts import Row, bid_out, par_ns, rows_in, rubber_state, swing
 from .values import CARD_EXTRAS, SCOPES, TRAINED_SCOPES, CallValues, card_path, load
 
@@ -239,7 +244,9 @@ def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
 
     x = np.asarray([row.features for row in rows], dtype=np.float64)
     y = np.asarray([row.gain for row in rows], dtype=np.float64)
-    names = feature_names(len(rows[0].features) != len(NAMES))
+    width = len(rows[0].features)
+    names = feature_names(width == len(NAMES + RUBBER_NAMES),
+                          width == len(NAMES + READING_NAMES))
     data = lightgbm.Dataset(x, y, feature_name=list(names), free_raw_data=True)
     params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": leaves,
               "min_data_in_leaf": 40, "feature_fraction": 0.9, "bagging_fraction": 0.8,
@@ -249,9 +256,14 @@ def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
     return lightgbm.train(params, data, num_boost_round=trees)
 
 
-def feature_names(rubber: bool) -> tuple[str, ...]:
-    """The columns of a row: a rubber row's end with the part scores."""
-    return NAMES + RUBBER_NAMES if rubber else NAMES
+def feature_names(rubber: bool, reading: bool = False) -> tuple[str, ...]:
+    """The columns of a row: a rubber row's end with the part scores, those of a row that
+    reads the hand reading (`rollouts --reading`) with its means."""
+    if rubber and reading:
+        raise ValueError("no row reads both the part scores and the hand reading")
+    if rubber:
+        return NAMES + RUBBER_NAMES
+    return NAMES + READING_NAMES if reading else NAMES
 
 
 def _played_on(model: Path) -> range:
@@ -288,10 +300,20 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     rows = [row for path in files for row in rows_in(path)]
     if not rows:
         raise SystemExit("no rows to train on")
-    names = feature_names(rubber)
+    reading_width = len(NAMES + READING_NAMES)
+    if rubber and any(len(row.features) == reading_width for row in rows):
+        raise SystemExit("--rubber: these rows read the hand reading (rollouts --reading), "
+                         "which a rubber round cannot: its rows end with the part scores")
+    reading = not rubber and len(rows[0].features) == reading_width
+    names = feature_names(rubber, reading)
     if any(len(row.features) != len(names) for row in rows):
-        raise SystemExit(f"the rows are not {'rubber' if rubber else 'duplicate'} rows "
-                         f"({len(names)} features): rollouts{' --rubber' if rubber else ''}")
+        kind, flag = (("rubber", " --rubber") if rubber else
+                      ("hand-reading", " --reading") if reading else ("duplicate", ""))
+        raise SystemExit(f"the rows are not {kind} rows ({len(names)} features): "
+                         f"rollouts{flag}")
+    if reading and shared_reading() is None:
+        raise SystemExit("these rows read the hand reading (rollouts --reading), which "
+                         "cannot be used (its log line says why)")
     train_rows = [r for r in rows if r.deal % held_out != 0]
     check_rows = [r for r in rows if r.deal % held_out == 0]
     booster = fit(train_rows, trees, leaves)
@@ -331,7 +353,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     baseline = Baseline.of(deals, against, rubber)
     plays = {(scope, margin): held_out_play(baseline,
                                             CallValues(forest, margin, scope, under, rubber,
-                                                       extras))
+                                                       extras, reading))
              for scope in scopes for margin in play_margins}
     chosen = choose(plays, baseline)
     for line in verdicts(plays, baseline, chosen):

@@ -28,6 +28,14 @@ slams too (`rollouts --slams`), and weighs them; the rounds before it never saw 
 whose card says `between_candidates` likewise weighs the bids between the cheapest and
 game (`rollouts --between`), and one whose card says `long_suit_candidates` the jumps in a
 long suit where no fit is known (`rollouts --long`; `features.EXTRAS` are the classes).
+
+A duplicate round whose card's features end with `features.READING_NAMES` also reads the
+learned hand reading's means at the decision (`rollouts --reading`): one reading a
+decision where such a round acts, appended to the row every acting round reads (the
+others' forests never look past their own columns), and none where no such round acts.
+Where the hand reading cannot be used, such a round is skipped (one log line says so, once
+per process) and the rounds under it bid as before. A chain holds no rubber round and
+such a round together: their rows end differently.
 """
 
 from __future__ import annotations
@@ -49,6 +57,7 @@ from .features import (
     LONG,
     NAMES,
     NO_EXTRAS,
+    READING_NAMES,
     RUBBER_NAMES,
     SLAMS,
     Candidates,
@@ -56,11 +65,14 @@ from .features import (
     Rows,
 )
 from .forest import Forest, Forests
+from .loading import MODELS as MODELS  # `loading`'s, named here for those importing it here
 from .loading import Shelf
+from .loading import card_path as card_path  # the same
+from .reading import reading_part
+from .reading import shared as shared_reading
 
 log = logging.getLogger(__name__)
 
-MODELS = Path(__file__).parent / "models"
 DEFAULT = MODELS / "call_values.npz"
 RUBBER = MODELS / "call_values_rubber.npz"  # the players' values at a rubber
 # Which calls of the tables the values may change: any, or only the captain's (where no
@@ -80,13 +92,18 @@ class CallValues:
 
     def __init__(self, forest: Forest, margin: float, scope: str = "all",
                  base: CallValues | None = None, rubber: bool = False,
-                 extras: Extras = NO_EXTRAS) -> None:
+                 extras: Extras = NO_EXTRAS, reading: bool = False) -> None:
         self.forest = forest
         self.margin = margin
         self.scope = scope  # SCOPES: which of the tables' calls the values may change
         self.base = base  # the earlier round this one improves on (None: the tables)
         self.rubber = rubber  # learned at rubber scores (its rows read the part scores)
         self.extras = extras  # the classes of candidates it learned with (`features.EXTRAS`)
+        self.reading = reading  # its rows read the hand reading (`features.READING_NAMES`)
+        links = self.chain()
+        if any(link.rubber for link in links) and any(link.reading for link in links):
+            raise ValueError("a rubber round and a round that reads the hand reading cannot "
+                             "share a chain: their rows end differently")
         # The rounds' forests read together, by the rounds read (made once each).
         self._together: dict[tuple[int, ...], Forests] = {}
 
@@ -120,27 +137,34 @@ class CallValues:
     def acting(self, made: Decision, score: Score | None) -> list[CallValues]:
         """The rounds of the chain that weigh calls at this decision, the first base first:
         a rubber round only at a rubber, a duplicate round at a rubber only while no part
-        score stands (else it and its bases leave the tables' call), a round of the
-        captain's scope only where the captain made the tables' call, one of the contested
-        scope only where the opponents have bid or doubled."""
-        chain: list[CallValues] = []
-        link: CallValues | None = self
-        while link is not None:
-            chain.append(link)
-            link = link.base
+        score stands (else it and its bases leave the tables' call), a round that reads
+        the hand reading only where that model loaded, a round of the captain's scope
+        only where the captain made the tables' call, one of the contested scope only
+        where the opponents have bid or doubled."""
         acting: list[CallValues] = []
-        for link in reversed(chain):
+        for link in reversed(self.chain()):
             if score is None and link.rubber:
                 continue
             if score is not None and not link.rubber and score.parts != (0, 0):
                 acting.clear()  # the tables' call stands whatever its bases made
                 continue
+            if link.reading and shared_reading() is None:
+                continue  # it cannot read its rows (its load said so); the rest bid
             if link.scope == "captain" and made.by_rule:
                 continue
             if link.scope == "contested" and not made.ctx.contested():
                 continue
             acting.append(link)
         return acting
+
+    def chain(self) -> list[CallValues]:
+        """This round and the rounds under it, the last first."""
+        chain: list[CallValues] = []
+        link: CallValues | None = self
+        while link is not None:
+            chain.append(link)
+            link = link.base
+        return chain
 
     def candidates(self, made: Decision, known: Candidates, reference: str) -> list[str]:
         """The honest calls this round weighs against `reference`."""
@@ -156,13 +180,18 @@ class CallValues:
                vulnerable: tuple[bool, bool], score: Score | None, known: Candidates,
                reference: str) -> list[Weighed]:
         """Per round, its candidates against `reference` and their gains, all read at
-        once (nothing read where no round has a candidate)."""
+        once (nothing read where no round has a candidate). The rows end with the part
+        scores where a rubber round reads them, with the hand reading's means where a
+        round reads those (read once a decision: `known` keeps them); a forest reads its
+        own columns alone."""
         per_round = [link.candidates(made, known, reference) for link in rounds]
         calls = list(dict.fromkeys(call for calls in per_round for call in calls))
         if not calls:
             return [([], []) for _ in rounds]
         rubber = any(link.rubber for link in rounds)
-        rows = Rows(made, vulnerable, reference, score if rubber else None, known)
+        reads = any(link.reading for link in rounds)
+        rows = Rows(made, vulnerable, reference, score if rubber else None, known,
+                    reading_part if reads else None)
         key = tuple(id(link) for link in rounds)
         if key not in self._together:
             self._together[key] = Forests([link.forest for link in rounds], CANDIDATE_COLUMNS)
@@ -190,17 +219,13 @@ CARD_EXTRAS = {SLAMS: "slam_candidates", BETWEEN: "between_candidates",
                LONG: "long_suit_candidates"}
 
 
-def card_path(model: Path) -> Path:
-    return model.with_suffix(".json")
-
-
 _stacking: set[Path] = set()  # the models whose bases are being loaded (a circle is refused)
 
 
 def _make(model: Path) -> CallValues:
     card = json.loads(card_path(model).read_text())
     features = tuple(card["features"])
-    if features not in (NAMES, NAMES + RUBBER_NAMES):
+    if features not in (NAMES, NAMES + RUBBER_NAMES, NAMES + READING_NAMES):
         raise ValueError("it was made for other features than this code computes")
     forest = Forest.load(model)
     if forest.features != len(features):
@@ -231,8 +256,14 @@ def _make(model: Path) -> CallValues:
             raise ValueError(f"its {key} {offered!r} is neither true nor false")
         if offered:
             extras.add(extra)
-    return CallValues(forest, float(card["margin"]), scope, base, rubber=features != NAMES,
-                      extras=frozenset(extras))
+    reading = features == NAMES + READING_NAMES
+    made = CallValues(forest, float(card["margin"]), scope, base,
+                      rubber=features == NAMES + RUBBER_NAMES, extras=frozenset(extras),
+                      reading=reading)
+    if reading and shared_reading() is None:
+        log.error("learned bidding: the round %s reads the hand reading, which cannot be "
+                  "used; it is skipped, and the rounds under it bid", model)
+    return made
 
 
 # Without it (None), the players bid by the tables.
