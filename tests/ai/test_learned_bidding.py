@@ -437,15 +437,19 @@ def test_the_shipped_model_loads_with_its_card():
     assert told["deals"] > 0 and told["rows"] > 0
     shipped = values.load(values.DEFAULT)
     assert shipped is not None
-    # The shipped round is stacked on the round before it, which ships beside it; it
-    # weighs the bids between the cheapest and game too, which the rounds under it never
-    # saw, as round 5 under it weighs the small slams and round 4 under that neither; and
-    # it weighs calls only where the opponents have bid or doubled.
-    assert told["stacked_on"] == "call_values-round5.npz" and shipped.base is not None
+    # The shipped round (7) reads the hand reading's means, and is stacked on round 6,
+    # which ships beside it and reads none. Both weigh the bids between the cheapest and
+    # game, which the rounds under them never saw, as round 5 under them weighs the small
+    # slams and round 4 under that neither; and both weigh calls only where the opponents
+    # have bid or doubled.
+    assert told["stacked_on"] == "call_values-round6.npz" and shipped.base is not None
     assert told["between_candidates"] is True and told["slam_candidates"] is True
+    assert shipped.reading and not any(link.reading for link in shipped.base.chain())
     assert shipped.extras == {"slams", "between"} and shipped.scope == "contested"
-    assert shipped.base.extras == {"slams"} and shipped.base.base is not None
-    assert not shipped.base.base.extras
+    assert shipped.base.extras == {"slams", "between"} and shipped.base.scope == "contested"
+    round5 = shipped.base.base
+    assert round5 is not None and round5.extras == {"slams"} and round5.base is not None
+    assert not round5.base.extras
     assert "--relative" in told["command"] and "--stack-on" in told["command"]
     size = sum(p.stat().st_size for p in values.MODELS.iterdir())
     assert size < 20 * 1024 * 1024

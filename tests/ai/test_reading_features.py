@@ -23,6 +23,7 @@ from bot.games.bridge_auction import CALL_BY_TEXT
 from tests.ai.helpers import broken_copy
 from tests.ai.test_learned_bidding import _decision
 
+ROUND_6 = values.MODELS / "call_values-round6.npz"  # the last round reading no hand reading
 WIDE = len(NAMES) + len(READING_NAMES)
 
 # Bank deals the shipped chain (its four players) bid at 0241a0e, before reading
@@ -136,9 +137,11 @@ def test_a_decision_is_read_once_however_many_rows_read_it():
         Rows(made, (False, False), reader=lambda *_: [0.0] * 14)
 
 
-def test_the_shipped_chain_bids_as_recorded_reading_nothing_on_rows_as_wide_as_before(
+def test_round_6_s_chain_bids_as_recorded_reading_nothing_on_rows_as_wide_as_before(
         counted, widths):
-    shipped = values.shared(values.DEFAULT)
+    # Round 6 and the rounds under it, as they shipped at 0241a0e before any round read
+    # the hand reading: the same calls and gains on rows of the old width.
+    shipped = values.shared(ROUND_6)
     assert shipped is not None
     assert not any(link.reading for link in shipped.chain())
     for number, calls in RECORDED.items():
@@ -202,21 +205,21 @@ def test_a_reading_round_loads_through_its_card_and_gives_the_booster_s_values(
         [float(v) for v in booster.predict(np.asarray(sample))], abs=1e-9)
 
 
-def test_a_reading_round_stacked_on_the_shipped_chain_reads_once_a_decision(
+def test_a_reading_round_stacked_on_round_6_reads_once_a_decision(
         reading_model, tmp_path, counted, widths):
-    """Its card stacked on the shipped round (in a copy of the shipped models' folder): it
-    loads with the shipped chain under it; where it cannot reach its margin the chain's
-    calls stand, each shipped round's gains the same on the wider rows; eager, it changes
+    """Its card stacked on round 6 (in a copy of the shipped models' folder): it loads
+    with round 6's chain under it; where it cannot reach its margin the chain's calls
+    stand, each of those rounds' gains the same on the wider rows; eager, it changes
     calls; either way one reading a decision where it acts."""
     path, _, _ = reading_model
     for model in values.MODELS.glob("call_values*"):
         shutil.copy(model, tmp_path / model.name)
     shutil.copy(path, tmp_path / "reading.npz")
     card = json.loads(values.card_path(path).read_text())
-    card["stacked_on"] = "call_values.npz"
+    card["stacked_on"] = ROUND_6.name
     values.card_path(tmp_path / "reading.npz").write_text(json.dumps(card))
     stacked = values.load(tmp_path / "reading.npz")
-    shipped = values.shared(values.DEFAULT)
+    shipped = values.shared(ROUND_6)
     assert stacked is not None and shipped is not None and stacked.base is not None
     assert stacked.reading and not any(link.reading for link in stacked.base.chain())
     quiet = values.CallValues(stacked.forest, 99.0, "all", shipped, reading=True)

@@ -135,11 +135,11 @@ def test_a_duplicate_round_leaves_a_part_score_to_the_tables():
 
 
 def test_a_rubber_round_weighs_rubber_calls_and_leaves_a_duplicate_board_to_its_base():
-    """A rubber round stacked on the shipped duplicate rounds: on a duplicate board it
-    makes its base's call; at a rubber its forest weighs every honest call against the
-    base's (where a part score stands, the tables' rubber-aware call), reading the part
-    scores."""
-    shipped = values.load(values.DEFAULT)
+    """A rubber round stacked on duplicate rounds (round 6's chain: no rubber round is
+    stacked on a round that reads the hand reading): on a duplicate board it makes its
+    base's call; at a rubber its forest weighs every honest call against the base's (where
+    a part score stands, the tables' rubber-aware call), reading the part scores."""
+    shipped = values.load(values.MODELS / "call_values-round6.npz")
     assert shipped is not None
     features = len(NAMES) + len(RUBBER_NAMES)
     eager = values.CallValues(_constant_forest(60.0, features), 50.0, "all", shipped, True)
@@ -226,11 +226,13 @@ def test_the_players_at_a_rubber_use_the_rubber_round_else_the_duplicate_rounds(
     lines = [r for r in caplog.records if r.name == values.__name__]
     assert len(lines) == 1 and "call_values_rubber.npz" in lines[0].getMessage()
     values.SHELF.loaded.pop(missing, None)
-    # The player asks the served values with the rubber's score.
+    # The player asks the served values with the rubber's score (a rubber round stacked
+    # on round 6's chain: none is stacked on a round that reads the hand reading).
     shipped = values.load(values.DEFAULT)
-    assert shipped is not None
+    round6 = values.load(values.MODELS / "call_values-round6.npz")
+    assert shipped is not None and round6 is not None
     eager = values.CallValues(_constant_forest(500.0, len(NAMES) + len(RUBBER_NAMES)), 50.0,
-                              "all", shipped, True)
+                              "all", round6, True)
     monkeypatch.setattr(values.SHELF, "loaded", {missing: eager})
     hand = parse_hand("AQ5.84.KJ963.Q72")
     auction = empty_auction(0)
@@ -253,7 +255,7 @@ def test_a_rubber_round_is_trained_on_rubber_rows_and_loads_stacked_on_its_base(
     pytest.importorskip("lightgbm")
     for path in values.MODELS.glob("call_values*"):
         shutil.copy(path, tmp_path / path.name)
-    base = tmp_path / "call_values.npz"
+    base = tmp_path / "call_values-round6.npz"  # a duplicate round that reads no hand reading
     rubber_rows = tmp_path / "rubber.jsonl"
     assert rollouts.main(["--first", "0", "--deals", "8", "--out", str(rubber_rows),
                           "--jobs", "1", "--model", str(base), "--relative",
