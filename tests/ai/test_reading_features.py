@@ -267,6 +267,45 @@ def test_without_the_hand_reading_a_reading_round_is_skipped_and_the_rest_bid(
                        "--reading"])
 
 
+def test_a_reading_round_names_the_hand_reading_it_learned_from(reading_model):
+    path, _, _ = reading_model
+    told = json.loads(values.card_path(path).read_text())
+    assert told["hand_reading"] == reading.digest() is not None
+    shipped = json.loads(values.card_path(values.DEFAULT).read_text())
+    assert shipped["hand_reading"] == reading.digest()
+    loaded = values.shared(values.DEFAULT)
+    assert loaded is not None and loaded.reading and loaded.usable
+
+
+def test_a_reading_round_of_another_hand_reading_is_skipped_and_the_rest_bid(
+        reading_model, tmp_path, caplog):
+    """A round that learned from another hand reading than the shipped one (its inputs
+    would be another model's means): one log line, and the rounds under it bid as they
+    do alone."""
+    path, _, _ = reading_model
+    for model in values.MODELS.glob("call_values*"):
+        shutil.copy(model, tmp_path / model.name)
+    shutil.copy(path, tmp_path / "other.npz")
+    card = json.loads(values.card_path(path).read_text())
+    card["stacked_on"] = ROUND_6.name
+    card["hand_reading"] = "0123456789abcdef"
+    card["margin"] = -99.0  # eager: were it asked, it would change calls
+    values.card_path(tmp_path / "other.npz").write_text(json.dumps(card))
+    with caplog.at_level(logging.ERROR, logger=values.__name__):
+        stale = values.load(tmp_path / "other.npz")
+    lines = [r.getMessage() for r in caplog.records if r.name == values.__name__]
+    assert stale is not None and stale.reading and not stale.usable
+    assert len(lines) == 1 and "another hand reading (0123456789abcdef)" in lines[0]
+    round6 = stale.base  # round 6's chain, loaded from the copied folder
+    assert round6 is not None and not round6.reading
+    deal = next(bank.read(first=6010, limit=1))
+    for made, legal, known, chosen in _walk(deal, round6):
+        assert stale.acting(made, None) == round6.acting(made, None)
+        assert stale.better(made, legal, deal.vulnerable, None, known) == chosen
+    for model in tmp_path.glob("*.npz"):
+        values.SHELF.loaded.pop(model, None)
+
+
 def test_a_rubber_round_never_reads_the_hand_reading(reading_model, tmp_path):
     _, rows, _ = reading_model
     out = tmp_path / "r.jsonl"

@@ -40,6 +40,7 @@ A round of the call values may read the means themselves as features (`reading_p
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import logging
 import math
@@ -210,6 +211,16 @@ def weigh(facts: Hand, ctx: Context, vulnerable: tuple[bool, bool]) -> Weigh | N
     the auction (None where no model loaded)."""
     model = shared()
     return None if model is None else model.read(facts, ctx, vulnerable).log_weights
+
+
+def digest(model: Path = DEFAULT) -> str | None:
+    """The model file's fingerprint (its bytes' SHA-256, 16 hex digits; None where it
+    cannot be read): a round of the call values that reads the hand reading names the one
+    it learned from, and is not asked beside another (its inputs would have moved)."""
+    try:
+        return hashlib.sha256(model.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return None
 
 
 def reading_part(facts: Hand, ctx: Context, vulnerable: tuple[bool, bool]) -> list[float]:

@@ -65,6 +65,7 @@ from bot.games.bridge_scoring import imps
 from .bank import FOLDER, BankDeal, read
 from .features import NAMES, NO_EXTRAS, READING_NAMES, RUBBER_NAMES, Extras, extras_asked
 from .forest import from_lightgbm
+from .reading import digest as reading_digest
 from .reading import shared as shared_reading
 from .rollouts import Row, bid_out, par_ns, rows_in, rubber_state, swing
 from .values import CARD_EXTRAS, SCOPES, TRAINED_SCOPES, CallValues, card_path, load
@@ -395,6 +396,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         card["play_deals"] = [deals[0].number, deals[-1].number]
     if stack_on is not None:
         card["stacked_on"] = stack_on.name
+    if reading:  # the hand reading its rows read: the players ask it beside no other
+        card["hand_reading"] = reading_digest()
     for extra in sorted(extras):
         card[CARD_EXTRAS[extra]] = True
     card_path(out).write_text(json.dumps(card, indent=1) + "\n")

@@ -68,6 +68,7 @@ from .forest import Forest, Forests
 from .loading import MODELS as MODELS  # `loading`'s, named here for those importing it here
 from .loading import Shelf
 from .loading import card_path as card_path  # the same
+from .reading import digest as reading_digest
 from .reading import reading_part
 from .reading import shared as shared_reading
 
@@ -100,6 +101,7 @@ class CallValues:
         self.rubber = rubber  # learned at rubber scores (its rows read the part scores)
         self.extras = extras  # the classes of candidates it learned with (`features.EXTRAS`)
         self.reading = reading  # its rows read the hand reading (`features.READING_NAMES`)
+        self.usable = True  # False: it learned from another hand reading than the shipped
         links = self.chain()
         if any(link.rubber for link in links) and any(link.reading for link in links):
             raise ValueError("a rubber round and a round that reads the hand reading cannot "
@@ -148,7 +150,7 @@ class CallValues:
             if score is not None and not link.rubber and score.parts != (0, 0):
                 acting.clear()  # the tables' call stands whatever its bases made
                 continue
-            if link.reading and shared_reading() is None:
+            if link.reading and (shared_reading() is None or not link.usable):
                 continue  # it cannot read its rows (its load said so); the rest bid
             if link.scope == "captain" and made.by_rule:
                 continue
@@ -263,6 +265,13 @@ def _make(model: Path) -> CallValues:
     if reading and shared_reading() is None:
         log.error("learned bidding: the round %s reads the hand reading, which cannot be "
                   "used; it is skipped, and the rounds under it bid", model)
+    elif reading and card.get("hand_reading") != reading_digest():
+        # Its inputs were another model's means: asked beside this one, it would weigh
+        # calls on numbers it never learned from.
+        made.usable = False
+        log.error("learned bidding: the round %s learned from another hand reading (%s) "
+                  "than the one shipped (%s); it is skipped, and the rounds under it bid",
+                  model, card.get("hand_reading"), reading_digest())
     return made
 
 
