@@ -175,6 +175,18 @@ def reading_model(tmp_path_factory) -> tuple[Path, Path, object]:
     return out, rows, booster
 
 
+def _on_round_6(model: Path, copy: Path, **told: object) -> Path:
+    """`model` copied to `copy` in a copy of the shipped models' folder, its card stacked on
+    round 6 and changed by `told`."""
+    for shipped in values.MODELS.glob("call_values*"):
+        shutil.copy(shipped, copy.parent / shipped.name)
+    shutil.copy(model, copy)
+    card = json.loads(values.card_path(model).read_text())
+    card.update(stacked_on=ROUND_6.name, **told)
+    values.card_path(copy).write_text(json.dumps(card))
+    return copy
+
+
 def test_reading_rows_are_the_plain_rows_then_the_decision_s_reading_part(reading_model):
     _, rows, _ = reading_model
     written = [row for row in rollouts.rows_in(rows) if row.deal == 3]
@@ -212,13 +224,7 @@ def test_a_reading_round_stacked_on_round_6_reads_once_a_decision(
     stand, each of those rounds' gains the same on the wider rows; eager, it changes
     calls; either way one reading a decision where it acts."""
     path, _, _ = reading_model
-    for model in values.MODELS.glob("call_values*"):
-        shutil.copy(model, tmp_path / model.name)
-    shutil.copy(path, tmp_path / "reading.npz")
-    card = json.loads(values.card_path(path).read_text())
-    card["stacked_on"] = ROUND_6.name
-    values.card_path(tmp_path / "reading.npz").write_text(json.dumps(card))
-    stacked = values.load(tmp_path / "reading.npz")
+    stacked = values.load(_on_round_6(path, tmp_path / "reading.npz"))
     shipped = values.shared(ROUND_6)
     assert stacked is not None and shipped is not None and stacked.base is not None
     assert stacked.reading and not any(link.reading for link in stacked.base.chain())
@@ -283,16 +289,11 @@ def test_a_reading_round_of_another_hand_reading_is_skipped_and_the_rest_bid(
     would be another model's means): one log line, and the rounds under it bid as they
     do alone."""
     path, _, _ = reading_model
-    for model in values.MODELS.glob("call_values*"):
-        shutil.copy(model, tmp_path / model.name)
-    shutil.copy(path, tmp_path / "other.npz")
-    card = json.loads(values.card_path(path).read_text())
-    card["stacked_on"] = ROUND_6.name
-    card["hand_reading"] = "0123456789abcdef"
-    card["margin"] = -99.0  # eager: were it asked, it would change calls
-    values.card_path(tmp_path / "other.npz").write_text(json.dumps(card))
+    # Eager (margin -99): were it asked, it would change calls.
+    other = _on_round_6(path, tmp_path / "other.npz", hand_reading="0123456789abcdef",
+                        margin=-99.0)
     with caplog.at_level(logging.ERROR, logger=values.__name__):
-        stale = values.load(tmp_path / "other.npz")
+        stale = values.load(other)
     lines = [r.getMessage() for r in caplog.records if r.name == values.__name__]
     assert stale is not None and stale.reading and not stale.usable
     assert len(lines) == 1 and "another hand reading (0123456789abcdef)" in lines[0]
