@@ -239,15 +239,15 @@ def verdicts(plays: dict[tuple[str, float], Play], baseline: Baseline,
     return lines
 
 
-def fit(rows: Sequence[Row], trees: int, leaves: int, seed: int = 1) -> Any:
+def fit(rows: Sequence[Row], names: Sequence[str], trees: int, leaves: int,
+        seed: int = 1) -> Any:
+    """LightGBM's regressor of the rows' gains, its columns named `names` (`train`'s,
+    from `feature_names`)."""
     import lightgbm
     import numpy as np
 
     x = np.asarray([row.features for row in rows], dtype=np.float64)
     y = np.asarray([row.gain for row in rows], dtype=np.float64)
-    width = len(rows[0].features)
-    names = feature_names(width == len(NAMES + RUBBER_NAMES),
-                          width == len(NAMES + READING_NAMES))
     data = lightgbm.Dataset(x, y, feature_name=list(names), free_raw_data=True)
     params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": leaves,
               "min_data_in_leaf": 40, "feature_fraction": 0.9, "bagging_fraction": 0.8,
@@ -317,7 +317,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
                          "cannot be used (its log line says why)")
     train_rows = [r for r in rows if r.deal % held_out != 0]
     check_rows = [r for r in rows if r.deal % held_out == 0]
-    booster = fit(train_rows, trees, leaves)
+    booster = fit(train_rows, names, trees, leaves)
     check_x = np.asarray([r.features for r in check_rows])
     predicted = booster.predict(check_x, num_threads=2)
     forest = from_lightgbm(booster.dump_model())

@@ -265,13 +265,13 @@ def _make(model: Path) -> CallValues:
     if reading and shared_reading() is None:
         log.error("learned bidding: the round %s reads the hand reading, which cannot be "
                   "used; it is skipped, and the rounds under it bid", model)
-    elif reading and card.get("hand_reading") != reading_digest():
+    elif reading and (shipped := reading_digest()) != card.get("hand_reading"):
         # Its inputs were another model's means: asked beside this one, it would weigh
         # calls on numbers it never learned from.
         made.usable = False
         log.error("learned bidding: the round %s learned from another hand reading (%s) "
                   "than the one shipped (%s); it is skipped, and the rounds under it bid",
-                  model, card.get("hand_reading"), reading_digest())
+                  model, card.get("hand_reading"), shipped)
     return made
 
 
