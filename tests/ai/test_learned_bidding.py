@@ -437,7 +437,8 @@ def test_the_shipped_model_loads_with_its_card():
     assert told["deals"] > 0 and told["rows"] > 0
     shipped = values.load(values.DEFAULT)
     assert shipped is not None
-    # The shipped round (7) reads the hand reading's means, and is stacked on round 6,
+    # The shipped round (7) reads the hand reading's means and our side's sums (its card's
+    # command trained it with --side), and is stacked on round 6,
     # which ships beside it and reads none. Both weigh the bids between the cheapest and
     # game, which the rounds under them never saw, as round 5 under them weighs the small
     # slams and round 4 under that neither; and both weigh calls only where the opponents
@@ -445,6 +446,7 @@ def test_the_shipped_model_loads_with_its_card():
     assert told["stacked_on"] == "call_values-round6.npz" and shipped.base is not None
     assert told["between_candidates"] is True and told["slam_candidates"] is True
     assert shipped.reading and not any(link.reading for link in shipped.base.chain())
+    assert shipped.side and "--side" in told["command"].rsplit("&&", 1)[-1]
     assert shipped.extras == {"slams", "between"} and shipped.scope == "contested"
     assert shipped.base.extras == {"slams", "between"} and shipped.base.scope == "contested"
     round5 = shipped.base.base

@@ -158,19 +158,26 @@ def test_round_6_s_chain_bids_as_recorded_reading_nothing_on_rows_as_wide_as_bef
     assert counted == [] and widths and set(widths) == {len(NAMES)}
 
 
-@pytest.fixture(scope="module")
-def reading_model(tmp_path_factory) -> tuple[Path, Path, object]:
-    """A round trained on `rollouts --reading` rows of 40 bank deals (a few seconds):
-    the model, its rows and LightGBM's booster."""
+def trained_on_reading_rows(folder: Path, side: bool = False
+                            ) -> tuple[Path, Path, object, dict]:
+    """A round trained on `rollouts --reading` rows of 40 bank deals in `folder` (a few
+    seconds; `side`: `train --side`): the model, its rows, LightGBM's booster, its card."""
     pytest.importorskip("lightgbm")  # the "learn" extra; the players need numpy only
-    folder = tmp_path_factory.mktemp("reading")
     rows = folder / "rows.jsonl"
     assert rollouts.main(["--first", "0", "--deals", "40", "--out", str(rows), "--jobs", "1",
                           "--step", "20", "--reading"]) == 0
-    out = folder / "reading.npz"
+    out = folder / "round.npz"
     card, booster = train.train([rows], out, trees=20, leaves=7, held_out=5, command="test",
                                 play_deals=3, play_first=100, scopes=("all",),
-                                play_margins=(1.0,))
+                                play_margins=(1.0,), side=side)
+    return out, rows, booster, card
+
+
+@pytest.fixture(scope="module")
+def reading_model(tmp_path_factory) -> tuple[Path, Path, object]:
+    """A round trained on `rollouts --reading` rows: the model, its rows and LightGBM's
+    booster."""
+    out, rows, booster, card = trained_on_reading_rows(tmp_path_factory.mktemp("reading"))
     assert card["features"] == [*NAMES, *READING_NAMES]
     return out, rows, booster
 

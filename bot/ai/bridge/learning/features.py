@@ -16,7 +16,9 @@ A model that reads the hand reading (`READING_NAMES` after `NAMES`; a duplicate 
 alone) also reads the learned hand reading's means of the three hidden hands at the
 decision (`reading.reading_part`: each one's points and suit lengths), worked out once a
 decision (`Candidates.hand_reading`) and only where such a model weighs the calls
-(`rollouts --reading`).
+(`rollouts --reading`). One may read besides what our side holds together as read
+(`SIDE_NAMES` after those, `with_side`: sums of a row's own columns, so the rows files
+never hold them; `train --side`).
 
 The candidates are honest by construction (`honest_candidates`): a call is one only where
 the system's own reading of it (the explanation the table shows: its range, and the
@@ -28,6 +30,9 @@ never passed, and an ask for key cards or kings is answered by the tables alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
 
 from bot.games.bridge_auction import Bid, Strain
 
@@ -45,7 +50,9 @@ from ..bidding.system import Decision, explained_truly, shown_by
 Shown = tuple[HandRange, bool]
 
 RELATIONS = (ME, LHO, PARTNER, RHO)
-KINDS = {"pass": 0, "double": 1, "redouble": 2}  # a bid is 3
+KINDS = {"pass": 0, "double": 1, "redouble": 2}
+KINDS_BID = 3  # a bid's kind
+Floats = npt.NDArray[np.float64]
 
 
 def hand_part(facts: Hand) -> list[float]:
@@ -84,8 +91,8 @@ def auction_part(ctx: Context, vulnerable: tuple[bool, bool]) -> list[float]:
 def _call_part(d: Decision, action: str, said: Shown) -> list[float]:
     ctx = d.ctx
     shown, forcing = said
-    kind = KINDS.get(action, 3)
-    if kind != 3:
+    kind = KINDS.get(action, KINDS_BID)
+    if kind != KINDS_BID:
         return [kind, 0, -1, 0, 0, 0, 0, 0, shown.min_hcp, min(shown.max_hcp, 37),
                 float(forcing)]
     bid = Bid.parse(action[4:])
@@ -124,12 +131,51 @@ RUBBER_NAMES: tuple[str, ...] = ("part_us", "part_them")
 READING_NAMES: tuple[str, ...] = tuple(
     f"read_{who}_{what}" for who in ("lho", "partner", "rho")
     for what in ("hcp", "c", "d", "h", "s"))
+# What our side holds together as the hand reading reads it, worked out from a row's own
+# columns (`with_side`), never stored in the rows: this hand's high-card points and suit
+# lengths plus partner's read means, our longest fit and theirs (LHO's and RHO's means
+# together), and our fit in the candidate's and the reference call's suit (0 for
+# notrump, pass and double). A forest reads a sum of two columns only through many
+# splits; a slam or a game turns on the sum.
+SIDE_NAMES: tuple[str, ...] = (
+    "side_hcp", "side_c", "side_d", "side_h", "side_s", "side_best", "their_best",
+    "cand_side", "tables_side")
+# The widest duplicate row: a round reads a prefix of it (`values`: every acting round's
+# forest reads its own columns of one row).
+LAYOUT: tuple[str, ...] = NAMES + READING_NAMES + SIDE_NAMES
 # What gives a decision's reading part (`READING_NAMES`) for the hand, the auction from
 # its seat and the vulnerability (`reading.reading_part`, which this module cannot import).
 Reader = Callable[[Hand, Context, tuple[bool, bool]], Sequence[float]]
-# The columns in which one decision's rows differ (`Rows.row`: the candidate's part alone).
+# The columns in which one decision's rows differ (`Rows.row`: the candidate's part, and
+# the side's fit in its suit where the row is that wide).
 CANDIDATE_COLUMNS: tuple[int, ...] = tuple(
-    i for i, name in enumerate(NAMES) if name.startswith("cand_"))
+    i for i, name in enumerate(LAYOUT) if name.startswith("cand_"))
+
+
+def with_side(x: Floats) -> Floats:
+    """Rows of `NAMES + READING_NAMES` with `SIDE_NAMES` after them."""
+    read = NAMES + READING_NAMES
+    if x.ndim != 2 or x.shape[1] != len(read):
+        raise ValueError(f"rows of {len(read)} features wanted, got {x.shape}")
+    at = {name: i for i, name in enumerate(read)}
+
+    def column(name: str) -> Floats:
+        return x[:, at[name]]
+
+    ours = np.stack([column(f"len_{s}") + column(f"read_partner_{s}") for s in "cdhs"],
+                    axis=1)
+    theirs = np.stack([column(f"read_lho_{s}") + column(f"read_rho_{s}") for s in "cdhs"],
+                      axis=1)
+
+    def fit_in(call: str) -> Floats:
+        strain = column(f"{call}_strain")
+        suit = (column(f"{call}_kind") == KINDS_BID) & (strain >= 0) & (strain <= 3)
+        index = np.clip(strain, 0, 3).astype(np.int64)[:, None]
+        return np.where(suit, np.take_along_axis(ours, index, axis=1)[:, 0], 0.0)
+
+    return np.column_stack([x, column("hcp") + column("read_partner_hcp"), ours,
+                            ours.max(axis=1), theirs.max(axis=1), fit_in("cand"),
+                            fit_in("tables")])
 
 
 def rubber_part(score: Score, seat: int) -> list[float]:

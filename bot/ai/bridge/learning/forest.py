@@ -205,7 +205,8 @@ class _Split:
         if not np.array_equal(small, x) or small.min(initial=0) < -SMALL:
             return None
         differs = small[1:] != small[0]
-        differs[:, list(self.vary)] = False
+        # `vary` may name columns past narrower rows' (a chain that reads fewer)
+        differs[:, [v for v in self.vary if v < small.shape[1]]] = False
         return None if differs.any() else small
 
     def leaves(self, x: Small) -> Floats:
@@ -244,8 +245,8 @@ class _Split:
         leaves = np.flatnonzero(leaf)
         value[tree[leaves] * MOST_LEAVES + before[leaves] - first[leaves]] = forest.value[leaves]
         ruled_out = _below(before[right] - first[inner]) ^ _below(before[left] - first[inner])
-        varied = np.zeros(forest.features, dtype=bool)
-        varied[list(vary)] = True
+        varied = np.zeros(max([forest.features, *(v + 1 for v in vary)]), dtype=bool)
+        varied[list(vary)] = True  # `vary` may name columns past this forest's own
         on_varied = varied[forest.feature[inner]]
         groups = [_Splits.of(forest.feature[inner][chosen], forest.threshold[inner][chosen],
                              ruled_out[chosen], tree[inner][chosen], trees)

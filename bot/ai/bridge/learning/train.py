@@ -45,7 +45,10 @@ rows, the jumps in a long suit where no fit is known (`long_suit_candidates`).
 
 Rows from `rollouts --reading` (known by their width: `features.READING_NAMES` after
 `NAMES`) train a round that reads the hand reading's means: its card's features say so,
-and it is trained and matched as any duplicate round (never with `--rubber`).
+and it is trained and matched as any duplicate round (never with `--rubber`). With
+`--side` such a round reads besides our side's sums as read (`features.SIDE_NAMES`,
+worked out from the rows' own columns: the rows files stay as `rollouts --reading` wrote
+them).
 """
 
 from __future__ import annotations
@@ -63,7 +66,16 @@ from typing import Any
 from bot.games.bridge_scoring import imps
 
 from .bank import FOLDER, BankDeal, read
-from .features import NAMES, NO_EXTRAS, READING_NAMES, RUBBER_NAMES, Extras, extras_asked
+from .features import (
+    NAMES,
+    NO_EXTRAS,
+    READING_NAMES,
+    RUBBER_NAMES,
+    SIDE_NAMES,
+    Extras,
+    extras_asked,
+    with_side,
+)
 from .forest import from_lightgbm
 from .reading import digest as reading_digest
 from .reading import shared as shared_reading
@@ -239,14 +251,22 @@ def verdicts(plays: dict[tuple[str, float], Play], baseline: Baseline,
     return lines
 
 
-def fit(rows: Sequence[Row], names: Sequence[str], trees: int, leaves: int,
-        seed: int = 1) -> Any:
-    """LightGBM's regressor of the rows' gains, its columns named `names` (`train`'s,
-    from `feature_names`)."""
-    import lightgbm
+def matrix(rows: Sequence[Row], side: bool = False) -> Any:
+    """The rows' features as a matrix, with our side's sums after them (`side`)."""
     import numpy as np
 
     x = np.asarray([row.features for row in rows], dtype=np.float64)
+    return with_side(x) if side else x
+
+
+def fit(rows: Sequence[Row], names: Sequence[str], trees: int, leaves: int,
+        seed: int = 1, side: bool = False) -> Any:
+    """LightGBM's regressor of the rows' gains, its columns named `names` (`train`'s,
+    from `feature_names`; `side`: the rows' features with our side's sums after them)."""
+    import lightgbm
+    import numpy as np
+
+    x = matrix(rows, side)
     y = np.asarray([row.gain for row in rows], dtype=np.float64)
     data = lightgbm.Dataset(x, y, feature_name=list(names), free_raw_data=True)
     params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": leaves,
@@ -257,13 +277,19 @@ def fit(rows: Sequence[Row], names: Sequence[str], trees: int, leaves: int,
     return lightgbm.train(params, data, num_boost_round=trees)
 
 
-def feature_names(rubber: bool, reading: bool = False) -> tuple[str, ...]:
+def feature_names(rubber: bool, reading: bool = False, side: bool = False
+                  ) -> tuple[str, ...]:
     """The columns of a row: a rubber row's end with the part scores, those of a row that
-    reads the hand reading (`rollouts --reading`) with its means."""
+    reads the hand reading (`rollouts --reading`) with its means, and with our side's
+    sums after them (`side`)."""
     if rubber and reading:
         raise ValueError("no row reads both the part scores and the hand reading")
+    if side and not reading:
+        raise ValueError("our side's sums are read from the hand reading's means")
     if rubber:
         return NAMES + RUBBER_NAMES
+    if side:
+        return NAMES + READING_NAMES + SIDE_NAMES
     return NAMES + READING_NAMES if reading else NAMES
 
 
@@ -285,10 +311,12 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
           base: Path | None = None, stack_on: Path | None = None,
           play_first: int | None = None, rubber: bool = False,
           extras: Extras = NO_EXTRAS, scopes: Sequence[str] = TRAINED_SCOPES,
-          play_margins: Sequence[float] | None = None) -> tuple[dict[str, Any], Any]:
+          play_margins: Sequence[float] | None = None, side: bool = False
+          ) -> tuple[dict[str, Any], Any]:
     """Train, choose the margin, write the forest and its card; the card and the booster.
     The held-out match tries each of `scopes` at each of `play_margins` (default: the
-    usual margins of a duplicate or a rubber round)."""
+    usual margins of a duplicate or a rubber round). `side`: the round reads our side's
+    sums as read too (hand-reading rows only)."""
     import numpy as np
 
     if play_margins is None:
@@ -306,19 +334,23 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         raise SystemExit("--rubber: these rows read the hand reading (rollouts --reading), "
                          "which a rubber round cannot: its rows end with the part scores")
     reading = not rubber and len(rows[0].features) == reading_width
-    names = feature_names(rubber, reading)
-    if any(len(row.features) != len(names) for row in rows):
+    if side and not reading:
+        raise SystemExit("--side: our side's sums are read from the hand reading's means, "
+                         "which only rollouts --reading rows hold")
+    names = feature_names(rubber, reading, side)
+    width = len(NAMES + READING_NAMES) if side else len(names)
+    if any(len(row.features) != width for row in rows):
         kind, flag = (("rubber", " --rubber") if rubber else
                       ("hand-reading", " --reading") if reading else ("duplicate", ""))
-        raise SystemExit(f"the rows are not {kind} rows ({len(names)} features): "
+        raise SystemExit(f"the rows are not {kind} rows ({width} features): "
                          f"rollouts{flag}")
     if reading and shared_reading() is None:
         raise SystemExit("these rows read the hand reading (rollouts --reading), which "
                          "cannot be used (its log line says why)")
     train_rows = [r for r in rows if r.deal % held_out != 0]
     check_rows = [r for r in rows if r.deal % held_out == 0]
-    booster = fit(train_rows, names, trees, leaves)
-    check_x = np.asarray([r.features for r in check_rows])
+    booster = fit(train_rows, names, trees, leaves, side=side)
+    check_x = matrix(check_rows, side)
     predicted = booster.predict(check_x, num_threads=2)
     forest = from_lightgbm(booster.dump_model())
     if not np.allclose(forest.predict(check_x), predicted, rtol=0, atol=1e-9):
@@ -354,7 +386,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     baseline = Baseline.of(deals, against, rubber)
     plays = {(scope, margin): held_out_play(baseline,
                                             CallValues(forest, margin, scope, under, rubber,
-                                                       extras, reading))
+                                                       extras, reading, side))
              for scope in scopes for margin in play_margins}
     chosen = choose(plays, baseline)
     for line in verdicts(plays, baseline, chosen):
@@ -434,6 +466,10 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--long", action="store_true",
                         help="a round that weighs the jumps in a long suit where no fit "
                              "is known too, from rollouts --long rows")
+    parser.add_argument("--side", action="store_true",
+                        help="a round that reads our side's sums as read too (partner's "
+                             "means added to this hand's numbers), from rollouts "
+                             "--reading rows")
     parser.add_argument("--scopes", nargs="+", choices=SCOPES, default=list(TRAINED_SCOPES),
                         help="the scopes the held-out match tries (default: %(default)s)")
     parser.add_argument("--play-margins", type=float, nargs="+", default=None,
@@ -451,7 +487,8 @@ def main(argv: Sequence[str]) -> int:
                     play_first=args.play_first, rubber=args.rubber, extras=extras,
                     scopes=tuple(dict.fromkeys(args.scopes)),
                     play_margins=(None if args.play_margins is None
-                                  else tuple(dict.fromkeys(args.play_margins))))
+                                  else tuple(dict.fromkeys(args.play_margins))),
+                    side=args.side)
     print(json.dumps({k: v for k, v in card.items() if k != "features"}, indent=1))
     return 0
 

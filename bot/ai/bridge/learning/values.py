@@ -35,7 +35,10 @@ decision where such a round acts, appended to the row every acting round reads (
 others' forests never look past their own columns), and none where no such round acts.
 Where the hand reading cannot be used, such a round is skipped (one log line says so, once
 per process) and the rounds under it bid as before. A chain holds no rubber round and
-such a round together: their rows end differently.
+such a round together: their rows end differently. A round whose card's features end
+with `features.SIDE_NAMES` after those reads besides what our side holds together as read
+(partner's means added to this hand's numbers: `features.with_side`, worked out from the
+row itself where such a round acts).
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ import json
 import logging
 from collections.abc import Sequence
 from pathlib import Path
+
+import numpy as np
 
 from bot.games.bridge_auction import CALL_BY_TEXT
 
@@ -59,10 +64,12 @@ from .features import (
     NO_EXTRAS,
     READING_NAMES,
     RUBBER_NAMES,
+    SIDE_NAMES,
     SLAMS,
     Candidates,
     Extras,
     Rows,
+    with_side,
 )
 from .forest import Forest, Forests
 from .loading import MODELS as MODELS  # `loading`'s, named here for those importing it here
@@ -93,7 +100,8 @@ class CallValues:
 
     def __init__(self, forest: Forest, margin: float, scope: str = "all",
                  base: CallValues | None = None, rubber: bool = False,
-                 extras: Extras = NO_EXTRAS, reading: bool = False) -> None:
+                 extras: Extras = NO_EXTRAS, reading: bool = False,
+                 side: bool = False) -> None:
         self.forest = forest
         self.margin = margin
         self.scope = scope  # SCOPES: which of the tables' calls the values may change
@@ -101,6 +109,9 @@ class CallValues:
         self.rubber = rubber  # learned at rubber scores (its rows read the part scores)
         self.extras = extras  # the classes of candidates it learned with (`features.EXTRAS`)
         self.reading = reading  # its rows read the hand reading (`features.READING_NAMES`)
+        self.side = side  # and our side's sums as read after it (`features.SIDE_NAMES`)
+        if side and not reading:
+            raise ValueError("our side's sums are read from the hand reading's means")
         self.usable = True  # False: it learned from another hand reading than the shipped
         links = self.chain()
         if any(link.rubber for link in links) and any(link.reading for link in links):
@@ -197,7 +208,10 @@ class CallValues:
         key = tuple(id(link) for link in rounds)
         if key not in self._together:
             self._together[key] = Forests([link.forest for link in rounds], CANDIDATE_COLUMNS)
-        sums = self._together[key].predict([rows.row(call) for call in calls])
+        x = np.asarray([rows.row(call) for call in calls], dtype=np.float64)
+        if any(link.side for link in rounds):
+            x = with_side(x)
+        sums = self._together[key].predict(x)
         at = {call: i for i, call in enumerate(calls)}
         return [(calls_here, [float(total[at[call]]) for call in calls_here])
                 for total, calls_here in zip(sums, per_round, strict=True)]
@@ -227,7 +241,8 @@ _stacking: set[Path] = set()  # the models whose bases are being loaded (a circl
 def _make(model: Path) -> CallValues:
     card = json.loads(card_path(model).read_text())
     features = tuple(card["features"])
-    if features not in (NAMES, NAMES + RUBBER_NAMES, NAMES + READING_NAMES):
+    if features not in (NAMES, NAMES + RUBBER_NAMES, NAMES + READING_NAMES,
+                        NAMES + READING_NAMES + SIDE_NAMES):
         raise ValueError("it was made for other features than this code computes")
     forest = Forest.load(model)
     if forest.features != len(features):
@@ -258,10 +273,11 @@ def _make(model: Path) -> CallValues:
             raise ValueError(f"its {key} {offered!r} is neither true nor false")
         if offered:
             extras.add(extra)
-    reading = features == NAMES + READING_NAMES
+    side = features == NAMES + READING_NAMES + SIDE_NAMES
+    reading = side or features == NAMES + READING_NAMES
     made = CallValues(forest, float(card["margin"]), scope, base,
                       rubber=features == NAMES + RUBBER_NAMES, extras=frozenset(extras),
-                      reading=reading)
+                      reading=reading, side=side)
     if reading and shared_reading() is None:
         log.error("learned bidding: the round %s reads the hand reading, which cannot be "
                   "used; it is skipped, and the rounds under it bid", model)
