@@ -216,13 +216,14 @@ def test_a_rubber_round_never_bids_past_the_level_that_completes_game(monkeypatc
 
 def test_the_players_at_a_rubber_use_the_rubber_round_else_the_duplicate_rounds(
         tmp_path, monkeypatch, caplog):
-    """`values.served`: at a rubber the rubber round, where it loads; where it cannot
-    (one log line), the duplicate rounds. A duplicate board never asks the rubber round."""
+    """`values.served`: at a rubber with a part score the rubber round, where it loads;
+    where it cannot (one log line), the duplicate rounds. A duplicate board, and a rubber
+    while neither side has a part score, ask the duplicate rounds."""
     missing = tmp_path / "call_values_rubber.npz"
     monkeypatch.setattr(values, "RUBBER", missing)
     with caplog.at_level(logging.ERROR, logger=values.__name__):
-        assert values.served(rubber=True) is values.shared(values.DEFAULT)
-        assert values.served(rubber=True) is values.shared(values.DEFAULT)
+        assert values.served(Score((0, 0), (40, 0))) is values.shared(values.DEFAULT)
+        assert values.served(Score((1, 0), (0, 70))) is values.shared(values.DEFAULT)
     lines = [r for r in caplog.records if r.name == values.__name__]
     assert len(lines) == 1 and "call_values_rubber.npz" in lines[0].getMessage()
     values.SHELF.loaded.pop(missing, None)
@@ -246,6 +247,12 @@ def test_the_players_at_a_rubber_use_the_rubber_round_else_the_duplicate_rounds(
     board = player.call(hand, 1, auction.calls, legal, (False, False), None, 0)
     assert board == shipped.better(decide(hand, 1, auction.calls, legal), legal,
                                    (False, False))
+    # At love the duplicate rounds weigh the call, with the rubber's score.
+    love = Score((1, 0), (0, 0))
+    at_love = decide(hand, 1, auction.calls, legal, None, love)
+    assert player.call(hand, 1, auction.calls, legal, (False, True), love, 0) == \
+        shipped.better(at_love, legal, (False, True), love) != eager.better(
+            at_love, legal, (False, True), love)
 
 
 def test_a_rubber_round_is_trained_on_rubber_rows_and_loads_stacked_on_its_base(tmp_path):
@@ -333,8 +340,9 @@ def test_the_shipped_rubber_model_loads_with_its_card_stacked_down_to_a_duplicat
             assert command[:made].endswith(f"mv {models}/call_values_rubber.npz")
         assert made < command.index(f"--stack-on {models}/{name}")
     assert len(chain) == 4
-    assert values.served(rubber=True) is values.shared(values.RUBBER)
-    assert values.served(rubber=False) is values.shared(values.DEFAULT)
+    assert values.served(Score((0, 1), (60, 0))) is values.shared(values.RUBBER)
+    assert values.served(Score((0, 1), (0, 0))) is values.shared(values.DEFAULT)
+    assert values.served(None) is values.shared(values.DEFAULT)
 
 
 def test_the_rounds_of_a_chain_read_each_candidate_once_and_as_a_fresh_reading_would(

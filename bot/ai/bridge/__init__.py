@@ -12,8 +12,8 @@ from .learning import defence, leads, reading, values
 def prepare() -> None:
     """Load the learned call values, hand reading, opening leads and defence leads (a
     worker process does so at its start)."""
-    values.served(rubber=False)
-    values.served(rubber=True)
+    values.shared(values.DEFAULT)
+    values.shared(values.RUBBER)
     reading.shared()
     leads.shared()
     defence.shared()

@@ -454,7 +454,7 @@ class SampledBidding:
         made = decide(hand, seat, calls, legal, by_simulation, score)
         # Learned values weigh the honest alternatives (`learning.values.served`).
         if self.learned:
-            values = served_values(rubber=score is not None)
+            values = served_values(score)
             if values is not None:
                 chosen = values.better(made, legal, vulnerable, score)
                 if by_simulation is not None:

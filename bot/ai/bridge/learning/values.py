@@ -21,7 +21,9 @@ with `features.RUBBER_NAMES`) is stacked on a duplicate round or on an earlier r
 round, and learned from labels in points of the rubber, at rubber scores of every kind
 (`rollouts --rubber`): it weighs the calls at every rubber decision against its base's
 call (where a part score stands and the base is a duplicate round, the tables'
-rubber-aware call), and leaves a duplicate board to its base. `RUBBER` is the last.
+rubber-aware call), and leaves a duplicate board to its base. `RUBBER` is the last. The
+players ask it only where a part score stands (`served`): at love the duplicate rounds,
+which have learned far more than the rubber rounds' base, weigh the calls.
 
 A round whose card says `slam_candidates` was learned from rows that offered the small
 slams too (`rollouts --slams`), and weighs them; the rounds before it never saw one. One
@@ -297,11 +299,13 @@ load = SHELF.load
 shared = SHELF.shared
 
 
-def served(rubber: bool) -> CallValues | None:
-    """The values the players use: at a rubber, the rubber round where it loads (else the
-    duplicate rounds, which then stop at a part score); on a duplicate board, the
-    duplicate rounds."""
-    if rubber:
+def served(score: Score | None) -> CallValues | None:
+    """The values the players use at a decision with the rubber's `score` (None: a
+    duplicate board): where a part score stands, the rubber rounds where they load (else
+    the duplicate rounds, which then leave the tables' call); on a duplicate board, and
+    at a rubber while neither side has a part score, the duplicate rounds (at love a
+    contract is worth at a rubber much what it is worth on a board)."""
+    if score is not None and score.parts != (0, 0):
         values = shared(RUBBER)
         if values is not None:
             return values
