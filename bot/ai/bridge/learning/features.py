@@ -152,15 +152,17 @@ CANDIDATE_COLUMNS: tuple[int, ...] = tuple(
     i for i, name in enumerate(LAYOUT) if name.startswith("cand_"))
 
 
+# Where `with_side` finds each column it sums (worked out once: it runs every decision).
+_READ_AT: dict[str, int] = {name: i for i, name in enumerate(NAMES + READING_NAMES)}
+
+
 def with_side(x: Floats) -> Floats:
     """Rows of `NAMES + READING_NAMES` with `SIDE_NAMES` after them."""
-    read = NAMES + READING_NAMES
-    if x.ndim != 2 or x.shape[1] != len(read):
-        raise ValueError(f"rows of {len(read)} features wanted, got {x.shape}")
-    at = {name: i for i, name in enumerate(read)}
+    if x.ndim != 2 or x.shape[1] != len(_READ_AT):
+        raise ValueError(f"rows of {len(_READ_AT)} features wanted, got {x.shape}")
 
     def column(name: str) -> Floats:
-        return x[:, at[name]]
+        return x[:, _READ_AT[name]]
 
     ours = np.stack([column(f"len_{s}") + column(f"read_partner_{s}") for s in "cdhs"],
                     axis=1)

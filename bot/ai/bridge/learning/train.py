@@ -67,11 +67,11 @@ from bot.games.bridge_scoring import imps
 
 from .bank import FOLDER, BankDeal, read
 from .features import (
+    LAYOUT,
     NAMES,
     NO_EXTRAS,
     READING_NAMES,
     RUBBER_NAMES,
-    SIDE_NAMES,
     Extras,
     extras_asked,
     with_side,
@@ -289,7 +289,7 @@ def feature_names(rubber: bool, reading: bool = False, side: bool = False
     if rubber:
         return NAMES + RUBBER_NAMES
     if side:
-        return NAMES + READING_NAMES + SIDE_NAMES
+        return LAYOUT
     return NAMES + READING_NAMES if reading else NAMES
 
 
@@ -338,7 +338,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
         raise SystemExit("--side: our side's sums are read from the hand reading's means, "
                          "which only rollouts --reading rows hold")
     names = feature_names(rubber, reading, side)
-    width = len(NAMES + READING_NAMES) if side else len(names)
+    width = reading_width if side else len(names)
     if any(len(row.features) != width for row in rows):
         kind, flag = (("rubber", " --rubber") if rubber else
                       ("hand-reading", " --reading") if reading else ("duplicate", ""))

@@ -61,12 +61,12 @@ from ..bidding.system import Decision
 from .features import (
     BETWEEN,
     CANDIDATE_COLUMNS,
+    LAYOUT,
     LONG,
     NAMES,
     NO_EXTRAS,
     READING_NAMES,
     RUBBER_NAMES,
-    SIDE_NAMES,
     SLAMS,
     Candidates,
     Extras,
@@ -243,8 +243,7 @@ _stacking: set[Path] = set()  # the models whose bases are being loaded (a circl
 def _make(model: Path) -> CallValues:
     card = json.loads(card_path(model).read_text())
     features = tuple(card["features"])
-    if features not in (NAMES, NAMES + RUBBER_NAMES, NAMES + READING_NAMES,
-                        NAMES + READING_NAMES + SIDE_NAMES):
+    if features not in (NAMES, NAMES + RUBBER_NAMES, NAMES + READING_NAMES, LAYOUT):
         raise ValueError("it was made for other features than this code computes")
     forest = Forest.load(model)
     if forest.features != len(features):
@@ -275,7 +274,7 @@ def _make(model: Path) -> CallValues:
             raise ValueError(f"its {key} {offered!r} is neither true nor false")
         if offered:
             extras.add(extra)
-    side = features == NAMES + READING_NAMES + SIDE_NAMES
+    side = features == LAYOUT
     reading = side or features == NAMES + READING_NAMES
     made = CallValues(forest, float(card["margin"]), scope, base,
                       rubber=features == NAMES + RUBBER_NAMES, extras=frozenset(extras),
