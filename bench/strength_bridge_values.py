@@ -13,8 +13,9 @@ tables' `decide`; a stacked round asks the round it is stacked on first), and of
 forests' predictions alone. Printed: calls, calls the values changed
 (with a Wilson 95% interval), and the times p50 / p95 / max.
 `--rubber` bids each deal at a rubber score (`rollouts.rubber_state` of its seed: games
-won and part scores) with the rubber round (`values.RUBBER`, stacked on the duplicate
-rounds) by default.
+won and part scores) with the rounds the players ask at that score (`values.served`: the
+rubber rounds where a part score stands, else the duplicate rounds); `--model` asks that
+one chain at every score instead.
 The strength of the change is `bridge-bidding --against REV` (paired against par), at a
 rubber `bridge-rubber --against REV`.
 """
@@ -25,6 +26,7 @@ import argparse
 import time
 from pathlib import Path
 
+from bot.ai.bridge.bidding.rubber import Score
 from bot.ai.bridge.bidding.system import decide
 from bot.ai.bridge.learning import values
 from bot.ai.bridge.learning.forest import Forests
@@ -43,18 +45,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--first-seed", type=int, default=None)
     parser.add_argument("--model", type=Path, default=None)
     parser.add_argument("--rubber", action="store_true",
-                        help="bid at rubber scores, by default with the rubber round")
+                        help="bid at rubber scores, with the rounds served at each score")
     args = parser.parse_args(argv)
-    if args.model is None:
-        args.model = values.RUBBER if args.rubber else values.DEFAULT
-    model = values.load(args.model)
-    if model is None:
-        print(f"no usable model at {args.model}")
+    chains = _chains(args.model, args.rubber)
+    if chains is None:
         return 1
     first = fresh_seed() if args.first_seed is None else args.first_seed
     seeds = range(first, first + args.deals)
-    print(f"learned call values {args.model.name} (margin {model.margin}"
-          f"{', at rubber scores' if args.rubber else ''}); seeds "
+    named = ", ".join(f"{path.name} (margin {model.margin})" for path, model in chains.items())
+    print(f"learned call values {named}{', at rubber scores' if args.rubber else ''}; seeds "
           f"{seeds.start}..{seeds.stop - 1} (--first-seed {first} repeats them)")
     print(check_fresh(seeds))
     asked: list[float] = []
@@ -83,6 +82,7 @@ def main(argv: list[str]) -> int:
             vulnerable = (view.vulnerable if score is None
                           else (score.vulnerable(0), score.vulnerable(1)))
             made = decide(view.hand, seat, view.calls, legal, None, score)
+            model = _asked(chains, score)
             spent[0] = 0.0
             start = time.thread_time()
             action = model.better(made, legal, vulnerable, score)
@@ -98,3 +98,29 @@ def main(argv: list[str]) -> int:
     print("the predictions alone (inference, every round of the chain), CPU per call: "
           f"{percentiles([t * 1000 for t in inference], unit=' ms', digits=2)}")
     return 0
+
+
+def _chains(model: Path | None, rubber: bool) -> dict[Path, values.CallValues] | None:
+    """The chains the bench asks, by file: `model` alone where one is named; else the
+    duplicate rounds, and at rubber scores the rubber rounds too, loaded as the players
+    load them (`values.shared`). None, with a line said, where one does not load."""
+    paths = [model] if model is not None else (
+        [values.DEFAULT, values.RUBBER] if rubber else [values.DEFAULT])
+    chains: dict[Path, values.CallValues] = {}
+    for path in paths:
+        loaded = values.load(path) if model is not None else values.shared(path)
+        if loaded is None:
+            print(f"no usable model at {path}")
+            return None
+        chains[path] = loaded
+    return chains
+
+
+def _asked(chains: dict[Path, values.CallValues], score: Score | None) -> values.CallValues:
+    """The chain asked at `score`: the one named, else the one the players are served
+    there (`values.served`)."""
+    if len(chains) == 1:
+        return next(iter(chains.values()))
+    served = values.served(score)
+    assert served is not None  # both chains loaded (`_chains`)
+    return served

@@ -518,11 +518,27 @@ def test_bridge_values_prints_the_calls_changed_and_the_time_to_ask() -> None:
     assert "the predictions alone (inference, every round of the chain), CPU per call: p50" in out
 
 
-def test_bridge_values_at_rubber_scores_asks_the_shipped_rubber_round() -> None:
+def test_bridge_values_at_rubber_scores_asks_the_rounds_served_at_each_score() -> None:
     out = _run("bench.strength", "bridge-values", "--deals", "3", "--first-seed", "21",
                "--rubber")
-    assert "learned call values call_values_rubber.npz" in out and "at rubber scores" in out
+    assert "learned call values call_values.npz (margin" in out
+    assert "call_values_rubber.npz (margin" in out and "at rubber scores" in out
     assert "calls " in out and "changed by the values" in out
+
+
+def test_bridge_values_asks_the_chain_the_players_are_served_at_the_score() -> None:
+    from bench.strength_bridge_values import _asked, _chains
+    from bot.ai.bridge.bidding.rubber import Score
+    from bot.ai.bridge.learning import values
+
+    served = _chains(None, rubber=True)
+    assert served is not None and set(served) == {values.DEFAULT, values.RUBBER}
+    assert _asked(served, None) is served[values.DEFAULT]
+    assert _asked(served, Score((1, 0), (0, 0))) is served[values.DEFAULT]  # at love
+    assert _asked(served, Score((1, 0), (0, 40))) is served[values.RUBBER]  # a part score
+    named = _chains(values.RUBBER, rubber=True)  # --model: that chain at every score
+    assert named is not None and list(named) == [values.RUBBER]
+    assert _asked(named, None) is named[values.RUBBER]
 
 
 def test_bridge_reading_prints_the_layouts_that_fit_before_and_after() -> None:
