@@ -12,13 +12,14 @@ A model of rubber decisions (`RUBBER_NAMES` after `NAMES`) also reads the part s
 the line, the deciding side's and the opponents' (games won are the vulnerability): its
 rows are worth points of the rubber, not IMPs (`rollouts --rubber`).
 
-A model that reads the hand reading (`READING_NAMES` after `NAMES`; a duplicate model's
-alone) also reads the learned hand reading's means of the three hidden hands at the
-decision (`reading.reading_part`: each one's points and suit lengths), worked out once a
-decision (`Candidates.hand_reading`) and only where such a model weighs the calls
-(`rollouts --reading`). One may read besides what our side holds together as read
-(`SIDE_NAMES` after those, `with_side`: sums of a row's own columns, so the rows files
-never hold them; `train --side`).
+A model that reads the hand reading (`READING_NAMES` after `NAMES`, or after a rubber
+model's `RUBBER_NAMES`) also reads the learned hand reading's means of the three hidden
+hands at the decision (`reading.reading_part`: each one's points and suit lengths),
+worked out once a decision (`Candidates.hand_reading`) and only where such a model weighs
+the calls (`rollouts --reading`). One may read besides what our side holds together as
+read (`SIDE_NAMES` after those, `with_side`: sums of a row's own columns, so the rows
+files never hold them; `train --side`). So a row is at widest `LAYOUT` on a board and
+`RUBBER_LAYOUT` at a rubber: every round of a chain reads a prefix of one of them.
 
 The candidates are honest by construction (`honest_candidates`): a call is one only where
 the system's own reading of it (the explanation the table shows: its range, and the
@@ -143,26 +144,35 @@ SIDE_NAMES: tuple[str, ...] = (
 # The widest duplicate row: a round reads a prefix of it (`values`: every acting round's
 # forest reads its own columns of one row).
 LAYOUT: tuple[str, ...] = NAMES + READING_NAMES + SIDE_NAMES
+# The widest rubber row: the part scores where a rubber round reads them, then the same.
+RUBBER_LAYOUT: tuple[str, ...] = NAMES + RUBBER_NAMES + READING_NAMES + SIDE_NAMES
 # What gives a decision's reading part (`READING_NAMES`) for the hand, the auction from
 # its seat and the vulnerability (`reading.reading_part`, which this module cannot import).
 Reader = Callable[[Hand, Context, tuple[bool, bool]], Sequence[float]]
 # The columns in which one decision's rows differ (`Rows.row`: the candidate's part, and
-# the side's fit in its suit where the row is that wide).
-CANDIDATE_COLUMNS: tuple[int, ...] = tuple(
-    i for i, name in enumerate(LAYOUT) if name.startswith("cand_"))
+# the side's fit in its suit where the row is that wide), in either layout: a column
+# counted as differing where it does not costs a little reading, never a wrong value.
+CANDIDATE_COLUMNS: tuple[int, ...] = tuple(sorted(
+    {i for layout in (LAYOUT, RUBBER_LAYOUT)
+     for i, name in enumerate(layout) if name.startswith("cand_")}))
 
 
-# Where `with_side` finds each column it sums (worked out once: it runs every decision).
-_READ_AT: dict[str, int] = {name: i for i, name in enumerate(NAMES + READING_NAMES)}
+# Where `with_side` finds each column it sums, on a board and at a rubber (worked out
+# once: it runs every decision).
+_READ_AT: dict[bool, dict[str, int]] = {
+    rubber: {name: i for i, name in enumerate(layout[:-len(SIDE_NAMES)])}
+    for rubber, layout in ((False, LAYOUT), (True, RUBBER_LAYOUT))}
 
 
-def with_side(x: Floats) -> Floats:
-    """Rows of `NAMES + READING_NAMES` with `SIDE_NAMES` after them."""
-    if x.ndim != 2 or x.shape[1] != len(_READ_AT):
-        raise ValueError(f"rows of {len(_READ_AT)} features wanted, got {x.shape}")
+def with_side(x: Floats, rubber: bool = False) -> Floats:
+    """Rows of `NAMES + READING_NAMES` (`rubber`: `NAMES + RUBBER_NAMES + READING_NAMES`)
+    with `SIDE_NAMES` after them."""
+    read_at = _READ_AT[rubber]
+    if x.ndim != 2 or x.shape[1] != len(read_at):
+        raise ValueError(f"rows of {len(read_at)} features wanted, got {x.shape}")
 
     def column(name: str) -> Floats:
-        return x[:, _READ_AT[name]]
+        return x[:, read_at[name]]
 
     ours = np.stack([column(f"len_{s}") + column(f"read_partner_{s}") for s in "cdhs"],
                     axis=1)

@@ -42,8 +42,8 @@ same players, those rows and these together are the deals' rows with it.
 
 `--reading` ends each row with the learned hand reading's means at the decision
 (`features.READING_NAMES`, read once a decision from the shipped hand reading): the rows of
-a round that reads them (`train` knows such rows by their width). A duplicate round's
-only: with `--rubber` it is refused.
+a round that reads them (`train` knows such rows by their width). With `--rubber` they
+come after the part scores: a rubber round that reads them.
 
 Rows are written as JSON lines (the deal, the seat's decision number, the candidate, its
 features, its label), appended, one deal at a time, so a stopped run carries on after the
@@ -75,9 +75,6 @@ from .reading import shared as shared_reading
 from .values import CallValues, load, shared
 
 TABLES = "tables"  # an opponent bidding by the tables alone (`--opponents`)
-READING_AT_A_RUBBER = ("--reading with --rubber: the hand reading's means are read by "
-                       "duplicate rounds only (a rubber round's rows end with the part "
-                       "scores)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,8 +215,6 @@ def label_deal(deal: BankDeal, values: CallValues | None = None,
     deal's rubber score (`rubber_state`). `extras`: those classes of candidates labelled
     too (`features.EXTRAS`); `only`: just the candidates these classes of `extras` add.
     `reading`: each row ends with the decision's hand reading part (`--reading`)."""
-    if reading and rubber:
-        raise ValueError(READING_AT_A_RUBBER)
     score = rubber_state(deal.number) if rubber else None
     if not opponents:
         return _label_walk(deal, Bidders(values, score=score), (0, 1), 0, relative, extras,
@@ -346,15 +341,13 @@ def main(argv: Sequence[str]) -> int:
                              "with --long")
     parser.add_argument("--reading", action="store_true",
                         help="end each row with the learned hand reading's means at the "
-                             "decision: the data of a round that reads them (duplicate "
-                             "rounds only)")
+                             "decision (after the part scores with --rubber): the "
+                             "data of a round that reads them")
     parser.add_argument("--only", action="append", choices=EXTRAS, default=[],
                         help="label only the candidates this class adds (with its flag "
                              "too): to add them to rows the same players labelled without it")
     parser.add_argument("--step", type=int, default=50, help="deals a job takes at a time")
     args = parser.parse_args(argv)
-    if args.reading and args.rubber:
-        raise SystemExit(READING_AT_A_RUBBER)
     if args.reading and shared_reading() is None:
         raise SystemExit("--reading: the hand reading cannot be used (its log line says why)")
     extras = extras_asked(args)

@@ -44,11 +44,11 @@ between the cheapest and game (`between_candidates`); `--long`, from `rollouts -
 rows, the jumps in a long suit where no fit is known (`long_suit_candidates`).
 
 Rows from `rollouts --reading` (known by their width: `features.READING_NAMES` after
-`NAMES`) train a round that reads the hand reading's means: its card's features say so,
-and it is trained and matched as any duplicate round (never with `--rubber`). With
-`--side` such a round reads besides our side's sums as read (`features.SIDE_NAMES`,
-worked out from the rows' own columns: the rows files stay as `rollouts --reading` wrote
-them).
+`NAMES`, or at a rubber after the part scores) train a round that reads the hand
+reading's means: its card's features say so, and it is trained and matched as any
+round of its kind. With `--side` such a round reads besides our side's sums as read
+(`features.SIDE_NAMES`, worked out from the rows' own columns: the rows files stay as
+`rollouts --reading` wrote them).
 """
 
 from __future__ import annotations
@@ -67,11 +67,11 @@ from bot.games.bridge_scoring import imps
 
 from .bank import FOLDER, BankDeal, read
 from .features import (
-    LAYOUT,
     NAMES,
     NO_EXTRAS,
     READING_NAMES,
     RUBBER_NAMES,
+    SIDE_NAMES,
     Extras,
     extras_asked,
     with_side,
@@ -251,22 +251,24 @@ def verdicts(plays: dict[tuple[str, float], Play], baseline: Baseline,
     return lines
 
 
-def matrix(rows: Sequence[Row], side: bool = False) -> Any:
-    """The rows' features as a matrix, with our side's sums after them (`side`)."""
+def matrix(rows: Sequence[Row], side: bool = False, rubber: bool = False) -> Any:
+    """The rows' features as a matrix, with our side's sums after them (`side`; `rubber`:
+    the rows hold the part scores before the hand reading's means)."""
     import numpy as np
 
     x = np.asarray([row.features for row in rows], dtype=np.float64)
-    return with_side(x) if side else x
+    return with_side(x, rubber) if side else x
 
 
 def fit(rows: Sequence[Row], names: Sequence[str], trees: int, leaves: int,
-        seed: int = 1, side: bool = False) -> Any:
+        seed: int = 1, side: bool = False, rubber: bool = False) -> Any:
     """LightGBM's regressor of the rows' gains, its columns named `names` (`train`'s,
-    from `feature_names`; `side`: the rows' features with our side's sums after them)."""
+    from `feature_names`; `side`: the rows' features with our side's sums after them,
+    `rubber`: of rubber rows)."""
     import lightgbm
     import numpy as np
 
-    x = matrix(rows, side)
+    x = matrix(rows, side, rubber)
     y = np.asarray([row.gain for row in rows], dtype=np.float64)
     data = lightgbm.Dataset(x, y, feature_name=list(names), free_raw_data=True)
     params = {"objective": "regression", "learning_rate": 0.05, "num_leaves": leaves,
@@ -279,18 +281,15 @@ def fit(rows: Sequence[Row], names: Sequence[str], trees: int, leaves: int,
 
 def feature_names(rubber: bool, reading: bool = False, side: bool = False
                   ) -> tuple[str, ...]:
-    """The columns of a row: a rubber row's end with the part scores, those of a row that
-    reads the hand reading (`rollouts --reading`) with its means, and with our side's
-    sums after them (`side`)."""
-    if rubber and reading:
-        raise ValueError("no row reads both the part scores and the hand reading")
+    """The columns of a row: a rubber row's hold the part scores after `NAMES`, those of
+    a row that reads the hand reading (`rollouts --reading`) its means after those, and
+    our side's sums after them (`side`)."""
     if side and not reading:
         raise ValueError("our side's sums are read from the hand reading's means")
-    if rubber:
-        return NAMES + RUBBER_NAMES
-    if side:
-        return LAYOUT
-    return NAMES + READING_NAMES if reading else NAMES
+    plain = NAMES + RUBBER_NAMES if rubber else NAMES
+    if not reading:
+        return plain
+    return plain + READING_NAMES + (SIDE_NAMES if side else ())
 
 
 def _played_on(model: Path) -> range:
@@ -329,19 +328,16 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     rows = [row for path in files for row in rows_in(path)]
     if not rows:
         raise SystemExit("no rows to train on")
-    reading_width = len(NAMES + READING_NAMES)
-    if rubber and any(len(row.features) == reading_width for row in rows):
-        raise SystemExit("--rubber: these rows read the hand reading (rollouts --reading), "
-                         "which a rubber round cannot: its rows end with the part scores")
-    reading = not rubber and len(rows[0].features) == reading_width
+    reading_width = len(feature_names(rubber, reading=True))
+    reading = len(rows[0].features) == reading_width
     if side and not reading:
         raise SystemExit("--side: our side's sums are read from the hand reading's means, "
                          "which only rollouts --reading rows hold")
     names = feature_names(rubber, reading, side)
     width = reading_width if side else len(names)
     if any(len(row.features) != width for row in rows):
-        kind, flag = (("rubber", " --rubber") if rubber else
-                      ("hand-reading", " --reading") if reading else ("duplicate", ""))
+        kind = ("rubber" if rubber else "duplicate") + (" hand-reading" if reading else "")
+        flag = (" --rubber" if rubber else "") + (" --reading" if reading else "")
         raise SystemExit(f"the rows are not {kind} rows ({width} features): "
                          f"rollouts{flag}")
     if reading and shared_reading() is None:
@@ -349,8 +345,8 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
                          "cannot be used (its log line says why)")
     train_rows = [r for r in rows if r.deal % held_out != 0]
     check_rows = [r for r in rows if r.deal % held_out == 0]
-    booster = fit(train_rows, names, trees, leaves, side=side)
-    check_x = matrix(check_rows, side)
+    booster = fit(train_rows, names, trees, leaves, side=side, rubber=rubber)
+    check_x = matrix(check_rows, side, rubber)
     predicted = booster.predict(check_x, num_threads=2)
     forest = from_lightgbm(booster.dump_model())
     if not np.allclose(forest.predict(check_x), predicted, rtol=0, atol=1e-9):

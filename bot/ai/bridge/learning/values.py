@@ -16,8 +16,8 @@ labels of exactly that question (`rollouts --relative`). Where the base cannot b
 neither can the round.
 
 Values trained on duplicate boards (the rounds above) weigh calls at a rubber only while
-no part score changes what a contract is worth. A rubber round (its card's features end
-with `features.RUBBER_NAMES`) is stacked on a duplicate round or on an earlier rubber
+no part score changes what a contract is worth. A rubber round (its card's features hold
+`features.RUBBER_NAMES` after `NAMES`) is stacked on a duplicate round or on an earlier rubber
 round, and learned from labels in points of the rubber, at rubber scores of every kind
 (`rollouts --rubber`): it weighs the calls at every rubber decision against its base's
 call (where a part score stands and the base is a duplicate round, the tables'
@@ -31,16 +31,17 @@ whose card says `between_candidates` likewise weighs the bids between the cheape
 game (`rollouts --between`), and one whose card says `long_suit_candidates` the jumps in a
 long suit where no fit is known (`rollouts --long`; `features.EXTRAS` are the classes).
 
-A duplicate round whose card's features end with `features.READING_NAMES` also reads the
-learned hand reading's means at the decision (`rollouts --reading`): one reading a
-decision where such a round acts, appended to the row every acting round reads (the
-others' forests never look past their own columns), and none where no such round acts.
-Where the hand reading cannot be used, such a round is skipped (one log line says so, once
-per process) and the rounds under it bid as before. A chain holds no rubber round and
-such a round together: their rows end differently. A round whose card's features end
-with `features.SIDE_NAMES` after those reads besides what our side holds together as read
-(partner's means added to this hand's numbers: `features.with_side`, worked out from the
-row itself where such a round acts).
+A round whose card's features end with `features.READING_NAMES` also reads the learned
+hand reading's means at the decision (`rollouts --reading`): one reading a decision where
+such a round acts, appended to the row every acting round reads (the others' forests
+never look past their own columns), and none where no such round acts. Where the hand
+reading cannot be used, such a round is skipped (one log line says so, once per process)
+and the rounds under it bid as before. A rubber round may read it too, after the part
+scores (`rollouts --rubber --reading`); a chain holds no rubber round and a duplicate
+round that reads it together: their rows differ where the part scores stand. A round
+whose card's features end with `features.SIDE_NAMES` after those reads besides what our
+side holds together as read (partner's means added to this hand's numbers:
+`features.with_side`, worked out from the row itself where such a round acts).
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ from .features import (
     NAMES,
     NO_EXTRAS,
     READING_NAMES,
+    RUBBER_LAYOUT,
     RUBBER_NAMES,
     SLAMS,
     Candidates,
@@ -116,9 +118,11 @@ class CallValues:
             raise ValueError("our side's sums are read from the hand reading's means")
         self.usable = True  # False: it learned from another hand reading than the shipped
         links = self.chain()
-        if any(link.rubber for link in links) and any(link.reading for link in links):
-            raise ValueError("a rubber round and a round that reads the hand reading cannot "
-                             "share a chain: their rows end differently")
+        if any(link.rubber for link in links) and any(
+                link.reading and not link.rubber for link in links):
+            raise ValueError("a rubber round and a duplicate round that reads the hand "
+                             "reading cannot share a chain: their rows differ where the "
+                             "part scores stand")
         # The rounds' forests read together, by the rounds read (made once each).
         self._together: dict[tuple[int, ...], Forests] = {}
 
@@ -212,7 +216,7 @@ class CallValues:
             self._together[key] = Forests([link.forest for link in rounds], CANDIDATE_COLUMNS)
         x = np.asarray([rows.row(call) for call in calls], dtype=np.float64)
         if any(link.side for link in rounds):
-            x = with_side(x)
+            x = with_side(x, rubber)
         sums = self._together[key].predict(x)
         at = {call: i for i, call in enumerate(calls)}
         return [(calls_here, [float(total[at[call]]) for call in calls_here])
@@ -238,12 +242,16 @@ CARD_EXTRAS = {SLAMS: "slam_candidates", BETWEEN: "between_candidates",
 
 
 _stacking: set[Path] = set()  # the models whose bases are being loaded (a circle is refused)
+# The columns a round's card may name: a prefix of either widest row that ends where a
+# part of it ends (the plain row; the part scores; the hand reading; our side's sums).
+ROUND_FEATURES = (NAMES, NAMES + READING_NAMES, LAYOUT, NAMES + RUBBER_NAMES,
+                  NAMES + RUBBER_NAMES + READING_NAMES, RUBBER_LAYOUT)
 
 
 def _make(model: Path) -> CallValues:
     card = json.loads(card_path(model).read_text())
     features = tuple(card["features"])
-    if features not in (NAMES, NAMES + RUBBER_NAMES, NAMES + READING_NAMES, LAYOUT):
+    if features not in ROUND_FEATURES:
         raise ValueError("it was made for other features than this code computes")
     forest = Forest.load(model)
     if forest.features != len(features):
@@ -274,11 +282,11 @@ def _make(model: Path) -> CallValues:
             raise ValueError(f"its {key} {offered!r} is neither true nor false")
         if offered:
             extras.add(extra)
-    side = features == LAYOUT
-    reading = side or features == NAMES + READING_NAMES
-    made = CallValues(forest, float(card["margin"]), scope, base,
-                      rubber=features == NAMES + RUBBER_NAMES, extras=frozenset(extras),
-                      reading=reading, side=side)
+    rubber = features[len(NAMES):len(NAMES) + len(RUBBER_NAMES)] == RUBBER_NAMES
+    side = features in (LAYOUT, RUBBER_LAYOUT)
+    reading = side or features[-len(READING_NAMES):] == READING_NAMES
+    made = CallValues(forest, float(card["margin"]), scope, base, rubber=rubber,
+                      extras=frozenset(extras), reading=reading, side=side)
     if reading and shared_reading() is None:
         log.error("learned bidding: the round %s reads the hand reading, which cannot be "
                   "used; it is skipped, and the rounds under it bid", model)
