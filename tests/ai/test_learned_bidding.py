@@ -428,6 +428,22 @@ def test_the_ways_a_held_out_match_tries_are_the_ones_the_command_names(tiny_mod
         train.main(["--rows", str(rows), "--out", str(out), "--scopes", "everywhere"])
 
 
+def test_a_held_out_match_the_bank_cannot_bid_is_refused_before_the_fit(tiny_model, tmp_path,
+                                                                         monkeypatch):
+    """`--play-first` past the bank's end, or on the rows' own deals, stops `train` before
+    it spends minutes fitting."""
+    rows = tiny_model[0].parent / "rows.jsonl"
+
+    def no_fit(*args, **kwargs):
+        raise AssertionError("fitted before the held-out match was checked")
+
+    monkeypatch.setattr(train, "fit", no_fit)
+    for first, said in ((10**9, "the bank holds"), (10, "deals are in the rows")):
+        with pytest.raises(SystemExit, match=said):
+            train.train([rows], tmp_path / "x.npz", trees=5, leaves=3, held_out=5,
+                        command="test", play_deals=4, play_first=first)
+
+
 def test_the_shipped_model_loads_with_its_card():
     card = values.card_path(values.DEFAULT)
     assert values.DEFAULT.exists() and card.exists()

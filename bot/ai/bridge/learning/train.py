@@ -345,14 +345,7 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
                          "cannot be used (its log line says why)")
     train_rows = [r for r in rows if r.deal % held_out != 0]
     check_rows = [r for r in rows if r.deal % held_out == 0]
-    booster = fit(train_rows, names, trees, leaves, side=side, rubber=rubber)
-    check_x = matrix(check_rows, side, rubber)
-    predicted = booster.predict(check_x, num_threads=2)
-    forest = from_lightgbm(booster.dump_model())
-    if not np.allclose(forest.predict(check_x), predicted, rtol=0, atol=1e-9):
-        raise SystemExit("the forest's arrays do not give LightGBM's predictions")
-    figures = {m: realised(check_rows, predicted, m)
-               for m in (RUBBER_MARGINS if rubber else MARGINS)}
+    # The held-out match's deals and base are checked before the fit (minutes of it).
     if play_first is None:
         held = set(sorted({r.deal for r in check_rows})[:play_deals])
         deals = [deal for deal in read(bank_folder) if deal.number in held]
@@ -378,6 +371,14 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     against = load(base) if base is not None else None
     if base is not None and against is None:
         raise SystemExit(f"the base model {base} cannot be used")
+    booster = fit(train_rows, names, trees, leaves, side=side, rubber=rubber)
+    check_x = matrix(check_rows, side, rubber)
+    predicted = booster.predict(check_x, num_threads=2)
+    forest = from_lightgbm(booster.dump_model())
+    if not np.allclose(forest.predict(check_x), predicted, rtol=0, atol=1e-9):
+        raise SystemExit("the forest's arrays do not give LightGBM's predictions")
+    figures = {m: realised(check_rows, predicted, m)
+               for m in (RUBBER_MARGINS if rubber else MARGINS)}
     under = against if stack_on is not None else None
     baseline = Baseline.of(deals, against, rubber)
     plays = {(scope, margin): held_out_play(baseline,
