@@ -146,6 +146,24 @@ SIDE_NAMES: tuple[str, ...] = (
 LAYOUT: tuple[str, ...] = NAMES + READING_NAMES + SIDE_NAMES
 # The widest rubber row: the part scores where a rubber round reads them, then the same.
 RUBBER_LAYOUT: tuple[str, ...] = NAMES + RUBBER_NAMES + READING_NAMES + SIDE_NAMES
+
+
+def row_names(rubber: bool, reading: bool = False, side: bool = False) -> tuple[str, ...]:
+    """The columns of a round's rows: `NAMES`, the part scores for a rubber round, the hand
+    reading's means for one that reads them, and our side's sums after those (`side`)."""
+    if side and not reading:
+        raise ValueError("our side's sums are read from the hand reading's means")
+    plain = NAMES + RUBBER_NAMES if rubber else NAMES
+    if not reading:
+        return plain
+    return plain + READING_NAMES + (SIDE_NAMES if side else ())
+
+
+# Every round's columns (`row_names`) and what they say it reads: rubber, reading, side.
+ROUND_LAYOUTS: dict[tuple[str, ...], tuple[bool, bool, bool]] = {
+    row_names(rubber, reading, side): (rubber, reading, side)
+    for rubber in (False, True) for reading in (False, True)
+    for side in ((False, True) if reading else (False,))}
 # What gives a decision's reading part (`READING_NAMES`) for the hand, the auction from
 # its seat and the vulnerability (`reading.reading_part`, which this module cannot import).
 Reader = Callable[[Hand, Context, tuple[bool, bool]], Sequence[float]]

@@ -66,16 +66,7 @@ from typing import Any
 from bot.games.bridge_scoring import imps
 
 from .bank import FOLDER, BankDeal, read
-from .features import (
-    NAMES,
-    NO_EXTRAS,
-    READING_NAMES,
-    RUBBER_NAMES,
-    SIDE_NAMES,
-    Extras,
-    extras_asked,
-    with_side,
-)
+from .features import NO_EXTRAS, Extras, extras_asked, row_names, with_side
 from .forest import from_lightgbm
 from .reading import digest as reading_digest
 from .reading import shared as shared_reading
@@ -281,15 +272,10 @@ def fit(rows: Sequence[Row], names: Sequence[str], trees: int, leaves: int,
 
 def feature_names(rubber: bool, reading: bool = False, side: bool = False
                   ) -> tuple[str, ...]:
-    """The columns of a row: a rubber row's hold the part scores after `NAMES`, those of
-    a row that reads the hand reading (`rollouts --reading`) its means after those, and
-    our side's sums after them (`side`)."""
-    if side and not reading:
-        raise ValueError("our side's sums are read from the hand reading's means")
-    plain = NAMES + RUBBER_NAMES if rubber else NAMES
-    if not reading:
-        return plain
-    return plain + READING_NAMES + (SIDE_NAMES if side else ())
+    """The columns of a row (`features.row_names`): a rubber row's hold the part scores
+    after `NAMES`, those of a row that reads the hand reading (`rollouts --reading`) its
+    means after those, and our side's sums after them (`side`)."""
+    return row_names(rubber, reading, side)
 
 
 def _played_on(model: Path) -> range:

@@ -62,13 +62,9 @@ from ..bidding.system import Decision
 from .features import (
     BETWEEN,
     CANDIDATE_COLUMNS,
-    LAYOUT,
     LONG,
-    NAMES,
     NO_EXTRAS,
-    READING_NAMES,
-    RUBBER_LAYOUT,
-    RUBBER_NAMES,
+    ROUND_LAYOUTS,
     SLAMS,
     Candidates,
     Extras,
@@ -242,17 +238,14 @@ CARD_EXTRAS = {SLAMS: "slam_candidates", BETWEEN: "between_candidates",
 
 
 _stacking: set[Path] = set()  # the models whose bases are being loaded (a circle is refused)
-# The columns a round's card may name: a prefix of either widest row that ends where a
-# part of it ends (the plain row; the part scores; the hand reading; our side's sums).
-ROUND_FEATURES = (NAMES, NAMES + READING_NAMES, LAYOUT, NAMES + RUBBER_NAMES,
-                  NAMES + RUBBER_NAMES + READING_NAMES, RUBBER_LAYOUT)
 
 
 def _make(model: Path) -> CallValues:
     card = json.loads(card_path(model).read_text())
     features = tuple(card["features"])
-    if features not in ROUND_FEATURES:
+    if features not in ROUND_LAYOUTS:
         raise ValueError("it was made for other features than this code computes")
+    rubber, reading, side = ROUND_LAYOUTS[features]
     forest = Forest.load(model)
     if forest.features != len(features):
         raise ValueError(f"it reads {forest.features} features, not {len(features)}")
@@ -282,9 +275,6 @@ def _make(model: Path) -> CallValues:
             raise ValueError(f"its {key} {offered!r} is neither true nor false")
         if offered:
             extras.add(extra)
-    rubber = features[len(NAMES):len(NAMES) + len(RUBBER_NAMES)] == RUBBER_NAMES
-    side = features in (LAYOUT, RUBBER_LAYOUT)
-    reading = side or features[-len(READING_NAMES):] == READING_NAMES
     made = CallValues(forest, float(card["margin"]), scope, base, rubber=rubber,
                       extras=frozenset(extras), reading=reading, side=side)
     if reading and shared_reading() is None:
