@@ -82,7 +82,7 @@ def main(argv: list[str]) -> int:
             vulnerable = (view.vulnerable if score is None
                           else (score.vulnerable(0), score.vulnerable(1)))
             made = decide(view.hand, seat, view.calls, legal, None, score)
-            model = _asked(chains, score)
+            model = _asked(chains.get(args.model) if args.model else None, score)
             spent[0] = 0.0
             start = time.thread_time()
             action = model.better(made, legal, vulnerable, score)
@@ -116,11 +116,11 @@ def _chains(model: Path | None, rubber: bool) -> dict[Path, values.CallValues] |
     return chains
 
 
-def _asked(chains: dict[Path, values.CallValues], score: Score | None) -> values.CallValues:
-    """The chain asked at `score`: the one named, else the one the players are served
-    there (`values.served`)."""
-    if len(chains) == 1:
-        return next(iter(chains.values()))
+def _asked(named: values.CallValues | None, score: Score | None) -> values.CallValues:
+    """The chain asked at `score`: the one `--model` named, else the one the players are
+    served there (`values.served`; `_chains` has loaded it)."""
+    if named is not None:
+        return named
     served = values.served(score)
-    assert served is not None  # both chains loaded (`_chains`)
+    assert served is not None  # the duplicate rounds loaded (`_chains`)
     return served

@@ -533,12 +533,12 @@ def test_bridge_values_asks_the_chain_the_players_are_served_at_the_score() -> N
 
     served = _chains(None, rubber=True)
     assert served is not None and set(served) == {values.DEFAULT, values.RUBBER}
-    assert _asked(served, None) is served[values.DEFAULT]
-    assert _asked(served, Score((1, 0), (0, 0))) is served[values.DEFAULT]  # at love
-    assert _asked(served, Score((1, 0), (0, 40))) is served[values.RUBBER]  # a part score
+    assert _asked(None, None) is served[values.DEFAULT]
+    assert _asked(None, Score((1, 0), (0, 0))) is served[values.DEFAULT]  # at love
+    assert _asked(None, Score((1, 0), (0, 40))) is served[values.RUBBER]  # a part score
     named = _chains(values.RUBBER, rubber=True)  # --model: that chain at every score
     assert named is not None and list(named) == [values.RUBBER]
-    assert _asked(named, None) is named[values.RUBBER]
+    assert _asked(named[values.RUBBER], None) is named[values.RUBBER]
 
 
 def test_bridge_reading_prints_the_layouts_that_fit_before_and_after() -> None:
