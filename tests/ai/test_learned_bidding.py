@@ -486,7 +486,8 @@ def test_a_later_round_is_held_against_the_round_it_improves_on():
     baseline = train.Baseline.of(deals, shipped)
     same = train.held_out_play(baseline, shipped)
     assert (same.team, same.team_low, same.team_high) == (0, 0, 0)
-    assert same.par_values == same.par_base
+    assert same.par_values == same.par_base and same.par_change_low == 0
+    assert same.tables_change_high == 0
     # Against the tables, the same values gain what the base gains.
     assert baseline.base_against_tables is not None
     assert same.tables == baseline.base_against_tables.mean
@@ -512,19 +513,26 @@ def test_a_later_round_is_held_against_the_round_it_improves_on():
     assert others.calls == sum(1 for seat, _ in auction.calls if seat % 2 == 1) > 0
 
 
-def _play(team: float, low: float, tables: float, par_values: float) -> train.Play:
+def _play(team: float, low: float, tables: float, par_values: float,
+          tables_change_high: float = 0.1, par_change_low: float = -0.1) -> train.Play:
     return train.Play(team, low, team + (team - low), tables, tables - 0.2, tables + 0.2,
-                      par_values, 4.5)
+                      par_values, 4.5, tables_change_high, par_change_low)
+
+
+def _baseline() -> train.Baseline:
+    """A base that gains +0.4 a board against the tables (the boards' mean)."""
+    return train.Baseline((), None, (), (), (), (0.2, 0.6))
 
 
 def test_a_round_is_chosen_only_where_it_beats_the_base_without_losing_to_the_tables_or_par():
     """`train.choose`: the way that gains most against the base, among those with the
-    interval above zero, no worse than the base against the tables (here +0.4) and no
-    further from par than the base (4.5)."""
-    baseline = train.Baseline((), None, (), (), (), train.Interval(0.4, 0.2, 0.6))
+    interval above zero and not surely worse than the base against the tables (the paired
+    difference's interval wholly below zero) nor from par (wholly above zero)."""
+    baseline = _baseline()
     plays = {
-        ("all", 1.0): _play(1.2, 0.9, 0.3, 4.4),  # most against the base, less v the tables
-        ("all", 1.5): _play(1.0, 0.7, 0.5, 4.7),  # further from par
+        # Most against the base, but surely less against the tables.
+        ("all", 1.0): _play(1.2, 0.9, 0.3, 4.4, tables_change_high=-0.02),
+        ("all", 1.5): _play(1.0, 0.7, 0.5, 4.7, par_change_low=0.05),  # surely further from par
         ("all", 2.5): _play(0.6, 0.3, 0.45, 4.5),
         ("all", 3.5): _play(0.8, -0.1, 0.6, 4.0),  # not surely better than the base
         ("captain", 2.5): _play(0.5, 0.2, 0.7, 4.2),
@@ -534,22 +542,31 @@ def test_a_round_is_chosen_only_where_it_beats_the_base_without_losing_to_the_ta
     assert train.choose(plays, baseline) is None
 
 
+def test_noise_against_the_tables_or_par_does_not_refuse_a_round():
+    """A way whose mean against the tables is a little below the base's, or whose mean from
+    par is a little further, with the paired difference's interval across zero, may ship:
+    round 8 was refused so by the held-out match and shipped on fresh boards."""
+    play = _play(0.15, 0.07, 0.30, 4.8, tables_change_high=0.09, par_change_low=-0.05)
+    assert train.refusal(play, _baseline()) is None
+
+
 def test_each_way_of_a_round_says_whether_it_may_ship_and_why_not():
     """`train.verdicts`, printed by `train`: the rule that refused each way, so a round that
     keeps nothing says what held it back."""
-    baseline = train.Baseline((), None, (), (), (), train.Interval(0.4, 0.2, 0.6))
+    baseline = _baseline()
     plays = {
-        ("all", 1.0): _play(1.2, 0.9, 0.3, 4.4),
-        ("all", 1.5): _play(1.0, 0.7, 0.5, 4.7),
+        ("all", 1.0): _play(1.2, 0.9, 0.3, 4.4, tables_change_high=-0.02),
+        ("all", 1.5): _play(1.0, 0.7, 0.5, 4.7, par_change_low=0.05),
         ("all", 3.5): _play(0.8, -0.1, 0.6, 4.0),
         ("captain", 2.5): _play(0.5, 0.2, 0.7, 4.2),
         ("captain", 3.5): _play(0.4, 0.1, 0.8, 4.3),
     }
     assert train.choose(plays, baseline) == ("captain", 2.5)
     assert train.verdicts(plays, baseline, ("captain", 2.5)) == [
-        "all 1: +1.200 against the base, less against the tables than the base "
-        "(+0.300 < +0.400)",
-        "all 1.5: +1.000 against the base, further from par than the base (4.700 > 4.500)",
+        "all 1: +1.200 against the base, surely less against the tables than the base "
+        "(+0.300 against +0.400; the difference's interval up to -0.020)",
+        "all 1.5: +1.000 against the base, surely further from par than the base "
+        "(4.700 against 4.500; the difference's interval from +0.050)",
         "all 3.5: +0.800 against the base, not surely better than the base "
         "(interval from -0.100)",
         "captain 2.5: +0.500 against the base, chosen",

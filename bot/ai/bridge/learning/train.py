@@ -16,7 +16,8 @@ is the tables, or with `--base MODEL` the previous round's values (a later round
 the round it improves on, not the tables). With a base the same ways also meet the
 tables (a third opponent), and every way is bid by all four players (IMPs from par).
 `choose` keeps the way that gains most against the base among those whose interval is
-above zero and that are no worse than the base against the tables nor from par; where
+above zero and that are not surely worse than the base against the tables nor from par
+(paired a deal, the difference's interval wholly on the wrong side of zero); where
 none is, the margin is set out of reach and the tables' calls stand (against a base
 model: the round does not pay, and the base stays shipped). The card also holds the
 one-step figure of each margin (each decision alone changed, the rest by the tables: its
@@ -132,8 +133,13 @@ class Baseline:
     by_base: tuple[float, ...]
     by_tables: tuple[float, ...]
     par: tuple[int, ...] | None
-    base_against_tables: Interval | None  # None: the base is the tables
+    base_tables: tuple[float, ...] | None  # the base's team boards against the tables
     rubber: bool = False
+
+    @property
+    def base_against_tables(self) -> Interval | None:
+        """The base's team match against the tables (None: the base is the tables)."""
+        return None if self.base_tables is None else Interval.of(self.base_tables)
 
     @classmethod
     def of(cls, deals: Sequence[BankDeal], base: CallValues | None,
@@ -147,7 +153,7 @@ class Baseline:
         by_base = by_tables if base is None else tuple(out(deal, base) for deal in deals)
         against = None
         if base is not None:
-            against = Interval.of(team_boards(
+            against = tuple(team_boards(
                 [out(deal, base, (0,)) for deal in deals],
                 [out(deal, base, (1,)) for deal in deals], by_tables, rubber))
         par = None if rubber else tuple(par_ns(deal) for deal in deals)
@@ -159,11 +165,11 @@ class Baseline:
         return bid_out(deal, values, sides, others,
                        rubber_state(deal.number) if self.rubber else None)
 
-    def from_par(self, scores: Sequence[float]) -> float | None:
+    def par_imps(self, scores: Sequence[float]) -> list[int] | None:
+        """Each deal's IMPs from par (None at a rubber: it has no par)."""
         if self.par is None:
             return None
-        return statistics.fmean(abs(imps(round(s - p)))
-                                for s, p in zip(scores, self.par, strict=True))
+        return [abs(imps(round(s - p))) for s, p in zip(scores, self.par, strict=True)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +184,10 @@ class Play:
     tables_high: float
     par_values: float | None  # IMPs a deal from par, all four with the values (None: rubber)
     par_base: float | None  # the same, all four with the base
+    # Paired a deal, the upper end of the interval of the values' gain against the tables
+    # less the base's, and the lower end of that of their IMPs from par less the base's.
+    tables_change_high: float
+    par_change_low: float | None
 
     def as_dict(self) -> dict[str, float | None]:
         return {k: None if getattr(self, k) is None else round(getattr(self, k), 4)
@@ -192,31 +202,44 @@ def held_out_play(baseline: Baseline, way: CallValues) -> Play:
     ns, ew = ([baseline.score(deal, way, (side,), base) for deal in deals]
               for side in (0, 1))
     team = Interval.of(team_boards(ns, ew, baseline.by_base, rubber))
-    if base is None:
-        tables = team
+    if base is None or baseline.base_tables is None:
+        tables, change = team, team
     else:
         tables_ns, tables_ew = ([baseline.score(deal, way, (side,)) for deal in deals]
                                 for side in (0, 1))
-        tables = Interval.of(team_boards(tables_ns, tables_ew, baseline.by_tables, rubber))
+        against = team_boards(tables_ns, tables_ew, baseline.by_tables, rubber)
+        tables = Interval.of(against)
+        change = Interval.of([a - b for a, b in zip(against, baseline.base_tables,
+                                                    strict=True)])
     both = [baseline.score(deal, way) for deal in deals] if not rubber else []
+    par_values, par_base = baseline.par_imps(both), baseline.par_imps(baseline.by_base)
+    par_change = None if par_values is None or par_base is None else Interval.of(
+        [a - b for a, b in zip(par_values, par_base, strict=True)])
     return Play(team.mean, team.low, team.high, tables.mean, tables.low, tables.high,
-                baseline.from_par(both), baseline.from_par(baseline.by_base))
+                None if par_values is None else statistics.fmean(par_values),
+                None if par_base is None else statistics.fmean(par_base),
+                change.high, None if par_change is None else par_change.low)
 
 
 def refusal(play: Play, baseline: Baseline) -> str | None:
     """Why a way may not ship, or None where it may: it must beat the base head to head
-    with its interval above zero, and be no worse than the base against the tables (the
-    third opponent: a round can learn to beat the round it was labelled with and nothing
-    else) nor from par with all four using it (bidding sense, not only contest)."""
+    with its interval above zero, and not be surely worse than the base against the
+    tables (the third opponent: a round can learn to beat the round it was labelled with
+    and nothing else) nor from par with all four using it (bidding sense, not only
+    contest). Surely: paired a deal, the difference's interval lies wholly on the wrong
+    side of zero; two means of one match held against each other would refuse a round
+    for noise (round 8, which fresh boards shipped, was refused so)."""
     floor = baseline.base_against_tables.mean if baseline.base_against_tables else 0.0
     if play.team_low <= 0:
         return f"not surely better than the base (interval from {play.team_low:+.3f})"
-    if play.tables < floor:
-        return f"less against the tables than the base ({play.tables:+.3f} < {floor:+.3f})"
-    if (play.par_values is not None and play.par_base is not None
-            and play.par_values > play.par_base):
-        return (f"further from par than the base "
-                f"({play.par_values:.3f} > {play.par_base:.3f})")
+    if play.tables_change_high < 0:
+        return (f"surely less against the tables than the base ({play.tables:+.3f} "
+                f"against {floor:+.3f}; the difference's interval up to "
+                f"{play.tables_change_high:+.3f})")
+    if play.par_change_low is not None and play.par_change_low > 0:
+        return (f"surely further from par than the base ({play.par_values:.3f} against "
+                f"{play.par_base:.3f}; the difference's interval from "
+                f"{play.par_change_low:+.3f})")
     return None
 
 
