@@ -44,16 +44,33 @@ def test_a_little_forest_read_split_by_columns_gives_the_leaves_worked_out_by_ha
     assert forest.leaves([[2, 0, 0]], ()).tolist() == [[30, 1]]
 
 
-@pytest.mark.parametrize("rows", [
-    [[1, 0, 0], [2, 9, 1]],  # they differ in a column not named
-    [[1, 0, 0.5], [1, 9, 1]],  # not whole numbers
-    [[1, 0, np.nan], [1, 9, 1]],  # NaN goes right
-    [[1, 0, np.nan]],
-    [[1, 0, -40000], [1, 9, 1e9]],  # beyond 16 bits
-])
-def test_rows_the_split_reading_cannot_take_are_read_by_the_descent(rows):
+def test_rows_that_differ_outside_the_columns_named_are_read_by_the_descent():
     forest = _little_forest()
+    rows = [[1, 0, 0], [2, 9, 1]]
+    split = forest.split_by((1, 2))
+    assert split is not None and split.readable(np.asarray(rows, dtype=np.float64)) is None
     assert np.array_equal(forest.leaves(rows, (1, 2)), forest.leaves(rows))
+
+
+@pytest.mark.parametrize("rows, wanted", [
+    # x2 <= 0.5 and x1 <= 2.5 exactly at the thresholds; NaN goes right in both trees.
+    ([[1, 0, 0.5], [1, 9, 3.0], [1, 2.5, 3.5], [1, 2.6, np.nan]],
+     [[10, 1], [20, 2], [20, 1], [20, 3]]),
+    ([[1, 0, np.nan]], [[20, 1]]),
+    ([[1, 0, -40000], [1, 9, 1e9]], [[10, 1], [20, 3]]),  # beyond 16 bits
+])
+def test_rows_not_of_small_whole_numbers_are_read_split_with_the_leaves_worked_out_by_hand(
+        rows, wanted, monkeypatch):
+    """The hand reading's means are fractions: a chain that reads them is read split by
+    columns too, compared as they are, never by the descent."""
+    forest = _little_forest()
+    assert forest.leaves(rows).tolist() == wanted  # the descent
+
+    def refused(self, x):
+        raise AssertionError("read by the descent")
+
+    monkeypatch.setattr(Forest, "_descend", refused)
+    assert forest.leaves(rows, (1, 2)).tolist() == wanted
 
 
 def test_a_forest_not_in_preorder_is_read_by_the_descent():
@@ -95,6 +112,35 @@ def test_the_shipped_forests_read_split_and_together_give_the_descent_s_sums_to_
             alone = [f._descend(x[:, :f.features]).sum(axis=1) for f in forests]
             for f, sums in zip(forests, alone, strict=True):
                 assert np.array_equal(f.predict(x[:, :f.features], CANDIDATE_COLUMNS), sums)
+            assert all(np.array_equal(a, b)
+                       for a, b in zip(together.predict(x), alone, strict=True))
+
+
+def test_the_shipped_chain_that_reads_the_hand_reading_is_read_split_to_the_bit():
+    """The duplicate chain's later rounds read the reading's means and our side's sums,
+    which are fractions: read together and split by columns, each round's sums are the
+    descent's."""
+    chain = values.load(values.DEFAULT)
+    assert chain is not None and chain.reading
+    forests = []
+    link: values.CallValues | None = chain
+    while link is not None:
+        forests.append(link.forest)
+        link = link.base
+    together = Forests(forests, CANDIDATE_COLUMNS)
+    assert together.split is not None
+    rng = np.random.default_rng(12)
+    vary = [c for c in CANDIDATE_COLUMNS if c < together.features]
+    fractions = list(range(len(NAMES), together.features))
+    for n in (1, 4, 11):
+        for _ in range(20):
+            x = np.tile(rng.integers(-1, 40, size=together.features), (n, 1)).astype(float)
+            x[:, vary] = rng.integers(-1, 12, size=(n, len(vary)))
+            x[:, fractions] += rng.random(len(fractions)).round(3)
+            x[:, [c for c in vary if c in fractions]] += 0.5
+            split = together.split.readable(x)
+            assert split is not None and split.dtype == np.float64
+            alone = [f._descend(x[:, :f.features]).sum(axis=1) for f in forests]
             assert all(np.array_equal(a, b)
                        for a, b in zip(together.predict(x), alone, strict=True))
 

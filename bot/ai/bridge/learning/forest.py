@@ -15,8 +15,10 @@ a split on a shared column once for all rows, and each split that sends a row ri
 out the leaves of its left subtree (a bit mask of the tree's leaves, numbered left to
 right); a tree's leaf is the leftmost one no split ruled out. That is a few numpy steps
 over all splits instead of one step per level over every tree and row: about half the
-time of the descent for a decision's rows. It takes rows of whole numbers (all our
-features are), compared as 16-bit integers; any other rows are read by the descent.
+time of the descent for a decision's rows. Rows of whole numbers are compared as 16-bit
+integers; others (the hand reading's means) as they are, with the same rule as the
+descent (`x <= threshold` goes left, NaN right). Rows that differ outside the columns
+named are read by the descent.
 `Forests` reads several models' forests on the same rows in one such reading (the rounds
 of a stacked chain weighing the same candidates against the same reference).
 
@@ -75,9 +77,9 @@ class Forest:
             raise ValueError(f"rows of {self.features} features wanted, got {x.shape}")
         if vary is not None and x.shape[0] > 0:
             split = self.split_by(vary)
-            small = None if split is None else split.small(x)
-            if split is not None and small is not None:
-                return split.leaves(small)
+            readable = None if split is None else split.readable(x)
+            if split is not None and readable is not None:
+                return split.leaves(readable)
         return self._descend(x)
 
     def split_by(self, vary: tuple[int, ...]) -> _Split | None:
@@ -149,15 +151,21 @@ class _Splits:
     """Some splits of a forest, each tree's together after a first one that rules out
     nothing (so no tree's run is empty for `reduceat`). On whole-number rows, `x <= t`
     is `x <= floor(t)`: the thresholds are kept as whole numbers, and rows and thresholds
-    as 16-bit integers, which numpy gathers and compares fastest."""
+    as 16-bit integers, which numpy gathers and compares fastest; and as they are, for
+    other rows."""
     feature: Ints
     threshold: Small
+    exact: Floats  # per split: the threshold itself
     ruled_out: Masks  # per split: the leaves of its left subtree (a row going right)
     starts: Ints  # per tree: where its run begins
 
-    def kept(self, x: Small) -> Masks:
+    def kept(self, x: Small | Floats) -> Masks:
         """Per row of `x` (the last axis: features) and tree, the leaves no split rules out."""
-        out = self.ruled_out * (x[..., self.feature] > self.threshold)
+        if x.dtype == np.int16:
+            right = x[..., self.feature] > self.threshold
+        else:
+            right = ~(x[..., self.feature] <= self.exact)  # NaN goes right
+        out = self.ruled_out * right
         result: Masks = ~np.bitwise_or.reduceat(out, self.starts, axis=-1)
         return result
 
@@ -170,10 +178,12 @@ class _Splits:
         starts = np.arange(trees) + np.searchsorted(tree, np.arange(trees))
         size = tree.size + trees
         out = _Splits(np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int16),
-                      np.zeros(size, dtype=np.uint32), starts.astype(np.int64))
+                      np.zeros(size), np.zeros(size, dtype=np.uint32),
+                      starts.astype(np.int64))
         whole = np.floor(np.nan_to_num(threshold, nan=-np.inf))  # NaN: every row goes right
         out.feature[at] = feature
         out.threshold[at] = np.clip(whole, -SMALL - 1, SMALL)
+        out.exact[at] = threshold
         out.ruled_out[at] = ruled_out
         return out
 
@@ -182,6 +192,7 @@ class _Splits:
         offsets = np.cumsum([0, *(part.feature.size for part in parts)])[:-1]
         return _Splits(np.concatenate([part.feature for part in parts]),
                        np.concatenate([part.threshold for part in parts]),
+                       np.concatenate([part.exact for part in parts]),
                        np.concatenate([part.ruled_out for part in parts]),
                        np.concatenate([part.starts + o
                                        for part, o in zip(parts, offsets, strict=True)]))
@@ -197,19 +208,22 @@ class _Split:
     value: Floats  # tree t's leaf i (left to right) at t * MOST_LEAVES + i
     first: Ints  # per tree: t * MOST_LEAVES
 
-    def small(self, x: Floats) -> Small | None:
-        """The rows as 16-bit whole numbers where they are whole numbers within +-SMALL
-        and agree outside `vary`, else None (NaN never agrees)."""
+    def readable(self, x: Floats) -> Small | Floats | None:
+        """The rows as this reading takes them where they agree outside `vary` (NaN never
+        agrees), else None: as 16-bit whole numbers where they are whole numbers within
+        +-SMALL, else as they are."""
+        differs = x[1:] != x[0]
+        # `vary` may name columns past narrower rows' (a chain that reads fewer)
+        differs[:, [v for v in self.vary if v < x.shape[1]]] = False
+        if differs.any():
+            return None
         with np.errstate(invalid="ignore"):  # NaN or out of range: caught just below
             small = x.astype(np.int16)
         if not np.array_equal(small, x) or small.min(initial=0) < -SMALL:
-            return None
-        differs = small[1:] != small[0]
-        # `vary` may name columns past narrower rows' (a chain that reads fewer)
-        differs[:, [v for v in self.vary if v < small.shape[1]]] = False
-        return None if differs.any() else small
+            return x
+        return small
 
-    def leaves(self, x: Small) -> Floats:
+    def leaves(self, x: Small | Floats) -> Floats:
         kept = self.per_row.kept(x) & self.shared.kept(x[0])
         leftmost = np.bitwise_count((kept & (~kept + np.uint32(1))) - np.uint32(1))
         result: Floats = self.value[self.first + leftmost]
@@ -295,10 +309,11 @@ class Forests:
         x = np.asarray(rows, dtype=np.float64)
         if x.ndim != 2 or x.shape[1] != self.features:
             raise ValueError(f"rows of {self.features} features wanted, got {x.shape}")
-        small = None if self.split is None or x.shape[0] == 0 else self.split.small(x)
-        if self.split is None or small is None:
+        readable = (None if self.split is None or x.shape[0] == 0
+                    else self.split.readable(x))
+        if self.split is None or readable is None:
             return [f.predict(x[:, :f.features]) for f in self.forests]
-        leaves = self.split.leaves(small)
+        leaves = self.split.leaves(readable)
         # Each forest's trees summed as `predict` sums them, to the last bit.
         return [np.ascontiguousarray(leaves[:, trees]).sum(axis=1) for trees in self.trees]
 
