@@ -453,21 +453,25 @@ def test_the_shipped_model_loads_with_its_card():
     assert told["deals"] > 0 and told["rows"] > 0
     shipped = values.load(values.DEFAULT)
     assert shipped is not None
-    # The shipped round (8) reads the hand reading's means and our side's sums (its card's
-    # command trained it with --side), as round 7 under it does; round 6 under that reads
-    # none. The three weigh the bids between the cheapest and game, which the rounds
+    # The shipped round (9) reads the hand reading's means and our side's sums (its card's
+    # command trained it with --side), as rounds 8 and 7 under it do; round 6 under those
+    # reads none. The four weigh the bids between the cheapest and game, which the rounds
     # under them never saw, as round 5 under them weighs the small slams and round 4
-    # under that neither; and the three weigh calls only where the opponents have bid or
-    # doubled.
-    assert told["stacked_on"] == "call_values-round7.npz" and shipped.base is not None
+    # under that neither. Rounds 8, 7 and 6 weigh calls only where the opponents have
+    # bid or doubled; round 9 wherever it is asked.
+    assert told["stacked_on"] == "call_values-round8.npz" and shipped.base is not None
     assert told["between_candidates"] is True and told["slam_candidates"] is True
-    round7 = shipped.base
-    assert shipped.reading and shipped.side and round7.reading and round7.side
+    round8 = shipped.base
+    round7 = round8.base
+    assert round7 is not None
+    assert all(link.reading and link.side for link in (shipped, round8, round7))
     assert "--side" in told["command"].rsplit("&&", 1)[-1]
     round6 = round7.base
     assert round6 is not None and not any(link.reading for link in round6.chain())
-    for link in (shipped, round7, round6):
-        assert link.extras == {"slams", "between"} and link.scope == "contested"
+    assert shipped.scope == "all"
+    for link in (shipped, round8, round7, round6):
+        assert link.extras == {"slams", "between"}
+    assert all(link.scope == "contested" for link in (round8, round7, round6))
     round5 = round6.base
     assert round5 is not None and round5.extras == {"slams"} and round5.base is not None
     assert not round5.base.extras

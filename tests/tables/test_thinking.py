@@ -226,7 +226,7 @@ async def test_a_worker_loads_the_learned_model_at_its_start_not_at_its_first_ca
         assert sorted(await pool.run(_learned_models_loaded)) == [
             "call_values-round2.npz", "call_values-round3.npz", "call_values-round4.npz",
             "call_values-round5.npz", "call_values-round6.npz", "call_values-round7.npz",
-            "call_values.npz",
+            "call_values-round8.npz", "call_values.npz",
             "call_values_rubber-round1.npz", "call_values_rubber-round2.npz",
             "call_values_rubber-round3.npz", "call_values_rubber.npz", "defence_leads.npz",
             "hand_reading.npz",
