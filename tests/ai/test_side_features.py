@@ -21,6 +21,7 @@ from bot.ai.bridge.learning.features import (
     SIDE_NAMES,
     Candidates,
     Rows,
+    row_names,
     with_side,
 )
 from bot.ai.bridge.learning.forest import Forests
@@ -134,7 +135,7 @@ def test_a_side_round_stacked_on_round_6_weighs_on_the_widest_rows(side_model, t
 
 def test_side_sums_need_the_hand_reading_s_means():
     with pytest.raises(ValueError, match="hand reading"):
-        train.feature_names(rubber=False, reading=False, side=True)
+        row_names(rubber=False, reading=False, side=True)
     forest = values.shared(ROUND_6)
     assert forest is not None
     with pytest.raises(ValueError, match="hand reading"):

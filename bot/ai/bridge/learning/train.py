@@ -202,7 +202,7 @@ def held_out_play(baseline: Baseline, way: CallValues) -> Play:
     ns, ew = ([baseline.score(deal, way, (side,), base) for deal in deals]
               for side in (0, 1))
     team = Interval.of(team_boards(ns, ew, baseline.by_base, rubber))
-    if base is None or baseline.base_tables is None:
+    if baseline.base_tables is None:  # the base is the tables
         tables, change = team, team
     else:
         tables_ns, tables_ew = ([baseline.score(deal, way, (side,)) for deal in deals]
@@ -277,7 +277,7 @@ def matrix(rows: Sequence[Row], side: bool = False, rubber: bool = False) -> Any
 def fit(rows: Sequence[Row], names: Sequence[str], trees: int, leaves: int,
         seed: int = 1, side: bool = False, rubber: bool = False) -> Any:
     """LightGBM's regressor of the rows' gains, its columns named `names` (`train`'s,
-    from `feature_names`; `side`: the rows' features with our side's sums after them,
+    from `features.row_names`; `side`: the rows' features with our side's sums after them,
     `rubber`: of rubber rows)."""
     import lightgbm
     import numpy as np
@@ -291,14 +291,6 @@ def fit(rows: Sequence[Row], names: Sequence[str], trees: int, leaves: int,
               "max_depth": MAX_DEPTH, "verbose": -1, "deterministic": True,
               "force_row_wise": True}
     return lightgbm.train(params, data, num_boost_round=trees)
-
-
-def feature_names(rubber: bool, reading: bool = False, side: bool = False
-                  ) -> tuple[str, ...]:
-    """The columns of a row (`features.row_names`): a rubber row's hold the part scores
-    after `NAMES`, those of a row that reads the hand reading (`rollouts --reading`) its
-    means after those, and our side's sums after them (`side`)."""
-    return row_names(rubber, reading, side)
 
 
 def _played_on(model: Path) -> range:
@@ -337,12 +329,12 @@ def train(files: Sequence[Path], out: Path, trees: int, leaves: int, held_out: i
     rows = [row for path in files for row in rows_in(path)]
     if not rows:
         raise SystemExit("no rows to train on")
-    reading_width = len(feature_names(rubber, reading=True))
+    reading_width = len(row_names(rubber, reading=True))
     reading = len(rows[0].features) == reading_width
     if side and not reading:
         raise SystemExit("--side: our side's sums are read from the hand reading's means, "
                          "which only rollouts --reading rows hold")
-    names = feature_names(rubber, reading, side)
+    names = row_names(rubber, reading, side)
     width = reading_width if side else len(names)
     if any(len(row.features) != width for row in rows):
         kind = ("rubber" if rubber else "duplicate") + (" hand-reading" if reading else "")
