@@ -457,6 +457,22 @@ def test_bridge_team_bids_duplicate_boards_when_asked() -> None:
     assert "duplicate boards" in out and "all: 4 boards, A " in out
 
 
+def test_the_common_opponent_match_scores_a_and_b_each_against_the_tables() -> None:
+    """With B the tables themselves, B against the tables bids every board alike at both
+    tables (0 IMPs), so A less B is A's own result against the tables, board by board."""
+    import re
+
+    out = _run("bench.strength", "bridge-team", "--deals", "4", "--first-seed", "11",
+               "--tables-only", "--duplicate", "--common-tables", timeout=180)
+    b_line = "B against the tables: all: 4 boards, B +0.000 IMPs a board (95% CI"
+    assert b_line in out
+    a_mean = re.search(r"A against the tables: all: 4 boards, A ([-+][0-9.]+) ", out)
+    paired = re.search(r"A less B against the tables \(paired by board; A's and B's "
+                       r"boards differ on [0-9]+\): all: 4 boards, A ([-+][0-9.]+) ", out)
+    assert a_mean and paired and a_mean.group(1) == paired.group(1)
+    assert "contested (both sides" in out and "constructive (one side only)" in out
+
+
 def test_the_team_match_seeds_a_seat_alike_whichever_side_sits_there() -> None:
     """Common random numbers: at both tables the player in a seat gets the seat's seed, so
     the same code on both sides deals the same layouts and bids every board alike."""
