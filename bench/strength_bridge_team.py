@@ -34,7 +34,6 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 from bot.ai.bridge.bidding import Score
 from bot.ai.bridge.bidding.context import bid_to_end
@@ -103,6 +102,11 @@ class Board:
     one: Contract | None
     two: Contract | None
     fought: bool
+
+
+def tables_alone(seed: int) -> Bidder:
+    """This checkout's player with the learned values off: the tables alone."""
+    return SampledBidding(seed, learned=False)
 
 
 def play_boards(deals: Sequence[bank.BankDeal], first: Callable[[int], Bidder],
@@ -183,9 +187,8 @@ def against_the_tables(deals: Sequence[bank.BankDeal], b_of: Callable[[int], Bid
     """A and B each against the tables alone on every board: a common outsider, so a
     step that only learned to beat the round before it shows nothing here. Per board,
     A's IMPs against the tables less B's, paired (the same deal, the same seats' seeds)."""
-    tables = partial(SampledBidding, learned=False)
-    a_boards = play_boards(deals, SampledBidding, tables, think, duplicate)
-    b_boards = play_boards(deals, b_of, tables, think, duplicate)
+    a_boards = play_boards(deals, SampledBidding, tables_alone, think, duplicate)
+    b_boards = play_boards(deals, b_of, tables_alone, think, duplicate)
     solved = solve_where(deals, sorted(set(differing(a_boards)) | set(differing(b_boards))))
     a_gains, b_gains = board_gains(a_boards, solved), board_gains(b_boards, solved)
     fought = [a.fought or b.fought for a, b in zip(a_boards, b_boards, strict=True)]
@@ -225,7 +228,7 @@ def main(argv: list[str]) -> int:
 
     match = against_the_tables if args.common_tables else head_to_head
     if args.tables_only:
-        match(deals, partial(SampledBidding, learned=False), args.think, args.duplicate)
+        match(deals, tables_alone, args.think, args.duplicate)
         return 0
     with previous_at(args.against, args.think) as previous:
         match(deals, previous, args.think, args.duplicate)
